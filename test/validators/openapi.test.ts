@@ -48,9 +48,17 @@ describe.each(specs.map((s, i) => [path.basename(path.dirname(s)) + '/' + path.b
       expect(Object.prototype.hasOwnProperty.call(ops, op.names.method), op.names.method).toBe(true);
       const v = ops[op.names.method];
       for (const key of ['pathParams', 'query', 'headers', 'cookies', 'requestBody', 'response']) expect(typeof v[key], `${op.names.method}.${key}`).toBe('function');
-      for (const name of [op.names.pathParams, op.names.query, op.names.headers, op.names.cookies, op.names.requestBody, op.names.success]) {
-        expect(typeof mod[`validate${name}`], name).toBe('function');
-      }
+      // Top-level exports only for the parts the operation declares (the map above has all six), and each
+      // is that operation's member of the map.
+      const declared: [member: string, name: string, has: boolean][] = [
+        ['pathParams', op.names.pathParams, op.parameters.some((p) => p.in === 'path')],
+        ['query', op.names.query, op.parameters.some((p) => p.in === 'query')],
+        ['headers', op.names.headers, op.parameters.some((p) => p.in === 'header')],
+        ['cookies', op.names.cookies, op.parameters.some((p) => p.in === 'cookie')],
+        ['requestBody', op.names.requestBody, op.requestBody !== undefined],
+        ['response', op.names.success, true],
+      ];
+      for (const [member, name, has] of declared) expect(mod[`validate${name}`], name).toBe(has ? v[member] : undefined);
     }
   });
 });

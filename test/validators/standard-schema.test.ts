@@ -46,10 +46,11 @@ describe('Standard Schema v1 objects', () => {
     expect(body.text).toBe('hi');
   });
 
-  it('every component schema, and each operation\'s request and response validators, have one', async () => {
+  it('every component schema, and each operation\'s declared request parts and its responses, have one (and nothing else)', async () => {
     const { model } = await loadModel(projectSpec);
     const exported = validators as unknown as Record<string, unknown>;
     const missing: string[] = [];
+    const extra: string[] = [];
     const check = (name: string, isFunction = false) => {
       const value = exported[name];
       const ok = isFunction ? typeof value === 'function' : typeof (value as StandardSchemaV1 | undefined)?.['~standard']?.validate === 'function';
@@ -57,10 +58,22 @@ describe('Standard Schema v1 objects', () => {
     };
     for (const s of model.schemas) check(`${s.typeName}Schema`);
     for (const op of model.operations) {
-      for (const part of [op.names.pathParams, op.names.query, op.names.headers, op.names.cookies, op.names.requestBody]) check(`${part}Schema`);
+      // As the `validate<Op>…` exports: only for the parts the operation declares.
+      const parts: [string, boolean][] = [
+        [op.names.pathParams, op.parameters.some((p) => p.in === 'path')],
+        [op.names.query, op.parameters.some((p) => p.in === 'query')],
+        [op.names.headers, op.parameters.some((p) => p.in === 'header')],
+        [op.names.cookies, op.parameters.some((p) => p.in === 'cookie')],
+        [op.names.requestBody, op.requestBody !== undefined],
+      ];
+      for (const [part, has] of parts) {
+        if (has) check(`${part}Schema`);
+        else if (`${part}Schema` in exported) extra.push(`${part}Schema`);
+      }
       check(`${op.names.success}Schema`, true);
     }
     expect(missing).toEqual([]);
+    expect(extra).toEqual([]);
     expect(model.schemas.length).toBeGreaterThan(100);
   });
 

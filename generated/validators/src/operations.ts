@@ -6,51 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import {
-  _eActivityStreamEvent,
-  _eActivitySubscriptionCreateRequest,
-  _eCountAllPostsQuery,
-  _eCountRecentPostsQuery,
-  _eCreatePostRequest,
-  _eDeleteConnectionsByEndpointPathParams,
-  _eDeleteConnectionsByUuidQuery,
-  _eError,
-  _eFindNewsByIdPathParams,
-  _eFindNewsByIdQuery,
-  _eFindPostByIdEnvelope,
-  _eFindPostByIdPathParams,
-  _eFindPostByIdQuery,
-  _eFindUserByUsernameEnvelope,
-  _eFindUserByUsernamePathParams,
-  _eFindUserByUsernameQuery,
-  _eFollowUserPathParams,
-  _eFollowUserRequestBody2,
-  _eGetUserBlockingPathParams,
-  _eGetUserBookmarksEnvelope,
-  _eGetUserBookmarksHeaders,
-  _eGetUserBookmarksPathParams,
-  _eGetUserBookmarksQuery,
-  _eGetUserFollowedListsPathParams,
-  _eGetUserFollowersPathParams,
-  _eGetUserFollowingPathParams,
-  _eGetUserLikedPostsPathParams,
-  _eGetUserListMembershipsPathParams,
-  _eGetUserMentionsPathParams,
-  _eGetUserMutingPathParams,
-  _eGetUserOwnedListsPathParams,
-  _eGetUserPinnedListsPathParams,
-  _eGetUserPostsPathParams,
-  _eGetUserPostsQuery,
-  _eLikePostPathParams,
-  _eProblem,
-  _eReplayAccountActivityPathParams,
-  _eResponseEnvelope,
-  _eSearchAllPostsEnvelope,
-  _eSearchAllPostsQuery,
-  _eSearchNewsQuery,
-  _eSearchRecentPostsEnvelope,
-  _eSearchRecentPostsQuery,
-} from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -67,1308 +23,616 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ValidationResult<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = _Check | readonly [_Check, string];
+
+/** A JSON pointer token: `~` and `/` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
- * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
- * its responses.
+ * The validators of operation `K`, whose JSON pointer in the spec is `at`: `params` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), `responses` per status its media types
+ * and their checks, `body` its request body's (none declared: any body is accepted). Schema paths follow
+ * from `at`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly _Check[],
-  sp: string | undefined,
-  body: _Body | undefined,
-  responses: _Responses,
+  responses: readonly (readonly [string, ...(string | _At)[]])[],
+  body?: readonly [boolean, ...(string | _At)[]],
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = (i: number) => params[i] ?? C._eGetUserBookmarksHeaders;
+  let r: _Responses | undefined;
+  let b: _Body | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
-    return (value, options) => _run(check, value, _opts(options, true), sp);
+    return (value, options) => _run(check, value, _opts(options, true), sp + '/parameters');
+  }
+  function table(): _Responses {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: (value, mediaType, options) =>
       body
-        ? _request(body, value, mediaType, options)
+        ? _request((b ??= { r: body[0], ..._rows(body, 1, sp + '/requestBody') }), value, mediaType, options)
         : { valid: true, value: value as T.Operations[K]['requestBody'] },
-    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => _respond((r ??= table()), status, mediaType, value, options),
   };
 }
 
-const _responses0: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eGetUserBookmarksEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses1: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eFindUserByUsernameEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses2: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eFindPostByIdEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses3: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eSearchRecentPostsEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses4: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eSearchAllPostsEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses5: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses6: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses7: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses8: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses9: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses10: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses11: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _body12: _Body = {
-  r: false,
-  m: ['application/json'],
-  f: [_eFollowUserRequestBody2],
-  p: ['#/paths/~12~1users~1{id}~1following/post/requestBody/content/application~1json/schema'],
-};
-
-const _responses12: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses13: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses14: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses15: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses16: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses17: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses18: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _body19: _Body = {
-  r: false,
-  m: ['application/json'],
-  f: [_eFollowUserRequestBody2],
-  p: ['#/paths/~12~1users~1{id}~1likes/post/requestBody/content/application~1json/schema'],
-};
-
-const _responses19: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _body20: _Body = { r: true, m: ['application/json'], f: [_eCreatePostRequest] };
-
-const _responses20: _Responses = {
-  s: ['201', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses21: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses22: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses23: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses24: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses25: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses26: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses27: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses28: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _body29: _Body = {
-  r: false,
-  m: ['application/json'],
-  f: [_eFollowUserRequestBody2],
-  p: ['#/paths/~12~1notes/post/requestBody/content/application~1json/schema'],
-};
-
-const _responses29: _Responses = {
-  s: ['201', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _body30: _Body = {
-  r: false,
-  m: ['application/json'],
-  f: [_eFollowUserRequestBody2],
-  p: ['#/paths/~12~1evaluate_note/post/requestBody/content/application~1json/schema'],
-};
-
-const _responses30: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _body31: _Body = { r: true, m: ['application/json'], f: [_eActivitySubscriptionCreateRequest] };
-
-const _responses31: _Responses = {
-  s: ['201', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses32: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eActivityStreamEvent],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _body33: _Body = {
-  r: false,
-  m: ['application/json'],
-  f: [_eFollowUserRequestBody2],
-  p: ['#/paths/~12~1webhooks~1replay/post/requestBody/content/application~1json/schema'],
-};
-
-const _responses33: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _body34: _Body = {
-  r: false,
-  m: ['application/json'],
-  f: [_eFollowUserRequestBody2],
-  p: [
-    '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/requestBody/content/application~1json/schema',
-  ],
-};
-
-const _responses34: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-const _responses35: _Responses = {
-  s: ['200', '401', '403', '429', '503', 'default'],
-  m: [
-    ['application/json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-    ['application/json', 'application/problem+json'],
-  ],
-  f: [
-    [_eResponseEnvelope],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-    [_eError, _eProblem],
-  ],
-};
-
-/** getUserBookmarks: the validators of its parameters, request body and responses. */
 const _v0 = /* @__PURE__ */ _operation<'getUserBookmarks'>(
-  [_eGetUserBookmarksPathParams, _eGetUserBookmarksQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1{id}~1bookmarks/get/parameters',
-  undefined,
-  _responses0,
+  '/paths/~12~1users~1{id}~1bookmarks/get',
+  [C._eGetUserBookmarksPathParams, C._eGetUserBookmarksQuery],
+  [
+    ['200', 'application/json', C._eGetUserBookmarksEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateGetUserBookmarksPathParams = _v0.pathParams;
 export const validateGetUserBookmarksQuery = _v0.query;
-export const validateGetUserBookmarksHeaders = _v0.headers;
-export const validateGetUserBookmarksCookies = _v0.cookies;
-export const validateGetUserBookmarksRequestBody = _v0.requestBody;
 export const validateGetUserBookmarksResponse = _v0.response;
 
-/** findUserByUsername: the validators of its parameters, request body and responses. */
 const _v1 = /* @__PURE__ */ _operation<'findUserByUsername'>(
-  [_eFindUserByUsernamePathParams, _eFindUserByUsernameQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1by~1username~1{username}/get/parameters',
-  undefined,
-  _responses1,
+  '/paths/~12~1users~1by~1username~1{username}/get',
+  [C._eFindUserByUsernamePathParams, C._eFindUserByUsernameQuery],
+  [
+    ['200', 'application/json', C._eFindUserByUsernameEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateFindUserByUsernamePathParams = _v1.pathParams;
 export const validateFindUserByUsernameQuery = _v1.query;
-export const validateFindUserByUsernameHeaders = _v1.headers;
-export const validateFindUserByUsernameCookies = _v1.cookies;
-export const validateFindUserByUsernameRequestBody = _v1.requestBody;
 export const validateFindUserByUsernameResponse = _v1.response;
 
-/** findPostById: the validators of its parameters, request body and responses. */
 const _v2 = /* @__PURE__ */ _operation<'findPostById'>(
-  [_eFindPostByIdPathParams, _eFindPostByIdQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1posts~1{id}/get/parameters',
-  undefined,
-  _responses2,
+  '/paths/~12~1posts~1{id}/get',
+  [C._eFindPostByIdPathParams, C._eFindPostByIdQuery],
+  [
+    ['200', 'application/json', C._eFindPostByIdEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateFindPostByIdPathParams = _v2.pathParams;
 export const validateFindPostByIdQuery = _v2.query;
-export const validateFindPostByIdHeaders = _v2.headers;
-export const validateFindPostByIdCookies = _v2.cookies;
-export const validateFindPostByIdRequestBody = _v2.requestBody;
 export const validateFindPostByIdResponse = _v2.response;
 
-/** searchRecentPosts: the validators of its parameters, request body and responses. */
 const _v3 = /* @__PURE__ */ _operation<'searchRecentPosts'>(
-  [_eGetUserBookmarksHeaders, _eSearchRecentPostsQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1posts~1search~1recent/get/parameters',
-  undefined,
-  _responses3,
+  '/paths/~12~1posts~1search~1recent/get',
+  [C._eGetUserBookmarksHeaders, C._eSearchRecentPostsQuery],
+  [
+    ['200', 'application/json', C._eSearchRecentPostsEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
-export const validateSearchRecentPostsPathParams = _v3.pathParams;
 export const validateSearchRecentPostsQuery = _v3.query;
-export const validateSearchRecentPostsHeaders = _v3.headers;
-export const validateSearchRecentPostsCookies = _v3.cookies;
-export const validateSearchRecentPostsRequestBody = _v3.requestBody;
 export const validateSearchRecentPostsResponse = _v3.response;
 
-/** searchAllPosts: the validators of its parameters, request body and responses. */
 const _v4 = /* @__PURE__ */ _operation<'searchAllPosts'>(
-  [_eGetUserBookmarksHeaders, _eSearchAllPostsQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1posts~1search~1all/get/parameters',
-  undefined,
-  _responses4,
+  '/paths/~12~1posts~1search~1all/get',
+  [C._eGetUserBookmarksHeaders, C._eSearchAllPostsQuery],
+  [
+    ['200', 'application/json', C._eSearchAllPostsEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
-export const validateSearchAllPostsPathParams = _v4.pathParams;
 export const validateSearchAllPostsQuery = _v4.query;
-export const validateSearchAllPostsHeaders = _v4.headers;
-export const validateSearchAllPostsCookies = _v4.cookies;
-export const validateSearchAllPostsRequestBody = _v4.requestBody;
 export const validateSearchAllPostsResponse = _v4.response;
 
-/** countRecentPosts: the validators of its parameters, request body and responses. */
 const _v5 = /* @__PURE__ */ _operation<'countRecentPosts'>(
-  [_eGetUserBookmarksHeaders, _eCountRecentPostsQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1posts~1counts~1recent/get/parameters',
-  undefined,
-  _responses5,
+  '/paths/~12~1posts~1counts~1recent/get',
+  [C._eGetUserBookmarksHeaders, C._eCountRecentPostsQuery],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
-export const validateCountRecentPostsPathParams = _v5.pathParams;
 export const validateCountRecentPostsQuery = _v5.query;
-export const validateCountRecentPostsHeaders = _v5.headers;
-export const validateCountRecentPostsCookies = _v5.cookies;
-export const validateCountRecentPostsRequestBody = _v5.requestBody;
 export const validateCountRecentPostsResponse = _v5.response;
 
-/** countAllPosts: the validators of its parameters, request body and responses. */
 const _v6 = /* @__PURE__ */ _operation<'countAllPosts'>(
-  [_eGetUserBookmarksHeaders, _eCountAllPostsQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1posts~1counts~1all/get/parameters',
-  undefined,
-  _responses6,
+  '/paths/~12~1posts~1counts~1all/get',
+  [C._eGetUserBookmarksHeaders, C._eCountAllPostsQuery],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
-export const validateCountAllPostsPathParams = _v6.pathParams;
 export const validateCountAllPostsQuery = _v6.query;
-export const validateCountAllPostsHeaders = _v6.headers;
-export const validateCountAllPostsCookies = _v6.cookies;
-export const validateCountAllPostsRequestBody = _v6.requestBody;
 export const validateCountAllPostsResponse = _v6.response;
 
-/** getUserPosts: the validators of its parameters, request body and responses. */
 const _v7 = /* @__PURE__ */ _operation<'getUserPosts'>(
-  [_eGetUserPostsPathParams, _eGetUserPostsQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1{id}~1posts/get/parameters',
-  undefined,
-  _responses7,
+  '/paths/~12~1users~1{id}~1posts/get',
+  [C._eGetUserPostsPathParams, C._eGetUserPostsQuery],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateGetUserPostsPathParams = _v7.pathParams;
 export const validateGetUserPostsQuery = _v7.query;
-export const validateGetUserPostsHeaders = _v7.headers;
-export const validateGetUserPostsCookies = _v7.cookies;
-export const validateGetUserPostsRequestBody = _v7.requestBody;
 export const validateGetUserPostsResponse = _v7.response;
 
-/** getUserMentions: the validators of its parameters, request body and responses. */
 const _v8 = /* @__PURE__ */ _operation<'getUserMentions'>(
-  [_eGetUserMentionsPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1{id}~1mentions/get/parameters',
-  undefined,
-  _responses8,
+  '/paths/~12~1users~1{id}~1mentions/get',
+  [C._eGetUserMentionsPathParams],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateGetUserMentionsPathParams = _v8.pathParams;
-export const validateGetUserMentionsQuery = _v8.query;
-export const validateGetUserMentionsHeaders = _v8.headers;
-export const validateGetUserMentionsCookies = _v8.cookies;
-export const validateGetUserMentionsRequestBody = _v8.requestBody;
 export const validateGetUserMentionsResponse = _v8.response;
 
-/** getUserLikedPosts: the validators of its parameters, request body and responses. */
 const _v9 = /* @__PURE__ */ _operation<'getUserLikedPosts'>(
-  [_eGetUserLikedPostsPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1{id}~1liked_posts/get/parameters',
-  undefined,
-  _responses9,
+  '/paths/~12~1users~1{id}~1liked_posts/get',
+  [C._eGetUserLikedPostsPathParams],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateGetUserLikedPostsPathParams = _v9.pathParams;
-export const validateGetUserLikedPostsQuery = _v9.query;
-export const validateGetUserLikedPostsHeaders = _v9.headers;
-export const validateGetUserLikedPostsCookies = _v9.cookies;
-export const validateGetUserLikedPostsRequestBody = _v9.requestBody;
 export const validateGetUserLikedPostsResponse = _v9.response;
 
-/** getUserFollowers: the validators of its parameters, request body and responses. */
 const _v10 = /* @__PURE__ */ _operation<'getUserFollowers'>(
-  [_eGetUserFollowersPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1{id}~1followers/get/parameters',
-  undefined,
-  _responses10,
+  '/paths/~12~1users~1{id}~1followers/get',
+  [C._eGetUserFollowersPathParams],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateGetUserFollowersPathParams = _v10.pathParams;
-export const validateGetUserFollowersQuery = _v10.query;
-export const validateGetUserFollowersHeaders = _v10.headers;
-export const validateGetUserFollowersCookies = _v10.cookies;
-export const validateGetUserFollowersRequestBody = _v10.requestBody;
 export const validateGetUserFollowersResponse = _v10.response;
 
-/** getUserFollowing: the validators of its parameters, request body and responses. */
 const _v11 = /* @__PURE__ */ _operation<'getUserFollowing'>(
-  [_eGetUserFollowingPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1{id}~1following/get/parameters',
-  undefined,
-  _responses11,
+  '/paths/~12~1users~1{id}~1following/get',
+  [C._eGetUserFollowingPathParams],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateGetUserFollowingPathParams = _v11.pathParams;
-export const validateGetUserFollowingQuery = _v11.query;
-export const validateGetUserFollowingHeaders = _v11.headers;
-export const validateGetUserFollowingCookies = _v11.cookies;
-export const validateGetUserFollowingRequestBody = _v11.requestBody;
 export const validateGetUserFollowingResponse = _v11.response;
 
-/** followUser: the validators of its parameters, request body and responses. */
 const _v12 = /* @__PURE__ */ _operation<'followUser', undefined>(
-  [_eFollowUserPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1{id}~1following/post/parameters',
-  _body12,
-  _responses12,
+  '/paths/~12~1users~1{id}~1following/post',
+  [C._eFollowUserPathParams],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
+  [false, 'application/json', C._eFollowUserRequestBody2],
 );
 export const validateFollowUserPathParams = _v12.pathParams;
-export const validateFollowUserQuery = _v12.query;
-export const validateFollowUserHeaders = _v12.headers;
-export const validateFollowUserCookies = _v12.cookies;
 export const validateFollowUserRequestBody = _v12.requestBody;
 export const validateFollowUserResponse = _v12.response;
 
-/** getUserBlocking: the validators of its parameters, request body and responses. */
 const _v13 = /* @__PURE__ */ _operation<'getUserBlocking'>(
-  [_eGetUserBlockingPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1{id}~1blocking/get/parameters',
-  undefined,
-  _responses13,
+  '/paths/~12~1users~1{id}~1blocking/get',
+  [C._eGetUserBlockingPathParams],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateGetUserBlockingPathParams = _v13.pathParams;
-export const validateGetUserBlockingQuery = _v13.query;
-export const validateGetUserBlockingHeaders = _v13.headers;
-export const validateGetUserBlockingCookies = _v13.cookies;
-export const validateGetUserBlockingRequestBody = _v13.requestBody;
 export const validateGetUserBlockingResponse = _v13.response;
 
-/** getUserMuting: the validators of its parameters, request body and responses. */
 const _v14 = /* @__PURE__ */ _operation<'getUserMuting'>(
-  [_eGetUserMutingPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1{id}~1muting/get/parameters',
-  undefined,
-  _responses14,
+  '/paths/~12~1users~1{id}~1muting/get',
+  [C._eGetUserMutingPathParams],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateGetUserMutingPathParams = _v14.pathParams;
-export const validateGetUserMutingQuery = _v14.query;
-export const validateGetUserMutingHeaders = _v14.headers;
-export const validateGetUserMutingCookies = _v14.cookies;
-export const validateGetUserMutingRequestBody = _v14.requestBody;
 export const validateGetUserMutingResponse = _v14.response;
 
-/** getUserPinnedLists: the validators of its parameters, request body and responses. */
 const _v15 = /* @__PURE__ */ _operation<'getUserPinnedLists'>(
-  [_eGetUserPinnedListsPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1{id}~1pinned_lists/get/parameters',
-  undefined,
-  _responses15,
+  '/paths/~12~1users~1{id}~1pinned_lists/get',
+  [C._eGetUserPinnedListsPathParams],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateGetUserPinnedListsPathParams = _v15.pathParams;
-export const validateGetUserPinnedListsQuery = _v15.query;
-export const validateGetUserPinnedListsHeaders = _v15.headers;
-export const validateGetUserPinnedListsCookies = _v15.cookies;
-export const validateGetUserPinnedListsRequestBody = _v15.requestBody;
 export const validateGetUserPinnedListsResponse = _v15.response;
 
-/** getUserOwnedLists: the validators of its parameters, request body and responses. */
 const _v16 = /* @__PURE__ */ _operation<'getUserOwnedLists'>(
-  [_eGetUserOwnedListsPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1{id}~1owned_lists/get/parameters',
-  undefined,
-  _responses16,
+  '/paths/~12~1users~1{id}~1owned_lists/get',
+  [C._eGetUserOwnedListsPathParams],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateGetUserOwnedListsPathParams = _v16.pathParams;
-export const validateGetUserOwnedListsQuery = _v16.query;
-export const validateGetUserOwnedListsHeaders = _v16.headers;
-export const validateGetUserOwnedListsCookies = _v16.cookies;
-export const validateGetUserOwnedListsRequestBody = _v16.requestBody;
 export const validateGetUserOwnedListsResponse = _v16.response;
 
-/** getUserFollowedLists: the validators of its parameters, request body and responses. */
 const _v17 = /* @__PURE__ */ _operation<'getUserFollowedLists'>(
-  [_eGetUserFollowedListsPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1{id}~1followed_lists/get/parameters',
-  undefined,
-  _responses17,
+  '/paths/~12~1users~1{id}~1followed_lists/get',
+  [C._eGetUserFollowedListsPathParams],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateGetUserFollowedListsPathParams = _v17.pathParams;
-export const validateGetUserFollowedListsQuery = _v17.query;
-export const validateGetUserFollowedListsHeaders = _v17.headers;
-export const validateGetUserFollowedListsCookies = _v17.cookies;
-export const validateGetUserFollowedListsRequestBody = _v17.requestBody;
 export const validateGetUserFollowedListsResponse = _v17.response;
 
-/** getUserListMemberships: the validators of its parameters, request body and responses. */
 const _v18 = /* @__PURE__ */ _operation<'getUserListMemberships'>(
-  [_eGetUserListMembershipsPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1{id}~1list_memberships/get/parameters',
-  undefined,
-  _responses18,
+  '/paths/~12~1users~1{id}~1list_memberships/get',
+  [C._eGetUserListMembershipsPathParams],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateGetUserListMembershipsPathParams = _v18.pathParams;
-export const validateGetUserListMembershipsQuery = _v18.query;
-export const validateGetUserListMembershipsHeaders = _v18.headers;
-export const validateGetUserListMembershipsCookies = _v18.cookies;
-export const validateGetUserListMembershipsRequestBody = _v18.requestBody;
 export const validateGetUserListMembershipsResponse = _v18.response;
 
-/** likePost: the validators of its parameters, request body and responses. */
 const _v19 = /* @__PURE__ */ _operation<'likePost', undefined>(
-  [_eLikePostPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1users~1{id}~1likes/post/parameters',
-  _body19,
-  _responses19,
+  '/paths/~12~1users~1{id}~1likes/post',
+  [C._eLikePostPathParams],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
+  [false, 'application/json', C._eFollowUserRequestBody2],
 );
 export const validateLikePostPathParams = _v19.pathParams;
-export const validateLikePostQuery = _v19.query;
-export const validateLikePostHeaders = _v19.headers;
-export const validateLikePostCookies = _v19.cookies;
 export const validateLikePostRequestBody = _v19.requestBody;
 export const validateLikePostResponse = _v19.response;
 
-/** createPost: the validators of its parameters, request body and responses. */
 const _v20 = /* @__PURE__ */ _operation<'createPost'>(
-  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1posts/post/parameters',
-  _body20,
-  _responses20,
+  '/paths/~12~1posts/post',
+  [],
+  [
+    ['201', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
+  [true, 'application/json', C._eCreatePostRequest],
 );
-export const validateCreatePostPathParams = _v20.pathParams;
-export const validateCreatePostQuery = _v20.query;
-export const validateCreatePostHeaders = _v20.headers;
-export const validateCreatePostCookies = _v20.cookies;
 export const validateCreatePostRequestBody = _v20.requestBody;
 export const validateCreatePostResponse = _v20.response;
 
-/** searchNews: the validators of its parameters, request body and responses. */
 const _v21 = /* @__PURE__ */ _operation<'searchNews'>(
-  [_eGetUserBookmarksHeaders, _eSearchNewsQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1news~1search/get/parameters',
-  undefined,
-  _responses21,
+  '/paths/~12~1news~1search/get',
+  [C._eGetUserBookmarksHeaders, C._eSearchNewsQuery],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
-export const validateSearchNewsPathParams = _v21.pathParams;
 export const validateSearchNewsQuery = _v21.query;
-export const validateSearchNewsHeaders = _v21.headers;
-export const validateSearchNewsCookies = _v21.cookies;
-export const validateSearchNewsRequestBody = _v21.requestBody;
 export const validateSearchNewsResponse = _v21.response;
 
-/** findNewsById: the validators of its parameters, request body and responses. */
 const _v22 = /* @__PURE__ */ _operation<'findNewsById'>(
-  [_eFindNewsByIdPathParams, _eFindNewsByIdQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1news~1{id}/get/parameters',
-  undefined,
-  _responses22,
+  '/paths/~12~1news~1{id}/get',
+  [C._eFindNewsByIdPathParams, C._eFindNewsByIdQuery],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateFindNewsByIdPathParams = _v22.pathParams;
 export const validateFindNewsByIdQuery = _v22.query;
-export const validateFindNewsByIdHeaders = _v22.headers;
-export const validateFindNewsByIdCookies = _v22.cookies;
-export const validateFindNewsByIdRequestBody = _v22.requestBody;
 export const validateFindNewsByIdResponse = _v22.response;
 
-/** listConnections: the validators of its parameters, request body and responses. */
 const _v23 = /* @__PURE__ */ _operation<'listConnections'>(
-  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1connections/get/parameters',
-  undefined,
-  _responses23,
+  '/paths/~12~1connections/get',
+  [],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
-export const validateListConnectionsPathParams = _v23.pathParams;
-export const validateListConnectionsQuery = _v23.query;
-export const validateListConnectionsHeaders = _v23.headers;
-export const validateListConnectionsCookies = _v23.cookies;
-export const validateListConnectionsRequestBody = _v23.requestBody;
 export const validateListConnectionsResponse = _v23.response;
 
-/** deleteConnectionsByUuid: the validators of its parameters, request body and responses. */
 const _v24 = /* @__PURE__ */ _operation<'deleteConnectionsByUuid'>(
-  [_eGetUserBookmarksHeaders, _eDeleteConnectionsByUuidQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1connections/delete/parameters',
-  undefined,
-  _responses24,
+  '/paths/~12~1connections/delete',
+  [C._eGetUserBookmarksHeaders, C._eDeleteConnectionsByUuidQuery],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
-export const validateDeleteConnectionsByUuidPathParams = _v24.pathParams;
 export const validateDeleteConnectionsByUuidQuery = _v24.query;
-export const validateDeleteConnectionsByUuidHeaders = _v24.headers;
-export const validateDeleteConnectionsByUuidCookies = _v24.cookies;
-export const validateDeleteConnectionsByUuidRequestBody = _v24.requestBody;
 export const validateDeleteConnectionsByUuidResponse = _v24.response;
 
-/** deleteAllConnections: the validators of its parameters, request body and responses. */
 const _v25 = /* @__PURE__ */ _operation<'deleteAllConnections'>(
-  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1connections~1all/delete/parameters',
-  undefined,
-  _responses25,
+  '/paths/~12~1connections~1all/delete',
+  [],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
-export const validateDeleteAllConnectionsPathParams = _v25.pathParams;
-export const validateDeleteAllConnectionsQuery = _v25.query;
-export const validateDeleteAllConnectionsHeaders = _v25.headers;
-export const validateDeleteAllConnectionsCookies = _v25.cookies;
-export const validateDeleteAllConnectionsRequestBody = _v25.requestBody;
 export const validateDeleteAllConnectionsResponse = _v25.response;
 
-/** deleteConnectionsByEndpoint: the validators of its parameters, request body and responses. */
 const _v26 = /* @__PURE__ */ _operation<'deleteConnectionsByEndpoint'>(
+  '/paths/~12~1connections~1{endpoint_id}/delete',
+  [C._eDeleteConnectionsByEndpointPathParams],
   [
-    _eDeleteConnectionsByEndpointPathParams,
-    _eGetUserBookmarksHeaders,
-    _eGetUserBookmarksHeaders,
-    _eGetUserBookmarksHeaders,
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
-  '#/paths/~12~1connections~1{endpoint_id}/delete/parameters',
-  undefined,
-  _responses26,
 );
 export const validateDeleteConnectionsByEndpointPathParams = _v26.pathParams;
-export const validateDeleteConnectionsByEndpointQuery = _v26.query;
-export const validateDeleteConnectionsByEndpointHeaders = _v26.headers;
-export const validateDeleteConnectionsByEndpointCookies = _v26.cookies;
-export const validateDeleteConnectionsByEndpointRequestBody = _v26.requestBody;
 export const validateDeleteConnectionsByEndpointResponse = _v26.response;
 
-/** searchPostsEligibleForNotes: the validators of its parameters, request body and responses. */
 const _v27 = /* @__PURE__ */ _operation<'searchPostsEligibleForNotes'>(
-  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1notes~1search~1posts_eligible_for_notes/get/parameters',
-  undefined,
-  _responses27,
+  '/paths/~12~1notes~1search~1posts_eligible_for_notes/get',
+  [],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
-export const validateSearchPostsEligibleForNotesPathParams = _v27.pathParams;
-export const validateSearchPostsEligibleForNotesQuery = _v27.query;
-export const validateSearchPostsEligibleForNotesHeaders = _v27.headers;
-export const validateSearchPostsEligibleForNotesCookies = _v27.cookies;
-export const validateSearchPostsEligibleForNotesRequestBody = _v27.requestBody;
 export const validateSearchPostsEligibleForNotesResponse = _v27.response;
 
-/** searchNotesWritten: the validators of its parameters, request body and responses. */
 const _v28 = /* @__PURE__ */ _operation<'searchNotesWritten'>(
-  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1notes~1search~1notes_written/get/parameters',
-  undefined,
-  _responses28,
+  '/paths/~12~1notes~1search~1notes_written/get',
+  [],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
-export const validateSearchNotesWrittenPathParams = _v28.pathParams;
-export const validateSearchNotesWrittenQuery = _v28.query;
-export const validateSearchNotesWrittenHeaders = _v28.headers;
-export const validateSearchNotesWrittenCookies = _v28.cookies;
-export const validateSearchNotesWrittenRequestBody = _v28.requestBody;
 export const validateSearchNotesWrittenResponse = _v28.response;
 
-/** createNote: the validators of its parameters, request body and responses. */
 const _v29 = /* @__PURE__ */ _operation<'createNote', undefined>(
-  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1notes/post/parameters',
-  _body29,
-  _responses29,
+  '/paths/~12~1notes/post',
+  [],
+  [
+    ['201', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
+  [false, 'application/json', C._eFollowUserRequestBody2],
 );
-export const validateCreateNotePathParams = _v29.pathParams;
-export const validateCreateNoteQuery = _v29.query;
-export const validateCreateNoteHeaders = _v29.headers;
-export const validateCreateNoteCookies = _v29.cookies;
 export const validateCreateNoteRequestBody = _v29.requestBody;
 export const validateCreateNoteResponse = _v29.response;
 
-/** evaluateNote: the validators of its parameters, request body and responses. */
 const _v30 = /* @__PURE__ */ _operation<'evaluateNote', undefined>(
-  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1evaluate_note/post/parameters',
-  _body30,
-  _responses30,
+  '/paths/~12~1evaluate_note/post',
+  [],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
+  [false, 'application/json', C._eFollowUserRequestBody2],
 );
-export const validateEvaluateNotePathParams = _v30.pathParams;
-export const validateEvaluateNoteQuery = _v30.query;
-export const validateEvaluateNoteHeaders = _v30.headers;
-export const validateEvaluateNoteCookies = _v30.cookies;
 export const validateEvaluateNoteRequestBody = _v30.requestBody;
 export const validateEvaluateNoteResponse = _v30.response;
 
-/** createActivitySubscription: the validators of its parameters, request body and responses. */
 const _v31 = /* @__PURE__ */ _operation<'createActivitySubscription'>(
-  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1activity~1subscriptions/post/parameters',
-  _body31,
-  _responses31,
+  '/paths/~12~1activity~1subscriptions/post',
+  [],
+  [
+    ['201', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
+  [true, 'application/json', C._eActivitySubscriptionCreateRequest],
 );
-export const validateCreateActivitySubscriptionPathParams = _v31.pathParams;
-export const validateCreateActivitySubscriptionQuery = _v31.query;
-export const validateCreateActivitySubscriptionHeaders = _v31.headers;
-export const validateCreateActivitySubscriptionCookies = _v31.cookies;
 export const validateCreateActivitySubscriptionRequestBody = _v31.requestBody;
 export const validateCreateActivitySubscriptionResponse = _v31.response;
 
-/** streamActivity: the validators of its parameters, request body and responses. */
 const _v32 = /* @__PURE__ */ _operation<'streamActivity'>(
-  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1activity~1stream/get/parameters',
-  undefined,
-  _responses32,
+  '/paths/~12~1activity~1stream/get',
+  [],
+  [
+    ['200', 'application/json', C._eActivityStreamEvent],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
-export const validateStreamActivityPathParams = _v32.pathParams;
-export const validateStreamActivityQuery = _v32.query;
-export const validateStreamActivityHeaders = _v32.headers;
-export const validateStreamActivityCookies = _v32.cookies;
-export const validateStreamActivityRequestBody = _v32.requestBody;
 export const validateStreamActivityResponse = _v32.response;
 
-/** replayWebhookEvents: the validators of its parameters, request body and responses. */
 const _v33 = /* @__PURE__ */ _operation<'replayWebhookEvents', undefined>(
-  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1webhooks~1replay/post/parameters',
-  _body33,
-  _responses33,
+  '/paths/~12~1webhooks~1replay/post',
+  [],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
+  [false, 'application/json', C._eFollowUserRequestBody2],
 );
-export const validateReplayWebhookEventsPathParams = _v33.pathParams;
-export const validateReplayWebhookEventsQuery = _v33.query;
-export const validateReplayWebhookEventsHeaders = _v33.headers;
-export const validateReplayWebhookEventsCookies = _v33.cookies;
 export const validateReplayWebhookEventsRequestBody = _v33.requestBody;
 export const validateReplayWebhookEventsResponse = _v33.response;
 
-/** replayAccountActivity: the validators of its parameters, request body and responses. */
 const _v34 = /* @__PURE__ */ _operation<'replayAccountActivity', undefined>(
-  [_eReplayAccountActivityPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters',
-  _body34,
-  _responses34,
+  '/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post',
+  [C._eReplayAccountActivityPathParams],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
+  [false, 'application/json', C._eFollowUserRequestBody2],
 );
 export const validateReplayAccountActivityPathParams = _v34.pathParams;
-export const validateReplayAccountActivityQuery = _v34.query;
-export const validateReplayAccountActivityHeaders = _v34.headers;
-export const validateReplayAccountActivityCookies = _v34.cookies;
 export const validateReplayAccountActivityRequestBody = _v34.requestBody;
 export const validateReplayAccountActivityResponse = _v34.response;
 
-/** getPowerstreamRules: the validators of its parameters, request body and responses. */
 const _v35 = /* @__PURE__ */ _operation<'getPowerstreamRules'>(
-  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
-  '#/paths/~12~1powerstream~1rules/get/parameters',
-  undefined,
-  _responses35,
+  '/paths/~12~1powerstream~1rules/get',
+  [],
+  [
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+  ],
 );
-export const validateGetPowerstreamRulesPathParams = _v35.pathParams;
-export const validateGetPowerstreamRulesQuery = _v35.query;
-export const validateGetPowerstreamRulesHeaders = _v35.headers;
-export const validateGetPowerstreamRulesCookies = _v35.cookies;
-export const validateGetPowerstreamRulesRequestBody = _v35.requestBody;
 export const validateGetPowerstreamRulesResponse = _v35.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */

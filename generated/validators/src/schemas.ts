@@ -4,2911 +4,792 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import {
-  _eActivityEventType,
-  _eActivityStreamEvent,
-  _eActivitySubscriptionCreateRequest,
-  _eActivitySubscriptionFilter,
-  _eAffiliation,
-  _eAnimatedGif,
-  _eAnnotation,
-  _eAttachments,
-  _eCashtag,
-  _eClientDisconnectedProblem,
-  _eClientForbiddenProblem,
-  _eCommunityId,
-  _eConflictProblem,
-  _eConnectionStatus,
-  _eContextAnnotation,
-  _eContextAnnotationDomainFields,
-  _eContextAnnotationEntityFields,
-  _eCountryCode,
-  _eCreatePostPoll,
-  _eCreatePostRequest,
-  _eDeprecatedActivityEventType,
-  _eDisallowedResourceProblem,
-  _eDisplayTextRange,
-  _eDmEvent,
-  _eDmEventType,
-  _eDmMessageCreateEvent,
-  _eDmParticipantsJoinEvent,
-  _eDmParticipantsLeaveEvent,
-  _eDuplicateRulesProblem,
-  _eEditControls,
-  _eEditOptions,
-  _eEntityIndicesInclusiveExclusive,
-  _eEntityIndicesInclusiveInclusive,
-  _eError,
-  _eFindPostByIdEnvelope,
-  _eFindUserByUsernameEnvelope,
-  _eFullTextEntities,
-  _eGenericProblem,
-  _eGeo,
-  _eGetUserBookmarksEnvelope,
-  _eGetUserBookmarksMeta,
-  _eHashtag,
-  _eIncludes,
-  _eInvalidRequestError,
-  _eInvalidRequestProblem,
-  _eInvalidRulesProblem,
-  _eMatchedMediaNotes,
-  _eMedia,
-  _eMediaBase,
-  _eMediaKey,
-  _eMediaVariant,
-  _eMediaVariants,
-  _eMention,
-  _eNewsField,
-  _eNoncompliantRulesProblem,
-  _eNotAuthorizedForFieldProblem,
-  _eNotAuthorizedForResourceProblem,
-  _eNotShownMeta,
-  _eNotePost,
-  _eNotePostEntities,
-  _eNoteRequestSuggestions,
-  _eOperationalDisconnectProblem,
-  _ePartialErrors,
-  _ePhoto,
-  _ePlace,
-  _ePlaceId,
-  _ePoint,
-  _ePoll,
-  _ePollId,
-  _ePollOption,
-  _ePost,
-  _ePostField,
-  _ePostGeo,
-  _ePostId,
-  _ePostNonPublicMetrics,
-  _ePostOrganicMetrics,
-  _ePostPromotedMetrics,
-  _ePostPublicMetrics,
-  _ePostWithheld,
-  _eProblem,
-  _eProblemBase,
-  _eProblemResourceType,
-  _eProblemSection,
-  _eReferencedPost,
-  _eReplySettings,
-  _eResourceNotFoundProblem,
-  _eResourceUnavailableProblem,
-  _eResponseEnvelope,
-  _eRuleCapProblem,
-  _eScopes,
-  _eSearchAllPostsEnvelope,
-  _eSearchAllPostsMeta,
-  _eSearchRecentPostsEnvelope,
-  _eStreamingConnectionProblem,
-  _eSuggestedSourceLinksWithCounts,
-  _eTopic,
-  _eUnlistedProblem,
-  _eUnsupportedAuthenticationProblem,
-  _eUrlEntity,
-  _eUrlImage,
-  _eUsageCappedProblem,
-  _eUser,
-  _eUserEntities,
-  _eUserId,
-  _eUserPublicMetrics,
-  _eUserUrlEntities,
-  _eUserWithheld,
-  _eUsername,
-  _eVideo,
-  _eVideoNonPublicMetrics,
-  _eVideoOrganicMetrics,
-  _eVideoPromotedMetrics,
-  _eVideoPublicMetrics,
-  _vActivityEventType,
-  _vActivityStreamEvent,
-  _vActivitySubscriptionCreateRequest,
-  _vActivitySubscriptionFilter,
-  _vAffiliation,
-  _vAnimatedGif,
-  _vAnnotation,
-  _vAttachments,
-  _vCashtag,
-  _vClientDisconnectedProblem,
-  _vClientForbiddenProblem,
-  _vCommunityId,
-  _vConflictProblem,
-  _vConnectionStatus,
-  _vContextAnnotation,
-  _vContextAnnotationDomainFields,
-  _vContextAnnotationEntityFields,
-  _vCountryCode,
-  _vCreatePostPoll,
-  _vCreatePostRequest,
-  _vDeprecatedActivityEventType,
-  _vDisallowedResourceProblem,
-  _vDisplayTextRange,
-  _vDmEvent,
-  _vDmEventType,
-  _vDmMessageCreateEvent,
-  _vDmParticipantsJoinEvent,
-  _vDmParticipantsLeaveEvent,
-  _vDuplicateRulesProblem,
-  _vEditControls,
-  _vEditOptions,
-  _vEntityIndicesInclusiveExclusive,
-  _vEntityIndicesInclusiveInclusive,
-  _vError,
-  _vFindPostByIdEnvelope,
-  _vFindUserByUsernameEnvelope,
-  _vFullTextEntities,
-  _vGenericProblem,
-  _vGeo,
-  _vGetUserBookmarksEnvelope,
-  _vGetUserBookmarksMeta,
-  _vHashtag,
-  _vIncludes,
-  _vInvalidRequestError,
-  _vInvalidRequestProblem,
-  _vInvalidRulesProblem,
-  _vMatchedMediaNotes,
-  _vMedia,
-  _vMediaBase,
-  _vMediaKey,
-  _vMediaVariant,
-  _vMediaVariants,
-  _vMention,
-  _vNewsField,
-  _vNoncompliantRulesProblem,
-  _vNotAuthorizedForFieldProblem,
-  _vNotAuthorizedForResourceProblem,
-  _vNotShownMeta,
-  _vNotePost,
-  _vNotePostEntities,
-  _vNoteRequestSuggestions,
-  _vOperationalDisconnectProblem,
-  _vPartialErrors,
-  _vPhoto,
-  _vPlace,
-  _vPlaceId,
-  _vPoint,
-  _vPoll,
-  _vPollId,
-  _vPollOption,
-  _vPost,
-  _vPostField,
-  _vPostGeo,
-  _vPostId,
-  _vPostNonPublicMetrics,
-  _vPostOrganicMetrics,
-  _vPostPromotedMetrics,
-  _vPostPublicMetrics,
-  _vPostWithheld,
-  _vProblem,
-  _vProblemBase,
-  _vProblemResourceType,
-  _vProblemSection,
-  _vReferencedPost,
-  _vReplySettings,
-  _vResourceNotFoundProblem,
-  _vResourceUnavailableProblem,
-  _vResponseEnvelope,
-  _vRuleCapProblem,
-  _vScopes,
-  _vSearchAllPostsEnvelope,
-  _vSearchAllPostsMeta,
-  _vSearchRecentPostsEnvelope,
-  _vStreamingConnectionProblem,
-  _vSuggestedSourceLinksWithCounts,
-  _vTopic,
-  _vUnlistedProblem,
-  _vUnsupportedAuthenticationProblem,
-  _vUrlEntity,
-  _vUrlImage,
-  _vUsageCappedProblem,
-  _vUser,
-  _vUserEntities,
-  _vUserId,
-  _vUserPublicMetrics,
-  _vUserUrlEntities,
-  _vUserWithheld,
-  _vUsername,
-  _vVideo,
-  _vVideoNonPublicMetrics,
-  _vVideoOrganicMetrics,
-  _vVideoPromotedMetrics,
-  _vVideoPublicMetrics,
-} from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** PostId: validates against `#/components/schemas/PostId`. */
-export function validatePostId(value: unknown, options?: ValidateOptions): ValidationResult<T.PostId> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePostId(value, o, '', E)) return { valid: true, value: value as T.PostId };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePostId = /* @__PURE__ */ _validator<T.PostId>(C._ePostId);
 
 /** PostId: validates against `#/components/schemas/PostId`. */
-export function isPostId(value: unknown): value is T.PostId {
-  try {
-    return _vPostId(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPostId = /* @__PURE__ */ _guard<T.PostId>(C._vPostId);
 
 /** UserId: validates against `#/components/schemas/UserId`. */
-export function validateUserId(value: unknown, options?: ValidateOptions): ValidationResult<T.UserId> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUserId(value, o, '', E)) return { valid: true, value: value as T.UserId };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUserId = /* @__PURE__ */ _validator<T.UserId>(C._eUserId);
 
 /** UserId: validates against `#/components/schemas/UserId`. */
-export function isUserId(value: unknown): value is T.UserId {
-  try {
-    return _vUserId(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUserId = /* @__PURE__ */ _guard<T.UserId>(C._vUserId);
 
 /** Username: validates against `#/components/schemas/Username`. */
-export function validateUsername(value: unknown, options?: ValidateOptions): ValidationResult<T.Username> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUsername(value, o, '', E)) return { valid: true, value: value as T.Username };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUsername = /* @__PURE__ */ _validator<T.Username>(C._eUsername);
 
 /** Username: validates against `#/components/schemas/Username`. */
-export function isUsername(value: unknown): value is T.Username {
-  try {
-    return _vUsername(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUsername = /* @__PURE__ */ _guard<T.Username>(C._vUsername);
 
 /** MediaKey: validates against `#/components/schemas/MediaKey`. */
-export function validateMediaKey(value: unknown, options?: ValidateOptions): ValidationResult<T.MediaKey> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMediaKey(value, o, '', E)) return { valid: true, value: value as T.MediaKey };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMediaKey = /* @__PURE__ */ _validator<T.MediaKey>(C._eMediaKey);
 
 /** MediaKey: validates against `#/components/schemas/MediaKey`. */
-export function isMediaKey(value: unknown): value is T.MediaKey {
-  try {
-    return _vMediaKey(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMediaKey = /* @__PURE__ */ _guard<T.MediaKey>(C._vMediaKey);
 
 /** PollId: validates against `#/components/schemas/PollId`. */
-export function validatePollId(value: unknown, options?: ValidateOptions): ValidationResult<T.PollId> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePollId(value, o, '', E)) return { valid: true, value: value as T.PollId };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePollId = /* @__PURE__ */ _validator<T.PollId>(C._ePollId);
 
 /** PollId: validates against `#/components/schemas/PollId`. */
-export function isPollId(value: unknown): value is T.PollId {
-  try {
-    return _vPollId(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPollId = /* @__PURE__ */ _guard<T.PollId>(C._vPollId);
 
 /** CommunityId: validates against `#/components/schemas/CommunityId`. */
-export function validateCommunityId(value: unknown, options?: ValidateOptions): ValidationResult<T.CommunityId> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCommunityId(value, o, '', E)) return { valid: true, value: value as T.CommunityId };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCommunityId = /* @__PURE__ */ _validator<T.CommunityId>(C._eCommunityId);
 
 /** CommunityId: validates against `#/components/schemas/CommunityId`. */
-export function isCommunityId(value: unknown): value is T.CommunityId {
-  try {
-    return _vCommunityId(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCommunityId = /* @__PURE__ */ _guard<T.CommunityId>(C._vCommunityId);
 
 /** PlaceId: validates against `#/components/schemas/PlaceId`. */
-export function validatePlaceId(value: unknown, options?: ValidateOptions): ValidationResult<T.PlaceId> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePlaceId(value, o, '', E)) return { valid: true, value: value as T.PlaceId };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePlaceId = /* @__PURE__ */ _validator<T.PlaceId>(C._ePlaceId);
 
 /** PlaceId: validates against `#/components/schemas/PlaceId`. */
-export function isPlaceId(value: unknown): value is T.PlaceId {
-  try {
-    return _vPlaceId(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPlaceId = /* @__PURE__ */ _guard<T.PlaceId>(C._vPlaceId);
 
 /** CountryCode: validates against `#/components/schemas/CountryCode`. */
-export function validateCountryCode(value: unknown, options?: ValidateOptions): ValidationResult<T.CountryCode> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCountryCode(value, o, '', E)) return { valid: true, value: value as T.CountryCode };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCountryCode = /* @__PURE__ */ _validator<T.CountryCode>(C._eCountryCode);
 
 /** CountryCode: validates against `#/components/schemas/CountryCode`. */
-export function isCountryCode(value: unknown): value is T.CountryCode {
-  try {
-    return _vCountryCode(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCountryCode = /* @__PURE__ */ _guard<T.CountryCode>(C._vCountryCode);
 
 /** Post: validates against `#/components/schemas/Post`. */
-export function validatePost(value: unknown, options?: ValidateOptions): ValidationResult<T.Post> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePost(value, o, '', E)) return { valid: true, value: value as T.Post };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePost = /* @__PURE__ */ _validator<T.Post>(C._ePost);
 
 /** Post: validates against `#/components/schemas/Post`. */
-export function isPost(value: unknown): value is T.Post {
-  try {
-    return _vPost(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPost = /* @__PURE__ */ _guard<T.Post>(C._vPost);
 
 /** Attachments: validates against `#/components/schemas/Attachments`. */
-export function validateAttachments(value: unknown, options?: ValidateOptions): ValidationResult<T.Attachments> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eAttachments(value, o, '', E)) return { valid: true, value: value as T.Attachments };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateAttachments = /* @__PURE__ */ _validator<T.Attachments>(C._eAttachments);
 
 /** Attachments: validates against `#/components/schemas/Attachments`. */
-export function isAttachments(value: unknown): value is T.Attachments {
-  try {
-    return _vAttachments(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isAttachments = /* @__PURE__ */ _guard<T.Attachments>(C._vAttachments);
 
 /** ContextAnnotation: validates against `#/components/schemas/ContextAnnotation`. */
-export function validateContextAnnotation(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ContextAnnotation> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eContextAnnotation(value, o, '', E)) return { valid: true, value: value as T.ContextAnnotation };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateContextAnnotation = /* @__PURE__ */ _validator<T.ContextAnnotation>(C._eContextAnnotation);
 
 /** ContextAnnotation: validates against `#/components/schemas/ContextAnnotation`. */
-export function isContextAnnotation(value: unknown): value is T.ContextAnnotation {
-  try {
-    return _vContextAnnotation(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isContextAnnotation = /* @__PURE__ */ _guard<T.ContextAnnotation>(C._vContextAnnotation);
 
 /** ContextAnnotationDomainFields: validates against `#/components/schemas/ContextAnnotationDomainFields`. */
-export function validateContextAnnotationDomainFields(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ContextAnnotationDomainFields> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eContextAnnotationDomainFields(value, o, '', E))
-      return { valid: true, value: value as T.ContextAnnotationDomainFields };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateContextAnnotationDomainFields = /* @__PURE__ */ _validator<T.ContextAnnotationDomainFields>(
+  C._eContextAnnotationDomainFields,
+);
 
 /** ContextAnnotationDomainFields: validates against `#/components/schemas/ContextAnnotationDomainFields`. */
-export function isContextAnnotationDomainFields(value: unknown): value is T.ContextAnnotationDomainFields {
-  try {
-    return _vContextAnnotationDomainFields(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isContextAnnotationDomainFields = /* @__PURE__ */ _guard<T.ContextAnnotationDomainFields>(
+  C._vContextAnnotationDomainFields,
+);
 
 /** ContextAnnotationEntityFields: validates against `#/components/schemas/ContextAnnotationEntityFields`. */
-export function validateContextAnnotationEntityFields(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ContextAnnotationEntityFields> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eContextAnnotationEntityFields(value, o, '', E))
-      return { valid: true, value: value as T.ContextAnnotationEntityFields };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateContextAnnotationEntityFields = /* @__PURE__ */ _validator<T.ContextAnnotationEntityFields>(
+  C._eContextAnnotationEntityFields,
+);
 
 /** ContextAnnotationEntityFields: validates against `#/components/schemas/ContextAnnotationEntityFields`. */
-export function isContextAnnotationEntityFields(value: unknown): value is T.ContextAnnotationEntityFields {
-  try {
-    return _vContextAnnotationEntityFields(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isContextAnnotationEntityFields = /* @__PURE__ */ _guard<T.ContextAnnotationEntityFields>(
+  C._vContextAnnotationEntityFields,
+);
 
 /** DisplayTextRange: validates against `#/components/schemas/DisplayTextRange`. */
-export function validateDisplayTextRange(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.DisplayTextRange> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eDisplayTextRange(value, o, '', E)) return { valid: true, value: value as T.DisplayTextRange };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateDisplayTextRange = /* @__PURE__ */ _validator<T.DisplayTextRange>(C._eDisplayTextRange);
 
 /** DisplayTextRange: validates against `#/components/schemas/DisplayTextRange`. */
-export function isDisplayTextRange(value: unknown): value is T.DisplayTextRange {
-  try {
-    return _vDisplayTextRange(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isDisplayTextRange = /* @__PURE__ */ _guard<T.DisplayTextRange>(C._vDisplayTextRange);
 
 /** EditControls: validates against `#/components/schemas/EditControls`. */
-export function validateEditControls(value: unknown, options?: ValidateOptions): ValidationResult<T.EditControls> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eEditControls(value, o, '', E)) return { valid: true, value: value as T.EditControls };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateEditControls = /* @__PURE__ */ _validator<T.EditControls>(C._eEditControls);
 
 /** EditControls: validates against `#/components/schemas/EditControls`. */
-export function isEditControls(value: unknown): value is T.EditControls {
-  try {
-    return _vEditControls(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isEditControls = /* @__PURE__ */ _guard<T.EditControls>(C._vEditControls);
 
 /** PostGeo: validates against `#/components/schemas/PostGeo`. */
-export function validatePostGeo(value: unknown, options?: ValidateOptions): ValidationResult<T.PostGeo> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePostGeo(value, o, '', E)) return { valid: true, value: value as T.PostGeo };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePostGeo = /* @__PURE__ */ _validator<T.PostGeo>(C._ePostGeo);
 
 /** PostGeo: validates against `#/components/schemas/PostGeo`. */
-export function isPostGeo(value: unknown): value is T.PostGeo {
-  try {
-    return _vPostGeo(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPostGeo = /* @__PURE__ */ _guard<T.PostGeo>(C._vPostGeo);
 
 /** MatchedMediaNotes: validates against `#/components/schemas/MatchedMediaNotes`. */
-export function validateMatchedMediaNotes(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.MatchedMediaNotes> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMatchedMediaNotes(value, o, '', E)) return { valid: true, value: value as T.MatchedMediaNotes };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMatchedMediaNotes = /* @__PURE__ */ _validator<T.MatchedMediaNotes>(C._eMatchedMediaNotes);
 
 /** MatchedMediaNotes: validates against `#/components/schemas/MatchedMediaNotes`. */
-export function isMatchedMediaNotes(value: unknown): value is T.MatchedMediaNotes {
-  try {
-    return _vMatchedMediaNotes(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMatchedMediaNotes = /* @__PURE__ */ _guard<T.MatchedMediaNotes>(C._vMatchedMediaNotes);
 
 /** PostNonPublicMetrics: validates against `#/components/schemas/PostNonPublicMetrics`. */
-export function validatePostNonPublicMetrics(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.PostNonPublicMetrics> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePostNonPublicMetrics(value, o, '', E)) return { valid: true, value: value as T.PostNonPublicMetrics };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePostNonPublicMetrics = /* @__PURE__ */ _validator<T.PostNonPublicMetrics>(
+  C._ePostNonPublicMetrics,
+);
 
 /** PostNonPublicMetrics: validates against `#/components/schemas/PostNonPublicMetrics`. */
-export function isPostNonPublicMetrics(value: unknown): value is T.PostNonPublicMetrics {
-  try {
-    return _vPostNonPublicMetrics(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPostNonPublicMetrics = /* @__PURE__ */ _guard<T.PostNonPublicMetrics>(C._vPostNonPublicMetrics);
 
 /** PostOrganicMetrics: validates against `#/components/schemas/PostOrganicMetrics`. */
-export function validatePostOrganicMetrics(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.PostOrganicMetrics> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePostOrganicMetrics(value, o, '', E)) return { valid: true, value: value as T.PostOrganicMetrics };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePostOrganicMetrics = /* @__PURE__ */ _validator<T.PostOrganicMetrics>(C._ePostOrganicMetrics);
 
 /** PostOrganicMetrics: validates against `#/components/schemas/PostOrganicMetrics`. */
-export function isPostOrganicMetrics(value: unknown): value is T.PostOrganicMetrics {
-  try {
-    return _vPostOrganicMetrics(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPostOrganicMetrics = /* @__PURE__ */ _guard<T.PostOrganicMetrics>(C._vPostOrganicMetrics);
 
 /** PostPromotedMetrics: validates against `#/components/schemas/PostPromotedMetrics`. */
-export function validatePostPromotedMetrics(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.PostPromotedMetrics> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePostPromotedMetrics(value, o, '', E)) return { valid: true, value: value as T.PostPromotedMetrics };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePostPromotedMetrics = /* @__PURE__ */ _validator<T.PostPromotedMetrics>(C._ePostPromotedMetrics);
 
 /** PostPromotedMetrics: validates against `#/components/schemas/PostPromotedMetrics`. */
-export function isPostPromotedMetrics(value: unknown): value is T.PostPromotedMetrics {
-  try {
-    return _vPostPromotedMetrics(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPostPromotedMetrics = /* @__PURE__ */ _guard<T.PostPromotedMetrics>(C._vPostPromotedMetrics);
 
 /** PostPublicMetrics: validates against `#/components/schemas/PostPublicMetrics`. */
-export function validatePostPublicMetrics(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.PostPublicMetrics> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePostPublicMetrics(value, o, '', E)) return { valid: true, value: value as T.PostPublicMetrics };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePostPublicMetrics = /* @__PURE__ */ _validator<T.PostPublicMetrics>(C._ePostPublicMetrics);
 
 /** PostPublicMetrics: validates against `#/components/schemas/PostPublicMetrics`. */
-export function isPostPublicMetrics(value: unknown): value is T.PostPublicMetrics {
-  try {
-    return _vPostPublicMetrics(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPostPublicMetrics = /* @__PURE__ */ _guard<T.PostPublicMetrics>(C._vPostPublicMetrics);
 
 /** NoteRequestSuggestions: validates against `#/components/schemas/NoteRequestSuggestions`. */
-export function validateNoteRequestSuggestions(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.NoteRequestSuggestions> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNoteRequestSuggestions(value, o, '', E)) return { valid: true, value: value as T.NoteRequestSuggestions };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNoteRequestSuggestions = /* @__PURE__ */ _validator<T.NoteRequestSuggestions>(
+  C._eNoteRequestSuggestions,
+);
 
 /** NoteRequestSuggestions: validates against `#/components/schemas/NoteRequestSuggestions`. */
-export function isNoteRequestSuggestions(value: unknown): value is T.NoteRequestSuggestions {
-  try {
-    return _vNoteRequestSuggestions(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNoteRequestSuggestions = /* @__PURE__ */ _guard<T.NoteRequestSuggestions>(C._vNoteRequestSuggestions);
 
 /** NotePost: validates against `#/components/schemas/NotePost`. */
-export function validateNotePost(value: unknown, options?: ValidateOptions): ValidationResult<T.NotePost> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNotePost(value, o, '', E)) return { valid: true, value: value as T.NotePost };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNotePost = /* @__PURE__ */ _validator<T.NotePost>(C._eNotePost);
 
 /** NotePost: validates against `#/components/schemas/NotePost`. */
-export function isNotePost(value: unknown): value is T.NotePost {
-  try {
-    return _vNotePost(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNotePost = /* @__PURE__ */ _guard<T.NotePost>(C._vNotePost);
 
 /** NotePostEntities: validates against `#/components/schemas/NotePostEntities`. */
-export function validateNotePostEntities(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.NotePostEntities> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNotePostEntities(value, o, '', E)) return { valid: true, value: value as T.NotePostEntities };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNotePostEntities = /* @__PURE__ */ _validator<T.NotePostEntities>(C._eNotePostEntities);
 
 /** NotePostEntities: validates against `#/components/schemas/NotePostEntities`. */
-export function isNotePostEntities(value: unknown): value is T.NotePostEntities {
-  try {
-    return _vNotePostEntities(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNotePostEntities = /* @__PURE__ */ _guard<T.NotePostEntities>(C._vNotePostEntities);
 
 /** ReferencedPost: validates against `#/components/schemas/ReferencedPost`. */
-export function validateReferencedPost(value: unknown, options?: ValidateOptions): ValidationResult<T.ReferencedPost> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eReferencedPost(value, o, '', E)) return { valid: true, value: value as T.ReferencedPost };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateReferencedPost = /* @__PURE__ */ _validator<T.ReferencedPost>(C._eReferencedPost);
 
 /** ReferencedPost: validates against `#/components/schemas/ReferencedPost`. */
-export function isReferencedPost(value: unknown): value is T.ReferencedPost {
-  try {
-    return _vReferencedPost(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isReferencedPost = /* @__PURE__ */ _guard<T.ReferencedPost>(C._vReferencedPost);
 
 /** ReplySettings: validates against `#/components/schemas/ReplySettings`. */
-export function validateReplySettings(value: unknown, options?: ValidateOptions): ValidationResult<T.ReplySettings> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eReplySettings(value, o, '', E)) return { valid: true, value: value as T.ReplySettings };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateReplySettings = /* @__PURE__ */ _validator<T.ReplySettings>(C._eReplySettings);
 
 /** ReplySettings: validates against `#/components/schemas/ReplySettings`. */
-export function isReplySettings(value: unknown): value is T.ReplySettings {
-  try {
-    return _vReplySettings(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isReplySettings = /* @__PURE__ */ _guard<T.ReplySettings>(C._vReplySettings);
 
 /** Scopes: validates against `#/components/schemas/Scopes`. */
-export function validateScopes(value: unknown, options?: ValidateOptions): ValidationResult<T.Scopes> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eScopes(value, o, '', E)) return { valid: true, value: value as T.Scopes };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateScopes = /* @__PURE__ */ _validator<T.Scopes>(C._eScopes);
 
 /** Scopes: validates against `#/components/schemas/Scopes`. */
-export function isScopes(value: unknown): value is T.Scopes {
-  try {
-    return _vScopes(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isScopes = /* @__PURE__ */ _guard<T.Scopes>(C._vScopes);
 
 /** SuggestedSourceLinksWithCounts: validates against `#/components/schemas/SuggestedSourceLinksWithCounts`. */
-export function validateSuggestedSourceLinksWithCounts(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.SuggestedSourceLinksWithCounts> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSuggestedSourceLinksWithCounts(value, o, '', E))
-      return { valid: true, value: value as T.SuggestedSourceLinksWithCounts };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSuggestedSourceLinksWithCounts = /* @__PURE__ */ _validator<T.SuggestedSourceLinksWithCounts>(
+  C._eSuggestedSourceLinksWithCounts,
+);
 
 /** SuggestedSourceLinksWithCounts: validates against `#/components/schemas/SuggestedSourceLinksWithCounts`. */
-export function isSuggestedSourceLinksWithCounts(value: unknown): value is T.SuggestedSourceLinksWithCounts {
-  try {
-    return _vSuggestedSourceLinksWithCounts(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSuggestedSourceLinksWithCounts = /* @__PURE__ */ _guard<T.SuggestedSourceLinksWithCounts>(
+  C._vSuggestedSourceLinksWithCounts,
+);
 
 /** PostWithheld: validates against `#/components/schemas/PostWithheld`. */
-export function validatePostWithheld(value: unknown, options?: ValidateOptions): ValidationResult<T.PostWithheld> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePostWithheld(value, o, '', E)) return { valid: true, value: value as T.PostWithheld };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePostWithheld = /* @__PURE__ */ _validator<T.PostWithheld>(C._ePostWithheld);
 
 /** PostWithheld: validates against `#/components/schemas/PostWithheld`. */
-export function isPostWithheld(value: unknown): value is T.PostWithheld {
-  try {
-    return _vPostWithheld(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPostWithheld = /* @__PURE__ */ _guard<T.PostWithheld>(C._vPostWithheld);
 
 /** FullTextEntities: validates against `#/components/schemas/FullTextEntities`. */
-export function validateFullTextEntities(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.FullTextEntities> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eFullTextEntities(value, o, '', E)) return { valid: true, value: value as T.FullTextEntities };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateFullTextEntities = /* @__PURE__ */ _validator<T.FullTextEntities>(C._eFullTextEntities);
 
 /** FullTextEntities: validates against `#/components/schemas/FullTextEntities`. */
-export function isFullTextEntities(value: unknown): value is T.FullTextEntities {
-  try {
-    return _vFullTextEntities(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isFullTextEntities = /* @__PURE__ */ _guard<T.FullTextEntities>(C._vFullTextEntities);
 
 /** EntityIndicesInclusiveInclusive: validates against `#/components/schemas/EntityIndicesInclusiveInclusive`. */
-export function validateEntityIndicesInclusiveInclusive(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.EntityIndicesInclusiveInclusive> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eEntityIndicesInclusiveInclusive(value, o, '', E))
-      return { valid: true, value: value as T.EntityIndicesInclusiveInclusive };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateEntityIndicesInclusiveInclusive = /* @__PURE__ */ _validator<T.EntityIndicesInclusiveInclusive>(
+  C._eEntityIndicesInclusiveInclusive,
+);
 
 /** EntityIndicesInclusiveInclusive: validates against `#/components/schemas/EntityIndicesInclusiveInclusive`. */
-export function isEntityIndicesInclusiveInclusive(value: unknown): value is T.EntityIndicesInclusiveInclusive {
-  try {
-    return _vEntityIndicesInclusiveInclusive(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isEntityIndicesInclusiveInclusive = /* @__PURE__ */ _guard<T.EntityIndicesInclusiveInclusive>(
+  C._vEntityIndicesInclusiveInclusive,
+);
 
 /** EntityIndicesInclusiveExclusive: validates against `#/components/schemas/EntityIndicesInclusiveExclusive`. */
-export function validateEntityIndicesInclusiveExclusive(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.EntityIndicesInclusiveExclusive> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eEntityIndicesInclusiveExclusive(value, o, '', E))
-      return { valid: true, value: value as T.EntityIndicesInclusiveExclusive };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateEntityIndicesInclusiveExclusive = /* @__PURE__ */ _validator<T.EntityIndicesInclusiveExclusive>(
+  C._eEntityIndicesInclusiveExclusive,
+);
 
 /** EntityIndicesInclusiveExclusive: validates against `#/components/schemas/EntityIndicesInclusiveExclusive`. */
-export function isEntityIndicesInclusiveExclusive(value: unknown): value is T.EntityIndicesInclusiveExclusive {
-  try {
-    return _vEntityIndicesInclusiveExclusive(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isEntityIndicesInclusiveExclusive = /* @__PURE__ */ _guard<T.EntityIndicesInclusiveExclusive>(
+  C._vEntityIndicesInclusiveExclusive,
+);
 
 /** Annotation: validates against `#/components/schemas/Annotation`. */
-export function validateAnnotation(value: unknown, options?: ValidateOptions): ValidationResult<T.Annotation> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eAnnotation(value, o, '', E)) return { valid: true, value: value as T.Annotation };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateAnnotation = /* @__PURE__ */ _validator<T.Annotation>(C._eAnnotation);
 
 /** Annotation: validates against `#/components/schemas/Annotation`. */
-export function isAnnotation(value: unknown): value is T.Annotation {
-  try {
-    return _vAnnotation(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isAnnotation = /* @__PURE__ */ _guard<T.Annotation>(C._vAnnotation);
 
 /** Cashtag: validates against `#/components/schemas/Cashtag`. */
-export function validateCashtag(value: unknown, options?: ValidateOptions): ValidationResult<T.Cashtag> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCashtag(value, o, '', E)) return { valid: true, value: value as T.Cashtag };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCashtag = /* @__PURE__ */ _validator<T.Cashtag>(C._eCashtag);
 
 /** Cashtag: validates against `#/components/schemas/Cashtag`. */
-export function isCashtag(value: unknown): value is T.Cashtag {
-  try {
-    return _vCashtag(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCashtag = /* @__PURE__ */ _guard<T.Cashtag>(C._vCashtag);
 
 /** Hashtag: validates against `#/components/schemas/Hashtag`. */
-export function validateHashtag(value: unknown, options?: ValidateOptions): ValidationResult<T.Hashtag> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eHashtag(value, o, '', E)) return { valid: true, value: value as T.Hashtag };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateHashtag = /* @__PURE__ */ _validator<T.Hashtag>(C._eHashtag);
 
 /** Hashtag: validates against `#/components/schemas/Hashtag`. */
-export function isHashtag(value: unknown): value is T.Hashtag {
-  try {
-    return _vHashtag(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isHashtag = /* @__PURE__ */ _guard<T.Hashtag>(C._vHashtag);
 
 /** Mention: validates against `#/components/schemas/Mention`. */
-export function validateMention(value: unknown, options?: ValidateOptions): ValidationResult<T.Mention> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMention(value, o, '', E)) return { valid: true, value: value as T.Mention };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMention = /* @__PURE__ */ _validator<T.Mention>(C._eMention);
 
 /** Mention: validates against `#/components/schemas/Mention`. */
-export function isMention(value: unknown): value is T.Mention {
-  try {
-    return _vMention(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMention = /* @__PURE__ */ _guard<T.Mention>(C._vMention);
 
 /** UrlEntity: validates against `#/components/schemas/UrlEntity`. */
-export function validateUrlEntity(value: unknown, options?: ValidateOptions): ValidationResult<T.UrlEntity> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUrlEntity(value, o, '', E)) return { valid: true, value: value as T.UrlEntity };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUrlEntity = /* @__PURE__ */ _validator<T.UrlEntity>(C._eUrlEntity);
 
 /** UrlEntity: validates against `#/components/schemas/UrlEntity`. */
-export function isUrlEntity(value: unknown): value is T.UrlEntity {
-  try {
-    return _vUrlEntity(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUrlEntity = /* @__PURE__ */ _guard<T.UrlEntity>(C._vUrlEntity);
 
 /** UrlImage: validates against `#/components/schemas/UrlImage`. */
-export function validateUrlImage(value: unknown, options?: ValidateOptions): ValidationResult<T.UrlImage> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUrlImage(value, o, '', E)) return { valid: true, value: value as T.UrlImage };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUrlImage = /* @__PURE__ */ _validator<T.UrlImage>(C._eUrlImage);
 
 /** UrlImage: validates against `#/components/schemas/UrlImage`. */
-export function isUrlImage(value: unknown): value is T.UrlImage {
-  try {
-    return _vUrlImage(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUrlImage = /* @__PURE__ */ _guard<T.UrlImage>(C._vUrlImage);
 
 /** Includes: validates against `#/components/schemas/Includes`. */
-export function validateIncludes(value: unknown, options?: ValidateOptions): ValidationResult<T.Includes> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eIncludes(value, o, '', E)) return { valid: true, value: value as T.Includes };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateIncludes = /* @__PURE__ */ _validator<T.Includes>(C._eIncludes);
 
 /** Includes: validates against `#/components/schemas/Includes`. */
-export function isIncludes(value: unknown): value is T.Includes {
-  try {
-    return _vIncludes(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isIncludes = /* @__PURE__ */ _guard<T.Includes>(C._vIncludes);
 
 /** User: validates against `#/components/schemas/User`. */
-export function validateUser(value: unknown, options?: ValidateOptions): ValidationResult<T.User> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUser(value, o, '', E)) return { valid: true, value: value as T.User };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUser = /* @__PURE__ */ _validator<T.User>(C._eUser);
 
 /** User: validates against `#/components/schemas/User`. */
-export function isUser(value: unknown): value is T.User {
-  try {
-    return _vUser(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUser = /* @__PURE__ */ _guard<T.User>(C._vUser);
 
 /** ConnectionStatus: validates against `#/components/schemas/ConnectionStatus`. */
-export function validateConnectionStatus(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ConnectionStatus> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eConnectionStatus(value, o, '', E)) return { valid: true, value: value as T.ConnectionStatus };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateConnectionStatus = /* @__PURE__ */ _validator<T.ConnectionStatus>(C._eConnectionStatus);
 
 /** ConnectionStatus: validates against `#/components/schemas/ConnectionStatus`. */
-export function isConnectionStatus(value: unknown): value is T.ConnectionStatus {
-  try {
-    return _vConnectionStatus(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isConnectionStatus = /* @__PURE__ */ _guard<T.ConnectionStatus>(C._vConnectionStatus);
 
 /** UserEntities: validates against `#/components/schemas/UserEntities`. */
-export function validateUserEntities(value: unknown, options?: ValidateOptions): ValidationResult<T.UserEntities> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUserEntities(value, o, '', E)) return { valid: true, value: value as T.UserEntities };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUserEntities = /* @__PURE__ */ _validator<T.UserEntities>(C._eUserEntities);
 
 /** UserEntities: validates against `#/components/schemas/UserEntities`. */
-export function isUserEntities(value: unknown): value is T.UserEntities {
-  try {
-    return _vUserEntities(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUserEntities = /* @__PURE__ */ _guard<T.UserEntities>(C._vUserEntities);
 
 /** UserUrlEntities: validates against `#/components/schemas/UserUrlEntities`. */
-export function validateUserUrlEntities(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.UserUrlEntities> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUserUrlEntities(value, o, '', E)) return { valid: true, value: value as T.UserUrlEntities };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUserUrlEntities = /* @__PURE__ */ _validator<T.UserUrlEntities>(C._eUserUrlEntities);
 
 /** UserUrlEntities: validates against `#/components/schemas/UserUrlEntities`. */
-export function isUserUrlEntities(value: unknown): value is T.UserUrlEntities {
-  try {
-    return _vUserUrlEntities(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUserUrlEntities = /* @__PURE__ */ _guard<T.UserUrlEntities>(C._vUserUrlEntities);
 
 /** UserPublicMetrics: validates against `#/components/schemas/UserPublicMetrics`. */
-export function validateUserPublicMetrics(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.UserPublicMetrics> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUserPublicMetrics(value, o, '', E)) return { valid: true, value: value as T.UserPublicMetrics };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUserPublicMetrics = /* @__PURE__ */ _validator<T.UserPublicMetrics>(C._eUserPublicMetrics);
 
 /** UserPublicMetrics: validates against `#/components/schemas/UserPublicMetrics`. */
-export function isUserPublicMetrics(value: unknown): value is T.UserPublicMetrics {
-  try {
-    return _vUserPublicMetrics(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUserPublicMetrics = /* @__PURE__ */ _guard<T.UserPublicMetrics>(C._vUserPublicMetrics);
 
 /** Affiliation: validates against `#/components/schemas/Affiliation`. */
-export function validateAffiliation(value: unknown, options?: ValidateOptions): ValidationResult<T.Affiliation> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eAffiliation(value, o, '', E)) return { valid: true, value: value as T.Affiliation };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateAffiliation = /* @__PURE__ */ _validator<T.Affiliation>(C._eAffiliation);
 
 /** Affiliation: validates against `#/components/schemas/Affiliation`. */
-export function isAffiliation(value: unknown): value is T.Affiliation {
-  try {
-    return _vAffiliation(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isAffiliation = /* @__PURE__ */ _guard<T.Affiliation>(C._vAffiliation);
 
 /** UserWithheld: validates against `#/components/schemas/UserWithheld`. */
-export function validateUserWithheld(value: unknown, options?: ValidateOptions): ValidationResult<T.UserWithheld> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUserWithheld(value, o, '', E)) return { valid: true, value: value as T.UserWithheld };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUserWithheld = /* @__PURE__ */ _validator<T.UserWithheld>(C._eUserWithheld);
 
 /** UserWithheld: validates against `#/components/schemas/UserWithheld`. */
-export function isUserWithheld(value: unknown): value is T.UserWithheld {
-  try {
-    return _vUserWithheld(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUserWithheld = /* @__PURE__ */ _guard<T.UserWithheld>(C._vUserWithheld);
 
 /** Media: validates against `#/components/schemas/Media`. */
-export function validateMedia(value: unknown, options?: ValidateOptions): ValidationResult<T.Media> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMedia(value, o, '', E)) return { valid: true, value: value as T.Media };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMedia = /* @__PURE__ */ _validator<T.Media>(C._eMedia);
 
 /** Media: validates against `#/components/schemas/Media`. */
-export function isMedia(value: unknown): value is T.Media {
-  try {
-    return _vMedia(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMedia = /* @__PURE__ */ _guard<T.Media>(C._vMedia);
 
 /** MediaBase: validates against `#/components/schemas/MediaBase`. */
-export function validateMediaBase(value: unknown, options?: ValidateOptions): ValidationResult<T.MediaBase> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMediaBase(value, o, '', E)) return { valid: true, value: value as T.MediaBase };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMediaBase = /* @__PURE__ */ _validator<T.MediaBase>(C._eMediaBase);
 
 /** MediaBase: validates against `#/components/schemas/MediaBase`. */
-export function isMediaBase(value: unknown): value is T.MediaBase {
-  try {
-    return _vMediaBase(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMediaBase = /* @__PURE__ */ _guard<T.MediaBase>(C._vMediaBase);
 
 /** Photo: validates against `#/components/schemas/Photo`. */
-export function validatePhoto(value: unknown, options?: ValidateOptions): ValidationResult<T.Photo> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePhoto(value, o, '', E)) return { valid: true, value: value as T.Photo };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePhoto = /* @__PURE__ */ _validator<T.Photo>(C._ePhoto);
 
 /** Photo: validates against `#/components/schemas/Photo`. */
-export function isPhoto(value: unknown): value is T.Photo {
-  try {
-    return _vPhoto(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPhoto = /* @__PURE__ */ _guard<T.Photo>(C._vPhoto);
 
 /** Video: validates against `#/components/schemas/Video`. */
-export function validateVideo(value: unknown, options?: ValidateOptions): ValidationResult<T.Video> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eVideo(value, o, '', E)) return { valid: true, value: value as T.Video };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateVideo = /* @__PURE__ */ _validator<T.Video>(C._eVideo);
 
 /** Video: validates against `#/components/schemas/Video`. */
-export function isVideo(value: unknown): value is T.Video {
-  try {
-    return _vVideo(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isVideo = /* @__PURE__ */ _guard<T.Video>(C._vVideo);
 
 /** AnimatedGif: validates against `#/components/schemas/AnimatedGif`. */
-export function validateAnimatedGif(value: unknown, options?: ValidateOptions): ValidationResult<T.AnimatedGif> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eAnimatedGif(value, o, '', E)) return { valid: true, value: value as T.AnimatedGif };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateAnimatedGif = /* @__PURE__ */ _validator<T.AnimatedGif>(C._eAnimatedGif);
 
 /** AnimatedGif: validates against `#/components/schemas/AnimatedGif`. */
-export function isAnimatedGif(value: unknown): value is T.AnimatedGif {
-  try {
-    return _vAnimatedGif(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isAnimatedGif = /* @__PURE__ */ _guard<T.AnimatedGif>(C._vAnimatedGif);
 
 /** MediaVariants: validates against `#/components/schemas/MediaVariants`. */
-export function validateMediaVariants(value: unknown, options?: ValidateOptions): ValidationResult<T.MediaVariants> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMediaVariants(value, o, '', E)) return { valid: true, value: value as T.MediaVariants };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMediaVariants = /* @__PURE__ */ _validator<T.MediaVariants>(C._eMediaVariants);
 
 /** MediaVariants: validates against `#/components/schemas/MediaVariants`. */
-export function isMediaVariants(value: unknown): value is T.MediaVariants {
-  try {
-    return _vMediaVariants(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMediaVariants = /* @__PURE__ */ _guard<T.MediaVariants>(C._vMediaVariants);
 
 /** MediaVariant: validates against `#/components/schemas/MediaVariant`. */
-export function validateMediaVariant(value: unknown, options?: ValidateOptions): ValidationResult<T.MediaVariant> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMediaVariant(value, o, '', E)) return { valid: true, value: value as T.MediaVariant };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMediaVariant = /* @__PURE__ */ _validator<T.MediaVariant>(C._eMediaVariant);
 
 /** MediaVariant: validates against `#/components/schemas/MediaVariant`. */
-export function isMediaVariant(value: unknown): value is T.MediaVariant {
-  try {
-    return _vMediaVariant(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMediaVariant = /* @__PURE__ */ _guard<T.MediaVariant>(C._vMediaVariant);
 
 /** VideoPublicMetrics: validates against `#/components/schemas/VideoPublicMetrics`. */
-export function validateVideoPublicMetrics(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.VideoPublicMetrics> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eVideoPublicMetrics(value, o, '', E)) return { valid: true, value: value as T.VideoPublicMetrics };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateVideoPublicMetrics = /* @__PURE__ */ _validator<T.VideoPublicMetrics>(C._eVideoPublicMetrics);
 
 /** VideoPublicMetrics: validates against `#/components/schemas/VideoPublicMetrics`. */
-export function isVideoPublicMetrics(value: unknown): value is T.VideoPublicMetrics {
-  try {
-    return _vVideoPublicMetrics(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isVideoPublicMetrics = /* @__PURE__ */ _guard<T.VideoPublicMetrics>(C._vVideoPublicMetrics);
 
 /** VideoOrganicMetrics: validates against `#/components/schemas/VideoOrganicMetrics`. */
-export function validateVideoOrganicMetrics(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.VideoOrganicMetrics> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eVideoOrganicMetrics(value, o, '', E)) return { valid: true, value: value as T.VideoOrganicMetrics };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateVideoOrganicMetrics = /* @__PURE__ */ _validator<T.VideoOrganicMetrics>(C._eVideoOrganicMetrics);
 
 /** VideoOrganicMetrics: validates against `#/components/schemas/VideoOrganicMetrics`. */
-export function isVideoOrganicMetrics(value: unknown): value is T.VideoOrganicMetrics {
-  try {
-    return _vVideoOrganicMetrics(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isVideoOrganicMetrics = /* @__PURE__ */ _guard<T.VideoOrganicMetrics>(C._vVideoOrganicMetrics);
 
 /** VideoPromotedMetrics: validates against `#/components/schemas/VideoPromotedMetrics`. */
-export function validateVideoPromotedMetrics(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.VideoPromotedMetrics> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eVideoPromotedMetrics(value, o, '', E)) return { valid: true, value: value as T.VideoPromotedMetrics };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateVideoPromotedMetrics = /* @__PURE__ */ _validator<T.VideoPromotedMetrics>(
+  C._eVideoPromotedMetrics,
+);
 
 /** VideoPromotedMetrics: validates against `#/components/schemas/VideoPromotedMetrics`. */
-export function isVideoPromotedMetrics(value: unknown): value is T.VideoPromotedMetrics {
-  try {
-    return _vVideoPromotedMetrics(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isVideoPromotedMetrics = /* @__PURE__ */ _guard<T.VideoPromotedMetrics>(C._vVideoPromotedMetrics);
 
 /** VideoNonPublicMetrics: validates against `#/components/schemas/VideoNonPublicMetrics`. */
-export function validateVideoNonPublicMetrics(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.VideoNonPublicMetrics> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eVideoNonPublicMetrics(value, o, '', E)) return { valid: true, value: value as T.VideoNonPublicMetrics };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateVideoNonPublicMetrics = /* @__PURE__ */ _validator<T.VideoNonPublicMetrics>(
+  C._eVideoNonPublicMetrics,
+);
 
 /** VideoNonPublicMetrics: validates against `#/components/schemas/VideoNonPublicMetrics`. */
-export function isVideoNonPublicMetrics(value: unknown): value is T.VideoNonPublicMetrics {
-  try {
-    return _vVideoNonPublicMetrics(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isVideoNonPublicMetrics = /* @__PURE__ */ _guard<T.VideoNonPublicMetrics>(C._vVideoNonPublicMetrics);
 
 /** Place: validates against `#/components/schemas/Place`. */
-export function validatePlace(value: unknown, options?: ValidateOptions): ValidationResult<T.Place> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePlace(value, o, '', E)) return { valid: true, value: value as T.Place };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePlace = /* @__PURE__ */ _validator<T.Place>(C._ePlace);
 
 /** Place: validates against `#/components/schemas/Place`. */
-export function isPlace(value: unknown): value is T.Place {
-  try {
-    return _vPlace(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPlace = /* @__PURE__ */ _guard<T.Place>(C._vPlace);
 
 /** Geo: validates against `#/components/schemas/Geo`. */
-export function validateGeo(value: unknown, options?: ValidateOptions): ValidationResult<T.Geo> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eGeo(value, o, '', E)) return { valid: true, value: value as T.Geo };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateGeo = /* @__PURE__ */ _validator<T.Geo>(C._eGeo);
 
 /** Geo: validates against `#/components/schemas/Geo`. */
-export function isGeo(value: unknown): value is T.Geo {
-  try {
-    return _vGeo(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isGeo = /* @__PURE__ */ _guard<T.Geo>(C._vGeo);
 
 /** Point: validates against `#/components/schemas/Point`. */
-export function validatePoint(value: unknown, options?: ValidateOptions): ValidationResult<T.Point> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePoint(value, o, '', E)) return { valid: true, value: value as T.Point };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePoint = /* @__PURE__ */ _validator<T.Point>(C._ePoint);
 
 /** Point: validates against `#/components/schemas/Point`. */
-export function isPoint(value: unknown): value is T.Point {
-  try {
-    return _vPoint(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPoint = /* @__PURE__ */ _guard<T.Point>(C._vPoint);
 
 /** Poll: validates against `#/components/schemas/Poll`. */
-export function validatePoll(value: unknown, options?: ValidateOptions): ValidationResult<T.Poll> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePoll(value, o, '', E)) return { valid: true, value: value as T.Poll };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePoll = /* @__PURE__ */ _validator<T.Poll>(C._ePoll);
 
 /** Poll: validates against `#/components/schemas/Poll`. */
-export function isPoll(value: unknown): value is T.Poll {
-  try {
-    return _vPoll(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPoll = /* @__PURE__ */ _guard<T.Poll>(C._vPoll);
 
 /** PollOption: validates against `#/components/schemas/PollOption`. */
-export function validatePollOption(value: unknown, options?: ValidateOptions): ValidationResult<T.PollOption> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePollOption(value, o, '', E)) return { valid: true, value: value as T.PollOption };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePollOption = /* @__PURE__ */ _validator<T.PollOption>(C._ePollOption);
 
 /** PollOption: validates against `#/components/schemas/PollOption`. */
-export function isPollOption(value: unknown): value is T.PollOption {
-  try {
-    return _vPollOption(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPollOption = /* @__PURE__ */ _guard<T.PollOption>(C._vPollOption);
 
 /** Topic: validates against `#/components/schemas/Topic`. */
-export function validateTopic(value: unknown, options?: ValidateOptions): ValidationResult<T.Topic> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eTopic(value, o, '', E)) return { valid: true, value: value as T.Topic };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateTopic = /* @__PURE__ */ _validator<T.Topic>(C._eTopic);
 
 /** Topic: validates against `#/components/schemas/Topic`. */
-export function isTopic(value: unknown): value is T.Topic {
-  try {
-    return _vTopic(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isTopic = /* @__PURE__ */ _guard<T.Topic>(C._vTopic);
 
 /** Error: validates against `#/components/schemas/Error`. */
-export function validateError(value: unknown, options?: ValidateOptions): ValidationResult<T.Error> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eError(value, o, '', E)) return { valid: true, value: value as T.Error };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateError = /* @__PURE__ */ _validator<T.Error>(C._eError);
 
 /** Error: validates against `#/components/schemas/Error`. */
-export function isError(value: unknown): value is T.Error {
-  try {
-    return _vError(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isError = /* @__PURE__ */ _guard<T.Error>(C._vError);
 
 /** ProblemBase: validates against `#/components/schemas/ProblemBase`. */
-export function validateProblemBase(value: unknown, options?: ValidateOptions): ValidationResult<T.ProblemBase> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eProblemBase(value, o, '', E)) return { valid: true, value: value as T.ProblemBase };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateProblemBase = /* @__PURE__ */ _validator<T.ProblemBase>(C._eProblemBase);
 
 /** ProblemBase: validates against `#/components/schemas/ProblemBase`. */
-export function isProblemBase(value: unknown): value is T.ProblemBase {
-  try {
-    return _vProblemBase(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isProblemBase = /* @__PURE__ */ _guard<T.ProblemBase>(C._vProblemBase);
 
 /** Problem: validates against `#/components/schemas/Problem`. */
-export function validateProblem(value: unknown, options?: ValidateOptions): ValidationResult<T.Problem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eProblem(value, o, '', E)) return { valid: true, value: value as T.Problem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateProblem = /* @__PURE__ */ _validator<T.Problem>(C._eProblem);
 
 /** Problem: validates against `#/components/schemas/Problem`. */
-export function isProblem(value: unknown): value is T.Problem {
-  try {
-    return _vProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isProblem = /* @__PURE__ */ _guard<T.Problem>(C._vProblem);
 
 /** ProblemResourceType: validates against `#/components/schemas/ProblemResourceType`. */
-export function validateProblemResourceType(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ProblemResourceType> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eProblemResourceType(value, o, '', E)) return { valid: true, value: value as T.ProblemResourceType };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateProblemResourceType = /* @__PURE__ */ _validator<T.ProblemResourceType>(C._eProblemResourceType);
 
 /** ProblemResourceType: validates against `#/components/schemas/ProblemResourceType`. */
-export function isProblemResourceType(value: unknown): value is T.ProblemResourceType {
-  try {
-    return _vProblemResourceType(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isProblemResourceType = /* @__PURE__ */ _guard<T.ProblemResourceType>(C._vProblemResourceType);
 
 /** ProblemSection: validates against `#/components/schemas/ProblemSection`. */
-export function validateProblemSection(value: unknown, options?: ValidateOptions): ValidationResult<T.ProblemSection> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eProblemSection(value, o, '', E)) return { valid: true, value: value as T.ProblemSection };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateProblemSection = /* @__PURE__ */ _validator<T.ProblemSection>(C._eProblemSection);
 
 /** ProblemSection: validates against `#/components/schemas/ProblemSection`. */
-export function isProblemSection(value: unknown): value is T.ProblemSection {
-  try {
-    return _vProblemSection(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isProblemSection = /* @__PURE__ */ _guard<T.ProblemSection>(C._vProblemSection);
 
 /** GenericProblem: validates against `#/components/schemas/GenericProblem`. */
-export function validateGenericProblem(value: unknown, options?: ValidateOptions): ValidationResult<T.GenericProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eGenericProblem(value, o, '', E)) return { valid: true, value: value as T.GenericProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateGenericProblem = /* @__PURE__ */ _validator<T.GenericProblem>(C._eGenericProblem);
 
 /** GenericProblem: validates against `#/components/schemas/GenericProblem`. */
-export function isGenericProblem(value: unknown): value is T.GenericProblem {
-  try {
-    return _vGenericProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isGenericProblem = /* @__PURE__ */ _guard<T.GenericProblem>(C._vGenericProblem);
 
 /** ClientDisconnectedProblem: validates against `#/components/schemas/ClientDisconnectedProblem`. */
-export function validateClientDisconnectedProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ClientDisconnectedProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eClientDisconnectedProblem(value, o, '', E))
-      return { valid: true, value: value as T.ClientDisconnectedProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateClientDisconnectedProblem = /* @__PURE__ */ _validator<T.ClientDisconnectedProblem>(
+  C._eClientDisconnectedProblem,
+);
 
 /** ClientDisconnectedProblem: validates against `#/components/schemas/ClientDisconnectedProblem`. */
-export function isClientDisconnectedProblem(value: unknown): value is T.ClientDisconnectedProblem {
-  try {
-    return _vClientDisconnectedProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isClientDisconnectedProblem = /* @__PURE__ */ _guard<T.ClientDisconnectedProblem>(
+  C._vClientDisconnectedProblem,
+);
 
 /** ClientForbiddenProblem: validates against `#/components/schemas/ClientForbiddenProblem`. */
-export function validateClientForbiddenProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ClientForbiddenProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eClientForbiddenProblem(value, o, '', E)) return { valid: true, value: value as T.ClientForbiddenProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateClientForbiddenProblem = /* @__PURE__ */ _validator<T.ClientForbiddenProblem>(
+  C._eClientForbiddenProblem,
+);
 
 /** ClientForbiddenProblem: validates against `#/components/schemas/ClientForbiddenProblem`. */
-export function isClientForbiddenProblem(value: unknown): value is T.ClientForbiddenProblem {
-  try {
-    return _vClientForbiddenProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isClientForbiddenProblem = /* @__PURE__ */ _guard<T.ClientForbiddenProblem>(C._vClientForbiddenProblem);
 
 /** ConflictProblem: validates against `#/components/schemas/ConflictProblem`. */
-export function validateConflictProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ConflictProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eConflictProblem(value, o, '', E)) return { valid: true, value: value as T.ConflictProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateConflictProblem = /* @__PURE__ */ _validator<T.ConflictProblem>(C._eConflictProblem);
 
 /** ConflictProblem: validates against `#/components/schemas/ConflictProblem`. */
-export function isConflictProblem(value: unknown): value is T.ConflictProblem {
-  try {
-    return _vConflictProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isConflictProblem = /* @__PURE__ */ _guard<T.ConflictProblem>(C._vConflictProblem);
 
 /** DisallowedResourceProblem: validates against `#/components/schemas/DisallowedResourceProblem`. */
-export function validateDisallowedResourceProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.DisallowedResourceProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eDisallowedResourceProblem(value, o, '', E))
-      return { valid: true, value: value as T.DisallowedResourceProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateDisallowedResourceProblem = /* @__PURE__ */ _validator<T.DisallowedResourceProblem>(
+  C._eDisallowedResourceProblem,
+);
 
 /** DisallowedResourceProblem: validates against `#/components/schemas/DisallowedResourceProblem`. */
-export function isDisallowedResourceProblem(value: unknown): value is T.DisallowedResourceProblem {
-  try {
-    return _vDisallowedResourceProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isDisallowedResourceProblem = /* @__PURE__ */ _guard<T.DisallowedResourceProblem>(
+  C._vDisallowedResourceProblem,
+);
 
 /** DuplicateRulesProblem: validates against `#/components/schemas/DuplicateRulesProblem`. */
-export function validateDuplicateRulesProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.DuplicateRulesProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eDuplicateRulesProblem(value, o, '', E)) return { valid: true, value: value as T.DuplicateRulesProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateDuplicateRulesProblem = /* @__PURE__ */ _validator<T.DuplicateRulesProblem>(
+  C._eDuplicateRulesProblem,
+);
 
 /** DuplicateRulesProblem: validates against `#/components/schemas/DuplicateRulesProblem`. */
-export function isDuplicateRulesProblem(value: unknown): value is T.DuplicateRulesProblem {
-  try {
-    return _vDuplicateRulesProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isDuplicateRulesProblem = /* @__PURE__ */ _guard<T.DuplicateRulesProblem>(C._vDuplicateRulesProblem);
 
 /** InvalidRequestProblem: validates against `#/components/schemas/InvalidRequestProblem`. */
-export function validateInvalidRequestProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.InvalidRequestProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eInvalidRequestProblem(value, o, '', E)) return { valid: true, value: value as T.InvalidRequestProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateInvalidRequestProblem = /* @__PURE__ */ _validator<T.InvalidRequestProblem>(
+  C._eInvalidRequestProblem,
+);
 
 /** InvalidRequestProblem: validates against `#/components/schemas/InvalidRequestProblem`. */
-export function isInvalidRequestProblem(value: unknown): value is T.InvalidRequestProblem {
-  try {
-    return _vInvalidRequestProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isInvalidRequestProblem = /* @__PURE__ */ _guard<T.InvalidRequestProblem>(C._vInvalidRequestProblem);
 
 /** InvalidRequestError: validates against `#/components/schemas/InvalidRequestError`. */
-export function validateInvalidRequestError(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.InvalidRequestError> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eInvalidRequestError(value, o, '', E)) return { valid: true, value: value as T.InvalidRequestError };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateInvalidRequestError = /* @__PURE__ */ _validator<T.InvalidRequestError>(C._eInvalidRequestError);
 
 /** InvalidRequestError: validates against `#/components/schemas/InvalidRequestError`. */
-export function isInvalidRequestError(value: unknown): value is T.InvalidRequestError {
-  try {
-    return _vInvalidRequestError(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isInvalidRequestError = /* @__PURE__ */ _guard<T.InvalidRequestError>(C._vInvalidRequestError);
 
 /** InvalidRulesProblem: validates against `#/components/schemas/InvalidRulesProblem`. */
-export function validateInvalidRulesProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.InvalidRulesProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eInvalidRulesProblem(value, o, '', E)) return { valid: true, value: value as T.InvalidRulesProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateInvalidRulesProblem = /* @__PURE__ */ _validator<T.InvalidRulesProblem>(C._eInvalidRulesProblem);
 
 /** InvalidRulesProblem: validates against `#/components/schemas/InvalidRulesProblem`. */
-export function isInvalidRulesProblem(value: unknown): value is T.InvalidRulesProblem {
-  try {
-    return _vInvalidRulesProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isInvalidRulesProblem = /* @__PURE__ */ _guard<T.InvalidRulesProblem>(C._vInvalidRulesProblem);
 
 /** NoncompliantRulesProblem: validates against `#/components/schemas/NoncompliantRulesProblem`. */
-export function validateNoncompliantRulesProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.NoncompliantRulesProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNoncompliantRulesProblem(value, o, '', E)) return { valid: true, value: value as T.NoncompliantRulesProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNoncompliantRulesProblem = /* @__PURE__ */ _validator<T.NoncompliantRulesProblem>(
+  C._eNoncompliantRulesProblem,
+);
 
 /** NoncompliantRulesProblem: validates against `#/components/schemas/NoncompliantRulesProblem`. */
-export function isNoncompliantRulesProblem(value: unknown): value is T.NoncompliantRulesProblem {
-  try {
-    return _vNoncompliantRulesProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNoncompliantRulesProblem = /* @__PURE__ */ _guard<T.NoncompliantRulesProblem>(
+  C._vNoncompliantRulesProblem,
+);
 
 /** NotAuthorizedForFieldProblem: validates against `#/components/schemas/NotAuthorizedForFieldProblem`. */
-export function validateNotAuthorizedForFieldProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.NotAuthorizedForFieldProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNotAuthorizedForFieldProblem(value, o, '', E))
-      return { valid: true, value: value as T.NotAuthorizedForFieldProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNotAuthorizedForFieldProblem = /* @__PURE__ */ _validator<T.NotAuthorizedForFieldProblem>(
+  C._eNotAuthorizedForFieldProblem,
+);
 
 /** NotAuthorizedForFieldProblem: validates against `#/components/schemas/NotAuthorizedForFieldProblem`. */
-export function isNotAuthorizedForFieldProblem(value: unknown): value is T.NotAuthorizedForFieldProblem {
-  try {
-    return _vNotAuthorizedForFieldProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNotAuthorizedForFieldProblem = /* @__PURE__ */ _guard<T.NotAuthorizedForFieldProblem>(
+  C._vNotAuthorizedForFieldProblem,
+);
 
 /** NotAuthorizedForResourceProblem: validates against `#/components/schemas/NotAuthorizedForResourceProblem`. */
-export function validateNotAuthorizedForResourceProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.NotAuthorizedForResourceProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNotAuthorizedForResourceProblem(value, o, '', E))
-      return { valid: true, value: value as T.NotAuthorizedForResourceProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNotAuthorizedForResourceProblem = /* @__PURE__ */ _validator<T.NotAuthorizedForResourceProblem>(
+  C._eNotAuthorizedForResourceProblem,
+);
 
 /** NotAuthorizedForResourceProblem: validates against `#/components/schemas/NotAuthorizedForResourceProblem`. */
-export function isNotAuthorizedForResourceProblem(value: unknown): value is T.NotAuthorizedForResourceProblem {
-  try {
-    return _vNotAuthorizedForResourceProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNotAuthorizedForResourceProblem = /* @__PURE__ */ _guard<T.NotAuthorizedForResourceProblem>(
+  C._vNotAuthorizedForResourceProblem,
+);
 
 /** OperationalDisconnectProblem: validates against `#/components/schemas/OperationalDisconnectProblem`. */
-export function validateOperationalDisconnectProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.OperationalDisconnectProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eOperationalDisconnectProblem(value, o, '', E))
-      return { valid: true, value: value as T.OperationalDisconnectProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateOperationalDisconnectProblem = /* @__PURE__ */ _validator<T.OperationalDisconnectProblem>(
+  C._eOperationalDisconnectProblem,
+);
 
 /** OperationalDisconnectProblem: validates against `#/components/schemas/OperationalDisconnectProblem`. */
-export function isOperationalDisconnectProblem(value: unknown): value is T.OperationalDisconnectProblem {
-  try {
-    return _vOperationalDisconnectProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isOperationalDisconnectProblem = /* @__PURE__ */ _guard<T.OperationalDisconnectProblem>(
+  C._vOperationalDisconnectProblem,
+);
 
 /** ResourceNotFoundProblem: validates against `#/components/schemas/ResourceNotFoundProblem`. */
-export function validateResourceNotFoundProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ResourceNotFoundProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eResourceNotFoundProblem(value, o, '', E)) return { valid: true, value: value as T.ResourceNotFoundProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateResourceNotFoundProblem = /* @__PURE__ */ _validator<T.ResourceNotFoundProblem>(
+  C._eResourceNotFoundProblem,
+);
 
 /** ResourceNotFoundProblem: validates against `#/components/schemas/ResourceNotFoundProblem`. */
-export function isResourceNotFoundProblem(value: unknown): value is T.ResourceNotFoundProblem {
-  try {
-    return _vResourceNotFoundProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isResourceNotFoundProblem = /* @__PURE__ */ _guard<T.ResourceNotFoundProblem>(C._vResourceNotFoundProblem);
 
 /** ResourceUnavailableProblem: validates against `#/components/schemas/ResourceUnavailableProblem`. */
-export function validateResourceUnavailableProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ResourceUnavailableProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eResourceUnavailableProblem(value, o, '', E))
-      return { valid: true, value: value as T.ResourceUnavailableProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateResourceUnavailableProblem = /* @__PURE__ */ _validator<T.ResourceUnavailableProblem>(
+  C._eResourceUnavailableProblem,
+);
 
 /** ResourceUnavailableProblem: validates against `#/components/schemas/ResourceUnavailableProblem`. */
-export function isResourceUnavailableProblem(value: unknown): value is T.ResourceUnavailableProblem {
-  try {
-    return _vResourceUnavailableProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isResourceUnavailableProblem = /* @__PURE__ */ _guard<T.ResourceUnavailableProblem>(
+  C._vResourceUnavailableProblem,
+);
 
 /** RuleCapProblem: validates against `#/components/schemas/RuleCapProblem`. */
-export function validateRuleCapProblem(value: unknown, options?: ValidateOptions): ValidationResult<T.RuleCapProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eRuleCapProblem(value, o, '', E)) return { valid: true, value: value as T.RuleCapProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateRuleCapProblem = /* @__PURE__ */ _validator<T.RuleCapProblem>(C._eRuleCapProblem);
 
 /** RuleCapProblem: validates against `#/components/schemas/RuleCapProblem`. */
-export function isRuleCapProblem(value: unknown): value is T.RuleCapProblem {
-  try {
-    return _vRuleCapProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isRuleCapProblem = /* @__PURE__ */ _guard<T.RuleCapProblem>(C._vRuleCapProblem);
 
 /** StreamingConnectionProblem: validates against `#/components/schemas/StreamingConnectionProblem`. */
-export function validateStreamingConnectionProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.StreamingConnectionProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eStreamingConnectionProblem(value, o, '', E))
-      return { valid: true, value: value as T.StreamingConnectionProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateStreamingConnectionProblem = /* @__PURE__ */ _validator<T.StreamingConnectionProblem>(
+  C._eStreamingConnectionProblem,
+);
 
 /** StreamingConnectionProblem: validates against `#/components/schemas/StreamingConnectionProblem`. */
-export function isStreamingConnectionProblem(value: unknown): value is T.StreamingConnectionProblem {
-  try {
-    return _vStreamingConnectionProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isStreamingConnectionProblem = /* @__PURE__ */ _guard<T.StreamingConnectionProblem>(
+  C._vStreamingConnectionProblem,
+);
 
 /** UnsupportedAuthenticationProblem: validates against `#/components/schemas/UnsupportedAuthenticationProblem`. */
-export function validateUnsupportedAuthenticationProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.UnsupportedAuthenticationProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUnsupportedAuthenticationProblem(value, o, '', E))
-      return { valid: true, value: value as T.UnsupportedAuthenticationProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUnsupportedAuthenticationProblem = /* @__PURE__ */ _validator<T.UnsupportedAuthenticationProblem>(
+  C._eUnsupportedAuthenticationProblem,
+);
 
 /** UnsupportedAuthenticationProblem: validates against `#/components/schemas/UnsupportedAuthenticationProblem`. */
-export function isUnsupportedAuthenticationProblem(value: unknown): value is T.UnsupportedAuthenticationProblem {
-  try {
-    return _vUnsupportedAuthenticationProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUnsupportedAuthenticationProblem = /* @__PURE__ */ _guard<T.UnsupportedAuthenticationProblem>(
+  C._vUnsupportedAuthenticationProblem,
+);
 
 /** UsageCappedProblem: validates against `#/components/schemas/UsageCappedProblem`. */
-export function validateUsageCappedProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.UsageCappedProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUsageCappedProblem(value, o, '', E)) return { valid: true, value: value as T.UsageCappedProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUsageCappedProblem = /* @__PURE__ */ _validator<T.UsageCappedProblem>(C._eUsageCappedProblem);
 
 /** UsageCappedProblem: validates against `#/components/schemas/UsageCappedProblem`. */
-export function isUsageCappedProblem(value: unknown): value is T.UsageCappedProblem {
-  try {
-    return _vUsageCappedProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUsageCappedProblem = /* @__PURE__ */ _guard<T.UsageCappedProblem>(C._vUsageCappedProblem);
 
 /** UnlistedProblem: validates against `#/components/schemas/UnlistedProblem`. */
-export function validateUnlistedProblem(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.UnlistedProblem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUnlistedProblem(value, o, '', E)) return { valid: true, value: value as T.UnlistedProblem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUnlistedProblem = /* @__PURE__ */ _validator<T.UnlistedProblem>(C._eUnlistedProblem);
 
 /** UnlistedProblem: validates against `#/components/schemas/UnlistedProblem`. */
-export function isUnlistedProblem(value: unknown): value is T.UnlistedProblem {
-  try {
-    return _vUnlistedProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUnlistedProblem = /* @__PURE__ */ _guard<T.UnlistedProblem>(C._vUnlistedProblem);
 
 /** ActivityEventType: validates against `#/components/schemas/ActivityEventType`. */
-export function validateActivityEventType(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ActivityEventType> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eActivityEventType(value, o, '', E)) return { valid: true, value: value as T.ActivityEventType };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateActivityEventType = /* @__PURE__ */ _validator<T.ActivityEventType>(C._eActivityEventType);
 
 /** ActivityEventType: validates against `#/components/schemas/ActivityEventType`. */
-export function isActivityEventType(value: unknown): value is T.ActivityEventType {
-  try {
-    return _vActivityEventType(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isActivityEventType = /* @__PURE__ */ _guard<T.ActivityEventType>(C._vActivityEventType);
 
 /** DeprecatedActivityEventType: validates against `#/components/schemas/DeprecatedActivityEventType`. */
-export function validateDeprecatedActivityEventType(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.DeprecatedActivityEventType> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eDeprecatedActivityEventType(value, o, '', E))
-      return { valid: true, value: value as T.DeprecatedActivityEventType };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateDeprecatedActivityEventType = /* @__PURE__ */ _validator<T.DeprecatedActivityEventType>(
+  C._eDeprecatedActivityEventType,
+);
 
 /** DeprecatedActivityEventType: validates against `#/components/schemas/DeprecatedActivityEventType`. */
-export function isDeprecatedActivityEventType(value: unknown): value is T.DeprecatedActivityEventType {
-  try {
-    return _vDeprecatedActivityEventType(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isDeprecatedActivityEventType = /* @__PURE__ */ _guard<T.DeprecatedActivityEventType>(
+  C._vDeprecatedActivityEventType,
+);
 
 /** ActivitySubscriptionFilter: validates against `#/components/schemas/ActivitySubscriptionFilter`. */
-export function validateActivitySubscriptionFilter(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ActivitySubscriptionFilter> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eActivitySubscriptionFilter(value, o, '', E))
-      return { valid: true, value: value as T.ActivitySubscriptionFilter };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateActivitySubscriptionFilter = /* @__PURE__ */ _validator<T.ActivitySubscriptionFilter>(
+  C._eActivitySubscriptionFilter,
+);
 
 /** ActivitySubscriptionFilter: validates against `#/components/schemas/ActivitySubscriptionFilter`. */
-export function isActivitySubscriptionFilter(value: unknown): value is T.ActivitySubscriptionFilter {
-  try {
-    return _vActivitySubscriptionFilter(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isActivitySubscriptionFilter = /* @__PURE__ */ _guard<T.ActivitySubscriptionFilter>(
+  C._vActivitySubscriptionFilter,
+);
 
 /** ActivitySubscriptionCreateRequest: validates against `#/components/schemas/ActivitySubscriptionCreateRequest`. */
-export function validateActivitySubscriptionCreateRequest(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ActivitySubscriptionCreateRequest> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eActivitySubscriptionCreateRequest(value, o, '', E))
-      return { valid: true, value: value as T.ActivitySubscriptionCreateRequest };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateActivitySubscriptionCreateRequest =
+  /* @__PURE__ */ _validator<T.ActivitySubscriptionCreateRequest>(C._eActivitySubscriptionCreateRequest);
 
 /** ActivitySubscriptionCreateRequest: validates against `#/components/schemas/ActivitySubscriptionCreateRequest`. */
-export function isActivitySubscriptionCreateRequest(value: unknown): value is T.ActivitySubscriptionCreateRequest {
-  try {
-    return _vActivitySubscriptionCreateRequest(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isActivitySubscriptionCreateRequest = /* @__PURE__ */ _guard<T.ActivitySubscriptionCreateRequest>(
+  C._vActivitySubscriptionCreateRequest,
+);
 
 /** ActivityStreamEvent: validates against `#/components/schemas/ActivityStreamEvent`. */
-export function validateActivityStreamEvent(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ActivityStreamEvent> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eActivityStreamEvent(value, o, '', E)) return { valid: true, value: value as T.ActivityStreamEvent };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateActivityStreamEvent = /* @__PURE__ */ _validator<T.ActivityStreamEvent>(C._eActivityStreamEvent);
 
 /** ActivityStreamEvent: validates against `#/components/schemas/ActivityStreamEvent`. */
-export function isActivityStreamEvent(value: unknown): value is T.ActivityStreamEvent {
-  try {
-    return _vActivityStreamEvent(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isActivityStreamEvent = /* @__PURE__ */ _guard<T.ActivityStreamEvent>(C._vActivityStreamEvent);
 
 /** DmEventType: validates against `#/components/schemas/DmEventType`. */
-export function validateDmEventType(value: unknown, options?: ValidateOptions): ValidationResult<T.DmEventType> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eDmEventType(value, o, '', E)) return { valid: true, value: value as T.DmEventType };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateDmEventType = /* @__PURE__ */ _validator<T.DmEventType>(C._eDmEventType);
 
 /** DmEventType: validates against `#/components/schemas/DmEventType`. */
-export function isDmEventType(value: unknown): value is T.DmEventType {
-  try {
-    return _vDmEventType(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isDmEventType = /* @__PURE__ */ _guard<T.DmEventType>(C._vDmEventType);
 
 /** DmEvent: validates against `#/components/schemas/DmEvent`. */
-export function validateDmEvent(value: unknown, options?: ValidateOptions): ValidationResult<T.DmEvent> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eDmEvent(value, o, '', E)) return { valid: true, value: value as T.DmEvent };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateDmEvent = /* @__PURE__ */ _validator<T.DmEvent>(C._eDmEvent);
 
 /** DmEvent: validates against `#/components/schemas/DmEvent`. */
-export function isDmEvent(value: unknown): value is T.DmEvent {
-  try {
-    return _vDmEvent(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isDmEvent = /* @__PURE__ */ _guard<T.DmEvent>(C._vDmEvent);
 
 /** DmMessageCreateEvent: validates against `#/components/schemas/DmMessageCreateEvent`. */
-export function validateDmMessageCreateEvent(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.DmMessageCreateEvent> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eDmMessageCreateEvent(value, o, '', E)) return { valid: true, value: value as T.DmMessageCreateEvent };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateDmMessageCreateEvent = /* @__PURE__ */ _validator<T.DmMessageCreateEvent>(
+  C._eDmMessageCreateEvent,
+);
 
 /** DmMessageCreateEvent: validates against `#/components/schemas/DmMessageCreateEvent`. */
-export function isDmMessageCreateEvent(value: unknown): value is T.DmMessageCreateEvent {
-  try {
-    return _vDmMessageCreateEvent(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isDmMessageCreateEvent = /* @__PURE__ */ _guard<T.DmMessageCreateEvent>(C._vDmMessageCreateEvent);
 
 /** DmParticipantsJoinEvent: validates against `#/components/schemas/DmParticipantsJoinEvent`. */
-export function validateDmParticipantsJoinEvent(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.DmParticipantsJoinEvent> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eDmParticipantsJoinEvent(value, o, '', E)) return { valid: true, value: value as T.DmParticipantsJoinEvent };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateDmParticipantsJoinEvent = /* @__PURE__ */ _validator<T.DmParticipantsJoinEvent>(
+  C._eDmParticipantsJoinEvent,
+);
 
 /** DmParticipantsJoinEvent: validates against `#/components/schemas/DmParticipantsJoinEvent`. */
-export function isDmParticipantsJoinEvent(value: unknown): value is T.DmParticipantsJoinEvent {
-  try {
-    return _vDmParticipantsJoinEvent(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isDmParticipantsJoinEvent = /* @__PURE__ */ _guard<T.DmParticipantsJoinEvent>(C._vDmParticipantsJoinEvent);
 
 /** DmParticipantsLeaveEvent: validates against `#/components/schemas/DmParticipantsLeaveEvent`. */
-export function validateDmParticipantsLeaveEvent(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.DmParticipantsLeaveEvent> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eDmParticipantsLeaveEvent(value, o, '', E)) return { valid: true, value: value as T.DmParticipantsLeaveEvent };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateDmParticipantsLeaveEvent = /* @__PURE__ */ _validator<T.DmParticipantsLeaveEvent>(
+  C._eDmParticipantsLeaveEvent,
+);
 
 /** DmParticipantsLeaveEvent: validates against `#/components/schemas/DmParticipantsLeaveEvent`. */
-export function isDmParticipantsLeaveEvent(value: unknown): value is T.DmParticipantsLeaveEvent {
-  try {
-    return _vDmParticipantsLeaveEvent(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isDmParticipantsLeaveEvent = /* @__PURE__ */ _guard<T.DmParticipantsLeaveEvent>(
+  C._vDmParticipantsLeaveEvent,
+);
 
 /** PostField: validates against `#/components/schemas/PostField`. */
-export function validatePostField(value: unknown, options?: ValidateOptions): ValidationResult<T.PostField> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePostField(value, o, '', E)) return { valid: true, value: value as T.PostField };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePostField = /* @__PURE__ */ _validator<T.PostField>(C._ePostField);
 
 /** PostField: validates against `#/components/schemas/PostField`. */
-export function isPostField(value: unknown): value is T.PostField {
-  try {
-    return _vPostField(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPostField = /* @__PURE__ */ _guard<T.PostField>(C._vPostField);
 
 /** NewsField: validates against `#/components/schemas/NewsField`. */
-export function validateNewsField(value: unknown, options?: ValidateOptions): ValidationResult<T.NewsField> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNewsField(value, o, '', E)) return { valid: true, value: value as T.NewsField };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNewsField = /* @__PURE__ */ _validator<T.NewsField>(C._eNewsField);
 
 /** NewsField: validates against `#/components/schemas/NewsField`. */
-export function isNewsField(value: unknown): value is T.NewsField {
-  try {
-    return _vNewsField(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNewsField = /* @__PURE__ */ _guard<T.NewsField>(C._vNewsField);
 
 /** GetUserBookmarksEnvelope: validates against `#/components/schemas/GetUserBookmarksEnvelope`. */
-export function validateGetUserBookmarksEnvelope(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.GetUserBookmarksEnvelope> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eGetUserBookmarksEnvelope(value, o, '', E)) return { valid: true, value: value as T.GetUserBookmarksEnvelope };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateGetUserBookmarksEnvelope = /* @__PURE__ */ _validator<T.GetUserBookmarksEnvelope>(
+  C._eGetUserBookmarksEnvelope,
+);
 
 /** GetUserBookmarksEnvelope: validates against `#/components/schemas/GetUserBookmarksEnvelope`. */
-export function isGetUserBookmarksEnvelope(value: unknown): value is T.GetUserBookmarksEnvelope {
-  try {
-    return _vGetUserBookmarksEnvelope(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isGetUserBookmarksEnvelope = /* @__PURE__ */ _guard<T.GetUserBookmarksEnvelope>(
+  C._vGetUserBookmarksEnvelope,
+);
 
 /** GetUserBookmarksMeta: validates against `#/components/schemas/GetUserBookmarksMeta`. */
-export function validateGetUserBookmarksMeta(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.GetUserBookmarksMeta> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eGetUserBookmarksMeta(value, o, '', E)) return { valid: true, value: value as T.GetUserBookmarksMeta };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateGetUserBookmarksMeta = /* @__PURE__ */ _validator<T.GetUserBookmarksMeta>(
+  C._eGetUserBookmarksMeta,
+);
 
 /** GetUserBookmarksMeta: validates against `#/components/schemas/GetUserBookmarksMeta`. */
-export function isGetUserBookmarksMeta(value: unknown): value is T.GetUserBookmarksMeta {
-  try {
-    return _vGetUserBookmarksMeta(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isGetUserBookmarksMeta = /* @__PURE__ */ _guard<T.GetUserBookmarksMeta>(C._vGetUserBookmarksMeta);
 
 /** FindUserByUsernameEnvelope: validates against `#/components/schemas/FindUserByUsernameEnvelope`. */
-export function validateFindUserByUsernameEnvelope(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.FindUserByUsernameEnvelope> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eFindUserByUsernameEnvelope(value, o, '', E))
-      return { valid: true, value: value as T.FindUserByUsernameEnvelope };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateFindUserByUsernameEnvelope = /* @__PURE__ */ _validator<T.FindUserByUsernameEnvelope>(
+  C._eFindUserByUsernameEnvelope,
+);
 
 /** FindUserByUsernameEnvelope: validates against `#/components/schemas/FindUserByUsernameEnvelope`. */
-export function isFindUserByUsernameEnvelope(value: unknown): value is T.FindUserByUsernameEnvelope {
-  try {
-    return _vFindUserByUsernameEnvelope(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isFindUserByUsernameEnvelope = /* @__PURE__ */ _guard<T.FindUserByUsernameEnvelope>(
+  C._vFindUserByUsernameEnvelope,
+);
 
 /** FindPostByIdEnvelope: validates against `#/components/schemas/FindPostByIdEnvelope`. */
-export function validateFindPostByIdEnvelope(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.FindPostByIdEnvelope> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eFindPostByIdEnvelope(value, o, '', E)) return { valid: true, value: value as T.FindPostByIdEnvelope };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateFindPostByIdEnvelope = /* @__PURE__ */ _validator<T.FindPostByIdEnvelope>(
+  C._eFindPostByIdEnvelope,
+);
 
 /** FindPostByIdEnvelope: validates against `#/components/schemas/FindPostByIdEnvelope`. */
-export function isFindPostByIdEnvelope(value: unknown): value is T.FindPostByIdEnvelope {
-  try {
-    return _vFindPostByIdEnvelope(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isFindPostByIdEnvelope = /* @__PURE__ */ _guard<T.FindPostByIdEnvelope>(C._vFindPostByIdEnvelope);
 
 /** SearchRecentPostsEnvelope: validates against `#/components/schemas/SearchRecentPostsEnvelope`. */
-export function validateSearchRecentPostsEnvelope(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.SearchRecentPostsEnvelope> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSearchRecentPostsEnvelope(value, o, '', E))
-      return { valid: true, value: value as T.SearchRecentPostsEnvelope };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSearchRecentPostsEnvelope = /* @__PURE__ */ _validator<T.SearchRecentPostsEnvelope>(
+  C._eSearchRecentPostsEnvelope,
+);
 
 /** SearchRecentPostsEnvelope: validates against `#/components/schemas/SearchRecentPostsEnvelope`. */
-export function isSearchRecentPostsEnvelope(value: unknown): value is T.SearchRecentPostsEnvelope {
-  try {
-    return _vSearchRecentPostsEnvelope(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSearchRecentPostsEnvelope = /* @__PURE__ */ _guard<T.SearchRecentPostsEnvelope>(
+  C._vSearchRecentPostsEnvelope,
+);
 
 /** SearchAllPostsEnvelope: validates against `#/components/schemas/SearchAllPostsEnvelope`. */
-export function validateSearchAllPostsEnvelope(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.SearchAllPostsEnvelope> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSearchAllPostsEnvelope(value, o, '', E)) return { valid: true, value: value as T.SearchAllPostsEnvelope };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSearchAllPostsEnvelope = /* @__PURE__ */ _validator<T.SearchAllPostsEnvelope>(
+  C._eSearchAllPostsEnvelope,
+);
 
 /** SearchAllPostsEnvelope: validates against `#/components/schemas/SearchAllPostsEnvelope`. */
-export function isSearchAllPostsEnvelope(value: unknown): value is T.SearchAllPostsEnvelope {
-  try {
-    return _vSearchAllPostsEnvelope(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSearchAllPostsEnvelope = /* @__PURE__ */ _guard<T.SearchAllPostsEnvelope>(C._vSearchAllPostsEnvelope);
 
 /** SearchAllPostsMeta: validates against `#/components/schemas/SearchAllPostsMeta`. */
-export function validateSearchAllPostsMeta(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.SearchAllPostsMeta> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSearchAllPostsMeta(value, o, '', E)) return { valid: true, value: value as T.SearchAllPostsMeta };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSearchAllPostsMeta = /* @__PURE__ */ _validator<T.SearchAllPostsMeta>(C._eSearchAllPostsMeta);
 
 /** SearchAllPostsMeta: validates against `#/components/schemas/SearchAllPostsMeta`. */
-export function isSearchAllPostsMeta(value: unknown): value is T.SearchAllPostsMeta {
-  try {
-    return _vSearchAllPostsMeta(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSearchAllPostsMeta = /* @__PURE__ */ _guard<T.SearchAllPostsMeta>(C._vSearchAllPostsMeta);
 
 /** ResponseEnvelope: validates against `#/components/schemas/ResponseEnvelope`. */
-export function validateResponseEnvelope(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.ResponseEnvelope> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eResponseEnvelope(value, o, '', E)) return { valid: true, value: value as T.ResponseEnvelope };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateResponseEnvelope = /* @__PURE__ */ _validator<T.ResponseEnvelope>(C._eResponseEnvelope);
 
 /** ResponseEnvelope: validates against `#/components/schemas/ResponseEnvelope`. */
-export function isResponseEnvelope(value: unknown): value is T.ResponseEnvelope {
-  try {
-    return _vResponseEnvelope(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isResponseEnvelope = /* @__PURE__ */ _guard<T.ResponseEnvelope>(C._vResponseEnvelope);
 
 /** NotShownMeta: validates against `#/components/schemas/NotShownMeta`. */
-export function validateNotShownMeta(value: unknown, options?: ValidateOptions): ValidationResult<T.NotShownMeta> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNotShownMeta(value, o, '', E)) return { valid: true, value: value as T.NotShownMeta };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNotShownMeta = /* @__PURE__ */ _validator<T.NotShownMeta>(C._eNotShownMeta);
 
 /** NotShownMeta: validates against `#/components/schemas/NotShownMeta`. */
-export function isNotShownMeta(value: unknown): value is T.NotShownMeta {
-  try {
-    return _vNotShownMeta(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNotShownMeta = /* @__PURE__ */ _guard<T.NotShownMeta>(C._vNotShownMeta);
 
 /** PartialErrors: validates against `#/components/schemas/PartialErrors`. */
-export function validatePartialErrors(value: unknown, options?: ValidateOptions): ValidationResult<T.PartialErrors> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePartialErrors(value, o, '', E)) return { valid: true, value: value as T.PartialErrors };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePartialErrors = /* @__PURE__ */ _validator<T.PartialErrors>(C._ePartialErrors);
 
 /** PartialErrors: validates against `#/components/schemas/PartialErrors`. */
-export function isPartialErrors(value: unknown): value is T.PartialErrors {
-  try {
-    return _vPartialErrors(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPartialErrors = /* @__PURE__ */ _guard<T.PartialErrors>(C._vPartialErrors);
 
 /** CreatePostRequest: validates against `#/components/schemas/CreatePostRequest`. */
-export function validateCreatePostRequest(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.CreatePostRequest> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCreatePostRequest(value, o, '', E)) return { valid: true, value: value as T.CreatePostRequest };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCreatePostRequest = /* @__PURE__ */ _validator<T.CreatePostRequest>(C._eCreatePostRequest);
 
 /** CreatePostRequest: validates against `#/components/schemas/CreatePostRequest`. */
-export function isCreatePostRequest(value: unknown): value is T.CreatePostRequest {
-  try {
-    return _vCreatePostRequest(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCreatePostRequest = /* @__PURE__ */ _guard<T.CreatePostRequest>(C._vCreatePostRequest);
 
 /** EditOptions: validates against `#/components/schemas/EditOptions`. */
-export function validateEditOptions(value: unknown, options?: ValidateOptions): ValidationResult<T.EditOptions> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eEditOptions(value, o, '', E)) return { valid: true, value: value as T.EditOptions };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateEditOptions = /* @__PURE__ */ _validator<T.EditOptions>(C._eEditOptions);
 
 /** EditOptions: validates against `#/components/schemas/EditOptions`. */
-export function isEditOptions(value: unknown): value is T.EditOptions {
-  try {
-    return _vEditOptions(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isEditOptions = /* @__PURE__ */ _guard<T.EditOptions>(C._vEditOptions);
 
 /** CreatePostPoll: validates against `#/components/schemas/CreatePostPoll`. */
-export function validateCreatePostPoll(value: unknown, options?: ValidateOptions): ValidationResult<T.CreatePostPoll> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCreatePostPoll(value, o, '', E)) return { valid: true, value: value as T.CreatePostPoll };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCreatePostPoll = /* @__PURE__ */ _validator<T.CreatePostPoll>(C._eCreatePostPoll);
 
 /** CreatePostPoll: validates against `#/components/schemas/CreatePostPoll`. */
-export function isCreatePostPoll(value: unknown): value is T.CreatePostPoll {
-  try {
-    return _vCreatePostPoll(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCreatePostPoll = /* @__PURE__ */ _guard<T.CreatePostPoll>(C._vCreatePostPoll);

@@ -364,12 +364,6 @@ export const GetUserBookmarksPathParamsSchema = /* @__PURE__ */ toStandardSchema
 
 export const GetUserBookmarksQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBookmarksQuery);
 
-export const GetUserBookmarksHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBookmarksHeaders);
-
-export const GetUserBookmarksCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBookmarksCookies);
-
-export const GetUserBookmarksRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserBookmarksRequestBody);
-
 export const GetUserBookmarksResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserBookmarksResponse);
 
 export const FindUserByUsernamePathParamsSchema = /* @__PURE__ */ toStandardSchema(
@@ -378,73 +372,27 @@ export const FindUserByUsernamePathParamsSchema = /* @__PURE__ */ toStandardSche
 
 export const FindUserByUsernameQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateFindUserByUsernameQuery);
 
-export const FindUserByUsernameHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateFindUserByUsernameHeaders);
-
-export const FindUserByUsernameCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateFindUserByUsernameCookies);
-
-export const FindUserByUsernameRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateFindUserByUsernameRequestBody);
-
 export const FindUserByUsernameResponseSchema = /* @__PURE__ */ _responseSchema(O.validateFindUserByUsernameResponse);
 
 export const FindPostByIdPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateFindPostByIdPathParams);
 
 export const FindPostByIdQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateFindPostByIdQuery);
 
-export const FindPostByIdHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateFindPostByIdHeaders);
-
-export const FindPostByIdCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateFindPostByIdCookies);
-
-export const FindPostByIdRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateFindPostByIdRequestBody);
-
 export const FindPostByIdResponseSchema = /* @__PURE__ */ _responseSchema(O.validateFindPostByIdResponse);
-
-export const SearchRecentPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateSearchRecentPostsPathParams,
-);
 
 export const SearchRecentPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchRecentPostsQuery);
 
-export const SearchRecentPostsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchRecentPostsHeaders);
-
-export const SearchRecentPostsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchRecentPostsCookies);
-
-export const SearchRecentPostsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSearchRecentPostsRequestBody);
-
 export const SearchRecentPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchRecentPostsResponse);
-
-export const SearchAllPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchAllPostsPathParams);
 
 export const SearchAllPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchAllPostsQuery);
 
-export const SearchAllPostsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchAllPostsHeaders);
-
-export const SearchAllPostsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchAllPostsCookies);
-
-export const SearchAllPostsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSearchAllPostsRequestBody);
-
 export const SearchAllPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchAllPostsResponse);
-
-export const CountRecentPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCountRecentPostsPathParams);
 
 export const CountRecentPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCountRecentPostsQuery);
 
-export const CountRecentPostsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCountRecentPostsHeaders);
-
-export const CountRecentPostsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCountRecentPostsCookies);
-
-export const CountRecentPostsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCountRecentPostsRequestBody);
-
 export const CountRecentPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCountRecentPostsResponse);
 
-export const CountAllPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCountAllPostsPathParams);
-
 export const CountAllPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCountAllPostsQuery);
-
-export const CountAllPostsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCountAllPostsHeaders);
-
-export const CountAllPostsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCountAllPostsCookies);
-
-export const CountAllPostsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCountAllPostsRequestBody);
 
 export const CountAllPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCountAllPostsResponse);
 
@@ -452,23 +400,9 @@ export const GetUserPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.v
 
 export const GetUserPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostsQuery);
 
-export const GetUserPostsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostsHeaders);
-
-export const GetUserPostsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostsCookies);
-
-export const GetUserPostsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserPostsRequestBody);
-
 export const GetUserPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserPostsResponse);
 
 export const GetUserMentionsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMentionsPathParams);
-
-export const GetUserMentionsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMentionsQuery);
-
-export const GetUserMentionsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMentionsHeaders);
-
-export const GetUserMentionsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMentionsCookies);
-
-export const GetUserMentionsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserMentionsRequestBody);
 
 export const GetUserMentionsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserMentionsResponse);
 
@@ -476,47 +410,17 @@ export const GetUserLikedPostsPathParamsSchema = /* @__PURE__ */ toStandardSchem
   O.validateGetUserLikedPostsPathParams,
 );
 
-export const GetUserLikedPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserLikedPostsQuery);
-
-export const GetUserLikedPostsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserLikedPostsHeaders);
-
-export const GetUserLikedPostsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserLikedPostsCookies);
-
-export const GetUserLikedPostsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserLikedPostsRequestBody);
-
 export const GetUserLikedPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserLikedPostsResponse);
 
 export const GetUserFollowersPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowersPathParams);
-
-export const GetUserFollowersQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowersQuery);
-
-export const GetUserFollowersHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowersHeaders);
-
-export const GetUserFollowersCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowersCookies);
-
-export const GetUserFollowersRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserFollowersRequestBody);
 
 export const GetUserFollowersResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserFollowersResponse);
 
 export const GetUserFollowingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowingPathParams);
 
-export const GetUserFollowingQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowingQuery);
-
-export const GetUserFollowingHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowingHeaders);
-
-export const GetUserFollowingCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowingCookies);
-
-export const GetUserFollowingRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserFollowingRequestBody);
-
 export const GetUserFollowingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserFollowingResponse);
 
 export const FollowUserPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateFollowUserPathParams);
-
-export const FollowUserQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateFollowUserQuery);
-
-export const FollowUserHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateFollowUserHeaders);
-
-export const FollowUserCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateFollowUserCookies);
 
 export const FollowUserRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateFollowUserRequestBody);
 
@@ -524,25 +428,9 @@ export const FollowUserResponseSchema = /* @__PURE__ */ _responseSchema(O.valida
 
 export const GetUserBlockingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBlockingPathParams);
 
-export const GetUserBlockingQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBlockingQuery);
-
-export const GetUserBlockingHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBlockingHeaders);
-
-export const GetUserBlockingCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBlockingCookies);
-
-export const GetUserBlockingRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserBlockingRequestBody);
-
 export const GetUserBlockingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserBlockingResponse);
 
 export const GetUserMutingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMutingPathParams);
-
-export const GetUserMutingQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMutingQuery);
-
-export const GetUserMutingHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMutingHeaders);
-
-export const GetUserMutingCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMutingCookies);
-
-export const GetUserMutingRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserMutingRequestBody);
 
 export const GetUserMutingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserMutingResponse);
 
@@ -550,46 +438,16 @@ export const GetUserPinnedListsPathParamsSchema = /* @__PURE__ */ toStandardSche
   O.validateGetUserPinnedListsPathParams,
 );
 
-export const GetUserPinnedListsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPinnedListsQuery);
-
-export const GetUserPinnedListsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPinnedListsHeaders);
-
-export const GetUserPinnedListsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPinnedListsCookies);
-
-export const GetUserPinnedListsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserPinnedListsRequestBody);
-
 export const GetUserPinnedListsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserPinnedListsResponse);
 
 export const GetUserOwnedListsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
   O.validateGetUserOwnedListsPathParams,
 );
 
-export const GetUserOwnedListsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserOwnedListsQuery);
-
-export const GetUserOwnedListsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserOwnedListsHeaders);
-
-export const GetUserOwnedListsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserOwnedListsCookies);
-
-export const GetUserOwnedListsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserOwnedListsRequestBody);
-
 export const GetUserOwnedListsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserOwnedListsResponse);
 
 export const GetUserFollowedListsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
   O.validateGetUserFollowedListsPathParams,
-);
-
-export const GetUserFollowedListsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowedListsQuery);
-
-export const GetUserFollowedListsHeadersSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateGetUserFollowedListsHeaders,
-);
-
-export const GetUserFollowedListsCookiesSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateGetUserFollowedListsCookies,
-);
-
-export const GetUserFollowedListsRequestBodySchema = /* @__PURE__ */ _bodySchema(
-  O.validateGetUserFollowedListsRequestBody,
 );
 
 export const GetUserFollowedListsResponseSchema = /* @__PURE__ */ _responseSchema(
@@ -600,59 +458,21 @@ export const GetUserListMembershipsPathParamsSchema = /* @__PURE__ */ toStandard
   O.validateGetUserListMembershipsPathParams,
 );
 
-export const GetUserListMembershipsQuerySchema = /* @__PURE__ */ toStandardSchema(
-  O.validateGetUserListMembershipsQuery,
-);
-
-export const GetUserListMembershipsHeadersSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateGetUserListMembershipsHeaders,
-);
-
-export const GetUserListMembershipsCookiesSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateGetUserListMembershipsCookies,
-);
-
-export const GetUserListMembershipsRequestBodySchema = /* @__PURE__ */ _bodySchema(
-  O.validateGetUserListMembershipsRequestBody,
-);
-
 export const GetUserListMembershipsResponseSchema = /* @__PURE__ */ _responseSchema(
   O.validateGetUserListMembershipsResponse,
 );
 
 export const LikePostPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateLikePostPathParams);
 
-export const LikePostQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateLikePostQuery);
-
-export const LikePostHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateLikePostHeaders);
-
-export const LikePostCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateLikePostCookies);
-
 export const LikePostRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateLikePostRequestBody);
 
 export const LikePostResponseSchema = /* @__PURE__ */ _responseSchema(O.validateLikePostResponse);
-
-export const CreatePostPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreatePostPathParams);
-
-export const CreatePostQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreatePostQuery);
-
-export const CreatePostHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreatePostHeaders);
-
-export const CreatePostCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreatePostCookies);
 
 export const CreatePostRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreatePostRequestBody);
 
 export const CreatePostResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreatePostResponse);
 
-export const SearchNewsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNewsPathParams);
-
 export const SearchNewsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNewsQuery);
-
-export const SearchNewsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNewsHeaders);
-
-export const SearchNewsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNewsCookies);
-
-export const SearchNewsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSearchNewsRequestBody);
 
 export const SearchNewsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchNewsResponse);
 
@@ -660,66 +480,16 @@ export const FindNewsByIdPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.v
 
 export const FindNewsByIdQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateFindNewsByIdQuery);
 
-export const FindNewsByIdHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateFindNewsByIdHeaders);
-
-export const FindNewsByIdCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateFindNewsByIdCookies);
-
-export const FindNewsByIdRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateFindNewsByIdRequestBody);
-
 export const FindNewsByIdResponseSchema = /* @__PURE__ */ _responseSchema(O.validateFindNewsByIdResponse);
 
-export const ListConnectionsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListConnectionsPathParams);
-
-export const ListConnectionsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListConnectionsQuery);
-
-export const ListConnectionsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListConnectionsHeaders);
-
-export const ListConnectionsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListConnectionsCookies);
-
-export const ListConnectionsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListConnectionsRequestBody);
-
 export const ListConnectionsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListConnectionsResponse);
-
-export const DeleteConnectionsByUuidPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateDeleteConnectionsByUuidPathParams,
-);
 
 export const DeleteConnectionsByUuidQuerySchema = /* @__PURE__ */ toStandardSchema(
   O.validateDeleteConnectionsByUuidQuery,
 );
 
-export const DeleteConnectionsByUuidHeadersSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateDeleteConnectionsByUuidHeaders,
-);
-
-export const DeleteConnectionsByUuidCookiesSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateDeleteConnectionsByUuidCookies,
-);
-
-export const DeleteConnectionsByUuidRequestBodySchema = /* @__PURE__ */ _bodySchema(
-  O.validateDeleteConnectionsByUuidRequestBody,
-);
-
 export const DeleteConnectionsByUuidResponseSchema = /* @__PURE__ */ _responseSchema(
   O.validateDeleteConnectionsByUuidResponse,
-);
-
-export const DeleteAllConnectionsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateDeleteAllConnectionsPathParams,
-);
-
-export const DeleteAllConnectionsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateDeleteAllConnectionsQuery);
-
-export const DeleteAllConnectionsHeadersSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateDeleteAllConnectionsHeaders,
-);
-
-export const DeleteAllConnectionsCookiesSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateDeleteAllConnectionsCookies,
-);
-
-export const DeleteAllConnectionsRequestBodySchema = /* @__PURE__ */ _bodySchema(
-  O.validateDeleteAllConnectionsRequestBody,
 );
 
 export const DeleteAllConnectionsResponseSchema = /* @__PURE__ */ _responseSchema(
@@ -730,103 +500,23 @@ export const DeleteConnectionsByEndpointPathParamsSchema = /* @__PURE__ */ toSta
   O.validateDeleteConnectionsByEndpointPathParams,
 );
 
-export const DeleteConnectionsByEndpointQuerySchema = /* @__PURE__ */ toStandardSchema(
-  O.validateDeleteConnectionsByEndpointQuery,
-);
-
-export const DeleteConnectionsByEndpointHeadersSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateDeleteConnectionsByEndpointHeaders,
-);
-
-export const DeleteConnectionsByEndpointCookiesSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateDeleteConnectionsByEndpointCookies,
-);
-
-export const DeleteConnectionsByEndpointRequestBodySchema = /* @__PURE__ */ _bodySchema(
-  O.validateDeleteConnectionsByEndpointRequestBody,
-);
-
 export const DeleteConnectionsByEndpointResponseSchema = /* @__PURE__ */ _responseSchema(
   O.validateDeleteConnectionsByEndpointResponse,
-);
-
-export const SearchPostsEligibleForNotesPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateSearchPostsEligibleForNotesPathParams,
-);
-
-export const SearchPostsEligibleForNotesQuerySchema = /* @__PURE__ */ toStandardSchema(
-  O.validateSearchPostsEligibleForNotesQuery,
-);
-
-export const SearchPostsEligibleForNotesHeadersSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateSearchPostsEligibleForNotesHeaders,
-);
-
-export const SearchPostsEligibleForNotesCookiesSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateSearchPostsEligibleForNotesCookies,
-);
-
-export const SearchPostsEligibleForNotesRequestBodySchema = /* @__PURE__ */ _bodySchema(
-  O.validateSearchPostsEligibleForNotesRequestBody,
 );
 
 export const SearchPostsEligibleForNotesResponseSchema = /* @__PURE__ */ _responseSchema(
   O.validateSearchPostsEligibleForNotesResponse,
 );
 
-export const SearchNotesWrittenPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateSearchNotesWrittenPathParams,
-);
-
-export const SearchNotesWrittenQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNotesWrittenQuery);
-
-export const SearchNotesWrittenHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNotesWrittenHeaders);
-
-export const SearchNotesWrittenCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNotesWrittenCookies);
-
-export const SearchNotesWrittenRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSearchNotesWrittenRequestBody);
-
 export const SearchNotesWrittenResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchNotesWrittenResponse);
-
-export const CreateNotePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNotePathParams);
-
-export const CreateNoteQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNoteQuery);
-
-export const CreateNoteHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNoteHeaders);
-
-export const CreateNoteCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNoteCookies);
 
 export const CreateNoteRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateNoteRequestBody);
 
 export const CreateNoteResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateNoteResponse);
 
-export const EvaluateNotePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateEvaluateNotePathParams);
-
-export const EvaluateNoteQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateEvaluateNoteQuery);
-
-export const EvaluateNoteHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateEvaluateNoteHeaders);
-
-export const EvaluateNoteCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateEvaluateNoteCookies);
-
 export const EvaluateNoteRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateEvaluateNoteRequestBody);
 
 export const EvaluateNoteResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEvaluateNoteResponse);
-
-export const CreateActivitySubscriptionPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateCreateActivitySubscriptionPathParams,
-);
-
-export const CreateActivitySubscriptionQuerySchema = /* @__PURE__ */ toStandardSchema(
-  O.validateCreateActivitySubscriptionQuery,
-);
-
-export const CreateActivitySubscriptionHeadersSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateCreateActivitySubscriptionHeaders,
-);
-
-export const CreateActivitySubscriptionCookiesSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateCreateActivitySubscriptionCookies,
-);
 
 export const CreateActivitySubscriptionRequestBodySchema = /* @__PURE__ */ _bodySchema(
   O.validateCreateActivitySubscriptionRequestBody,
@@ -836,27 +526,7 @@ export const CreateActivitySubscriptionResponseSchema = /* @__PURE__ */ _respons
   O.validateCreateActivitySubscriptionResponse,
 );
 
-export const StreamActivityPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateStreamActivityPathParams);
-
-export const StreamActivityQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateStreamActivityQuery);
-
-export const StreamActivityHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateStreamActivityHeaders);
-
-export const StreamActivityCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateStreamActivityCookies);
-
-export const StreamActivityRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateStreamActivityRequestBody);
-
 export const StreamActivityResponseSchema = /* @__PURE__ */ _responseSchema(O.validateStreamActivityResponse);
-
-export const ReplayWebhookEventsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateReplayWebhookEventsPathParams,
-);
-
-export const ReplayWebhookEventsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateReplayWebhookEventsQuery);
-
-export const ReplayWebhookEventsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateReplayWebhookEventsHeaders);
-
-export const ReplayWebhookEventsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateReplayWebhookEventsCookies);
 
 export const ReplayWebhookEventsRequestBodySchema = /* @__PURE__ */ _bodySchema(
   O.validateReplayWebhookEventsRequestBody,
@@ -868,36 +538,12 @@ export const ReplayAccountActivityPathParamsSchema = /* @__PURE__ */ toStandardS
   O.validateReplayAccountActivityPathParams,
 );
 
-export const ReplayAccountActivityQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateReplayAccountActivityQuery);
-
-export const ReplayAccountActivityHeadersSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateReplayAccountActivityHeaders,
-);
-
-export const ReplayAccountActivityCookiesSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateReplayAccountActivityCookies,
-);
-
 export const ReplayAccountActivityRequestBodySchema = /* @__PURE__ */ _bodySchema(
   O.validateReplayAccountActivityRequestBody,
 );
 
 export const ReplayAccountActivityResponseSchema = /* @__PURE__ */ _responseSchema(
   O.validateReplayAccountActivityResponse,
-);
-
-export const GetPowerstreamRulesPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateGetPowerstreamRulesPathParams,
-);
-
-export const GetPowerstreamRulesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetPowerstreamRulesQuery);
-
-export const GetPowerstreamRulesHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetPowerstreamRulesHeaders);
-
-export const GetPowerstreamRulesCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetPowerstreamRulesCookies);
-
-export const GetPowerstreamRulesRequestBodySchema = /* @__PURE__ */ _bodySchema(
-  O.validateGetPowerstreamRulesRequestBody,
 );
 
 export const GetPowerstreamRulesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetPowerstreamRulesResponse);

@@ -159,8 +159,8 @@ export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: E
     operationsHeading: builtin ? OPERATION_COLUMNS[builtin].heading : '',
     operationsColumn: builtin ? OPERATION_COLUMNS[builtin].column : '',
     operations: !builtin ? [] : model.operations.map((op) => ({
-      method: op.method.toUpperCase(),
-      path: op.path,
+      // One list item per operation (a table is padded to its widest cell on every row: 400 KB for GitHub).
+      route: `${op.method.toUpperCase()} ${op.path}`,
       name: target === 'types' || target === 'validators' ? op.names.base : op.names.method,
       summary: op.summary ?? '',
       // The summary may say so already.

@@ -58,8 +58,8 @@ export const validatorsEmitter: TargetEmitter = {
     const files: EmittedFile[] = [
       pretty('src/runtime.ts', runtimeFile(symbols, header)),
       pretty('src/compiled.ts', compiled),
-      pretty('src/schemas.ts', schemasFile(header, typesPackage, schemas, symbols)),
-      pretty('src/operations.ts', operationsFile(header, typesPackage, operations, symbols)),
+      pretty('src/schemas.ts', schemasFile(header, typesPackage, schemas)),
+      pretty('src/operations.ts', operationsFile(header, typesPackage, operations)),
     ];
     if (formats) files.push(pretty('src/formats.ts', formats));
     files.push(pretty('src/standard-schema.ts', standardSchemaFile(model, header)));

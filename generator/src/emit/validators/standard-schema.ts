@@ -5,8 +5,9 @@
  * package keeps no runtime or type dependency.
  *
  * - `<Schema>Schema` per schema (`validate<Schema>` with its defaults);
- * - per operation `<Op>PathParamsSchema`, `…QuerySchema`, `…HeadersSchema`, `…CookiesSchema`,
- *   `…RequestBodySchema` (the first declared media type), and `<Op>ResponseSchema(status, mediaType?)`;
+ * - per operation, for the parts it declares (openapi/operations-file.ts `declaredParts`, as the
+ *   `validate<Op>…` exports): `<Op>PathParamsSchema`, `…QuerySchema`, `…HeadersSchema`, `…CookiesSchema`,
+ *   `…RequestBodySchema` (the first declared media type), and always `<Op>ResponseSchema(status, mediaType?)`;
  * - `toStandardSchema(validate, options?)` for other options (e.g. `{ direction: 'request' }` for a form).
  *
  * Each is one line, `export const X = /* @__PURE__ *\/ toStandardSchema(validateX);` (its type inferred from
@@ -20,6 +21,7 @@ import { code, ident, type Code } from '../../codegen/index.ts';
 import type { ApiModel } from '../../model/types.ts';
 import { fluidAssignment } from '../../codegen/pretty-doc.ts';
 import { call, prettyImports, PrettyModule } from './module/pretty.ts';
+import { declaredParts } from './openapi/operations-file.ts';
 import { printDoc } from '../../codegen/pretty-doc.ts';
 
 /** The interface and the adapters: static text (no spec content), in prettier's layout. */
@@ -144,10 +146,10 @@ export function standardSchemaFile(model: ApiModel, header: Code): PrettyModule 
   if (model.operations.length) module.addAs(OPERATION_ADAPTERS, true);
   for (const s of model.schemas) module.add(adapted(`${s.typeName}Schema`, 'toStandardSchema', `S.${ident(`validate${s.typeName}`).text}`));
   for (const op of model.operations) {
-    const n = op.names;
-    for (const part of [n.pathParams, n.query, n.headers, n.cookies]) module.add(adapted(`${part}Schema`, 'toStandardSchema', `O.validate${part}`));
-    module.add(adapted(`${n.requestBody}Schema`, '_bodySchema', `O.validate${n.requestBody}`));
-    module.add(adapted(`${n.success}Schema`, '_responseSchema', `O.validate${n.success}`));
+    for (const { part, name } of declaredParts(op)) {
+      const adapter = part === 'requestBody' ? '_bodySchema' : part === 'response' ? '_responseSchema' : 'toStandardSchema';
+      module.add(adapted(`${name}Schema`, adapter, `O.${ident(`validate${name}`).text}`));
+    }
   }
   return module;
 }

@@ -4,7 +4,10 @@
  */
 import { ident, prettyLit as lit, type Code } from '../../../codegen/index.ts';
 import { block, call, functionDeclaration, ifStatement, objectLiteral, typeReference } from './pretty.ts';
-import { printDoc } from '../../../codegen/pretty-doc.ts';
+import { breakAfterOperator, fluidAssignment, printDoc } from '../../../codegen/pretty-doc.ts';
+import { PRETTIER_OPTIONS } from '../../../write/format.ts';
+
+const WIDTH = PRETTIER_OPTIONS.printWidth!;
 
 export interface EntryWrapper {
   /** Identifier suffix: `validate<name>`, `is<name>`. */
@@ -50,4 +53,25 @@ export function entryWrappers(w: EntryWrapper): string[] {
     ]),
   );
   return [doc + validateFn, doc + guard];
+}
+
+/**
+ * The same two validators as one-line constants built by the runtime's factories (runtime/helpers/
+ * validator-factories.ts): `export const validate<Name> = /* @__PURE__ *\/ _validator<Type>(_e<Name>);` and
+ * `export const is<Name> = /* @__PURE__ *\/ _guard<Type>(_v<Name>);` — the same call signatures as
+ * `entryWrappers`' functions (a type guard included) in a third of the text, with one place that calls the
+ * compiled functions. Default direction `response` (the factories know no other: schemas only).
+ */
+export function entryFactories(w: Omit<EntryWrapper, 'request' | 'guard'>): string[] {
+  const doc = w.doc?.text ?? '';
+  const made = (name: string, factory: string, fn: Code) => {
+    const left = `export const ${ident(name).text} =`;
+    const arg = w.ref(fn.text).text;
+    const right = call(`/* @__PURE__ */ ${w.ref(factory).text}<${w.type.text}>`, [arg]);
+    // prettier breaks after `=` when the call's lone argument is a short name (an identifier of at most a
+    // quarter of the print width: a "poorly breakable" call), else lets the call start on the line (a
+    // member of the compiled functions' namespace, `C._eX`, is never such a name).
+    return doc + printDoc([/^[\w$]+$/.test(arg) && arg.length <= WIDTH / 4 ? breakAfterOperator(left, right) : fluidAssignment(left, right), ';']);
+  };
+  return [made(`validate${w.name}`, '_validator', w.errors), made(`is${w.name}`, '_guard', w.check)];
 }

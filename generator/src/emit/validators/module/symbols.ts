@@ -5,6 +5,7 @@
  * and the helpers and formats copied into the package, follow from those references.
  */
 import { readFileSync } from 'node:fs';
+import { raw, type Code } from '../../../codegen/index.ts';
 import { SymbolRegistry } from '../../symbols.ts';
 import type { Compiler } from '../compile/compiler.ts';
 import { FORMATS } from '../runtime/formats/index.ts';
@@ -39,4 +40,29 @@ export function validatorSymbols(c: Compiler): SymbolRegistry {
     })
     .provide(FORMATS_MODULE, (name) => (FORMATS.declarations().get(name)?.exported ? { typeOnly: false } : undefined))
     .provide(COMPILED, (name) => (c.entries.has(name) ? { typeOnly: false } : undefined));
+}
+
+/**
+ * References from a module of the package (`user`) to the other modules' symbols: the compiled entry points
+ * through one namespace import (`import * as C from './compiled.js'`, `C._eX`) rather than an import list
+ * naming each of them once more (GitHub's operations.ts and schemas.ts named ~6,000), the rest by name.
+ */
+export class PackageRefs {
+  private compiled = false;
+
+  constructor(
+    private readonly symbols: SymbolRegistry,
+    private readonly user: string,
+  ) {}
+
+  readonly ref = (name: string): Code => {
+    if (this.symbols.moduleOf(this.user, name) !== COMPILED) return this.symbols.ref(this.user, name);
+    this.compiled = true;
+    return raw(`C.${name}`);
+  };
+
+  /** The module's imports of the package's modules, in `IMPORT_ORDER` (after every reference was made). */
+  imports(): Code[] {
+    return [...this.symbols.importsOf(this.user, [RUNTIME, FORMATS_MODULE]), ...(this.compiled ? [raw(`import * as C from "${COMPILED}";`)] : [])];
+  }
 }

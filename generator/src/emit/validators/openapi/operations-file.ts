@@ -2,13 +2,17 @@
  * `src/operations.ts`: per operation (names from `op.names`), validators for its parameters by location,
  * its request body (by media type) and its responses (by status, then media type), and the
  * `operationValidators` map keyed by `op.names.method` for generic runtimes (docs/contracts.md).
- * Bodies and responses are small tables of compiled functions read by the runtime's `_request` and
- * `_respond`.
  *
  * One `_operation(...)` call per operation builds its six validators (typed through the types package's
- * `Operations` map); `validate<Op>PathParams`, `…Query`, `…Headers`, `…Cookies`, `…RequestBody` and
- * `…Response` are its members, and `operationValidators` maps each method to it. (Six function declarations
- * with a doc comment each, and a map naming them again, made GitHub's module 4.5 MB.)
+ * `Operations` map) from the operation's JSON pointer, its parameter checks by location and a row per
+ * response (`[status, mediaType, check, ...]`) and for the request body (`[required, mediaType, check,
+ * ...]`); it derives the schema paths from the pointer and builds the runtime's `_Responses` / `_Body`
+ * tables on first use. `operationValidators` maps each method to its six validators, complete for every
+ * operation. Top-level exports (`validate<Op>PathParams`, `…Query`, `…Headers`, `…Cookies`,
+ * `…RequestBody`, `…Response`) exist only for the parts the operation declares (`declaredParts`): a
+ * `validate<Op>Cookies` of an operation without cookie parameters would only check that its value is an
+ * object. (Six exports per operation, tables with every schema path written out and placeholder checks
+ * made GitHub's module 1.6 MB.)
  *
  * Defaults: parameters and request bodies validate in the `request` direction, responses in `response`.
  * A status that matches no response (exact, `4XX` range, `default`) or a media type that matches none
@@ -18,12 +22,13 @@
  * Every statement is printed in prettier's layout (module/pretty.ts).
  */
 import { code, docComment, ident, prettyLit as lit, objectKey, type Code } from '../../../codegen/index.ts';
-import type { ApiModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
+import type { ApiModel, MediaTypeModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
 import { breakAfterOperator, fluidAssignment } from '../../../codegen/pretty-doc.ts';
 import { arrayLiteral, call, objectLiteral, prettyImports, PrettyModule, type Doc } from '../module/pretty.ts';
 import { printDoc } from '../../../codegen/pretty-doc.ts';
-import { IMPORT_ORDER } from '../module/symbols.ts';
+import { escapeToken } from '../compile/pointer.ts';
+import { PackageRefs } from '../module/symbols.ts';
 import type { ApiDocument } from './document.ts';
 
 export const OPERATIONS = './operations.js';
@@ -34,28 +39,46 @@ type Ref = (name: string) => Code;
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
 /** The members of an operation's validators and the `op.names` entry each is exported under. */
-const MEMBERS = [
-  ['pathParams', 'pathParams'],
-  ['query', 'query'],
-  ['headers', 'headers'],
-  ['cookies', 'cookies'],
-  ['requestBody', 'requestBody'],
-  ['response', 'success'],
-] as const;
+export type Part = 'pathParams' | 'query' | 'headers' | 'cookies' | 'requestBody' | 'response';
+
+const PART_NAMES = { pathParams: 'pathParams', query: 'query', headers: 'headers', cookies: 'cookies', requestBody: 'requestBody', response: 'success' } as const;
+
+/**
+ * The parts an operation declares, each with its exported name's suffix (`validate<suffix>`,
+ * `<suffix>Schema`): parameters in a location only when it has some, the request body only when there is
+ * one, the response always. The same list decides the Standard Schema exports (standard-schema.ts).
+ */
+export function declaredParts(op: OperationModel): { part: Part; name: string }[] {
+  const has: Record<Part, boolean> = {
+    pathParams: op.parameters.some((p) => p.in === 'path'),
+    query: op.parameters.some((p) => p.in === 'query'),
+    headers: op.parameters.some((p) => p.in === 'header'),
+    cookies: op.parameters.some((p) => p.in === 'cookie'),
+    requestBody: op.requestBody !== undefined,
+    response: true,
+  };
+  return (Object.keys(PART_NAMES) as Part[]).filter((part) => has[part]).map((part) => ({ part, name: op.names[PART_NAMES[part]] }));
+}
 
 /**
  * What every operation shares: its validators' shape, typed by its `Operations` entry (`B`: `undefined` for
- * an optional request body), and the function building them from the compiled checks and tables. Static
- * text (no spec content), in prettier's layout.
+ * an optional request body), and the function building them. Static text (no spec content but the name of
+ * the check of a location without parameters, `none`), in prettier's layout.
  */
-function operationHelpers(ref: Ref, bodies: boolean): string {
+function operationHelpers(ref: Ref, bodies: boolean, none: string | undefined): string {
   const [ValidateOptions, ValidationResult, _Check, _Responses, _run, _opts, _respond] = ['ValidateOptions', 'ValidationResult', '_Check', '_Responses', '_run', '_opts', '_respond'].map((n) => ref(n).text);
+  const param = none === undefined ? '(i: number) => params[i]!' : `(i: number) => params[i] ?? ${ref(none).text}`;
   // Without a request body in the spec, the runtime's `_request` is not needed (nor copied).
-  const body = bodies ? `\n  body: ${ref('_Body').text} | undefined,` : '';
+  const bodyParam = bodies ? `
+  body?: readonly [boolean, ...(string | _At)[]],` : '';
+  const bodyTable = bodies
+    ? `
+  let b: ${ref('_Body').text} | undefined;`
+    : '';
   const requestBody = bodies
     ? `(value, mediaType, options) =>
       body
-        ? ${ref('_request').text}(body, value, mediaType, options)
+        ? ${ref('_request').text}((b ??= { r: body[0], ..._rows(body, 1, sp + '/requestBody') }), value, mediaType, options)
         : { valid: true, value: value as T.Operations[K]['requestBody'] }`
     : `(value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] })`;
   return `/** An operation's validators, typed by its entry in the types package's \`Operations\` map. */
@@ -73,108 +96,140 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ${ValidationResult}<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = ${_Check} | readonly [${_Check}, string];
+
+/** A JSON pointer token: \`~\` and \`/\` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\\//g, '~1');
+}
+
+/** The media types, checks and schema paths of \`[..., mediaType, check, ...]\` from \`from\` on, under \`sp\`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: ${_Check}[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as ${_Check}[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation \`K\`: \`params\` checks its parameters by location (path, query, header, cookie;
- * \`sp\` is their schema path), \`body\` its request body (none declared: any body is accepted), \`responses\`
- * its responses.
+ * The validators of operation \`K\`, whose JSON pointer in the spec is \`at\`: \`params\` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), \`responses\` per status its media types
+ * and their checks, \`body\` its request body's (none declared: any body is accepted). Schema paths follow
+ * from \`at\`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly ${_Check}[],
-  sp: string | undefined,${body}
-  responses: ${_Responses},
+  responses: readonly (readonly [string, ...(string | _At)[]])[],${bodyParam}
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = ${param};
+  let r: ${_Responses} | undefined;${bodyTable}
   function run<R>(check: ${_Check}): (value: unknown, options?: ${ValidateOptions}) => ${ValidationResult}<R> {
-    return (value, options) => ${_run}(check, value, ${_opts}(options, true), sp);
+    return (value, options) => ${_run}(check, value, ${_opts}(options, true), sp + '/parameters');
+  }
+  function table(): ${_Responses} {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: ${requestBody},
-    response: (status, mediaType, value, options) => ${_respond}(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => ${_respond}((r ??= table()), status, mediaType, value, options),
   };
 }`;
 }
 
-/** `const _bodyN: _Body = { r, m, f[, p] };` */
-function bodyTable(doc: ApiDocument, op: OperationModel, table: string, ref: Ref): string | undefined {
+/**
+ * `mediaType, check, ...` of a body or response (`place`: its pointer): the check alone when its schema path
+ * is the one its place gives (`<place>/content/<media type>/schema`) or it takes none, else
+ * `[check, schemaPath]`.
+ */
+function mediaItems(doc: ApiDocument, op: OperationModel, content: readonly MediaTypeModel[], label: (i: number) => string, place: string, ref: Ref): string[] {
+  return content.flatMap((m, i) => {
+    const entry = doc.compiler.entryErrors(doc.media(op, m, label(i)), true);
+    const check = ref(entry.errors.text).text;
+    const derived = `#${place}/content/${escapeToken(m.mediaType)}/schema`;
+    const item = entry.schemaPath === undefined || entry.schemaPath === derived ? check : printDoc(arrayLiteral([check, lit(entry.schemaPath).text]));
+    return [lit(m.mediaType).text, item];
+  });
+}
+
+/** The check of a location without parameters (the first one met), which `_operation` supplies for one left out. */
+interface NoParams {
+  name?: string;
+}
+
+/** `const _vN = _operation<'method'>(at, params, responses[, body]);` and the exports of its declared parts. */
+function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: Ref, none: NoParams): string {
+  const params = LOCATIONS.map((where) => {
+    const entry = doc.compiler.entryErrors(doc.parameters(op, where), true);
+    if (entry.schemaPath !== undefined && entry.schemaPath !== `#${op.pointer}/parameters`) throw new Error(`internal: parameters of ${op.pointer} at ${entry.schemaPath}`);
+    if (!op.parameters.some((p) => p.in === where)) none.name ??= entry.errors.text;
+    return entry.errors.text;
+  });
+  while (params.length && params[params.length - 1] === none.name) params.pop();
+  const args: Doc[] = [lit(op.pointer).text, arrayLiteral(params.map((name) => ref(name).text))];
   const body = op.requestBody;
-  if (!body || body.content.length === 0) return undefined;
-  const entries = body.content.map((m, i) => doc.compiler.entryErrors(doc.media(op, m, body.content.length > 1 ? `RequestBody_${i + 1}` : 'RequestBody'), true));
-  const props: Doc[] = [`r: ${lit(body.required).text}`, ['m: ', arrayLiteral(body.content.map((m) => lit(m.mediaType).text))], ['f: ', arrayLiteral(entries.map((e) => ref(e.errors.text).text))]];
-  if (entries.some((e) => e.schemaPath !== undefined)) props.push(['p: ', arrayLiteral(entries.map((e) => lit(e.schemaPath ?? '').text))]);
-  return printDoc([`const ${table}: ${ref('_Body').text} = `, objectLiteral(props), ';']);
-}
-
-/** `const _responsesN: _Responses = { s, m, f[, p] };` (expanded, as it always was written). */
-function responsesTable(doc: ApiDocument, op: OperationModel, table: string, ref: Ref): string {
-  const entries = op.responses.map((r) =>
-    r.content.map((m, i) => doc.compiler.entryErrors(doc.media(op, m, r.content.length > 1 ? `Status_${r.status}_${i + 1}` : `Status_${r.status}`), true)),
-  );
+  const bodyItems = body && body.content.length > 0 ? mediaItems(doc, op, body.content, (i) => (body.content.length > 1 ? `RequestBody_${i + 1}` : 'RequestBody'), `${op.pointer}/requestBody`, ref) : undefined;
+  const rows = op.responses.map((r) => [lit(r.status).text, ...mediaItems(doc, op, r.content, (i) => (r.content.length > 1 ? `Status_${r.status}_${i + 1}` : `Status_${r.status}`), `${op.pointer}/responses/${escapeToken(r.status)}`, ref)]);
   // prettier keeps an array of arrays (two or more, each of two or more items) one item a line.
-  const nested = (rows: string[][]): Doc => arrayLiteral(rows.map((r) => arrayLiteral(r)), rows.length > 1 && rows.every((r) => r.length > 1));
-  const props: Doc[] = [
-    ['s: ', arrayLiteral(op.responses.map((r) => lit(r.status).text))],
-    ['m: ', nested(op.responses.map((r) => r.content.map((m) => lit(m.mediaType).text)))],
-    ['f: ', nested(entries.map((r) => r.map((e) => ref(e.errors.text).text)))],
-  ];
-  if (entries.some((r) => r.some((e) => e.schemaPath !== undefined))) props.push(['p: ', nested(entries.map((r) => r.map((e) => lit(e.schemaPath ?? '').text)))]);
-  return printDoc([`const ${table}: ${ref('_Responses').text} = `, objectLiteral(props, true), ';']);
-}
-
-/** `const _vN = _operation<'method'>(...)` and the six `validate<Op>…` exports of its members. */
-function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: Ref, tables: string[], bodies: boolean): string {
-  const params = LOCATIONS.map((where) => doc.compiler.entryErrors(doc.parameters(op, where), true));
-  // The four locations' parameter objects sit at one pointer: one schema path serves them all.
-  const sp = params.find((e) => e.schemaPath !== undefined)?.schemaPath;
-  const body = bodyTable(doc, op, `_body${index}`, ref);
-  if (body) tables.push(body);
-  tables.push(responsesTable(doc, op, `_responses${index}`, ref));
-  const optionalBody = op.requestBody && op.requestBody.content.length > 0 && !op.requestBody.required;
+  args.push(arrayLiteral(rows.map((r) => arrayLiteral(r)), rows.length > 1 && rows.every((r) => r.length > 1)));
+  if (bodyItems) args.push(arrayLiteral([lit(body!.required).text, ...bodyItems]));
+  const optionalBody = body && body.content.length > 0 && !body.required;
   const typeArgs = `<${lit(op.names.method).text}${optionalBody ? ', undefined' : ''}>`;
   const v = `_v${index}`;
   const statements = [
-    docComment([`${op.operationId}: the validators of its parameters, request body and responses.`]).text +
-      printDoc([
-        fluidAssignment(
-          `const ${v} =`,
-          call(`/* @__PURE__ */ _operation${typeArgs}`, [arrayLiteral(params.map((e) => ref(e.errors.text).text)), sp === undefined ? 'undefined' : lit(sp).text, ...(bodies ? [body ? `_body${index}` : 'undefined'] : []), `_responses${index}`]),
-        ),
-        ';',
-      ]),
+    printDoc([fluidAssignment(`const ${v} =`, call(`/* @__PURE__ */ _operation${typeArgs}`, args)), ';']),
   ];
-  for (const [member, name] of MEMBERS) statements.push(printDoc(breakAfterOperator(`export const ${ident(`validate${op.names[name]}`).text} =`, `${v}.${member};`)));
+  for (const { part, name } of declaredParts(op)) statements.push(printDoc(breakAfterOperator(`export const ${ident(`validate${name}`).text} =`, `${v}.${part};`)));
   // One statement group: the exports follow their `_operation` call without blank lines.
   return statements.join('\n');
 }
 
-/** The module's statements: the static helpers, the tables (only literals: `wide`-safe), the rest. */
+/** The module's statements: the static helpers, then the rest. */
 export interface OperationStatements {
   helpers?: string;
-  tables: string[];
   statements: string[];
+  imports: Code[];
 }
 
 export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): OperationStatements {
-  const ref: Ref = (name) => symbols.ref(OPERATIONS, name);
+  const refs = new PackageRefs(symbols, OPERATIONS);
+  const ref: Ref = refs.ref;
   const mapDoc = docComment(["Every operation's validators keyed by its client method / server handler name (`op.names.method`)."]).text;
-  if (!model.operations.length) return { tables: [], statements: [mapDoc + printDoc(['export const operationValidators = {} satisfies ', ref('OperationValidators').text, ';'])] };
+  if (!model.operations.length) {
+    const statements = [mapDoc + printDoc(['export const operationValidators = {} satisfies ', ref('OperationValidators').text, ';'])];
+    return { statements, imports: refs.imports() };
+  }
   const bodies = model.operations.some((op) => op.requestBody && op.requestBody.content.length > 0);
-  const tables: string[] = [];
-  const perOperation: string[] = [];
-  model.operations.forEach((op, index) => perOperation.push(validatorsOf(doc, op, index, ref, tables, bodies)));
+  const none: NoParams = {};
+  const perOperation = model.operations.map((op, index) => validatorsOf(doc, op, index, ref, none));
   const entries = model.operations.map((op, index) => `${objectKey(op.names.method).text}: _v${index}`);
   const map =
     mapDoc +
     printDoc(['export const operationValidators = ', objectLiteral(entries, true), ' satisfies ', ref('OperationValidators').text, ';']);
-  return { helpers: operationHelpers(ref, bodies), tables, statements: [...perOperation, map] };
+  const helpers = operationHelpers(ref, bodies, none.name);
+  return { helpers, statements: [...perOperation, map], imports: refs.imports() };
 }
 
-export function operationsFile(header: Code, typesPackage: Code, parts: OperationStatements, symbols: SymbolRegistry): PrettyModule {
-  const module = new PrettyModule().add(header.text).add(prettyImports([code`import type * as T from ${typesPackage};`, ...symbols.importsOf(OPERATIONS, IMPORT_ORDER)]));
+export function operationsFile(header: Code, typesPackage: Code, parts: OperationStatements): PrettyModule {
+  const module = new PrettyModule().add(header.text).add(prettyImports([code`import type * as T from ${typesPackage};`, ...parts.imports]));
   if (parts.helpers) module.addAs(parts.helpers, true);
-  for (const s of parts.tables) module.add(s, true);
   // Plain groups, a fluid assignment and breaks after `=`: a long string overflows as it does in prettier.
   for (const s of parts.statements) module.add(s, true);
   return module;

@@ -2,27 +2,28 @@
 import { code, docComment, ident, type Code } from '../../../codegen/index.ts';
 import type { ApiModel } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
-import { entryWrappers } from '../module/entry.ts';
+import { entryFactories } from '../module/entry.ts';
 import { prettyImports, PrettyModule } from '../module/pretty.ts';
-import { IMPORT_ORDER } from '../module/symbols.ts';
+import { PackageRefs } from '../module/symbols.ts';
 import type { ApiDocument } from './document.ts';
 
 export const SCHEMAS = './schemas.js';
 
 /** The statements, printed in prettier's layout (module/entry.ts). */
-export function schemaStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): string[] {
-  const ref = (name: string) => symbols.ref(SCHEMAS, name);
+export function schemaStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): { statements: string[]; imports: Code[] } {
+  const refs = new PackageRefs(symbols, SCHEMAS);
+  const ref = refs.ref;
   const statements: string[] = [];
   for (const s of model.schemas) {
     const fns = doc.compiler.entry(doc.schema(s));
     const doc_ = docComment([`${s.typeName}${s.synthetic ? ` (hoisted from ${s.pointer})` : ''}: validates against \`#/components/schemas/${s.key}\`.`]);
-    statements.push(...entryWrappers({ name: s.typeName, type: code`T.${ident(s.typeName)}`, check: fns.check, errors: fns.errors, request: false, doc: doc_, ref }));
+    statements.push(...entryFactories({ name: s.typeName, type: code`T.${ident(s.typeName)}`, check: fns.check, errors: fns.errors, doc: doc_, ref }));
   }
-  return statements;
+  return { statements, imports: refs.imports() };
 }
 
-export function schemasFile(header: Code, typesPackage: Code, statements: string[], symbols: SymbolRegistry): PrettyModule {
-  const module = new PrettyModule().add(header.text).add(prettyImports([code`import type * as T from ${typesPackage};`, ...symbols.importsOf(SCHEMAS, IMPORT_ORDER)]));
-  for (const s of statements) module.add(s);
+export function schemasFile(header: Code, typesPackage: Code, parts: { statements: string[]; imports: Code[] }): PrettyModule {
+  const module = new PrettyModule().add(header.text).add(prettyImports([code`import type * as T from ${typesPackage};`, ...parts.imports]));
+  for (const s of parts.statements) module.add(s);
   return module;
 }

@@ -6,18 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import {
-  _eAccount,
-  _eCreateThingPathParams,
-  _eEvent,
-  _eForm,
-  _eProfile,
-  _eReplaceTreePathParams,
-  _eTaggedEvent,
-  _eThing,
-  _eTreeNode,
-  _eUpload,
-} from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -34,188 +23,129 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ValidationResult<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = _Check | readonly [_Check, string];
+
+/** A JSON pointer token: `~` and `/` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
- * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
- * its responses.
+ * The validators of operation `K`, whose JSON pointer in the spec is `at`: `params` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), `responses` per status its media types
+ * and their checks, `body` its request body's (none declared: any body is accepted). Schema paths follow
+ * from `at`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly _Check[],
-  sp: string | undefined,
-  body: _Body | undefined,
-  responses: _Responses,
+  responses: readonly (readonly [string, ...(string | _At)[]])[],
+  body?: readonly [boolean, ...(string | _At)[]],
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = (i: number) => params[i] ?? C._eCreateThingPathParams;
+  let r: _Responses | undefined;
+  let b: _Body | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
-    return (value, options) => _run(check, value, _opts(options, true), sp);
+    return (value, options) => _run(check, value, _opts(options, true), sp + '/parameters');
+  }
+  function table(): _Responses {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: (value, mediaType, options) =>
       body
-        ? _request(body, value, mediaType, options)
+        ? _request((b ??= { r: body[0], ..._rows(body, 1, sp + '/requestBody') }), value, mediaType, options)
         : { valid: true, value: value as T.Operations[K]['requestBody'] },
-    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => _respond((r ??= table()), status, mediaType, value, options),
   };
 }
 
-const _body0: _Body = { r: true, m: ['application/json'], f: [_eThing] };
-
-const _responses0: _Responses = {
-  s: ['201'],
-  m: [['application/json']],
-  f: [[_eThing]],
-};
-
-const _body1: _Body = { r: true, m: ['application/json'], f: [_eAccount] };
-
-const _responses1: _Responses = {
-  s: ['201'],
-  m: [['application/json']],
-  f: [[_eAccount]],
-};
-
-const _body2: _Body = { r: true, m: ['application/json'], f: [_eTreeNode] };
-
-const _responses2: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eTreeNode]],
-};
-
-const _body3: _Body = { r: true, m: ['application/json'], f: [_eEvent] };
-
-const _responses3: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eEvent]],
-};
-
-const _body4: _Body = { r: true, m: ['application/json'], f: [_eTaggedEvent] };
-
-const _responses4: _Responses = {
-  s: ['204'],
-  m: [[]],
-  f: [[]],
-};
-
-const _body5: _Body = { r: true, m: ['application/json'], f: [_eProfile] };
-
-const _responses5: _Responses = {
-  s: ['201'],
-  m: [['application/json']],
-  f: [[_eProfile]],
-};
-
-const _body6: _Body = {
-  r: true,
-  m: ['application/x-www-form-urlencoded', 'multipart/form-data'],
-  f: [_eForm, _eUpload],
-};
-
-const _responses6: _Responses = {
-  s: ['204'],
-  m: [[]],
-  f: [[]],
-};
-
-/** createThing: the validators of its parameters, request body and responses. */
 const _v0 = /* @__PURE__ */ _operation<'createThing'>(
-  [_eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams],
-  '#/paths/~1things/post/parameters',
-  _body0,
-  _responses0,
+  '/paths/~1things/post',
+  [],
+  [['201', 'application/json', C._eThing]],
+  [true, 'application/json', C._eThing],
 );
-export const validateCreateThingPathParams = _v0.pathParams;
-export const validateCreateThingQuery = _v0.query;
-export const validateCreateThingHeaders = _v0.headers;
-export const validateCreateThingCookies = _v0.cookies;
 export const validateCreateThingRequestBody = _v0.requestBody;
 export const validateCreateThingResponse = _v0.response;
 
-/** createAccount: the validators of its parameters, request body and responses. */
 const _v1 = /* @__PURE__ */ _operation<'createAccount'>(
-  [_eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams],
-  '#/paths/~1accounts/post/parameters',
-  _body1,
-  _responses1,
+  '/paths/~1accounts/post',
+  [],
+  [['201', 'application/json', C._eAccount]],
+  [true, 'application/json', C._eAccount],
 );
-export const validateCreateAccountPathParams = _v1.pathParams;
-export const validateCreateAccountQuery = _v1.query;
-export const validateCreateAccountHeaders = _v1.headers;
-export const validateCreateAccountCookies = _v1.cookies;
 export const validateCreateAccountRequestBody = _v1.requestBody;
 export const validateCreateAccountResponse = _v1.response;
 
-/** replaceTree: the validators of its parameters, request body and responses. */
 const _v2 = /* @__PURE__ */ _operation<'replaceTree'>(
-  [_eReplaceTreePathParams, _eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams],
-  '#/paths/~1trees~1{treeId}/put/parameters',
-  _body2,
-  _responses2,
+  '/paths/~1trees~1{treeId}/put',
+  [C._eReplaceTreePathParams],
+  [['200', 'application/json', C._eTreeNode]],
+  [true, 'application/json', C._eTreeNode],
 );
 export const validateReplaceTreePathParams = _v2.pathParams;
-export const validateReplaceTreeQuery = _v2.query;
-export const validateReplaceTreeHeaders = _v2.headers;
-export const validateReplaceTreeCookies = _v2.cookies;
 export const validateReplaceTreeRequestBody = _v2.requestBody;
 export const validateReplaceTreeResponse = _v2.response;
 
-/** recordEvent: the validators of its parameters, request body and responses. */
 const _v3 = /* @__PURE__ */ _operation<'recordEvent'>(
-  [_eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams],
-  '#/paths/~1events/post/parameters',
-  _body3,
-  _responses3,
+  '/paths/~1events/post',
+  [],
+  [['200', 'application/json', C._eEvent]],
+  [true, 'application/json', C._eEvent],
 );
-export const validateRecordEventPathParams = _v3.pathParams;
-export const validateRecordEventQuery = _v3.query;
-export const validateRecordEventHeaders = _v3.headers;
-export const validateRecordEventCookies = _v3.cookies;
 export const validateRecordEventRequestBody = _v3.requestBody;
 export const validateRecordEventResponse = _v3.response;
 
-/** recordTaggedEvent: the validators of its parameters, request body and responses. */
 const _v4 = /* @__PURE__ */ _operation<'recordTaggedEvent'>(
-  [_eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams],
-  '#/paths/~1events~1tagged/post/parameters',
-  _body4,
-  _responses4,
+  '/paths/~1events~1tagged/post',
+  [],
+  [['204']],
+  [true, 'application/json', C._eTaggedEvent],
 );
-export const validateRecordTaggedEventPathParams = _v4.pathParams;
-export const validateRecordTaggedEventQuery = _v4.query;
-export const validateRecordTaggedEventHeaders = _v4.headers;
-export const validateRecordTaggedEventCookies = _v4.cookies;
 export const validateRecordTaggedEventRequestBody = _v4.requestBody;
 export const validateRecordTaggedEventResponse = _v4.response;
 
-/** createProfile: the validators of its parameters, request body and responses. */
 const _v5 = /* @__PURE__ */ _operation<'createProfile'>(
-  [_eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams],
-  '#/paths/~1profiles/post/parameters',
-  _body5,
-  _responses5,
+  '/paths/~1profiles/post',
+  [],
+  [['201', 'application/json', C._eProfile]],
+  [true, 'application/json', C._eProfile],
 );
-export const validateCreateProfilePathParams = _v5.pathParams;
-export const validateCreateProfileQuery = _v5.query;
-export const validateCreateProfileHeaders = _v5.headers;
-export const validateCreateProfileCookies = _v5.cookies;
 export const validateCreateProfileRequestBody = _v5.requestBody;
 export const validateCreateProfileResponse = _v5.response;
 
-/** submitForm: the validators of its parameters, request body and responses. */
 const _v6 = /* @__PURE__ */ _operation<'submitForm'>(
-  [_eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams],
-  '#/paths/~1forms/post/parameters',
-  _body6,
-  _responses6,
+  '/paths/~1forms/post',
+  [],
+  [['204']],
+  [true, 'application/x-www-form-urlencoded', C._eForm, 'multipart/form-data', C._eUpload],
 );
-export const validateSubmitFormPathParams = _v6.pathParams;
-export const validateSubmitFormQuery = _v6.query;
-export const validateSubmitFormHeaders = _v6.headers;
-export const validateSubmitFormCookies = _v6.cookies;
 export const validateSubmitFormRequestBody = _v6.requestBody;
 export const validateSubmitFormResponse = _v6.response;
 

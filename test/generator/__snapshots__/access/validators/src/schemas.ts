@@ -4,391 +4,101 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import {
-  _eAccount,
-  _eAudit,
-  _eClick,
-  _eColorV1,
-  _eEvent,
-  _eEventBase,
-  _eForm,
-  _eProfile,
-  _eProfileBase,
-  _eSecret,
-  _eServerId,
-  _eTaggedEvent,
-  _eThing,
-  _eTreeNode,
-  _eUpload,
-  _eView,
-  _vAccount,
-  _vAudit,
-  _vClick,
-  _vColorV1,
-  _vEvent,
-  _vEventBase,
-  _vForm,
-  _vProfile,
-  _vProfileBase,
-  _vSecret,
-  _vServerId,
-  _vTaggedEvent,
-  _vThing,
-  _vTreeNode,
-  _vUpload,
-  _vView,
-} from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** ServerId: validates against `#/components/schemas/ServerId`. */
-export function validateServerId(value: unknown, options?: ValidateOptions): ValidationResult<T.ServerId> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eServerId(value, o, '', E)) return { valid: true, value: value as T.ServerId };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateServerId = /* @__PURE__ */ _validator<T.ServerId>(C._eServerId);
 
 /** ServerId: validates against `#/components/schemas/ServerId`. */
-export function isServerId(value: unknown): value is T.ServerId {
-  try {
-    return _vServerId(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isServerId = /* @__PURE__ */ _guard<T.ServerId>(C._vServerId);
 
 /** Secret: validates against `#/components/schemas/Secret`. */
-export function validateSecret(value: unknown, options?: ValidateOptions): ValidationResult<T.Secret> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSecret(value, o, '', E)) return { valid: true, value: value as T.Secret };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSecret = /* @__PURE__ */ _validator<T.Secret>(C._eSecret);
 
 /** Secret: validates against `#/components/schemas/Secret`. */
-export function isSecret(value: unknown): value is T.Secret {
-  try {
-    return _vSecret(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSecret = /* @__PURE__ */ _guard<T.Secret>(C._vSecret);
 
 /** Thing: validates against `#/components/schemas/Thing`. */
-export function validateThing(value: unknown, options?: ValidateOptions): ValidationResult<T.Thing> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eThing(value, o, '', E)) return { valid: true, value: value as T.Thing };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateThing = /* @__PURE__ */ _validator<T.Thing>(C._eThing);
 
 /** Thing: validates against `#/components/schemas/Thing`. */
-export function isThing(value: unknown): value is T.Thing {
-  try {
-    return _vThing(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isThing = /* @__PURE__ */ _guard<T.Thing>(C._vThing);
 
 /** ColorV1: validates against `#/components/schemas/Color.v1`. */
-export function validateColorV1(value: unknown, options?: ValidateOptions): ValidationResult<T.ColorV1> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eColorV1(value, o, '', E)) return { valid: true, value: value as T.ColorV1 };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateColorV1 = /* @__PURE__ */ _validator<T.ColorV1>(C._eColorV1);
 
 /** ColorV1: validates against `#/components/schemas/Color.v1`. */
-export function isColorV1(value: unknown): value is T.ColorV1 {
-  try {
-    return _vColorV1(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isColorV1 = /* @__PURE__ */ _guard<T.ColorV1>(C._vColorV1);
 
 /** Audit: validates against `#/components/schemas/Audit`. */
-export function validateAudit(value: unknown, options?: ValidateOptions): ValidationResult<T.Audit> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eAudit(value, o, '', E)) return { valid: true, value: value as T.Audit };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateAudit = /* @__PURE__ */ _validator<T.Audit>(C._eAudit);
 
 /** Audit: validates against `#/components/schemas/Audit`. */
-export function isAudit(value: unknown): value is T.Audit {
-  try {
-    return _vAudit(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isAudit = /* @__PURE__ */ _guard<T.Audit>(C._vAudit);
 
 /** Account: validates against `#/components/schemas/Account`. */
-export function validateAccount(value: unknown, options?: ValidateOptions): ValidationResult<T.Account> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eAccount(value, o, '', E)) return { valid: true, value: value as T.Account };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateAccount = /* @__PURE__ */ _validator<T.Account>(C._eAccount);
 
 /** Account: validates against `#/components/schemas/Account`. */
-export function isAccount(value: unknown): value is T.Account {
-  try {
-    return _vAccount(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isAccount = /* @__PURE__ */ _guard<T.Account>(C._vAccount);
 
 /** TreeNode: validates against `#/components/schemas/TreeNode`. */
-export function validateTreeNode(value: unknown, options?: ValidateOptions): ValidationResult<T.TreeNode> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eTreeNode(value, o, '', E)) return { valid: true, value: value as T.TreeNode };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateTreeNode = /* @__PURE__ */ _validator<T.TreeNode>(C._eTreeNode);
 
 /** TreeNode: validates against `#/components/schemas/TreeNode`. */
-export function isTreeNode(value: unknown): value is T.TreeNode {
-  try {
-    return _vTreeNode(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isTreeNode = /* @__PURE__ */ _guard<T.TreeNode>(C._vTreeNode);
 
 /** EventBase: validates against `#/components/schemas/EventBase`. */
-export function validateEventBase(value: unknown, options?: ValidateOptions): ValidationResult<T.EventBase> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eEventBase(value, o, '', E)) return { valid: true, value: value as T.EventBase };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateEventBase = /* @__PURE__ */ _validator<T.EventBase>(C._eEventBase);
 
 /** EventBase: validates against `#/components/schemas/EventBase`. */
-export function isEventBase(value: unknown): value is T.EventBase {
-  try {
-    return _vEventBase(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isEventBase = /* @__PURE__ */ _guard<T.EventBase>(C._vEventBase);
 
 /** Click: validates against `#/components/schemas/Click`. */
-export function validateClick(value: unknown, options?: ValidateOptions): ValidationResult<T.Click> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eClick(value, o, '', E)) return { valid: true, value: value as T.Click };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateClick = /* @__PURE__ */ _validator<T.Click>(C._eClick);
 
 /** Click: validates against `#/components/schemas/Click`. */
-export function isClick(value: unknown): value is T.Click {
-  try {
-    return _vClick(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isClick = /* @__PURE__ */ _guard<T.Click>(C._vClick);
 
 /** View: validates against `#/components/schemas/View`. */
-export function validateView(value: unknown, options?: ValidateOptions): ValidationResult<T.View> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eView(value, o, '', E)) return { valid: true, value: value as T.View };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateView = /* @__PURE__ */ _validator<T.View>(C._eView);
 
 /** View: validates against `#/components/schemas/View`. */
-export function isView(value: unknown): value is T.View {
-  try {
-    return _vView(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isView = /* @__PURE__ */ _guard<T.View>(C._vView);
 
 /** Event: validates against `#/components/schemas/Event`. */
-export function validateEvent(value: unknown, options?: ValidateOptions): ValidationResult<T.Event> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eEvent(value, o, '', E)) return { valid: true, value: value as T.Event };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateEvent = /* @__PURE__ */ _validator<T.Event>(C._eEvent);
 
 /** Event: validates against `#/components/schemas/Event`. */
-export function isEvent(value: unknown): value is T.Event {
-  try {
-    return _vEvent(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isEvent = /* @__PURE__ */ _guard<T.Event>(C._vEvent);
 
 /** TaggedEvent: validates against `#/components/schemas/TaggedEvent`. */
-export function validateTaggedEvent(value: unknown, options?: ValidateOptions): ValidationResult<T.TaggedEvent> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eTaggedEvent(value, o, '', E)) return { valid: true, value: value as T.TaggedEvent };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateTaggedEvent = /* @__PURE__ */ _validator<T.TaggedEvent>(C._eTaggedEvent);
 
 /** TaggedEvent: validates against `#/components/schemas/TaggedEvent`. */
-export function isTaggedEvent(value: unknown): value is T.TaggedEvent {
-  try {
-    return _vTaggedEvent(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isTaggedEvent = /* @__PURE__ */ _guard<T.TaggedEvent>(C._vTaggedEvent);
 
 /** ProfileBase: validates against `#/components/schemas/ProfileBase`. */
-export function validateProfileBase(value: unknown, options?: ValidateOptions): ValidationResult<T.ProfileBase> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eProfileBase(value, o, '', E)) return { valid: true, value: value as T.ProfileBase };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateProfileBase = /* @__PURE__ */ _validator<T.ProfileBase>(C._eProfileBase);
 
 /** ProfileBase: validates against `#/components/schemas/ProfileBase`. */
-export function isProfileBase(value: unknown): value is T.ProfileBase {
-  try {
-    return _vProfileBase(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isProfileBase = /* @__PURE__ */ _guard<T.ProfileBase>(C._vProfileBase);
 
 /** Profile: validates against `#/components/schemas/Profile`. */
-export function validateProfile(value: unknown, options?: ValidateOptions): ValidationResult<T.Profile> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eProfile(value, o, '', E)) return { valid: true, value: value as T.Profile };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateProfile = /* @__PURE__ */ _validator<T.Profile>(C._eProfile);
 
 /** Profile: validates against `#/components/schemas/Profile`. */
-export function isProfile(value: unknown): value is T.Profile {
-  try {
-    return _vProfile(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isProfile = /* @__PURE__ */ _guard<T.Profile>(C._vProfile);
 
 /** Form: validates against `#/components/schemas/Form`. */
-export function validateForm(value: unknown, options?: ValidateOptions): ValidationResult<T.Form> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eForm(value, o, '', E)) return { valid: true, value: value as T.Form };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateForm = /* @__PURE__ */ _validator<T.Form>(C._eForm);
 
 /** Form: validates against `#/components/schemas/Form`. */
-export function isForm(value: unknown): value is T.Form {
-  try {
-    return _vForm(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isForm = /* @__PURE__ */ _guard<T.Form>(C._vForm);
 
 /** Upload: validates against `#/components/schemas/Upload`. */
-export function validateUpload(value: unknown, options?: ValidateOptions): ValidationResult<T.Upload> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUpload(value, o, '', E)) return { valid: true, value: value as T.Upload };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUpload = /* @__PURE__ */ _validator<T.Upload>(C._eUpload);
 
 /** Upload: validates against `#/components/schemas/Upload`. */
-export function isUpload(value: unknown): value is T.Upload {
-  try {
-    return _vUpload(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUpload = /* @__PURE__ */ _guard<T.Upload>(C._vUpload);

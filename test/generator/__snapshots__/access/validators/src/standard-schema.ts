@@ -144,25 +144,9 @@ export const FormSchema = /* @__PURE__ */ toStandardSchema(S.validateForm);
 
 export const UploadSchema = /* @__PURE__ */ toStandardSchema(S.validateUpload);
 
-export const CreateThingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingPathParams);
-
-export const CreateThingQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingQuery);
-
-export const CreateThingHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingHeaders);
-
-export const CreateThingCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingCookies);
-
 export const CreateThingRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateThingRequestBody);
 
 export const CreateThingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateThingResponse);
-
-export const CreateAccountPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateAccountPathParams);
-
-export const CreateAccountQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateAccountQuery);
-
-export const CreateAccountHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateAccountHeaders);
-
-export const CreateAccountCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateAccountCookies);
 
 export const CreateAccountRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateAccountRequestBody);
 
@@ -170,61 +154,21 @@ export const CreateAccountResponseSchema = /* @__PURE__ */ _responseSchema(O.val
 
 export const ReplaceTreePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTreePathParams);
 
-export const ReplaceTreeQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTreeQuery);
-
-export const ReplaceTreeHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTreeHeaders);
-
-export const ReplaceTreeCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTreeCookies);
-
 export const ReplaceTreeRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateReplaceTreeRequestBody);
 
 export const ReplaceTreeResponseSchema = /* @__PURE__ */ _responseSchema(O.validateReplaceTreeResponse);
-
-export const RecordEventPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateRecordEventPathParams);
-
-export const RecordEventQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateRecordEventQuery);
-
-export const RecordEventHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateRecordEventHeaders);
-
-export const RecordEventCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateRecordEventCookies);
 
 export const RecordEventRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateRecordEventRequestBody);
 
 export const RecordEventResponseSchema = /* @__PURE__ */ _responseSchema(O.validateRecordEventResponse);
 
-export const RecordTaggedEventPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateRecordTaggedEventPathParams,
-);
-
-export const RecordTaggedEventQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateRecordTaggedEventQuery);
-
-export const RecordTaggedEventHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateRecordTaggedEventHeaders);
-
-export const RecordTaggedEventCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateRecordTaggedEventCookies);
-
 export const RecordTaggedEventRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateRecordTaggedEventRequestBody);
 
 export const RecordTaggedEventResponseSchema = /* @__PURE__ */ _responseSchema(O.validateRecordTaggedEventResponse);
 
-export const CreateProfilePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateProfilePathParams);
-
-export const CreateProfileQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateProfileQuery);
-
-export const CreateProfileHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateProfileHeaders);
-
-export const CreateProfileCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateProfileCookies);
-
 export const CreateProfileRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateProfileRequestBody);
 
 export const CreateProfileResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateProfileResponse);
-
-export const SubmitFormPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateSubmitFormPathParams);
-
-export const SubmitFormQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSubmitFormQuery);
-
-export const SubmitFormHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSubmitFormHeaders);
-
-export const SubmitFormCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSubmitFormCookies);
 
 export const SubmitFormRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSubmitFormRequestBody);
 

@@ -189,3 +189,39 @@ export function _plain(v: any): any {
 export function _esc(key: string): string {
   return key.indexOf('~') === -1 && key.indexOf('/') === -1 ? key : key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
+
+/**
+ * Runs a compiled errors function as a public validator does (operation validators share this). `sp` is
+ * the schema path of the checked schema for a function shared by equal schemas (others ignore it).
+ */
+export function _run<T>(check: _Check, value: unknown, o: number, sp = ''): ValidationResult<T> {
+  const E: ValidationError[] = [];
+  try {
+    if (check(value, o, '', E, sp)) return { valid: true, value: value as T };
+  } catch (e) {
+    return _deep(e);
+  }
+  return { valid: false, errors: E };
+}
+
+/** A compiled errors function (`sp`: see `_run`). */
+export type _Check = (v: any, o: number, p: string, E: ValidationError[], sp: string) => boolean;
+
+/** `validate<X>`: the schema's errors function (`_e<X>`), run with the caller's options (default direction `response`). */
+export function _validator<T>(
+  errors: (v: any, o: number, p: string, E: ValidationError[]) => boolean,
+): (value: unknown, options?: ValidateOptions) => ValidationResult<T> {
+  return (value, options) => _run<T>(errors, value, _opts(options, false));
+}
+
+/** `is<X>`: the schema's check function (`_v<X>`) as a type guard (a value too deep to check is not one). */
+export function _guard<T>(check: (v: any, o: number) => boolean): (value: unknown) => value is T {
+  return (value): value is T => {
+    try {
+      return check(value, _opts(undefined, false));
+    } catch (e) {
+      _deep(e);
+      return false;
+    }
+  };
+}

@@ -4,223 +4,59 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import {
-  _eClosed,
-  _eCounts,
-  _eEmpty,
-  _eExtensions,
-  _eItem,
-  _eItemsById,
-  _eLabeled,
-  _eOpen,
-  _eUnspecified,
-  _vClosed,
-  _vCounts,
-  _vEmpty,
-  _vExtensions,
-  _vItem,
-  _vItemsById,
-  _vLabeled,
-  _vOpen,
-  _vUnspecified,
-} from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Open: validates against `#/components/schemas/Open`. */
-export function validateOpen(value: unknown, options?: ValidateOptions): ValidationResult<T.Open> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eOpen(value, o, '', E)) return { valid: true, value: value as T.Open };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateOpen = /* @__PURE__ */ _validator<T.Open>(C._eOpen);
 
 /** Open: validates against `#/components/schemas/Open`. */
-export function isOpen(value: unknown): value is T.Open {
-  try {
-    return _vOpen(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isOpen = /* @__PURE__ */ _guard<T.Open>(C._vOpen);
 
 /** Closed: validates against `#/components/schemas/Closed`. */
-export function validateClosed(value: unknown, options?: ValidateOptions): ValidationResult<T.Closed> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eClosed(value, o, '', E)) return { valid: true, value: value as T.Closed };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateClosed = /* @__PURE__ */ _validator<T.Closed>(C._eClosed);
 
 /** Closed: validates against `#/components/schemas/Closed`. */
-export function isClosed(value: unknown): value is T.Closed {
-  try {
-    return _vClosed(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isClosed = /* @__PURE__ */ _guard<T.Closed>(C._vClosed);
 
 /** Empty: validates against `#/components/schemas/Empty`. */
-export function validateEmpty(value: unknown, options?: ValidateOptions): ValidationResult<T.Empty> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eEmpty(value, o, '', E)) return { valid: true, value: value as T.Empty };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateEmpty = /* @__PURE__ */ _validator<T.Empty>(C._eEmpty);
 
 /** Empty: validates against `#/components/schemas/Empty`. */
-export function isEmpty(value: unknown): value is T.Empty {
-  try {
-    return _vEmpty(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isEmpty = /* @__PURE__ */ _guard<T.Empty>(C._vEmpty);
 
 /** Counts: validates against `#/components/schemas/Counts`. */
-export function validateCounts(value: unknown, options?: ValidateOptions): ValidationResult<T.Counts> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCounts(value, o, '', E)) return { valid: true, value: value as T.Counts };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCounts = /* @__PURE__ */ _validator<T.Counts>(C._eCounts);
 
 /** Counts: validates against `#/components/schemas/Counts`. */
-export function isCounts(value: unknown): value is T.Counts {
-  try {
-    return _vCounts(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCounts = /* @__PURE__ */ _guard<T.Counts>(C._vCounts);
 
 /** Item: validates against `#/components/schemas/Item`. */
-export function validateItem(value: unknown, options?: ValidateOptions): ValidationResult<T.Item> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eItem(value, o, '', E)) return { valid: true, value: value as T.Item };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateItem = /* @__PURE__ */ _validator<T.Item>(C._eItem);
 
 /** Item: validates against `#/components/schemas/Item`. */
-export function isItem(value: unknown): value is T.Item {
-  try {
-    return _vItem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isItem = /* @__PURE__ */ _guard<T.Item>(C._vItem);
 
 /** ItemsById: validates against `#/components/schemas/ItemsById`. */
-export function validateItemsById(value: unknown, options?: ValidateOptions): ValidationResult<T.ItemsById> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eItemsById(value, o, '', E)) return { valid: true, value: value as T.ItemsById };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateItemsById = /* @__PURE__ */ _validator<T.ItemsById>(C._eItemsById);
 
 /** ItemsById: validates against `#/components/schemas/ItemsById`. */
-export function isItemsById(value: unknown): value is T.ItemsById {
-  try {
-    return _vItemsById(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isItemsById = /* @__PURE__ */ _guard<T.ItemsById>(C._vItemsById);
 
 /** Labeled: validates against `#/components/schemas/Labeled`. */
-export function validateLabeled(value: unknown, options?: ValidateOptions): ValidationResult<T.Labeled> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eLabeled(value, o, '', E)) return { valid: true, value: value as T.Labeled };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateLabeled = /* @__PURE__ */ _validator<T.Labeled>(C._eLabeled);
 
 /** Labeled: validates against `#/components/schemas/Labeled`. */
-export function isLabeled(value: unknown): value is T.Labeled {
-  try {
-    return _vLabeled(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isLabeled = /* @__PURE__ */ _guard<T.Labeled>(C._vLabeled);
 
 /** Extensions: validates against `#/components/schemas/Extensions`. */
-export function validateExtensions(value: unknown, options?: ValidateOptions): ValidationResult<T.Extensions> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eExtensions(value, o, '', E)) return { valid: true, value: value as T.Extensions };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateExtensions = /* @__PURE__ */ _validator<T.Extensions>(C._eExtensions);
 
 /** Extensions: validates against `#/components/schemas/Extensions`. */
-export function isExtensions(value: unknown): value is T.Extensions {
-  try {
-    return _vExtensions(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isExtensions = /* @__PURE__ */ _guard<T.Extensions>(C._vExtensions);
 
 /** Unspecified: validates against `#/components/schemas/Unspecified`. */
-export function validateUnspecified(value: unknown, options?: ValidateOptions): ValidationResult<T.Unspecified> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUnspecified(value, o, '', E)) return { valid: true, value: value as T.Unspecified };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUnspecified = /* @__PURE__ */ _validator<T.Unspecified>(C._eUnspecified);
 
 /** Unspecified: validates against `#/components/schemas/Unspecified`. */
-export function isUnspecified(value: unknown): value is T.Unspecified {
-  try {
-    return _vUnspecified(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUnspecified = /* @__PURE__ */ _guard<T.Unspecified>(C._vUnspecified);

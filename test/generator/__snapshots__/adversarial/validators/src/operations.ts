@@ -8,17 +8,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import {
-  _eClass,
-  _eHostile,
-  _eQuotes,
-  _eReposGetContentPathParams,
-  _eThen2Cookies,
-  _eThen2Headers,
-  _eThen2PathParams,
-  _eThen2Query,
-  _e_123abc,
-} from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -35,173 +25,108 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ValidationResult<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = _Check | readonly [_Check, string];
+
+/** A JSON pointer token: `~` and `/` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
- * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
- * its responses.
+ * The validators of operation `K`, whose JSON pointer in the spec is `at`: `params` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), `responses` per status its media types
+ * and their checks, `body` its request body's (none declared: any body is accepted). Schema paths follow
+ * from `at`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly _Check[],
-  sp: string | undefined,
-  body: _Body | undefined,
-  responses: _Responses,
+  responses: readonly (readonly [string, ...(string | _At)[]])[],
+  body?: readonly [boolean, ...(string | _At)[]],
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = (i: number) => params[i] ?? C._eThen2PathParams;
+  let r: _Responses | undefined;
+  let b: _Body | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
-    return (value, options) => _run(check, value, _opts(options, true), sp);
+    return (value, options) => _run(check, value, _opts(options, true), sp + '/parameters');
+  }
+  function table(): _Responses {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: (value, mediaType, options) =>
       body
-        ? _request(body, value, mediaType, options)
+        ? _request((b ??= { r: body[0], ..._rows(body, 1, sp + '/requestBody') }), value, mediaType, options)
         : { valid: true, value: value as T.Operations[K]['requestBody'] },
-    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => _respond((r ??= table()), status, mediaType, value, options),
   };
 }
 
-const _responses0: _Responses = {
-  s: ['200', 'default'],
-  m: [['application/json; charset="utf-8"'], ['application/json']],
-  f: [[_eHostile], [_eQuotes]],
-};
-
-const _responses1: _Responses = {
-  s: ['204'],
-  m: [[]],
-  f: [[]],
-};
-
-const _body2: _Body = { r: false, m: ['application/json'], f: [_eClass] };
-
-const _responses2: _Responses = {
-  s: ['204'],
-  m: [[]],
-  f: [[]],
-};
-
-const _responses3: _Responses = {
-  s: ['204'],
-  m: [[]],
-  f: [[]],
-};
-
-const _responses4: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_e_123abc]],
-};
-
-const _responses5: _Responses = {
-  s: ['204'],
-  m: [[]],
-  f: [[]],
-};
-
-const _responses6: _Responses = {
-  s: ['204'],
-  m: [[]],
-  f: [[]],
-};
-
-/** then: the validators of its parameters, request body and responses. */
 const _v0 = /* @__PURE__ */ _operation<'then_'>(
-  [_eThen2PathParams, _eThen2Query, _eThen2Headers, _eThen2Cookies],
-  '#/paths/~1then/get/parameters',
-  undefined,
-  _responses0,
+  '/paths/~1then/get',
+  [C._eThen2PathParams, C._eThen2Query, C._eThen2Headers, C._eThen2Cookies],
+  [
+    ['200', 'application/json; charset="utf-8"', C._eHostile],
+    ['default', 'application/json', C._eQuotes],
+  ],
 );
-export const validateThen2PathParams = _v0.pathParams;
 export const validateThen2Query = _v0.query;
 export const validateThen2Headers = _v0.headers;
 export const validateThen2Cookies = _v0.cookies;
-export const validateThen2RequestBody = _v0.requestBody;
 export const validateThen2Response = _v0.response;
 
-/** __proto__: the validators of its parameters, request body and responses. */
-const _v1 = /* @__PURE__ */ _operation<'__proto___'>(
-  [_eThen2PathParams, _eThen2PathParams, _eThen2PathParams, _eThen2PathParams],
-  '#/paths/~1__proto__/get/parameters',
-  undefined,
-  _responses1,
-);
-export const validateProto2PathParams = _v1.pathParams;
-export const validateProto2Query = _v1.query;
-export const validateProto2Headers = _v1.headers;
-export const validateProto2Cookies = _v1.cookies;
-export const validateProto2RequestBody = _v1.requestBody;
+const _v1 = /* @__PURE__ */ _operation<'__proto___'>('/paths/~1__proto__/get', [], [['204']]);
 export const validateProto2Response = _v1.response;
 
-/** constructor: the validators of its parameters, request body and responses. */
 const _v2 = /* @__PURE__ */ _operation<'constructor_', undefined>(
-  [_eThen2PathParams, _eThen2PathParams, _eThen2PathParams, _eThen2PathParams],
-  '#/paths/~1constructor/post/parameters',
-  _body2,
-  _responses2,
+  '/paths/~1constructor/post',
+  [],
+  [['204']],
+  [false, 'application/json', C._eClass],
 );
-export const validateConstructor2PathParams = _v2.pathParams;
-export const validateConstructor2Query = _v2.query;
-export const validateConstructor2Headers = _v2.headers;
-export const validateConstructor2Cookies = _v2.cookies;
 export const validateConstructor2RequestBody = _v2.requestBody;
 export const validateConstructor2Response = _v2.response;
 
-/** toString: the validators of its parameters, request body and responses. */
-const _v3 = /* @__PURE__ */ _operation<'toString_'>(
-  [_eThen2PathParams, _eThen2PathParams, _eThen2PathParams, _eThen2PathParams],
-  '#/paths/~1toString/get/parameters',
-  undefined,
-  _responses3,
-);
-export const validateToString2PathParams = _v3.pathParams;
-export const validateToString2Query = _v3.query;
-export const validateToString2Headers = _v3.headers;
-export const validateToString2Cookies = _v3.cookies;
-export const validateToString2RequestBody = _v3.requestBody;
+const _v3 = /* @__PURE__ */ _operation<'toString_'>('/paths/~1toString/get', [], [['204']]);
 export const validateToString2Response = _v3.response;
 
-/** repos/get-content: the validators of its parameters, request body and responses. */
 const _v4 = /* @__PURE__ */ _operation<'reposGetContent'>(
-  [_eReposGetContentPathParams, _eThen2PathParams, _eThen2PathParams, _eThen2PathParams],
-  '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters',
-  undefined,
-  _responses4,
+  '/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get',
+  [C._eReposGetContentPathParams],
+  [['200', 'application/json', C._e_123abc]],
 );
 export const validateReposGetContentPathParams = _v4.pathParams;
-export const validateReposGetContentQuery = _v4.query;
-export const validateReposGetContentHeaders = _v4.headers;
-export const validateReposGetContentCookies = _v4.cookies;
-export const validateReposGetContentRequestBody = _v4.requestBody;
 export const validateReposGetContentResponse = _v4.response;
 
-/** delete: the validators of its parameters, request body and responses. */
-const _v5 = /* @__PURE__ */ _operation<'delete_'>(
-  [_eThen2PathParams, _eThen2PathParams, _eThen2PathParams, _eThen2PathParams],
-  '#/paths/~1class/delete/parameters',
-  undefined,
-  _responses5,
-);
-export const validateDelete2PathParams = _v5.pathParams;
-export const validateDelete2Query = _v5.query;
-export const validateDelete2Headers = _v5.headers;
-export const validateDelete2Cookies = _v5.cookies;
-export const validateDelete2RequestBody = _v5.requestBody;
+const _v5 = /* @__PURE__ */ _operation<'delete_'>('/paths/~1class/delete', [], [['204']]);
 export const validateDelete2Response = _v5.response;
 
-/** class: the validators of its parameters, request body and responses. */
-const _v6 = /* @__PURE__ */ _operation<'class_'>(
-  [_eThen2PathParams, _eThen2PathParams, _eThen2PathParams, _eThen2PathParams],
-  '#/paths/~1class/put/parameters',
-  undefined,
-  _responses6,
-);
-export const validateClass2PathParams = _v6.pathParams;
-export const validateClass2Query = _v6.query;
-export const validateClass2Headers = _v6.headers;
-export const validateClass2Cookies = _v6.cookies;
-export const validateClass2RequestBody = _v6.requestBody;
+const _v6 = /* @__PURE__ */ _operation<'class_'>('/paths/~1class/put', [], [['204']]);
 export const validateClass2Response = _v6.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */

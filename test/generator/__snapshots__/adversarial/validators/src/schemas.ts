@@ -6,583 +6,149 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import {
-  _eAnimal,
-  _eCat,
-  _eClass,
-  _eConstHostile,
-  _eConstructor,
-  _eDefault,
-  _eDelete,
-  _eDog,
-  _eFooBar,
-  _eFooBar2,
-  _eFooBar3,
-  _eFooBarValues2,
-  _eHostile,
-  _eMixedHostile,
-  _eOperations2,
-  _ePatterned,
-  _ePrefixed,
-  _eProto,
-  _eQuotes,
-  _eSchema,
-  _eSuffixed,
-  _eThen,
-  _eToString,
-  _e_123abc,
-  _vAnimal,
-  _vCat,
-  _vClass,
-  _vConstHostile,
-  _vConstructor,
-  _vDefault,
-  _vDelete,
-  _vDog,
-  _vFooBar,
-  _vFooBar2,
-  _vFooBar3,
-  _vFooBarValues2,
-  _vHostile,
-  _vMixedHostile,
-  _vOperations2,
-  _vPatterned,
-  _vPrefixed,
-  _vProto,
-  _vQuotes,
-  _vSchema,
-  _vSuffixed,
-  _vThen,
-  _vToString,
-  _v_123abc,
-} from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Hostile: validates against `#/components/schemas/Hostile`. */
-export function validateHostile(value: unknown, options?: ValidateOptions): ValidationResult<T.Hostile> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eHostile(value, o, '', E)) return { valid: true, value: value as T.Hostile };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateHostile = /* @__PURE__ */ _validator<T.Hostile>(C._eHostile);
 
 /** Hostile: validates against `#/components/schemas/Hostile`. */
-export function isHostile(value: unknown): value is T.Hostile {
-  try {
-    return _vHostile(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isHostile = /* @__PURE__ */ _guard<T.Hostile>(C._vHostile);
 
 /** Quotes: validates against `#/components/schemas/Quotes`. */
-export function validateQuotes(value: unknown, options?: ValidateOptions): ValidationResult<T.Quotes> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eQuotes(value, o, '', E)) return { valid: true, value: value as T.Quotes };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateQuotes = /* @__PURE__ */ _validator<T.Quotes>(C._eQuotes);
 
 /** Quotes: validates against `#/components/schemas/Quotes`. */
-export function isQuotes(value: unknown): value is T.Quotes {
-  try {
-    return _vQuotes(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isQuotes = /* @__PURE__ */ _guard<T.Quotes>(C._vQuotes);
 
 /** MixedHostile: validates against `#/components/schemas/MixedHostile`. */
-export function validateMixedHostile(value: unknown, options?: ValidateOptions): ValidationResult<T.MixedHostile> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMixedHostile(value, o, '', E)) return { valid: true, value: value as T.MixedHostile };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMixedHostile = /* @__PURE__ */ _validator<T.MixedHostile>(C._eMixedHostile);
 
 /** MixedHostile: validates against `#/components/schemas/MixedHostile`. */
-export function isMixedHostile(value: unknown): value is T.MixedHostile {
-  try {
-    return _vMixedHostile(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMixedHostile = /* @__PURE__ */ _guard<T.MixedHostile>(C._vMixedHostile);
 
 /** ConstHostile: validates against `#/components/schemas/ConstHostile`. */
-export function validateConstHostile(value: unknown, options?: ValidateOptions): ValidationResult<T.ConstHostile> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eConstHostile(value, o, '', E)) return { valid: true, value: value as T.ConstHostile };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateConstHostile = /* @__PURE__ */ _validator<T.ConstHostile>(C._eConstHostile);
 
 /** ConstHostile: validates against `#/components/schemas/ConstHostile`. */
-export function isConstHostile(value: unknown): value is T.ConstHostile {
-  try {
-    return _vConstHostile(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isConstHostile = /* @__PURE__ */ _guard<T.ConstHostile>(C._vConstHostile);
 
 /** Patterned: validates against `#/components/schemas/Patterned`. */
-export function validatePatterned(value: unknown, options?: ValidateOptions): ValidationResult<T.Patterned> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePatterned(value, o, '', E)) return { valid: true, value: value as T.Patterned };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePatterned = /* @__PURE__ */ _validator<T.Patterned>(C._ePatterned);
 
 /** Patterned: validates against `#/components/schemas/Patterned`. */
-export function isPatterned(value: unknown): value is T.Patterned {
-  try {
-    return _vPatterned(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPatterned = /* @__PURE__ */ _guard<T.Patterned>(C._vPatterned);
 
 /** Prefixed: validates against `#/components/schemas/Prefixed`. */
-export function validatePrefixed(value: unknown, options?: ValidateOptions): ValidationResult<T.Prefixed> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePrefixed(value, o, '', E)) return { valid: true, value: value as T.Prefixed };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePrefixed = /* @__PURE__ */ _validator<T.Prefixed>(C._ePrefixed);
 
 /** Prefixed: validates against `#/components/schemas/Prefixed`. */
-export function isPrefixed(value: unknown): value is T.Prefixed {
-  try {
-    return _vPrefixed(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPrefixed = /* @__PURE__ */ _guard<T.Prefixed>(C._vPrefixed);
 
 /** Suffixed: validates against `#/components/schemas/Suffixed`. */
-export function validateSuffixed(value: unknown, options?: ValidateOptions): ValidationResult<T.Suffixed> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSuffixed(value, o, '', E)) return { valid: true, value: value as T.Suffixed };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSuffixed = /* @__PURE__ */ _validator<T.Suffixed>(C._eSuffixed);
 
 /** Suffixed: validates against `#/components/schemas/Suffixed`. */
-export function isSuffixed(value: unknown): value is T.Suffixed {
-  try {
-    return _vSuffixed(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSuffixed = /* @__PURE__ */ _guard<T.Suffixed>(C._vSuffixed);
 
 /** Class: validates against `#/components/schemas/class`. */
-export function validateClass(value: unknown, options?: ValidateOptions): ValidationResult<T.Class> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eClass(value, o, '', E)) return { valid: true, value: value as T.Class };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateClass = /* @__PURE__ */ _validator<T.Class>(C._eClass);
 
 /** Class: validates against `#/components/schemas/class`. */
-export function isClass(value: unknown): value is T.Class {
-  try {
-    return _vClass(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isClass = /* @__PURE__ */ _guard<T.Class>(C._vClass);
 
 /** Default: validates against `#/components/schemas/default`. */
-export function validateDefault(value: unknown, options?: ValidateOptions): ValidationResult<T.Default> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eDefault(value, o, '', E)) return { valid: true, value: value as T.Default };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateDefault = /* @__PURE__ */ _validator<T.Default>(C._eDefault);
 
 /** Default: validates against `#/components/schemas/default`. */
-export function isDefault(value: unknown): value is T.Default {
-  try {
-    return _vDefault(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isDefault = /* @__PURE__ */ _guard<T.Default>(C._vDefault);
 
 /** Delete: validates against `#/components/schemas/delete`. */
-export function validateDelete(value: unknown, options?: ValidateOptions): ValidationResult<T.Delete> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eDelete(value, o, '', E)) return { valid: true, value: value as T.Delete };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateDelete = /* @__PURE__ */ _validator<T.Delete>(C._eDelete);
 
 /** Delete: validates against `#/components/schemas/delete`. */
-export function isDelete(value: unknown): value is T.Delete {
-  try {
-    return _vDelete(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isDelete = /* @__PURE__ */ _guard<T.Delete>(C._vDelete);
 
 /** _123abc: validates against `#/components/schemas/123abc`. */
-export function validate_123abc(value: unknown, options?: ValidateOptions): ValidationResult<T._123abc> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_e_123abc(value, o, '', E)) return { valid: true, value: value as T._123abc };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validate_123abc = /* @__PURE__ */ _validator<T._123abc>(C._e_123abc);
 
 /** _123abc: validates against `#/components/schemas/123abc`. */
-export function is_123abc(value: unknown): value is T._123abc {
-  try {
-    return _v_123abc(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const is_123abc = /* @__PURE__ */ _guard<T._123abc>(C._v_123abc);
 
 /** FooBar: validates against `#/components/schemas/foo_bar`. */
-export function validateFooBar(value: unknown, options?: ValidateOptions): ValidationResult<T.FooBar> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eFooBar(value, o, '', E)) return { valid: true, value: value as T.FooBar };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateFooBar = /* @__PURE__ */ _validator<T.FooBar>(C._eFooBar);
 
 /** FooBar: validates against `#/components/schemas/foo_bar`. */
-export function isFooBar(value: unknown): value is T.FooBar {
-  try {
-    return _vFooBar(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isFooBar = /* @__PURE__ */ _guard<T.FooBar>(C._vFooBar);
 
 /** FooBar2: validates against `#/components/schemas/fooBar`. */
-export function validateFooBar2(value: unknown, options?: ValidateOptions): ValidationResult<T.FooBar2> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eFooBar2(value, o, '', E)) return { valid: true, value: value as T.FooBar2 };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateFooBar2 = /* @__PURE__ */ _validator<T.FooBar2>(C._eFooBar2);
 
 /** FooBar2: validates against `#/components/schemas/fooBar`. */
-export function isFooBar2(value: unknown): value is T.FooBar2 {
-  try {
-    return _vFooBar2(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isFooBar2 = /* @__PURE__ */ _guard<T.FooBar2>(C._vFooBar2);
 
 /** FooBarValues2: validates against `#/components/schemas/FooBarValues`. */
-export function validateFooBarValues2(value: unknown, options?: ValidateOptions): ValidationResult<T.FooBarValues2> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eFooBarValues2(value, o, '', E)) return { valid: true, value: value as T.FooBarValues2 };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateFooBarValues2 = /* @__PURE__ */ _validator<T.FooBarValues2>(C._eFooBarValues2);
 
 /** FooBarValues2: validates against `#/components/schemas/FooBarValues`. */
-export function isFooBarValues2(value: unknown): value is T.FooBarValues2 {
-  try {
-    return _vFooBarValues2(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isFooBarValues2 = /* @__PURE__ */ _guard<T.FooBarValues2>(C._vFooBarValues2);
 
 /** Proto: validates against `#/components/schemas/__proto__`. */
-export function validateProto(value: unknown, options?: ValidateOptions): ValidationResult<T.Proto> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eProto(value, o, '', E)) return { valid: true, value: value as T.Proto };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateProto = /* @__PURE__ */ _validator<T.Proto>(C._eProto);
 
 /** Proto: validates against `#/components/schemas/__proto__`. */
-export function isProto(value: unknown): value is T.Proto {
-  try {
-    return _vProto(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isProto = /* @__PURE__ */ _guard<T.Proto>(C._vProto);
 
 /** Constructor: validates against `#/components/schemas/constructor`. */
-export function validateConstructor(value: unknown, options?: ValidateOptions): ValidationResult<T.Constructor> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eConstructor(value, o, '', E)) return { valid: true, value: value as T.Constructor };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateConstructor = /* @__PURE__ */ _validator<T.Constructor>(C._eConstructor);
 
 /** Constructor: validates against `#/components/schemas/constructor`. */
-export function isConstructor(value: unknown): value is T.Constructor {
-  try {
-    return _vConstructor(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isConstructor = /* @__PURE__ */ _guard<T.Constructor>(C._vConstructor);
 
 /** ToString: validates against `#/components/schemas/toString`. */
-export function validateToString(value: unknown, options?: ValidateOptions): ValidationResult<T.ToString> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eToString(value, o, '', E)) return { valid: true, value: value as T.ToString };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateToString = /* @__PURE__ */ _validator<T.ToString>(C._eToString);
 
 /** ToString: validates against `#/components/schemas/toString`. */
-export function isToString(value: unknown): value is T.ToString {
-  try {
-    return _vToString(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isToString = /* @__PURE__ */ _guard<T.ToString>(C._vToString);
 
 /** Then: validates against `#/components/schemas/then`. */
-export function validateThen(value: unknown, options?: ValidateOptions): ValidationResult<T.Then> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eThen(value, o, '', E)) return { valid: true, value: value as T.Then };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateThen = /* @__PURE__ */ _validator<T.Then>(C._eThen);
 
 /** Then: validates against `#/components/schemas/then`. */
-export function isThen(value: unknown): value is T.Then {
-  try {
-    return _vThen(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isThen = /* @__PURE__ */ _guard<T.Then>(C._vThen);
 
 /** FooBar3: validates against `#/components/schemas/foo.bar`. */
-export function validateFooBar3(value: unknown, options?: ValidateOptions): ValidationResult<T.FooBar3> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eFooBar3(value, o, '', E)) return { valid: true, value: value as T.FooBar3 };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateFooBar3 = /* @__PURE__ */ _validator<T.FooBar3>(C._eFooBar3);
 
 /** FooBar3: validates against `#/components/schemas/foo.bar`. */
-export function isFooBar3(value: unknown): value is T.FooBar3 {
-  try {
-    return _vFooBar3(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isFooBar3 = /* @__PURE__ */ _guard<T.FooBar3>(C._vFooBar3);
 
 /** Schema: validates against `#/components/schemas/___`. */
-export function validateSchema(value: unknown, options?: ValidateOptions): ValidationResult<T.Schema> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSchema(value, o, '', E)) return { valid: true, value: value as T.Schema };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSchema = /* @__PURE__ */ _validator<T.Schema>(C._eSchema);
 
 /** Schema: validates against `#/components/schemas/___`. */
-export function isSchema(value: unknown): value is T.Schema {
-  try {
-    return _vSchema(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSchema = /* @__PURE__ */ _guard<T.Schema>(C._vSchema);
 
 /** Operations2: validates against `#/components/schemas/Operations`. */
-export function validateOperations2(value: unknown, options?: ValidateOptions): ValidationResult<T.Operations2> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eOperations2(value, o, '', E)) return { valid: true, value: value as T.Operations2 };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateOperations2 = /* @__PURE__ */ _validator<T.Operations2>(C._eOperations2);
 
 /** Operations2: validates against `#/components/schemas/Operations`. */
-export function isOperations2(value: unknown): value is T.Operations2 {
-  try {
-    return _vOperations2(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isOperations2 = /* @__PURE__ */ _guard<T.Operations2>(C._vOperations2);
 
 /** Animal: validates against `#/components/schemas/Animal`. */
-export function validateAnimal(value: unknown, options?: ValidateOptions): ValidationResult<T.Animal> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eAnimal(value, o, '', E)) return { valid: true, value: value as T.Animal };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateAnimal = /* @__PURE__ */ _validator<T.Animal>(C._eAnimal);
 
 /** Animal: validates against `#/components/schemas/Animal`. */
-export function isAnimal(value: unknown): value is T.Animal {
-  try {
-    return _vAnimal(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isAnimal = /* @__PURE__ */ _guard<T.Animal>(C._vAnimal);
 
 /** Cat: validates against `#/components/schemas/Cat`. */
-export function validateCat(value: unknown, options?: ValidateOptions): ValidationResult<T.Cat> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCat(value, o, '', E)) return { valid: true, value: value as T.Cat };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCat = /* @__PURE__ */ _validator<T.Cat>(C._eCat);
 
 /** Cat: validates against `#/components/schemas/Cat`. */
-export function isCat(value: unknown): value is T.Cat {
-  try {
-    return _vCat(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCat = /* @__PURE__ */ _guard<T.Cat>(C._vCat);
 
 /** Dog: validates against `#/components/schemas/Dog`. */
-export function validateDog(value: unknown, options?: ValidateOptions): ValidationResult<T.Dog> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eDog(value, o, '', E)) return { valid: true, value: value as T.Dog };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateDog = /* @__PURE__ */ _validator<T.Dog>(C._eDog);
 
 /** Dog: validates against `#/components/schemas/Dog`. */
-export function isDog(value: unknown): value is T.Dog {
-  try {
-    return _vDog(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isDog = /* @__PURE__ */ _guard<T.Dog>(C._vDog);

@@ -162,86 +162,26 @@ export const CatSchema = /* @__PURE__ */ toStandardSchema(S.validateCat);
 
 export const DogSchema = /* @__PURE__ */ toStandardSchema(S.validateDog);
 
-export const Then2PathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateThen2PathParams);
-
 export const Then2QuerySchema = /* @__PURE__ */ toStandardSchema(O.validateThen2Query);
 
 export const Then2HeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateThen2Headers);
 
 export const Then2CookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateThen2Cookies);
 
-export const Then2RequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateThen2RequestBody);
-
 export const Then2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateThen2Response);
 
-export const Proto2PathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateProto2PathParams);
-
-export const Proto2QuerySchema = /* @__PURE__ */ toStandardSchema(O.validateProto2Query);
-
-export const Proto2HeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateProto2Headers);
-
-export const Proto2CookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateProto2Cookies);
-
-export const Proto2RequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateProto2RequestBody);
-
 export const Proto2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateProto2Response);
-
-export const Constructor2PathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateConstructor2PathParams);
-
-export const Constructor2QuerySchema = /* @__PURE__ */ toStandardSchema(O.validateConstructor2Query);
-
-export const Constructor2HeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateConstructor2Headers);
-
-export const Constructor2CookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateConstructor2Cookies);
 
 export const Constructor2RequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateConstructor2RequestBody);
 
 export const Constructor2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateConstructor2Response);
 
-export const ToString2PathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateToString2PathParams);
-
-export const ToString2QuerySchema = /* @__PURE__ */ toStandardSchema(O.validateToString2Query);
-
-export const ToString2HeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateToString2Headers);
-
-export const ToString2CookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateToString2Cookies);
-
-export const ToString2RequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateToString2RequestBody);
-
 export const ToString2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateToString2Response);
 
 export const ReposGetContentPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateReposGetContentPathParams);
 
-export const ReposGetContentQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateReposGetContentQuery);
-
-export const ReposGetContentHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateReposGetContentHeaders);
-
-export const ReposGetContentCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateReposGetContentCookies);
-
-export const ReposGetContentRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateReposGetContentRequestBody);
-
 export const ReposGetContentResponseSchema = /* @__PURE__ */ _responseSchema(O.validateReposGetContentResponse);
 
-export const Delete2PathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateDelete2PathParams);
-
-export const Delete2QuerySchema = /* @__PURE__ */ toStandardSchema(O.validateDelete2Query);
-
-export const Delete2HeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateDelete2Headers);
-
-export const Delete2CookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateDelete2Cookies);
-
-export const Delete2RequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateDelete2RequestBody);
-
 export const Delete2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateDelete2Response);
-
-export const Class2PathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateClass2PathParams);
-
-export const Class2QuerySchema = /* @__PURE__ */ toStandardSchema(O.validateClass2Query);
-
-export const Class2HeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateClass2Headers);
-
-export const Class2CookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateClass2Cookies);
-
-export const Class2RequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateClass2RequestBody);
 
 export const Class2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateClass2Response);

@@ -4,151 +4,41 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import {
-  _eBase,
-  _eExtended,
-  _ePinned,
-  _ePost,
-  _ePostAlias,
-  _eTimestamps,
-  _vBase,
-  _vExtended,
-  _vPinned,
-  _vPost,
-  _vPostAlias,
-  _vTimestamps,
-} from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Base: validates against `#/components/schemas/Base`. */
-export function validateBase(value: unknown, options?: ValidateOptions): ValidationResult<T.Base> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eBase(value, o, '', E)) return { valid: true, value: value as T.Base };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateBase = /* @__PURE__ */ _validator<T.Base>(C._eBase);
 
 /** Base: validates against `#/components/schemas/Base`. */
-export function isBase(value: unknown): value is T.Base {
-  try {
-    return _vBase(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isBase = /* @__PURE__ */ _guard<T.Base>(C._vBase);
 
 /** Timestamps: validates against `#/components/schemas/Timestamps`. */
-export function validateTimestamps(value: unknown, options?: ValidateOptions): ValidationResult<T.Timestamps> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eTimestamps(value, o, '', E)) return { valid: true, value: value as T.Timestamps };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateTimestamps = /* @__PURE__ */ _validator<T.Timestamps>(C._eTimestamps);
 
 /** Timestamps: validates against `#/components/schemas/Timestamps`. */
-export function isTimestamps(value: unknown): value is T.Timestamps {
-  try {
-    return _vTimestamps(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isTimestamps = /* @__PURE__ */ _guard<T.Timestamps>(C._vTimestamps);
 
 /** Post: validates against `#/components/schemas/Post`. */
-export function validatePost(value: unknown, options?: ValidateOptions): ValidationResult<T.Post> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePost(value, o, '', E)) return { valid: true, value: value as T.Post };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePost = /* @__PURE__ */ _validator<T.Post>(C._ePost);
 
 /** Post: validates against `#/components/schemas/Post`. */
-export function isPost(value: unknown): value is T.Post {
-  try {
-    return _vPost(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPost = /* @__PURE__ */ _guard<T.Post>(C._vPost);
 
 /** PostAlias: validates against `#/components/schemas/PostAlias`. */
-export function validatePostAlias(value: unknown, options?: ValidateOptions): ValidationResult<T.PostAlias> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePostAlias(value, o, '', E)) return { valid: true, value: value as T.PostAlias };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePostAlias = /* @__PURE__ */ _validator<T.PostAlias>(C._ePostAlias);
 
 /** PostAlias: validates against `#/components/schemas/PostAlias`. */
-export function isPostAlias(value: unknown): value is T.PostAlias {
-  try {
-    return _vPostAlias(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPostAlias = /* @__PURE__ */ _guard<T.PostAlias>(C._vPostAlias);
 
 /** Extended: validates against `#/components/schemas/Extended`. */
-export function validateExtended(value: unknown, options?: ValidateOptions): ValidationResult<T.Extended> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eExtended(value, o, '', E)) return { valid: true, value: value as T.Extended };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateExtended = /* @__PURE__ */ _validator<T.Extended>(C._eExtended);
 
 /** Extended: validates against `#/components/schemas/Extended`. */
-export function isExtended(value: unknown): value is T.Extended {
-  try {
-    return _vExtended(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isExtended = /* @__PURE__ */ _guard<T.Extended>(C._vExtended);
 
 /** Pinned: validates against `#/components/schemas/Pinned`. */
-export function validatePinned(value: unknown, options?: ValidateOptions): ValidationResult<T.Pinned> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePinned(value, o, '', E)) return { valid: true, value: value as T.Pinned };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePinned = /* @__PURE__ */ _validator<T.Pinned>(C._ePinned);
 
 /** Pinned: validates against `#/components/schemas/Pinned`. */
-export function isPinned(value: unknown): value is T.Pinned {
-  try {
-    return _vPinned(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPinned = /* @__PURE__ */ _guard<T.Pinned>(C._vPinned);

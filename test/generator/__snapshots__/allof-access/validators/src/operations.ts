@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import { _eBase, _eCreateBasePathParams, _eItem, _eLayered, _eLogin, _eMember, _eSealed } from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -23,162 +23,119 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ValidationResult<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = _Check | readonly [_Check, string];
+
+/** A JSON pointer token: `~` and `/` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
- * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
- * its responses.
+ * The validators of operation `K`, whose JSON pointer in the spec is `at`: `params` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), `responses` per status its media types
+ * and their checks, `body` its request body's (none declared: any body is accepted). Schema paths follow
+ * from `at`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly _Check[],
-  sp: string | undefined,
-  body: _Body | undefined,
-  responses: _Responses,
+  responses: readonly (readonly [string, ...(string | _At)[]])[],
+  body?: readonly [boolean, ...(string | _At)[]],
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = (i: number) => params[i] ?? C._eCreateBasePathParams;
+  let r: _Responses | undefined;
+  let b: _Body | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
-    return (value, options) => _run(check, value, _opts(options, true), sp);
+    return (value, options) => _run(check, value, _opts(options, true), sp + '/parameters');
+  }
+  function table(): _Responses {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: (value, mediaType, options) =>
       body
-        ? _request(body, value, mediaType, options)
+        ? _request((b ??= { r: body[0], ..._rows(body, 1, sp + '/requestBody') }), value, mediaType, options)
         : { valid: true, value: value as T.Operations[K]['requestBody'] },
-    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => _respond((r ??= table()), status, mediaType, value, options),
   };
 }
 
-const _body0: _Body = { r: true, m: ['application/json'], f: [_eBase] };
-
-const _responses0: _Responses = {
-  s: ['201'],
-  m: [['application/json']],
-  f: [[_eBase]],
-};
-
-const _body1: _Body = { r: true, m: ['application/json'], f: [_eItem] };
-
-const _responses1: _Responses = {
-  s: ['201'],
-  m: [['application/json']],
-  f: [[_eItem]],
-};
-
-const _body2: _Body = { r: true, m: ['application/json'], f: [_eLogin] };
-
-const _responses2: _Responses = {
-  s: ['201'],
-  m: [['application/json']],
-  f: [[_eLogin]],
-};
-
-const _body3: _Body = { r: true, m: ['application/json'], f: [_eMember] };
-
-const _responses3: _Responses = {
-  s: ['201'],
-  m: [['application/json']],
-  f: [[_eMember]],
-};
-
-const _body4: _Body = { r: true, m: ['application/json'], f: [_eLayered] };
-
-const _responses4: _Responses = {
-  s: ['201'],
-  m: [['application/json']],
-  f: [[_eLayered]],
-};
-
-const _body5: _Body = { r: true, m: ['application/json'], f: [_eSealed] };
-
-const _responses5: _Responses = {
-  s: ['201'],
-  m: [['application/json']],
-  f: [[_eSealed]],
-};
-
-/** createBase: the validators of its parameters, request body and responses. */
 const _v0 = /* @__PURE__ */ _operation<'createBase'>(
-  [_eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams],
-  '#/paths/~1bases/post/parameters',
-  _body0,
-  _responses0,
+  '/paths/~1bases/post',
+  [],
+  [['201', 'application/json', C._eBase]],
+  [true, 'application/json', C._eBase],
 );
-export const validateCreateBasePathParams = _v0.pathParams;
-export const validateCreateBaseQuery = _v0.query;
-export const validateCreateBaseHeaders = _v0.headers;
-export const validateCreateBaseCookies = _v0.cookies;
 export const validateCreateBaseRequestBody = _v0.requestBody;
 export const validateCreateBaseResponse = _v0.response;
 
-/** createItem: the validators of its parameters, request body and responses. */
 const _v1 = /* @__PURE__ */ _operation<'createItem'>(
-  [_eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams],
-  '#/paths/~1items/post/parameters',
-  _body1,
-  _responses1,
+  '/paths/~1items/post',
+  [],
+  [['201', 'application/json', C._eItem]],
+  [true, 'application/json', C._eItem],
 );
-export const validateCreateItemPathParams = _v1.pathParams;
-export const validateCreateItemQuery = _v1.query;
-export const validateCreateItemHeaders = _v1.headers;
-export const validateCreateItemCookies = _v1.cookies;
 export const validateCreateItemRequestBody = _v1.requestBody;
 export const validateCreateItemResponse = _v1.response;
 
-/** createLogin: the validators of its parameters, request body and responses. */
 const _v2 = /* @__PURE__ */ _operation<'createLogin'>(
-  [_eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams],
-  '#/paths/~1logins/post/parameters',
-  _body2,
-  _responses2,
+  '/paths/~1logins/post',
+  [],
+  [['201', 'application/json', C._eLogin]],
+  [true, 'application/json', C._eLogin],
 );
-export const validateCreateLoginPathParams = _v2.pathParams;
-export const validateCreateLoginQuery = _v2.query;
-export const validateCreateLoginHeaders = _v2.headers;
-export const validateCreateLoginCookies = _v2.cookies;
 export const validateCreateLoginRequestBody = _v2.requestBody;
 export const validateCreateLoginResponse = _v2.response;
 
-/** createMember: the validators of its parameters, request body and responses. */
 const _v3 = /* @__PURE__ */ _operation<'createMember'>(
-  [_eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams],
-  '#/paths/~1members/post/parameters',
-  _body3,
-  _responses3,
+  '/paths/~1members/post',
+  [],
+  [['201', 'application/json', C._eMember]],
+  [true, 'application/json', C._eMember],
 );
-export const validateCreateMemberPathParams = _v3.pathParams;
-export const validateCreateMemberQuery = _v3.query;
-export const validateCreateMemberHeaders = _v3.headers;
-export const validateCreateMemberCookies = _v3.cookies;
 export const validateCreateMemberRequestBody = _v3.requestBody;
 export const validateCreateMemberResponse = _v3.response;
 
-/** createLayered: the validators of its parameters, request body and responses. */
 const _v4 = /* @__PURE__ */ _operation<'createLayered'>(
-  [_eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams],
-  '#/paths/~1layered/post/parameters',
-  _body4,
-  _responses4,
+  '/paths/~1layered/post',
+  [],
+  [['201', 'application/json', C._eLayered]],
+  [true, 'application/json', C._eLayered],
 );
-export const validateCreateLayeredPathParams = _v4.pathParams;
-export const validateCreateLayeredQuery = _v4.query;
-export const validateCreateLayeredHeaders = _v4.headers;
-export const validateCreateLayeredCookies = _v4.cookies;
 export const validateCreateLayeredRequestBody = _v4.requestBody;
 export const validateCreateLayeredResponse = _v4.response;
 
-/** createSealed: the validators of its parameters, request body and responses. */
 const _v5 = /* @__PURE__ */ _operation<'createSealed'>(
-  [_eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams],
-  '#/paths/~1sealed/post/parameters',
-  _body5,
-  _responses5,
+  '/paths/~1sealed/post',
+  [],
+  [['201', 'application/json', C._eSealed]],
+  [true, 'application/json', C._eSealed],
 );
-export const validateCreateSealedPathParams = _v5.pathParams;
-export const validateCreateSealedQuery = _v5.query;
-export const validateCreateSealedHeaders = _v5.headers;
-export const validateCreateSealedCookies = _v5.cookies;
 export const validateCreateSealedRequestBody = _v5.requestBody;
 export const validateCreateSealedResponse = _v5.response;
 

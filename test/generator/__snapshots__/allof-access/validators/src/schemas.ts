@@ -4,295 +4,77 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import {
-  _eBase,
-  _eCredentials,
-  _eItem,
-  _eLayered,
-  _eLogin,
-  _eMember,
-  _eMemberBase,
-  _eMiddle,
-  _ePinned,
-  _eSealed,
-  _eSealedBase,
-  _eTagged,
-  _vBase,
-  _vCredentials,
-  _vItem,
-  _vLayered,
-  _vLogin,
-  _vMember,
-  _vMemberBase,
-  _vMiddle,
-  _vPinned,
-  _vSealed,
-  _vSealedBase,
-  _vTagged,
-} from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Base: validates against `#/components/schemas/Base`. */
-export function validateBase(value: unknown, options?: ValidateOptions): ValidationResult<T.Base> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eBase(value, o, '', E)) return { valid: true, value: value as T.Base };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateBase = /* @__PURE__ */ _validator<T.Base>(C._eBase);
 
 /** Base: validates against `#/components/schemas/Base`. */
-export function isBase(value: unknown): value is T.Base {
-  try {
-    return _vBase(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isBase = /* @__PURE__ */ _guard<T.Base>(C._vBase);
 
 /** Item: validates against `#/components/schemas/Item`. */
-export function validateItem(value: unknown, options?: ValidateOptions): ValidationResult<T.Item> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eItem(value, o, '', E)) return { valid: true, value: value as T.Item };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateItem = /* @__PURE__ */ _validator<T.Item>(C._eItem);
 
 /** Item: validates against `#/components/schemas/Item`. */
-export function isItem(value: unknown): value is T.Item {
-  try {
-    return _vItem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isItem = /* @__PURE__ */ _guard<T.Item>(C._vItem);
 
 /** Tagged: validates against `#/components/schemas/Tagged`. */
-export function validateTagged(value: unknown, options?: ValidateOptions): ValidationResult<T.Tagged> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eTagged(value, o, '', E)) return { valid: true, value: value as T.Tagged };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateTagged = /* @__PURE__ */ _validator<T.Tagged>(C._eTagged);
 
 /** Tagged: validates against `#/components/schemas/Tagged`. */
-export function isTagged(value: unknown): value is T.Tagged {
-  try {
-    return _vTagged(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isTagged = /* @__PURE__ */ _guard<T.Tagged>(C._vTagged);
 
 /** Pinned: validates against `#/components/schemas/Pinned`. */
-export function validatePinned(value: unknown, options?: ValidateOptions): ValidationResult<T.Pinned> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePinned(value, o, '', E)) return { valid: true, value: value as T.Pinned };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePinned = /* @__PURE__ */ _validator<T.Pinned>(C._ePinned);
 
 /** Pinned: validates against `#/components/schemas/Pinned`. */
-export function isPinned(value: unknown): value is T.Pinned {
-  try {
-    return _vPinned(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPinned = /* @__PURE__ */ _guard<T.Pinned>(C._vPinned);
 
 /** Middle: validates against `#/components/schemas/Middle`. */
-export function validateMiddle(value: unknown, options?: ValidateOptions): ValidationResult<T.Middle> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMiddle(value, o, '', E)) return { valid: true, value: value as T.Middle };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMiddle = /* @__PURE__ */ _validator<T.Middle>(C._eMiddle);
 
 /** Middle: validates against `#/components/schemas/Middle`. */
-export function isMiddle(value: unknown): value is T.Middle {
-  try {
-    return _vMiddle(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMiddle = /* @__PURE__ */ _guard<T.Middle>(C._vMiddle);
 
 /** Layered: validates against `#/components/schemas/Layered`. */
-export function validateLayered(value: unknown, options?: ValidateOptions): ValidationResult<T.Layered> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eLayered(value, o, '', E)) return { valid: true, value: value as T.Layered };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateLayered = /* @__PURE__ */ _validator<T.Layered>(C._eLayered);
 
 /** Layered: validates against `#/components/schemas/Layered`. */
-export function isLayered(value: unknown): value is T.Layered {
-  try {
-    return _vLayered(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isLayered = /* @__PURE__ */ _guard<T.Layered>(C._vLayered);
 
 /** Credentials: validates against `#/components/schemas/Credentials`. */
-export function validateCredentials(value: unknown, options?: ValidateOptions): ValidationResult<T.Credentials> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCredentials(value, o, '', E)) return { valid: true, value: value as T.Credentials };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCredentials = /* @__PURE__ */ _validator<T.Credentials>(C._eCredentials);
 
 /** Credentials: validates against `#/components/schemas/Credentials`. */
-export function isCredentials(value: unknown): value is T.Credentials {
-  try {
-    return _vCredentials(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCredentials = /* @__PURE__ */ _guard<T.Credentials>(C._vCredentials);
 
 /** Login: validates against `#/components/schemas/Login`. */
-export function validateLogin(value: unknown, options?: ValidateOptions): ValidationResult<T.Login> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eLogin(value, o, '', E)) return { valid: true, value: value as T.Login };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateLogin = /* @__PURE__ */ _validator<T.Login>(C._eLogin);
 
 /** Login: validates against `#/components/schemas/Login`. */
-export function isLogin(value: unknown): value is T.Login {
-  try {
-    return _vLogin(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isLogin = /* @__PURE__ */ _guard<T.Login>(C._vLogin);
 
 /** MemberBase: validates against `#/components/schemas/MemberBase`. */
-export function validateMemberBase(value: unknown, options?: ValidateOptions): ValidationResult<T.MemberBase> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMemberBase(value, o, '', E)) return { valid: true, value: value as T.MemberBase };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMemberBase = /* @__PURE__ */ _validator<T.MemberBase>(C._eMemberBase);
 
 /** MemberBase: validates against `#/components/schemas/MemberBase`. */
-export function isMemberBase(value: unknown): value is T.MemberBase {
-  try {
-    return _vMemberBase(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMemberBase = /* @__PURE__ */ _guard<T.MemberBase>(C._vMemberBase);
 
 /** Member: validates against `#/components/schemas/Member`. */
-export function validateMember(value: unknown, options?: ValidateOptions): ValidationResult<T.Member> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMember(value, o, '', E)) return { valid: true, value: value as T.Member };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMember = /* @__PURE__ */ _validator<T.Member>(C._eMember);
 
 /** Member: validates against `#/components/schemas/Member`. */
-export function isMember(value: unknown): value is T.Member {
-  try {
-    return _vMember(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMember = /* @__PURE__ */ _guard<T.Member>(C._vMember);
 
 /** SealedBase: validates against `#/components/schemas/SealedBase`. */
-export function validateSealedBase(value: unknown, options?: ValidateOptions): ValidationResult<T.SealedBase> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSealedBase(value, o, '', E)) return { valid: true, value: value as T.SealedBase };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSealedBase = /* @__PURE__ */ _validator<T.SealedBase>(C._eSealedBase);
 
 /** SealedBase: validates against `#/components/schemas/SealedBase`. */
-export function isSealedBase(value: unknown): value is T.SealedBase {
-  try {
-    return _vSealedBase(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSealedBase = /* @__PURE__ */ _guard<T.SealedBase>(C._vSealedBase);
 
 /** Sealed: validates against `#/components/schemas/Sealed`. */
-export function validateSealed(value: unknown, options?: ValidateOptions): ValidationResult<T.Sealed> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSealed(value, o, '', E)) return { valid: true, value: value as T.Sealed };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSealed = /* @__PURE__ */ _validator<T.Sealed>(C._eSealed);
 
 /** Sealed: validates against `#/components/schemas/Sealed`. */
-export function isSealed(value: unknown): value is T.Sealed {
-  try {
-    return _vSealed(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSealed = /* @__PURE__ */ _guard<T.Sealed>(C._vSealed);

@@ -136,73 +136,25 @@ export const SealedBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateSeale
 
 export const SealedSchema = /* @__PURE__ */ toStandardSchema(S.validateSealed);
 
-export const CreateBasePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateBasePathParams);
-
-export const CreateBaseQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateBaseQuery);
-
-export const CreateBaseHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateBaseHeaders);
-
-export const CreateBaseCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateBaseCookies);
-
 export const CreateBaseRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateBaseRequestBody);
 
 export const CreateBaseResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateBaseResponse);
-
-export const CreateItemPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateItemPathParams);
-
-export const CreateItemQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateItemQuery);
-
-export const CreateItemHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateItemHeaders);
-
-export const CreateItemCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateItemCookies);
 
 export const CreateItemRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateItemRequestBody);
 
 export const CreateItemResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateItemResponse);
 
-export const CreateLoginPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLoginPathParams);
-
-export const CreateLoginQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLoginQuery);
-
-export const CreateLoginHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLoginHeaders);
-
-export const CreateLoginCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLoginCookies);
-
 export const CreateLoginRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateLoginRequestBody);
 
 export const CreateLoginResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateLoginResponse);
-
-export const CreateMemberPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateMemberPathParams);
-
-export const CreateMemberQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateMemberQuery);
-
-export const CreateMemberHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateMemberHeaders);
-
-export const CreateMemberCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateMemberCookies);
 
 export const CreateMemberRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateMemberRequestBody);
 
 export const CreateMemberResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateMemberResponse);
 
-export const CreateLayeredPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLayeredPathParams);
-
-export const CreateLayeredQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLayeredQuery);
-
-export const CreateLayeredHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLayeredHeaders);
-
-export const CreateLayeredCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLayeredCookies);
-
 export const CreateLayeredRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateLayeredRequestBody);
 
 export const CreateLayeredResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateLayeredResponse);
-
-export const CreateSealedPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateSealedPathParams);
-
-export const CreateSealedQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateSealedQuery);
-
-export const CreateSealedHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateSealedHeaders);
-
-export const CreateSealedCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateSealedCookies);
 
 export const CreateSealedRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateSealedRequestBody);
 

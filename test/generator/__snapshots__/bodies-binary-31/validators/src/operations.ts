@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import { _eListThumbnailsStatus200, _eTranscodePathParams, _eTranscodeRequestBody2 } from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -23,80 +23,82 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ValidationResult<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = _Check | readonly [_Check, string];
+
+/** A JSON pointer token: `~` and `/` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
- * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
- * its responses.
+ * The validators of operation `K`, whose JSON pointer in the spec is `at`: `params` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), `responses` per status its media types
+ * and their checks, `body` its request body's (none declared: any body is accepted). Schema paths follow
+ * from `at`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly _Check[],
-  sp: string | undefined,
-  body: _Body | undefined,
-  responses: _Responses,
+  responses: readonly (readonly [string, ...(string | _At)[]])[],
+  body?: readonly [boolean, ...(string | _At)[]],
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = (i: number) => params[i] ?? C._eTranscodePathParams;
+  let r: _Responses | undefined;
+  let b: _Body | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
-    return (value, options) => _run(check, value, _opts(options, true), sp);
+    return (value, options) => _run(check, value, _opts(options, true), sp + '/parameters');
+  }
+  function table(): _Responses {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: (value, mediaType, options) =>
       body
-        ? _request(body, value, mediaType, options)
+        ? _request((b ??= { r: body[0], ..._rows(body, 1, sp + '/requestBody') }), value, mediaType, options)
         : { valid: true, value: value as T.Operations[K]['requestBody'] },
-    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => _respond((r ??= table()), status, mediaType, value, options),
   };
 }
 
-const _body0: _Body = {
-  r: true,
-  m: ['audio/wav'],
-  f: [_eTranscodeRequestBody2],
-  p: ['#/paths/~1audio/post/requestBody/content/audio~1wav/schema'],
-};
-
-const _responses0: _Responses = {
-  s: ['200'],
-  m: [['audio/mpeg']],
-  f: [[_eTranscodeRequestBody2]],
-  p: [['#/paths/~1audio/post/responses/200/content/audio~1mpeg/schema']],
-};
-
-const _responses1: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eListThumbnailsStatus200]],
-  p: [['#/paths/~1thumbnails/get/responses/200/content/application~1json/schema']],
-};
-
-/** transcode: the validators of its parameters, request body and responses. */
 const _v0 = /* @__PURE__ */ _operation<'transcode'>(
-  [_eTranscodePathParams, _eTranscodePathParams, _eTranscodePathParams, _eTranscodePathParams],
-  '#/paths/~1audio/post/parameters',
-  _body0,
-  _responses0,
+  '/paths/~1audio/post',
+  [],
+  [['200', 'audio/mpeg', C._eTranscodeRequestBody2]],
+  [true, 'audio/wav', C._eTranscodeRequestBody2],
 );
-export const validateTranscodePathParams = _v0.pathParams;
-export const validateTranscodeQuery = _v0.query;
-export const validateTranscodeHeaders = _v0.headers;
-export const validateTranscodeCookies = _v0.cookies;
 export const validateTranscodeRequestBody = _v0.requestBody;
 export const validateTranscodeResponse = _v0.response;
 
-/** listThumbnails: the validators of its parameters, request body and responses. */
 const _v1 = /* @__PURE__ */ _operation<'listThumbnails'>(
-  [_eTranscodePathParams, _eTranscodePathParams, _eTranscodePathParams, _eTranscodePathParams],
-  '#/paths/~1thumbnails/get/parameters',
-  undefined,
-  _responses1,
+  '/paths/~1thumbnails/get',
+  [],
+  [['200', 'application/json', C._eListThumbnailsStatus200]],
 );
-export const validateListThumbnailsPathParams = _v1.pathParams;
-export const validateListThumbnailsQuery = _v1.query;
-export const validateListThumbnailsHeaders = _v1.headers;
-export const validateListThumbnailsCookies = _v1.cookies;
-export const validateListThumbnailsRequestBody = _v1.requestBody;
 export const validateListThumbnailsResponse = _v1.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */

@@ -4,28 +4,11 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import { _eThumbnail, _vThumbnail } from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Thumbnail: validates against `#/components/schemas/Thumbnail`. */
-export function validateThumbnail(value: unknown, options?: ValidateOptions): ValidationResult<T.Thumbnail> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eThumbnail(value, o, '', E)) return { valid: true, value: value as T.Thumbnail };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateThumbnail = /* @__PURE__ */ _validator<T.Thumbnail>(C._eThumbnail);
 
 /** Thumbnail: validates against `#/components/schemas/Thumbnail`. */
-export function isThumbnail(value: unknown): value is T.Thumbnail {
-  try {
-    return _vThumbnail(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isThumbnail = /* @__PURE__ */ _guard<T.Thumbnail>(C._vThumbnail);

@@ -114,26 +114,8 @@ function _responseSchema<T>(
 
 export const ThumbnailSchema = /* @__PURE__ */ toStandardSchema(S.validateThumbnail);
 
-export const TranscodePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateTranscodePathParams);
-
-export const TranscodeQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateTranscodeQuery);
-
-export const TranscodeHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateTranscodeHeaders);
-
-export const TranscodeCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateTranscodeCookies);
-
 export const TranscodeRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateTranscodeRequestBody);
 
 export const TranscodeResponseSchema = /* @__PURE__ */ _responseSchema(O.validateTranscodeResponse);
-
-export const ListThumbnailsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListThumbnailsPathParams);
-
-export const ListThumbnailsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListThumbnailsQuery);
-
-export const ListThumbnailsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListThumbnailsHeaders);
-
-export const ListThumbnailsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListThumbnailsCookies);
-
-export const ListThumbnailsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListThumbnailsRequestBody);
 
 export const ListThumbnailsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListThumbnailsResponse);

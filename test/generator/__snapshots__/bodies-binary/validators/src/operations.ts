@@ -6,16 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import {
-  _eDownloadFilePathParams,
-  _eEchoBytesRequestBody2,
-  _eGetImagePathParams,
-  _eProblem,
-  _eStored,
-  _eUploadFilePathParams,
-  _eUploadFileQuery,
-  _eUploadFileRequestBody2,
-} from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -32,133 +23,104 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ValidationResult<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = _Check | readonly [_Check, string];
+
+/** A JSON pointer token: `~` and `/` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
- * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
- * its responses.
+ * The validators of operation `K`, whose JSON pointer in the spec is `at`: `params` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), `responses` per status its media types
+ * and their checks, `body` its request body's (none declared: any body is accepted). Schema paths follow
+ * from `at`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly _Check[],
-  sp: string | undefined,
-  body: _Body | undefined,
-  responses: _Responses,
+  responses: readonly (readonly [string, ...(string | _At)[]])[],
+  body?: readonly [boolean, ...(string | _At)[]],
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = (i: number) => params[i] ?? C._eUploadFileQuery;
+  let r: _Responses | undefined;
+  let b: _Body | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
-    return (value, options) => _run(check, value, _opts(options, true), sp);
+    return (value, options) => _run(check, value, _opts(options, true), sp + '/parameters');
+  }
+  function table(): _Responses {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: (value, mediaType, options) =>
       body
-        ? _request(body, value, mediaType, options)
+        ? _request((b ??= { r: body[0], ..._rows(body, 1, sp + '/requestBody') }), value, mediaType, options)
         : { valid: true, value: value as T.Operations[K]['requestBody'] },
-    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => _respond((r ??= table()), status, mediaType, value, options),
   };
 }
 
-const _body0: _Body = {
-  r: true,
-  m: ['application/octet-stream'],
-  f: [_eUploadFileRequestBody2],
-  p: ['#/paths/~1files~1{name}/put/requestBody/content/application~1octet-stream/schema'],
-};
-
-const _responses0: _Responses = {
-  s: ['201'],
-  m: [['application/json']],
-  f: [[_eStored]],
-};
-
-const _responses1: _Responses = {
-  s: ['200', '404'],
-  m: [['application/octet-stream'], ['application/problem+json']],
-  f: [[_eUploadFileRequestBody2], [_eProblem]],
-  p: [['#/paths/~1files~1{name}/get/responses/200/content/application~1octet-stream/schema'], ['']],
-};
-
-const _body2: _Body = {
-  r: true,
-  m: ['application/octet-stream'],
-  f: [_eEchoBytesRequestBody2],
-  p: ['#/paths/~1echo/post/requestBody/content/application~1octet-stream/schema'],
-};
-
-const _responses2: _Responses = {
-  s: ['200'],
-  m: [['application/octet-stream']],
-  f: [[_eEchoBytesRequestBody2]],
-  p: [['#/paths/~1echo/post/responses/200/content/application~1octet-stream/schema']],
-};
-
-const _responses3: _Responses = {
-  s: ['200'],
-  m: [['image/png', 'image/jpeg']],
-  f: [[_eUploadFileRequestBody2, _eUploadFileRequestBody2]],
-  p: [
-    [
-      '#/paths/~1images~1{id}/get/responses/200/content/image~1png/schema',
-      '#/paths/~1images~1{id}/get/responses/200/content/image~1jpeg/schema',
-    ],
-  ],
-};
-
-/** uploadFile: the validators of its parameters, request body and responses. */
 const _v0 = /* @__PURE__ */ _operation<'uploadFile'>(
-  [_eUploadFilePathParams, _eUploadFileQuery, _eUploadFileQuery, _eUploadFileQuery],
-  '#/paths/~1files~1{name}/put/parameters',
-  _body0,
-  _responses0,
+  '/paths/~1files~1{name}/put',
+  [C._eUploadFilePathParams],
+  [['201', 'application/json', C._eStored]],
+  [true, 'application/octet-stream', C._eUploadFileRequestBody2],
 );
 export const validateUploadFilePathParams = _v0.pathParams;
-export const validateUploadFileQuery = _v0.query;
-export const validateUploadFileHeaders = _v0.headers;
-export const validateUploadFileCookies = _v0.cookies;
 export const validateUploadFileRequestBody = _v0.requestBody;
 export const validateUploadFileResponse = _v0.response;
 
-/** downloadFile: the validators of its parameters, request body and responses. */
 const _v1 = /* @__PURE__ */ _operation<'downloadFile'>(
-  [_eDownloadFilePathParams, _eUploadFileQuery, _eUploadFileQuery, _eUploadFileQuery],
-  '#/paths/~1files~1{name}/get/parameters',
-  undefined,
-  _responses1,
+  '/paths/~1files~1{name}/get',
+  [C._eDownloadFilePathParams],
+  [
+    ['200', 'application/octet-stream', C._eUploadFileRequestBody2],
+    ['404', 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateDownloadFilePathParams = _v1.pathParams;
-export const validateDownloadFileQuery = _v1.query;
-export const validateDownloadFileHeaders = _v1.headers;
-export const validateDownloadFileCookies = _v1.cookies;
-export const validateDownloadFileRequestBody = _v1.requestBody;
 export const validateDownloadFileResponse = _v1.response;
 
-/** echoBytes: the validators of its parameters, request body and responses. */
 const _v2 = /* @__PURE__ */ _operation<'echoBytes'>(
-  [_eUploadFileQuery, _eUploadFileQuery, _eUploadFileQuery, _eUploadFileQuery],
-  '#/paths/~1echo/post/parameters',
-  _body2,
-  _responses2,
+  '/paths/~1echo/post',
+  [],
+  [['200', 'application/octet-stream', C._eEchoBytesRequestBody2]],
+  [true, 'application/octet-stream', C._eEchoBytesRequestBody2],
 );
-export const validateEchoBytesPathParams = _v2.pathParams;
-export const validateEchoBytesQuery = _v2.query;
-export const validateEchoBytesHeaders = _v2.headers;
-export const validateEchoBytesCookies = _v2.cookies;
 export const validateEchoBytesRequestBody = _v2.requestBody;
 export const validateEchoBytesResponse = _v2.response;
 
-/** getImage: the validators of its parameters, request body and responses. */
 const _v3 = /* @__PURE__ */ _operation<'getImage'>(
-  [_eGetImagePathParams, _eUploadFileQuery, _eUploadFileQuery, _eUploadFileQuery],
-  '#/paths/~1images~1{id}/get/parameters',
-  undefined,
-  _responses3,
+  '/paths/~1images~1{id}/get',
+  [C._eGetImagePathParams],
+  [['200', 'image/png', C._eUploadFileRequestBody2, 'image/jpeg', C._eUploadFileRequestBody2]],
 );
 export const validateGetImagePathParams = _v3.pathParams;
-export const validateGetImageQuery = _v3.query;
-export const validateGetImageHeaders = _v3.headers;
-export const validateGetImageCookies = _v3.cookies;
-export const validateGetImageRequestBody = _v3.requestBody;
 export const validateGetImageResponse = _v3.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */

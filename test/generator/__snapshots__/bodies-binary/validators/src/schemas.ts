@@ -4,72 +4,23 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import { _eAttachment, _eProblem, _eStored, _vAttachment, _vProblem, _vStored } from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Stored: validates against `#/components/schemas/Stored`. */
-export function validateStored(value: unknown, options?: ValidateOptions): ValidationResult<T.Stored> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eStored(value, o, '', E)) return { valid: true, value: value as T.Stored };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateStored = /* @__PURE__ */ _validator<T.Stored>(C._eStored);
 
 /** Stored: validates against `#/components/schemas/Stored`. */
-export function isStored(value: unknown): value is T.Stored {
-  try {
-    return _vStored(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isStored = /* @__PURE__ */ _guard<T.Stored>(C._vStored);
 
 /** Problem: validates against `#/components/schemas/Problem`. */
-export function validateProblem(value: unknown, options?: ValidateOptions): ValidationResult<T.Problem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eProblem(value, o, '', E)) return { valid: true, value: value as T.Problem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateProblem = /* @__PURE__ */ _validator<T.Problem>(C._eProblem);
 
 /** Problem: validates against `#/components/schemas/Problem`. */
-export function isProblem(value: unknown): value is T.Problem {
-  try {
-    return _vProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isProblem = /* @__PURE__ */ _guard<T.Problem>(C._vProblem);
 
 /** Attachment: validates against `#/components/schemas/Attachment`. */
-export function validateAttachment(value: unknown, options?: ValidateOptions): ValidationResult<T.Attachment> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eAttachment(value, o, '', E)) return { valid: true, value: value as T.Attachment };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateAttachment = /* @__PURE__ */ _validator<T.Attachment>(C._eAttachment);
 
 /** Attachment: validates against `#/components/schemas/Attachment`. */
-export function isAttachment(value: unknown): value is T.Attachment {
-  try {
-    return _vAttachment(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isAttachment = /* @__PURE__ */ _guard<T.Attachment>(C._vAttachment);

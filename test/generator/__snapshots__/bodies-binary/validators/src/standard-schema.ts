@@ -120,48 +120,18 @@ export const AttachmentSchema = /* @__PURE__ */ toStandardSchema(S.validateAttac
 
 export const UploadFilePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFilePathParams);
 
-export const UploadFileQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFileQuery);
-
-export const UploadFileHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFileHeaders);
-
-export const UploadFileCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFileCookies);
-
 export const UploadFileRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateUploadFileRequestBody);
 
 export const UploadFileResponseSchema = /* @__PURE__ */ _responseSchema(O.validateUploadFileResponse);
 
 export const DownloadFilePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateDownloadFilePathParams);
 
-export const DownloadFileQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateDownloadFileQuery);
-
-export const DownloadFileHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateDownloadFileHeaders);
-
-export const DownloadFileCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateDownloadFileCookies);
-
-export const DownloadFileRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateDownloadFileRequestBody);
-
 export const DownloadFileResponseSchema = /* @__PURE__ */ _responseSchema(O.validateDownloadFileResponse);
-
-export const EchoBytesPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateEchoBytesPathParams);
-
-export const EchoBytesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateEchoBytesQuery);
-
-export const EchoBytesHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateEchoBytesHeaders);
-
-export const EchoBytesCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateEchoBytesCookies);
 
 export const EchoBytesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateEchoBytesRequestBody);
 
 export const EchoBytesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEchoBytesResponse);
 
 export const GetImagePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetImagePathParams);
-
-export const GetImageQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetImageQuery);
-
-export const GetImageHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetImageHeaders);
-
-export const GetImageCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetImageCookies);
-
-export const GetImageRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetImageRequestBody);
 
 export const GetImageResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetImageResponse);

@@ -4,149 +4,41 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import {
-  _eContainer,
-  _eContainerItem,
-  _eResource,
-  _eResourceLink,
-  _eResourceSize,
-  _vContainer,
-  _vContainerItem,
-  _vResource,
-  _vResourceLink,
-  _vResourceSize,
-} from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Container: validates against `#/components/schemas/Container`. */
-export function validateContainer(value: unknown, options?: ValidateOptions): ValidationResult<T.Container> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eContainer(value, o, '', E)) return { valid: true, value: value as T.Container };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateContainer = /* @__PURE__ */ _validator<T.Container>(C._eContainer);
 
 /** Container: validates against `#/components/schemas/Container`. */
-export function isContainer(value: unknown): value is T.Container {
-  try {
-    return _vContainer(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isContainer = /* @__PURE__ */ _guard<T.Container>(C._vContainer);
 
 /** FirstItem: validates against `#/components/schemas/FirstItem`. */
-export function validateFirstItem(value: unknown, options?: ValidateOptions): ValidationResult<T.FirstItem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eContainerItem(value, o, '', E)) return { valid: true, value: value as T.FirstItem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateFirstItem = /* @__PURE__ */ _validator<T.FirstItem>(C._eContainerItem);
 
 /** FirstItem: validates against `#/components/schemas/FirstItem`. */
-export function isFirstItem(value: unknown): value is T.FirstItem {
-  try {
-    return _vContainerItem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isFirstItem = /* @__PURE__ */ _guard<T.FirstItem>(C._vContainerItem);
 
 /** Resource: validates against `#/components/schemas/Resource`. */
-export function validateResource(value: unknown, options?: ValidateOptions): ValidationResult<T.Resource> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eResource(value, o, '', E)) return { valid: true, value: value as T.Resource };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateResource = /* @__PURE__ */ _validator<T.Resource>(C._eResource);
 
 /** Resource: validates against `#/components/schemas/Resource`. */
-export function isResource(value: unknown): value is T.Resource {
-  try {
-    return _vResource(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isResource = /* @__PURE__ */ _guard<T.Resource>(C._vResource);
 
 /** ContainerItem (hoisted from /components/schemas/Container/$defs/Item): validates against `#/components/schemas/Container_Item`. */
-export function validateContainerItem(value: unknown, options?: ValidateOptions): ValidationResult<T.ContainerItem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eContainerItem(value, o, '', E)) return { valid: true, value: value as T.ContainerItem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateContainerItem = /* @__PURE__ */ _validator<T.ContainerItem>(C._eContainerItem);
 
 /** ContainerItem (hoisted from /components/schemas/Container/$defs/Item): validates against `#/components/schemas/Container_Item`. */
-export function isContainerItem(value: unknown): value is T.ContainerItem {
-  try {
-    return _vContainerItem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isContainerItem = /* @__PURE__ */ _guard<T.ContainerItem>(C._vContainerItem);
 
 /** ResourceLink (hoisted from /components/schemas/Resource/$defs/Link): validates against `#/components/schemas/Resource_Link`. */
-export function validateResourceLink(value: unknown, options?: ValidateOptions): ValidationResult<T.ResourceLink> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eResourceLink(value, o, '', E)) return { valid: true, value: value as T.ResourceLink };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateResourceLink = /* @__PURE__ */ _validator<T.ResourceLink>(C._eResourceLink);
 
 /** ResourceLink (hoisted from /components/schemas/Resource/$defs/Link): validates against `#/components/schemas/Resource_Link`. */
-export function isResourceLink(value: unknown): value is T.ResourceLink {
-  try {
-    return _vResourceLink(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isResourceLink = /* @__PURE__ */ _guard<T.ResourceLink>(C._vResourceLink);
 
 /** ResourceSize (hoisted from /components/schemas/Resource/$defs/Size): validates against `#/components/schemas/Resource_Size`. */
-export function validateResourceSize(value: unknown, options?: ValidateOptions): ValidationResult<T.ResourceSize> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eResourceSize(value, o, '', E)) return { valid: true, value: value as T.ResourceSize };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateResourceSize = /* @__PURE__ */ _validator<T.ResourceSize>(C._eResourceSize);
 
 /** ResourceSize (hoisted from /components/schemas/Resource/$defs/Size): validates against `#/components/schemas/Resource_Size`. */
-export function isResourceSize(value: unknown): value is T.ResourceSize {
-  try {
-    return _vResourceSize(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isResourceSize = /* @__PURE__ */ _guard<T.ResourceSize>(C._vResourceSize);

@@ -124,14 +124,4 @@ export const ResourceLinkSchema = /* @__PURE__ */ toStandardSchema(S.validateRes
 
 export const ResourceSizeSchema = /* @__PURE__ */ toStandardSchema(S.validateResourceSize);
 
-export const ListContainersPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListContainersPathParams);
-
-export const ListContainersQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListContainersQuery);
-
-export const ListContainersHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListContainersHeaders);
-
-export const ListContainersCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListContainersCookies);
-
-export const ListContainersRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListContainersRequestBody);
-
 export const ListContainersResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListContainersResponse);

@@ -4,535 +4,137 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import {
-  _eAnimal,
-  _eBike,
-  _eCar,
-  _eCard,
-  _eCat,
-  _eCircle,
-  _eCreated,
-  _eDeleted,
-  _eDog,
-  _eEvent,
-  _eKey,
-  _eKeyKind,
-  _eLion,
-  _ePayment,
-  _ePet,
-  _eSecret,
-  _eShape,
-  _eSquare,
-  _eToken,
-  _eTransfer,
-  _eVehicle,
-  _eVehicleBase,
-  _vAnimal,
-  _vBike,
-  _vCar,
-  _vCard,
-  _vCat,
-  _vCircle,
-  _vCreated,
-  _vDeleted,
-  _vDog,
-  _vEvent,
-  _vKey,
-  _vKeyKind,
-  _vLion,
-  _vPayment,
-  _vPet,
-  _vSecret,
-  _vShape,
-  _vSquare,
-  _vToken,
-  _vTransfer,
-  _vVehicle,
-  _vVehicleBase,
-} from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Pet: validates against `#/components/schemas/Pet`. */
-export function validatePet(value: unknown, options?: ValidateOptions): ValidationResult<T.Pet> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePet(value, o, '', E)) return { valid: true, value: value as T.Pet };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePet = /* @__PURE__ */ _validator<T.Pet>(C._ePet);
 
 /** Pet: validates against `#/components/schemas/Pet`. */
-export function isPet(value: unknown): value is T.Pet {
-  try {
-    return _vPet(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPet = /* @__PURE__ */ _guard<T.Pet>(C._vPet);
 
 /** Cat: validates against `#/components/schemas/Cat`. */
-export function validateCat(value: unknown, options?: ValidateOptions): ValidationResult<T.Cat> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCat(value, o, '', E)) return { valid: true, value: value as T.Cat };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCat = /* @__PURE__ */ _validator<T.Cat>(C._eCat);
 
 /** Cat: validates against `#/components/schemas/Cat`. */
-export function isCat(value: unknown): value is T.Cat {
-  try {
-    return _vCat(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCat = /* @__PURE__ */ _guard<T.Cat>(C._vCat);
 
 /** Dog: validates against `#/components/schemas/Dog`. */
-export function validateDog(value: unknown, options?: ValidateOptions): ValidationResult<T.Dog> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eDog(value, o, '', E)) return { valid: true, value: value as T.Dog };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateDog = /* @__PURE__ */ _validator<T.Dog>(C._eDog);
 
 /** Dog: validates against `#/components/schemas/Dog`. */
-export function isDog(value: unknown): value is T.Dog {
-  try {
-    return _vDog(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isDog = /* @__PURE__ */ _guard<T.Dog>(C._vDog);
 
 /** Shape: validates against `#/components/schemas/Shape`. */
-export function validateShape(value: unknown, options?: ValidateOptions): ValidationResult<T.Shape> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eShape(value, o, '', E)) return { valid: true, value: value as T.Shape };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateShape = /* @__PURE__ */ _validator<T.Shape>(C._eShape);
 
 /** Shape: validates against `#/components/schemas/Shape`. */
-export function isShape(value: unknown): value is T.Shape {
-  try {
-    return _vShape(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isShape = /* @__PURE__ */ _guard<T.Shape>(C._vShape);
 
 /** Circle: validates against `#/components/schemas/Circle`. */
-export function validateCircle(value: unknown, options?: ValidateOptions): ValidationResult<T.Circle> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCircle(value, o, '', E)) return { valid: true, value: value as T.Circle };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCircle = /* @__PURE__ */ _validator<T.Circle>(C._eCircle);
 
 /** Circle: validates against `#/components/schemas/Circle`. */
-export function isCircle(value: unknown): value is T.Circle {
-  try {
-    return _vCircle(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCircle = /* @__PURE__ */ _guard<T.Circle>(C._vCircle);
 
 /** Square: validates against `#/components/schemas/Square`. */
-export function validateSquare(value: unknown, options?: ValidateOptions): ValidationResult<T.Square> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSquare(value, o, '', E)) return { valid: true, value: value as T.Square };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSquare = /* @__PURE__ */ _validator<T.Square>(C._eSquare);
 
 /** Square: validates against `#/components/schemas/Square`. */
-export function isSquare(value: unknown): value is T.Square {
-  try {
-    return _vSquare(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSquare = /* @__PURE__ */ _guard<T.Square>(C._vSquare);
 
 /** Vehicle: validates against `#/components/schemas/Vehicle`. */
-export function validateVehicle(value: unknown, options?: ValidateOptions): ValidationResult<T.Vehicle> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eVehicle(value, o, '', E)) return { valid: true, value: value as T.Vehicle };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateVehicle = /* @__PURE__ */ _validator<T.Vehicle>(C._eVehicle);
 
 /** Vehicle: validates against `#/components/schemas/Vehicle`. */
-export function isVehicle(value: unknown): value is T.Vehicle {
-  try {
-    return _vVehicle(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isVehicle = /* @__PURE__ */ _guard<T.Vehicle>(C._vVehicle);
 
 /** VehicleBase: validates against `#/components/schemas/VehicleBase`. */
-export function validateVehicleBase(value: unknown, options?: ValidateOptions): ValidationResult<T.VehicleBase> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eVehicleBase(value, o, '', E)) return { valid: true, value: value as T.VehicleBase };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateVehicleBase = /* @__PURE__ */ _validator<T.VehicleBase>(C._eVehicleBase);
 
 /** VehicleBase: validates against `#/components/schemas/VehicleBase`. */
-export function isVehicleBase(value: unknown): value is T.VehicleBase {
-  try {
-    return _vVehicleBase(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isVehicleBase = /* @__PURE__ */ _guard<T.VehicleBase>(C._vVehicleBase);
 
 /** Car: validates against `#/components/schemas/Car`. */
-export function validateCar(value: unknown, options?: ValidateOptions): ValidationResult<T.Car> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCar(value, o, '', E)) return { valid: true, value: value as T.Car };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCar = /* @__PURE__ */ _validator<T.Car>(C._eCar);
 
 /** Car: validates against `#/components/schemas/Car`. */
-export function isCar(value: unknown): value is T.Car {
-  try {
-    return _vCar(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCar = /* @__PURE__ */ _guard<T.Car>(C._vCar);
 
 /** Bike: validates against `#/components/schemas/Bike`. */
-export function validateBike(value: unknown, options?: ValidateOptions): ValidationResult<T.Bike> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eBike(value, o, '', E)) return { valid: true, value: value as T.Bike };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateBike = /* @__PURE__ */ _validator<T.Bike>(C._eBike);
 
 /** Bike: validates against `#/components/schemas/Bike`. */
-export function isBike(value: unknown): value is T.Bike {
-  try {
-    return _vBike(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isBike = /* @__PURE__ */ _guard<T.Bike>(C._vBike);
 
 /** Event: validates against `#/components/schemas/Event`. */
-export function validateEvent(value: unknown, options?: ValidateOptions): ValidationResult<T.Event> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eEvent(value, o, '', E)) return { valid: true, value: value as T.Event };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateEvent = /* @__PURE__ */ _validator<T.Event>(C._eEvent);
 
 /** Event: validates against `#/components/schemas/Event`. */
-export function isEvent(value: unknown): value is T.Event {
-  try {
-    return _vEvent(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isEvent = /* @__PURE__ */ _guard<T.Event>(C._vEvent);
 
 /** Created: validates against `#/components/schemas/Created`. */
-export function validateCreated(value: unknown, options?: ValidateOptions): ValidationResult<T.Created> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCreated(value, o, '', E)) return { valid: true, value: value as T.Created };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCreated = /* @__PURE__ */ _validator<T.Created>(C._eCreated);
 
 /** Created: validates against `#/components/schemas/Created`. */
-export function isCreated(value: unknown): value is T.Created {
-  try {
-    return _vCreated(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCreated = /* @__PURE__ */ _guard<T.Created>(C._vCreated);
 
 /** Deleted: validates against `#/components/schemas/Deleted`. */
-export function validateDeleted(value: unknown, options?: ValidateOptions): ValidationResult<T.Deleted> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eDeleted(value, o, '', E)) return { valid: true, value: value as T.Deleted };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateDeleted = /* @__PURE__ */ _validator<T.Deleted>(C._eDeleted);
 
 /** Deleted: validates against `#/components/schemas/Deleted`. */
-export function isDeleted(value: unknown): value is T.Deleted {
-  try {
-    return _vDeleted(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isDeleted = /* @__PURE__ */ _guard<T.Deleted>(C._vDeleted);
 
 /** Payment: validates against `#/components/schemas/Payment`. */
-export function validatePayment(value: unknown, options?: ValidateOptions): ValidationResult<T.Payment> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePayment(value, o, '', E)) return { valid: true, value: value as T.Payment };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePayment = /* @__PURE__ */ _validator<T.Payment>(C._ePayment);
 
 /** Payment: validates against `#/components/schemas/Payment`. */
-export function isPayment(value: unknown): value is T.Payment {
-  try {
-    return _vPayment(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPayment = /* @__PURE__ */ _guard<T.Payment>(C._vPayment);
 
 /** Card: validates against `#/components/schemas/Card`. */
-export function validateCard(value: unknown, options?: ValidateOptions): ValidationResult<T.Card> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCard(value, o, '', E)) return { valid: true, value: value as T.Card };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCard = /* @__PURE__ */ _validator<T.Card>(C._eCard);
 
 /** Card: validates against `#/components/schemas/Card`. */
-export function isCard(value: unknown): value is T.Card {
-  try {
-    return _vCard(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCard = /* @__PURE__ */ _guard<T.Card>(C._vCard);
 
 /** Transfer: validates against `#/components/schemas/Transfer`. */
-export function validateTransfer(value: unknown, options?: ValidateOptions): ValidationResult<T.Transfer> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eTransfer(value, o, '', E)) return { valid: true, value: value as T.Transfer };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateTransfer = /* @__PURE__ */ _validator<T.Transfer>(C._eTransfer);
 
 /** Transfer: validates against `#/components/schemas/Transfer`. */
-export function isTransfer(value: unknown): value is T.Transfer {
-  try {
-    return _vTransfer(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isTransfer = /* @__PURE__ */ _guard<T.Transfer>(C._vTransfer);
 
 /** Animal: validates against `#/components/schemas/Animal`. */
-export function validateAnimal(value: unknown, options?: ValidateOptions): ValidationResult<T.Animal> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eAnimal(value, o, '', E)) return { valid: true, value: value as T.Animal };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateAnimal = /* @__PURE__ */ _validator<T.Animal>(C._eAnimal);
 
 /** Animal: validates against `#/components/schemas/Animal`. */
-export function isAnimal(value: unknown): value is T.Animal {
-  try {
-    return _vAnimal(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isAnimal = /* @__PURE__ */ _guard<T.Animal>(C._vAnimal);
 
 /** Lion: validates against `#/components/schemas/Lion`. */
-export function validateLion(value: unknown, options?: ValidateOptions): ValidationResult<T.Lion> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eLion(value, o, '', E)) return { valid: true, value: value as T.Lion };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateLion = /* @__PURE__ */ _validator<T.Lion>(C._eLion);
 
 /** Lion: validates against `#/components/schemas/Lion`. */
-export function isLion(value: unknown): value is T.Lion {
-  try {
-    return _vLion(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isLion = /* @__PURE__ */ _guard<T.Lion>(C._vLion);
 
 /** Token: validates against `#/components/schemas/Token`. */
-export function validateToken(value: unknown, options?: ValidateOptions): ValidationResult<T.Token> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eToken(value, o, '', E)) return { valid: true, value: value as T.Token };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateToken = /* @__PURE__ */ _validator<T.Token>(C._eToken);
 
 /** Token: validates against `#/components/schemas/Token`. */
-export function isToken(value: unknown): value is T.Token {
-  try {
-    return _vToken(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isToken = /* @__PURE__ */ _guard<T.Token>(C._vToken);
 
 /** Secret: validates against `#/components/schemas/Secret`. */
-export function validateSecret(value: unknown, options?: ValidateOptions): ValidationResult<T.Secret> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSecret(value, o, '', E)) return { valid: true, value: value as T.Secret };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSecret = /* @__PURE__ */ _validator<T.Secret>(C._eSecret);
 
 /** Secret: validates against `#/components/schemas/Secret`. */
-export function isSecret(value: unknown): value is T.Secret {
-  try {
-    return _vSecret(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSecret = /* @__PURE__ */ _guard<T.Secret>(C._vSecret);
 
 /** KeyKind: validates against `#/components/schemas/KeyKind`. */
-export function validateKeyKind(value: unknown, options?: ValidateOptions): ValidationResult<T.KeyKind> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eKeyKind(value, o, '', E)) return { valid: true, value: value as T.KeyKind };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateKeyKind = /* @__PURE__ */ _validator<T.KeyKind>(C._eKeyKind);
 
 /** KeyKind: validates against `#/components/schemas/KeyKind`. */
-export function isKeyKind(value: unknown): value is T.KeyKind {
-  try {
-    return _vKeyKind(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isKeyKind = /* @__PURE__ */ _guard<T.KeyKind>(C._vKeyKind);
 
 /** Key: validates against `#/components/schemas/Key`. */
-export function validateKey(value: unknown, options?: ValidateOptions): ValidationResult<T.Key> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eKey(value, o, '', E)) return { valid: true, value: value as T.Key };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateKey = /* @__PURE__ */ _validator<T.Key>(C._eKey);
 
 /** Key: validates against `#/components/schemas/Key`. */
-export function isKey(value: unknown): value is T.Key {
-  try {
-    return _vKey(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isKey = /* @__PURE__ */ _guard<T.Key>(C._vKey);

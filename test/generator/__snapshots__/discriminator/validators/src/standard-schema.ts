@@ -156,14 +156,4 @@ export const KeyKindSchema = /* @__PURE__ */ toStandardSchema(S.validateKeyKind)
 
 export const KeySchema = /* @__PURE__ */ toStandardSchema(S.validateKey);
 
-export const ListPetsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListPetsPathParams);
-
-export const ListPetsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListPetsQuery);
-
-export const ListPetsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListPetsHeaders);
-
-export const ListPetsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListPetsCookies);
-
-export const ListPetsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListPetsRequestBody);
-
 export const ListPetsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListPetsResponse);

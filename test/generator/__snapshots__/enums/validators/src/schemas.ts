@@ -4,247 +4,65 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import {
-  _eBooleans,
-  _eIntegers,
-  _eMixed,
-  _eNonFinite,
-  _eNumbers,
-  _eOnlyNull,
-  _eSettings,
-  _eSingle,
-  _eStrings,
-  _eWithNull,
-  _vBooleans,
-  _vIntegers,
-  _vMixed,
-  _vNonFinite,
-  _vNumbers,
-  _vOnlyNull,
-  _vSettings,
-  _vSingle,
-  _vStrings,
-  _vWithNull,
-} from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Strings: validates against `#/components/schemas/Strings`. */
-export function validateStrings(value: unknown, options?: ValidateOptions): ValidationResult<T.Strings> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eStrings(value, o, '', E)) return { valid: true, value: value as T.Strings };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateStrings = /* @__PURE__ */ _validator<T.Strings>(C._eStrings);
 
 /** Strings: validates against `#/components/schemas/Strings`. */
-export function isStrings(value: unknown): value is T.Strings {
-  try {
-    return _vStrings(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isStrings = /* @__PURE__ */ _guard<T.Strings>(C._vStrings);
 
 /** Numbers: validates against `#/components/schemas/Numbers`. */
-export function validateNumbers(value: unknown, options?: ValidateOptions): ValidationResult<T.Numbers> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNumbers(value, o, '', E)) return { valid: true, value: value as T.Numbers };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNumbers = /* @__PURE__ */ _validator<T.Numbers>(C._eNumbers);
 
 /** Numbers: validates against `#/components/schemas/Numbers`. */
-export function isNumbers(value: unknown): value is T.Numbers {
-  try {
-    return _vNumbers(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNumbers = /* @__PURE__ */ _guard<T.Numbers>(C._vNumbers);
 
 /** Integers: validates against `#/components/schemas/Integers`. */
-export function validateIntegers(value: unknown, options?: ValidateOptions): ValidationResult<T.Integers> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eIntegers(value, o, '', E)) return { valid: true, value: value as T.Integers };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateIntegers = /* @__PURE__ */ _validator<T.Integers>(C._eIntegers);
 
 /** Integers: validates against `#/components/schemas/Integers`. */
-export function isIntegers(value: unknown): value is T.Integers {
-  try {
-    return _vIntegers(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isIntegers = /* @__PURE__ */ _guard<T.Integers>(C._vIntegers);
 
 /** NonFinite: validates against `#/components/schemas/NonFinite`. */
-export function validateNonFinite(value: unknown, options?: ValidateOptions): ValidationResult<T.NonFinite> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNonFinite(value, o, '', E)) return { valid: true, value: value as T.NonFinite };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNonFinite = /* @__PURE__ */ _validator<T.NonFinite>(C._eNonFinite);
 
 /** NonFinite: validates against `#/components/schemas/NonFinite`. */
-export function isNonFinite(value: unknown): value is T.NonFinite {
-  try {
-    return _vNonFinite(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNonFinite = /* @__PURE__ */ _guard<T.NonFinite>(C._vNonFinite);
 
 /** Booleans: validates against `#/components/schemas/Booleans`. */
-export function validateBooleans(value: unknown, options?: ValidateOptions): ValidationResult<T.Booleans> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eBooleans(value, o, '', E)) return { valid: true, value: value as T.Booleans };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateBooleans = /* @__PURE__ */ _validator<T.Booleans>(C._eBooleans);
 
 /** Booleans: validates against `#/components/schemas/Booleans`. */
-export function isBooleans(value: unknown): value is T.Booleans {
-  try {
-    return _vBooleans(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isBooleans = /* @__PURE__ */ _guard<T.Booleans>(C._vBooleans);
 
 /** WithNull: validates against `#/components/schemas/WithNull`. */
-export function validateWithNull(value: unknown, options?: ValidateOptions): ValidationResult<T.WithNull> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eWithNull(value, o, '', E)) return { valid: true, value: value as T.WithNull };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateWithNull = /* @__PURE__ */ _validator<T.WithNull>(C._eWithNull);
 
 /** WithNull: validates against `#/components/schemas/WithNull`. */
-export function isWithNull(value: unknown): value is T.WithNull {
-  try {
-    return _vWithNull(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isWithNull = /* @__PURE__ */ _guard<T.WithNull>(C._vWithNull);
 
 /** OnlyNull: validates against `#/components/schemas/OnlyNull`. */
-export function validateOnlyNull(value: unknown, options?: ValidateOptions): ValidationResult<T.OnlyNull> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eOnlyNull(value, o, '', E)) return { valid: true, value: value as T.OnlyNull };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateOnlyNull = /* @__PURE__ */ _validator<T.OnlyNull>(C._eOnlyNull);
 
 /** OnlyNull: validates against `#/components/schemas/OnlyNull`. */
-export function isOnlyNull(value: unknown): value is T.OnlyNull {
-  try {
-    return _vOnlyNull(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isOnlyNull = /* @__PURE__ */ _guard<T.OnlyNull>(C._vOnlyNull);
 
 /** Mixed: validates against `#/components/schemas/Mixed`. */
-export function validateMixed(value: unknown, options?: ValidateOptions): ValidationResult<T.Mixed> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMixed(value, o, '', E)) return { valid: true, value: value as T.Mixed };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMixed = /* @__PURE__ */ _validator<T.Mixed>(C._eMixed);
 
 /** Mixed: validates against `#/components/schemas/Mixed`. */
-export function isMixed(value: unknown): value is T.Mixed {
-  try {
-    return _vMixed(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMixed = /* @__PURE__ */ _guard<T.Mixed>(C._vMixed);
 
 /** Single: validates against `#/components/schemas/Single`. */
-export function validateSingle(value: unknown, options?: ValidateOptions): ValidationResult<T.Single> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSingle(value, o, '', E)) return { valid: true, value: value as T.Single };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSingle = /* @__PURE__ */ _validator<T.Single>(C._eSingle);
 
 /** Single: validates against `#/components/schemas/Single`. */
-export function isSingle(value: unknown): value is T.Single {
-  try {
-    return _vSingle(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSingle = /* @__PURE__ */ _guard<T.Single>(C._vSingle);
 
 /** Settings: validates against `#/components/schemas/Settings`. */
-export function validateSettings(value: unknown, options?: ValidateOptions): ValidationResult<T.Settings> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSettings(value, o, '', E)) return { valid: true, value: value as T.Settings };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSettings = /* @__PURE__ */ _validator<T.Settings>(C._eSettings);
 
 /** Settings: validates against `#/components/schemas/Settings`. */
-export function isSettings(value: unknown): value is T.Settings {
-  try {
-    return _vSettings(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSettings = /* @__PURE__ */ _guard<T.Settings>(C._vSettings);

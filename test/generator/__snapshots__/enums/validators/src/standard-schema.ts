@@ -132,14 +132,6 @@ export const SingleSchema = /* @__PURE__ */ toStandardSchema(S.validateSingle);
 
 export const SettingsSchema = /* @__PURE__ */ toStandardSchema(S.validateSettings);
 
-export const ListItemsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsPathParams);
-
 export const ListItemsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsQuery);
-
-export const ListItemsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsHeaders);
-
-export const ListItemsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsCookies);
-
-export const ListItemsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListItemsRequestBody);
 
 export const ListItemsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListItemsResponse);

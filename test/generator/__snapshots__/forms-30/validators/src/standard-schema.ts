@@ -111,25 +111,9 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const PutAvatarPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validatePutAvatarPathParams);
-
-export const PutAvatarQuerySchema = /* @__PURE__ */ toStandardSchema(O.validatePutAvatarQuery);
-
-export const PutAvatarHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validatePutAvatarHeaders);
-
-export const PutAvatarCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validatePutAvatarCookies);
-
 export const PutAvatarRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validatePutAvatarRequestBody);
 
 export const PutAvatarResponseSchema = /* @__PURE__ */ _responseSchema(O.validatePutAvatarResponse);
-
-export const SetPreferencesPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateSetPreferencesPathParams);
-
-export const SetPreferencesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSetPreferencesQuery);
-
-export const SetPreferencesHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSetPreferencesHeaders);
-
-export const SetPreferencesCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSetPreferencesCookies);
 
 export const SetPreferencesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSetPreferencesRequestBody);
 

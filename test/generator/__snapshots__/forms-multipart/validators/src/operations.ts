@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import { _eReceived, _eSearchRequestBody2, _eSearchStatus200, _eUpload, _eUploadFilesPathParams } from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -23,80 +23,83 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ValidationResult<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = _Check | readonly [_Check, string];
+
+/** A JSON pointer token: `~` and `/` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
- * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
- * its responses.
+ * The validators of operation `K`, whose JSON pointer in the spec is `at`: `params` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), `responses` per status its media types
+ * and their checks, `body` its request body's (none declared: any body is accepted). Schema paths follow
+ * from `at`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly _Check[],
-  sp: string | undefined,
-  body: _Body | undefined,
-  responses: _Responses,
+  responses: readonly (readonly [string, ...(string | _At)[]])[],
+  body?: readonly [boolean, ...(string | _At)[]],
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = (i: number) => params[i] ?? C._eUploadFilesPathParams;
+  let r: _Responses | undefined;
+  let b: _Body | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
-    return (value, options) => _run(check, value, _opts(options, true), sp);
+    return (value, options) => _run(check, value, _opts(options, true), sp + '/parameters');
+  }
+  function table(): _Responses {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: (value, mediaType, options) =>
       body
-        ? _request(body, value, mediaType, options)
+        ? _request((b ??= { r: body[0], ..._rows(body, 1, sp + '/requestBody') }), value, mediaType, options)
         : { valid: true, value: value as T.Operations[K]['requestBody'] },
-    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => _respond((r ??= table()), status, mediaType, value, options),
   };
 }
 
-const _body0: _Body = { r: true, m: ['multipart/form-data'], f: [_eUpload] };
-
-const _responses0: _Responses = {
-  s: ['201'],
-  m: [['application/json']],
-  f: [[_eReceived]],
-};
-
-const _body1: _Body = {
-  r: true,
-  m: ['multipart/form-data'],
-  f: [_eSearchRequestBody2],
-  p: ['#/paths/~1searches/post/requestBody/content/multipart~1form-data/schema'],
-};
-
-const _responses1: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eSearchStatus200]],
-  p: [['#/paths/~1searches/post/responses/200/content/application~1json/schema']],
-};
-
-/** uploadFiles: the validators of its parameters, request body and responses. */
 const _v0 = /* @__PURE__ */ _operation<'uploadFiles'>(
-  [_eUploadFilesPathParams, _eUploadFilesPathParams, _eUploadFilesPathParams, _eUploadFilesPathParams],
-  '#/paths/~1uploads/post/parameters',
-  _body0,
-  _responses0,
+  '/paths/~1uploads/post',
+  [],
+  [['201', 'application/json', C._eReceived]],
+  [true, 'multipart/form-data', C._eUpload],
 );
-export const validateUploadFilesPathParams = _v0.pathParams;
-export const validateUploadFilesQuery = _v0.query;
-export const validateUploadFilesHeaders = _v0.headers;
-export const validateUploadFilesCookies = _v0.cookies;
 export const validateUploadFilesRequestBody = _v0.requestBody;
 export const validateUploadFilesResponse = _v0.response;
 
-/** search: the validators of its parameters, request body and responses. */
 const _v1 = /* @__PURE__ */ _operation<'search'>(
-  [_eUploadFilesPathParams, _eUploadFilesPathParams, _eUploadFilesPathParams, _eUploadFilesPathParams],
-  '#/paths/~1searches/post/parameters',
-  _body1,
-  _responses1,
+  '/paths/~1searches/post',
+  [],
+  [['200', 'application/json', C._eSearchStatus200]],
+  [true, 'multipart/form-data', C._eSearchRequestBody2],
 );
-export const validateSearchPathParams = _v1.pathParams;
-export const validateSearchQuery = _v1.query;
-export const validateSearchHeaders = _v1.headers;
-export const validateSearchCookies = _v1.cookies;
 export const validateSearchRequestBody = _v1.requestBody;
 export const validateSearchResponse = _v1.response;
 

@@ -4,50 +4,17 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import { _eReceived, _eUpload, _vReceived, _vUpload } from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Upload: validates against `#/components/schemas/Upload`. */
-export function validateUpload(value: unknown, options?: ValidateOptions): ValidationResult<T.Upload> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUpload(value, o, '', E)) return { valid: true, value: value as T.Upload };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUpload = /* @__PURE__ */ _validator<T.Upload>(C._eUpload);
 
 /** Upload: validates against `#/components/schemas/Upload`. */
-export function isUpload(value: unknown): value is T.Upload {
-  try {
-    return _vUpload(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUpload = /* @__PURE__ */ _guard<T.Upload>(C._vUpload);
 
 /** Received: validates against `#/components/schemas/Received`. */
-export function validateReceived(value: unknown, options?: ValidateOptions): ValidationResult<T.Received> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eReceived(value, o, '', E)) return { valid: true, value: value as T.Received };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateReceived = /* @__PURE__ */ _validator<T.Received>(C._eReceived);
 
 /** Received: validates against `#/components/schemas/Received`. */
-export function isReceived(value: unknown): value is T.Received {
-  try {
-    return _vReceived(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isReceived = /* @__PURE__ */ _guard<T.Received>(C._vReceived);

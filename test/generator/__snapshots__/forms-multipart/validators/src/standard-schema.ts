@@ -116,25 +116,9 @@ export const UploadSchema = /* @__PURE__ */ toStandardSchema(S.validateUpload);
 
 export const ReceivedSchema = /* @__PURE__ */ toStandardSchema(S.validateReceived);
 
-export const UploadFilesPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFilesPathParams);
-
-export const UploadFilesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFilesQuery);
-
-export const UploadFilesHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFilesHeaders);
-
-export const UploadFilesCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFilesCookies);
-
 export const UploadFilesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateUploadFilesRequestBody);
 
 export const UploadFilesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateUploadFilesResponse);
-
-export const SearchPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchPathParams);
-
-export const SearchQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchQuery);
-
-export const SearchHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchHeaders);
-
-export const SearchCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchCookies);
 
 export const SearchRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSearchRequestBody);
 

@@ -4,72 +4,23 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import { _eColor, _eStyles, _eSubscription, _vColor, _vStyles, _vSubscription } from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Subscription: validates against `#/components/schemas/Subscription`. */
-export function validateSubscription(value: unknown, options?: ValidateOptions): ValidationResult<T.Subscription> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSubscription(value, o, '', E)) return { valid: true, value: value as T.Subscription };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSubscription = /* @__PURE__ */ _validator<T.Subscription>(C._eSubscription);
 
 /** Subscription: validates against `#/components/schemas/Subscription`. */
-export function isSubscription(value: unknown): value is T.Subscription {
-  try {
-    return _vSubscription(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSubscription = /* @__PURE__ */ _guard<T.Subscription>(C._vSubscription);
 
 /** Styles: validates against `#/components/schemas/Styles`. */
-export function validateStyles(value: unknown, options?: ValidateOptions): ValidationResult<T.Styles> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eStyles(value, o, '', E)) return { valid: true, value: value as T.Styles };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateStyles = /* @__PURE__ */ _validator<T.Styles>(C._eStyles);
 
 /** Styles: validates against `#/components/schemas/Styles`. */
-export function isStyles(value: unknown): value is T.Styles {
-  try {
-    return _vStyles(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isStyles = /* @__PURE__ */ _guard<T.Styles>(C._vStyles);
 
 /** Color: validates against `#/components/schemas/Color`. */
-export function validateColor(value: unknown, options?: ValidateOptions): ValidationResult<T.Color> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eColor(value, o, '', E)) return { valid: true, value: value as T.Color };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateColor = /* @__PURE__ */ _validator<T.Color>(C._eColor);
 
 /** Color: validates against `#/components/schemas/Color`. */
-export function isColor(value: unknown): value is T.Color {
-  try {
-    return _vColor(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isColor = /* @__PURE__ */ _guard<T.Color>(C._vColor);

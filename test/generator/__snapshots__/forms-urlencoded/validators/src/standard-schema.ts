@@ -118,27 +118,9 @@ export const StylesSchema = /* @__PURE__ */ toStandardSchema(S.validateStyles);
 
 export const ColorSchema = /* @__PURE__ */ toStandardSchema(S.validateColor);
 
-export const CreateSubscriptionPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateCreateSubscriptionPathParams,
-);
-
-export const CreateSubscriptionQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateSubscriptionQuery);
-
-export const CreateSubscriptionHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateSubscriptionHeaders);
-
-export const CreateSubscriptionCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateSubscriptionCookies);
-
 export const CreateSubscriptionRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateSubscriptionRequestBody);
 
 export const CreateSubscriptionResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateSubscriptionResponse);
-
-export const SendStylesPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateSendStylesPathParams);
-
-export const SendStylesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSendStylesQuery);
-
-export const SendStylesHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSendStylesHeaders);
-
-export const SendStylesCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSendStylesCookies);
 
 export const SendStylesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSendStylesRequestBody);
 

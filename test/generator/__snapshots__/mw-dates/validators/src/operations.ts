@@ -6,16 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import {
-  _eEvent,
-  _eEventsOnHeaders,
-  _eEventsOnPathParams,
-  _eEventsOnStatus200,
-  _eListEventsPathParams,
-  _eListEventsQuery,
-  _eListEventsStatus200,
-  _eProblem,
-} from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -32,135 +23,109 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ValidationResult<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = _Check | readonly [_Check, string];
+
+/** A JSON pointer token: `~` and `/` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
- * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
- * its responses.
+ * The validators of operation `K`, whose JSON pointer in the spec is `at`: `params` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), `responses` per status its media types
+ * and their checks, `body` its request body's (none declared: any body is accepted). Schema paths follow
+ * from `at`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly _Check[],
-  sp: string | undefined,
-  body: _Body | undefined,
-  responses: _Responses,
+  responses: readonly (readonly [string, ...(string | _At)[]])[],
+  body?: readonly [boolean, ...(string | _At)[]],
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = (i: number) => params[i] ?? C._eListEventsPathParams;
+  let r: _Responses | undefined;
+  let b: _Body | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
-    return (value, options) => _run(check, value, _opts(options, true), sp);
+    return (value, options) => _run(check, value, _opts(options, true), sp + '/parameters');
+  }
+  function table(): _Responses {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: (value, mediaType, options) =>
       body
-        ? _request(body, value, mediaType, options)
+        ? _request((b ??= { r: body[0], ..._rows(body, 1, sp + '/requestBody') }), value, mediaType, options)
         : { valid: true, value: value as T.Operations[K]['requestBody'] },
-    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => _respond((r ??= table()), status, mediaType, value, options),
   };
 }
 
-const _responses0: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eListEventsStatus200]],
-  p: [['#/paths/~1events/get/responses/200/content/application~1json/schema']],
-};
-
-const _body1: _Body = { r: true, m: ['application/json'], f: [_eEvent] };
-
-const _responses1: _Responses = {
-  s: ['201', '422'],
-  m: [['application/json'], ['application/problem+json']],
-  f: [[_eEvent], [_eProblem]],
-};
-
-const _responses2: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eEventsOnStatus200]],
-  p: [['#/paths/~1events~1{day}/get/responses/200/content/application~1json/schema']],
-};
-
-const _responses3: _Responses = {
-  s: ['200'],
-  m: [['application/x-ndjson']],
-  f: [[_eEvent]],
-};
-
-const _responses4: _Responses = {
-  s: ['200'],
-  m: [['text/event-stream']],
-  f: [[_eEvent]],
-};
-
-/** listEvents: the validators of its parameters, request body and responses. */
 const _v0 = /* @__PURE__ */ _operation<'listEvents'>(
-  [_eListEventsPathParams, _eListEventsQuery, _eListEventsPathParams, _eListEventsPathParams],
-  '#/paths/~1events/get/parameters',
-  undefined,
-  _responses0,
+  '/paths/~1events/get',
+  [C._eListEventsPathParams, C._eListEventsQuery],
+  [['200', 'application/json', C._eListEventsStatus200]],
 );
-export const validateListEventsPathParams = _v0.pathParams;
 export const validateListEventsQuery = _v0.query;
-export const validateListEventsHeaders = _v0.headers;
-export const validateListEventsCookies = _v0.cookies;
-export const validateListEventsRequestBody = _v0.requestBody;
 export const validateListEventsResponse = _v0.response;
 
-/** createEvent: the validators of its parameters, request body and responses. */
 const _v1 = /* @__PURE__ */ _operation<'createEvent'>(
-  [_eListEventsPathParams, _eListEventsPathParams, _eListEventsPathParams, _eListEventsPathParams],
-  '#/paths/~1events/post/parameters',
-  _body1,
-  _responses1,
+  '/paths/~1events/post',
+  [],
+  [
+    ['201', 'application/json', C._eEvent],
+    ['422', 'application/problem+json', C._eProblem],
+  ],
+  [true, 'application/json', C._eEvent],
 );
-export const validateCreateEventPathParams = _v1.pathParams;
-export const validateCreateEventQuery = _v1.query;
-export const validateCreateEventHeaders = _v1.headers;
-export const validateCreateEventCookies = _v1.cookies;
 export const validateCreateEventRequestBody = _v1.requestBody;
 export const validateCreateEventResponse = _v1.response;
 
-/** eventsOn: the validators of its parameters, request body and responses. */
 const _v2 = /* @__PURE__ */ _operation<'eventsOn'>(
-  [_eEventsOnPathParams, _eListEventsPathParams, _eEventsOnHeaders, _eListEventsPathParams],
-  '#/paths/~1events~1{day}/get/parameters',
-  undefined,
-  _responses2,
+  '/paths/~1events~1{day}/get',
+  [C._eEventsOnPathParams, C._eListEventsPathParams, C._eEventsOnHeaders],
+  [['200', 'application/json', C._eEventsOnStatus200]],
 );
 export const validateEventsOnPathParams = _v2.pathParams;
-export const validateEventsOnQuery = _v2.query;
 export const validateEventsOnHeaders = _v2.headers;
-export const validateEventsOnCookies = _v2.cookies;
-export const validateEventsOnRequestBody = _v2.requestBody;
 export const validateEventsOnResponse = _v2.response;
 
-/** eventFeed: the validators of its parameters, request body and responses. */
 const _v3 = /* @__PURE__ */ _operation<'eventFeed'>(
-  [_eListEventsPathParams, _eListEventsPathParams, _eListEventsPathParams, _eListEventsPathParams],
-  '#/paths/~1feed/get/parameters',
-  undefined,
-  _responses3,
+  '/paths/~1feed/get',
+  [],
+  [['200', 'application/x-ndjson', C._eEvent]],
 );
-export const validateEventFeedPathParams = _v3.pathParams;
-export const validateEventFeedQuery = _v3.query;
-export const validateEventFeedHeaders = _v3.headers;
-export const validateEventFeedCookies = _v3.cookies;
-export const validateEventFeedRequestBody = _v3.requestBody;
 export const validateEventFeedResponse = _v3.response;
 
-/** eventFeedSse: the validators of its parameters, request body and responses. */
 const _v4 = /* @__PURE__ */ _operation<'eventFeedSse'>(
-  [_eListEventsPathParams, _eListEventsPathParams, _eListEventsPathParams, _eListEventsPathParams],
-  '#/paths/~1feed~1events/get/parameters',
-  undefined,
-  _responses4,
+  '/paths/~1feed~1events/get',
+  [],
+  [['200', 'text/event-stream', C._eEvent]],
 );
-export const validateEventFeedSsePathParams = _v4.pathParams;
-export const validateEventFeedSseQuery = _v4.query;
-export const validateEventFeedSseHeaders = _v4.headers;
-export const validateEventFeedSseCookies = _v4.cookies;
-export const validateEventFeedSseRequestBody = _v4.requestBody;
 export const validateEventFeedSseResponse = _v4.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */

@@ -4,72 +4,23 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import { _eEvent, _eProblem, _eReminder, _vEvent, _vProblem, _vReminder } from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Event: validates against `#/components/schemas/Event`. */
-export function validateEvent(value: unknown, options?: ValidateOptions): ValidationResult<T.Event> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eEvent(value, o, '', E)) return { valid: true, value: value as T.Event };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateEvent = /* @__PURE__ */ _validator<T.Event>(C._eEvent);
 
 /** Event: validates against `#/components/schemas/Event`. */
-export function isEvent(value: unknown): value is T.Event {
-  try {
-    return _vEvent(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isEvent = /* @__PURE__ */ _guard<T.Event>(C._vEvent);
 
 /** Reminder: validates against `#/components/schemas/Reminder`. */
-export function validateReminder(value: unknown, options?: ValidateOptions): ValidationResult<T.Reminder> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eReminder(value, o, '', E)) return { valid: true, value: value as T.Reminder };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateReminder = /* @__PURE__ */ _validator<T.Reminder>(C._eReminder);
 
 /** Reminder: validates against `#/components/schemas/Reminder`. */
-export function isReminder(value: unknown): value is T.Reminder {
-  try {
-    return _vReminder(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isReminder = /* @__PURE__ */ _guard<T.Reminder>(C._vReminder);
 
 /** Problem: validates against `#/components/schemas/Problem`. */
-export function validateProblem(value: unknown, options?: ValidateOptions): ValidationResult<T.Problem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eProblem(value, o, '', E)) return { valid: true, value: value as T.Problem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateProblem = /* @__PURE__ */ _validator<T.Problem>(C._eProblem);
 
 /** Problem: validates against `#/components/schemas/Problem`. */
-export function isProblem(value: unknown): value is T.Problem {
-  try {
-    return _vProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isProblem = /* @__PURE__ */ _guard<T.Problem>(C._vProblem);

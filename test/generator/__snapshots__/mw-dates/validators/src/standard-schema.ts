@@ -118,25 +118,9 @@ export const ReminderSchema = /* @__PURE__ */ toStandardSchema(S.validateReminde
 
 export const ProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateProblem);
 
-export const ListEventsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsPathParams);
-
 export const ListEventsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsQuery);
 
-export const ListEventsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsHeaders);
-
-export const ListEventsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsCookies);
-
-export const ListEventsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListEventsRequestBody);
-
 export const ListEventsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListEventsResponse);
-
-export const CreateEventPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateEventPathParams);
-
-export const CreateEventQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateEventQuery);
-
-export const CreateEventHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateEventHeaders);
-
-export const CreateEventCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateEventCookies);
 
 export const CreateEventRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateEventRequestBody);
 
@@ -144,36 +128,10 @@ export const CreateEventResponseSchema = /* @__PURE__ */ _responseSchema(O.valid
 
 export const EventsOnPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateEventsOnPathParams);
 
-export const EventsOnQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateEventsOnQuery);
-
 export const EventsOnHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateEventsOnHeaders);
-
-export const EventsOnCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateEventsOnCookies);
-
-export const EventsOnRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateEventsOnRequestBody);
 
 export const EventsOnResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEventsOnResponse);
 
-export const EventFeedPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedPathParams);
-
-export const EventFeedQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedQuery);
-
-export const EventFeedHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedHeaders);
-
-export const EventFeedCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedCookies);
-
-export const EventFeedRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateEventFeedRequestBody);
-
 export const EventFeedResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEventFeedResponse);
-
-export const EventFeedSsePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedSsePathParams);
-
-export const EventFeedSseQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedSseQuery);
-
-export const EventFeedSseHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedSseHeaders);
-
-export const EventFeedSseCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedSseCookies);
-
-export const EventFeedSseRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateEventFeedSseRequestBody);
 
 export const EventFeedSseResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEventFeedSseResponse);

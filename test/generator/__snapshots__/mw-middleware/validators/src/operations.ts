@@ -6,15 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import {
-  _eGetThingPathParams,
-  _eListThingsPathParams,
-  _eListThingsQuery,
-  _eListThingsStatus200,
-  _eNewThing,
-  _eProblem,
-  _eThing,
-} from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -31,100 +23,104 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ValidationResult<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = _Check | readonly [_Check, string];
+
+/** A JSON pointer token: `~` and `/` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
- * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
- * its responses.
+ * The validators of operation `K`, whose JSON pointer in the spec is `at`: `params` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), `responses` per status its media types
+ * and their checks, `body` its request body's (none declared: any body is accepted). Schema paths follow
+ * from `at`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly _Check[],
-  sp: string | undefined,
-  body: _Body | undefined,
-  responses: _Responses,
+  responses: readonly (readonly [string, ...(string | _At)[]])[],
+  body?: readonly [boolean, ...(string | _At)[]],
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = (i: number) => params[i] ?? C._eListThingsPathParams;
+  let r: _Responses | undefined;
+  let b: _Body | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
-    return (value, options) => _run(check, value, _opts(options, true), sp);
+    return (value, options) => _run(check, value, _opts(options, true), sp + '/parameters');
+  }
+  function table(): _Responses {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: (value, mediaType, options) =>
       body
-        ? _request(body, value, mediaType, options)
+        ? _request((b ??= { r: body[0], ..._rows(body, 1, sp + '/requestBody') }), value, mediaType, options)
         : { valid: true, value: value as T.Operations[K]['requestBody'] },
-    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => _respond((r ??= table()), status, mediaType, value, options),
   };
 }
 
-const _responses0: _Responses = {
-  s: ['200', '401'],
-  m: [['application/json'], ['application/problem+json']],
-  f: [[_eListThingsStatus200], [_eProblem]],
-  p: [['#/paths/~1things/get/responses/200/content/application~1json/schema'], ['']],
-};
-
-const _body1: _Body = { r: true, m: ['application/json'], f: [_eNewThing] };
-
-const _responses1: _Responses = {
-  s: ['201', '401', '409'],
-  m: [['application/json'], ['application/problem+json'], ['application/problem+json']],
-  f: [[_eThing], [_eProblem], [_eProblem]],
-};
-
-const _responses2: _Responses = {
-  s: ['200', '401', '403', '404', '500'],
-  m: [
-    ['application/json'],
-    ['application/problem+json'],
-    ['application/problem+json'],
-    ['application/problem+json'],
-    ['application/problem+json'],
-  ],
-  f: [[_eThing], [_eProblem], [_eProblem], [_eProblem], [_eProblem]],
-};
-
-/** listThings: the validators of its parameters, request body and responses. */
 const _v0 = /* @__PURE__ */ _operation<'listThings'>(
-  [_eListThingsPathParams, _eListThingsQuery, _eListThingsPathParams, _eListThingsPathParams],
-  '#/paths/~1things/get/parameters',
-  undefined,
-  _responses0,
+  '/paths/~1things/get',
+  [C._eListThingsPathParams, C._eListThingsQuery],
+  [
+    ['200', 'application/json', C._eListThingsStatus200],
+    ['401', 'application/problem+json', C._eProblem],
+  ],
 );
-export const validateListThingsPathParams = _v0.pathParams;
 export const validateListThingsQuery = _v0.query;
-export const validateListThingsHeaders = _v0.headers;
-export const validateListThingsCookies = _v0.cookies;
-export const validateListThingsRequestBody = _v0.requestBody;
 export const validateListThingsResponse = _v0.response;
 
-/** createThing: the validators of its parameters, request body and responses. */
 const _v1 = /* @__PURE__ */ _operation<'createThing'>(
-  [_eListThingsPathParams, _eListThingsPathParams, _eListThingsPathParams, _eListThingsPathParams],
-  '#/paths/~1things/post/parameters',
-  _body1,
-  _responses1,
+  '/paths/~1things/post',
+  [],
+  [
+    ['201', 'application/json', C._eThing],
+    ['401', 'application/problem+json', C._eProblem],
+    ['409', 'application/problem+json', C._eProblem],
+  ],
+  [true, 'application/json', C._eNewThing],
 );
-export const validateCreateThingPathParams = _v1.pathParams;
-export const validateCreateThingQuery = _v1.query;
-export const validateCreateThingHeaders = _v1.headers;
-export const validateCreateThingCookies = _v1.cookies;
 export const validateCreateThingRequestBody = _v1.requestBody;
 export const validateCreateThingResponse = _v1.response;
 
-/** getThing: the validators of its parameters, request body and responses. */
 const _v2 = /* @__PURE__ */ _operation<'getThing'>(
-  [_eGetThingPathParams, _eListThingsPathParams, _eListThingsPathParams, _eListThingsPathParams],
-  '#/paths/~1things~1{id}/get/parameters',
-  undefined,
-  _responses2,
+  '/paths/~1things~1{id}/get',
+  [C._eGetThingPathParams],
+  [
+    ['200', 'application/json', C._eThing],
+    ['401', 'application/problem+json', C._eProblem],
+    ['403', 'application/problem+json', C._eProblem],
+    ['404', 'application/problem+json', C._eProblem],
+    ['500', 'application/problem+json', C._eProblem],
+  ],
 );
 export const validateGetThingPathParams = _v2.pathParams;
-export const validateGetThingQuery = _v2.query;
-export const validateGetThingHeaders = _v2.headers;
-export const validateGetThingCookies = _v2.cookies;
-export const validateGetThingRequestBody = _v2.requestBody;
 export const validateGetThingResponse = _v2.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */

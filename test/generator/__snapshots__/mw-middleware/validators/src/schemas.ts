@@ -4,72 +4,23 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import { _eNewThing, _eProblem, _eThing, _vNewThing, _vProblem, _vThing } from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Thing: validates against `#/components/schemas/Thing`. */
-export function validateThing(value: unknown, options?: ValidateOptions): ValidationResult<T.Thing> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eThing(value, o, '', E)) return { valid: true, value: value as T.Thing };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateThing = /* @__PURE__ */ _validator<T.Thing>(C._eThing);
 
 /** Thing: validates against `#/components/schemas/Thing`. */
-export function isThing(value: unknown): value is T.Thing {
-  try {
-    return _vThing(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isThing = /* @__PURE__ */ _guard<T.Thing>(C._vThing);
 
 /** NewThing: validates against `#/components/schemas/NewThing`. */
-export function validateNewThing(value: unknown, options?: ValidateOptions): ValidationResult<T.NewThing> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNewThing(value, o, '', E)) return { valid: true, value: value as T.NewThing };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNewThing = /* @__PURE__ */ _validator<T.NewThing>(C._eNewThing);
 
 /** NewThing: validates against `#/components/schemas/NewThing`. */
-export function isNewThing(value: unknown): value is T.NewThing {
-  try {
-    return _vNewThing(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNewThing = /* @__PURE__ */ _guard<T.NewThing>(C._vNewThing);
 
 /** Problem: validates against `#/components/schemas/Problem`. */
-export function validateProblem(value: unknown, options?: ValidateOptions): ValidationResult<T.Problem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eProblem(value, o, '', E)) return { valid: true, value: value as T.Problem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateProblem = /* @__PURE__ */ _validator<T.Problem>(C._eProblem);
 
 /** Problem: validates against `#/components/schemas/Problem`. */
-export function isProblem(value: unknown): value is T.Problem {
-  try {
-    return _vProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isProblem = /* @__PURE__ */ _guard<T.Problem>(C._vProblem);

@@ -118,38 +118,14 @@ export const NewThingSchema = /* @__PURE__ */ toStandardSchema(S.validateNewThin
 
 export const ProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateProblem);
 
-export const ListThingsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListThingsPathParams);
-
 export const ListThingsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListThingsQuery);
 
-export const ListThingsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListThingsHeaders);
-
-export const ListThingsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListThingsCookies);
-
-export const ListThingsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListThingsRequestBody);
-
 export const ListThingsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListThingsResponse);
-
-export const CreateThingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingPathParams);
-
-export const CreateThingQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingQuery);
-
-export const CreateThingHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingHeaders);
-
-export const CreateThingCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingCookies);
 
 export const CreateThingRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateThingRequestBody);
 
 export const CreateThingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateThingResponse);
 
 export const GetThingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetThingPathParams);
-
-export const GetThingQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetThingQuery);
-
-export const GetThingHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetThingHeaders);
-
-export const GetThingCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetThingCookies);
-
-export const GetThingRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetThingRequestBody);
 
 export const GetThingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetThingResponse);

@@ -6,25 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Check, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
-import {
-  _eListChargesQuery,
-  _eListChargesStatus200,
-  _eListEventsQuery,
-  _eListEventsStatus200,
-  _eListFeedQuery,
-  _eListFeedStatus200,
-  _eListLogsQuery,
-  _eListLogsStatus200,
-  _eListPostsPathParams,
-  _eListPostsQuery,
-  _eListPostsStatus200,
-  _eListReposQuery,
-  _eListReposStatus200,
-  _eListTagsQuery,
-  _eListTagsStatus200,
-  _eSearchItemsQuery,
-  _eSearchItemsStatus200,
-} from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -41,187 +23,125 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ValidationResult<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = _Check | readonly [_Check, string];
+
+/** A JSON pointer token: `~` and `/` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
- * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
- * its responses.
+ * The validators of operation `K`, whose JSON pointer in the spec is `at`: `params` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), `responses` per status its media types
+ * and their checks, `body` its request body's (none declared: any body is accepted). Schema paths follow
+ * from `at`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly _Check[],
-  sp: string | undefined,
-  responses: _Responses,
+  responses: readonly (readonly [string, ...(string | _At)[]])[],
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = (i: number) => params[i] ?? C._eListPostsPathParams;
+  let r: _Responses | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
-    return (value, options) => _run(check, value, _opts(options, true), sp);
+    return (value, options) => _run(check, value, _opts(options, true), sp + '/parameters');
+  }
+  function table(): _Responses {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: (value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] }),
-    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => _respond((r ??= table()), status, mediaType, value, options),
   };
 }
 
-const _responses0: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eListPostsStatus200]],
-  p: [['#/paths/~1posts/get/responses/200/content/application~1json/schema']],
-};
-
-const _responses1: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eListEventsStatus200]],
-  p: [['#/paths/~1events/get/responses/200/content/application~1json/schema']],
-};
-
-const _responses2: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eListChargesStatus200]],
-  p: [['#/paths/~1charges/get/responses/200/content/application~1json/schema']],
-};
-
-const _responses3: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eListReposStatus200]],
-  p: [['#/paths/~1repos/get/responses/200/content/application~1json/schema']],
-};
-
-const _responses4: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eListLogsStatus200]],
-  p: [['#/paths/~1logs/get/responses/200/content/application~1json/schema']],
-};
-
-const _responses5: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eListFeedStatus200]],
-  p: [['#/paths/~1feed/get/responses/200/content/application~1json/schema']],
-};
-
-const _responses6: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eSearchItemsStatus200]],
-  p: [['#/paths/~1search/post/responses/200/content/application~1json/schema']],
-};
-
-const _responses7: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eListTagsStatus200]],
-  p: [['#/paths/~1tags/get/responses/200/content/application~1json/schema']],
-};
-
-/** listPosts: the validators of its parameters, request body and responses. */
 const _v0 = /* @__PURE__ */ _operation<'listPosts'>(
-  [_eListPostsPathParams, _eListPostsQuery, _eListPostsPathParams, _eListPostsPathParams],
-  '#/paths/~1posts/get/parameters',
-  _responses0,
+  '/paths/~1posts/get',
+  [C._eListPostsPathParams, C._eListPostsQuery],
+  [['200', 'application/json', C._eListPostsStatus200]],
 );
-export const validateListPostsPathParams = _v0.pathParams;
 export const validateListPostsQuery = _v0.query;
-export const validateListPostsHeaders = _v0.headers;
-export const validateListPostsCookies = _v0.cookies;
-export const validateListPostsRequestBody = _v0.requestBody;
 export const validateListPostsResponse = _v0.response;
 
-/** listEvents: the validators of its parameters, request body and responses. */
 const _v1 = /* @__PURE__ */ _operation<'listEvents'>(
-  [_eListPostsPathParams, _eListEventsQuery, _eListPostsPathParams, _eListPostsPathParams],
-  '#/paths/~1events/get/parameters',
-  _responses1,
+  '/paths/~1events/get',
+  [C._eListPostsPathParams, C._eListEventsQuery],
+  [['200', 'application/json', C._eListEventsStatus200]],
 );
-export const validateListEventsPathParams = _v1.pathParams;
 export const validateListEventsQuery = _v1.query;
-export const validateListEventsHeaders = _v1.headers;
-export const validateListEventsCookies = _v1.cookies;
-export const validateListEventsRequestBody = _v1.requestBody;
 export const validateListEventsResponse = _v1.response;
 
-/** listCharges: the validators of its parameters, request body and responses. */
 const _v2 = /* @__PURE__ */ _operation<'listCharges'>(
-  [_eListPostsPathParams, _eListChargesQuery, _eListPostsPathParams, _eListPostsPathParams],
-  '#/paths/~1charges/get/parameters',
-  _responses2,
+  '/paths/~1charges/get',
+  [C._eListPostsPathParams, C._eListChargesQuery],
+  [['200', 'application/json', C._eListChargesStatus200]],
 );
-export const validateListChargesPathParams = _v2.pathParams;
 export const validateListChargesQuery = _v2.query;
-export const validateListChargesHeaders = _v2.headers;
-export const validateListChargesCookies = _v2.cookies;
-export const validateListChargesRequestBody = _v2.requestBody;
 export const validateListChargesResponse = _v2.response;
 
-/** listRepos: the validators of its parameters, request body and responses. */
 const _v3 = /* @__PURE__ */ _operation<'listRepos'>(
-  [_eListPostsPathParams, _eListReposQuery, _eListPostsPathParams, _eListPostsPathParams],
-  '#/paths/~1repos/get/parameters',
-  _responses3,
+  '/paths/~1repos/get',
+  [C._eListPostsPathParams, C._eListReposQuery],
+  [['200', 'application/json', C._eListReposStatus200]],
 );
-export const validateListReposPathParams = _v3.pathParams;
 export const validateListReposQuery = _v3.query;
-export const validateListReposHeaders = _v3.headers;
-export const validateListReposCookies = _v3.cookies;
-export const validateListReposRequestBody = _v3.requestBody;
 export const validateListReposResponse = _v3.response;
 
-/** listLogs: the validators of its parameters, request body and responses. */
 const _v4 = /* @__PURE__ */ _operation<'listLogs'>(
-  [_eListPostsPathParams, _eListLogsQuery, _eListPostsPathParams, _eListPostsPathParams],
-  '#/paths/~1logs/get/parameters',
-  _responses4,
+  '/paths/~1logs/get',
+  [C._eListPostsPathParams, C._eListLogsQuery],
+  [['200', 'application/json', C._eListLogsStatus200]],
 );
-export const validateListLogsPathParams = _v4.pathParams;
 export const validateListLogsQuery = _v4.query;
-export const validateListLogsHeaders = _v4.headers;
-export const validateListLogsCookies = _v4.cookies;
-export const validateListLogsRequestBody = _v4.requestBody;
 export const validateListLogsResponse = _v4.response;
 
-/** listFeed: the validators of its parameters, request body and responses. */
 const _v5 = /* @__PURE__ */ _operation<'listFeed'>(
-  [_eListPostsPathParams, _eListFeedQuery, _eListPostsPathParams, _eListPostsPathParams],
-  '#/paths/~1feed/get/parameters',
-  _responses5,
+  '/paths/~1feed/get',
+  [C._eListPostsPathParams, C._eListFeedQuery],
+  [['200', 'application/json', C._eListFeedStatus200]],
 );
-export const validateListFeedPathParams = _v5.pathParams;
 export const validateListFeedQuery = _v5.query;
-export const validateListFeedHeaders = _v5.headers;
-export const validateListFeedCookies = _v5.cookies;
-export const validateListFeedRequestBody = _v5.requestBody;
 export const validateListFeedResponse = _v5.response;
 
-/** searchItems: the validators of its parameters, request body and responses. */
 const _v6 = /* @__PURE__ */ _operation<'searchItems'>(
-  [_eListPostsPathParams, _eSearchItemsQuery, _eListPostsPathParams, _eListPostsPathParams],
-  '#/paths/~1search/post/parameters',
-  _responses6,
+  '/paths/~1search/post',
+  [C._eListPostsPathParams, C._eSearchItemsQuery],
+  [['200', 'application/json', C._eSearchItemsStatus200]],
 );
-export const validateSearchItemsPathParams = _v6.pathParams;
 export const validateSearchItemsQuery = _v6.query;
-export const validateSearchItemsHeaders = _v6.headers;
-export const validateSearchItemsCookies = _v6.cookies;
-export const validateSearchItemsRequestBody = _v6.requestBody;
 export const validateSearchItemsResponse = _v6.response;
 
-/** listTags: the validators of its parameters, request body and responses. */
 const _v7 = /* @__PURE__ */ _operation<'listTags'>(
-  [_eListPostsPathParams, _eListTagsQuery, _eListPostsPathParams, _eListPostsPathParams],
-  '#/paths/~1tags/get/parameters',
-  _responses7,
+  '/paths/~1tags/get',
+  [C._eListPostsPathParams, C._eListTagsQuery],
+  [['200', 'application/json', C._eListTagsStatus200]],
 );
-export const validateListTagsPathParams = _v7.pathParams;
 export const validateListTagsQuery = _v7.query;
-export const validateListTagsHeaders = _v7.headers;
-export const validateListTagsCookies = _v7.cookies;
-export const validateListTagsRequestBody = _v7.requestBody;
 export const validateListTagsResponse = _v7.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */

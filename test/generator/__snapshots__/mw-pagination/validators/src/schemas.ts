@@ -4,50 +4,17 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import { _eItem, _eMeta, _vItem, _vMeta } from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Item: validates against `#/components/schemas/Item`. */
-export function validateItem(value: unknown, options?: ValidateOptions): ValidationResult<T.Item> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eItem(value, o, '', E)) return { valid: true, value: value as T.Item };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateItem = /* @__PURE__ */ _validator<T.Item>(C._eItem);
 
 /** Item: validates against `#/components/schemas/Item`. */
-export function isItem(value: unknown): value is T.Item {
-  try {
-    return _vItem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isItem = /* @__PURE__ */ _guard<T.Item>(C._vItem);
 
 /** Meta: validates against `#/components/schemas/Meta`. */
-export function validateMeta(value: unknown, options?: ValidateOptions): ValidationResult<T.Meta> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMeta(value, o, '', E)) return { valid: true, value: value as T.Meta };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMeta = /* @__PURE__ */ _validator<T.Meta>(C._eMeta);
 
 /** Meta: validates against `#/components/schemas/Meta`. */
-export function isMeta(value: unknown): value is T.Meta {
-  try {
-    return _vMeta(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMeta = /* @__PURE__ */ _guard<T.Meta>(C._vMeta);

@@ -116,98 +116,34 @@ export const ItemSchema = /* @__PURE__ */ toStandardSchema(S.validateItem);
 
 export const MetaSchema = /* @__PURE__ */ toStandardSchema(S.validateMeta);
 
-export const ListPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListPostsPathParams);
-
 export const ListPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListPostsQuery);
-
-export const ListPostsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListPostsHeaders);
-
-export const ListPostsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListPostsCookies);
-
-export const ListPostsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListPostsRequestBody);
 
 export const ListPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListPostsResponse);
 
-export const ListEventsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsPathParams);
-
 export const ListEventsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsQuery);
-
-export const ListEventsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsHeaders);
-
-export const ListEventsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsCookies);
-
-export const ListEventsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListEventsRequestBody);
 
 export const ListEventsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListEventsResponse);
 
-export const ListChargesPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListChargesPathParams);
-
 export const ListChargesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListChargesQuery);
-
-export const ListChargesHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListChargesHeaders);
-
-export const ListChargesCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListChargesCookies);
-
-export const ListChargesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListChargesRequestBody);
 
 export const ListChargesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListChargesResponse);
 
-export const ListReposPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListReposPathParams);
-
 export const ListReposQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListReposQuery);
-
-export const ListReposHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListReposHeaders);
-
-export const ListReposCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListReposCookies);
-
-export const ListReposRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListReposRequestBody);
 
 export const ListReposResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListReposResponse);
 
-export const ListLogsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListLogsPathParams);
-
 export const ListLogsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListLogsQuery);
-
-export const ListLogsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListLogsHeaders);
-
-export const ListLogsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListLogsCookies);
-
-export const ListLogsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListLogsRequestBody);
 
 export const ListLogsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListLogsResponse);
 
-export const ListFeedPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListFeedPathParams);
-
 export const ListFeedQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListFeedQuery);
-
-export const ListFeedHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListFeedHeaders);
-
-export const ListFeedCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListFeedCookies);
-
-export const ListFeedRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListFeedRequestBody);
 
 export const ListFeedResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListFeedResponse);
 
-export const SearchItemsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchItemsPathParams);
-
 export const SearchItemsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchItemsQuery);
-
-export const SearchItemsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchItemsHeaders);
-
-export const SearchItemsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchItemsCookies);
-
-export const SearchItemsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSearchItemsRequestBody);
 
 export const SearchItemsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchItemsResponse);
 
-export const ListTagsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListTagsPathParams);
-
 export const ListTagsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListTagsQuery);
-
-export const ListTagsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListTagsHeaders);
-
-export const ListTagsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListTagsCookies);
-
-export const ListTagsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListTagsRequestBody);
 
 export const ListTagsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListTagsResponse);

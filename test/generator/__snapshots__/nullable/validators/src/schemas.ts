@@ -4,247 +4,65 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import {
-  _eAnything,
-  _eColor,
-  _eCount,
-  _eExplicitNull,
-  _eLevel,
-  _eMaybePet,
-  _eMode,
-  _eName,
-  _eOwner,
-  _ePet,
-  _vAnything,
-  _vColor,
-  _vCount,
-  _vExplicitNull,
-  _vLevel,
-  _vMaybePet,
-  _vMode,
-  _vName,
-  _vOwner,
-  _vPet,
-} from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Name: validates against `#/components/schemas/Name`. */
-export function validateName(value: unknown, options?: ValidateOptions): ValidationResult<T.Name> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eName(value, o, '', E)) return { valid: true, value: value as T.Name };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateName = /* @__PURE__ */ _validator<T.Name>(C._eName);
 
 /** Name: validates against `#/components/schemas/Name`. */
-export function isName(value: unknown): value is T.Name {
-  try {
-    return _vName(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isName = /* @__PURE__ */ _guard<T.Name>(C._vName);
 
 /** Count: validates against `#/components/schemas/Count`. */
-export function validateCount(value: unknown, options?: ValidateOptions): ValidationResult<T.Count> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCount(value, o, '', E)) return { valid: true, value: value as T.Count };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCount = /* @__PURE__ */ _validator<T.Count>(C._eCount);
 
 /** Count: validates against `#/components/schemas/Count`. */
-export function isCount(value: unknown): value is T.Count {
-  try {
-    return _vCount(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCount = /* @__PURE__ */ _guard<T.Count>(C._vCount);
 
 /** Color: validates against `#/components/schemas/Color`. */
-export function validateColor(value: unknown, options?: ValidateOptions): ValidationResult<T.Color> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eColor(value, o, '', E)) return { valid: true, value: value as T.Color };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateColor = /* @__PURE__ */ _validator<T.Color>(C._eColor);
 
 /** Color: validates against `#/components/schemas/Color`. */
-export function isColor(value: unknown): value is T.Color {
-  try {
-    return _vColor(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isColor = /* @__PURE__ */ _guard<T.Color>(C._vColor);
 
 /** Level: validates against `#/components/schemas/Level`. */
-export function validateLevel(value: unknown, options?: ValidateOptions): ValidationResult<T.Level> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eLevel(value, o, '', E)) return { valid: true, value: value as T.Level };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateLevel = /* @__PURE__ */ _validator<T.Level>(C._eLevel);
 
 /** Level: validates against `#/components/schemas/Level`. */
-export function isLevel(value: unknown): value is T.Level {
-  try {
-    return _vLevel(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isLevel = /* @__PURE__ */ _guard<T.Level>(C._vLevel);
 
 /** Mode: validates against `#/components/schemas/Mode`. */
-export function validateMode(value: unknown, options?: ValidateOptions): ValidationResult<T.Mode> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMode(value, o, '', E)) return { valid: true, value: value as T.Mode };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMode = /* @__PURE__ */ _validator<T.Mode>(C._eMode);
 
 /** Mode: validates against `#/components/schemas/Mode`. */
-export function isMode(value: unknown): value is T.Mode {
-  try {
-    return _vMode(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMode = /* @__PURE__ */ _guard<T.Mode>(C._vMode);
 
 /** ExplicitNull: validates against `#/components/schemas/ExplicitNull`. */
-export function validateExplicitNull(value: unknown, options?: ValidateOptions): ValidationResult<T.ExplicitNull> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eExplicitNull(value, o, '', E)) return { valid: true, value: value as T.ExplicitNull };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateExplicitNull = /* @__PURE__ */ _validator<T.ExplicitNull>(C._eExplicitNull);
 
 /** ExplicitNull: validates against `#/components/schemas/ExplicitNull`. */
-export function isExplicitNull(value: unknown): value is T.ExplicitNull {
-  try {
-    return _vExplicitNull(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isExplicitNull = /* @__PURE__ */ _guard<T.ExplicitNull>(C._vExplicitNull);
 
 /** Pet: validates against `#/components/schemas/Pet`. */
-export function validatePet(value: unknown, options?: ValidateOptions): ValidationResult<T.Pet> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePet(value, o, '', E)) return { valid: true, value: value as T.Pet };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePet = /* @__PURE__ */ _validator<T.Pet>(C._ePet);
 
 /** Pet: validates against `#/components/schemas/Pet`. */
-export function isPet(value: unknown): value is T.Pet {
-  try {
-    return _vPet(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPet = /* @__PURE__ */ _guard<T.Pet>(C._vPet);
 
 /** Owner: validates against `#/components/schemas/Owner`. */
-export function validateOwner(value: unknown, options?: ValidateOptions): ValidationResult<T.Owner> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eOwner(value, o, '', E)) return { valid: true, value: value as T.Owner };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateOwner = /* @__PURE__ */ _validator<T.Owner>(C._eOwner);
 
 /** Owner: validates against `#/components/schemas/Owner`. */
-export function isOwner(value: unknown): value is T.Owner {
-  try {
-    return _vOwner(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isOwner = /* @__PURE__ */ _guard<T.Owner>(C._vOwner);
 
 /** MaybePet: validates against `#/components/schemas/MaybePet`. */
-export function validateMaybePet(value: unknown, options?: ValidateOptions): ValidationResult<T.MaybePet> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eMaybePet(value, o, '', E)) return { valid: true, value: value as T.MaybePet };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateMaybePet = /* @__PURE__ */ _validator<T.MaybePet>(C._eMaybePet);
 
 /** MaybePet: validates against `#/components/schemas/MaybePet`. */
-export function isMaybePet(value: unknown): value is T.MaybePet {
-  try {
-    return _vMaybePet(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isMaybePet = /* @__PURE__ */ _guard<T.MaybePet>(C._vMaybePet);
 
 /** Anything: validates against `#/components/schemas/Anything`. */
-export function validateAnything(value: unknown, options?: ValidateOptions): ValidationResult<T.Anything> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eAnything(value, o, '', E)) return { valid: true, value: value as T.Anything };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateAnything = /* @__PURE__ */ _validator<T.Anything>(C._eAnything);
 
 /** Anything: validates against `#/components/schemas/Anything`. */
-export function isAnything(value: unknown): value is T.Anything {
-  try {
-    return _vAnything(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isAnything = /* @__PURE__ */ _guard<T.Anything>(C._vAnything);

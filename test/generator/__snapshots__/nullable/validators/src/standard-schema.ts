@@ -136,10 +136,4 @@ export const GetOwnerPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.valid
 
 export const GetOwnerQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetOwnerQuery);
 
-export const GetOwnerHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetOwnerHeaders);
-
-export const GetOwnerCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetOwnerCookies);
-
-export const GetOwnerRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetOwnerRequestBody);
-
 export const GetOwnerResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetOwnerResponse);

@@ -119,18 +119,8 @@ export const GetUserPostHeadersSchema = /* @__PURE__ */ toStandardSchema(O.valid
 
 export const GetUserPostCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostCookies);
 
-export const GetUserPostRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserPostRequestBody);
-
 export const GetUserPostResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserPostResponse);
 
 export const GetMatrixPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetMatrixPathParams);
-
-export const GetMatrixQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetMatrixQuery);
-
-export const GetMatrixHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetMatrixHeaders);
-
-export const GetMatrixCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetMatrixCookies);
-
-export const GetMatrixRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetMatrixRequestBody);
 
 export const GetMatrixResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetMatrixResponse);

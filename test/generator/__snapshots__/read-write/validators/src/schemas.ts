@@ -4,72 +4,23 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import { _eTag, _eTeam, _eUser, _vTag, _vTeam, _vUser } from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** User: validates against `#/components/schemas/User`. */
-export function validateUser(value: unknown, options?: ValidateOptions): ValidationResult<T.User> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eUser(value, o, '', E)) return { valid: true, value: value as T.User };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateUser = /* @__PURE__ */ _validator<T.User>(C._eUser);
 
 /** User: validates against `#/components/schemas/User`. */
-export function isUser(value: unknown): value is T.User {
-  try {
-    return _vUser(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isUser = /* @__PURE__ */ _guard<T.User>(C._vUser);
 
 /** Team: validates against `#/components/schemas/Team`. */
-export function validateTeam(value: unknown, options?: ValidateOptions): ValidationResult<T.Team> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eTeam(value, o, '', E)) return { valid: true, value: value as T.Team };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateTeam = /* @__PURE__ */ _validator<T.Team>(C._eTeam);
 
 /** Team: validates against `#/components/schemas/Team`. */
-export function isTeam(value: unknown): value is T.Team {
-  try {
-    return _vTeam(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isTeam = /* @__PURE__ */ _guard<T.Team>(C._vTeam);
 
 /** Tag: validates against `#/components/schemas/Tag`. */
-export function validateTag(value: unknown, options?: ValidateOptions): ValidationResult<T.Tag> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eTag(value, o, '', E)) return { valid: true, value: value as T.Tag };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateTag = /* @__PURE__ */ _validator<T.Tag>(C._eTag);
 
 /** Tag: validates against `#/components/schemas/Tag`. */
-export function isTag(value: unknown): value is T.Tag {
-  try {
-    return _vTag(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isTag = /* @__PURE__ */ _guard<T.Tag>(C._vTag);

@@ -118,25 +118,11 @@ export const TeamSchema = /* @__PURE__ */ toStandardSchema(S.validateTeam);
 
 export const TagSchema = /* @__PURE__ */ toStandardSchema(S.validateTag);
 
-export const CreateUserPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateUserPathParams);
-
-export const CreateUserQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateUserQuery);
-
-export const CreateUserHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateUserHeaders);
-
-export const CreateUserCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateUserCookies);
-
 export const CreateUserRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateUserRequestBody);
 
 export const CreateUserResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateUserResponse);
 
 export const ReplaceTeamPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTeamPathParams);
-
-export const ReplaceTeamQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTeamQuery);
-
-export const ReplaceTeamHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTeamHeaders);
-
-export const ReplaceTeamCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTeamCookies);
 
 export const ReplaceTeamRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateReplaceTeamRequestBody);
 

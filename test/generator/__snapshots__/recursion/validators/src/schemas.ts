@@ -4,199 +4,53 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import {
-  _eCompany,
-  _eExpr,
-  _eJson,
-  _eLinkedList,
-  _eLiteral,
-  _ePerson,
-  _eSum,
-  _eTreeNode,
-  _vCompany,
-  _vExpr,
-  _vJson,
-  _vLinkedList,
-  _vLiteral,
-  _vPerson,
-  _vSum,
-  _vTreeNode,
-} from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** TreeNode: validates against `#/components/schemas/TreeNode`. */
-export function validateTreeNode(value: unknown, options?: ValidateOptions): ValidationResult<T.TreeNode> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eTreeNode(value, o, '', E)) return { valid: true, value: value as T.TreeNode };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateTreeNode = /* @__PURE__ */ _validator<T.TreeNode>(C._eTreeNode);
 
 /** TreeNode: validates against `#/components/schemas/TreeNode`. */
-export function isTreeNode(value: unknown): value is T.TreeNode {
-  try {
-    return _vTreeNode(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isTreeNode = /* @__PURE__ */ _guard<T.TreeNode>(C._vTreeNode);
 
 /** Person: validates against `#/components/schemas/Person`. */
-export function validatePerson(value: unknown, options?: ValidateOptions): ValidationResult<T.Person> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePerson(value, o, '', E)) return { valid: true, value: value as T.Person };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePerson = /* @__PURE__ */ _validator<T.Person>(C._ePerson);
 
 /** Person: validates against `#/components/schemas/Person`. */
-export function isPerson(value: unknown): value is T.Person {
-  try {
-    return _vPerson(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPerson = /* @__PURE__ */ _guard<T.Person>(C._vPerson);
 
 /** Company: validates against `#/components/schemas/Company`. */
-export function validateCompany(value: unknown, options?: ValidateOptions): ValidationResult<T.Company> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCompany(value, o, '', E)) return { valid: true, value: value as T.Company };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCompany = /* @__PURE__ */ _validator<T.Company>(C._eCompany);
 
 /** Company: validates against `#/components/schemas/Company`. */
-export function isCompany(value: unknown): value is T.Company {
-  try {
-    return _vCompany(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCompany = /* @__PURE__ */ _guard<T.Company>(C._vCompany);
 
 /** LinkedList: validates against `#/components/schemas/LinkedList`. */
-export function validateLinkedList(value: unknown, options?: ValidateOptions): ValidationResult<T.LinkedList> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eLinkedList(value, o, '', E)) return { valid: true, value: value as T.LinkedList };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateLinkedList = /* @__PURE__ */ _validator<T.LinkedList>(C._eLinkedList);
 
 /** LinkedList: validates against `#/components/schemas/LinkedList`. */
-export function isLinkedList(value: unknown): value is T.LinkedList {
-  try {
-    return _vLinkedList(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isLinkedList = /* @__PURE__ */ _guard<T.LinkedList>(C._vLinkedList);
 
 /** Expr: validates against `#/components/schemas/Expr`. */
-export function validateExpr(value: unknown, options?: ValidateOptions): ValidationResult<T.Expr> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eExpr(value, o, '', E)) return { valid: true, value: value as T.Expr };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateExpr = /* @__PURE__ */ _validator<T.Expr>(C._eExpr);
 
 /** Expr: validates against `#/components/schemas/Expr`. */
-export function isExpr(value: unknown): value is T.Expr {
-  try {
-    return _vExpr(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isExpr = /* @__PURE__ */ _guard<T.Expr>(C._vExpr);
 
 /** Literal: validates against `#/components/schemas/Literal`. */
-export function validateLiteral(value: unknown, options?: ValidateOptions): ValidationResult<T.Literal> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eLiteral(value, o, '', E)) return { valid: true, value: value as T.Literal };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateLiteral = /* @__PURE__ */ _validator<T.Literal>(C._eLiteral);
 
 /** Literal: validates against `#/components/schemas/Literal`. */
-export function isLiteral(value: unknown): value is T.Literal {
-  try {
-    return _vLiteral(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isLiteral = /* @__PURE__ */ _guard<T.Literal>(C._vLiteral);
 
 /** Sum: validates against `#/components/schemas/Sum`. */
-export function validateSum(value: unknown, options?: ValidateOptions): ValidationResult<T.Sum> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eSum(value, o, '', E)) return { valid: true, value: value as T.Sum };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateSum = /* @__PURE__ */ _validator<T.Sum>(C._eSum);
 
 /** Sum: validates against `#/components/schemas/Sum`. */
-export function isSum(value: unknown): value is T.Sum {
-  try {
-    return _vSum(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isSum = /* @__PURE__ */ _guard<T.Sum>(C._vSum);
 
 /** Json: validates against `#/components/schemas/Json`. */
-export function validateJson(value: unknown, options?: ValidateOptions): ValidationResult<T.Json> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eJson(value, o, '', E)) return { valid: true, value: value as T.Json };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateJson = /* @__PURE__ */ _validator<T.Json>(C._eJson);
 
 /** Json: validates against `#/components/schemas/Json`. */
-export function isJson(value: unknown): value is T.Json {
-  try {
-    return _vJson(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isJson = /* @__PURE__ */ _guard<T.Json>(C._vJson);

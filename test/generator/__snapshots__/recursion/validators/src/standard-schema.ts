@@ -128,14 +128,4 @@ export const SumSchema = /* @__PURE__ */ toStandardSchema(S.validateSum);
 
 export const JsonSchema = /* @__PURE__ */ toStandardSchema(S.validateJson);
 
-export const GetTreePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetTreePathParams);
-
-export const GetTreeQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetTreeQuery);
-
-export const GetTreeHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetTreeHeaders);
-
-export const GetTreeCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetTreeCookies);
-
-export const GetTreeRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetTreeRequestBody);
-
 export const GetTreeResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetTreeResponse);

@@ -6,16 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Check, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
-import {
-  _eGetItemFilePathParams,
-  _eGetItemFileStatus200,
-  _eGetItemPathParams,
-  _eGetItemStatus200,
-  _eGetItemStatus500,
-  _eListItemsPathParams,
-  _eListItemsStatus200,
-  _eListItemsStatus404,
-} from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -32,99 +23,120 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ValidationResult<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = _Check | readonly [_Check, string];
+
+/** A JSON pointer token: `~` and `/` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
- * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
- * its responses.
+ * The validators of operation `K`, whose JSON pointer in the spec is `at`: `params` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), `responses` per status its media types
+ * and their checks, `body` its request body's (none declared: any body is accepted). Schema paths follow
+ * from `at`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly _Check[],
-  sp: string | undefined,
-  responses: _Responses,
+  responses: readonly (readonly [string, ...(string | _At)[]])[],
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = (i: number) => params[i] ?? C._eListItemsPathParams;
+  let r: _Responses | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
-    return (value, options) => _run(check, value, _opts(options, true), sp);
+    return (value, options) => _run(check, value, _opts(options, true), sp + '/parameters');
+  }
+  function table(): _Responses {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: (value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] }),
-    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => _respond((r ??= table()), status, mediaType, value, options),
   };
 }
 
-const _responses0: _Responses = {
-  s: ['200', '404', '410'],
-  m: [['application/json'], ['application/json'], ['application/json']],
-  f: [[_eListItemsStatus200], [_eListItemsStatus404], [_eListItemsStatus404]],
-  p: [
-    ['#/components/responses/Items/content/application~1json/schema'],
-    ['#/components/responses/NotFound/content/application~1json/schema'],
-    ['#/components/responses/NotFound/content/application~1json/schema'],
-  ],
-};
-
-const _responses1: _Responses = {
-  s: ['200', '404', '500', '503'],
-  m: [['application/json'], ['application/json'], ['application/json'], ['application/json']],
-  f: [[_eGetItemStatus200], [_eListItemsStatus404], [_eGetItemStatus500], [_eGetItemStatus500]],
-  p: [
-    ['#/paths/~1items~1{id}/get/responses/200/content/application~1json/schema'],
-    ['#/components/responses/NotFound/content/application~1json/schema'],
-    ['#/paths/~1items~1{id}/get/responses/500/content/application~1json/schema'],
-    ['#/paths/~1items~1{id}/get/responses/503/content/application~1json/schema'],
-  ],
-};
-
-const _responses2: _Responses = {
-  s: ['200', '404'],
-  m: [['application/octet-stream'], ['application/json']],
-  f: [[_eGetItemFileStatus200], [_eListItemsStatus404]],
-  p: [
-    ['#/components/responses/File/content/application~1octet-stream/schema'],
-    ['#/components/responses/NotFound/content/application~1json/schema'],
-  ],
-};
-
-/** listItems: the validators of its parameters, request body and responses. */
 const _v0 = /* @__PURE__ */ _operation<'listItems'>(
-  [_eListItemsPathParams, _eListItemsPathParams, _eListItemsPathParams, _eListItemsPathParams],
-  '#/paths/~1items/get/parameters',
-  _responses0,
+  '/paths/~1items/get',
+  [],
+  [
+    [
+      '200',
+      'application/json',
+      [C._eListItemsStatus200, '#/components/responses/Items/content/application~1json/schema'],
+    ],
+    [
+      '404',
+      'application/json',
+      [C._eListItemsStatus404, '#/components/responses/NotFound/content/application~1json/schema'],
+    ],
+    [
+      '410',
+      'application/json',
+      [C._eListItemsStatus404, '#/components/responses/NotFound/content/application~1json/schema'],
+    ],
+  ],
 );
-export const validateListItemsPathParams = _v0.pathParams;
-export const validateListItemsQuery = _v0.query;
-export const validateListItemsHeaders = _v0.headers;
-export const validateListItemsCookies = _v0.cookies;
-export const validateListItemsRequestBody = _v0.requestBody;
 export const validateListItemsResponse = _v0.response;
 
-/** getItem: the validators of its parameters, request body and responses. */
 const _v1 = /* @__PURE__ */ _operation<'getItem'>(
-  [_eGetItemPathParams, _eListItemsPathParams, _eListItemsPathParams, _eListItemsPathParams],
-  '#/paths/~1items~1{id}/get/parameters',
-  _responses1,
+  '/paths/~1items~1{id}/get',
+  [C._eGetItemPathParams],
+  [
+    ['200', 'application/json', C._eGetItemStatus200],
+    [
+      '404',
+      'application/json',
+      [C._eListItemsStatus404, '#/components/responses/NotFound/content/application~1json/schema'],
+    ],
+    ['500', 'application/json', C._eGetItemStatus500],
+    ['503', 'application/json', C._eGetItemStatus500],
+  ],
 );
 export const validateGetItemPathParams = _v1.pathParams;
-export const validateGetItemQuery = _v1.query;
-export const validateGetItemHeaders = _v1.headers;
-export const validateGetItemCookies = _v1.cookies;
-export const validateGetItemRequestBody = _v1.requestBody;
 export const validateGetItemResponse = _v1.response;
 
-/** getItemFile: the validators of its parameters, request body and responses. */
 const _v2 = /* @__PURE__ */ _operation<'getItemFile'>(
-  [_eGetItemFilePathParams, _eListItemsPathParams, _eListItemsPathParams, _eListItemsPathParams],
-  '#/paths/~1items~1{id}~1file/get/parameters',
-  _responses2,
+  '/paths/~1items~1{id}~1file/get',
+  [C._eGetItemFilePathParams],
+  [
+    [
+      '200',
+      'application/octet-stream',
+      [C._eGetItemFileStatus200, '#/components/responses/File/content/application~1octet-stream/schema'],
+    ],
+    [
+      '404',
+      'application/json',
+      [C._eListItemsStatus404, '#/components/responses/NotFound/content/application~1json/schema'],
+    ],
+  ],
 );
 export const validateGetItemFilePathParams = _v2.pathParams;
-export const validateGetItemFileQuery = _v2.query;
-export const validateGetItemFileHeaders = _v2.headers;
-export const validateGetItemFileCookies = _v2.cookies;
-export const validateGetItemFileRequestBody = _v2.requestBody;
 export const validateGetItemFileResponse = _v2.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */

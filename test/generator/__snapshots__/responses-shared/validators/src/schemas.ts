@@ -4,50 +4,17 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import { _eItem, _eResponses2, _vItem, _vResponses2 } from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Item: validates against `#/components/schemas/Item`. */
-export function validateItem(value: unknown, options?: ValidateOptions): ValidationResult<T.Item> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eItem(value, o, '', E)) return { valid: true, value: value as T.Item };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateItem = /* @__PURE__ */ _validator<T.Item>(C._eItem);
 
 /** Item: validates against `#/components/schemas/Item`. */
-export function isItem(value: unknown): value is T.Item {
-  try {
-    return _vItem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isItem = /* @__PURE__ */ _guard<T.Item>(C._vItem);
 
 /** Responses2: validates against `#/components/schemas/Responses`. */
-export function validateResponses2(value: unknown, options?: ValidateOptions): ValidationResult<T.Responses2> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eResponses2(value, o, '', E)) return { valid: true, value: value as T.Responses2 };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateResponses2 = /* @__PURE__ */ _validator<T.Responses2>(C._eResponses2);
 
 /** Responses2: validates against `#/components/schemas/Responses`. */
-export function isResponses2(value: unknown): value is T.Responses2 {
-  try {
-    return _vResponses2(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isResponses2 = /* @__PURE__ */ _guard<T.Responses2>(C._vResponses2);

@@ -116,38 +116,12 @@ export const ItemSchema = /* @__PURE__ */ toStandardSchema(S.validateItem);
 
 export const Responses2Schema = /* @__PURE__ */ toStandardSchema(S.validateResponses2);
 
-export const ListItemsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsPathParams);
-
-export const ListItemsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsQuery);
-
-export const ListItemsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsHeaders);
-
-export const ListItemsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsCookies);
-
-export const ListItemsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListItemsRequestBody);
-
 export const ListItemsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListItemsResponse);
 
 export const GetItemPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemPathParams);
 
-export const GetItemQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemQuery);
-
-export const GetItemHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemHeaders);
-
-export const GetItemCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemCookies);
-
-export const GetItemRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetItemRequestBody);
-
 export const GetItemResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetItemResponse);
 
 export const GetItemFilePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemFilePathParams);
-
-export const GetItemFileQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemFileQuery);
-
-export const GetItemFileHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemFileHeaders);
-
-export const GetItemFileCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemFileCookies);
-
-export const GetItemFileRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetItemFileRequestBody);
 
 export const GetItemFileResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetItemFileResponse);

@@ -6,14 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import {
-  _eCreateNoteStatusDefault,
-  _eGetNotePathParams,
-  _eListNotesPathParams,
-  _eListNotesQuery,
-  _eListNotesStatus200,
-  _eNote,
-} from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -30,96 +23,101 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ValidationResult<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = _Check | readonly [_Check, string];
+
+/** A JSON pointer token: `~` and `/` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
- * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
- * its responses.
+ * The validators of operation `K`, whose JSON pointer in the spec is `at`: `params` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), `responses` per status its media types
+ * and their checks, `body` its request body's (none declared: any body is accepted). Schema paths follow
+ * from `at`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly _Check[],
-  sp: string | undefined,
-  body: _Body | undefined,
-  responses: _Responses,
+  responses: readonly (readonly [string, ...(string | _At)[]])[],
+  body?: readonly [boolean, ...(string | _At)[]],
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = (i: number) => params[i] ?? C._eListNotesPathParams;
+  let r: _Responses | undefined;
+  let b: _Body | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
-    return (value, options) => _run(check, value, _opts(options, true), sp);
+    return (value, options) => _run(check, value, _opts(options, true), sp + '/parameters');
+  }
+  function table(): _Responses {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: (value, mediaType, options) =>
       body
-        ? _request(body, value, mediaType, options)
+        ? _request((b ??= { r: body[0], ..._rows(body, 1, sp + '/requestBody') }), value, mediaType, options)
         : { valid: true, value: value as T.Operations[K]['requestBody'] },
-    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => _respond((r ??= table()), status, mediaType, value, options),
   };
 }
 
-const _responses0: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eListNotesStatus200]],
-  p: [['#/paths/~1notes/get/responses/200/content/application~1json/schema']],
-};
-
-const _body1: _Body = { r: true, m: ['application/json'], f: [_eNote] };
-
-const _responses1: _Responses = {
-  s: ['201', 'default'],
-  m: [['application/json'], ['application/problem+json']],
-  f: [[_eNote], [_eCreateNoteStatusDefault]],
-  p: [[''], ['#/paths/~1notes/post/responses/default/content/application~1problem+json/schema']],
-};
-
-const _responses2: _Responses = {
-  s: ['200', '404'],
-  m: [['application/json'], ['application/problem+json']],
-  f: [[_eNote], [_eCreateNoteStatusDefault]],
-  p: [[''], ['#/paths/~1notes/post/responses/default/content/application~1problem+json/schema']],
-};
-
-/** listNotes: the validators of its parameters, request body and responses. */
 const _v0 = /* @__PURE__ */ _operation<'listNotes'>(
-  [_eListNotesPathParams, _eListNotesQuery, _eListNotesPathParams, _eListNotesPathParams],
-  '#/paths/~1notes/get/parameters',
-  undefined,
-  _responses0,
+  '/paths/~1notes/get',
+  [C._eListNotesPathParams, C._eListNotesQuery],
+  [['200', 'application/json', C._eListNotesStatus200]],
 );
-export const validateListNotesPathParams = _v0.pathParams;
 export const validateListNotesQuery = _v0.query;
-export const validateListNotesHeaders = _v0.headers;
-export const validateListNotesCookies = _v0.cookies;
-export const validateListNotesRequestBody = _v0.requestBody;
 export const validateListNotesResponse = _v0.response;
 
-/** createNote: the validators of its parameters, request body and responses. */
 const _v1 = /* @__PURE__ */ _operation<'createNote'>(
-  [_eListNotesPathParams, _eListNotesPathParams, _eListNotesPathParams, _eListNotesPathParams],
-  '#/paths/~1notes/post/parameters',
-  _body1,
-  _responses1,
+  '/paths/~1notes/post',
+  [],
+  [
+    ['201', 'application/json', C._eNote],
+    ['default', 'application/problem+json', C._eCreateNoteStatusDefault],
+  ],
+  [true, 'application/json', C._eNote],
 );
-export const validateCreateNotePathParams = _v1.pathParams;
-export const validateCreateNoteQuery = _v1.query;
-export const validateCreateNoteHeaders = _v1.headers;
-export const validateCreateNoteCookies = _v1.cookies;
 export const validateCreateNoteRequestBody = _v1.requestBody;
 export const validateCreateNoteResponse = _v1.response;
 
-/** getNote: the validators of its parameters, request body and responses. */
 const _v2 = /* @__PURE__ */ _operation<'getNote'>(
-  [_eGetNotePathParams, _eListNotesPathParams, _eListNotesPathParams, _eListNotesPathParams],
-  '#/paths/~1notes~1{noteId}/get/parameters',
-  undefined,
-  _responses2,
+  '/paths/~1notes~1{noteId}/get',
+  [C._eGetNotePathParams],
+  [
+    ['200', 'application/json', C._eNote],
+    [
+      '404',
+      'application/problem+json',
+      [C._eCreateNoteStatusDefault, '#/paths/~1notes/post/responses/default/content/application~1problem+json/schema'],
+    ],
+  ],
 );
 export const validateGetNotePathParams = _v2.pathParams;
-export const validateGetNoteQuery = _v2.query;
-export const validateGetNoteHeaders = _v2.headers;
-export const validateGetNoteCookies = _v2.cookies;
-export const validateGetNoteRequestBody = _v2.requestBody;
 export const validateGetNoteResponse = _v2.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */

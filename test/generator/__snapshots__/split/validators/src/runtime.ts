@@ -316,3 +316,22 @@ export function _fail(
 ): { valid: false; errors: ValidationError[] } {
   return { valid: false, errors: [{ instancePath: '', schemaPath: '#', keyword, message, params }] };
 }
+
+/** `validate<X>`: the schema's errors function (`_e<X>`), run with the caller's options (default direction `response`). */
+export function _validator<T>(
+  errors: (v: any, o: number, p: string, E: ValidationError[]) => boolean,
+): (value: unknown, options?: ValidateOptions) => ValidationResult<T> {
+  return (value, options) => _run<T>(errors, value, _opts(options, false));
+}
+
+/** `is<X>`: the schema's check function (`_v<X>`) as a type guard (a value too deep to check is not one). */
+export function _guard<T>(check: (v: any, o: number) => boolean): (value: unknown) => value is T {
+  return (value): value is T => {
+    try {
+      return check(value, _opts(undefined, false));
+    } catch (e) {
+      _deep(e);
+      return false;
+    }
+  };
+}

@@ -4,103 +4,29 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import {
-  _eAttachment,
-  _eNote,
-  _eNoteBody,
-  _eNoteBody2,
-  _vAttachment,
-  _vNote,
-  _vNoteBody,
-  _vNoteBody2,
-} from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Note: validates against `#/components/schemas/Note`. */
-export function validateNote(value: unknown, options?: ValidateOptions): ValidationResult<T.Note> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNote(value, o, '', E)) return { valid: true, value: value as T.Note };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNote = /* @__PURE__ */ _validator<T.Note>(C._eNote);
 
 /** Note: validates against `#/components/schemas/Note`. */
-export function isNote(value: unknown): value is T.Note {
-  try {
-    return _vNote(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNote = /* @__PURE__ */ _guard<T.Note>(C._vNote);
 
 /** Attachment: validates against `#/components/schemas/Attachment`. */
-export function validateAttachment(value: unknown, options?: ValidateOptions): ValidationResult<T.Attachment> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eAttachment(value, o, '', E)) return { valid: true, value: value as T.Attachment };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateAttachment = /* @__PURE__ */ _validator<T.Attachment>(C._eAttachment);
 
 /** Attachment: validates against `#/components/schemas/Attachment`. */
-export function isAttachment(value: unknown): value is T.Attachment {
-  try {
-    return _vAttachment(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isAttachment = /* @__PURE__ */ _guard<T.Attachment>(C._vAttachment);
 
 /** NoteBody (hoisted from /components/schemas/Note/properties/body/oneOf/0): validates against `#/components/schemas/Note_body`. */
-export function validateNoteBody(value: unknown, options?: ValidateOptions): ValidationResult<T.NoteBody> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNoteBody(value, o, '', E)) return { valid: true, value: value as T.NoteBody };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNoteBody = /* @__PURE__ */ _validator<T.NoteBody>(C._eNoteBody);
 
 /** NoteBody (hoisted from /components/schemas/Note/properties/body/oneOf/0): validates against `#/components/schemas/Note_body`. */
-export function isNoteBody(value: unknown): value is T.NoteBody {
-  try {
-    return _vNoteBody(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNoteBody = /* @__PURE__ */ _guard<T.NoteBody>(C._vNoteBody);
 
 /** NoteBody2 (hoisted from /components/schemas/Note/properties/body/oneOf/1): validates against `#/components/schemas/Note_body2`. */
-export function validateNoteBody2(value: unknown, options?: ValidateOptions): ValidationResult<T.NoteBody2> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNoteBody2(value, o, '', E)) return { valid: true, value: value as T.NoteBody2 };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNoteBody2 = /* @__PURE__ */ _validator<T.NoteBody2>(C._eNoteBody2);
 
 /** NoteBody2 (hoisted from /components/schemas/Note/properties/body/oneOf/1): validates against `#/components/schemas/Note_body2`. */
-export function isNoteBody2(value: unknown): value is T.NoteBody2 {
-  try {
-    return _vNoteBody2(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNoteBody2 = /* @__PURE__ */ _guard<T.NoteBody2>(C._vNoteBody2);

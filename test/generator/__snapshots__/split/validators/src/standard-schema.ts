@@ -120,38 +120,14 @@ export const NoteBodySchema = /* @__PURE__ */ toStandardSchema(S.validateNoteBod
 
 export const NoteBody2Schema = /* @__PURE__ */ toStandardSchema(S.validateNoteBody2);
 
-export const ListNotesPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListNotesPathParams);
-
 export const ListNotesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListNotesQuery);
 
-export const ListNotesHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListNotesHeaders);
-
-export const ListNotesCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListNotesCookies);
-
-export const ListNotesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListNotesRequestBody);
-
 export const ListNotesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListNotesResponse);
-
-export const CreateNotePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNotePathParams);
-
-export const CreateNoteQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNoteQuery);
-
-export const CreateNoteHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNoteHeaders);
-
-export const CreateNoteCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNoteCookies);
 
 export const CreateNoteRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateNoteRequestBody);
 
 export const CreateNoteResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateNoteResponse);
 
 export const GetNotePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetNotePathParams);
-
-export const GetNoteQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetNoteQuery);
-
-export const GetNoteHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetNoteHeaders);
-
-export const GetNoteCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetNoteCookies);
-
-export const GetNoteRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetNoteRequestBody);
 
 export const GetNoteResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetNoteResponse);

@@ -4,85 +4,23 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import {
-  _eCompletion,
-  _eCompletionChunk,
-  _eCompletionRequest,
-  _vCompletion,
-  _vCompletionChunk,
-  _vCompletionRequest,
-} from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** CompletionRequest: validates against `#/components/schemas/CompletionRequest`. */
-export function validateCompletionRequest(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.CompletionRequest> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCompletionRequest(value, o, '', E)) return { valid: true, value: value as T.CompletionRequest };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCompletionRequest = /* @__PURE__ */ _validator<T.CompletionRequest>(C._eCompletionRequest);
 
 /** CompletionRequest: validates against `#/components/schemas/CompletionRequest`. */
-export function isCompletionRequest(value: unknown): value is T.CompletionRequest {
-  try {
-    return _vCompletionRequest(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCompletionRequest = /* @__PURE__ */ _guard<T.CompletionRequest>(C._vCompletionRequest);
 
 /** Completion: validates against `#/components/schemas/Completion`. */
-export function validateCompletion(value: unknown, options?: ValidateOptions): ValidationResult<T.Completion> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCompletion(value, o, '', E)) return { valid: true, value: value as T.Completion };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCompletion = /* @__PURE__ */ _validator<T.Completion>(C._eCompletion);
 
 /** Completion: validates against `#/components/schemas/Completion`. */
-export function isCompletion(value: unknown): value is T.Completion {
-  try {
-    return _vCompletion(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCompletion = /* @__PURE__ */ _guard<T.Completion>(C._vCompletion);
 
 /** CompletionChunk: validates against `#/components/schemas/CompletionChunk`. */
-export function validateCompletionChunk(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.CompletionChunk> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eCompletionChunk(value, o, '', E)) return { valid: true, value: value as T.CompletionChunk };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateCompletionChunk = /* @__PURE__ */ _validator<T.CompletionChunk>(C._eCompletionChunk);
 
 /** CompletionChunk: validates against `#/components/schemas/CompletionChunk`. */
-export function isCompletionChunk(value: unknown): value is T.CompletionChunk {
-  try {
-    return _vCompletionChunk(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isCompletionChunk = /* @__PURE__ */ _guard<T.CompletionChunk>(C._vCompletionChunk);

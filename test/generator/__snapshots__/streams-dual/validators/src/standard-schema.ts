@@ -118,26 +118,8 @@ export const CompletionSchema = /* @__PURE__ */ toStandardSchema(S.validateCompl
 
 export const CompletionChunkSchema = /* @__PURE__ */ toStandardSchema(S.validateCompletionChunk);
 
-export const CreateCompletionPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateCompletionPathParams);
-
-export const CreateCompletionQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateCompletionQuery);
-
-export const CreateCompletionHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateCompletionHeaders);
-
-export const CreateCompletionCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateCompletionCookies);
-
 export const CreateCompletionRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateCompletionRequestBody);
 
 export const CreateCompletionResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateCompletionResponse);
-
-export const ListModelsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListModelsPathParams);
-
-export const ListModelsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListModelsQuery);
-
-export const ListModelsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListModelsHeaders);
-
-export const ListModelsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListModelsCookies);
-
-export const ListModelsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListModelsRequestBody);
 
 export const ListModelsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListModelsResponse);

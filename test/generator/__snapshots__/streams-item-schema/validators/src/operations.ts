@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Check, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
-import { _eEntry, _eReadFeedPathParams } from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -23,65 +23,71 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ValidationResult<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = _Check | readonly [_Check, string];
+
+/** A JSON pointer token: `~` and `/` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
- * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
- * its responses.
+ * The validators of operation `K`, whose JSON pointer in the spec is `at`: `params` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), `responses` per status its media types
+ * and their checks, `body` its request body's (none declared: any body is accepted). Schema paths follow
+ * from `at`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly _Check[],
-  sp: string | undefined,
-  responses: _Responses,
+  responses: readonly (readonly [string, ...(string | _At)[]])[],
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = (i: number) => params[i] ?? C._eReadFeedPathParams;
+  let r: _Responses | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
-    return (value, options) => _run(check, value, _opts(options, true), sp);
+    return (value, options) => _run(check, value, _opts(options, true), sp + '/parameters');
+  }
+  function table(): _Responses {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: (value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] }),
-    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => _respond((r ??= table()), status, mediaType, value, options),
   };
 }
 
-const _responses0: _Responses = {
-  s: ['200'],
-  m: [['application/jsonl']],
-  f: [[_eEntry]],
-};
-
-const _responses1: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eEntry]],
-};
-
-/** readFeed: the validators of its parameters, request body and responses. */
-const _v0 = /* @__PURE__ */ _operation<'readFeed'>(
-  [_eReadFeedPathParams, _eReadFeedPathParams, _eReadFeedPathParams, _eReadFeedPathParams],
-  '#/paths/~1feed/get/parameters',
-  _responses0,
-);
-export const validateReadFeedPathParams = _v0.pathParams;
-export const validateReadFeedQuery = _v0.query;
-export const validateReadFeedHeaders = _v0.headers;
-export const validateReadFeedCookies = _v0.cookies;
-export const validateReadFeedRequestBody = _v0.requestBody;
+const _v0 = /* @__PURE__ */ _operation<'readFeed'>('/paths/~1feed/get', [], [['200', 'application/jsonl', C._eEntry]]);
 export const validateReadFeedResponse = _v0.response;
 
-/** legacyFeed: the validators of its parameters, request body and responses. */
 const _v1 = /* @__PURE__ */ _operation<'legacyFeed'>(
-  [_eReadFeedPathParams, _eReadFeedPathParams, _eReadFeedPathParams, _eReadFeedPathParams],
-  '#/paths/~1legacy/get/parameters',
-  _responses1,
+  '/paths/~1legacy/get',
+  [],
+  [['200', 'application/json', C._eEntry]],
 );
-export const validateLegacyFeedPathParams = _v1.pathParams;
-export const validateLegacyFeedQuery = _v1.query;
-export const validateLegacyFeedHeaders = _v1.headers;
-export const validateLegacyFeedCookies = _v1.cookies;
-export const validateLegacyFeedRequestBody = _v1.requestBody;
 export const validateLegacyFeedResponse = _v1.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */

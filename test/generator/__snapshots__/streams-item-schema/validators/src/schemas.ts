@@ -4,28 +4,11 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import { _eEntry, _vEntry } from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Entry: validates against `#/components/schemas/Entry`. */
-export function validateEntry(value: unknown, options?: ValidateOptions): ValidationResult<T.Entry> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eEntry(value, o, '', E)) return { valid: true, value: value as T.Entry };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateEntry = /* @__PURE__ */ _validator<T.Entry>(C._eEntry);
 
 /** Entry: validates against `#/components/schemas/Entry`. */
-export function isEntry(value: unknown): value is T.Entry {
-  try {
-    return _vEntry(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isEntry = /* @__PURE__ */ _guard<T.Entry>(C._vEntry);

@@ -114,26 +114,6 @@ function _responseSchema<T>(
 
 export const EntrySchema = /* @__PURE__ */ toStandardSchema(S.validateEntry);
 
-export const ReadFeedPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateReadFeedPathParams);
-
-export const ReadFeedQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateReadFeedQuery);
-
-export const ReadFeedHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateReadFeedHeaders);
-
-export const ReadFeedCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateReadFeedCookies);
-
-export const ReadFeedRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateReadFeedRequestBody);
-
 export const ReadFeedResponseSchema = /* @__PURE__ */ _responseSchema(O.validateReadFeedResponse);
-
-export const LegacyFeedPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateLegacyFeedPathParams);
-
-export const LegacyFeedQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateLegacyFeedQuery);
-
-export const LegacyFeedHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateLegacyFeedHeaders);
-
-export const LegacyFeedCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateLegacyFeedCookies);
-
-export const LegacyFeedRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateLegacyFeedRequestBody);
 
 export const LegacyFeedResponseSchema = /* @__PURE__ */ _responseSchema(O.validateLegacyFeedResponse);

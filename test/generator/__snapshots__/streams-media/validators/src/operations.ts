@@ -6,15 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import {
-  _eImportTicksRequestBody2,
-  _eImportTicksStatus200,
-  _eProblem,
-  _eTailLogStatus200,
-  _eTick,
-  _eWatchTicksPathParams,
-  _eWatchTicksQuery,
-} from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -31,159 +23,113 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
   ): ValidationResult<O['response'] | O['errorResponse']>;
 }
 
+/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
+type _At = _Check | readonly [_Check, string];
+
+/** A JSON pointer token: `~` and `/` escaped. */
+function _token(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
+  const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
+  for (let i = from; i < row.length; i += 2) {
+    const m = row[i] as string;
+    const c = row[i + 1] as _At;
+    t.m.push(m);
+    t.f.push(typeof c === 'function' ? c : c[0]);
+    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
+  }
+  return t;
+}
+
 /**
- * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
- * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
- * its responses.
+ * The validators of operation `K`, whose JSON pointer in the spec is `at`: `params` checks its parameters by
+ * location (path, query, header, cookie; one left out has none), `responses` per status its media types
+ * and their checks, `body` its request body's (none declared: any body is accepted). Schema paths follow
+ * from `at`; the tables are built on first use.
  */
 function _operation<K extends keyof T.Operations, B = never>(
+  at: string,
   params: readonly _Check[],
-  sp: string | undefined,
-  body: _Body | undefined,
-  responses: _Responses,
+  responses: readonly (readonly [string, ...(string | _At)[]])[],
+  body?: readonly [boolean, ...(string | _At)[]],
 ): _Validators<T.Operations[K], B> {
+  const sp = '#' + at;
+  const param = (i: number) => params[i] ?? C._eWatchTicksPathParams;
+  let r: _Responses | undefined;
+  let b: _Body | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
-    return (value, options) => _run(check, value, _opts(options, true), sp);
+    return (value, options) => _run(check, value, _opts(options, true), sp + '/parameters');
+  }
+  function table(): _Responses {
+    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
-    pathParams: run(params[0]!),
-    query: run(params[1]!),
-    headers: run(params[2]!),
-    cookies: run(params[3]!),
+    pathParams: run(param(0)),
+    query: run(param(1)),
+    headers: run(param(2)),
+    cookies: run(param(3)),
     requestBody: (value, mediaType, options) =>
       body
-        ? _request(body, value, mediaType, options)
+        ? _request((b ??= { r: body[0], ..._rows(body, 1, sp + '/requestBody') }), value, mediaType, options)
         : { valid: true, value: value as T.Operations[K]['requestBody'] },
-    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+    response: (status, mediaType, value, options) => _respond((r ??= table()), status, mediaType, value, options),
   };
 }
 
-const _responses0: _Responses = {
-  s: ['200', '404'],
-  m: [['text/event-stream'], ['application/problem+json']],
-  f: [[_eTick], [_eProblem]],
-};
-
-const _responses1: _Responses = {
-  s: ['200'],
-  m: [['text/event-stream']],
-  f: [[_eTailLogStatus200]],
-  p: [['#/paths/~1log/get/responses/200/content/text~1event-stream/schema']],
-};
-
-const _responses2: _Responses = {
-  s: ['200'],
-  m: [['application/x-ndjson']],
-  f: [[_eTick]],
-};
-
-const _responses3: _Responses = {
-  s: ['200'],
-  m: [['application/jsonl']],
-  f: [[_eTick]],
-};
-
-const _responses4: _Responses = {
-  s: ['200'],
-  m: [['application/json-seq']],
-  f: [[_eTick]],
-};
-
-const _body5: _Body = {
-  r: true,
-  m: ['application/json'],
-  f: [_eImportTicksRequestBody2],
-  p: ['#/paths/~1uploads/post/requestBody/content/application~1json/schema'],
-};
-
-const _responses5: _Responses = {
-  s: ['200'],
-  m: [['application/json']],
-  f: [[_eImportTicksStatus200]],
-  p: [['#/paths/~1uploads/post/responses/200/content/application~1json/schema']],
-};
-
-/** watchTicks: the validators of its parameters, request body and responses. */
 const _v0 = /* @__PURE__ */ _operation<'watchTicks'>(
-  [_eWatchTicksPathParams, _eWatchTicksQuery, _eWatchTicksPathParams, _eWatchTicksPathParams],
-  '#/paths/~1ticks/get/parameters',
-  undefined,
-  _responses0,
+  '/paths/~1ticks/get',
+  [C._eWatchTicksPathParams, C._eWatchTicksQuery],
+  [
+    ['200', 'text/event-stream', C._eTick],
+    ['404', 'application/problem+json', C._eProblem],
+  ],
 );
-export const validateWatchTicksPathParams = _v0.pathParams;
 export const validateWatchTicksQuery = _v0.query;
-export const validateWatchTicksHeaders = _v0.headers;
-export const validateWatchTicksCookies = _v0.cookies;
-export const validateWatchTicksRequestBody = _v0.requestBody;
 export const validateWatchTicksResponse = _v0.response;
 
-/** tailLog: the validators of its parameters, request body and responses. */
 const _v1 = /* @__PURE__ */ _operation<'tailLog'>(
-  [_eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams],
-  '#/paths/~1log/get/parameters',
-  undefined,
-  _responses1,
+  '/paths/~1log/get',
+  [],
+  [['200', 'text/event-stream', C._eTailLogStatus200]],
 );
-export const validateTailLogPathParams = _v1.pathParams;
-export const validateTailLogQuery = _v1.query;
-export const validateTailLogHeaders = _v1.headers;
-export const validateTailLogCookies = _v1.cookies;
-export const validateTailLogRequestBody = _v1.requestBody;
 export const validateTailLogResponse = _v1.response;
 
-/** listTicksNdjson: the validators of its parameters, request body and responses. */
 const _v2 = /* @__PURE__ */ _operation<'listTicksNdjson'>(
-  [_eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams],
-  '#/paths/~1ticks.ndjson/get/parameters',
-  undefined,
-  _responses2,
+  '/paths/~1ticks.ndjson/get',
+  [],
+  [['200', 'application/x-ndjson', C._eTick]],
 );
-export const validateListTicksNdjsonPathParams = _v2.pathParams;
-export const validateListTicksNdjsonQuery = _v2.query;
-export const validateListTicksNdjsonHeaders = _v2.headers;
-export const validateListTicksNdjsonCookies = _v2.cookies;
-export const validateListTicksNdjsonRequestBody = _v2.requestBody;
 export const validateListTicksNdjsonResponse = _v2.response;
 
-/** listTicksJsonl: the validators of its parameters, request body and responses. */
 const _v3 = /* @__PURE__ */ _operation<'listTicksJsonl'>(
-  [_eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams],
-  '#/paths/~1ticks.jsonl/get/parameters',
-  undefined,
-  _responses3,
+  '/paths/~1ticks.jsonl/get',
+  [],
+  [['200', 'application/jsonl', C._eTick]],
 );
-export const validateListTicksJsonlPathParams = _v3.pathParams;
-export const validateListTicksJsonlQuery = _v3.query;
-export const validateListTicksJsonlHeaders = _v3.headers;
-export const validateListTicksJsonlCookies = _v3.cookies;
-export const validateListTicksJsonlRequestBody = _v3.requestBody;
 export const validateListTicksJsonlResponse = _v3.response;
 
-/** listTicksSeq: the validators of its parameters, request body and responses. */
 const _v4 = /* @__PURE__ */ _operation<'listTicksSeq'>(
-  [_eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams],
-  '#/paths/~1ticks.seq/get/parameters',
-  undefined,
-  _responses4,
+  '/paths/~1ticks.seq/get',
+  [],
+  [['200', 'application/json-seq', C._eTick]],
 );
-export const validateListTicksSeqPathParams = _v4.pathParams;
-export const validateListTicksSeqQuery = _v4.query;
-export const validateListTicksSeqHeaders = _v4.headers;
-export const validateListTicksSeqCookies = _v4.cookies;
-export const validateListTicksSeqRequestBody = _v4.requestBody;
 export const validateListTicksSeqResponse = _v4.response;
 
-/** importTicks: the validators of its parameters, request body and responses. */
 const _v5 = /* @__PURE__ */ _operation<'importTicks'>(
-  [_eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams],
-  '#/paths/~1uploads/post/parameters',
-  _body5,
-  _responses5,
+  '/paths/~1uploads/post',
+  [],
+  [['200', 'application/json', C._eImportTicksStatus200]],
+  [true, 'application/json', C._eImportTicksRequestBody2],
 );
-export const validateImportTicksPathParams = _v5.pathParams;
-export const validateImportTicksQuery = _v5.query;
-export const validateImportTicksHeaders = _v5.headers;
-export const validateImportTicksCookies = _v5.cookies;
 export const validateImportTicksRequestBody = _v5.requestBody;
 export const validateImportTicksResponse = _v5.response;
 

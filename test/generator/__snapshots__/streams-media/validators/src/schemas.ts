@@ -4,50 +4,17 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import { _eProblem, _eTick, _vProblem, _vTick } from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** Tick: validates against `#/components/schemas/Tick`. */
-export function validateTick(value: unknown, options?: ValidateOptions): ValidationResult<T.Tick> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eTick(value, o, '', E)) return { valid: true, value: value as T.Tick };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateTick = /* @__PURE__ */ _validator<T.Tick>(C._eTick);
 
 /** Tick: validates against `#/components/schemas/Tick`. */
-export function isTick(value: unknown): value is T.Tick {
-  try {
-    return _vTick(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isTick = /* @__PURE__ */ _guard<T.Tick>(C._vTick);
 
 /** Problem: validates against `#/components/schemas/Problem`. */
-export function validateProblem(value: unknown, options?: ValidateOptions): ValidationResult<T.Problem> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eProblem(value, o, '', E)) return { valid: true, value: value as T.Problem };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateProblem = /* @__PURE__ */ _validator<T.Problem>(C._eProblem);
 
 /** Problem: validates against `#/components/schemas/Problem`. */
-export function isProblem(value: unknown): value is T.Problem {
-  try {
-    return _vProblem(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isProblem = /* @__PURE__ */ _guard<T.Problem>(C._vProblem);

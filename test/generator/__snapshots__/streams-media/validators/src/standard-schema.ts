@@ -116,73 +116,17 @@ export const TickSchema = /* @__PURE__ */ toStandardSchema(S.validateTick);
 
 export const ProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateProblem);
 
-export const WatchTicksPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateWatchTicksPathParams);
-
 export const WatchTicksQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateWatchTicksQuery);
-
-export const WatchTicksHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateWatchTicksHeaders);
-
-export const WatchTicksCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateWatchTicksCookies);
-
-export const WatchTicksRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateWatchTicksRequestBody);
 
 export const WatchTicksResponseSchema = /* @__PURE__ */ _responseSchema(O.validateWatchTicksResponse);
 
-export const TailLogPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateTailLogPathParams);
-
-export const TailLogQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateTailLogQuery);
-
-export const TailLogHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateTailLogHeaders);
-
-export const TailLogCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateTailLogCookies);
-
-export const TailLogRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateTailLogRequestBody);
-
 export const TailLogResponseSchema = /* @__PURE__ */ _responseSchema(O.validateTailLogResponse);
-
-export const ListTicksNdjsonPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksNdjsonPathParams);
-
-export const ListTicksNdjsonQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksNdjsonQuery);
-
-export const ListTicksNdjsonHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksNdjsonHeaders);
-
-export const ListTicksNdjsonCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksNdjsonCookies);
-
-export const ListTicksNdjsonRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListTicksNdjsonRequestBody);
 
 export const ListTicksNdjsonResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListTicksNdjsonResponse);
 
-export const ListTicksJsonlPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksJsonlPathParams);
-
-export const ListTicksJsonlQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksJsonlQuery);
-
-export const ListTicksJsonlHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksJsonlHeaders);
-
-export const ListTicksJsonlCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksJsonlCookies);
-
-export const ListTicksJsonlRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListTicksJsonlRequestBody);
-
 export const ListTicksJsonlResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListTicksJsonlResponse);
 
-export const ListTicksSeqPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksSeqPathParams);
-
-export const ListTicksSeqQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksSeqQuery);
-
-export const ListTicksSeqHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksSeqHeaders);
-
-export const ListTicksSeqCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksSeqCookies);
-
-export const ListTicksSeqRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListTicksSeqRequestBody);
-
 export const ListTicksSeqResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListTicksSeqResponse);
-
-export const ImportTicksPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateImportTicksPathParams);
-
-export const ImportTicksQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateImportTicksQuery);
-
-export const ImportTicksHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateImportTicksHeaders);
-
-export const ImportTicksCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateImportTicksCookies);
 
 export const ImportTicksRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateImportTicksRequestBody);
 

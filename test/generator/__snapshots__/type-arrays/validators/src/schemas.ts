@@ -4,319 +4,83 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';
-import {
-  _eAnything,
-  _eConstNull,
-  _eConstNumber,
-  _eConstObject,
-  _eConstString,
-  _eListOrString,
-  _eNullableString,
-  _eObjectOrNull,
-  _eOpenTuple,
-  _ePair,
-  _eRgb,
-  _eStringOrNumber,
-  _eTagged,
-  _vAnything,
-  _vConstNull,
-  _vConstNumber,
-  _vConstObject,
-  _vConstString,
-  _vListOrString,
-  _vNullableString,
-  _vObjectOrNull,
-  _vOpenTuple,
-  _vPair,
-  _vRgb,
-  _vStringOrNumber,
-  _vTagged,
-} from './compiled.js';
+import { _guard, _validator } from './runtime.js';
+import * as C from './compiled.js';
 
 /** StringOrNumber: validates against `#/components/schemas/StringOrNumber`. */
-export function validateStringOrNumber(value: unknown, options?: ValidateOptions): ValidationResult<T.StringOrNumber> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eStringOrNumber(value, o, '', E)) return { valid: true, value: value as T.StringOrNumber };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateStringOrNumber = /* @__PURE__ */ _validator<T.StringOrNumber>(C._eStringOrNumber);
 
 /** StringOrNumber: validates against `#/components/schemas/StringOrNumber`. */
-export function isStringOrNumber(value: unknown): value is T.StringOrNumber {
-  try {
-    return _vStringOrNumber(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isStringOrNumber = /* @__PURE__ */ _guard<T.StringOrNumber>(C._vStringOrNumber);
 
 /** NullableString: validates against `#/components/schemas/NullableString`. */
-export function validateNullableString(value: unknown, options?: ValidateOptions): ValidationResult<T.NullableString> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eNullableString(value, o, '', E)) return { valid: true, value: value as T.NullableString };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateNullableString = /* @__PURE__ */ _validator<T.NullableString>(C._eNullableString);
 
 /** NullableString: validates against `#/components/schemas/NullableString`. */
-export function isNullableString(value: unknown): value is T.NullableString {
-  try {
-    return _vNullableString(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isNullableString = /* @__PURE__ */ _guard<T.NullableString>(C._vNullableString);
 
 /** ObjectOrNull: validates against `#/components/schemas/ObjectOrNull`. */
-export function validateObjectOrNull(value: unknown, options?: ValidateOptions): ValidationResult<T.ObjectOrNull> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eObjectOrNull(value, o, '', E)) return { valid: true, value: value as T.ObjectOrNull };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateObjectOrNull = /* @__PURE__ */ _validator<T.ObjectOrNull>(C._eObjectOrNull);
 
 /** ObjectOrNull: validates against `#/components/schemas/ObjectOrNull`. */
-export function isObjectOrNull(value: unknown): value is T.ObjectOrNull {
-  try {
-    return _vObjectOrNull(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isObjectOrNull = /* @__PURE__ */ _guard<T.ObjectOrNull>(C._vObjectOrNull);
 
 /** ListOrString: validates against `#/components/schemas/ListOrString`. */
-export function validateListOrString(value: unknown, options?: ValidateOptions): ValidationResult<T.ListOrString> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eListOrString(value, o, '', E)) return { valid: true, value: value as T.ListOrString };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateListOrString = /* @__PURE__ */ _validator<T.ListOrString>(C._eListOrString);
 
 /** ListOrString: validates against `#/components/schemas/ListOrString`. */
-export function isListOrString(value: unknown): value is T.ListOrString {
-  try {
-    return _vListOrString(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isListOrString = /* @__PURE__ */ _guard<T.ListOrString>(C._vListOrString);
 
 /** Anything: validates against `#/components/schemas/Anything`. */
-export function validateAnything(value: unknown, options?: ValidateOptions): ValidationResult<T.Anything> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eAnything(value, o, '', E)) return { valid: true, value: value as T.Anything };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateAnything = /* @__PURE__ */ _validator<T.Anything>(C._eAnything);
 
 /** Anything: validates against `#/components/schemas/Anything`. */
-export function isAnything(value: unknown): value is T.Anything {
-  try {
-    return _vAnything(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isAnything = /* @__PURE__ */ _guard<T.Anything>(C._vAnything);
 
 /** ConstString: validates against `#/components/schemas/ConstString`. */
-export function validateConstString(value: unknown, options?: ValidateOptions): ValidationResult<T.ConstString> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eConstString(value, o, '', E)) return { valid: true, value: value as T.ConstString };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateConstString = /* @__PURE__ */ _validator<T.ConstString>(C._eConstString);
 
 /** ConstString: validates against `#/components/schemas/ConstString`. */
-export function isConstString(value: unknown): value is T.ConstString {
-  try {
-    return _vConstString(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isConstString = /* @__PURE__ */ _guard<T.ConstString>(C._vConstString);
 
 /** ConstNumber: validates against `#/components/schemas/ConstNumber`. */
-export function validateConstNumber(value: unknown, options?: ValidateOptions): ValidationResult<T.ConstNumber> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eConstNumber(value, o, '', E)) return { valid: true, value: value as T.ConstNumber };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateConstNumber = /* @__PURE__ */ _validator<T.ConstNumber>(C._eConstNumber);
 
 /** ConstNumber: validates against `#/components/schemas/ConstNumber`. */
-export function isConstNumber(value: unknown): value is T.ConstNumber {
-  try {
-    return _vConstNumber(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isConstNumber = /* @__PURE__ */ _guard<T.ConstNumber>(C._vConstNumber);
 
 /** ConstNull: validates against `#/components/schemas/ConstNull`. */
-export function validateConstNull(value: unknown, options?: ValidateOptions): ValidationResult<T.ConstNull> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eConstNull(value, o, '', E)) return { valid: true, value: value as T.ConstNull };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateConstNull = /* @__PURE__ */ _validator<T.ConstNull>(C._eConstNull);
 
 /** ConstNull: validates against `#/components/schemas/ConstNull`. */
-export function isConstNull(value: unknown): value is T.ConstNull {
-  try {
-    return _vConstNull(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isConstNull = /* @__PURE__ */ _guard<T.ConstNull>(C._vConstNull);
 
 /** ConstObject: validates against `#/components/schemas/ConstObject`. */
-export function validateConstObject(value: unknown, options?: ValidateOptions): ValidationResult<T.ConstObject> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eConstObject(value, o, '', E)) return { valid: true, value: value as T.ConstObject };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateConstObject = /* @__PURE__ */ _validator<T.ConstObject>(C._eConstObject);
 
 /** ConstObject: validates against `#/components/schemas/ConstObject`. */
-export function isConstObject(value: unknown): value is T.ConstObject {
-  try {
-    return _vConstObject(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isConstObject = /* @__PURE__ */ _guard<T.ConstObject>(C._vConstObject);
 
 /** Tagged: validates against `#/components/schemas/Tagged`. */
-export function validateTagged(value: unknown, options?: ValidateOptions): ValidationResult<T.Tagged> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eTagged(value, o, '', E)) return { valid: true, value: value as T.Tagged };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateTagged = /* @__PURE__ */ _validator<T.Tagged>(C._eTagged);
 
 /** Tagged: validates against `#/components/schemas/Tagged`. */
-export function isTagged(value: unknown): value is T.Tagged {
-  try {
-    return _vTagged(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isTagged = /* @__PURE__ */ _guard<T.Tagged>(C._vTagged);
 
 /** Pair: validates against `#/components/schemas/Pair`. */
-export function validatePair(value: unknown, options?: ValidateOptions): ValidationResult<T.Pair> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_ePair(value, o, '', E)) return { valid: true, value: value as T.Pair };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validatePair = /* @__PURE__ */ _validator<T.Pair>(C._ePair);
 
 /** Pair: validates against `#/components/schemas/Pair`. */
-export function isPair(value: unknown): value is T.Pair {
-  try {
-    return _vPair(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isPair = /* @__PURE__ */ _guard<T.Pair>(C._vPair);
 
 /** OpenTuple: validates against `#/components/schemas/OpenTuple`. */
-export function validateOpenTuple(value: unknown, options?: ValidateOptions): ValidationResult<T.OpenTuple> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eOpenTuple(value, o, '', E)) return { valid: true, value: value as T.OpenTuple };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateOpenTuple = /* @__PURE__ */ _validator<T.OpenTuple>(C._eOpenTuple);
 
 /** OpenTuple: validates against `#/components/schemas/OpenTuple`. */
-export function isOpenTuple(value: unknown): value is T.OpenTuple {
-  try {
-    return _vOpenTuple(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isOpenTuple = /* @__PURE__ */ _guard<T.OpenTuple>(C._vOpenTuple);
 
 /** Rgb: validates against `#/components/schemas/Rgb`. */
-export function validateRgb(value: unknown, options?: ValidateOptions): ValidationResult<T.Rgb> {
-  const o = _opts(options, false);
-  const E: ValidationError[] = [];
-  try {
-    if (_eRgb(value, o, '', E)) return { valid: true, value: value as T.Rgb };
-  } catch (e) {
-    return _deep(e);
-  }
-  return { valid: false, errors: E };
-}
+export const validateRgb = /* @__PURE__ */ _validator<T.Rgb>(C._eRgb);
 
 /** Rgb: validates against `#/components/schemas/Rgb`. */
-export function isRgb(value: unknown): value is T.Rgb {
-  try {
-    return _vRgb(value, _opts(undefined, false));
-  } catch (e) {
-    _deep(e);
-    return false;
-  }
-}
+export const isRgb = /* @__PURE__ */ _guard<T.Rgb>(C._vRgb);
