@@ -55,7 +55,8 @@ export async function runSuiteFile(path: string, name: string, formats: boolean)
       // The entry's compiled functions, whatever they are named (a root that is only a $ref is its target's).
       const names = /import \{ ([^}]*) \} from "\.\/compiled\.js"/.exec(files.get('src/index.ts')!)![1].split(', ');
       const check = names.find((n) => n.startsWith('_v'))!;
-      const errors = names.find((n) => n.startsWith('_e'))!;
+      // One function serves both modes (compiled without `E`, it is the check) unless the entry has collectors.
+      const errors = names.find((n) => n.startsWith('_e')) ?? check;
       files.set('src/test-entry.ts', `export * from "./index.js";\nexport { ${check} as check, ${errors} as errors } from "./compiled.js";\nexport { _opts } from "./runtime.js";\n`);
       mod = await loadModule(files, 'src/test-entry.ts');
     } catch (e) {

@@ -49,7 +49,7 @@ export function anyOf(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const o2 = site.fn.local('o');
   return [
     code`let ${ok} = false;`,
-    code`if ((${site.o} & ${O.branchCounter}) !== ${O.branchCounter}) {\n${join(anyPasses(c, site, branches, 'anyOf', ok), '\n')}\n}`,
-    code`if (!${ok}) {\nconst ${start} = E.length;\nconst ${o2} = ${afterCheck(site)};\n${join(walkBranches(c, site, branches, 'anyOf', o2, () => [code`${ok} = true;`]), '\n')}\nif (${ok}) E.length = ${start};\nelse {\n${fail}\n}\n}`,
+    code`if (!E || (${site.o} & ${O.branchCounter}) !== ${O.branchCounter}) {\n${join(anyPasses(c, site, branches, 'anyOf', ok), '\n')}\n}`,
+    code`if (!${ok}) {\nif (!E) ${site.stop}\nconst ${start} = E.length;\nconst ${o2} = ${afterCheck(site)};\n${join(walkBranches(c, site, branches, 'anyOf', o2, () => [code`${ok} = true;`]), '\n')}\nif (${ok}) E.length = ${start};\nelse {\n${fail}\n}\n}`,
   ];
 }
