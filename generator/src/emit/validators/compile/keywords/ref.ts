@@ -41,9 +41,9 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
     return compileNode(c, target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
   }
   const inline = site.evP === undefined && site.evI === undefined && inlinable(target.schema);
-  // Inline in errors mode too: a unified function serves check mode, where a call per leaf would cost the
-  // most (V8 inlines small functions, and a unified one is rarely small).
-  if (inline) {
+  // In a unified function too, which serves check mode, where a call per leaf would cost the most (V8
+  // inlines small functions, and a unified one is rarely small).
+  if (inline && (site.mode === 'check' || site.fn.unified)) {
     return compileNode(c, target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
   }
   const dyn = enterResource(site.dyn, target.resource);
@@ -65,11 +65,18 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
   // `#/components/parameters/per-page/schema` and the like thousands of times).
   const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, relocatable === 'target' ? schemaPathOf(target) : site.schemaPath, 24)] : [];
   if (callee.unified) {
-    site.fn.calls++;
     // One function for both modes: called with `E` (errors) when the caller has one, else as a check; the
-    // instance path is built only when errors are collected. `_stop` says whether a failure stops here.
+    // instance path is built only when errors are collected.
     const at = path.text === site.path.root.text ? path : code`E && ${path}`;
+    // `_stop` says whether a failure stops here.
+    site.fn.calls++;
     return [code`if (!${errors}(${join([d, o, at, code`E`, ...sp])}) && ${c.use('_stop')}(E, ${o})) ${site.stop}`];
+  }
+  if (ev.length === 0) {
+    // One helper call instead of the prefilter written out: errors mode runs only after a check failed,
+    // so its size matters more than a call's cost.
+    const helper = sp.length ? c.use('_refSp') : c.use('_ref');
+    return [code`if (${helper}(${join([d, o, path, code`E`, ...sp, check(), errors])})) ${site.stop}`];
   }
   const direct = join([d, o, path, code`E`, ...sp, ...ev]);
   const after = join([d, code`${o} + ${O.branchStep}`, path, code`E`, ...sp, ...ev]);

@@ -147,6 +147,38 @@ export function _stop(E: ValidationError[] | undefined, o: number): boolean {
 }
 
 /**
+ * A referenced schema applied in errors mode (keywords/ref.ts); true when validation stops there. The
+ * target's check function runs first and its errors function walks the value only when that fails, with
+ * the re-check counter (options bits 16/32) raised; at 3 the check is skipped, which keeps deep invalid
+ * input linear.
+ */
+export function _ref(
+  x: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  check: (v: any, o: number) => boolean,
+  errors: (v: any, o: number, p: string, E: ValidationError[]) => boolean,
+): boolean {
+  if ((o & 48) === 48) return !errors(x, o, p, E) && (o & 1) === 0;
+  return !check(x, o) && !errors(x, o + 16, p, E) && (o & 1) === 0;
+}
+
+/** `_ref` for a shared errors function, which takes the schema path of the copy it checks (`sp`). */
+export function _refSp(
+  x: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+  check: (v: any, o: number) => boolean,
+  errors: (v: any, o: number, p: string, E: ValidationError[], sp: string) => boolean,
+): boolean {
+  if ((o & 48) === 48) return !errors(x, o, p, E, sp) && (o & 1) === 0;
+  return !check(x, o) && !errors(x, o + 16, p, E, sp) && (o & 1) === 0;
+}
+
+/**
  * The value with its plain objects copied to objects without a prototype (arrays copied alike, other
  * objects kept), so that reading a property never finds an inherited one. The compiled entry functions
  * validate this copy when `Object.prototype` has enumerable members (options bit 8, prototype pollution)
