@@ -9,8 +9,11 @@
  * `discriminator` is dropped for Ajv (plain oneOf), as Ajv cannot use a mapping-based discriminator.
  *
  * Run: `npm run bench -- validators` (or `npx tsx scripts/bench/validators.ts`). `BENCH_PROFILE=post|bookmarks|
- * nofmt|ajv|ajvpost` runs one contender in a loop instead, for `node --cpu-prof --import tsx`.
+ * nofmt|nofmtbase|ajv|ajvpost` runs one contender in a loop instead, for `node --cpu-prof --import tsx`.
+ * `BENCH_SAVE=<file>` saves the emitted package; `BENCH_BASELINE=<file>` measures such a saved package (from
+ * other code: a baseline) beside this one in the same run, as `base ...` rows; `BENCH_ROWS=1,3` runs only those rows.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -203,7 +206,12 @@ function fmt(ops: number): string {
 export async function run(): Promise<void> {
   const { model } = await loadModel(SPEC);
   const context = createEmitContext({ packages: { scope: 'social-posting', names: { types: '@social-posting/types', validators: '@social-posting/validators', client: '@social-posting/client', server: '@social-posting/server' }, version: '0.0.0' }, options: {}, generatorVersion: 'bench' });
-  const ours = await importGenerated(validatorsEmitter.emit(model, process.env.INLINE_LIMIT ? { ...context, options: { inlineLimit: Number(process.env.INLINE_LIMIT) } } : context));
+  const emitted = validatorsEmitter.emit(model, process.env.INLINE_LIMIT ? { ...context, options: { inlineLimit: Number(process.env.INLINE_LIMIT) } } : context);
+  if (process.env.BENCH_SAVE) writeFileSync(process.env.BENCH_SAVE, JSON.stringify(emitted));
+  const ours = await importGenerated(emitted);
+  // Another emit of the same spec (saved with BENCH_SAVE from other code) measured in the same run, so a
+  // change is compared with its baseline under the same load.
+  const base = process.env.BENCH_BASELINE ? await importGenerated(JSON.parse(readFileSync(process.env.BENCH_BASELINE, 'utf8')) as EmittedFile[]) : undefined;
   const ajvFirst = ajvFor(model, false);
   const ajvAll = ajvFor(model, true);
   const ajvNoFormats = ajvFor(model, false, false);
@@ -213,7 +221,9 @@ export async function run(): Promise<void> {
     post: [ajvFirst.getSchema(`${AJV_ROOT}#/components/schemas/Post`)!, ajvAll.getSchema(`${AJV_ROOT}#/components/schemas/Post`)!] as ValidateFunction[],
     bookmarks: [ajvFirst.compile(bookmarksSchema), ajvAll.compile(bookmarksSchema), ajvNoFormats.compile(bookmarksSchema)],
   };
-  const response = ours.operationValidators[op.names.method].response as (s: number, m: string, b: unknown, o?: object) => { valid: boolean };
+  type Response = (s: number, m: string, b: unknown, o?: object) => { valid: boolean };
+  const response = ours.operationValidators[op.names.method].response as Response;
+  const baseResponse = base?.operationValidators[op.names.method].response as Response | undefined;
 
   const filler = new Filler(model);
   const post = filler.value({ $ref: '#/components/schemas/Post' }, 1);
@@ -238,7 +248,8 @@ export async function run(): Promise<void> {
 
   if (process.env.BENCH_PROFILE) {
     const which = process.env.BENCH_PROFILE;
-    const fn = which === 'nofmt' ? () => response(200, 'application/json', bookmarks, { formats: false }) : which === 'ajv' ? () => ajv.bookmarks[0](bookmarks) : which === 'ajvpost' ? () => ajv.post[0](post) : which === 'post' ? () => ours.validatePost(post) : () => response(200, 'application/json', bookmarks);
+    // `nofmtbase`: the baseline package's (BENCH_BASELINE) instead of ours.
+    const fn = which === 'nofmtbase' && baseResponse ? () => baseResponse(200, 'application/json', bookmarks, { formats: false }) : which === 'nofmt' ? () => response(200, 'application/json', bookmarks, { formats: false }) : which === 'ajv' ? () => ajv.bookmarks[0](bookmarks) : which === 'ajvpost' ? () => ajv.post[0](post) : which === 'post' ? () => ours.validatePost(post) : () => response(200, 'application/json', bookmarks);
     for (let i = 0; i < 6000; i++) fn();
     return;
   }
@@ -265,7 +276,26 @@ export async function run(): Promise<void> {
       'ajv allErrors': () => ajv.bookmarks[1](broken),
     }, [['ours response (all errors, default)', 'ajv allErrors'], ['ours response (allErrors: false)', 'ajv']]],
   ];
-  for (const [label, contenders, ratios] of rows) {
+  if (base && baseResponse) {
+    // Each row's contenders again, from the baseline: `base <name>`, with its ratios.
+    const baseOf: Record<string, () => unknown> = {
+      'ours validatePost': () => base.validatePost(post),
+      'ours isPost': () => base.isPost(post),
+      'ours response': () => baseResponse(200, 'application/json', bookmarks),
+      'ours response (formats: false)': () => baseResponse(200, 'application/json', bookmarks, { formats: false }),
+      'ours response (all errors, default)': () => baseResponse(200, 'application/json', broken),
+      'ours response (allErrors: false)': () => baseResponse(200, 'application/json', broken, { allErrors: false }),
+    };
+    for (const row of rows) {
+      for (const [a, b] of [...row[2]]) {
+        row[1][`base ${a.slice(5)}`] = baseOf[a];
+        row[2].push([`base ${a.slice(5)}`, b]);
+      }
+    }
+  }
+  // `BENCH_ROWS=3,4` measures only those rows (1-based).
+  const only = process.env.BENCH_ROWS?.split(',').map(Number);
+  for (const [label, contenders, ratios] of rows.filter((_, i) => !only || only.includes(i + 1))) {
     const result = compare(contenders);
     console.log(`\n${label}`);
     for (const [name, ops] of Object.entries(result)) console.log(`  ${name.padEnd(40)} ${fmt(ops).padStart(8)} ops/s`);

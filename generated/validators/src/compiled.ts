@@ -10,7 +10,9 @@ import {
   _fEnum,
   _fErr,
   _fFormat,
-  _fP,
+  _fPE,
+  _fPF,
+  _fPT,
   _fReq,
   _fType,
   _has,
@@ -223,8 +225,29 @@ const _sp154 = '#/components/schemas/PartialErrors';
 const _sp155 = '#/components/schemas/CreatePostRequest';
 const _sp156 = '#/components/schemas/EditOptions';
 const _sp157 = '#/components/schemas/CreatePostPoll';
-const _sp158 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
-const _sp159 =
+const _sp158 = '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema';
+const _sp159 = '#/components/parameters/PaginationToken/schema';
+const _sp160 = '#/components/parameters/PostFields/schema';
+const _sp161 = '#/components/parameters/Expansions/schema';
+const _sp162 = '#/components/parameters/MediaFields/schema';
+const _sp163 = '#/components/parameters/PollFields/schema';
+const _sp164 = '#/components/parameters/UserFields/schema';
+const _sp165 = '#/components/parameters/PlaceFields/schema';
+const _sp166 = '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema';
+const _sp167 = '#/paths/~12~1posts~1search~1all/get/parameters/0/schema';
+const _sp168 = '#/paths/~12~1posts~1search~1all/get/parameters/1/schema';
+const _sp169 = '#/paths/~12~1posts~1search~1all/get/parameters/2/schema';
+const _sp170 = '#/paths/~12~1posts~1search~1all/get/parameters/3/schema';
+const _sp171 = '#/paths/~12~1posts~1search~1all/get/parameters/4/schema';
+const _sp172 = '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema';
+const _sp173 = '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema';
+const _sp174 = '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema';
+const _sp175 = '#/paths/~12~1news~1search/get/parameters/0/schema';
+const _sp176 = '#/components/parameters/NewsFields/schema';
+const _sp177 = '#/paths/~12~1news~1{id}/get/parameters/0/schema';
+const _sp178 = '#/paths/~12~1connections/delete/parameters/0/schema';
+const _sp179 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
+const _sp180 =
   '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema';
 
 export function _vPostId(v: any, o: number): boolean {
@@ -683,7 +706,7 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     if (_ref(x1, o, p + '/id', E, _vPostId, _ePostId)) return false;
   }
   const x3 = v.text;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp12, 'text', _fType, 'string')) return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp12, 'text', 'string')) return false;
   const x4 = v.author_id;
   if (x4 !== undefined) {
     if (_ref(x4, o, p + '/author_id', E, _vUserId, _eUserId)) return false;
@@ -695,9 +718,9 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
   const x8 = v.created_at;
   if (x8 !== undefined) {
     if (typeof x8 !== 'string') {
-      if (_fP(E, o, p, _sp12, 'created_at', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp12, 'created_at', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fDateTime(x8) && _fP(E, o, p, _sp12, 'created_at', _fFormat, 'date-time')) return false;
+      if ((o & 2) !== 0 && !_fDateTime(x8) && _fPF(E, o, p, _sp12, 'created_at', 'date-time')) return false;
     }
   }
   const x9 = v.conversation_id;
@@ -709,7 +732,7 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     if (_ref(x11, o, p + '/in_reply_to_user_id', E, _vUserId, _eUserId)) return false;
   }
   const x13 = v.lang;
-  if (x13 !== undefined && typeof x13 !== 'string' && _fP(E, o, p, _sp12, 'lang', _fType, 'string')) return false;
+  if (x13 !== undefined && typeof x13 !== 'string' && _fPT(E, o, p, _sp12, 'lang', 'string')) return false;
   const x14 = v.community_id;
   if (x14 !== undefined) {
     if (_ref(x14, o, p + '/community_id', E, _vCommunityId, _eCommunityId)) return false;
@@ -721,7 +744,7 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
   const x18 = v.context_annotations;
   if (x18 !== undefined) {
     if (!Array.isArray(x18)) {
-      if (_fP(E, o, p, _sp12, 'context_annotations', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp12, 'context_annotations', 'array')) return false;
     } else {
       if (
         x18.length < 1 &&
@@ -753,7 +776,7 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
   const x26 = v.edit_history_post_ids;
   if (x26 !== undefined) {
     if (!Array.isArray(x26)) {
-      if (_fP(E, o, p, _sp12, 'edit_history_post_ids', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp12, 'edit_history_post_ids', 'array')) return false;
     } else {
       if (
         x26.length < 1 &&
@@ -812,15 +835,15 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     if (_ref(x46, o, p + '/note_post', E, _vNotePost, _eNotePost)) return false;
   }
   const x48 = v.paid_partnership;
-  if (x48 !== undefined && typeof x48 !== 'boolean' && _fP(E, o, p, _sp12, 'paid_partnership', _fType, 'boolean'))
+  if (x48 !== undefined && typeof x48 !== 'boolean' && _fPT(E, o, p, _sp12, 'paid_partnership', 'boolean'))
     return false;
   const x49 = v.possibly_sensitive;
-  if (x49 !== undefined && typeof x49 !== 'boolean' && _fP(E, o, p, _sp12, 'possibly_sensitive', _fType, 'boolean'))
+  if (x49 !== undefined && typeof x49 !== 'boolean' && _fPT(E, o, p, _sp12, 'possibly_sensitive', 'boolean'))
     return false;
   const x50 = v.referenced_posts;
   if (x50 !== undefined) {
     if (!Array.isArray(x50)) {
-      if (_fP(E, o, p, _sp12, 'referenced_posts', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp12, 'referenced_posts', 'array')) return false;
     } else {
       if (
         x50.length < 1 &&
@@ -850,11 +873,11 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     if (_ref(x56, o, p + '/scopes', E, _vScopes, _eScopes)) return false;
   }
   const x58 = v.source;
-  if (x58 !== undefined && typeof x58 !== 'string' && _fP(E, o, p, _sp12, 'source', _fType, 'string')) return false;
+  if (x58 !== undefined && typeof x58 !== 'string' && _fPT(E, o, p, _sp12, 'source', 'string')) return false;
   const x59 = v.suggested_source_links;
   if (x59 !== undefined) {
     if (!Array.isArray(x59)) {
-      if (_fP(E, o, p, _sp12, 'suggested_source_links', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp12, 'suggested_source_links', 'array')) return false;
     } else {
       for (let i60 = 0; i60 < x59.length; i60++) {
         const x61 = x59[i60];
@@ -930,7 +953,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
   const x1 = v.media_keys;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, _sp13, 'media_keys', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp13, 'media_keys', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -954,7 +977,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
   const x5 = v.media_source_post_id;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fP(E, o, p, _sp13, 'media_source_post_id', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp13, 'media_source_post_id', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -978,7 +1001,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
   const x9 = v.poll_ids;
   if (x9 !== undefined) {
     if (!Array.isArray(x9)) {
-      if (_fP(E, o, p, _sp13, 'poll_ids', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp13, 'poll_ids', 'array')) return false;
     } else {
       if (
         x9.length < 1 &&
@@ -1101,7 +1124,7 @@ export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E:
   const x1 = v.id;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fP(E, o, p, _sp15, 'id', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp15, 'id', 'string')) return false;
     } else {
       if (
         !_re0.test(x1) &&
@@ -1113,9 +1136,9 @@ export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E:
     }
   } else if (_fReq(E, o, p, _sp15, 'id')) return false;
   const x2 = v.name;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp15, 'name', _fType, 'string')) return false;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp15, 'name', 'string')) return false;
   const x3 = v.description;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp15, 'description', _fType, 'string')) return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp15, 'description', 'string')) return false;
   return E.length === e0;
 }
 
@@ -1151,7 +1174,7 @@ export function _eContextAnnotationEntityFields(v: any, o: number, p: string, E:
   const x1 = v.id;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fP(E, o, p, _sp16, 'id', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp16, 'id', 'string')) return false;
     } else {
       if (
         !_re0.test(x1) &&
@@ -1163,9 +1186,9 @@ export function _eContextAnnotationEntityFields(v: any, o: number, p: string, E:
     }
   } else if (_fReq(E, o, p, _sp16, 'id')) return false;
   const x2 = v.name;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp16, 'name', _fType, 'string')) return false;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp16, 'name', 'string')) return false;
   const x3 = v.description;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp16, 'description', _fType, 'string')) return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp16, 'description', 'string')) return false;
   return E.length === e0;
 }
 
@@ -1244,20 +1267,19 @@ export function _eEditControls(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = v.is_edit_eligible;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'boolean' && _fP(E, o, p, _sp18, 'is_edit_eligible', _fType, 'boolean')) return false;
+    if (typeof x1 !== 'boolean' && _fPT(E, o, p, _sp18, 'is_edit_eligible', 'boolean')) return false;
   } else if (_fReq(E, o, p, _sp18, 'is_edit_eligible')) return false;
   const x2 = v.editable_until;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fP(E, o, p, _sp18, 'editable_until', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp18, 'editable_until', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fDateTime(x2) && _fP(E, o, p, _sp18, 'editable_until', _fFormat, 'date-time'))
-        return false;
+      if ((o & 2) !== 0 && !_fDateTime(x2) && _fPF(E, o, p, _sp18, 'editable_until', 'date-time')) return false;
     }
   } else if (_fReq(E, o, p, _sp18, 'editable_until')) return false;
   const x3 = v.edits_remaining;
   if (x3 !== undefined) {
-    if (!Number.isInteger(x3) && _fP(E, o, p, _sp18, 'edits_remaining', _fType, 'integer')) return false;
+    if (!Number.isInteger(x3) && _fPT(E, o, p, _sp18, 'edits_remaining', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp18, 'edits_remaining')) return false;
   return E.length === e0;
 }
@@ -1319,11 +1341,11 @@ export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationE
     return false;
   }
   const x1 = v.match_status;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp20, 'match_status', _fType, 'string')) return false;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp20, 'match_status', 'string')) return false;
   const x2 = v.note_id;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fP(E, o, p, _sp20, 'note_id', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp20, 'note_id', 'string')) return false;
     } else {
       if (
         !_re0.test(x2) &&
@@ -1365,12 +1387,12 @@ export function _ePostNonPublicMetrics(v: any, o: number, p: string, E: Validati
   const x1 = v.impression_count;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fP(E, o, p, _sp21, 'impression_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp21, 'impression_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
-        _fP(E, o, p, _sp21, 'impression_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp21, 'impression_count', 'int32')
       )
         return false;
     }
@@ -1418,19 +1440,19 @@ export function _ePostOrganicMetrics(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.impression_count;
   if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fP(E, o, p, _sp22, 'impression_count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x1) && _fPT(E, o, p, _sp22, 'impression_count', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp22, 'impression_count')) return false;
   const x2 = v.repost_count;
   if (x2 !== undefined) {
-    if (!Number.isInteger(x2) && _fP(E, o, p, _sp22, 'repost_count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x2) && _fPT(E, o, p, _sp22, 'repost_count', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp22, 'repost_count')) return false;
   const x3 = v.reply_count;
   if (x3 !== undefined) {
-    if (!Number.isInteger(x3) && _fP(E, o, p, _sp22, 'reply_count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x3) && _fPT(E, o, p, _sp22, 'reply_count', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp22, 'reply_count')) return false;
   const x4 = v.like_count;
   if (x4 !== undefined) {
-    if (!Number.isInteger(x4) && _fP(E, o, p, _sp22, 'like_count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x4) && _fPT(E, o, p, _sp22, 'like_count', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp22, 'like_count')) return false;
   return E.length === e0;
 }
@@ -1472,12 +1494,12 @@ export function _ePostPromotedMetrics(v: any, o: number, p: string, E: Validatio
   const x1 = v.impression_count;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fP(E, o, p, _sp23, 'impression_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp23, 'impression_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
-        _fP(E, o, p, _sp23, 'impression_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp23, 'impression_count', 'int32')
       )
         return false;
     }
@@ -1485,12 +1507,12 @@ export function _ePostPromotedMetrics(v: any, o: number, p: string, E: Validatio
   const x2 = v.like_count;
   if (x2 !== undefined) {
     if (!Number.isInteger(x2)) {
-      if (_fP(E, o, p, _sp23, 'like_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp23, 'like_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647) &&
-        _fP(E, o, p, _sp23, 'like_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp23, 'like_count', 'int32')
       )
         return false;
     }
@@ -1498,12 +1520,12 @@ export function _ePostPromotedMetrics(v: any, o: number, p: string, E: Validatio
   const x3 = v.reply_count;
   if (x3 !== undefined) {
     if (!Number.isInteger(x3)) {
-      if (_fP(E, o, p, _sp23, 'reply_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp23, 'reply_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
-        _fP(E, o, p, _sp23, 'reply_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp23, 'reply_count', 'int32')
       )
         return false;
     }
@@ -1511,12 +1533,12 @@ export function _ePostPromotedMetrics(v: any, o: number, p: string, E: Validatio
   const x4 = v.repost_count;
   if (x4 !== undefined) {
     if (!Number.isInteger(x4)) {
-      if (_fP(E, o, p, _sp23, 'repost_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp23, 'repost_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
-        _fP(E, o, p, _sp23, 'repost_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp23, 'repost_count', 'int32')
       )
         return false;
     }
@@ -1574,26 +1596,26 @@ export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.repost_count;
   if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fP(E, o, p, _sp24, 'repost_count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x1) && _fPT(E, o, p, _sp24, 'repost_count', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp24, 'repost_count')) return false;
   const x2 = v.reply_count;
   if (x2 !== undefined) {
-    if (!Number.isInteger(x2) && _fP(E, o, p, _sp24, 'reply_count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x2) && _fPT(E, o, p, _sp24, 'reply_count', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp24, 'reply_count')) return false;
   const x3 = v.like_count;
   if (x3 !== undefined) {
-    if (!Number.isInteger(x3) && _fP(E, o, p, _sp24, 'like_count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x3) && _fPT(E, o, p, _sp24, 'like_count', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp24, 'like_count')) return false;
   const x4 = v.impression_count;
   if (x4 !== undefined) {
-    if (!Number.isInteger(x4) && _fP(E, o, p, _sp24, 'impression_count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x4) && _fPT(E, o, p, _sp24, 'impression_count', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp24, 'impression_count')) return false;
   const x5 = v.bookmark_count;
   if (x5 !== undefined) {
-    if (!Number.isInteger(x5) && _fP(E, o, p, _sp24, 'bookmark_count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x5) && _fPT(E, o, p, _sp24, 'bookmark_count', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp24, 'bookmark_count')) return false;
   const x6 = v.quote_count;
-  if (x6 !== undefined && !Number.isInteger(x6) && _fP(E, o, p, _sp24, 'quote_count', _fType, 'integer')) return false;
+  if (x6 !== undefined && !Number.isInteger(x6) && _fPT(E, o, p, _sp24, 'quote_count', 'integer')) return false;
   return E.length === e0;
 }
 
@@ -1628,10 +1650,9 @@ export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: Valida
     if (_ref(x1, o, p + '/source_link', E, _vUrlEntity, _eUrlEntity)) return false;
   }
   const x3 = v.suggestion;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp25, 'suggestion', _fType, 'string')) return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp25, 'suggestion', 'string')) return false;
   const x4 = v.suggestion_id;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp25, 'suggestion_id', _fType, 'string'))
-    return false;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp25, 'suggestion_id', 'string')) return false;
   return E.length === e0;
 }
 
@@ -1658,7 +1679,7 @@ export function _eNotePost(v: any, o: number, p: string, E: ValidationError[]): 
     return false;
   }
   const x1 = v.text;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp26, 'text', _fType, 'string')) return false;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp26, 'text', 'string')) return false;
   const x2 = v.entities;
   if (x2 !== undefined) {
     if (_ref(x2, o, p + '/entities', E, _vNotePostEntities, _eNotePostEntities)) return false;
@@ -1719,7 +1740,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
   const x1 = v.cashtags;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, _sp27, 'cashtags', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp27, 'cashtags', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -1743,7 +1764,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
   const x5 = v.hashtags;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fP(E, o, p, _sp27, 'hashtags', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp27, 'hashtags', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -1767,7 +1788,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
   const x9 = v.mentions;
   if (x9 !== undefined) {
     if (!Array.isArray(x9)) {
-      if (_fP(E, o, p, _sp27, 'mentions', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp27, 'mentions', 'array')) return false;
     } else {
       if (
         x9.length < 1 &&
@@ -1791,7 +1812,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
   const x13 = v.urls;
   if (x13 !== undefined) {
     if (!Array.isArray(x13)) {
-      if (_fP(E, o, p, _sp27, 'urls', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp27, 'urls', 'array')) return false;
     } else {
       if (
         x13.length < 1 &&
@@ -1839,8 +1860,8 @@ export function _eReferencedPost(v: any, o: number, p: string, E: ValidationErro
   }
   const x1 = v.type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp29, 'type', _fType, 'string')) return false;
-    if (!(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to') && _fP(E, o, p, _sp29, 'type', _fEnum, _k28))
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp29, 'type', 'string')) return false;
+    if (!(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to') && _fPE(E, o, p, _sp29, 'type', _k28))
       return false;
   } else if (_fReq(E, o, p, _sp29, 'type')) return false;
   const x2 = v.id;
@@ -1904,7 +1925,7 @@ export function _eScopes(v: any, o: number, p: string, E: ValidationError[]): bo
     return false;
   }
   const x1 = v.followers;
-  if (x1 !== undefined && typeof x1 !== 'boolean' && _fP(E, o, p, _sp32, 'followers', _fType, 'boolean')) return false;
+  if (x1 !== undefined && typeof x1 !== 'boolean' && _fPT(E, o, p, _sp32, 'followers', 'boolean')) return false;
   return E.length === e0;
 }
 
@@ -1931,7 +1952,7 @@ export function _eSuggestedSourceLinksWithCounts(v: any, o: number, p: string, E
     return false;
   }
   const x1 = v.count;
-  if (x1 !== undefined && !Number.isInteger(x1) && _fP(E, o, p, _sp33, 'count', _fType, 'integer')) return false;
+  if (x1 !== undefined && !Number.isInteger(x1) && _fPT(E, o, p, _sp33, 'count', 'integer')) return false;
   const x2 = v.url;
   if (x2 !== undefined) {
     if (_ref(x2, o, p + '/url', E, _vUrlEntity, _eUrlEntity)) return false;
@@ -1979,12 +2000,12 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = v.copyright;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'boolean' && _fP(E, o, p, _sp35, 'copyright', _fType, 'boolean')) return false;
+    if (typeof x1 !== 'boolean' && _fPT(E, o, p, _sp35, 'copyright', 'boolean')) return false;
   } else if (_fReq(E, o, p, _sp35, 'copyright')) return false;
   const x2 = v.country_codes;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fP(E, o, p, _sp35, 'country_codes', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp35, 'country_codes', 'array')) return false;
     } else {
       if (
         x2.length < 1 &&
@@ -2024,8 +2045,8 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
   } else if (_fReq(E, o, p, _sp35, 'country_codes')) return false;
   const x7 = v.scope;
   if (x7 !== undefined) {
-    if (typeof x7 !== 'string' && _fP(E, o, p, _sp35, 'scope', _fType, 'string')) return false;
-    if (!(x7 === 'post' || x7 === 'user') && _fP(E, o, p, _sp35, 'scope', _fEnum, _k34)) return false;
+    if (typeof x7 !== 'string' && _fPT(E, o, p, _sp35, 'scope', 'string')) return false;
+    if (!(x7 === 'post' || x7 === 'user') && _fPE(E, o, p, _sp35, 'scope', _k34)) return false;
   }
   return E.length === e0;
 }
@@ -2092,7 +2113,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   const x1 = v.annotations;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, _sp36, 'annotations', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp36, 'annotations', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -2116,7 +2137,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   const x5 = v.cashtags;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fP(E, o, p, _sp36, 'cashtags', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp36, 'cashtags', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -2140,7 +2161,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   const x9 = v.hashtags;
   if (x9 !== undefined) {
     if (!Array.isArray(x9)) {
-      if (_fP(E, o, p, _sp36, 'hashtags', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp36, 'hashtags', 'array')) return false;
     } else {
       if (
         x9.length < 1 &&
@@ -2164,7 +2185,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   const x13 = v.mentions;
   if (x13 !== undefined) {
     if (!Array.isArray(x13)) {
-      if (_fP(E, o, p, _sp36, 'mentions', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp36, 'mentions', 'array')) return false;
     } else {
       if (
         x13.length < 1 &&
@@ -2188,7 +2209,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   const x17 = v.urls;
   if (x17 !== undefined) {
     if (!Array.isArray(x17)) {
-      if (_fP(E, o, p, _sp36, 'urls', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp36, 'urls', 'array')) return false;
     } else {
       if (
         x17.length < 1 &&
@@ -2233,7 +2254,7 @@ export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, 
   const x1 = v.start;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fP(E, o, p, _sp37, 'start', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp37, 'start', 'integer')) return false;
     } else {
       if (
         x1 < 0 &&
@@ -2248,7 +2269,7 @@ export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, 
   const x2 = v.end;
   if (x2 !== undefined) {
     if (!Number.isInteger(x2)) {
-      if (_fP(E, o, p, _sp37, 'end', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp37, 'end', 'integer')) return false;
     } else {
       if (
         x2 < 0 &&
@@ -2290,7 +2311,7 @@ export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, 
   const x1 = v.start;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fP(E, o, p, _sp38, 'start', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp38, 'start', 'integer')) return false;
     } else {
       if (
         x1 < 0 &&
@@ -2305,7 +2326,7 @@ export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, 
   const x2 = v.end;
   if (x2 !== undefined) {
     if (!Number.isInteger(x2)) {
-      if (_fP(E, o, p, _sp38, 'end', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp38, 'end', 'integer')) return false;
     } else {
       if (
         x2 < 0 &&
@@ -2361,16 +2382,12 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
     return false;
   }
   const x3 = v.normalized_text;
-  if (
-    x3 !== undefined &&
-    typeof x3 !== 'string' &&
-    _fP(E, o, p, _sp39 + '/allOf/1', 'normalized_text', _fType, 'string')
-  )
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp39 + '/allOf/1', 'normalized_text', 'string'))
     return false;
   const x4 = v.probability;
   if (x4 !== undefined) {
     if (typeof x4 !== 'number' || !Number.isFinite(x4)) {
-      if (_fP(E, o, p, _sp39 + '/allOf/1', 'probability', _fType, 'number')) return false;
+      if (_fPT(E, o, p, _sp39 + '/allOf/1', 'probability', 'number')) return false;
     } else {
       if (
         x4 > 1 &&
@@ -2391,8 +2408,7 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
     }
   }
   const x5 = v.type;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, _sp39 + '/allOf/1', 'type', _fType, 'string'))
-    return false;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, _sp39 + '/allOf/1', 'type', 'string')) return false;
   return E.length === e0;
 }
 
@@ -2430,7 +2446,7 @@ export function _eCashtag(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x3 = v.tag;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp40 + '/allOf/1', 'tag', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp40 + '/allOf/1', 'tag', 'string')) return false;
   } else if (_fReq(E, o, p, _sp40 + '/allOf/1', 'tag')) return false;
   return E.length === e0;
 }
@@ -2469,7 +2485,7 @@ export function _eHashtag(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x3 = v.tag;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp41 + '/allOf/1', 'tag', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp41 + '/allOf/1', 'tag', 'string')) return false;
   } else if (_fReq(E, o, p, _sp41 + '/allOf/1', 'tag')) return false;
   return E.length === e0;
 }
@@ -2512,11 +2528,10 @@ export function _eMention(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x3 = v.username;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp42 + '/allOf/1', 'username', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp42 + '/allOf/1', 'username', 'string')) return false;
   } else if (_fReq(E, o, p, _sp42 + '/allOf/1', 'username')) return false;
   const x4 = v.id;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp42 + '/allOf/1', 'id', _fType, 'string'))
-    return false;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp42 + '/allOf/1', 'id', 'string')) return false;
   return E.length === e0;
 }
 
@@ -2575,11 +2590,11 @@ export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): 
     return false;
   }
   const x1 = v.url;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp44, 'url', _fType, 'string')) return false;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp44, 'url', 'string')) return false;
   const x2 = v.height;
   if (x2 !== undefined) {
     if (!Number.isInteger(x2)) {
-      if (_fP(E, o, p, _sp44, 'height', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp44, 'height', 'integer')) return false;
     } else {
       if (
         x2 < 0 &&
@@ -2594,7 +2609,7 @@ export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): 
   const x3 = v.width;
   if (x3 !== undefined) {
     if (!Number.isInteger(x3)) {
-      if (_fP(E, o, p, _sp44, 'width', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp44, 'width', 'integer')) return false;
     } else {
       if (
         x3 < 0 &&
@@ -2696,7 +2711,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x1 = v.media;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, _sp45, 'media', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp45, 'media', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -2720,7 +2735,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x5 = v.places;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fP(E, o, p, _sp45, 'places', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp45, 'places', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -2744,7 +2759,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x9 = v.polls;
   if (x9 !== undefined) {
     if (!Array.isArray(x9)) {
-      if (_fP(E, o, p, _sp45, 'polls', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp45, 'polls', 'array')) return false;
     } else {
       if (
         x9.length < 1 &&
@@ -2768,7 +2783,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x13 = v.topics;
   if (x13 !== undefined) {
     if (!Array.isArray(x13)) {
-      if (_fP(E, o, p, _sp45, 'topics', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp45, 'topics', 'array')) return false;
     } else {
       if (
         x13.length < 1 &&
@@ -2792,7 +2807,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x17 = v.posts;
   if (x17 !== undefined) {
     if (!Array.isArray(x17)) {
-      if (_fP(E, o, p, _sp45, 'posts', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp45, 'posts', 'array')) return false;
     } else {
       if (
         x17.length < 1 &&
@@ -2816,7 +2831,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x21 = v.users;
   if (x21 !== undefined) {
     if (!Array.isArray(x21)) {
-      if (_fP(E, o, p, _sp45, 'users', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp45, 'users', 'array')) return false;
     } else {
       if (
         x21.length < 1 &&
@@ -3000,7 +3015,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
   } else if (_fReq(E, o, p, _sp49, 'id')) return false;
   const x3 = v.name;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp49, 'name', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp49, 'name', 'string')) return false;
   } else if (_fReq(E, o, p, _sp49, 'name')) return false;
   const x4 = v.username;
   if (x4 !== undefined) {
@@ -3009,63 +3024,62 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
   const x6 = v.created_at;
   if (x6 !== undefined) {
     if (typeof x6 !== 'string') {
-      if (_fP(E, o, p, _sp49, 'created_at', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp49, 'created_at', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fDateTime(x6) && _fP(E, o, p, _sp49, 'created_at', _fFormat, 'date-time')) return false;
+      if ((o & 2) !== 0 && !_fDateTime(x6) && _fPF(E, o, p, _sp49, 'created_at', 'date-time')) return false;
     }
   }
   const x7 = v.description;
-  if (x7 !== undefined && typeof x7 !== 'string' && _fP(E, o, p, _sp49, 'description', _fType, 'string')) return false;
+  if (x7 !== undefined && typeof x7 !== 'string' && _fPT(E, o, p, _sp49, 'description', 'string')) return false;
   const x8 = v.location;
-  if (x8 !== undefined && typeof x8 !== 'string' && _fP(E, o, p, _sp49, 'location', _fType, 'string')) return false;
+  if (x8 !== undefined && typeof x8 !== 'string' && _fPT(E, o, p, _sp49, 'location', 'string')) return false;
   const x9 = v.url;
-  if (x9 !== undefined && typeof x9 !== 'string' && _fP(E, o, p, _sp49, 'url', _fType, 'string')) return false;
+  if (x9 !== undefined && typeof x9 !== 'string' && _fPT(E, o, p, _sp49, 'url', 'string')) return false;
   const x10 = v.profile_image_url;
   if (x10 !== undefined) {
     if (typeof x10 !== 'string') {
-      if (_fP(E, o, p, _sp49, 'profile_image_url', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp49, 'profile_image_url', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fUri(x10) && _fP(E, o, p, _sp49, 'profile_image_url', _fFormat, 'uri')) return false;
+      if ((o & 2) !== 0 && !_fUri(x10) && _fPF(E, o, p, _sp49, 'profile_image_url', 'uri')) return false;
     }
   }
   const x11 = v.profile_banner_url;
   if (x11 !== undefined) {
     if (typeof x11 !== 'string') {
-      if (_fP(E, o, p, _sp49, 'profile_banner_url', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp49, 'profile_banner_url', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fUri(x11) && _fP(E, o, p, _sp49, 'profile_banner_url', _fFormat, 'uri')) return false;
+      if ((o & 2) !== 0 && !_fUri(x11) && _fPF(E, o, p, _sp49, 'profile_banner_url', 'uri')) return false;
     }
   }
   const x12 = v.protected;
-  if (x12 !== undefined && typeof x12 !== 'boolean' && _fP(E, o, p, _sp49, 'protected', _fType, 'boolean'))
-    return false;
+  if (x12 !== undefined && typeof x12 !== 'boolean' && _fPT(E, o, p, _sp49, 'protected', 'boolean')) return false;
   const x13 = v.verified;
-  if (x13 !== undefined && typeof x13 !== 'boolean' && _fP(E, o, p, _sp49, 'verified', _fType, 'boolean')) return false;
+  if (x13 !== undefined && typeof x13 !== 'boolean' && _fPT(E, o, p, _sp49, 'verified', 'boolean')) return false;
   const x14 = v.verified_type;
   if (x14 !== undefined) {
-    if (typeof x14 !== 'string' && _fP(E, o, p, _sp49, 'verified_type', _fType, 'string')) return false;
+    if (typeof x14 !== 'string' && _fPT(E, o, p, _sp49, 'verified_type', 'string')) return false;
     if (
       !(x14 === 'blue' || x14 === 'government' || x14 === 'business' || x14 === 'none') &&
-      _fP(E, o, p, _sp49, 'verified_type', _fEnum, _k46)
+      _fPE(E, o, p, _sp49, 'verified_type', _k46)
     )
       return false;
   }
   const x15 = v.subscription_type;
   if (x15 !== undefined) {
-    if (typeof x15 !== 'string' && _fP(E, o, p, _sp49, 'subscription_type', _fType, 'string')) return false;
+    if (typeof x15 !== 'string' && _fPT(E, o, p, _sp49, 'subscription_type', 'string')) return false;
     if (
       !(x15 === 'Basic' || x15 === 'Premium' || x15 === 'PremiumPlus' || x15 === 'None') &&
-      _fP(E, o, p, _sp49, 'subscription_type', _fEnum, _k47)
+      _fPE(E, o, p, _sp49, 'subscription_type', _k47)
     )
       return false;
   }
   const x16 = v.receives_your_dm;
-  if (x16 !== undefined && typeof x16 !== 'boolean' && _fP(E, o, p, _sp49, 'receives_your_dm', _fType, 'boolean'))
+  if (x16 !== undefined && typeof x16 !== 'boolean' && _fPT(E, o, p, _sp49, 'receives_your_dm', 'boolean'))
     return false;
   const x17 = v.connection_status;
   if (x17 !== undefined) {
     if (!Array.isArray(x17)) {
-      if (_fP(E, o, p, _sp49, 'connection_status', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp49, 'connection_status', 'array')) return false;
     } else {
       for (let i18 = 0; i18 < x17.length; i18++) {
         const x19 = x17[i18];
@@ -3194,7 +3208,7 @@ export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationErr
   const x1 = v.urls;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, _sp52, 'urls', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp52, 'urls', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -3256,22 +3270,22 @@ export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.followers_count;
   if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fP(E, o, p, _sp53, 'followers_count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x1) && _fPT(E, o, p, _sp53, 'followers_count', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp53, 'followers_count')) return false;
   const x2 = v.following_count;
   if (x2 !== undefined) {
-    if (!Number.isInteger(x2) && _fP(E, o, p, _sp53, 'following_count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x2) && _fPT(E, o, p, _sp53, 'following_count', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp53, 'following_count')) return false;
   const x3 = v.post_count;
   if (x3 !== undefined) {
-    if (!Number.isInteger(x3) && _fP(E, o, p, _sp53, 'post_count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x3) && _fPT(E, o, p, _sp53, 'post_count', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp53, 'post_count')) return false;
   const x4 = v.listed_count;
   if (x4 !== undefined) {
-    if (!Number.isInteger(x4) && _fP(E, o, p, _sp53, 'listed_count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x4) && _fPT(E, o, p, _sp53, 'listed_count', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp53, 'listed_count')) return false;
   const x5 = v.like_count;
-  if (x5 !== undefined && !Number.isInteger(x5) && _fP(E, o, p, _sp53, 'like_count', _fType, 'integer')) return false;
+  if (x5 !== undefined && !Number.isInteger(x5) && _fPT(E, o, p, _sp53, 'like_count', 'integer')) return false;
   return E.length === e0;
 }
 
@@ -3316,25 +3330,25 @@ export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]
   const x1 = v.badge_url;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fP(E, o, p, _sp54, 'badge_url', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp54, 'badge_url', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fUri(x1) && _fP(E, o, p, _sp54, 'badge_url', _fFormat, 'uri')) return false;
+      if ((o & 2) !== 0 && !_fUri(x1) && _fPF(E, o, p, _sp54, 'badge_url', 'uri')) return false;
     }
   }
   const x2 = v.description;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp54, 'description', _fType, 'string')) return false;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp54, 'description', 'string')) return false;
   const x3 = v.url;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp54, 'url', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp54, 'url', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fUri(x3) && _fP(E, o, p, _sp54, 'url', _fFormat, 'uri')) return false;
+      if ((o & 2) !== 0 && !_fUri(x3) && _fPF(E, o, p, _sp54, 'url', 'uri')) return false;
     }
   }
   const x4 = v.user_id;
   if (x4 !== undefined) {
     if (!Array.isArray(x4)) {
-      if (_fP(E, o, p, _sp54, 'user_id', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp54, 'user_id', 'array')) return false;
     } else {
       if (
         x4.length < 1 &&
@@ -3393,7 +3407,7 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
   const x1 = v.country_codes;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, _sp56, 'country_codes', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp56, 'country_codes', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -3433,8 +3447,8 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
   } else if (_fReq(E, o, p, _sp56, 'country_codes')) return false;
   const x6 = v.scope;
   if (x6 !== undefined) {
-    if (typeof x6 !== 'string' && _fP(E, o, p, _sp56, 'scope', _fType, 'string')) return false;
-    if (!(x6 === 'user') && _fP(E, o, p, _sp56, 'scope', _fEnum, _k55)) return false;
+    if (typeof x6 !== 'string' && _fPT(E, o, p, _sp56, 'scope', 'string')) return false;
+    if (!(x6 === 'user') && _fPE(E, o, p, _sp56, 'scope', _k55)) return false;
   }
   return E.length === e0;
 }
@@ -3643,7 +3657,7 @@ export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]):
   }
   const x1 = v.type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp59, 'type', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp59, 'type', 'string')) return false;
   } else if (_fReq(E, o, p, _sp59, 'type')) return false;
   const x2 = v.media_key;
   if (x2 !== undefined) {
@@ -3652,7 +3666,7 @@ export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]):
   const x4 = v.height;
   if (x4 !== undefined) {
     if (!Number.isInteger(x4)) {
-      if (_fP(E, o, p, _sp59, 'height', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp59, 'height', 'integer')) return false;
     } else {
       if (
         x4 < 0 &&
@@ -3667,7 +3681,7 @@ export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]):
   const x5 = v.width;
   if (x5 !== undefined) {
     if (!Number.isInteger(x5)) {
-      if (_fP(E, o, p, _sp59, 'width', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp59, 'width', 'integer')) return false;
     } else {
       if (
         x5 < 0 &&
@@ -3716,7 +3730,7 @@ export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp60 + '/allOf/1', 'type', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp60 + '/allOf/1', 'type', 'string')) return false;
     if (
       !(x3 === 'photo') &&
       _fErr(E, o, p + '/type', _sp60 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
@@ -3726,14 +3740,14 @@ export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boo
       return false;
   } else if (_fReq(E, o, p, _sp60 + '/allOf/1', 'type')) return false;
   const x4 = v.alt_text;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp60 + '/allOf/1', 'alt_text', _fType, 'string'))
+  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp60 + '/allOf/1', 'alt_text', 'string'))
     return false;
   const x5 = v.url;
   if (x5 !== undefined) {
     if (typeof x5 !== 'string') {
-      if (_fP(E, o, p, _sp60 + '/allOf/1', 'url', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp60 + '/allOf/1', 'url', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fUri(x5) && _fP(E, o, p, _sp60 + '/allOf/1', 'url', _fFormat, 'uri')) return false;
+      if ((o & 2) !== 0 && !_fUri(x5) && _fPF(E, o, p, _sp60 + '/allOf/1', 'url', 'uri')) return false;
     }
   }
   return E.length === e0;
@@ -3883,7 +3897,7 @@ export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp61 + '/allOf/1', 'type', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp61 + '/allOf/1', 'type', 'string')) return false;
     if (
       !(x3 === 'video') &&
       _fErr(E, o, p + '/type', _sp61 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
@@ -3893,15 +3907,14 @@ export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boo
       return false;
   } else if (_fReq(E, o, p, _sp61 + '/allOf/1', 'type')) return false;
   const x4 = v.duration_ms;
-  if (x4 !== undefined && !Number.isInteger(x4) && _fP(E, o, p, _sp61 + '/allOf/1', 'duration_ms', _fType, 'integer'))
+  if (x4 !== undefined && !Number.isInteger(x4) && _fPT(E, o, p, _sp61 + '/allOf/1', 'duration_ms', 'integer'))
     return false;
   const x5 = v.preview_image_url;
   if (x5 !== undefined) {
     if (typeof x5 !== 'string') {
-      if (_fP(E, o, p, _sp61 + '/allOf/1', 'preview_image_url', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp61 + '/allOf/1', 'preview_image_url', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fUri(x5) && _fP(E, o, p, _sp61 + '/allOf/1', 'preview_image_url', _fFormat, 'uri'))
-        return false;
+      if ((o & 2) !== 0 && !_fUri(x5) && _fPF(E, o, p, _sp61 + '/allOf/1', 'preview_image_url', 'uri')) return false;
     }
   }
   const x6 = v.variants;
@@ -3961,7 +3974,7 @@ export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp62 + '/allOf/1', 'type', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp62 + '/allOf/1', 'type', 'string')) return false;
     if (
       !(x3 === 'animated_gif') &&
       _fErr(E, o, p + '/type', _sp62 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
@@ -3973,10 +3986,9 @@ export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]
   const x4 = v.preview_image_url;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') {
-      if (_fP(E, o, p, _sp62 + '/allOf/1', 'preview_image_url', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp62 + '/allOf/1', 'preview_image_url', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fUri(x4) && _fP(E, o, p, _sp62 + '/allOf/1', 'preview_image_url', _fFormat, 'uri'))
-        return false;
+      if ((o & 2) !== 0 && !_fUri(x4) && _fPF(E, o, p, _sp62 + '/allOf/1', 'preview_image_url', 'uri')) return false;
     }
   }
   const x5 = v.variants;
@@ -4052,15 +4064,15 @@ export function _eMediaVariant(v: any, o: number, p: string, E: ValidationError[
     return false;
   }
   const x1 = v.bit_rate;
-  if (x1 !== undefined && !Number.isInteger(x1) && _fP(E, o, p, _sp64, 'bit_rate', _fType, 'integer')) return false;
+  if (x1 !== undefined && !Number.isInteger(x1) && _fPT(E, o, p, _sp64, 'bit_rate', 'integer')) return false;
   const x2 = v.content_type;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp64, 'content_type', _fType, 'string')) return false;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp64, 'content_type', 'string')) return false;
   const x3 = v.url;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp64, 'url', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp64, 'url', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fUri(x3) && _fP(E, o, p, _sp64, 'url', _fFormat, 'uri')) return false;
+      if ((o & 2) !== 0 && !_fUri(x3) && _fPF(E, o, p, _sp64, 'url', 'uri')) return false;
     }
   }
   return E.length === e0;
@@ -4088,12 +4100,12 @@ export function _eVideoPublicMetrics(v: any, o: number, p: string, E: Validation
   const x1 = v.view_count;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fP(E, o, p, _sp65, 'view_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp65, 'view_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
-        _fP(E, o, p, _sp65, 'view_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp65, 'view_count', 'int32')
       )
         return false;
     }
@@ -4148,12 +4160,12 @@ export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: Validatio
   const x1 = v.playback_0_count;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fP(E, o, p, _sp66, 'playback_0_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp66, 'playback_0_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
-        _fP(E, o, p, _sp66, 'playback_0_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp66, 'playback_0_count', 'int32')
       )
         return false;
     }
@@ -4161,12 +4173,12 @@ export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: Validatio
   const x2 = v.playback_25_count;
   if (x2 !== undefined) {
     if (!Number.isInteger(x2)) {
-      if (_fP(E, o, p, _sp66, 'playback_25_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp66, 'playback_25_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647) &&
-        _fP(E, o, p, _sp66, 'playback_25_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp66, 'playback_25_count', 'int32')
       )
         return false;
     }
@@ -4174,12 +4186,12 @@ export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: Validatio
   const x3 = v.playback_50_count;
   if (x3 !== undefined) {
     if (!Number.isInteger(x3)) {
-      if (_fP(E, o, p, _sp66, 'playback_50_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp66, 'playback_50_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
-        _fP(E, o, p, _sp66, 'playback_50_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp66, 'playback_50_count', 'int32')
       )
         return false;
     }
@@ -4187,12 +4199,12 @@ export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: Validatio
   const x4 = v.playback_75_count;
   if (x4 !== undefined) {
     if (!Number.isInteger(x4)) {
-      if (_fP(E, o, p, _sp66, 'playback_75_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp66, 'playback_75_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
-        _fP(E, o, p, _sp66, 'playback_75_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp66, 'playback_75_count', 'int32')
       )
         return false;
     }
@@ -4200,12 +4212,12 @@ export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: Validatio
   const x5 = v.playback_100_count;
   if (x5 !== undefined) {
     if (!Number.isInteger(x5)) {
-      if (_fP(E, o, p, _sp66, 'playback_100_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp66, 'playback_100_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647) &&
-        _fP(E, o, p, _sp66, 'playback_100_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp66, 'playback_100_count', 'int32')
       )
         return false;
     }
@@ -4213,12 +4225,12 @@ export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: Validatio
   const x6 = v.view_count;
   if (x6 !== undefined) {
     if (!Number.isInteger(x6)) {
-      if (_fP(E, o, p, _sp66, 'view_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp66, 'view_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647) &&
-        _fP(E, o, p, _sp66, 'view_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp66, 'view_count', 'int32')
       )
         return false;
     }
@@ -4273,12 +4285,12 @@ export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: Validati
   const x1 = v.playback_0_count;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fP(E, o, p, _sp67, 'playback_0_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp67, 'playback_0_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
-        _fP(E, o, p, _sp67, 'playback_0_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp67, 'playback_0_count', 'int32')
       )
         return false;
     }
@@ -4286,12 +4298,12 @@ export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: Validati
   const x2 = v.playback_25_count;
   if (x2 !== undefined) {
     if (!Number.isInteger(x2)) {
-      if (_fP(E, o, p, _sp67, 'playback_25_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp67, 'playback_25_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647) &&
-        _fP(E, o, p, _sp67, 'playback_25_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp67, 'playback_25_count', 'int32')
       )
         return false;
     }
@@ -4299,12 +4311,12 @@ export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: Validati
   const x3 = v.playback_50_count;
   if (x3 !== undefined) {
     if (!Number.isInteger(x3)) {
-      if (_fP(E, o, p, _sp67, 'playback_50_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp67, 'playback_50_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
-        _fP(E, o, p, _sp67, 'playback_50_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp67, 'playback_50_count', 'int32')
       )
         return false;
     }
@@ -4312,12 +4324,12 @@ export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: Validati
   const x4 = v.playback_75_count;
   if (x4 !== undefined) {
     if (!Number.isInteger(x4)) {
-      if (_fP(E, o, p, _sp67, 'playback_75_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp67, 'playback_75_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
-        _fP(E, o, p, _sp67, 'playback_75_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp67, 'playback_75_count', 'int32')
       )
         return false;
     }
@@ -4325,12 +4337,12 @@ export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: Validati
   const x5 = v.playback_100_count;
   if (x5 !== undefined) {
     if (!Number.isInteger(x5)) {
-      if (_fP(E, o, p, _sp67, 'playback_100_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp67, 'playback_100_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647) &&
-        _fP(E, o, p, _sp67, 'playback_100_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp67, 'playback_100_count', 'int32')
       )
         return false;
     }
@@ -4338,12 +4350,12 @@ export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: Validati
   const x6 = v.view_count;
   if (x6 !== undefined) {
     if (!Number.isInteger(x6)) {
-      if (_fP(E, o, p, _sp67, 'view_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp67, 'view_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647) &&
-        _fP(E, o, p, _sp67, 'view_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp67, 'view_count', 'int32')
       )
         return false;
     }
@@ -4393,12 +4405,12 @@ export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: Validat
   const x1 = v.playback_0_count;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fP(E, o, p, _sp68, 'playback_0_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp68, 'playback_0_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
-        _fP(E, o, p, _sp68, 'playback_0_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp68, 'playback_0_count', 'int32')
       )
         return false;
     }
@@ -4406,12 +4418,12 @@ export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: Validat
   const x2 = v.playback_25_count;
   if (x2 !== undefined) {
     if (!Number.isInteger(x2)) {
-      if (_fP(E, o, p, _sp68, 'playback_25_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp68, 'playback_25_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647) &&
-        _fP(E, o, p, _sp68, 'playback_25_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp68, 'playback_25_count', 'int32')
       )
         return false;
     }
@@ -4419,12 +4431,12 @@ export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: Validat
   const x3 = v.playback_50_count;
   if (x3 !== undefined) {
     if (!Number.isInteger(x3)) {
-      if (_fP(E, o, p, _sp68, 'playback_50_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp68, 'playback_50_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
-        _fP(E, o, p, _sp68, 'playback_50_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp68, 'playback_50_count', 'int32')
       )
         return false;
     }
@@ -4432,12 +4444,12 @@ export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: Validat
   const x4 = v.playback_75_count;
   if (x4 !== undefined) {
     if (!Number.isInteger(x4)) {
-      if (_fP(E, o, p, _sp68, 'playback_75_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp68, 'playback_75_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
-        _fP(E, o, p, _sp68, 'playback_75_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp68, 'playback_75_count', 'int32')
       )
         return false;
     }
@@ -4445,12 +4457,12 @@ export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: Validat
   const x5 = v.playback_100_count;
   if (x5 !== undefined) {
     if (!Number.isInteger(x5)) {
-      if (_fP(E, o, p, _sp68, 'playback_100_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp68, 'playback_100_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647) &&
-        _fP(E, o, p, _sp68, 'playback_100_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp68, 'playback_100_count', 'int32')
       )
         return false;
     }
@@ -4529,12 +4541,12 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
   } else if (_fReq(E, o, p, _sp70, 'id')) return false;
   const x3 = v.full_name;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp70, 'full_name', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp70, 'full_name', 'string')) return false;
   } else if (_fReq(E, o, p, _sp70, 'full_name')) return false;
   const x4 = v.name;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp70, 'name', _fType, 'string')) return false;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp70, 'name', 'string')) return false;
   const x5 = v.country;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, _sp70, 'country', _fType, 'string')) return false;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, _sp70, 'country', 'string')) return false;
   const x6 = v.country_code;
   if (x6 !== undefined) {
     if (_ref(x6, o, p + '/country_code', E, _vCountryCode, _eCountryCode)) return false;
@@ -4542,7 +4554,7 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
   const x8 = v.contained_within;
   if (x8 !== undefined) {
     if (!Array.isArray(x8)) {
-      if (_fP(E, o, p, _sp70, 'contained_within', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp70, 'contained_within', 'array')) return false;
     } else {
       if (
         x8.length < 1 &&
@@ -4565,7 +4577,7 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x12 = v.place_type;
   if (x12 !== undefined) {
-    if (typeof x12 !== 'string' && _fP(E, o, p, _sp70, 'place_type', _fType, 'string')) return false;
+    if (typeof x12 !== 'string' && _fPT(E, o, p, _sp70, 'place_type', 'string')) return false;
     if (
       !(
         x12 === 'poi' ||
@@ -4575,7 +4587,7 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
         x12 === 'country' ||
         x12 === 'unknown'
       ) &&
-      _fP(E, o, p, _sp70, 'place_type', _fEnum, _k69)
+      _fPE(E, o, p, _sp70, 'place_type', _k69)
     )
       return false;
   }
@@ -4633,13 +4645,13 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
   }
   const x1 = v.type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, '#/components/schemas/Geo', 'type', _fType, 'string')) return false;
-    if (!(x1 === 'Feature') && _fP(E, o, p, '#/components/schemas/Geo', 'type', _fEnum, _k71)) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, '#/components/schemas/Geo', 'type', 'string')) return false;
+    if (!(x1 === 'Feature') && _fPE(E, o, p, '#/components/schemas/Geo', 'type', _k71)) return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Geo', 'type')) return false;
   const x2 = v.bbox;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fP(E, o, p, '#/components/schemas/Geo', 'bbox', _fType, 'array')) return false;
+      if (_fPT(E, o, p, '#/components/schemas/Geo', 'bbox', 'array')) return false;
     } else {
       if (
         x2.length > 4 &&
@@ -4706,7 +4718,7 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
   if (x5 !== undefined) {
     if (
       (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) &&
-      _fP(E, o, p, '#/components/schemas/Geo', 'properties', _fType, 'object')
+      _fPT(E, o, p, '#/components/schemas/Geo', 'properties', 'object')
     )
       return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Geo', 'properties')) return false;
@@ -4752,13 +4764,13 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x1 = v.type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp73, 'type', _fType, 'string')) return false;
-    if (!(x1 === 'Point') && _fP(E, o, p, _sp73, 'type', _fEnum, _k72)) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp73, 'type', 'string')) return false;
+    if (!(x1 === 'Point') && _fPE(E, o, p, _sp73, 'type', _k72)) return false;
   } else if (_fReq(E, o, p, _sp73, 'type')) return false;
   const x2 = v.coordinates;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fP(E, o, p, _sp73, 'coordinates', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp73, 'coordinates', 'array')) return false;
     } else {
       if (
         x2.length > 2 &&
@@ -4876,7 +4888,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
   const x3 = v.options;
   if (x3 !== undefined) {
     if (!Array.isArray(x3)) {
-      if (_fP(E, o, p, _sp75, 'options', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp75, 'options', 'array')) return false;
     } else {
       if (
         x3.length > 4 &&
@@ -4913,7 +4925,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
   const x7 = v.duration_minutes;
   if (x7 !== undefined) {
     if (!Number.isInteger(x7)) {
-      if (_fP(E, o, p, _sp75, 'duration_minutes', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp75, 'duration_minutes', 'integer')) return false;
     } else {
       if (
         x7 > 10080 &&
@@ -4944,7 +4956,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x7) && x7 >= -2147483648 && x7 <= 2147483647) &&
-        _fP(E, o, p, _sp75, 'duration_minutes', _fFormat, 'int32')
+        _fPF(E, o, p, _sp75, 'duration_minutes', 'int32')
       )
         return false;
     }
@@ -4952,15 +4964,15 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
   const x8 = v.end_datetime;
   if (x8 !== undefined) {
     if (typeof x8 !== 'string') {
-      if (_fP(E, o, p, _sp75, 'end_datetime', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp75, 'end_datetime', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fDateTime(x8) && _fP(E, o, p, _sp75, 'end_datetime', _fFormat, 'date-time')) return false;
+      if ((o & 2) !== 0 && !_fDateTime(x8) && _fPF(E, o, p, _sp75, 'end_datetime', 'date-time')) return false;
     }
   }
   const x9 = v.voting_status;
   if (x9 !== undefined) {
-    if (typeof x9 !== 'string' && _fP(E, o, p, _sp75, 'voting_status', _fType, 'string')) return false;
-    if (!(x9 === 'open' || x9 === 'closed') && _fP(E, o, p, _sp75, 'voting_status', _fEnum, _k74)) return false;
+    if (typeof x9 !== 'string' && _fPT(E, o, p, _sp75, 'voting_status', 'string')) return false;
+    if (!(x9 === 'open' || x9 === 'closed') && _fPE(E, o, p, _sp75, 'voting_status', _k74)) return false;
   }
   return E.length === e0;
 }
@@ -5001,12 +5013,12 @@ export function _ePollOption(v: any, o: number, p: string, E: ValidationError[])
   }
   const x1 = v.position;
   if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fP(E, o, p, _sp76, 'position', _fType, 'integer')) return false;
+    if (!Number.isInteger(x1) && _fPT(E, o, p, _sp76, 'position', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp76, 'position')) return false;
   const x2 = v.label;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fP(E, o, p, _sp76, 'label', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp76, 'label', 'string')) return false;
     } else {
       if (
         x2.length > 25 &&
@@ -5039,7 +5051,7 @@ export function _ePollOption(v: any, o: number, p: string, E: ValidationError[])
   } else if (_fReq(E, o, p, _sp76, 'label')) return false;
   const x3 = v.votes;
   if (x3 !== undefined) {
-    if (!Number.isInteger(x3) && _fP(E, o, p, _sp76, 'votes', _fType, 'integer')) return false;
+    if (!Number.isInteger(x3) && _fPT(E, o, p, _sp76, 'votes', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp76, 'votes')) return false;
   return E.length === e0;
 }
@@ -5076,14 +5088,14 @@ export function _eTopic(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp77, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp77, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp77, 'id')) return false;
   const x2 = v.name;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp77, 'name', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp77, 'name', 'string')) return false;
   } else if (_fReq(E, o, p, _sp77, 'name')) return false;
   const x3 = v.description;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp77, 'description', _fType, 'string')) return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp77, 'description', 'string')) return false;
   return E.length === e0;
 }
 
@@ -5117,19 +5129,19 @@ export function _eError(v: any, o: number, p: string, E: ValidationError[]): boo
   const x1 = v.code;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fP(E, o, p, _sp78, 'code', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp78, 'code', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
-        _fP(E, o, p, _sp78, 'code', _fFormat, 'int32')
+        _fPF(E, o, p, _sp78, 'code', 'int32')
       )
         return false;
     }
   } else if (_fReq(E, o, p, _sp78, 'code')) return false;
   const x2 = v.message;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp78, 'message', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp78, 'message', 'string')) return false;
   } else if (_fReq(E, o, p, _sp78, 'message')) return false;
   return E.length === e0;
 }
@@ -5170,16 +5182,16 @@ export function _eProblemBase(v: any, o: number, p: string, E: ValidationError[]
   }
   const x1 = v.type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp79, 'type', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp79, 'type', 'string')) return false;
   } else if (_fReq(E, o, p, _sp79, 'type')) return false;
   const x2 = v.title;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp79, 'title', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp79, 'title', 'string')) return false;
   } else if (_fReq(E, o, p, _sp79, 'title')) return false;
   const x3 = v.detail;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp79, 'detail', _fType, 'string')) return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp79, 'detail', 'string')) return false;
   const x4 = v.status;
-  if (x4 !== undefined && !Number.isInteger(x4) && _fP(E, o, p, _sp79, 'status', _fType, 'integer')) return false;
+  if (x4 !== undefined && !Number.isInteger(x4) && _fPT(E, o, p, _sp79, 'status', 'integer')) return false;
   return E.length === e0;
 }
 
@@ -5719,7 +5731,7 @@ export function _eGenericProblem(v: any, o: number, p: string, E: ValidationErro
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp85 + '/allOf/1', 'type', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp85 + '/allOf/1', 'type', 'string')) return false;
     if (
       !(x3 === 'about:blank') &&
       _fErr(E, o, p + '/type', _sp85 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
@@ -5755,7 +5767,7 @@ export function _eClientDisconnectedProblem(v: any, o: number, p: string, E: Val
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp87 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp87 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re86.test(x3) &&
@@ -5809,7 +5821,7 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp90 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp90 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re88.test(x3) &&
@@ -5828,20 +5840,19 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
   }
   const x4 = v.reason;
   if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fP(E, o, p, _sp90 + '/allOf/1', 'reason', _fType, 'string')) return false;
+    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp90 + '/allOf/1', 'reason', 'string')) return false;
     if (
       !(x4 === 'official-client-forbidden' || x4 === 'client-not-enrolled') &&
-      _fP(E, o, p, _sp90 + '/allOf/1', 'reason', _fEnum, _k89)
+      _fPE(E, o, p, _sp90 + '/allOf/1', 'reason', _k89)
     )
       return false;
   }
   const x5 = v.registration_url;
   if (x5 !== undefined) {
     if (typeof x5 !== 'string') {
-      if (_fP(E, o, p, _sp90 + '/allOf/1', 'registration_url', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp90 + '/allOf/1', 'registration_url', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fUri(x5) && _fP(E, o, p, _sp90 + '/allOf/1', 'registration_url', _fFormat, 'uri'))
-        return false;
+      if ((o & 2) !== 0 && !_fUri(x5) && _fPF(E, o, p, _sp90 + '/allOf/1', 'registration_url', 'uri')) return false;
     }
   }
   return E.length === e0;
@@ -5871,7 +5882,7 @@ export function _eConflictProblem(v: any, o: number, p: string, E: ValidationErr
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp92 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp92 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re91.test(x3) &&
@@ -5935,7 +5946,7 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp94 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp94 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re93.test(x3) &&
@@ -5954,7 +5965,7 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
   }
   const x4 = v.resource_id;
   if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fP(E, o, p, _sp94 + '/allOf/1', 'resource_id', _fType, 'string')) return false;
+    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp94 + '/allOf/1', 'resource_id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp94 + '/allOf/1', 'resource_id')) return false;
   const x5 = v.resource_type;
   if (x5 !== undefined) {
@@ -5999,7 +6010,7 @@ export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: Validat
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp96 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp96 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re95.test(x3) &&
@@ -6017,11 +6028,9 @@ export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: Validat
     }
   }
   const x4 = v.id;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp96 + '/allOf/1', 'id', _fType, 'string'))
-    return false;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp96 + '/allOf/1', 'id', 'string')) return false;
   const x5 = v.value;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, _sp96 + '/allOf/1', 'value', _fType, 'string'))
-    return false;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, _sp96 + '/allOf/1', 'value', 'string')) return false;
   return E.length === e0;
 }
 
@@ -6075,7 +6084,7 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp98 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp98 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re97.test(x3) &&
@@ -6095,7 +6104,7 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
   const x4 = v.errors;
   if (x4 !== undefined) {
     if (!Array.isArray(x4)) {
-      if (_fP(E, o, p, _sp98 + '/allOf/1', 'errors', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp98 + '/allOf/1', 'errors', 'array')) return false;
     } else {
       if (
         x4.length < 1 &&
@@ -6151,11 +6160,11 @@ export function _eInvalidRequestError(v: any, o: number, p: string, E: Validatio
     return false;
   }
   const x1 = v.message;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp99, 'message', _fType, 'string')) return false;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp99, 'message', 'string')) return false;
   const x2 = v.parameters;
   if (x2 !== undefined) {
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-      if (_fP(E, o, p, _sp99, 'parameters', _fType, 'object')) return false;
+      if (_fPT(E, o, p, _sp99, 'parameters', 'object')) return false;
     } else {
       for (const k3 in x2) {
         if (!_has.call(x2, k3)) continue;
@@ -6211,7 +6220,7 @@ export function _eInvalidRulesProblem(v: any, o: number, p: string, E: Validatio
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp101 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp101 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re100.test(x3) &&
@@ -6255,7 +6264,7 @@ export function _eNoncompliantRulesProblem(v: any, o: number, p: string, E: Vali
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp103 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp103 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re102.test(x3) &&
@@ -6319,7 +6328,7 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp105 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp105 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re104.test(x3) &&
@@ -6338,7 +6347,7 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
   }
   const x4 = v.field;
   if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fP(E, o, p, _sp105 + '/allOf/1', 'field', _fType, 'string')) return false;
+    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp105 + '/allOf/1', 'field', 'string')) return false;
   } else if (_fReq(E, o, p, _sp105 + '/allOf/1', 'field')) return false;
   const x5 = v.resource_type;
   if (x5 !== undefined) {
@@ -6407,7 +6416,7 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp107 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp107 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re106.test(x3) &&
@@ -6426,11 +6435,11 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
   }
   const x4 = v.value;
   if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fP(E, o, p, _sp107 + '/allOf/1', 'value', _fType, 'string')) return false;
+    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp107 + '/allOf/1', 'value', 'string')) return false;
   } else if (_fReq(E, o, p, _sp107 + '/allOf/1', 'value')) return false;
   const x5 = v.resource_id;
   if (x5 !== undefined) {
-    if (typeof x5 !== 'string' && _fP(E, o, p, _sp107 + '/allOf/1', 'resource_id', _fType, 'string')) return false;
+    if (typeof x5 !== 'string' && _fPT(E, o, p, _sp107 + '/allOf/1', 'resource_id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp107 + '/allOf/1', 'resource_id')) return false;
   const x6 = v.resource_type;
   if (x6 !== undefined) {
@@ -6442,7 +6451,7 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
   } else if (_fReq(E, o, p, _sp107 + '/allOf/1', 'section')) return false;
   const x10 = v.parameter;
   if (x10 !== undefined) {
-    if (typeof x10 !== 'string' && _fP(E, o, p, _sp107 + '/allOf/1', 'parameter', _fType, 'string')) return false;
+    if (typeof x10 !== 'string' && _fPT(E, o, p, _sp107 + '/allOf/1', 'parameter', 'string')) return false;
   } else if (_fReq(E, o, p, _sp107 + '/allOf/1', 'parameter')) return false;
   return E.length === e0;
 }
@@ -6486,7 +6495,7 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp110 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp110 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re108.test(x3) &&
@@ -6505,7 +6514,7 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
   }
   const x4 = v.disconnect_type;
   if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fP(E, o, p, _sp110 + '/allOf/1', 'disconnect_type', _fType, 'string')) return false;
+    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp110 + '/allOf/1', 'disconnect_type', 'string')) return false;
     if (
       !(
         x4 === 'OperationalDisconnect' ||
@@ -6517,7 +6526,7 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
         x4 === 'ClientApplicationStateDegraded' ||
         x4 === 'InvalidRules'
       ) &&
-      _fP(E, o, p, _sp110 + '/allOf/1', 'disconnect_type', _fEnum, _k109)
+      _fPE(E, o, p, _sp110 + '/allOf/1', 'disconnect_type', _k109)
     )
       return false;
   }
@@ -6578,7 +6587,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp113 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp113 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re111.test(x3) &&
@@ -6598,7 +6607,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
   const x4 = v.parameter;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') {
-      if (_fP(E, o, p, _sp113 + '/allOf/1', 'parameter', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp113 + '/allOf/1', 'parameter', 'string')) return false;
     } else {
       if (
         x4.length === 0 &&
@@ -6616,14 +6625,13 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
     }
   }
   const x5 = v.value;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, _sp113 + '/allOf/1', 'value', _fType, 'string'))
-    return false;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, _sp113 + '/allOf/1', 'value', 'string')) return false;
   const x6 = v.resource_id;
-  if (x6 !== undefined && typeof x6 !== 'string' && _fP(E, o, p, _sp113 + '/allOf/1', 'resource_id', _fType, 'string'))
+  if (x6 !== undefined && typeof x6 !== 'string' && _fPT(E, o, p, _sp113 + '/allOf/1', 'resource_id', 'string'))
     return false;
   const x7 = v.resource_type;
   if (x7 !== undefined) {
-    if (typeof x7 !== 'string' && _fP(E, o, p, _sp113 + '/allOf/1', 'resource_type', _fType, 'string')) return false;
+    if (typeof x7 !== 'string' && _fPT(E, o, p, _sp113 + '/allOf/1', 'resource_type', 'string')) return false;
     if (
       !(
         x7 === 'user' ||
@@ -6635,7 +6643,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
         x7 === 'place' ||
         x7 === 'poll'
       ) &&
-      _fP(E, o, p, _sp113 + '/allOf/1', 'resource_type', _fEnum, _k112)
+      _fPE(E, o, p, _sp113 + '/allOf/1', 'resource_type', _k112)
     )
       return false;
   } else if (_fReq(E, o, p, _sp113 + '/allOf/1', 'resource_type')) return false;
@@ -6682,7 +6690,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp115 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp115 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re114.test(x3) &&
@@ -6702,7 +6710,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
   const x4 = v.parameter;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') {
-      if (_fP(E, o, p, _sp115 + '/allOf/1', 'parameter', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp115 + '/allOf/1', 'parameter', 'string')) return false;
     } else {
       if (
         x4.length === 0 &&
@@ -6720,7 +6728,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
     }
   }
   const x5 = v.resource_id;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, _sp115 + '/allOf/1', 'resource_id', _fType, 'string'))
+  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, _sp115 + '/allOf/1', 'resource_id', 'string'))
     return false;
   const x6 = v.resource_type;
   if (x6 !== undefined) {
@@ -6753,7 +6761,7 @@ export function _eRuleCapProblem(v: any, o: number, p: string, E: ValidationErro
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp117 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp117 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re116.test(x3) &&
@@ -6808,7 +6816,7 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp120 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp120 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re118.test(x3) &&
@@ -6827,7 +6835,7 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
   }
   const x4 = v.connection_issue;
   if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fP(E, o, p, _sp120 + '/allOf/1', 'connection_issue', _fType, 'string')) return false;
+    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp120 + '/allOf/1', 'connection_issue', 'string')) return false;
     if (
       !(
         x4 === 'TooManyConnections' ||
@@ -6835,7 +6843,7 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
         x4 === 'RuleConfigurationIssue' ||
         x4 === 'RulesInvalidIssue'
       ) &&
-      _fP(E, o, p, _sp120 + '/allOf/1', 'connection_issue', _fEnum, _k119)
+      _fPE(E, o, p, _sp120 + '/allOf/1', 'connection_issue', _k119)
     )
       return false;
   }
@@ -6866,7 +6874,7 @@ export function _eUnsupportedAuthenticationProblem(v: any, o: number, p: string,
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp122 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp122 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re121.test(x3) &&
@@ -6920,7 +6928,7 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp126 + '/allOf/1', 'type', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp126 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re123.test(x3) &&
@@ -6939,15 +6947,13 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
   }
   const x4 = v.period;
   if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fP(E, o, p, _sp126 + '/allOf/1', 'period', _fType, 'string')) return false;
-    if (!(x4 === 'Daily' || x4 === 'Monthly') && _fP(E, o, p, _sp126 + '/allOf/1', 'period', _fEnum, _k124))
-      return false;
+    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp126 + '/allOf/1', 'period', 'string')) return false;
+    if (!(x4 === 'Daily' || x4 === 'Monthly') && _fPE(E, o, p, _sp126 + '/allOf/1', 'period', _k124)) return false;
   }
   const x5 = v.scope;
   if (x5 !== undefined) {
-    if (typeof x5 !== 'string' && _fP(E, o, p, _sp126 + '/allOf/1', 'scope', _fType, 'string')) return false;
-    if (!(x5 === 'Account' || x5 === 'Product') && _fP(E, o, p, _sp126 + '/allOf/1', 'scope', _fEnum, _k125))
-      return false;
+    if (typeof x5 !== 'string' && _fPT(E, o, p, _sp126 + '/allOf/1', 'scope', 'string')) return false;
+    if (!(x5 === 'Account' || x5 === 'Product') && _fPE(E, o, p, _sp126 + '/allOf/1', 'scope', _k125)) return false;
   }
   return E.length === e0;
 }
@@ -6993,7 +6999,7 @@ export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationErr
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp128 + '/allOf/1', 'type', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp128 + '/allOf/1', 'type', 'string')) return false;
     L4: {
       let ok6 = false;
       L7: {
@@ -7100,11 +7106,11 @@ export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: Va
     if (_ref(x1, o, p + '/user_id', E, _vUserId, _eUserId)) return false;
   }
   const x3 = v.keyword;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp135, 'keyword', _fType, 'string')) return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp135, 'keyword', 'string')) return false;
   const x4 = v.direction;
   if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fP(E, o, p, _sp135, 'direction', _fType, 'string')) return false;
-    if (!(x4 === 'sent' || x4 === 'received' || x4 === 'both') && _fP(E, o, p, _sp135, 'direction', _fEnum, _k134))
+    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp135, 'direction', 'string')) return false;
+    if (!(x4 === 'sent' || x4 === 'received' || x4 === 'both') && _fPE(E, o, p, _sp135, 'direction', _k134))
       return false;
   }
   return E.length === e0;
@@ -7467,7 +7473,7 @@ export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.event_type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp140, 'event_type', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp140, 'event_type', 'string')) return false;
     if (
       !(x1 === 'MessageCreate') &&
       _fErr(E, o, p + '/event_type', _sp140 + '/properties/event_type/const', 'const', 'must be equal to constant', {
@@ -7526,7 +7532,7 @@ export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: Valid
   }
   const x1 = v.event_type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp141, 'event_type', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp141, 'event_type', 'string')) return false;
     if (
       !(x1 === 'ParticipantsJoin') &&
       _fErr(E, o, p + '/event_type', _sp141 + '/properties/event_type/const', 'const', 'must be equal to constant', {
@@ -7538,7 +7544,7 @@ export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: Valid
   const x2 = v.participant_ids;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fP(E, o, p, _sp141, 'participant_ids', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp141, 'participant_ids', 'array')) return false;
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
@@ -7581,7 +7587,7 @@ export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: Vali
   }
   const x1 = v.event_type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp142, 'event_type', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp142, 'event_type', 'string')) return false;
     if (
       !(x1 === 'ParticipantsLeave') &&
       _fErr(E, o, p + '/event_type', _sp142 + '/properties/event_type/const', 'const', 'must be equal to constant', {
@@ -7593,7 +7599,7 @@ export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: Vali
   const x2 = v.participant_ids;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fP(E, o, p, _sp142, 'participant_ids', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp142, 'participant_ids', 'array')) return false;
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
@@ -7690,7 +7696,7 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, _sp145, 'data', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp145, 'data', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -7708,7 +7714,7 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
   const x5 = v.errors;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fP(E, o, p, _sp145, 'errors', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp145, 'errors', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -7772,7 +7778,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
   const x1 = v.next_token;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fP(E, o, p, _sp146, 'next_token', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp146, 'next_token', 'string')) return false;
     } else {
       if (
         x1.length === 0 &&
@@ -7792,7 +7798,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
   const x2 = v.previous_token;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fP(E, o, p, _sp146, 'previous_token', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp146, 'previous_token', 'string')) return false;
     } else {
       if (
         x2.length === 0 &&
@@ -7812,12 +7818,12 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
   const x3 = v.result_count;
   if (x3 !== undefined) {
     if (!Number.isInteger(x3)) {
-      if (_fP(E, o, p, _sp146, 'result_count', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp146, 'result_count', 'integer')) return false;
     } else {
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
-        _fP(E, o, p, _sp146, 'result_count', _fFormat, 'int32')
+        _fPF(E, o, p, _sp146, 'result_count', 'int32')
       )
         return false;
     }
@@ -7944,7 +7950,7 @@ export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: Val
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, _sp149, 'data', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp149, 'data', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -8004,7 +8010,7 @@ export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: Valida
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, _sp150, 'data', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp150, 'data', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -8068,10 +8074,9 @@ export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: Validation
     if (_ref(x3, o, p + '/oldest_id', E, _vPostId, _ePostId)) return false;
   }
   const x5 = v.result_count;
-  if (x5 !== undefined && !Number.isInteger(x5) && _fP(E, o, p, _sp151, 'result_count', _fType, 'integer'))
-    return false;
+  if (x5 !== undefined && !Number.isInteger(x5) && _fPT(E, o, p, _sp151, 'result_count', 'integer')) return false;
   const x6 = v.next_token;
-  if (x6 !== undefined && typeof x6 !== 'string' && _fP(E, o, p, _sp151, 'next_token', _fType, 'string')) return false;
+  if (x6 !== undefined && typeof x6 !== 'string' && _fPT(E, o, p, _sp151, 'next_token', 'string')) return false;
   return E.length === e0;
 }
 
@@ -8202,7 +8207,7 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
   const x1 = v.text;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fP(E, o, p, _sp155, 'text', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp155, 'text', 'string')) return false;
     } else {
       if (
         x1.length > 25000 &&
@@ -8221,14 +8226,13 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
     }
   }
   const x2 = v.paid_partnership;
-  if (x2 !== undefined && typeof x2 !== 'boolean' && _fP(E, o, p, _sp155, 'paid_partnership', _fType, 'boolean'))
-    return false;
+  if (x2 !== undefined && typeof x2 !== 'boolean' && _fPT(E, o, p, _sp155, 'paid_partnership', 'boolean')) return false;
   const x3 = v.community_id;
   if (x3 !== undefined) {
     if (_ref(x3, o, p + '/community_id', E, _vCommunityId, _eCommunityId)) return false;
   }
   const x5 = v.share_with_followers;
-  if (x5 !== undefined && typeof x5 !== 'boolean' && _fP(E, o, p, _sp155, 'share_with_followers', _fType, 'boolean'))
+  if (x5 !== undefined && typeof x5 !== 'boolean' && _fPT(E, o, p, _sp155, 'share_with_followers', 'boolean'))
     return false;
   const x6 = v.edit_options;
   if (x6 !== undefined) {
@@ -8307,7 +8311,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
   const x1 = v.options;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, _sp157, 'options', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp157, 'options', 'array')) return false;
     } else {
       if (
         x1.length > 4 &&
@@ -8374,7 +8378,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
   const x4 = v.duration_minutes;
   if (x4 !== undefined) {
     if (!Number.isInteger(x4)) {
-      if (_fP(E, o, p, _sp157, 'duration_minutes', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp157, 'duration_minutes', 'integer')) return false;
     } else {
       if (
         x4 > 10080 &&
@@ -8405,7 +8409,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
-        _fP(E, o, p, _sp157, 'duration_minutes', _fFormat, 'int32')
+        _fPF(E, o, p, _sp157, 'duration_minutes', 'int32')
       )
         return false;
     }
@@ -8437,15 +8441,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
   const x1 = v.max_results;
   if (x1 !== undefined) {
     if (
-      _refSp(
-        x1,
-        o,
-        p + '/max_results',
-        E,
-        '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema',
-        _vGetUserBookmarksQueryMaxResults,
-        _eGetUserBookmarksQueryMaxResults,
-      )
+      _refSp(x1, o, p + '/max_results', E, _sp158, _vGetUserBookmarksQueryMaxResults, _eGetUserBookmarksQueryMaxResults)
     )
       return false;
   }
@@ -8457,7 +8453,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         o,
         p + '/pagination_token',
         E,
-        '#/components/parameters/PaginationToken/schema',
+        _sp159,
         _vGetUserBookmarksQueryPaginationToken,
         _eGetUserBookmarksQueryPaginationToken,
       )
@@ -8467,30 +8463,14 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
   const x5 = v['post.fields'];
   if (x5 !== undefined) {
     if (
-      _refSp(
-        x5,
-        o,
-        p + '/post.fields',
-        E,
-        '#/components/parameters/PostFields/schema',
-        _vGetUserBookmarksQueryPostFields,
-        _eGetUserBookmarksQueryPostFields,
-      )
+      _refSp(x5, o, p + '/post.fields', E, _sp160, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
   const x7 = v.expansions;
   if (x7 !== undefined) {
     if (
-      _refSp(
-        x7,
-        o,
-        p + '/expansions',
-        E,
-        '#/components/parameters/Expansions/schema',
-        _vGetUserBookmarksQueryExpansions,
-        _eGetUserBookmarksQueryExpansions,
-      )
+      _refSp(x7, o, p + '/expansions', E, _sp161, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
@@ -8502,7 +8482,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         o,
         p + '/media.fields',
         E,
-        '#/components/parameters/MediaFields/schema',
+        _sp162,
         _vGetUserBookmarksQueryExpansions,
         _eGetUserBookmarksQueryExpansions,
       )
@@ -8517,7 +8497,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         o,
         p + '/poll.fields',
         E,
-        '#/components/parameters/PollFields/schema',
+        _sp163,
         _vGetUserBookmarksQueryExpansions,
         _eGetUserBookmarksQueryExpansions,
       )
@@ -8532,7 +8512,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         o,
         p + '/user.fields',
         E,
-        '#/components/parameters/UserFields/schema',
+        _sp164,
         _vGetUserBookmarksQueryExpansions,
         _eGetUserBookmarksQueryExpansions,
       )
@@ -8547,7 +8527,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         o,
         p + '/place.fields',
         E,
-        '#/components/parameters/PlaceFields/schema',
+        _sp165,
         _vGetUserBookmarksQueryExpansions,
         _eGetUserBookmarksQueryExpansions,
       )
@@ -8594,15 +8574,7 @@ export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: Valid
   const x1 = v['user.fields'];
   if (x1 !== undefined) {
     if (
-      _refSp(
-        x1,
-        o,
-        p + '/user.fields',
-        E,
-        '#/components/parameters/UserFields/schema',
-        _vGetUserBookmarksQueryExpansions,
-        _eGetUserBookmarksQueryExpansions,
-      )
+      _refSp(x1, o, p + '/user.fields', E, _sp164, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
@@ -8633,15 +8605,7 @@ export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationE
   const x1 = v['post.fields'];
   if (x1 !== undefined) {
     if (
-      _refSp(
-        x1,
-        o,
-        p + '/post.fields',
-        E,
-        '#/components/parameters/PostFields/schema',
-        _vGetUserBookmarksQueryPostFields,
-        _eGetUserBookmarksQueryPostFields,
-      )
+      _refSp(x1, o, p + '/post.fields', E, _sp160, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
@@ -8657,31 +8621,13 @@ export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/query',
-        E,
-        '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema',
-        _vSearchRecentPostsQueryQuery,
-        _eSearchRecentPostsQueryQuery,
-      )
-    )
+    if (_refSp(x1, o, p + '/query', E, _sp166, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
       return false;
   } else if (_fReq(E, o, p, sp, 'query')) return false;
   const x3 = v['post.fields'];
   if (x3 !== undefined) {
     if (
-      _refSp(
-        x3,
-        o,
-        p + '/post.fields',
-        E,
-        '#/components/parameters/PostFields/schema',
-        _vGetUserBookmarksQueryPostFields,
-        _eGetUserBookmarksQueryPostFields,
-      )
+      _refSp(x3, o, p + '/post.fields', E, _sp160, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
@@ -8697,77 +8643,27 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/query',
-        E,
-        '#/paths/~12~1posts~1search~1all/get/parameters/0/schema',
-        _vSearchRecentPostsQueryQuery,
-        _eSearchRecentPostsQueryQuery,
-      )
-    )
+    if (_refSp(x1, o, p + '/query', E, _sp167, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
       return false;
   } else if (_fReq(E, o, p, sp, 'query')) return false;
   const x3 = v.max_results;
   if (x3 !== undefined) {
-    if (
-      _refSp(
-        x3,
-        o,
-        p + '/max_results',
-        E,
-        '#/paths/~12~1posts~1search~1all/get/parameters/1/schema',
-        _vSearchAllPostsQueryMaxResults,
-        _eSearchAllPostsQueryMaxResults,
-      )
-    )
+    if (_refSp(x3, o, p + '/max_results', E, _sp168, _vSearchAllPostsQueryMaxResults, _eSearchAllPostsQueryMaxResults))
       return false;
   }
   const x5 = v.start_time;
   if (x5 !== undefined) {
-    if (
-      _refSp(
-        x5,
-        o,
-        p + '/start_time',
-        E,
-        '#/paths/~12~1posts~1search~1all/get/parameters/2/schema',
-        _vSearchAllPostsQueryStartTime,
-        _eSearchAllPostsQueryStartTime,
-      )
-    )
+    if (_refSp(x5, o, p + '/start_time', E, _sp169, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
       return false;
   }
   const x7 = v.end_time;
   if (x7 !== undefined) {
-    if (
-      _refSp(
-        x7,
-        o,
-        p + '/end_time',
-        E,
-        '#/paths/~12~1posts~1search~1all/get/parameters/3/schema',
-        _vSearchAllPostsQueryStartTime,
-        _eSearchAllPostsQueryStartTime,
-      )
-    )
+    if (_refSp(x7, o, p + '/end_time', E, _sp170, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
       return false;
   }
   const x9 = v.next_token;
   if (x9 !== undefined) {
-    if (
-      _refSp(
-        x9,
-        o,
-        p + '/next_token',
-        E,
-        '#/paths/~12~1posts~1search~1all/get/parameters/4/schema',
-        _vSearchAllPostsQueryNextToken,
-        _eSearchAllPostsQueryNextToken,
-      )
-    )
+    if (_refSp(x9, o, p + '/next_token', E, _sp171, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   const x11 = v['post.fields'];
@@ -8778,7 +8674,7 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
         o,
         p + '/post.fields',
         E,
-        '#/components/parameters/PostFields/schema',
+        _sp160,
         _vGetUserBookmarksQueryPostFields,
         _eGetUserBookmarksQueryPostFields,
       )
@@ -8797,17 +8693,7 @@ export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/query',
-        E,
-        '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema',
-        _vSearchAllPostsQueryNextToken,
-        _eSearchAllPostsQueryNextToken,
-      )
-    )
+    if (_refSp(x1, o, p + '/query', E, _sp172, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   return E.length === e0;
@@ -8822,17 +8708,7 @@ export function _eCountAllPostsQuery(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/query',
-        E,
-        '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema',
-        _vSearchAllPostsQueryNextToken,
-        _eSearchAllPostsQueryNextToken,
-      )
-    )
+    if (_refSp(x1, o, p + '/query', E, _sp173, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   return E.length === e0;
@@ -8861,17 +8737,7 @@ export function _eGetUserPostsQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.max_results;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/max_results',
-        E,
-        '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema',
-        _vGetUserPostsQueryMaxResults,
-        _eGetUserPostsQueryMaxResults,
-      )
-    )
+    if (_refSp(x1, o, p + '/max_results', E, _sp174, _vGetUserPostsQueryMaxResults, _eGetUserPostsQueryMaxResults))
       return false;
   }
   return E.length === e0;
@@ -9078,32 +8944,12 @@ export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/query',
-        E,
-        '#/paths/~12~1news~1search/get/parameters/0/schema',
-        _vSearchAllPostsQueryNextToken,
-        _eSearchAllPostsQueryNextToken,
-      )
-    )
+    if (_refSp(x1, o, p + '/query', E, _sp175, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   const x3 = v['news.fields'];
   if (x3 !== undefined) {
-    if (
-      _refSp(
-        x3,
-        o,
-        p + '/news.fields',
-        E,
-        '#/components/parameters/NewsFields/schema',
-        _vSearchNewsQueryNewsFields,
-        _eSearchNewsQueryNewsFields,
-      )
-    )
+    if (_refSp(x3, o, p + '/news.fields', E, _sp176, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
       return false;
   }
   return E.length === e0;
@@ -9118,17 +8964,7 @@ export function _eFindNewsByIdPathParams(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/id',
-        E,
-        '#/paths/~12~1news~1{id}/get/parameters/0/schema',
-        _vSearchAllPostsQueryNextToken,
-        _eSearchAllPostsQueryNextToken,
-      )
-    )
+    if (_refSp(x1, o, p + '/id', E, _sp177, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
@@ -9143,17 +8979,7 @@ export function _eFindNewsByIdQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v['news.fields'];
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/news.fields',
-        E,
-        '#/components/parameters/NewsFields/schema',
-        _vSearchNewsQueryNewsFields,
-        _eSearchNewsQueryNewsFields,
-      )
-    )
+    if (_refSp(x1, o, p + '/news.fields', E, _sp176, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
       return false;
   }
   return E.length === e0;
@@ -9175,15 +9001,7 @@ export function _eDeleteConnectionsByUuidQuery(
   const x1 = v.uuids;
   if (x1 !== undefined) {
     if (
-      _refSp(
-        x1,
-        o,
-        p + '/uuids',
-        E,
-        '#/paths/~12~1connections/delete/parameters/0/schema',
-        _vDeleteConnectionsByUuidQueryUuids,
-        _eDeleteConnectionsByUuidQueryUuids,
-      )
+      _refSp(x1, o, p + '/uuids', E, _sp178, _vDeleteConnectionsByUuidQueryUuids, _eDeleteConnectionsByUuidQueryUuids)
     )
       return false;
   }
@@ -9205,7 +9023,7 @@ export function _eDeleteConnectionsByEndpointPathParams(
   }
   const x1 = v.endpoint_id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/endpoint_id', E, _sp158, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p + '/endpoint_id', E, _sp179, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'endpoint_id')) return false;
   return E.length === e0;
@@ -9226,7 +9044,7 @@ export function _eReplayAccountActivityPathParams(
   }
   const x1 = v.webhook_id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/webhook_id', E, _sp159, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p + '/webhook_id', E, _sp180, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'webhook_id')) return false;
   return E.length === e0;
@@ -9294,37 +9112,37 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
   const x1 = v.url;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fP(E, o, p, sp, 'url', _fType, 'string')) return false;
+      if (_fPT(E, o, p, sp, 'url', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fUri(x1) && _fP(E, o, p, sp, 'url', _fFormat, 'uri')) return false;
+      if ((o & 2) !== 0 && !_fUri(x1) && _fPF(E, o, p, sp, 'url', 'uri')) return false;
     }
   } else if (_fReq(E, o, p, sp, 'url')) return false;
   const x2 = v.expanded_url;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fP(E, o, p, sp, 'expanded_url', _fType, 'string')) return false;
+      if (_fPT(E, o, p, sp, 'expanded_url', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fUri(x2) && _fP(E, o, p, sp, 'expanded_url', _fFormat, 'uri')) return false;
+      if ((o & 2) !== 0 && !_fUri(x2) && _fPF(E, o, p, sp, 'expanded_url', 'uri')) return false;
     }
   }
   const x3 = v.display_url;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, sp, 'display_url', _fType, 'string')) return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, sp, 'display_url', 'string')) return false;
   const x4 = v.unwound_url;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') {
-      if (_fP(E, o, p, sp, 'unwound_url', _fType, 'string')) return false;
+      if (_fPT(E, o, p, sp, 'unwound_url', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fUri(x4) && _fP(E, o, p, sp, 'unwound_url', _fFormat, 'uri')) return false;
+      if ((o & 2) !== 0 && !_fUri(x4) && _fPF(E, o, p, sp, 'unwound_url', 'uri')) return false;
     }
   }
   const x5 = v.title;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, sp, 'title', _fType, 'string')) return false;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, sp, 'title', 'string')) return false;
   const x6 = v.description;
-  if (x6 !== undefined && typeof x6 !== 'string' && _fP(E, o, p, sp, 'description', _fType, 'string')) return false;
+  if (x6 !== undefined && typeof x6 !== 'string' && _fPT(E, o, p, sp, 'description', 'string')) return false;
   const x7 = v.images;
   if (x7 !== undefined) {
     if (!Array.isArray(x7)) {
-      if (_fP(E, o, p, sp, 'images', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'images', 'array')) return false;
     } else {
       if (
         x7.length < 1 &&
@@ -9340,11 +9158,11 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
     }
   }
   const x11 = v.media_key;
-  if (x11 !== undefined && typeof x11 !== 'string' && _fP(E, o, p, sp, 'media_key', _fType, 'string')) return false;
+  if (x11 !== undefined && typeof x11 !== 'string' && _fPT(E, o, p, sp, 'media_key', 'string')) return false;
   const x12 = v.status;
   if (x12 !== undefined) {
     if (!Number.isInteger(x12)) {
-      if (_fP(E, o, p, sp, 'status', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, sp, 'status', 'integer')) return false;
     } else {
       if (
         x12 > 599 &&

@@ -44,18 +44,22 @@ export function suiteFiles(dir: string): string[] {
   return readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
 }
 
-/** Runs one suite file; `formats` asserts formats (optional/format) or not (the main folder). */
-export async function runSuiteFile(path: string, name: string, formats: boolean): Promise<TestOutcome[]> {
+/**
+ * Runs one suite file; `formats` asserts formats (optional/format) or not (the main folder); `unify` compiles
+ * one function per schema for both modes (CompilerOptions.unify).
+ */
+export async function runSuiteFile(path: string, name: string, formats: boolean, unify?: boolean): Promise<TestOutcome[]> {
   const groups = JSON.parse(readFileSync(path, 'utf8')) as SuiteGroup[];
   const out: TestOutcome[] = [];
   for (const g of groups) {
     let mod: Record<string, any>;
     try {
-      const files = filesOf(emitStandalone(g.schema, { retrieve: remote }));
+      const files = filesOf(emitStandalone(g.schema, { retrieve: remote, unify }));
       // The entry's compiled functions, whatever they are named (a root that is only a $ref is its target's).
       const names = /import \{ ([^}]*) \} from "\.\/compiled\.js"/.exec(files.get('src/index.ts')!)![1].split(', ');
       const check = names.find((n) => n.startsWith('_v'))!;
-      const errors = names.find((n) => n.startsWith('_e'))!;
+      // One function serves both modes (compiled without `E`, it is the check) unless the entry has collectors.
+      const errors = names.find((n) => n.startsWith('_e')) ?? check;
       files.set('src/test-entry.ts', `export * from "./index.js";\nexport { ${check} as check, ${errors} as errors } from "./compiled.js";\nexport { _opts } from "./runtime.js";\n`);
       mod = await loadModule(files, 'src/test-entry.ts');
     } catch (e) {

@@ -7,7 +7,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { _esc, _fP, _fType, _has, _len, _mul, _plain, _ref } from '../../../generator/src/emit/validators/runtime/helpers/core.ts';
+import { _esc, _fErr, _fPR, _fPT, _fReq, _fType, _has, _len, _mul, _plain, _stop } from '../../../generator/src/emit/validators/runtime/helpers/core.ts';
 import { _eq } from '../../../generator/src/emit/validators/runtime/helpers/equality.ts';
 import { _media, _respond, _request, _status, type _Check } from '../../../generator/src/emit/validators/runtime/helpers/operations.ts';
 import { _O, _opts } from '../../../generator/src/emit/validators/runtime/public.ts';
@@ -63,24 +63,30 @@ describe('helpers that keep the compiled code short', () => {
     }
   });
 
-  it('_fP records the error of the helper it applies at a property, with both paths joined', () => {
+  it('_fPT records the error of _fType at a property, with both paths joined', () => {
     const E: any[] = [];
     const F: any[] = [];
-    expect(_fP(E, _O.allErrors, '/a', '#/s', 'b~1c', _fType, 'string')).toBe(_fType(F, _O.allErrors, '/a/b~1c', '#/s/properties/b~1c', 'string'));
+    expect(_fPT(E, _O.allErrors, '/a', '#/s', 'b~1c', 'string')).toBe(_fType(F, _O.allErrors, '/a/b~1c', '#/s/properties/b~1c', 'string'));
     expect(E).toEqual(F);
     expect(E[0]).toMatchObject({ instancePath: '/a/b~1c', schemaPath: '#/s/properties/b~1c/type' });
   });
 
-  it('_ref walks for errors only when the check fails, and skips the check once the counter is full', () => {
-    const calls: string[] = [];
-    const check = (v: any) => (calls.push('check'), v === 1);
-    const errors = (v: any, o: number, p: string, E: any[]) => (calls.push(`errors ${o}`), v === 1 || (E.push(p), false));
-    const E: string[] = [];
-    expect(_ref(1, 0, '/x', E as any, check, errors as any)).toBe(false);
-    expect(_ref(2, 0, '/x', E as any, check, errors as any)).toBe(true);
-    expect(_ref(2, _O.allErrors | 48, '/y', E as any, check, errors as any)).toBe(false);
-    expect(calls).toEqual(['check', 'check', 'errors 16', `errors ${_O.allErrors | 48}`]);
-    expect(E).toEqual(['/x', '/y']);
+  it('without an error list (check mode) every failure helper records nothing and says stop', () => {
+    for (const o of [0, _O.allErrors]) {
+      expect(_fErr(undefined, o, '/a', '#/s', 'k', 'm', {})).toBe(true);
+      expect(_fType(undefined, o, '/a', '#/s', 'string')).toBe(true);
+      expect(_fReq(undefined, o, '/a', '#/s', 'b')).toBe(true);
+      expect(_fPT(undefined, o, '/a', '#/s', 'b', 'string')).toBe(true);
+      expect(_fPR(undefined, o, '/a', '#/s', 'b', 'c')).toBe(true);
+      expect(_stop(undefined, o)).toBe(true);
+    }
+    // With one, they stop unless all errors are collected.
+    const E: any[] = [];
+    expect(_stop(E, 0)).toBe(true);
+    expect(_stop(E, _O.allErrors)).toBe(false);
+    expect(_fType(E, _O.allErrors, '/a', '#/s', 'string')).toBe(false);
+    expect(_fType(E, 0, '/a', '#/s', 'string')).toBe(true);
+    expect(E).toHaveLength(2);
   });
 });
 

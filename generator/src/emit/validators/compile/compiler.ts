@@ -46,7 +46,16 @@ export interface CompilerOptions extends RegistryOptions {
   shape?: ShapeOf;
   /** The OpenAPI target's resolved discriminator of a node (model fact); plain JSON Schema has none. */
   discriminator?: (schema: Schema) => ResolvedDiscriminator | undefined;
+  /**
+   * One function per schema for both modes instead of a check and an errors function (about 30% less code;
+   * slower checks, as V8 inlines fewer of the larger functions). `'auto'` (default): for documents of more
+   * than `AUTO_UNIFY_NODES` schema nodes, where the code's size matters most.
+   */
+  unify?: boolean | 'auto';
 }
+
+/** Schema nodes above which `unify: 'auto'` unifies (GitHub's API has ~60,000, the project spec ~2,000). */
+export const AUTO_UNIFY_NODES = 10_000;
 
 /** A discriminator with every value (explicit and implicit) mapped to the `$ref` of the schema it selects. */
 export interface ResolvedDiscriminator {
@@ -75,9 +84,17 @@ export interface FnRecord extends FnVariant {
   name: Code;
   relocatable: boolean;
   takesSchemaPath: boolean;
+  /**
+   * One function for both modes (every variant without annotation collectors): `p`, `E` (and `sp`) are
+   * optional, and a call without `E` is check mode: each failure helper then just says "stop".
+   */
+  unified: boolean;
   declaration?: Code;
 }
 
+
+/** The failure helpers applied at a property of the value (runtime/helpers/core.ts). */
+const AT_PROPERTY: Record<string, string> = { _fType: '_fPT', _fTypes: '_fPTs', _fEnum: '_fPE', _fReq: '_fPR', _fFormat: '_fPF' };
 
 /** Schema paths longer than this are hoisted into a constant instead of written at each use. */
 const LONG_SCHEMA_PATH = 60;
@@ -108,12 +125,14 @@ export class Compiler {
 
   readonly inlineLimit: number;
   private readonly share: boolean;
+  private unify: boolean | 'auto';
   readonly sharedRef: (ref: string) => boolean;
 
   constructor(options: CompilerOptions = {}) {
     this.share = options.shareEqualSchemas ?? true;
     this.sharedRef = options.sharedRef ?? (() => false);
     this.inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT;
+    this.unify = options.unify ?? (process.env.SOCIALGEN_VALIDATORS_UNIFY === '1' ? true : process.env.SOCIALGEN_VALIDATORS_UNIFY === '0' ? false : 'auto');
     this.registry = new Registry(options);
     this.access = options.access ?? (() => undefined);
     this.shape = options.shape;
@@ -160,7 +179,9 @@ export class Compiler {
     const { resolved, key, relocatable } = this.identify(variant);
     const known = this.fns.get(key);
     if (known) return known;
-    const record: FnRecord = { ...resolved, relocatable, takesSchemaPath: relocatable && resolved.mode === 'errors', name: raw(this.functionName({ ...resolved, relocatable })) };
+    const mode = this.modeOf(resolved);
+    const unified = mode === 'errors' && this.isUnified(resolved);
+    const record: FnRecord = { ...resolved, mode, relocatable, unified, takesSchemaPath: relocatable && mode === 'errors', name: raw(this.functionName({ ...resolved, mode, relocatable })) };
     this.fns.set(key, record);
     this.order.push(record);
     return record;
@@ -178,15 +199,31 @@ export class Compiler {
     const node = variant.node;
     const relocatable = this.share && variant.relocatable === true && typeof node.schema === 'object' && node.schema !== null && !this.content.pinnedToPlace(node.schema);
     const identity = relocatable ? `R${this.content.schemaId(node.schema as object)}|${node.base}|${node.resource.uri}|${node.doc.uri}` : nodeKey(node);
-    const key = `${identity}|${variant.mode}|${variant.trackP}|${variant.trackI}|${variant.dyn.key}|${variant.relax?.key ?? ''}`;
+    const mode = this.modeOf(variant);
+    const key = `${identity}|${mode}|${variant.trackP}|${variant.trackI}|${variant.dyn.key}|${variant.relax?.key ?? ''}`;
     return { resolved: variant, key, relocatable };
   }
+
+  /** The mode of the function that serves a request: a unified function serves both (a check request is the errors request). */
+  /**
+   * Whether a variant is served by a unified function (both modes): all but those with annotation
+   * collectors, when unifying (decided once, on the size of what is loaded when the first is requested).
+   */
+  private isUnified(v: Pick<FnVariant, 'trackP' | 'trackI'>): boolean {
+    if (this.unify === 'auto') this.unify = this.registry.size > AUTO_UNIFY_NODES;
+    return this.unify && !v.trackP && !v.trackI;
+  }
+
+  private modeOf(v: FnVariant): Mode {
+    return this.isUnified(v) ? 'errors' : v.mode;
+  }
+
 
   /**
    * A schema path as an expression of the function being generated: `sp + "..."` under a relocatable
    * function's root, else a literal (long prefixes shared through a module constant).
    */
-  schemaPathCode(site: Site, schemaPath: string): Code {
+  schemaPathCode(site: Site, schemaPath: string, hoistOver = LONG_SCHEMA_PATH): Code {
     if (schemaPath.startsWith(SP)) {
       const rest = schemaPath.slice(SP.length);
       return rest ? code`sp + ${lit(rest)}` : raw('sp');
@@ -198,7 +235,7 @@ export class Compiler {
     }
     // A long path passed inline would make its call wider than the print width, a layout the printer leaves
     // to prettier; as a shared constant it is also written once.
-    return schemaPath.length > LONG_SCHEMA_PATH ? this.hoist.text(schemaPath) : lit(schemaPath);
+    return schemaPath.length > hoistOver ? this.hoist.text(schemaPath) : lit(schemaPath);
   }
 
   /** Marks a runtime helper as used and returns its name. */
@@ -216,10 +253,10 @@ export class Compiler {
       const name = at.parts[at.parts.length - 1];
       const suffix = `/properties/${String(name)}`;
       if (typeof name === 'string' && at.parts[at.parts.length - 2] === '/' && site.schemaPath.endsWith(suffix) && site.schemaPath.length > suffix.length) {
-        // At a property of the value: `_fP` joins both paths from the parent's, shorter than writing them.
+        // At a property of the value: `_fPT` (...) joins both paths from the parent's, shorter than writing them.
         const parentPath = renderPath({ root: at.root, parts: at.parts.slice(0, -2) });
         const parentSchema = this.schemaPathCode(site, site.schemaPath.slice(0, -suffix.length));
-        return code`${this.use('_fP')}(E, ${site.o}, ${parentPath}, ${parentSchema}, ${lit(name)}, ${this.use(f.short.helper)}, ${f.short.arg})`;
+        return code`${this.use(AT_PROPERTY[f.short.helper])}(E, ${site.o}, ${parentPath}, ${parentSchema}, ${lit(name)}, ${f.short.arg})`;
       }
       return code`${this.use(f.short.helper)}(E, ${site.o}, ${path}, ${this.schemaPathCode(site, site.schemaPath)}, ${f.short.arg})`;
     }
@@ -243,7 +280,9 @@ export class Compiler {
       base = String(this.anonymous++);
       this.baseNames.set(key, base);
     }
-    const name = `_${v.mode === 'check' ? 'v' : 'e'}${base}${v.trackP ? 'p' : ''}${v.trackI ? 'i' : ''}${this.relaxSuffix(base, v.relax)}`;
+    // `_v` a unified function or a check one, `_e` an errors one.
+    const letter = this.isUnified(v) || v.mode === 'check' ? 'v' : 'e';
+    const name = `_${letter}${base}${v.trackP ? 'p' : ''}${v.trackI ? 'i' : ''}${this.relaxSuffix(base, v.relax)}`;
     // The first dynamic scope a function is requested in keeps the plain name; others are numbered.
     const scopes = this.dynNames.get(name) ?? [];
     this.dynNames.set(name, scopes);
@@ -267,10 +306,11 @@ export class Compiler {
   private generate(r: FnRecord): Code {
     // A relocatable errors function's paths start at its `sp` parameter.
     const root = r.takesSchemaPath ? SP : schemaPathOf(r.node);
-    const fn = new FnScope(root);
+    const fn = new FnScope(root, r.unified);
     const params: Code[] = [raw('v: any'), raw('o: number')];
-    if (r.mode === 'errors') params.push(raw('p: string'), raw('E: ValidationError[]'));
-    if (r.takesSchemaPath) params.push(raw('sp: string'));
+    // A unified function's `p` and `sp` default to '' in check mode (read only when a failure is recorded).
+    if (r.mode === 'errors') params.push(raw(r.unified ? "p = ''" : 'p: string'), raw(r.unified ? 'E?: ValidationError[]' : 'E: ValidationError[]'));
+    if (r.takesSchemaPath) params.push(raw(r.unified ? "sp = ''" : 'sp: string'));
     if (r.trackP) params.push(code`ep: ${this.use('_EvP')}`);
     if (r.trackI) params.push(code`ei: ${this.use('_EvI')}`);
     const site: Site = {
@@ -290,28 +330,41 @@ export class Compiler {
     const body = compileNode(this, r.node.schema, site);
     const tail = body.length ? typedTails.get(body[body.length - 1]) : undefined;
     if (tail) body.splice(body.length - 1, 1, ...tail);
-    // An entry's errors function, called from outside (the re-check counter is 0 only there, see
-    // keywords/ref.ts) collecting all errors, runs its check function first when there is one: valid data
-    // then costs what the check costs, and the errors walk runs only when it fails. (Stopping at the first
-    // error, the errors walk is one pass already; a check function made only for this would be bigger.)
-    const entry = this.entries.has(r.name.text);
-    const check = entry && r.mode === 'errors' ? this.fns.get(this.identify({ ...r, mode: 'check' }).key)?.name : undefined;
-    if (check) {
-      const counterAndAll = raw(String(Number(O.branchCounter.text) | Number(O.allErrors.text)));
-      body.unshift(code`if ((o & ${counterAndAll}) === ${O.allErrors} && ${check}(v, o)) return true;`);
+    if (r.unified && fn.calls > 0) {
+      // Called with `E` (errors mode), a function that calls others runs itself as a check first: valid data
+      // then costs what the check costs (no instance paths built), and the errors walk runs only when it
+      // fails, with the re-check counter raised; once it is full (3 levels) the check is skipped, which keeps
+      // deep invalid input linear. Not at the root of a value validated from outside (`p` is '') unless all
+      // errors are collected: stopping at the first error, the errors walk there is one pass already.
+      body.unshift(code`if (E && (o & ${O.branchCounter}) !== ${O.branchCounter} && (p || o & ${O.allErrors})) {\nif (${r.name}(v, o)) return true;\no += ${O.branchStep};\n}`);
+    } else if (!r.unified) {
+      // An entry's errors function, called from outside (the re-check counter is 0 only there, see
+      // keywords/ref.ts) collecting all errors, runs its check function first when there is one.
+      const entry = this.entries.has(r.name.text);
+      const check = entry && r.mode === 'errors' ? this.fns.get(this.identify({ ...r, mode: 'check' }).key)?.name : undefined;
+      if (check) {
+        const counterAndAll = raw(String(Number(O.branchCounter.text) | Number(O.allErrors.text)));
+        body.unshift(code`if ((o & ${counterAndAll}) === ${O.allErrors} && ${check}(v, o)) return true;`);
+      }
     }
     // An entry under prototype pollution validates a copy without prototypes (`_plain`), so property reads
     // in every function need no `hasOwnProperty` test. (Entries are all requested before `build`.)
-    if (entry) {
-      const args = params.map((p, i) => (i === 0 ? code`${this.use('_plain')}(v)` : i === 1 ? code`o - ${O.inheritedKeys}` : raw(p.text.slice(0, p.text.indexOf(':')))));
+    if (this.entries.has(r.name.text)) {
+      const args = params.map((p, i) => (i === 0 ? code`${this.use('_plain')}(v)` : i === 1 ? code`o - ${O.inheritedKeys}` : raw(/^\w+/.exec(p.text)![0])));
       body.unshift(code`if (o & ${O.inheritedKeys}) return ${r.name}(${join(args)});`);
     }
     if (r.mode === 'check') {
       return code`function ${r.name}(${join(params)}): boolean {\n${join(body, '\n')}\nreturn true;\n}`;
     }
+    if (r.unified) {
+      // Check mode (no `E`) stops at every failure, so reaching the end there means valid.
+      return code`function ${r.name}(${join(params)}): boolean {\nconst e0 = E?.length;\n${join(body, '\n')}\nreturn !E || E.length === e0;\n}`;
+    }
     return code`function ${r.name}(${join(params)}): boolean {\nconst e0 = E.length;\n${join(body, '\n')}\nreturn E.length === e0;\n}`;
   }
 }
+
+
 
 /** The `$ref` of a schema that has no other active keyword (annotations are fine), if it is one. */
 function refOnly(schema: unknown): string | undefined {

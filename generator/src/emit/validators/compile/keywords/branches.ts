@@ -1,5 +1,5 @@
 /** Shared shapes for applicators that need a subschema's verdict without reporting its errors. */
-import { code, join, type Code } from '../../../../codegen/index.ts';
+import { code, join, raw, type Code } from '../../../../codegen/index.ts';
 import type { Schema } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
@@ -49,4 +49,14 @@ export function branchCollectors(c: Compiler, site: Site): { decl: Code[]; overr
 /** The options expression for an errors-mode walk after a failed check (see ref.ts on the counter); a `const`'s initializer. */
 export function afterCheck(site: Site): Code {
   return code`(${site.o} & ${O.branchCounter}) === ${O.branchCounter} ? ${site.o} : ${site.o} + ${O.branchStep}`;
+}
+
+/** In a unified function (compiler.ts) a check runs without an error list: its check phase is never skipped. */
+export function unifiedGuard(site: Site): Code {
+  return raw(site.fn.unified ? '!E || ' : '');
+}
+
+/** In a unified function, what stops a failed branch check when there is no error list to walk it for. */
+export function unifiedStop(site: Site): Code {
+  return site.fn.unified ? code`if (!E) ${site.stop}\n` : raw('');
 }

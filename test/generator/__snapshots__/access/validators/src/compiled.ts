@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fErr, _fFormat, _fP, _fReq, _fType, _has, _len, _plain, _ref } from './runtime.js';
+import { _fEnum, _fErr, _fPF, _fPT, _fReq, _fType, _has, _len, _plain, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/ServerId';
@@ -142,7 +142,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp3, 'id')) return false;
   const x3 = v.name;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp3, 'name', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp3, 'name', 'string')) return false;
   } else if (_fReq(E, o, p, _sp3, 'name')) return false;
   const x4 = v.parent;
   if (x4 !== undefined) {
@@ -273,7 +273,7 @@ export function _eAudit(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x1 = v.createdAt;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp5, 'createdAt', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp5, 'createdAt', 'string')) return false;
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp5, 'createdAt')) return false;
   return E.length === e0;
 }
@@ -315,7 +315,7 @@ export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x3 = v.email;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp6 + '/allOf/1', 'email', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp6 + '/allOf/1', 'email', 'string')) return false;
   } else if (_fReq(E, o, p, _sp6 + '/allOf/1', 'email')) return false;
   const x4 = v.password;
   if (x4 !== undefined) {
@@ -389,7 +389,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp7, 'id')) return false;
   const x3 = v.label;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp7, 'label', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp7, 'label', 'string')) return false;
   } else if (_fReq(E, o, p, _sp7, 'label')) return false;
   const x4 = v.parent;
   if (x4 !== undefined) {
@@ -470,7 +470,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
   const x19 = v.children;
   if (x19 !== undefined) {
     if (!Array.isArray(x19)) {
-      if (_fP(E, o, p, _sp7, 'children', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp7, 'children', 'array')) return false;
     } else {
       for (let i20 = 0; i20 < x19.length; i20++) {
         const x21 = x19[i20];
@@ -503,7 +503,7 @@ export function _eEventBase(v: any, o: number, p: string, E: ValidationError[]):
   }
   const x1 = v.kind;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp8, 'kind', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp8, 'kind', 'string')) return false;
   } else if (_fReq(E, o, p, _sp8, 'kind')) return false;
   return E.length === e0;
 }
@@ -549,7 +549,7 @@ export function _eClick(v: any, o: number, p: string, E: ValidationError[]): boo
     return false;
   const x5 = v.x;
   if (x5 !== undefined) {
-    if (!Number.isInteger(x5) && _fP(E, o, p, _sp9 + '/allOf/1', 'x', _fType, 'integer')) return false;
+    if (!Number.isInteger(x5) && _fPT(E, o, p, _sp9 + '/allOf/1', 'x', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp9 + '/allOf/1', 'x')) return false;
   return E.length === e0;
 }
@@ -595,7 +595,7 @@ export function _eView(v: any, o: number, p: string, E: ValidationError[]): bool
     return false;
   const x5 = v.page;
   if (x5 !== undefined) {
-    if (typeof x5 !== 'string' && _fP(E, o, p, _sp10 + '/allOf/1', 'page', _fType, 'string')) return false;
+    if (typeof x5 !== 'string' && _fPT(E, o, p, _sp10 + '/allOf/1', 'page', 'string')) return false;
   } else if (_fReq(E, o, p, _sp10 + '/allOf/1', 'page')) return false;
   return E.length === e0;
 }
@@ -762,10 +762,9 @@ export function _eTaggedEvent(v: any, o: number, p: string, E: ValidationError[]
   const x3 = v.at;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp13 + '/allOf/1', 'at', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp13 + '/allOf/1', 'at', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fDateTime(x3) && _fP(E, o, p, _sp13 + '/allOf/1', 'at', _fFormat, 'date-time'))
-        return false;
+      if ((o & 2) !== 0 && !_fDateTime(x3) && _fPF(E, o, p, _sp13 + '/allOf/1', 'at', 'date-time')) return false;
     }
   } else if (_fReq(E, o, p, _sp13 + '/allOf/1', 'at')) return false;
   return E.length === e0;
@@ -800,13 +799,13 @@ export function _eProfileBase(v: any, o: number, p: string, E: ValidationError[]
     return false;
   }
   const x1 = v.id;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp14, 'id', _fType, 'string')) return false;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp14, 'id', 'string')) return false;
   const x2 = v.handle;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp14, 'handle', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp14, 'handle', 'string')) return false;
   } else if (_fReq(E, o, p, _sp14, 'handle')) return false;
   const x3 = v.pin;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp14, 'pin', _fType, 'string')) return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp14, 'pin', 'string')) return false;
   return E.length === e0;
 }
 
@@ -901,12 +900,12 @@ export function _eForm(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.q;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp16, 'q', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp16, 'q', 'string')) return false;
   } else if (_fReq(E, o, p, _sp16, 'q')) return false;
   const x2 = v.tags;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fP(E, o, p, _sp16, 'tags', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp16, 'tags', 'array')) return false;
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
@@ -953,25 +952,25 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
     x1 !== undefined &&
     typeof x1 !== 'string' &&
     !(typeof Blob !== 'undefined' && x1 instanceof Blob) &&
-    _fP(E, o, p, _sp17, 'avatar', _fType, 'string')
+    _fPT(E, o, p, _sp17, 'avatar', 'string')
   )
     return false;
   const x2 = v.meta;
   if (x2 !== undefined) {
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-      if (_fP(E, o, p, _sp17, 'meta', _fType, 'object')) return false;
+      if (_fPT(E, o, p, _sp17, 'meta', 'object')) return false;
     } else {
       const x3 = x2.title;
       if (
         x3 !== undefined &&
         typeof x3 !== 'string' &&
-        _fP(E, o, p + '/meta', _sp17 + '/properties/meta', 'title', _fType, 'string')
+        _fPT(E, o, p + '/meta', _sp17 + '/properties/meta', 'title', 'string')
       )
         return false;
     }
   }
   const x5 = v.count;
-  if (x5 !== undefined && !Number.isInteger(x5) && _fP(E, o, p, _sp17, 'count', _fType, 'integer')) return false;
+  if (x5 !== undefined && !Number.isInteger(x5) && _fPT(E, o, p, _sp17, 'count', 'integer')) return false;
   return E.length === e0;
 }
 

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _esc, _fErr, _fP, _fReq, _fType, _has, _plain, _ref } from './runtime.js';
+import { _esc, _fErr, _fPT, _fReq, _fType, _has, _plain, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Open';
 const _sp1 = '#/components/schemas/Closed';
@@ -56,7 +56,7 @@ export function _eClosed(v: any, o: number, p: string, E: ValidationError[]): bo
     return false;
   }
   const x1 = v.a;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'a', _fType, 'string')) return false;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'a', 'string')) return false;
   for (const k2 in v) {
     if (!_has.call(v, k2)) continue;
     if (!(k2 === 'a')) {
@@ -151,7 +151,7 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp4, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp4, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp4, 'id')) return false;
   return E.length === e0;
 }
@@ -222,10 +222,10 @@ export function _eLabeled(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp6, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp6, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp6, 'id')) return false;
   const x2 = v.label;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp6, 'label', _fType, 'string')) return false;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp6, 'label', 'string')) return false;
   for (const k3 in v) {
     if (!_has.call(v, k3)) continue;
     if (!(k3 === 'id' || k3 === 'label')) {
@@ -266,7 +266,7 @@ export function _eExtensions(v: any, o: number, p: string, E: ValidationError[])
     return false;
   }
   const x1 = v.name;
-  if (x1 !== undefined && !Number.isInteger(x1) && _fP(E, o, p, _sp8, 'name', _fType, 'integer')) return false;
+  if (x1 !== undefined && !Number.isInteger(x1) && _fPT(E, o, p, _sp8, 'name', 'integer')) return false;
   for (const k2 in v) {
     if (!_has.call(v, k2)) continue;
     if (_re7.test(k2)) {
@@ -297,6 +297,6 @@ export function _eUnspecified(v: any, o: number, p: string, E: ValidationError[]
     return false;
   }
   const x1 = v.a;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp9, 'a', _fType, 'string')) return false;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp9, 'a', 'string')) return false;
   return E.length === e0;
 }

@@ -6,7 +6,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fErr, _fP, _fReq, _fType, _has, _inc, _plain, _ref, _refSp } from './runtime.js';
+import { _fEnum, _fErr, _fPT, _fReq, _fType, _has, _inc, _plain, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Hostile';
 const _k1: any = [
@@ -90,9 +90,15 @@ const _sp28 = '#/components/schemas/foo.bar';
 const _sp29 = '#/components/schemas/Operations';
 const _k30: any = ['c"a`t', '${dog}'];
 const _sp31 = '#/components/schemas/Animal';
-const _sp32 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema';
-const _sp33 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema';
-const _sp34 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema';
+const _sp32 = '#/paths/~1then/get/parameters/0/schema';
+const _sp33 = '#/paths/~1then/get/parameters/1/schema';
+const _sp34 = '#/paths/~1then/get/parameters/2/schema';
+const _sp35 = '#/paths/~1then/get/parameters/3/schema';
+const _sp36 = '#/paths/~1then/get/parameters/4/schema';
+const _sp37 = '#/paths/~1then/get/parameters/5/schema';
+const _sp38 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema';
+const _sp39 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema';
+const _sp40 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema';
 
 export function _vHostile(v: any, o: number): boolean {
   if (o & 8) return _vHostile(_plain(v), o - 8);
@@ -196,53 +202,53 @@ export function _eHostile(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x1 = v["it's"];
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, "it's", _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, "it's", 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, "it's")) return false;
   const x2 = v['say "hi"'];
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'say "hi"', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'say "hi"', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'say "hi"')) return false;
   const x3 = v['back`tick'];
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp0, 'back`tick', _fType, 'string')) return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp0, 'back`tick', 'string')) return false;
   const x4 = v['with space'];
-  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp0, 'with space', _fType, 'string')) return false;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp0, 'with space', 'string')) return false;
   const x5 = v['dash-ed'];
-  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, _sp0, 'dash-ed', _fType, 'string')) return false;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, _sp0, 'dash-ed', 'string')) return false;
   const x6 = v['1st'];
   if (x6 !== undefined) {
-    if (!Number.isInteger(x6) && _fP(E, o, p, _sp0, '1st', _fType, 'integer')) return false;
+    if (!Number.isInteger(x6) && _fPT(E, o, p, _sp0, '1st', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp0, '1st')) return false;
   const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
   if (x7 !== undefined) {
-    if (typeof x7 !== 'string' && _fP(E, o, p, _sp0, '__proto__', _fType, 'string')) return false;
+    if (typeof x7 !== 'string' && _fPT(E, o, p, _sp0, '__proto__', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, '__proto__')) return false;
   const x8 = _has.call(v, 'constructor') ? v.constructor : undefined;
-  if (x8 !== undefined && typeof x8 !== 'string' && _fP(E, o, p, _sp0, 'constructor', _fType, 'string')) return false;
+  if (x8 !== undefined && typeof x8 !== 'string' && _fPT(E, o, p, _sp0, 'constructor', 'string')) return false;
   const x9 = _has.call(v, 'toString') ? v.toString : undefined;
-  if (x9 !== undefined && typeof x9 !== 'string' && _fP(E, o, p, _sp0, 'toString', _fType, 'string')) return false;
+  if (x9 !== undefined && typeof x9 !== 'string' && _fPT(E, o, p, _sp0, 'toString', 'string')) return false;
   const x10 = v.class;
   if (x10 !== undefined) {
-    if (typeof x10 !== 'boolean' && _fP(E, o, p, _sp0, 'class', _fType, 'boolean')) return false;
+    if (typeof x10 !== 'boolean' && _fPT(E, o, p, _sp0, 'class', 'boolean')) return false;
   } else if (_fReq(E, o, p, _sp0, 'class')) return false;
   const x11 = v.default;
-  if (x11 !== undefined && typeof x11 !== 'boolean' && _fP(E, o, p, _sp0, 'default', _fType, 'boolean')) return false;
+  if (x11 !== undefined && typeof x11 !== 'boolean' && _fPT(E, o, p, _sp0, 'default', 'boolean')) return false;
   const x12 = v.delete;
-  if (x12 !== undefined && typeof x12 !== 'boolean' && _fP(E, o, p, _sp0, 'delete', _fType, 'boolean')) return false;
+  if (x12 !== undefined && typeof x12 !== 'boolean' && _fPT(E, o, p, _sp0, 'delete', 'boolean')) return false;
   const x13 = v['naïve'];
-  if (x13 !== undefined && typeof x13 !== 'string' && _fP(E, o, p, _sp0, 'naïve', _fType, 'string')) return false;
+  if (x13 !== undefined && typeof x13 !== 'string' && _fPT(E, o, p, _sp0, 'naïve', 'string')) return false;
   const x14 = v['日本語'];
-  if (x14 !== undefined && typeof x14 !== 'string' && _fP(E, o, p, _sp0, '日本語', _fType, 'string')) return false;
+  if (x14 !== undefined && typeof x14 !== 'string' && _fPT(E, o, p, _sp0, '日本語', 'string')) return false;
   const x15 = v['*/'];
-  if (x15 !== undefined && typeof x15 !== 'string' && _fP(E, o, p, _sp0, '*~1', _fType, 'string')) return false;
+  if (x15 !== undefined && typeof x15 !== 'string' && _fPT(E, o, p, _sp0, '*~1', 'string')) return false;
   const x16 = v['${x}'];
-  if (x16 !== undefined && typeof x16 !== 'string' && _fP(E, o, p, _sp0, '${x}', _fType, 'string')) return false;
+  if (x16 !== undefined && typeof x16 !== 'string' && _fPT(E, o, p, _sp0, '${x}', 'string')) return false;
   const x17 = v['line\u2028separator'];
-  if (x17 !== undefined && typeof x17 !== 'string' && _fP(E, o, p, _sp0, 'line\u2028separator', _fType, 'string'))
+  if (x17 !== undefined && typeof x17 !== 'string' && _fPT(E, o, p, _sp0, 'line\u2028separator', 'string'))
     return false;
   const x18 = v['back\\slash'];
-  if (x18 !== undefined && typeof x18 !== 'string' && _fP(E, o, p, _sp0, 'back\\slash', _fType, 'string')) return false;
+  if (x18 !== undefined && typeof x18 !== 'string' && _fPT(E, o, p, _sp0, 'back\\slash', 'string')) return false;
   const x19 = v[''];
-  if (x19 !== undefined && typeof x19 !== 'string' && _fP(E, o, p, _sp0, '', _fType, 'string')) return false;
+  if (x19 !== undefined && typeof x19 !== 'string' && _fPT(E, o, p, _sp0, '', 'string')) return false;
   return E.length === e0;
 }
 
@@ -448,7 +454,7 @@ export function _e_123abc(v: any, o: number, p: string, E: ValidationError[]): b
     return false;
   }
   const x1 = v.content;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp18, 'content', _fType, 'string')) return false;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp18, 'content', 'string')) return false;
   return E.length === e0;
 }
 
@@ -517,7 +523,7 @@ export function _eProto(v: any, o: number, p: string, E: ValidationError[]): boo
     return false;
   }
   const x1 = v.polluted;
-  if (x1 !== undefined && typeof x1 !== 'boolean' && _fP(E, o, p, _sp24, 'polluted', _fType, 'boolean')) return false;
+  if (x1 !== undefined && typeof x1 !== 'boolean' && _fPT(E, o, p, _sp24, 'polluted', 'boolean')) return false;
   return E.length === e0;
 }
 
@@ -540,7 +546,7 @@ export function _eConstructor(v: any, o: number, p: string, E: ValidationError[]
     return false;
   }
   const x1 = v.name;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp25, 'name', _fType, 'string')) return false;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp25, 'name', 'string')) return false;
   return E.length === e0;
 }
 
@@ -836,14 +842,10 @@ export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boole
   }
   const x1 = v["ki'nd"];
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, '#/components/schemas/Cat', "ki'nd", _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, '#/components/schemas/Cat', "ki'nd", 'string')) return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Cat', "ki'nd")) return false;
   const x2 = v.meows;
-  if (
-    x2 !== undefined &&
-    typeof x2 !== 'boolean' &&
-    _fP(E, o, p, '#/components/schemas/Cat', 'meows', _fType, 'boolean')
-  )
+  if (x2 !== undefined && typeof x2 !== 'boolean' && _fPT(E, o, p, '#/components/schemas/Cat', 'meows', 'boolean'))
     return false;
   return E.length === e0;
 }
@@ -874,14 +876,10 @@ export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boole
   }
   const x1 = v["ki'nd"];
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, '#/components/schemas/Dog', "ki'nd", _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, '#/components/schemas/Dog', "ki'nd", 'string')) return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Dog', "ki'nd")) return false;
   const x2 = v.barks;
-  if (
-    x2 !== undefined &&
-    typeof x2 !== 'boolean' &&
-    _fP(E, o, p, '#/components/schemas/Dog', 'barks', _fType, 'boolean')
-  )
+  if (x2 !== undefined && typeof x2 !== 'boolean' && _fPT(E, o, p, '#/components/schemas/Dog', 'barks', 'boolean'))
     return false;
   return E.length === e0;
 }
@@ -902,35 +900,19 @@ export function _eThen2Query(v: any, o: number, p: string, E: ValidationError[],
   }
   const x1 = v["it's"];
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + "/it's", E, '#/paths/~1then/get/parameters/0/schema', _vThen2QueryItS, _eThen2QueryItS))
-      return false;
+    if (_refSp(x1, o, p + "/it's", E, _sp32, _vThen2QueryItS, _eThen2QueryItS)) return false;
   }
   const x3 = v['say "hi"'];
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/say "hi"', E, '#/paths/~1then/get/parameters/1/schema', _vThen2QueryItS, _eThen2QueryItS))
-      return false;
+    if (_refSp(x3, o, p + '/say "hi"', E, _sp33, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'say "hi"')) return false;
   const x5 = v['back`tick ${x}'];
   if (x5 !== undefined) {
-    if (
-      _refSp(
-        x5,
-        o,
-        p + '/back`tick ${x}',
-        E,
-        '#/paths/~1then/get/parameters/2/schema',
-        _vThen2QueryBackTickX,
-        _eThen2QueryBackTickX,
-      )
-    )
-      return false;
+    if (_refSp(x5, o, p + '/back`tick ${x}', E, _sp34, _vThen2QueryBackTickX, _eThen2QueryBackTickX)) return false;
   }
   const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
   if (x7 !== undefined) {
-    if (
-      _refSp(x7, o, p + '/__proto__', E, '#/paths/~1then/get/parameters/3/schema', _vThen2QueryProto, _eThen2QueryProto)
-    )
-      return false;
+    if (_refSp(x7, o, p + '/__proto__', E, _sp35, _vThen2QueryProto, _eThen2QueryProto)) return false;
   }
   return E.length === e0;
 }
@@ -944,18 +926,7 @@ export function _eThen2Headers(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = v['X-"Quoted"-Header'];
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/X-"Quoted"-Header',
-        E,
-        '#/paths/~1then/get/parameters/4/schema',
-        _vThen2QueryItS,
-        _eThen2QueryItS,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/X-"Quoted"-Header', E, _sp36, _vThen2QueryItS, _eThen2QueryItS)) return false;
   }
   return E.length === e0;
 }
@@ -969,10 +940,7 @@ export function _eThen2Cookies(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = _has.call(v, 'constructor') ? v.constructor : undefined;
   if (x1 !== undefined) {
-    if (
-      _refSp(x1, o, p + '/constructor', E, '#/paths/~1then/get/parameters/5/schema', _vThen2QueryItS, _eThen2QueryItS)
-    )
-      return false;
+    if (_refSp(x1, o, p + '/constructor', E, _sp37, _vThen2QueryItS, _eThen2QueryItS)) return false;
   }
   return E.length === e0;
 }
@@ -986,15 +954,15 @@ export function _eReposGetContentPathParams(v: any, o: number, p: string, E: Val
   }
   const x1 = v.owner;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/owner', E, _sp32, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x1, o, p + '/owner', E, _sp38, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'owner')) return false;
   const x3 = v.repo;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/repo', E, _sp33, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x3, o, p + '/repo', E, _sp39, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'repo')) return false;
   const x5 = v.path;
   if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/path', E, _sp34, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x5, o, p + '/path', E, _sp40, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'path')) return false;
   return E.length === e0;
 }

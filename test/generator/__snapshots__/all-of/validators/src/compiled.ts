@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fFormat, _fP, _fReq, _fType, _plain, _ref } from './runtime.js';
+import { _fPE, _fPF, _fPT, _fReq, _fType, _plain, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/Base';
@@ -36,7 +36,7 @@ export function _eBase(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'id')) return false;
   return E.length === e0;
 }
@@ -63,9 +63,9 @@ export function _eTimestamps(v: any, o: number, p: string, E: ValidationError[])
   const x1 = v.createdAt;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fP(E, o, p, _sp1, 'createdAt', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp1, 'createdAt', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fDateTime(x1) && _fP(E, o, p, _sp1, 'createdAt', _fFormat, 'date-time')) return false;
+      if ((o & 2) !== 0 && !_fDateTime(x1) && _fPF(E, o, p, _sp1, 'createdAt', 'date-time')) return false;
     }
   }
   return E.length === e0;
@@ -108,7 +108,7 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x4 = v.text;
   if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fP(E, o, p, _sp2 + '/allOf/2', 'text', _fType, 'string')) return false;
+    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp2 + '/allOf/2', 'text', 'string')) return false;
   } else if (_fReq(E, o, p, _sp2 + '/allOf/2', 'text')) return false;
   return E.length === e0;
 }
@@ -155,7 +155,7 @@ export function _eExtended(v: any, o: number, p: string, E: ValidationError[]): 
   } else {
     const x1 = v.extra;
     if (x1 !== undefined) {
-      if (!Number.isInteger(x1) && _fP(E, o, p, _sp3, 'extra', _fType, 'integer')) return false;
+      if (!Number.isInteger(x1) && _fPT(E, o, p, _sp3, 'extra', 'integer')) return false;
     } else if (_fReq(E, o, p, _sp3, 'extra')) return false;
   }
   if (_ref(v, o, p, E, _vBase, _eBase)) return false;
@@ -191,8 +191,8 @@ export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): bo
   }
   const x3 = v.id;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp5 + '/allOf/1', 'id', _fType, 'string')) return false;
-    if (!(x3 === 'fixed') && _fP(E, o, p, _sp5 + '/allOf/1', 'id', _fEnum, _k4)) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp5 + '/allOf/1', 'id', 'string')) return false;
+    if (!(x3 === 'fixed') && _fPE(E, o, p, _sp5 + '/allOf/1', 'id', _k4)) return false;
   }
   return E.length === e0;
 }

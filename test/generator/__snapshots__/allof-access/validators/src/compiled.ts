@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fP, _fReq, _fType, _has, _len, _plain, _ref } from './runtime.js';
+import { _fErr, _fPT, _fReq, _fType, _has, _len, _plain, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Base';
 const _sp1 = '#/components/schemas/Item';
@@ -43,11 +43,11 @@ export function _eBase(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'id')) return false;
   const x2 = v.name;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'name', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'name', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'name')) return false;
   return E.length === e0;
 }
@@ -83,8 +83,7 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
     return false;
   }
   const x3 = v.size;
-  if (x3 !== undefined && !Number.isInteger(x3) && _fP(E, o, p, _sp1 + '/allOf/1', 'size', _fType, 'integer'))
-    return false;
+  if (x3 !== undefined && !Number.isInteger(x3) && _fPT(E, o, p, _sp1 + '/allOf/1', 'size', 'integer')) return false;
   return E.length === e0;
 }
 
@@ -112,7 +111,7 @@ export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): bo
   }
   const x3 = v.tag;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp2 + '/allOf/1', 'tag', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp2 + '/allOf/1', 'tag', 'string')) return false;
   } else if (_fReq(E, o, p, _sp2 + '/allOf/1', 'tag')) return false;
   return E.length === e0;
 }
@@ -174,8 +173,7 @@ export function _eMiddle(v: any, o: number, p: string, E: ValidationError[]): bo
     return false;
   }
   const x3 = v.note;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp3 + '/allOf/1', 'note', _fType, 'string'))
-    return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp3 + '/allOf/1', 'note', 'string')) return false;
   return E.length === e0;
 }
 
@@ -228,7 +226,7 @@ export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]
   const x1 = v.user;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fP(E, o, p, _sp4, 'user', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp4, 'user', 'string')) return false;
     } else {
       if (
         x1.length === 0 &&
@@ -248,7 +246,7 @@ export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]
   const x2 = v.secret;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fP(E, o, p, _sp4, 'secret', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp4, 'secret', 'string')) return false;
     } else {
       if (
         (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) &&
@@ -266,7 +264,7 @@ export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]
     }
   } else if (_fReq(E, o, p, _sp4, 'secret')) return false;
   const x3 = v.hint;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp4, 'hint', _fType, 'string')) return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp4, 'hint', 'string')) return false;
   return E.length === e0;
 }
 
@@ -319,16 +317,16 @@ export function _eMemberBase(v: any, o: number, p: string, E: ValidationError[])
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp5, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp5, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp5, 'id')) return false;
   const x2 = v.handle;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp5, 'handle', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp5, 'handle', 'string')) return false;
   } else if (_fReq(E, o, p, _sp5, 'handle')) return false;
   const x3 = v.pin;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp5, 'pin', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp5, 'pin', 'string')) return false;
     } else {
       if (
         (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) &&
@@ -390,8 +388,7 @@ export function _eMember(v: any, o: number, p: string, E: ValidationError[]): bo
     return false;
   }
   const x4 = v.code;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp6 + '/allOf/2', 'code', _fType, 'string'))
-    return false;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp6 + '/allOf/2', 'code', 'string')) return false;
   return E.length === e0;
 }
 
@@ -429,11 +426,11 @@ export function _eSealedBase(v: any, o: number, p: string, E: ValidationError[])
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp7, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp7, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp7, 'id')) return false;
   const x2 = v.label;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp7, 'label', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp7, 'label', 'string')) return false;
   } else if (_fReq(E, o, p, _sp7, 'label')) return false;
   for (const k3 in v) {
     if (!_has.call(v, k3)) continue;
@@ -495,11 +492,11 @@ export function _eBase_r1(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp0, 'id')) return false;
   const x2 = v.name;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'name', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'name', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'name')) return false;
   return E.length === e0;
 }
@@ -547,8 +544,7 @@ export function _eMiddle_r1(v: any, o: number, p: string, E: ValidationError[]):
     return false;
   }
   const x3 = v.note;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp3 + '/allOf/1', 'note', _fType, 'string'))
-    return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp3 + '/allOf/1', 'note', 'string')) return false;
   return E.length === e0;
 }
 
@@ -582,7 +578,7 @@ export function _eCredentials_r1(v: any, o: number, p: string, E: ValidationErro
   const x1 = v.user;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fP(E, o, p, _sp4, 'user', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp4, 'user', 'string')) return false;
     } else {
       if (
         x1.length === 0 &&
@@ -602,7 +598,7 @@ export function _eCredentials_r1(v: any, o: number, p: string, E: ValidationErro
   const x2 = v.secret;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fP(E, o, p, _sp4, 'secret', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp4, 'secret', 'string')) return false;
     } else {
       if (
         (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) &&
@@ -620,7 +616,7 @@ export function _eCredentials_r1(v: any, o: number, p: string, E: ValidationErro
     }
   } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp4, 'secret')) return false;
   const x3 = v.hint;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp4, 'hint', _fType, 'string')) return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp4, 'hint', 'string')) return false;
   return E.length === e0;
 }
 
@@ -632,16 +628,16 @@ export function _eMemberBase_r1(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp5, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp5, 'id', 'string')) return false;
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp5, 'id')) return false;
   const x2 = v.handle;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp5, 'handle', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp5, 'handle', 'string')) return false;
   } else if (_fReq(E, o, p, _sp5, 'handle')) return false;
   const x3 = v.pin;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fP(E, o, p, _sp5, 'pin', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp5, 'pin', 'string')) return false;
     } else {
       if (
         (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) &&
@@ -702,11 +698,11 @@ export function _eSealedBase_r1(v: any, o: number, p: string, E: ValidationError
       )
     )
       return false;
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp7, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp7, 'id', 'string')) return false;
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp7, 'id')) return false;
   const x2 = v.label;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp7, 'label', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp7, 'label', 'string')) return false;
   } else if (_fReq(E, o, p, _sp7, 'label')) return false;
   for (const k3 in v) {
     if (!_has.call(v, k3)) continue;

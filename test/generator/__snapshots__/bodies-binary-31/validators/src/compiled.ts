@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fP, _fReq, _fType, _plain, _ref } from './runtime.js';
+import { _fPT, _fReq, _fType, _plain, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Thumbnail';
 
@@ -40,18 +40,18 @@ export function _eThumbnail(v: any, o: number, p: string, E: ValidationError[]):
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'id')) return false;
   const x2 = v.data;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'data', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'data', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'data')) return false;
   const x3 = v.raw;
   if (
     x3 !== undefined &&
     typeof x3 !== 'string' &&
     !(typeof Blob !== 'undefined' && x3 instanceof Blob) &&
-    _fP(E, o, p, _sp0, 'raw', _fType, 'string')
+    _fPT(E, o, p, _sp0, 'raw', 'string')
   )
     return false;
   return E.length === e0;

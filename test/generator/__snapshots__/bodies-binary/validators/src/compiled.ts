@@ -4,12 +4,14 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fP, _fReq, _fType, _plain, _refSp } from './runtime.js';
+import { _fErr, _fPT, _fReq, _fType, _plain, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Stored';
 const _sp1 = '#/components/schemas/Problem';
 const _sp2 = '#/components/schemas/Attachment';
-const _re3 = new RegExp('^[a-z0-9.-]+$', 'u');
+const _sp3 = '#/paths/~1files~1{name}/parameters/0/schema';
+const _sp4 = '#/paths/~1images~1{id}/get/parameters/0/schema';
+const _re5 = new RegExp('^[a-z0-9.-]+$', 'u');
 
 export function _vStored(v: any, o: number): boolean {
   if (o & 8) return _vStored(_plain(v), o - 8);
@@ -45,15 +47,15 @@ export function _eStored(v: any, o: number, p: string, E: ValidationError[]): bo
   }
   const x1 = v.name;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'name', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'name', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'name')) return false;
   const x2 = v.size;
   if (x2 !== undefined) {
-    if (!Number.isInteger(x2) && _fP(E, o, p, _sp0, 'size', _fType, 'integer')) return false;
+    if (!Number.isInteger(x2) && _fPT(E, o, p, _sp0, 'size', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp0, 'size')) return false;
   const x3 = v.sha256;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp0, 'sha256', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp0, 'sha256', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'sha256')) return false;
   return E.length === e0;
 }
@@ -94,16 +96,16 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x1 = v.type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'type', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'type', 'string')) return false;
   } else if (_fReq(E, o, p, _sp1, 'type')) return false;
   const x2 = v.title;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp1, 'title', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp1, 'title', 'string')) return false;
   } else if (_fReq(E, o, p, _sp1, 'title')) return false;
   const x3 = v.status;
-  if (x3 !== undefined && !Number.isInteger(x3) && _fP(E, o, p, _sp1, 'status', _fType, 'integer')) return false;
+  if (x3 !== undefined && !Number.isInteger(x3) && _fPT(E, o, p, _sp1, 'status', 'integer')) return false;
   const x4 = v.detail;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp1, 'detail', _fType, 'string')) return false;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp1, 'detail', 'string')) return false;
   return E.length === e0;
 }
 
@@ -136,12 +138,12 @@ export function _eAttachment(v: any, o: number, p: string, E: ValidationError[])
     if (
       typeof x1 !== 'string' &&
       !(typeof Blob !== 'undefined' && x1 instanceof Blob) &&
-      _fP(E, o, p, _sp2, 'content', _fType, 'string')
+      _fPT(E, o, p, _sp2, 'content', 'string')
     )
       return false;
   } else if (_fReq(E, o, p, _sp2, 'content')) return false;
   const x2 = v.note;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp2, 'note', _fType, 'string')) return false;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp2, 'note', 'string')) return false;
   return E.length === e0;
 }
 
@@ -154,18 +156,7 @@ export function _eUploadFilePathParams(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.name;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/name',
-        E,
-        '#/paths/~1files~1{name}/parameters/0/schema',
-        _vUploadFilePathName,
-        _eUploadFilePathName,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/name', E, _sp3, _vUploadFilePathName, _eUploadFilePathName)) return false;
   } else if (_fReq(E, o, p, sp, 'name')) return false;
   return E.length === e0;
 }
@@ -194,18 +185,7 @@ export function _eDownloadFilePathParams(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.name;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/name',
-        E,
-        '#/paths/~1files~1{name}/parameters/0/schema',
-        _vUploadFilePathName,
-        _eUploadFilePathName,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/name', E, _sp3, _vUploadFilePathName, _eUploadFilePathName)) return false;
   } else if (_fReq(E, o, p, sp, 'name')) return false;
   return E.length === e0;
 }
@@ -225,10 +205,7 @@ export function _eGetImagePathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (
-      _refSp(x1, o, p + '/id', E, '#/paths/~1images~1{id}/get/parameters/0/schema', _vGetImagePathId, _eGetImagePathId)
-    )
-      return false;
+    if (_refSp(x1, o, p + '/id', E, _sp4, _vGetImagePathId, _eGetImagePathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -240,7 +217,7 @@ export function _eUploadFilePathName(v: any, o: number, p: string, E: Validation
     return false;
   }
   if (
-    !_re3.test(v) &&
+    !_re5.test(v) &&
     _fErr(E, o, p, sp + '/pattern', 'pattern', 'must match pattern "^[a-z0-9.-]+$"', { pattern: '^[a-z0-9.-]+$' })
   )
     return false;
@@ -249,7 +226,7 @@ export function _eUploadFilePathName(v: any, o: number, p: string, E: Validation
 
 export function _vUploadFilePathName(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re3.test(v)) return false;
+  if (!_re5.test(v)) return false;
   return true;
 }
 

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fP, _fReq, _fType, _plain, _ref } from './runtime.js';
+import { _fErr, _fPT, _fReq, _fType, _plain, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Container';
 const _sp1 = '#/components/schemas/Container_Item';
@@ -45,7 +45,7 @@ export function _eContainer(v: any, o: number, p: string, E: ValidationError[]):
   const x1 = v.items;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, _sp0, 'items', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp0, 'items', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -78,7 +78,7 @@ export function _eContainerItem(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp1, 'id')) return false;
   return E.length === e0;
 }
@@ -144,7 +144,7 @@ export function _eResourceLink(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = v.href;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp3, 'href', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp3, 'href', 'string')) return false;
   } else if (_fReq(E, o, p, _sp3, 'href')) return false;
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fErr, _fFormat, _fP, _fReq, _fType, _plain, _ref } from './runtime.js';
+import { _fEnum, _fErr, _fPE, _fPF, _fPT, _fReq, _fType, _plain, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _k0: any = ['cat', 'dog'];
@@ -272,11 +272,11 @@ export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boole
   }
   const x1 = v.petType;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, '#/components/schemas/Cat', 'petType', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, '#/components/schemas/Cat', 'petType', 'string')) return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Cat', 'petType')) return false;
   const x2 = v.meows;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'boolean' && _fP(E, o, p, '#/components/schemas/Cat', 'meows', _fType, 'boolean')) return false;
+    if (typeof x2 !== 'boolean' && _fPT(E, o, p, '#/components/schemas/Cat', 'meows', 'boolean')) return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Cat', 'meows')) return false;
   return E.length === e0;
 }
@@ -309,11 +309,11 @@ export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boole
   }
   const x1 = v.petType;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, '#/components/schemas/Dog', 'petType', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, '#/components/schemas/Dog', 'petType', 'string')) return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Dog', 'petType')) return false;
   const x2 = v.barks;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'boolean' && _fP(E, o, p, '#/components/schemas/Dog', 'barks', _fType, 'boolean')) return false;
+    if (typeof x2 !== 'boolean' && _fPT(E, o, p, '#/components/schemas/Dog', 'barks', 'boolean')) return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Dog', 'barks')) return false;
   return E.length === e0;
 }
@@ -552,12 +552,11 @@ export function _eCircle(v: any, o: number, p: string, E: ValidationError[]): bo
   }
   const x1 = v.kind;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp3, 'kind', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp3, 'kind', 'string')) return false;
   } else if (_fReq(E, o, p, _sp3, 'kind')) return false;
   const x2 = v.radius;
   if (x2 !== undefined) {
-    if ((typeof x2 !== 'number' || !Number.isFinite(x2)) && _fP(E, o, p, _sp3, 'radius', _fType, 'number'))
-      return false;
+    if ((typeof x2 !== 'number' || !Number.isFinite(x2)) && _fPT(E, o, p, _sp3, 'radius', 'number')) return false;
   } else if (_fReq(E, o, p, _sp3, 'radius')) return false;
   return E.length === e0;
 }
@@ -590,11 +589,11 @@ export function _eSquare(v: any, o: number, p: string, E: ValidationError[]): bo
   }
   const x1 = v.kind;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp4, 'kind', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp4, 'kind', 'string')) return false;
   } else if (_fReq(E, o, p, _sp4, 'kind')) return false;
   const x2 = v.side;
   if (x2 !== undefined) {
-    if ((typeof x2 !== 'number' || !Number.isFinite(x2)) && _fP(E, o, p, _sp4, 'side', _fType, 'number')) return false;
+    if ((typeof x2 !== 'number' || !Number.isFinite(x2)) && _fPT(E, o, p, _sp4, 'side', 'number')) return false;
   } else if (_fReq(E, o, p, _sp4, 'side')) return false;
   return E.length === e0;
 }
@@ -761,11 +760,11 @@ export function _eVehicleBase(v: any, o: number, p: string, E: ValidationError[]
   }
   const x1 = v.vehicleType;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp7, 'vehicleType', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp7, 'vehicleType', 'string')) return false;
   } else if (_fReq(E, o, p, _sp7, 'vehicleType')) return false;
   const x2 = v.wheels;
   if (x2 !== undefined) {
-    if (!Number.isInteger(x2) && _fP(E, o, p, _sp7, 'wheels', _fType, 'integer')) return false;
+    if (!Number.isInteger(x2) && _fPT(E, o, p, _sp7, 'wheels', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp7, 'wheels')) return false;
   return E.length === e0;
 }
@@ -806,8 +805,7 @@ export function _eCar(v: any, o: number, p: string, E: ValidationError[]): boole
   }
   const x3 = v.doors;
   if (x3 !== undefined) {
-    if (!Number.isInteger(x3) && _fP(E, o, p, '#/components/schemas/Car/allOf/1', 'doors', _fType, 'integer'))
-      return false;
+    if (!Number.isInteger(x3) && _fPT(E, o, p, '#/components/schemas/Car/allOf/1', 'doors', 'integer')) return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Car/allOf/1', 'doors')) return false;
   return E.length === e0;
 }
@@ -851,12 +849,11 @@ export function _eBike(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x3 = v.vehicleType;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp9 + '/allOf/1', 'vehicleType', _fType, 'string')) return false;
-    if (!(x3 === 'bike') && _fP(E, o, p, _sp9 + '/allOf/1', 'vehicleType', _fEnum, _k8)) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp9 + '/allOf/1', 'vehicleType', 'string')) return false;
+    if (!(x3 === 'bike') && _fPE(E, o, p, _sp9 + '/allOf/1', 'vehicleType', _k8)) return false;
   }
   const x4 = v.gears;
-  if (x4 !== undefined && !Number.isInteger(x4) && _fP(E, o, p, _sp9 + '/allOf/1', 'gears', _fType, 'integer'))
-    return false;
+  if (x4 !== undefined && !Number.isInteger(x4) && _fPT(E, o, p, _sp9 + '/allOf/1', 'gears', 'integer')) return false;
   return E.length === e0;
 }
 
@@ -1111,15 +1108,15 @@ export function _eCreated(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x1 = v.type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp14, 'type', _fType, 'string')) return false;
-    if (!(x1 === 'created' || x1 === 'made') && _fP(E, o, p, _sp14, 'type', _fEnum, _k10)) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp14, 'type', 'string')) return false;
+    if (!(x1 === 'created' || x1 === 'made') && _fPE(E, o, p, _sp14, 'type', _k10)) return false;
   } else if (_fReq(E, o, p, _sp14, 'type')) return false;
   const x2 = v.at;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fP(E, o, p, _sp14, 'at', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp14, 'at', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fDateTime(x2) && _fP(E, o, p, _sp14, 'at', _fFormat, 'date-time')) return false;
+      if ((o & 2) !== 0 && !_fDateTime(x2) && _fPF(E, o, p, _sp14, 'at', 'date-time')) return false;
     }
   } else if (_fReq(E, o, p, _sp14, 'at')) return false;
   return E.length === e0;
@@ -1148,8 +1145,8 @@ export function _eDeleted(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x1 = v.type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp15, 'type', _fType, 'string')) return false;
-    if (!(x1 === 'deleted') && _fP(E, o, p, _sp15, 'type', _fEnum, _k11)) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp15, 'type', 'string')) return false;
+    if (!(x1 === 'deleted') && _fPE(E, o, p, _sp15, 'type', _k11)) return false;
   } else if (_fReq(E, o, p, _sp15, 'type')) return false;
   return E.length === e0;
 }
@@ -1366,11 +1363,11 @@ export function _eCard(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.method;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp18, 'method', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp18, 'method', 'string')) return false;
   } else if (_fReq(E, o, p, _sp18, 'method')) return false;
   const x2 = v.last4;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp18, 'last4', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp18, 'last4', 'string')) return false;
   } else if (_fReq(E, o, p, _sp18, 'last4')) return false;
   return E.length === e0;
 }
@@ -1403,11 +1400,11 @@ export function _eTransfer(v: any, o: number, p: string, E: ValidationError[]): 
   }
   const x1 = v.method;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp19, 'method', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp19, 'method', 'string')) return false;
   } else if (_fReq(E, o, p, _sp19, 'method')) return false;
   const x2 = v.iban;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp19, 'iban', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp19, 'iban', 'string')) return false;
   } else if (_fReq(E, o, p, _sp19, 'iban')) return false;
   return E.length === e0;
 }
@@ -1434,7 +1431,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
   }
   const x1 = v.animalKind;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp20, 'animalKind', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp20, 'animalKind', 'string')) return false;
   } else if (_fReq(E, o, p, _sp20, 'animalKind')) return false;
   return E.length === e0;
 }
@@ -1466,8 +1463,7 @@ export function _eLion(v: any, o: number, p: string, E: ValidationError[]): bool
     return false;
   }
   const x3 = v.mane;
-  if (x3 !== undefined && typeof x3 !== 'boolean' && _fP(E, o, p, _sp21 + '/allOf/1', 'mane', _fType, 'boolean'))
-    return false;
+  if (x3 !== undefined && typeof x3 !== 'boolean' && _fPT(E, o, p, _sp21 + '/allOf/1', 'mane', 'boolean')) return false;
   return E.length === e0;
 }
 
@@ -1659,11 +1655,11 @@ export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): bo
   }
   const x1 = v.kind;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp25, 'kind', _fType, 'string')) return false;
-    if (!(x1 === 'secret') && _fP(E, o, p, _sp25, 'kind', _fEnum, _k22)) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp25, 'kind', 'string')) return false;
+    if (!(x1 === 'secret') && _fPE(E, o, p, _sp25, 'kind', _k22)) return false;
   }
   const x2 = v.value;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp25, 'value', _fType, 'string')) return false;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp25, 'value', 'string')) return false;
   return E.length === e0;
 }
 
@@ -1716,8 +1712,7 @@ export function _eKey(v: any, o: number, p: string, E: ValidationError[]): boole
   } else if (_fReq(E, o, p, '#/components/schemas/Key', 'kind')) return false;
   const x3 = v.fingerprint;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, '#/components/schemas/Key', 'fingerprint', _fType, 'string'))
-      return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, '#/components/schemas/Key', 'fingerprint', 'string')) return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Key', 'fingerprint')) return false;
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fP, _fReq, _fType, _fTypes, _inc, _plain, _ref, _refSp } from './runtime.js';
+import { _fEnum, _fPE, _fPT, _fReq, _fType, _fTypes, _inc, _plain, _ref, _refSp } from './runtime.js';
 
 const _k0: any = ['active', 'inactive', 'with space', '', '1', 'true', 'null'];
 const _sp1 = '#/components/schemas/Strings';
@@ -28,7 +28,9 @@ const _sp18 = '#/components/schemas/Single';
 const _k19: any = ['auto', 'manual'];
 const _k20: any = [1, 2, 3];
 const _sp21 = '#/components/schemas/Settings';
-const _k22: any = ['asc', 'desc'];
+const _sp22 = '#/paths/~1items/get/parameters/0/schema';
+const _sp23 = '#/paths/~1items/get/parameters/1/schema';
+const _k24: any = ['asc', 'desc'];
 
 export function _vStrings(v: any, o: number): boolean {
   if (o & 8) return _vStrings(_plain(v), o - 8);
@@ -239,13 +241,13 @@ export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): 
   }
   const x1 = v.mode;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp21, 'mode', _fType, 'string')) return false;
-    if (!(x1 === 'auto' || x1 === 'manual') && _fP(E, o, p, _sp21, 'mode', _fEnum, _k19)) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp21, 'mode', 'string')) return false;
+    if (!(x1 === 'auto' || x1 === 'manual') && _fPE(E, o, p, _sp21, 'mode', _k19)) return false;
   } else if (_fReq(E, o, p, _sp21, 'mode')) return false;
   const x2 = v.levels;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fP(E, o, p, _sp21, 'levels', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp21, 'levels', 'array')) return false;
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
@@ -282,33 +284,11 @@ export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationErro
   }
   const x1 = v.sort;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/sort',
-        E,
-        '#/paths/~1items/get/parameters/0/schema',
-        _vListItemsQuerySort,
-        _eListItemsQuerySort,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/sort', E, _sp22, _vListItemsQuerySort, _eListItemsQuerySort)) return false;
   }
   const x3 = v.states;
   if (x3 !== undefined) {
-    if (
-      _refSp(
-        x3,
-        o,
-        p + '/states',
-        E,
-        '#/paths/~1items/get/parameters/1/schema',
-        _vListItemsQueryStates,
-        _eListItemsQueryStates,
-      )
-    )
-      return false;
+    if (_refSp(x3, o, p + '/states', E, _sp23, _vListItemsQueryStates, _eListItemsQueryStates)) return false;
   }
   return E.length === e0;
 }
@@ -316,7 +296,7 @@ export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationErro
 export function _eListItemsQuerySort(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
-  if (!(v === 'asc' || v === 'desc') && _fEnum(E, o, p, sp, _k22)) return false;
+  if (!(v === 'asc' || v === 'desc') && _fEnum(E, o, p, sp, _k24)) return false;
   return E.length === e0;
 }
 

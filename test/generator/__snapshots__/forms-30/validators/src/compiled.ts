@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fP, _fReq, _fType, _fTypes, _plain } from './runtime.js';
+import { _fPE, _fPT, _fPTs, _fReq, _fType, _plain } from './runtime.js';
 
 const _k0: any = ['daily', 'weekly'];
 
@@ -27,14 +27,14 @@ export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: Validat
     if (
       typeof x1 !== 'string' &&
       !(typeof Blob !== 'undefined' && x1 instanceof Blob) &&
-      _fP(E, o, p, sp, 'avatar', _fType, 'string')
+      _fPT(E, o, p, sp, 'avatar', 'string')
     )
       return false;
   } else if (_fReq(E, o, p, sp, 'avatar')) return false;
   const x2 = v.thumbnails;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fP(E, o, p, sp, 'thumbnails', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'thumbnails', 'array')) return false;
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
@@ -50,21 +50,21 @@ export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: Validat
   const x5 = v.crop;
   if (x5 !== undefined) {
     if (!((typeof x5 === 'object' && x5 !== null && !Array.isArray(x5)) || x5 === null)) {
-      if (_fP(E, o, p, sp, 'crop', _fTypes, 'object,null')) return false;
+      if (_fPTs(E, o, p, sp, 'crop', 'object,null')) return false;
     } else {
       if (typeof x5 === 'object' && x5 !== null && !Array.isArray(x5)) {
         const x6 = x5.x;
         if (
           x6 !== undefined &&
           !Number.isInteger(x6) &&
-          _fP(E, o, p + '/crop', sp + '/properties/crop', 'x', _fType, 'integer')
+          _fPT(E, o, p + '/crop', sp + '/properties/crop', 'x', 'integer')
         )
           return false;
         const x7 = x5.y;
         if (
           x7 !== undefined &&
           !Number.isInteger(x7) &&
-          _fP(E, o, p + '/crop', sp + '/properties/crop', 'y', _fType, 'integer')
+          _fPT(E, o, p + '/crop', sp + '/properties/crop', 'y', 'integer')
         )
           return false;
       }
@@ -90,23 +90,20 @@ export function _eSetPreferencesRequestBody2(v: any, o: number, p: string, E: Va
   const x1 = v.notify;
   if (x1 !== undefined) {
     if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) {
-      if (_fP(E, o, p, sp, 'notify', _fType, 'object')) return false;
+      if (_fPT(E, o, p, sp, 'notify', 'object')) return false;
     } else {
       const x2 = x1.email;
       if (
         x2 !== undefined &&
         typeof x2 !== 'boolean' &&
-        _fP(E, o, p + '/notify', sp + '/properties/notify', 'email', _fType, 'boolean')
+        _fPT(E, o, p + '/notify', sp + '/properties/notify', 'email', 'boolean')
       )
         return false;
       const x3 = x1.digest;
       if (x3 !== undefined) {
-        if (typeof x3 !== 'string' && _fP(E, o, p + '/notify', sp + '/properties/notify', 'digest', _fType, 'string'))
+        if (typeof x3 !== 'string' && _fPT(E, o, p + '/notify', sp + '/properties/notify', 'digest', 'string'))
           return false;
-        if (
-          !(x3 === 'daily' || x3 === 'weekly') &&
-          _fP(E, o, p + '/notify', sp + '/properties/notify', 'digest', _fEnum, _k0)
-        )
+        if (!(x3 === 'daily' || x3 === 'weekly') && _fPE(E, o, p + '/notify', sp + '/properties/notify', 'digest', _k0))
           return false;
       }
     }
@@ -114,7 +111,7 @@ export function _eSetPreferencesRequestBody2(v: any, o: number, p: string, E: Va
   const x5 = v.langs;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fP(E, o, p, sp, 'langs', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'langs', 'array')) return false;
     } else {
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fP, _fReq, _fType, _plain } from './runtime.js';
+import { _fErr, _fPR, _fPT, _fReq, _fType, _plain } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Upload';
 const _sp1 = '#/components/schemas/Received';
@@ -97,7 +97,7 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
   const x1 = v.title;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fP(E, o, p, _sp0, 'title', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp0, 'title', 'string')) return false;
     } else {
       if (
         x1.length === 0 &&
@@ -115,22 +115,22 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
     }
   } else if (_fReq(E, o, p, _sp0, 'title')) return false;
   const x2 = v.count;
-  if (x2 !== undefined && !Number.isInteger(x2) && _fP(E, o, p, _sp0, 'count', _fType, 'integer')) return false;
+  if (x2 !== undefined && !Number.isInteger(x2) && _fPT(E, o, p, _sp0, 'count', 'integer')) return false;
   const x3 = v.draft;
-  if (x3 !== undefined && typeof x3 !== 'boolean' && _fP(E, o, p, _sp0, 'draft', _fType, 'boolean')) return false;
+  if (x3 !== undefined && typeof x3 !== 'boolean' && _fPT(E, o, p, _sp0, 'draft', 'boolean')) return false;
   const x4 = v.image;
   if (x4 !== undefined) {
     if (
       typeof x4 !== 'string' &&
       !(typeof Blob !== 'undefined' && x4 instanceof Blob) &&
-      _fP(E, o, p, _sp0, 'image', _fType, 'string')
+      _fPT(E, o, p, _sp0, 'image', 'string')
     )
       return false;
   } else if (_fReq(E, o, p, _sp0, 'image')) return false;
   const x5 = v.attachments;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fP(E, o, p, _sp0, 'attachments', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp0, 'attachments', 'array')) return false;
     } else {
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
@@ -146,17 +146,17 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
   const x8 = v.meta;
   if (x8 !== undefined) {
     if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) {
-      if (_fP(E, o, p, _sp0, 'meta', _fType, 'object')) return false;
+      if (_fPT(E, o, p, _sp0, 'meta', 'object')) return false;
     } else {
       const x9 = x8.source;
       if (x9 !== undefined) {
-        if (typeof x9 !== 'string' && _fP(E, o, p + '/meta', _sp0 + '/properties/meta', 'source', _fType, 'string'))
+        if (typeof x9 !== 'string' && _fPT(E, o, p + '/meta', _sp0 + '/properties/meta', 'source', 'string'))
           return false;
-      } else if (_fP(E, o, p, _sp0, 'meta', _fReq, 'source')) return false;
+      } else if (_fPR(E, o, p, _sp0, 'meta', 'source')) return false;
       const x10 = x8.tags;
       if (x10 !== undefined) {
         if (!Array.isArray(x10)) {
-          if (_fP(E, o, p + '/meta', _sp0 + '/properties/meta', 'tags', _fType, 'array')) return false;
+          if (_fPT(E, o, p + '/meta', _sp0 + '/properties/meta', 'tags', 'array')) return false;
         } else {
           for (let i11 = 0; i11 < x10.length; i11++) {
             const x12 = x10[i11];
@@ -173,7 +173,7 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
   const x14 = v.points;
   if (x14 !== undefined) {
     if (!Array.isArray(x14)) {
-      if (_fP(E, o, p, _sp0, 'points', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp0, 'points', 'array')) return false;
     } else {
       for (let i15 = 0; i15 < x14.length; i15++) {
         const x16 = x14[i15];
@@ -184,14 +184,14 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
           if (
             x17 !== undefined &&
             !Number.isInteger(x17) &&
-            _fP(E, o, p + '/points/' + i15, _sp0 + '/properties/points/items', 'x', _fType, 'integer')
+            _fPT(E, o, p + '/points/' + i15, _sp0 + '/properties/points/items', 'x', 'integer')
           )
             return false;
           const x18 = x16.y;
           if (
             x18 !== undefined &&
             !Number.isInteger(x18) &&
-            _fP(E, o, p + '/points/' + i15, _sp0 + '/properties/points/items', 'y', _fType, 'integer')
+            _fPT(E, o, p + '/points/' + i15, _sp0 + '/properties/points/items', 'y', 'integer')
           )
             return false;
         }
@@ -199,12 +199,12 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
     }
   }
   const x20 = v.note;
-  if (x20 !== undefined && typeof x20 !== 'string' && _fP(E, o, p, _sp0, 'note', _fType, 'string')) return false;
+  if (x20 !== undefined && typeof x20 !== 'string' && _fPT(E, o, p, _sp0, 'note', 'string')) return false;
   const x21 = v.settings;
   if (
     x21 !== undefined &&
     (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) &&
-    _fP(E, o, p, _sp0, 'settings', _fType, 'object')
+    _fPT(E, o, p, _sp0, 'settings', 'object')
   )
     return false;
   return E.length === e0;
@@ -240,25 +240,25 @@ export function _eSearchRequestBody2(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, sp, 'query', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, sp, 'query', 'string')) return false;
   } else if (_fReq(E, o, p, sp, 'query')) return false;
   const x2 = v.filter;
   if (x2 !== undefined) {
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-      if (_fP(E, o, p, sp, 'filter', _fType, 'object')) return false;
+      if (_fPT(E, o, p, sp, 'filter', 'object')) return false;
     } else {
       const x3 = x2.lang;
       if (
         x3 !== undefined &&
         typeof x3 !== 'string' &&
-        _fP(E, o, p + '/filter', sp + '/properties/filter', 'lang', _fType, 'string')
+        _fPT(E, o, p + '/filter', sp + '/properties/filter', 'lang', 'string')
       )
         return false;
       const x4 = x2.minStars;
       if (
         x4 !== undefined &&
         !Number.isInteger(x4) &&
-        _fP(E, o, p + '/filter', sp + '/properties/filter', 'minStars', _fType, 'integer')
+        _fPT(E, o, p + '/filter', sp + '/properties/filter', 'minStars', 'integer')
       )
         return false;
     }
@@ -266,7 +266,7 @@ export function _eSearchRequestBody2(v: any, o: number, p: string, E: Validation
   const x6 = v.fields;
   if (x6 !== undefined) {
     if (!Array.isArray(x6)) {
-      if (_fP(E, o, p, sp, 'fields', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'fields', 'array')) return false;
     } else {
       for (let i7 = 0; i7 < x6.length; i7++) {
         const x8 = x6[i7];

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fP, _fReq, _fType, _has, _plain, _ref } from './runtime.js';
+import { _fErr, _fPT, _fReq, _fType, _has, _plain, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Subscription';
 const _s1 = new Set<unknown>([
@@ -87,16 +87,16 @@ export function _eSubscription(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = v.email;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'email', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'email', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'email')) return false;
   const x2 = v.count;
-  if (x2 !== undefined && !Number.isInteger(x2) && _fP(E, o, p, _sp0, 'count', _fType, 'integer')) return false;
+  if (x2 !== undefined && !Number.isInteger(x2) && _fPT(E, o, p, _sp0, 'count', 'integer')) return false;
   const x3 = v.agree;
-  if (x3 !== undefined && typeof x3 !== 'boolean' && _fP(E, o, p, _sp0, 'agree', _fType, 'boolean')) return false;
+  if (x3 !== undefined && typeof x3 !== 'boolean' && _fPT(E, o, p, _sp0, 'agree', 'boolean')) return false;
   const x4 = v.tags;
   if (x4 !== undefined) {
     if (!Array.isArray(x4)) {
-      if (_fP(E, o, p, _sp0, 'tags', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp0, 'tags', 'array')) return false;
     } else {
       for (let i5 = 0; i5 < x4.length; i5++) {
         const x6 = x4[i5];
@@ -108,20 +108,20 @@ export function _eSubscription(v: any, o: number, p: string, E: ValidationError[
   const x7 = v.metadata;
   if (x7 !== undefined) {
     if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) {
-      if (_fP(E, o, p, _sp0, 'metadata', _fType, 'object')) return false;
+      if (_fPT(E, o, p, _sp0, 'metadata', 'object')) return false;
     } else {
       const x8 = x7.plan;
       if (
         x8 !== undefined &&
         typeof x8 !== 'string' &&
-        _fP(E, o, p + '/metadata', _sp0 + '/properties/metadata', 'plan', _fType, 'string')
+        _fPT(E, o, p + '/metadata', _sp0 + '/properties/metadata', 'plan', 'string')
       )
         return false;
       const x9 = x7.seats;
       if (
         x9 !== undefined &&
         !Number.isInteger(x9) &&
-        _fP(E, o, p + '/metadata', _sp0 + '/properties/metadata', 'seats', _fType, 'integer')
+        _fPT(E, o, p + '/metadata', _sp0 + '/properties/metadata', 'seats', 'integer')
       )
         return false;
     }
@@ -129,20 +129,20 @@ export function _eSubscription(v: any, o: number, p: string, E: ValidationError[
   const x11 = v.address;
   if (x11 !== undefined) {
     if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) {
-      if (_fP(E, o, p, _sp0, 'address', _fType, 'object')) return false;
+      if (_fPT(E, o, p, _sp0, 'address', 'object')) return false;
     } else {
       const x12 = x11.street;
       if (
         x12 !== undefined &&
         typeof x12 !== 'string' &&
-        _fP(E, o, p + '/address', _sp0 + '/properties/address', 'street', _fType, 'string')
+        _fPT(E, o, p + '/address', _sp0 + '/properties/address', 'street', 'string')
       )
         return false;
       const x13 = x11.zip;
       if (
         x13 !== undefined &&
         typeof x13 !== 'string' &&
-        _fP(E, o, p + '/address', _sp0 + '/properties/address', 'zip', _fType, 'string')
+        _fPT(E, o, p + '/address', _sp0 + '/properties/address', 'zip', 'string')
       )
         return false;
     }
@@ -313,7 +313,7 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   const x1 = v.formExploded;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, _sp2, 'formExploded', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp2, 'formExploded', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -328,7 +328,7 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   const x4 = v.formFlat;
   if (x4 !== undefined) {
     if (!Array.isArray(x4)) {
-      if (_fP(E, o, p, _sp2, 'formFlat', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp2, 'formFlat', 'array')) return false;
     } else {
       for (let i5 = 0; i5 < x4.length; i5++) {
         const x6 = x4[i5];
@@ -343,7 +343,7 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   const x7 = v.spaced;
   if (x7 !== undefined) {
     if (!Array.isArray(x7)) {
-      if (_fP(E, o, p, _sp2, 'spaced', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp2, 'spaced', 'array')) return false;
     } else {
       for (let i8 = 0; i8 < x7.length; i8++) {
         const x9 = x7[i8];
@@ -355,7 +355,7 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   const x10 = v.piped;
   if (x10 !== undefined) {
     if (!Array.isArray(x10)) {
-      if (_fP(E, o, p, _sp2, 'piped', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp2, 'piped', 'array')) return false;
     } else {
       for (let i11 = 0; i11 < x10.length; i11++) {
         const x12 = x10[i11];
@@ -370,7 +370,7 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   const x13 = v.spacedExploded;
   if (x13 !== undefined) {
     if (!Array.isArray(x13)) {
-      if (_fP(E, o, p, _sp2, 'spacedExploded', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp2, 'spacedExploded', 'array')) return false;
     } else {
       for (let i14 = 0; i14 < x13.length; i14++) {
         const x15 = x13[i14];
@@ -397,20 +397,20 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   const x22 = v.point;
   if (x22 !== undefined) {
     if (typeof x22 !== 'object' || x22 === null || Array.isArray(x22)) {
-      if (_fP(E, o, p, _sp2, 'point', _fType, 'object')) return false;
+      if (_fPT(E, o, p, _sp2, 'point', 'object')) return false;
     } else {
       const x23 = x22.x;
       if (
         x23 !== undefined &&
         !Number.isInteger(x23) &&
-        _fP(E, o, p + '/point', _sp2 + '/properties/point', 'x', _fType, 'integer')
+        _fPT(E, o, p + '/point', _sp2 + '/properties/point', 'x', 'integer')
       )
         return false;
       const x24 = x22.label;
       if (
         x24 !== undefined &&
         typeof x24 !== 'string' &&
-        _fP(E, o, p + '/point', _sp2 + '/properties/point', 'label', _fType, 'string')
+        _fPT(E, o, p + '/point', _sp2 + '/properties/point', 'label', 'string')
       )
         return false;
     }
@@ -418,32 +418,32 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   const x26 = v.filter;
   if (x26 !== undefined) {
     if (typeof x26 !== 'object' || x26 === null || Array.isArray(x26)) {
-      if (_fP(E, o, p, _sp2, 'filter', _fType, 'object')) return false;
+      if (_fPT(E, o, p, _sp2, 'filter', 'object')) return false;
     } else {
       const x27 = x26.status;
       if (
         x27 !== undefined &&
         typeof x27 !== 'string' &&
-        _fP(E, o, p + '/filter', _sp2 + '/properties/filter', 'status', _fType, 'string')
+        _fPT(E, o, p + '/filter', _sp2 + '/properties/filter', 'status', 'string')
       )
         return false;
       const x28 = x26.range;
       if (x28 !== undefined) {
         if (typeof x28 !== 'object' || x28 === null || Array.isArray(x28)) {
-          if (_fP(E, o, p + '/filter', _sp2 + '/properties/filter', 'range', _fType, 'object')) return false;
+          if (_fPT(E, o, p + '/filter', _sp2 + '/properties/filter', 'range', 'object')) return false;
         } else {
           const x29 = x28.min;
           if (
             x29 !== undefined &&
             !Number.isInteger(x29) &&
-            _fP(E, o, p + '/filter/range', _sp2 + '/properties/filter/properties/range', 'min', _fType, 'integer')
+            _fPT(E, o, p + '/filter/range', _sp2 + '/properties/filter/properties/range', 'min', 'integer')
           )
             return false;
           const x30 = x28.max;
           if (
             x30 !== undefined &&
             !Number.isInteger(x30) &&
-            _fP(E, o, p + '/filter/range', _sp2 + '/properties/filter/properties/range', 'max', _fType, 'integer')
+            _fPT(E, o, p + '/filter/range', _sp2 + '/properties/filter/properties/range', 'max', 'integer')
           )
             return false;
         }
@@ -451,7 +451,7 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
       const x32 = x26.ids;
       if (x32 !== undefined) {
         if (!Array.isArray(x32)) {
-          if (_fP(E, o, p + '/filter', _sp2 + '/properties/filter', 'ids', _fType, 'array')) return false;
+          if (_fPT(E, o, p + '/filter', _sp2 + '/properties/filter', 'ids', 'array')) return false;
         } else {
           for (let i33 = 0; i33 < x32.length; i33++) {
             const x34 = x32[i33];
@@ -466,11 +466,11 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
     }
   }
   const x36 = v.redirect;
-  if (x36 !== undefined && typeof x36 !== 'string' && _fP(E, o, p, _sp2, 'redirect', _fType, 'string')) return false;
+  if (x36 !== undefined && typeof x36 !== 'string' && _fPT(E, o, p, _sp2, 'redirect', 'string')) return false;
   const x37 = v.jsonText;
-  if (x37 !== undefined && typeof x37 !== 'string' && _fP(E, o, p, _sp2, 'jsonText', _fType, 'string')) return false;
+  if (x37 !== undefined && typeof x37 !== 'string' && _fPT(E, o, p, _sp2, 'jsonText', 'string')) return false;
   const x38 = v.note;
-  if (x38 !== undefined && typeof x38 !== 'string' && _fP(E, o, p, _sp2, 'note', _fType, 'string')) return false;
+  if (x38 !== undefined && typeof x38 !== 'string' && _fPT(E, o, p, _sp2, 'note', 'string')) return false;
   for (const k39 in v) {
     if (!_has.call(v, k39)) continue;
     if (!_s1.has(k39)) {
@@ -512,11 +512,11 @@ export function _eColor(v: any, o: number, p: string, E: ValidationError[]): boo
     return false;
   }
   const x1 = v.R;
-  if (x1 !== undefined && !Number.isInteger(x1) && _fP(E, o, p, _sp3, 'R', _fType, 'integer')) return false;
+  if (x1 !== undefined && !Number.isInteger(x1) && _fPT(E, o, p, _sp3, 'R', 'integer')) return false;
   const x2 = v.G;
-  if (x2 !== undefined && !Number.isInteger(x2) && _fP(E, o, p, _sp3, 'G', _fType, 'integer')) return false;
+  if (x2 !== undefined && !Number.isInteger(x2) && _fPT(E, o, p, _sp3, 'G', 'integer')) return false;
   const x3 = v.B;
-  if (x3 !== undefined && !Number.isInteger(x3) && _fP(E, o, p, _sp3, 'B', _fType, 'integer')) return false;
+  if (x3 !== undefined && !Number.isInteger(x3) && _fPT(E, o, p, _sp3, 'B', 'integer')) return false;
   return E.length === e0;
 }
 

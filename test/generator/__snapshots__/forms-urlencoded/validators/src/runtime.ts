@@ -104,10 +104,11 @@ export const _has = Object.prototype.hasOwnProperty;
 
 /**
  * Records a failed keyword; true when validation stops there (not collecting all errors, options bit 1).
- * The compiled code writes `if (_fErr(...)) return false;`: one short statement per failure.
+ * The compiled code writes `if (_fErr(...)) return false;`: one short statement per failure. Without an
+ * error list (a compiled function called in check mode) nothing is recorded and validation stops.
  */
 export function _fErr(
-  E: ValidationError[],
+  E: ValidationError[] | undefined,
   o: number,
   instancePath: string,
   schemaPath: string,
@@ -115,36 +116,39 @@ export function _fErr(
   message: string,
   params: Record<string, unknown>,
 ): boolean {
+  if (!E) return true;
   E.push({ instancePath, schemaPath, keyword, message, params });
   return (o & 1) === 0;
 }
 
 /** `_fErr` for `type` with one type name (the commonest failure; `sp` is the schema's path). */
-export function _fType(E: ValidationError[], o: number, p: string, sp: string, type: string): boolean {
-  return _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
+export function _fType(E: ValidationError[] | undefined, o: number, p: string, sp: string, type: string): boolean {
+  return !E || _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
 }
 
 /**
- * A one-argument failure helper (`_fType`, `_fReq`, ...) applied at the property `name` (a JSON pointer
- * token) of the value at `p` whose schema is at `sp`: the paths are joined only when it fails.
+ * `_fType` at the property `name` (a JSON pointer token) of the value at `p` whose schema is at `sp`: the paths
+ * are joined only when it fails. `_fPTs`, `_fPE`, `_fPR`, `_fPF` are `_fTypes`, `_fEnum`, `_fReq`, `_fFormat` so.
  */
-export function _fP(
-  E: ValidationError[],
+export function _fPT(
+  E: ValidationError[] | undefined,
   o: number,
   p: string,
   sp: string,
   name: string,
-  f: (E: ValidationError[], o: number, p: string, sp: string, arg: any) => boolean,
-  arg: unknown,
+  type: string,
 ): boolean {
-  return f(E, o, p + '/' + name, sp + '/properties/' + name, arg);
+  return !E || _fType(E, o, p + '/' + name, sp + '/properties/' + name, type);
 }
 
 /** `_fErr` for a missing `required` property (`sp` is the schema's path). */
-export function _fReq(E: ValidationError[], o: number, p: string, sp: string, name: string): boolean {
-  return _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
-    missingProperty: name,
-  });
+export function _fReq(E: ValidationError[] | undefined, o: number, p: string, sp: string, name: string): boolean {
+  return (
+    !E ||
+    _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
+      missingProperty: name,
+    })
+  );
 }
 
 /**
@@ -180,7 +184,12 @@ export function _plain(v: any): any {
   for (const k in v) {
     if (!_has.call(v, k)) continue;
     const value = _plain(v[k]);
-    Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, k, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

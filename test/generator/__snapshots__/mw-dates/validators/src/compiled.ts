@@ -4,13 +4,32 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _esc, _fEnum, _fErr, _fFormat, _fP, _fReq, _fType, _fTypes, _has, _plain, _ref, _refSp } from './runtime.js';
+import {
+  _esc,
+  _fErr,
+  _fFormat,
+  _fPE,
+  _fPF,
+  _fPT,
+  _fPTs,
+  _fReq,
+  _fType,
+  _has,
+  _plain,
+  _ref,
+  _refSp,
+} from './runtime.js';
 import { _fDate, _fDateTime } from './formats.js';
 
 const _k0: any = ['1970-01-01T00:00:00Z'];
 const _sp1 = '#/components/schemas/Event';
 const _sp2 = '#/components/schemas/Reminder';
 const _sp3 = '#/components/schemas/Problem';
+const _sp4 = '#/paths/~1events/get/parameters/0/schema';
+const _sp5 = '#/paths/~1events/get/parameters/1/schema';
+const _sp6 = '#/paths/~1events/get/parameters/2/schema';
+const _sp7 = '#/paths/~1events~1{day}/get/parameters/0/schema';
+const _sp8 = '#/paths/~1events~1{day}/get/parameters/1/schema';
 
 export function _vEvent(v: any, o: number): boolean {
   if (o & 8) return _vEvent(_plain(v), o - 8);
@@ -150,44 +169,44 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'id', 'string')) return false;
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp1, 'id')) return false;
   const x2 = v.title;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp1, 'title', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp1, 'title', 'string')) return false;
   } else if (_fReq(E, o, p, _sp1, 'title')) return false;
   const x3 = v.note;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp1, 'note', _fType, 'string')) return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp1, 'note', 'string')) return false;
   const x4 = v.starts_at;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') {
-      if (_fP(E, o, p, _sp1, 'starts_at', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp1, 'starts_at', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fDateTime(x4) && _fP(E, o, p, _sp1, 'starts_at', _fFormat, 'date-time')) return false;
+      if ((o & 2) !== 0 && !_fDateTime(x4) && _fPF(E, o, p, _sp1, 'starts_at', 'date-time')) return false;
     }
   } else if (_fReq(E, o, p, _sp1, 'starts_at')) return false;
   const x5 = v.day;
   if (x5 !== undefined) {
     if (typeof x5 !== 'string') {
-      if (_fP(E, o, p, _sp1, 'day', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp1, 'day', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fDate(x5) && _fP(E, o, p, _sp1, 'day', _fFormat, 'date')) return false;
+      if ((o & 2) !== 0 && !_fDate(x5) && _fPF(E, o, p, _sp1, 'day', 'date')) return false;
     }
   } else if (_fReq(E, o, p, _sp1, 'day')) return false;
   const x6 = v.ends_at;
   if (x6 !== undefined) {
     if (!(typeof x6 === 'string' || x6 === null)) {
-      if (_fP(E, o, p, _sp1, 'ends_at', _fTypes, 'string,null')) return false;
+      if (_fPTs(E, o, p, _sp1, 'ends_at', 'string,null')) return false;
     } else {
       if (typeof x6 === 'string') {
-        if ((o & 2) !== 0 && !_fDateTime(x6) && _fP(E, o, p, _sp1, 'ends_at', _fFormat, 'date-time')) return false;
+        if ((o & 2) !== 0 && !_fDateTime(x6) && _fPF(E, o, p, _sp1, 'ends_at', 'date-time')) return false;
       }
     }
   }
   const x7 = v.history;
   if (x7 !== undefined) {
     if (!Array.isArray(x7)) {
-      if (_fP(E, o, p, _sp1, 'history', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp1, 'history', 'array')) return false;
     } else {
       for (let i8 = 0; i8 < x7.length; i8++) {
         const x9 = x7[i8];
@@ -207,7 +226,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   const x10 = v.attendees;
   if (x10 !== undefined) {
     if (!Array.isArray(x10)) {
-      if (_fP(E, o, p, _sp1, 'attendees', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp1, 'attendees', 'array')) return false;
     } else {
       for (let i11 = 0; i11 < x10.length; i11++) {
         const x12 = x10[i11];
@@ -218,30 +237,20 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
           if (x13 !== undefined) {
             if (
               typeof x13 !== 'string' &&
-              _fP(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'name', _fType, 'string')
+              _fPT(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'name', 'string')
             )
               return false;
           } else if (_fReq(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'name')) return false;
           const x14 = x12.joined_at;
           if (x14 !== undefined) {
             if (typeof x14 !== 'string') {
-              if (
-                _fP(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'joined_at', _fType, 'string')
-              )
+              if (_fPT(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'joined_at', 'string'))
                 return false;
             } else {
               if (
                 (o & 2) !== 0 &&
                 !_fDateTime(x14) &&
-                _fP(
-                  E,
-                  o,
-                  p + '/attendees/' + i11,
-                  _sp1 + '/properties/attendees/items',
-                  'joined_at',
-                  _fFormat,
-                  'date-time',
-                )
+                _fPF(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'joined_at', 'date-time')
               )
                 return false;
             }
@@ -253,7 +262,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   const x16 = v.checkpoints;
   if (x16 !== undefined) {
     if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) {
-      if (_fP(E, o, p, _sp1, 'checkpoints', _fType, 'object')) return false;
+      if (_fPT(E, o, p, _sp1, 'checkpoints', 'object')) return false;
     } else {
       for (const k17 in x16) {
         if (!_has.call(x16, k17)) continue;
@@ -297,11 +306,11 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   const x23 = v.precision;
   if (x23 !== undefined) {
     if (typeof x23 !== 'string') {
-      if (_fP(E, o, p, _sp1, 'precision', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp1, 'precision', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fDateTime(x23) && _fP(E, o, p, _sp1, 'precision', _fFormat, 'date-time')) return false;
+      if ((o & 2) !== 0 && !_fDateTime(x23) && _fPF(E, o, p, _sp1, 'precision', 'date-time')) return false;
     }
-    if (!(x23 === '1970-01-01T00:00:00Z') && _fP(E, o, p, _sp1, 'precision', _fEnum, _k0)) return false;
+    if (!(x23 === '1970-01-01T00:00:00Z') && _fPE(E, o, p, _sp1, 'precision', _k0)) return false;
   }
   return E.length === e0;
 }
@@ -415,13 +424,9 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
             const x21 = v.at;
             if (x21 !== undefined) {
               if (typeof x21 !== 'string') {
-                if (_fP(E, o16, p, _sp2 + '/oneOf/0', 'at', _fType, 'string')) break L17;
+                if (_fPT(E, o16, p, _sp2 + '/oneOf/0', 'at', 'string')) break L17;
               } else {
-                if (
-                  (o16 & 2) !== 0 &&
-                  !_fDateTime(x21) &&
-                  _fP(E, o16, p, _sp2 + '/oneOf/0', 'at', _fFormat, 'date-time')
-                )
+                if ((o16 & 2) !== 0 && !_fDateTime(x21) && _fPF(E, o16, p, _sp2 + '/oneOf/0', 'at', 'date-time'))
                   break L17;
               }
             } else if (_fReq(E, o16, p, _sp2 + '/oneOf/0', 'at')) break L17;
@@ -458,10 +463,9 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
             const x27 = v.on;
             if (x27 !== undefined) {
               if (typeof x27 !== 'string') {
-                if (_fP(E, o16, p, _sp2 + '/oneOf/1', 'on', _fType, 'string')) break L23;
+                if (_fPT(E, o16, p, _sp2 + '/oneOf/1', 'on', 'string')) break L23;
               } else {
-                if ((o16 & 2) !== 0 && !_fDate(x27) && _fP(E, o16, p, _sp2 + '/oneOf/1', 'on', _fFormat, 'date'))
-                  break L23;
+                if ((o16 & 2) !== 0 && !_fDate(x27) && _fPF(E, o16, p, _sp2 + '/oneOf/1', 'on', 'date')) break L23;
               }
             } else if (_fReq(E, o16, p, _sp2 + '/oneOf/1', 'on')) break L23;
           }
@@ -526,20 +530,20 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x1 = v.type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp3, 'type', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp3, 'type', 'string')) return false;
   } else if (_fReq(E, o, p, _sp3, 'type')) return false;
   const x2 = v.title;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp3, 'title', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp3, 'title', 'string')) return false;
   } else if (_fReq(E, o, p, _sp3, 'title')) return false;
   const x3 = v.status;
-  if (x3 !== undefined && !Number.isInteger(x3) && _fP(E, o, p, _sp3, 'status', _fType, 'integer')) return false;
+  if (x3 !== undefined && !Number.isInteger(x3) && _fPT(E, o, p, _sp3, 'status', 'integer')) return false;
   const x4 = v.occurred_at;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') {
-      if (_fP(E, o, p, _sp3, 'occurred_at', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp3, 'occurred_at', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fDateTime(x4) && _fP(E, o, p, _sp3, 'occurred_at', _fFormat, 'date-time')) return false;
+      if ((o & 2) !== 0 && !_fDateTime(x4) && _fPF(E, o, p, _sp3, 'occurred_at', 'date-time')) return false;
     }
   }
   return E.length === e0;
@@ -561,40 +565,15 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.since;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/since',
-        E,
-        '#/paths/~1events/get/parameters/0/schema',
-        _vListEventsQuerySince,
-        _eListEventsQuerySince,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/since', E, _sp4, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
   }
   const x3 = v.on;
   if (x3 !== undefined) {
-    if (
-      _refSp(x3, o, p + '/on', E, '#/paths/~1events/get/parameters/1/schema', _vListEventsQueryOn, _eListEventsQueryOn)
-    )
-      return false;
+    if (_refSp(x3, o, p + '/on', E, _sp5, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
   }
   const x5 = v.days;
   if (x5 !== undefined) {
-    if (
-      _refSp(
-        x5,
-        o,
-        p + '/days',
-        E,
-        '#/paths/~1events/get/parameters/2/schema',
-        _vListEventsQueryDays,
-        _eListEventsQueryDays,
-      )
-    )
-      return false;
+    if (_refSp(x5, o, p + '/days', E, _sp6, _vListEventsQueryDays, _eListEventsQueryDays)) return false;
   }
   return E.length === e0;
 }
@@ -622,18 +601,7 @@ export function _eEventsOnPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.day;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/day',
-        E,
-        '#/paths/~1events~1{day}/get/parameters/0/schema',
-        _vListEventsQueryOn,
-        _eListEventsQueryOn,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/day', E, _sp7, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
   } else if (_fReq(E, o, p, sp, 'day')) return false;
   return E.length === e0;
 }
@@ -647,18 +615,7 @@ export function _eEventsOnHeaders(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v['x-as-of'];
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/x-as-of',
-        E,
-        '#/paths/~1events~1{day}/get/parameters/1/schema',
-        _vListEventsQuerySince,
-        _eListEventsQuerySince,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/x-as-of', E, _sp8, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
   }
   return E.length === e0;
 }
@@ -673,23 +630,23 @@ export function _eEventsOnStatus200(v: any, o: number, p: string, E: ValidationE
   const x1 = v.day;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fP(E, o, p, sp, 'day', _fType, 'string')) return false;
+      if (_fPT(E, o, p, sp, 'day', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fDate(x1) && _fP(E, o, p, sp, 'day', _fFormat, 'date')) return false;
+      if ((o & 2) !== 0 && !_fDate(x1) && _fPF(E, o, p, sp, 'day', 'date')) return false;
     }
   }
   const x2 = v.as_of;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fP(E, o, p, sp, 'as_of', _fType, 'string')) return false;
+      if (_fPT(E, o, p, sp, 'as_of', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fDateTime(x2) && _fP(E, o, p, sp, 'as_of', _fFormat, 'date-time')) return false;
+      if ((o & 2) !== 0 && !_fDateTime(x2) && _fPF(E, o, p, sp, 'as_of', 'date-time')) return false;
     }
   }
   const x3 = v.events;
   if (x3 !== undefined) {
     if (!Array.isArray(x3)) {
-      if (_fP(E, o, p, sp, 'events', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'events', 'array')) return false;
     } else {
       for (let i4 = 0; i4 < x3.length; i4++) {
         const x5 = x3[i4];

@@ -4,11 +4,14 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fP, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
+import { _fErr, _fPT, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Thing';
 const _sp1 = '#/components/schemas/NewThing';
 const _sp2 = '#/components/schemas/Problem';
+const _sp3 = '#/paths/~1things/get/parameters/0/schema';
+const _sp4 = '#/paths/~1things/get/parameters/1/schema';
+const _sp5 = '#/paths/~1things~1{id}/get/parameters/0/schema';
 
 export function _vThing(v: any, o: number): boolean {
   if (o & 8) return _vThing(_plain(v), o - 8);
@@ -38,11 +41,11 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'id')) return false;
   const x2 = v.name;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'name', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'name', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'name')) return false;
   return E.length === e0;
 }
@@ -71,7 +74,7 @@ export function _eNewThing(v: any, o: number, p: string, E: ValidationError[]): 
   const x1 = v.name;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fP(E, o, p, _sp1, 'name', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp1, 'name', 'string')) return false;
     } else {
       if (
         x1.length === 0 &&
@@ -127,16 +130,16 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x1 = v.type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp2, 'type', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp2, 'type', 'string')) return false;
   } else if (_fReq(E, o, p, _sp2, 'type')) return false;
   const x2 = v.title;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp2, 'title', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp2, 'title', 'string')) return false;
   } else if (_fReq(E, o, p, _sp2, 'title')) return false;
   const x3 = v.status;
-  if (x3 !== undefined && !Number.isInteger(x3) && _fP(E, o, p, _sp2, 'status', _fType, 'integer')) return false;
+  if (x3 !== undefined && !Number.isInteger(x3) && _fPT(E, o, p, _sp2, 'status', 'integer')) return false;
   const x4 = v.detail;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp2, 'detail', _fType, 'string')) return false;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp2, 'detail', 'string')) return false;
   return E.length === e0;
 }
 
@@ -156,33 +159,11 @@ export function _eListThingsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.tag;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/tag',
-        E,
-        '#/paths/~1things/get/parameters/0/schema',
-        _vListThingsQueryTag,
-        _eListThingsQueryTag,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/tag', E, _sp3, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (
-      _refSp(
-        x3,
-        o,
-        p + '/limit',
-        E,
-        '#/paths/~1things/get/parameters/1/schema',
-        _vListThingsQueryLimit,
-        _eListThingsQueryLimit,
-      )
-    )
-      return false;
+    if (_refSp(x3, o, p + '/limit', E, _sp4, _vListThingsQueryLimit, _eListThingsQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -210,18 +191,7 @@ export function _eGetThingPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/id',
-        E,
-        '#/paths/~1things~1{id}/get/parameters/0/schema',
-        _vListThingsQueryTag,
-        _eListThingsQueryTag,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/id', E, _sp5, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }

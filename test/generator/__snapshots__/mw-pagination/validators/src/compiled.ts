@@ -4,10 +4,22 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fP, _fReq, _fType, _fTypes, _plain, _ref, _refSp } from './runtime.js';
+import { _fErr, _fPT, _fPTs, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Item';
 const _sp1 = '#/components/schemas/Meta';
+const _sp2 = '#/paths/~1posts/get/parameters/0/schema';
+const _sp3 = '#/paths/~1posts/get/parameters/1/schema';
+const _sp4 = '#/paths/~1events/get/parameters/0/schema';
+const _sp5 = '#/paths/~1events/get/parameters/1/schema';
+const _sp6 = '#/paths/~1charges/get/parameters/0/schema';
+const _sp7 = '#/paths/~1charges/get/parameters/1/schema';
+const _sp8 = '#/paths/~1repos/get/parameters/0/schema';
+const _sp9 = '#/paths/~1repos/get/parameters/1/schema';
+const _sp10 = '#/paths/~1logs/get/parameters/0/schema';
+const _sp11 = '#/paths/~1feed/get/parameters/0/schema';
+const _sp12 = '#/paths/~1search/post/parameters/0/schema';
+const _sp13 = '#/paths/~1tags/get/parameters/0/schema';
 
 export function _vItem(v: any, o: number): boolean {
   if (o & 8) return _vItem(_plain(v), o - 8);
@@ -35,10 +47,10 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'id')) return false;
   const x2 = v.label;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'label', _fType, 'string')) return false;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'label', 'string')) return false;
   return E.length === e0;
 }
 
@@ -65,9 +77,9 @@ export function _eMeta(v: any, o: number, p: string, E: ValidationError[]): bool
     return false;
   }
   const x1 = v.result_count;
-  if (x1 !== undefined && !Number.isInteger(x1) && _fP(E, o, p, _sp1, 'result_count', _fType, 'integer')) return false;
+  if (x1 !== undefined && !Number.isInteger(x1) && _fPT(E, o, p, _sp1, 'result_count', 'integer')) return false;
   const x2 = v.next_token;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp1, 'next_token', _fType, 'string')) return false;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp1, 'next_token', 'string')) return false;
   return E.length === e0;
 }
 
@@ -88,31 +100,13 @@ export function _eListPostsQuery(v: any, o: number, p: string, E: ValidationErro
   const x1 = v.pagination_token;
   if (x1 !== undefined) {
     if (
-      _refSp(
-        x1,
-        o,
-        p + '/pagination_token',
-        E,
-        '#/paths/~1posts/get/parameters/0/schema',
-        _vListPostsQueryPaginationToken,
-        _eListPostsQueryPaginationToken,
-      )
+      _refSp(x1, o, p + '/pagination_token', E, _sp2, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken)
     )
       return false;
   }
   const x3 = v.max_results;
   if (x3 !== undefined) {
-    if (
-      _refSp(
-        x3,
-        o,
-        p + '/max_results',
-        E,
-        '#/paths/~1posts/get/parameters/1/schema',
-        _vListPostsQueryMaxResults,
-        _eListPostsQueryMaxResults,
-      )
-    )
+    if (_refSp(x3, o, p + '/max_results', E, _sp3, _vListPostsQueryMaxResults, _eListPostsQueryMaxResults))
       return false;
   }
   return E.length === e0;
@@ -128,7 +122,7 @@ export function _eListPostsStatus200(v: any, o: number, p: string, E: Validation
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, sp, 'data', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'data', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -152,33 +146,12 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/cursor',
-        E,
-        '#/paths/~1events/get/parameters/0/schema',
-        _vListPostsQueryPaginationToken,
-        _eListPostsQueryPaginationToken,
-      )
-    )
+    if (_refSp(x1, o, p + '/cursor', E, _sp4, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (
-      _refSp(
-        x3,
-        o,
-        p + '/limit',
-        E,
-        '#/paths/~1events/get/parameters/1/schema',
-        _vListEventsQueryLimit,
-        _eListEventsQueryLimit,
-      )
-    )
-      return false;
+    if (_refSp(x3, o, p + '/limit', E, _sp5, _vListEventsQueryLimit, _eListEventsQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -193,7 +166,7 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
   const x1 = v.items;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, sp, 'items', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'items', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -202,11 +175,7 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
     }
   } else if (_fReq(E, o, p, sp, 'items')) return false;
   const x5 = v.next_cursor;
-  if (
-    x5 !== undefined &&
-    !(typeof x5 === 'string' || x5 === null) &&
-    _fP(E, o, p, sp, 'next_cursor', _fTypes, 'string,null')
-  )
+  if (x5 !== undefined && !(typeof x5 === 'string' || x5 === null) && _fPTs(E, o, p, sp, 'next_cursor', 'string,null'))
     return false;
   return E.length === e0;
 }
@@ -220,33 +189,12 @@ export function _eListChargesQuery(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.starting_after;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/starting_after',
-        E,
-        '#/paths/~1charges/get/parameters/0/schema',
-        _vListPostsQueryPaginationToken,
-        _eListPostsQueryPaginationToken,
-      )
-    )
+    if (_refSp(x1, o, p + '/starting_after', E, _sp6, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (
-      _refSp(
-        x3,
-        o,
-        p + '/limit',
-        E,
-        '#/paths/~1charges/get/parameters/1/schema',
-        _vListEventsQueryLimit,
-        _eListEventsQueryLimit,
-      )
-    )
-      return false;
+    if (_refSp(x3, o, p + '/limit', E, _sp7, _vListEventsQueryLimit, _eListEventsQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -271,7 +219,7 @@ export function _eListChargesStatus200(v: any, o: number, p: string, E: Validati
   const x3 = v.data;
   if (x3 !== undefined) {
     if (!Array.isArray(x3)) {
-      if (_fP(E, o, p, sp, 'data', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'data', 'array')) return false;
     } else {
       for (let i4 = 0; i4 < x3.length; i4++) {
         const x5 = x3[i4];
@@ -281,7 +229,7 @@ export function _eListChargesStatus200(v: any, o: number, p: string, E: Validati
   } else if (_fReq(E, o, p, sp, 'data')) return false;
   const x7 = v.has_more;
   if (x7 !== undefined) {
-    if (typeof x7 !== 'boolean' && _fP(E, o, p, sp, 'has_more', _fType, 'boolean')) return false;
+    if (typeof x7 !== 'boolean' && _fPT(E, o, p, sp, 'has_more', 'boolean')) return false;
   } else if (_fReq(E, o, p, sp, 'has_more')) return false;
   return E.length === e0;
 }
@@ -295,33 +243,11 @@ export function _eListReposQuery(v: any, o: number, p: string, E: ValidationErro
   }
   const x1 = v.page;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/page',
-        E,
-        '#/paths/~1repos/get/parameters/0/schema',
-        _vListReposQueryPage,
-        _eListReposQueryPage,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/page', E, _sp8, _vListReposQueryPage, _eListReposQueryPage)) return false;
   }
   const x3 = v.per_page;
   if (x3 !== undefined) {
-    if (
-      _refSp(
-        x3,
-        o,
-        p + '/per_page',
-        E,
-        '#/paths/~1repos/get/parameters/1/schema',
-        _vListReposQueryPerPage,
-        _eListReposQueryPerPage,
-      )
-    )
-      return false;
+    if (_refSp(x3, o, p + '/per_page', E, _sp9, _vListReposQueryPerPage, _eListReposQueryPerPage)) return false;
   }
   return E.length === e0;
 }
@@ -349,17 +275,7 @@ export function _eListLogsQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.from;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/from',
-        E,
-        '#/paths/~1logs/get/parameters/0/schema',
-        _vListPostsQueryPaginationToken,
-        _eListPostsQueryPaginationToken,
-      )
-    )
+    if (_refSp(x1, o, p + '/from', E, _sp10, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;
@@ -375,7 +291,7 @@ export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationE
   const x1 = v.entries;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, sp, 'entries', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'entries', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -384,7 +300,7 @@ export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationE
     }
   }
   const x5 = v.continue_from;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, sp, 'continue_from', _fType, 'string')) return false;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, sp, 'continue_from', 'string')) return false;
   return E.length === e0;
 }
 
@@ -397,17 +313,7 @@ export function _eListFeedQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/cursor',
-        E,
-        '#/paths/~1feed/get/parameters/0/schema',
-        _vListPostsQueryPaginationToken,
-        _eListPostsQueryPaginationToken,
-      )
-    )
+    if (_refSp(x1, o, p + '/cursor', E, _sp11, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;
@@ -423,7 +329,7 @@ export function _eListFeedStatus200(v: any, o: number, p: string, E: ValidationE
   const x1 = v.entries;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, sp, 'entries', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'entries', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -432,17 +338,17 @@ export function _eListFeedStatus200(v: any, o: number, p: string, E: ValidationE
     }
   }
   const x5 = v.next_cursor;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, sp, 'next_cursor', _fType, 'string')) return false;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, sp, 'next_cursor', 'string')) return false;
   const x6 = v.paging;
   if (x6 !== undefined) {
     if (typeof x6 !== 'object' || x6 === null || Array.isArray(x6)) {
-      if (_fP(E, o, p, sp, 'paging', _fType, 'object')) return false;
+      if (_fPT(E, o, p, sp, 'paging', 'object')) return false;
     } else {
       const x7 = x6.after;
       if (
         x7 !== undefined &&
         typeof x7 !== 'string' &&
-        _fP(E, o, p + '/paging', sp + '/properties/paging', 'after', _fType, 'string')
+        _fPT(E, o, p + '/paging', sp + '/properties/paging', 'after', 'string')
       )
         return false;
     }
@@ -459,17 +365,7 @@ export function _eSearchItemsQuery(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/cursor',
-        E,
-        '#/paths/~1search/post/parameters/0/schema',
-        _vListPostsQueryPaginationToken,
-        _eListPostsQueryPaginationToken,
-      )
-    )
+    if (_refSp(x1, o, p + '/cursor', E, _sp12, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;
@@ -485,7 +381,7 @@ export function _eSearchItemsStatus200(v: any, o: number, p: string, E: Validati
   const x1 = v.items;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, sp, 'items', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'items', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -494,7 +390,7 @@ export function _eSearchItemsStatus200(v: any, o: number, p: string, E: Validati
     }
   }
   const x5 = v.next_cursor;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, sp, 'next_cursor', _fType, 'string')) return false;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, sp, 'next_cursor', 'string')) return false;
   return E.length === e0;
 }
 
@@ -507,17 +403,7 @@ export function _eListTagsQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/cursor',
-        E,
-        '#/paths/~1tags/get/parameters/0/schema',
-        _vListPostsQueryPaginationToken,
-        _eListPostsQueryPaginationToken,
-      )
-    )
+    if (_refSp(x1, o, p + '/cursor', E, _sp13, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;
@@ -533,7 +419,7 @@ export function _eListTagsStatus200(v: any, o: number, p: string, E: ValidationE
   const x1 = v.tags;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, sp, 'tags', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'tags', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fErr, _fFormat, _fP, _fReq, _fType, _fTypes, _plain, _ref, _refSp } from './runtime.js';
+import { _fEnum, _fErr, _fFormat, _fPT, _fPTs, _fReq, _fType, _fTypes, _plain, _ref, _refSp } from './runtime.js';
 import { _fDate } from './formats.js';
 
 const _sp0 = '#/components/schemas/Name';
@@ -20,6 +20,8 @@ const _sp9 = '#/components/schemas/ExplicitNull';
 const _sp10 = '#/components/schemas/Owner';
 const _sp11 = '#/components/schemas/MaybePet';
 const _sp12 = '#/components/schemas/Anything';
+const _sp13 = '#/paths/~1owners~1{ownerId}/get/parameters/0/schema';
+const _sp14 = '#/paths/~1owners~1{ownerId}/get/parameters/1/schema';
 
 export function _vName(v: any, o: number): boolean {
   if (o & 8) return _vName(_plain(v), o - 8);
@@ -143,7 +145,7 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
   }
   const x1 = v.name;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, '#/components/schemas/Pet', 'name', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, '#/components/schemas/Pet', 'name', 'string')) return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Pet', 'name')) return false;
   return E.length === e0;
 }
@@ -289,13 +291,12 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
   } else if (_fReq(E, o, p, _sp10, 'pet')) return false;
   const x17 = v.nickname;
   if (x17 !== undefined) {
-    if (!(typeof x17 === 'string' || x17 === null) && _fP(E, o, p, _sp10, 'nickname', _fTypes, 'string,null'))
-      return false;
+    if (!(typeof x17 === 'string' || x17 === null) && _fPTs(E, o, p, _sp10, 'nickname', 'string,null')) return false;
   } else if (_fReq(E, o, p, _sp10, 'nickname')) return false;
   const x18 = v.tags;
   if (x18 !== undefined) {
     if (!(Array.isArray(x18) || x18 === null)) {
-      if (_fP(E, o, p, _sp10, 'tags', _fTypes, 'array,null')) return false;
+      if (_fPTs(E, o, p, _sp10, 'tags', 'array,null')) return false;
     } else {
       if (Array.isArray(x18)) {
         for (let i19 = 0; i19 < x18.length; i19++) {
@@ -312,14 +313,14 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
   const x21 = v.address;
   if (x21 !== undefined) {
     if (!((typeof x21 === 'object' && x21 !== null && !Array.isArray(x21)) || x21 === null)) {
-      if (_fP(E, o, p, _sp10, 'address', _fTypes, 'object,null')) return false;
+      if (_fPTs(E, o, p, _sp10, 'address', 'object,null')) return false;
     } else {
       if (typeof x21 === 'object' && x21 !== null && !Array.isArray(x21)) {
         const x22 = x21.city;
         if (
           x22 !== undefined &&
           typeof x22 !== 'string' &&
-          _fP(E, o, p + '/address', _sp10 + '/properties/address', 'city', _fType, 'string')
+          _fPT(E, o, p + '/address', _sp10 + '/properties/address', 'city', 'string')
         )
           return false;
       }
@@ -542,18 +543,7 @@ export function _eGetOwnerPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.ownerId;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/ownerId',
-        E,
-        '#/paths/~1owners~1{ownerId}/get/parameters/0/schema',
-        _vGetOwnerPathOwnerId,
-        _eGetOwnerPathOwnerId,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/ownerId', E, _sp13, _vGetOwnerPathOwnerId, _eGetOwnerPathOwnerId)) return false;
   } else if (_fReq(E, o, p, sp, 'ownerId')) return false;
   return E.length === e0;
 }
@@ -567,18 +557,7 @@ export function _eGetOwnerQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.since;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/since',
-        E,
-        '#/paths/~1owners~1{ownerId}/get/parameters/1/schema',
-        _vGetOwnerQuerySince,
-        _eGetOwnerQuerySince,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/since', E, _sp14, _vGetOwnerQuerySince, _eGetOwnerQuerySince)) return false;
   }
   return E.length === e0;
 }

@@ -4,22 +4,24 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fP, _fReq, _fType, _plain, _refSp } from './runtime.js';
+import { _fPE, _fPT, _fReq, _fType, _plain, _refSp } from './runtime.js';
 
-const _sp0 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema';
-const _sp1 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/1/schema';
-const _sp2 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/2/schema';
-const _sp3 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/3/schema';
-const _sp4 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/4/schema';
-const _sp5 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/5/schema';
-const _sp6 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/6/schema';
-const _sp7 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema';
-const _sp8 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema';
-const _sp9 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema';
-const _sp10 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema';
-const _sp11 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema';
-const _sp12 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema';
-const _k13: any = ['open', 'closed'];
+const _sp0 = '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema';
+const _sp1 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema';
+const _sp2 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/1/schema';
+const _sp3 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/2/schema';
+const _sp4 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/3/schema';
+const _sp5 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/4/schema';
+const _sp6 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/5/schema';
+const _sp7 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/6/schema';
+const _sp8 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema';
+const _sp9 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema';
+const _sp10 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema';
+const _sp11 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema';
+const _sp12 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema';
+const _sp13 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema';
+const _sp14 = '#/paths/~1matrix~1{point}/get/parameters/0/schema';
+const _k15: any = ['open', 'closed'];
 
 export function _eGetUserPostPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
@@ -30,22 +32,11 @@ export function _eGetUserPostPathParams(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/id',
-        E,
-        '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema',
-        _vGetUserPostPathId,
-        _eGetUserPostPathId,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/id', E, _sp0, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   const x3 = v.postId;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/postId', E, _sp0, _vGetUserPostPathPostId, _eGetUserPostPathPostId)) return false;
+    if (_refSp(x3, o, p + '/postId', E, _sp1, _vGetUserPostPathPostId, _eGetUserPostPathPostId)) return false;
   } else if (_fReq(E, o, p, sp, 'postId')) return false;
   return E.length === e0;
 }
@@ -59,35 +50,35 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.verbose;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/verbose', E, _sp1, _vGetUserPostPathPostId, _eGetUserPostPathPostId)) return false;
+    if (_refSp(x1, o, p + '/verbose', E, _sp2, _vGetUserPostPathPostId, _eGetUserPostPathPostId)) return false;
   }
   const x3 = v.tags;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/tags', E, _sp2, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+    if (_refSp(x3, o, p + '/tags', E, _sp3, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   }
   const x5 = v.ids;
   if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/ids', E, _sp3, _vGetUserPostQueryIds, _eGetUserPostQueryIds)) return false;
+    if (_refSp(x5, o, p + '/ids', E, _sp4, _vGetUserPostQueryIds, _eGetUserPostQueryIds)) return false;
   }
   const x7 = v.words;
   if (x7 !== undefined) {
-    if (_refSp(x7, o, p + '/words', E, _sp4, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+    if (_refSp(x7, o, p + '/words', E, _sp5, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   }
   const x9 = v.pipes;
   if (x9 !== undefined) {
-    if (_refSp(x9, o, p + '/pipes', E, _sp5, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+    if (_refSp(x9, o, p + '/pipes', E, _sp6, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   }
   const x11 = v.filter;
   if (x11 !== undefined) {
-    if (_refSp(x11, o, p + '/filter', E, _sp6, _vGetUserPostQueryFilter, _eGetUserPostQueryFilter)) return false;
+    if (_refSp(x11, o, p + '/filter', E, _sp7, _vGetUserPostQueryFilter, _eGetUserPostQueryFilter)) return false;
   }
   const x13 = v['post.fields'];
   if (x13 !== undefined) {
-    if (_refSp(x13, o, p + '/post.fields', E, _sp7, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+    if (_refSp(x13, o, p + '/post.fields', E, _sp8, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   } else if (_fReq(E, o, p, sp, 'post.fields')) return false;
   const x15 = v.coordinates;
   if (x15 !== undefined) {
-    if (_refSp(x15, o, p + '/coordinates', E, _sp8, _vGetUserPostQueryCoordinates, _eGetUserPostQueryCoordinates))
+    if (_refSp(x15, o, p + '/coordinates', E, _sp9, _vGetUserPostQueryCoordinates, _eGetUserPostQueryCoordinates))
       return false;
   }
   return E.length === e0;
@@ -102,11 +93,11 @@ export function _eGetUserPostHeaders(v: any, o: number, p: string, E: Validation
   }
   const x1 = v['X-Request-ID'];
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/X-Request-ID', E, _sp9, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
+    if (_refSp(x1, o, p + '/X-Request-ID', E, _sp10, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'X-Request-ID')) return false;
   const x3 = v['X-Trace'];
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/X-Trace', E, _sp10, _vGetUserPostHeaderXTrace, _eGetUserPostHeaderXTrace)) return false;
+    if (_refSp(x3, o, p + '/X-Trace', E, _sp11, _vGetUserPostHeaderXTrace, _eGetUserPostHeaderXTrace)) return false;
   }
   return E.length === e0;
 }
@@ -120,11 +111,11 @@ export function _eGetUserPostCookies(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.session;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/session', E, _sp11, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
+    if (_refSp(x1, o, p + '/session', E, _sp12, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'session')) return false;
   const x3 = v.prefs;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/prefs', E, _sp12, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+    if (_refSp(x3, o, p + '/prefs', E, _sp13, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   }
   return E.length === e0;
 }
@@ -137,7 +128,7 @@ export function _eGetUserPostStatus200(v: any, o: number, p: string, E: Validati
     return false;
   }
   const x1 = v.id;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, sp, 'id', _fType, 'string')) return false;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, sp, 'id', 'string')) return false;
   return E.length === e0;
 }
 
@@ -150,18 +141,7 @@ export function _eGetMatrixPathParams(v: any, o: number, p: string, E: Validatio
   }
   const x1 = v.point;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/point',
-        E,
-        '#/paths/~1matrix~1{point}/get/parameters/0/schema',
-        _vGetMatrixPathPoint,
-        _eGetMatrixPathPoint,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/point', E, _sp14, _vGetMatrixPathPoint, _eGetMatrixPathPoint)) return false;
   } else if (_fReq(E, o, p, sp, 'point')) return false;
   return E.length === e0;
 }
@@ -247,15 +227,11 @@ export function _eGetUserPostQueryFilter(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.status;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, sp, 'status', _fType, 'string')) return false;
-    if (!(x1 === 'open' || x1 === 'closed') && _fP(E, o, p, sp, 'status', _fEnum, _k13)) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, sp, 'status', 'string')) return false;
+    if (!(x1 === 'open' || x1 === 'closed') && _fPE(E, o, p, sp, 'status', _k15)) return false;
   }
   const x2 = v.minScore;
-  if (
-    x2 !== undefined &&
-    (typeof x2 !== 'number' || !Number.isFinite(x2)) &&
-    _fP(E, o, p, sp, 'minScore', _fType, 'number')
-  )
+  if (x2 !== undefined && (typeof x2 !== 'number' || !Number.isFinite(x2)) && _fPT(E, o, p, sp, 'minScore', 'number'))
     return false;
   return E.length === e0;
 }
@@ -282,11 +258,11 @@ export function _eGetUserPostQueryCoordinates(v: any, o: number, p: string, E: V
   }
   const x1 = v.lat;
   if (x1 !== undefined) {
-    if ((typeof x1 !== 'number' || !Number.isFinite(x1)) && _fP(E, o, p, sp, 'lat', _fType, 'number')) return false;
+    if ((typeof x1 !== 'number' || !Number.isFinite(x1)) && _fPT(E, o, p, sp, 'lat', 'number')) return false;
   } else if (_fReq(E, o, p, sp, 'lat')) return false;
   const x2 = v.long;
   if (x2 !== undefined) {
-    if ((typeof x2 !== 'number' || !Number.isFinite(x2)) && _fP(E, o, p, sp, 'long', _fType, 'number')) return false;
+    if ((typeof x2 !== 'number' || !Number.isFinite(x2)) && _fPT(E, o, p, sp, 'long', 'number')) return false;
   } else if (_fReq(E, o, p, sp, 'long')) return false;
   return E.length === e0;
 }
@@ -315,7 +291,7 @@ export function _eGetUserPostHeaderXTrace(v: any, o: number, p: string, E: Valid
     return false;
   }
   const x1 = v.span;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, sp, 'span', _fType, 'string')) return false;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, sp, 'span', 'string')) return false;
   return E.length === e0;
 }
 
@@ -336,11 +312,11 @@ export function _eGetMatrixPathPoint(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.x;
   if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fP(E, o, p, sp, 'x', _fType, 'integer')) return false;
+    if (!Number.isInteger(x1) && _fPT(E, o, p, sp, 'x', 'integer')) return false;
   } else if (_fReq(E, o, p, sp, 'x')) return false;
   const x2 = v.y;
   if (x2 !== undefined) {
-    if (!Number.isInteger(x2) && _fP(E, o, p, sp, 'y', _fType, 'integer')) return false;
+    if (!Number.isInteger(x2) && _fPT(E, o, p, sp, 'y', 'integer')) return false;
   } else if (_fReq(E, o, p, sp, 'y')) return false;
   return E.length === e0;
 }

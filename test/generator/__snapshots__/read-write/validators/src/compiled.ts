@@ -4,10 +4,11 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fP, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
+import { _fPT, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/User';
 const _sp1 = '#/components/schemas/Team';
+const _sp2 = '#/paths/~1teams~1{teamId}/put/parameters/0/schema';
 
 export function _vUser(v: any, o: number): boolean {
   if (o & 8) return _vUser(_plain(v), o - 8);
@@ -39,15 +40,15 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp0, 'id')) return false;
   const x2 = v.name;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'name', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'name', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'name')) return false;
   const x3 = v.password;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fP(E, o, p, _sp0, 'password', _fType, 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp0, 'password', 'string')) return false;
   } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp0, 'password')) return false;
   return E.length === e0;
 }
@@ -98,12 +99,12 @@ export function _eTeam(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.name;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'name', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'name', 'string')) return false;
   } else if (_fReq(E, o, p, _sp1, 'name')) return false;
   const x2 = v.members;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fP(E, o, p, _sp1, 'members', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp1, 'members', 'array')) return false;
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
@@ -133,7 +134,7 @@ export function _eTag(v: any, o: number, p: string, E: ValidationError[]): boole
     return false;
   }
   const x1 = v.label;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, '#/components/schemas/Tag', 'label', _fType, 'string'))
+  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, '#/components/schemas/Tag', 'label', 'string'))
     return false;
   return E.length === e0;
 }
@@ -154,18 +155,7 @@ export function _eReplaceTeamPathParams(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.teamId;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/teamId',
-        E,
-        '#/paths/~1teams~1{teamId}/put/parameters/0/schema',
-        _vReplaceTeamPathTeamId,
-        _eReplaceTeamPathTeamId,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/teamId', E, _sp2, _vReplaceTeamPathTeamId, _eReplaceTeamPathTeamId)) return false;
   } else if (_fReq(E, o, p, sp, 'teamId')) return false;
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _esc, _fErr, _fP, _fReq, _fType, _has, _plain, _ref } from './runtime.js';
+import { _esc, _fErr, _fPT, _fReq, _fType, _has, _plain, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/TreeNode';
 const _sp1 = '#/components/schemas/Person';
@@ -48,7 +48,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
   }
   const x1 = v.value;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'value', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'value', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'value')) return false;
   const x2 = v.parent;
   if (x2 !== undefined) {
@@ -57,7 +57,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
   const x4 = v.children;
   if (x4 !== undefined) {
     if (!Array.isArray(x4)) {
-      if (_fP(E, o, p, _sp0, 'children', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp0, 'children', 'array')) return false;
     } else {
       for (let i5 = 0; i5 < x4.length; i5++) {
         const x6 = x4[i5];
@@ -94,7 +94,7 @@ export function _ePerson(v: any, o: number, p: string, E: ValidationError[]): bo
   }
   const x1 = v.name;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'name', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'name', 'string')) return false;
   } else if (_fReq(E, o, p, _sp1, 'name')) return false;
   const x2 = v.employer;
   if (x2 !== undefined) {
@@ -130,7 +130,7 @@ export function _eCompany(v: any, o: number, p: string, E: ValidationError[]): b
   const x1 = v.employees;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, _sp2, 'employees', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp2, 'employees', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -182,7 +182,7 @@ export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[])
   }
   const x1 = v.value;
   if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fP(E, o, p, _sp3, 'value', _fType, 'integer')) return false;
+    if (!Number.isInteger(x1) && _fPT(E, o, p, _sp3, 'value', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp3, 'value')) return false;
   const x2 = v.next;
   if (x2 !== undefined) {
@@ -353,7 +353,7 @@ export function _eLiteral(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x1 = v.value;
   if (x1 !== undefined) {
-    if ((typeof x1 !== 'number' || !Number.isFinite(x1)) && _fP(E, o, p, _sp5, 'value', _fType, 'number')) return false;
+    if ((typeof x1 !== 'number' || !Number.isFinite(x1)) && _fPT(E, o, p, _sp5, 'value', 'number')) return false;
   } else if (_fReq(E, o, p, _sp5, 'value')) return false;
   return E.length === e0;
 }
@@ -385,7 +385,7 @@ export function _eSum(v: any, o: number, p: string, E: ValidationError[]): boole
   const x1 = v.terms;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, '#/components/schemas/Sum', 'terms', _fType, 'array')) return false;
+      if (_fPT(E, o, p, '#/components/schemas/Sum', 'terms', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];

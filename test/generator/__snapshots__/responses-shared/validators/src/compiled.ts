@@ -4,11 +4,13 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fFormat, _fP, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
+import { _fPF, _fPT, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/Item';
 const _sp1 = '#/components/schemas/Responses';
+const _sp2 = '#/paths/~1items~1{id}/get/parameters/0/schema';
+const _sp3 = '#/paths/~1items~1{id}~1file/get/parameters/0/schema';
 
 export function _vItem(v: any, o: number): boolean {
   if (o & 8) return _vItem(_plain(v), o - 8);
@@ -38,11 +40,11 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'id')) return false;
   const x2 = v.name;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'name', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'name', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'name')) return false;
   return E.length === e0;
 }
@@ -69,7 +71,7 @@ export function _eResponses2(v: any, o: number, p: string, E: ValidationError[])
   }
   const x1 = v.count;
   if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fP(E, o, p, _sp1, 'count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x1) && _fPT(E, o, p, _sp1, 'count', 'integer')) return false;
   } else if (_fReq(E, o, p, _sp1, 'count')) return false;
   return E.length === e0;
 }
@@ -91,7 +93,7 @@ export function _eListItemsStatus200(v: any, o: number, p: string, E: Validation
   const x1 = v.items;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, sp, 'items', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'items', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -101,12 +103,12 @@ export function _eListItemsStatus200(v: any, o: number, p: string, E: Validation
   } else if (_fReq(E, o, p, sp, 'items')) return false;
   const x5 = v.total;
   if (x5 !== undefined) {
-    if (!Number.isInteger(x5) && _fP(E, o, p, sp, 'total', _fType, 'integer')) return false;
+    if (!Number.isInteger(x5) && _fPT(E, o, p, sp, 'total', 'integer')) return false;
   } else if (_fReq(E, o, p, sp, 'total')) return false;
   const x6 = v.next;
-  if (x6 !== undefined && typeof x6 !== 'string' && _fP(E, o, p, sp, 'next', _fType, 'string')) return false;
+  if (x6 !== undefined && typeof x6 !== 'string' && _fPT(E, o, p, sp, 'next', 'string')) return false;
   const x7 = v.previous;
-  if (x7 !== undefined && typeof x7 !== 'string' && _fP(E, o, p, sp, 'previous', _fType, 'string')) return false;
+  if (x7 !== undefined && typeof x7 !== 'string' && _fPT(E, o, p, sp, 'previous', 'string')) return false;
   const x8 = v.summary;
   if (x8 !== undefined) {
     if (_ref(x8, o, p + '/summary', E, _vResponses2, _eResponses2)) return false;
@@ -123,18 +125,18 @@ export function _eListItemsStatus404(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.message;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, sp, 'message', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, sp, 'message', 'string')) return false;
   } else if (_fReq(E, o, p, sp, 'message')) return false;
   const x2 = v.documentation_url;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, sp, 'documentation_url', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, sp, 'documentation_url', 'string')) return false;
   } else if (_fReq(E, o, p, sp, 'documentation_url')) return false;
   const x3 = v.status;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, sp, 'status', _fType, 'string')) return false;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, sp, 'status', 'string')) return false;
   const x4 = v.errors;
   if (x4 !== undefined) {
     if (!Array.isArray(x4)) {
-      if (_fP(E, o, p, sp, 'errors', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'errors', 'array')) return false;
     } else {
       for (let i5 = 0; i5 < x4.length; i5++) {
         const x6 = x4[i5];
@@ -144,7 +146,7 @@ export function _eListItemsStatus404(v: any, o: number, p: string, E: Validation
     }
   }
   const x7 = v.hint;
-  if (x7 !== undefined && typeof x7 !== 'string' && _fP(E, o, p, sp, 'hint', _fType, 'string')) return false;
+  if (x7 !== undefined && typeof x7 !== 'string' && _fPT(E, o, p, sp, 'hint', 'string')) return false;
   return E.length === e0;
 }
 
@@ -157,8 +159,7 @@ export function _eGetItemPathParams(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, '#/paths/~1items~1{id}/get/parameters/0/schema', _vGetItemPathId, _eGetItemPathId))
-      return false;
+    if (_refSp(x1, o, p + '/id', E, _sp2, _vGetItemPathId, _eGetItemPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -177,7 +178,7 @@ export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationEr
   const x3 = v.history;
   if (x3 !== undefined) {
     if (!Array.isArray(x3)) {
-      if (_fP(E, o, p, sp, 'history', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'history', 'array')) return false;
     } else {
       for (let i4 = 0; i4 < x3.length; i4++) {
         const x5 = x3[i4];
@@ -187,13 +188,12 @@ export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationEr
           const x6 = x5.at;
           if (x6 !== undefined) {
             if (typeof x6 !== 'string') {
-              if (_fP(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'at', _fType, 'string'))
-                return false;
+              if (_fPT(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'at', 'string')) return false;
             } else {
               if (
                 (o & 2) !== 0 &&
                 !_fDateTime(x6) &&
-                _fP(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'at', _fFormat, 'date-time')
+                _fPF(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'at', 'date-time')
               )
                 return false;
             }
@@ -202,7 +202,7 @@ export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationEr
           if (x7 !== undefined) {
             if (
               typeof x7 !== 'string' &&
-              _fP(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'by', _fType, 'string')
+              _fPT(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'by', 'string')
             )
               return false;
           } else if (_fReq(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'by')) return false;
@@ -210,7 +210,7 @@ export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationEr
           if (
             x8 !== undefined &&
             typeof x8 !== 'string' &&
-            _fP(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'note', _fType, 'string')
+            _fPT(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'note', 'string')
           )
             return false;
         }
@@ -229,16 +229,16 @@ export function _eGetItemStatus500(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.message;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, sp, 'message', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, sp, 'message', 'string')) return false;
   } else if (_fReq(E, o, p, sp, 'message')) return false;
   const x2 = v.retryable;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'boolean' && _fP(E, o, p, sp, 'retryable', _fType, 'boolean')) return false;
+    if (typeof x2 !== 'boolean' && _fPT(E, o, p, sp, 'retryable', 'boolean')) return false;
   } else if (_fReq(E, o, p, sp, 'retryable')) return false;
   const x3 = v.retryAfter;
-  if (x3 !== undefined && !Number.isInteger(x3) && _fP(E, o, p, sp, 'retryAfter', _fType, 'integer')) return false;
+  if (x3 !== undefined && !Number.isInteger(x3) && _fPT(E, o, p, sp, 'retryAfter', 'integer')) return false;
   const x4 = v.incident;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, sp, 'incident', _fType, 'string')) return false;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, sp, 'incident', 'string')) return false;
   return E.length === e0;
 }
 
@@ -251,18 +251,7 @@ export function _eGetItemFilePathParams(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/id',
-        E,
-        '#/paths/~1items~1{id}~1file/get/parameters/0/schema',
-        _vGetItemPathId,
-        _eGetItemPathId,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/id', E, _sp3, _vGetItemPathId, _eGetItemPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fErr, _fFormat, _fP, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
+import { _fErr, _fPE, _fPF, _fPT, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
 import { _fUri } from './formats.js';
 
 const _k0: any = ['text', 'image'];
@@ -13,6 +13,8 @@ const _sp2 = '#/components/schemas/Note';
 const _sp3 = '#/components/schemas/Attachment';
 const _sp4 = '#/components/schemas/Note_body';
 const _sp5 = '#/components/schemas/Note_body2';
+const _sp6 = '#/paths/~1notes/get/parameters/0/schema';
+const _sp7 = '#/components/parameters/NoteId/schema';
 
 export function _vNote(v: any, o: number): boolean {
   if (o & 8) return _vNote(_plain(v), o - 8);
@@ -118,7 +120,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp2, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp2, 'id', 'string')) return false;
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp2, 'id')) return false;
   const x2 = v.body;
   if (x2 !== undefined) {
@@ -239,7 +241,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
   const x23 = v.attachments;
   if (x23 !== undefined) {
     if (!Array.isArray(x23)) {
-      if (_fP(E, o, p, _sp2, 'attachments', _fType, 'array')) return false;
+      if (_fPT(E, o, p, _sp2, 'attachments', 'array')) return false;
     } else {
       for (let i24 = 0; i24 < x23.length; i24++) {
         const x25 = x23[i24];
@@ -279,15 +281,15 @@ export function _eAttachment(v: any, o: number, p: string, E: ValidationError[])
   const x1 = v.url;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fP(E, o, p, _sp3, 'url', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp3, 'url', 'string')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fUri(x1) && _fP(E, o, p, _sp3, 'url', _fFormat, 'uri')) return false;
+      if ((o & 2) !== 0 && !_fUri(x1) && _fPF(E, o, p, _sp3, 'url', 'uri')) return false;
     }
   } else if (_fReq(E, o, p, _sp3, 'url')) return false;
   const x2 = v.mediaType;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp3, 'mediaType', _fType, 'string')) return false;
-    if (!(x2 === 'image/png' || x2 === 'image/jpeg') && _fP(E, o, p, _sp3, 'mediaType', _fEnum, _k1)) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp3, 'mediaType', 'string')) return false;
+    if (!(x2 === 'image/png' || x2 === 'image/jpeg') && _fPE(E, o, p, _sp3, 'mediaType', _k1)) return false;
   }
   return E.length === e0;
 }
@@ -320,11 +322,11 @@ export function _eNoteBody(v: any, o: number, p: string, E: ValidationError[]): 
   }
   const x1 = v.kind;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp4, 'kind', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp4, 'kind', 'string')) return false;
   } else if (_fReq(E, o, p, _sp4, 'kind')) return false;
   const x2 = v.text;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp4, 'text', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp4, 'text', 'string')) return false;
   } else if (_fReq(E, o, p, _sp4, 'text')) return false;
   return E.length === e0;
 }
@@ -369,7 +371,7 @@ export function _eNoteBody2(v: any, o: number, p: string, E: ValidationError[]):
   }
   const x1 = v.kind;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp5, 'kind', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp5, 'kind', 'string')) return false;
   } else if (_fReq(E, o, p, _sp5, 'kind')) return false;
   const x2 = v.image;
   if (x2 !== undefined) {
@@ -394,18 +396,7 @@ export function _eListNotesQuery(v: any, o: number, p: string, E: ValidationErro
   }
   const x1 = v.limit;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/limit',
-        E,
-        '#/paths/~1notes/get/parameters/0/schema',
-        _vListNotesQueryLimit,
-        _eListNotesQueryLimit,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/limit', E, _sp6, _vListNotesQueryLimit, _eListNotesQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -420,7 +411,7 @@ export function _eListNotesStatus200(v: any, o: number, p: string, E: Validation
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fP(E, o, p, sp, 'data', _fType, 'array')) return false;
+      if (_fPT(E, o, p, sp, 'data', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -440,10 +431,10 @@ export function _eCreateNoteStatusDefault(v: any, o: number, p: string, E: Valid
   }
   const x1 = v.title;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, sp, 'title', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, sp, 'title', 'string')) return false;
   } else if (_fReq(E, o, p, sp, 'title')) return false;
   const x2 = v.status;
-  if (x2 !== undefined && !Number.isInteger(x2) && _fP(E, o, p, sp, 'status', _fType, 'integer')) return false;
+  if (x2 !== undefined && !Number.isInteger(x2) && _fPT(E, o, p, sp, 'status', 'integer')) return false;
   return E.length === e0;
 }
 
@@ -456,10 +447,7 @@ export function _eGetNotePathParams(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.noteId;
   if (x1 !== undefined) {
-    if (
-      _refSp(x1, o, p + '/noteId', E, '#/components/parameters/NoteId/schema', _vGetNotePathNoteId, _eGetNotePathNoteId)
-    )
-      return false;
+    if (_refSp(x1, o, p + '/noteId', E, _sp7, _vGetNotePathNoteId, _eGetNotePathNoteId)) return false;
   } else if (_fReq(E, o, p, sp, 'noteId')) return false;
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fErr, _fP, _fReq, _fType, _fTypes, _plain } from './runtime.js';
+import { _fErr, _fPE, _fPT, _fPTs, _fReq, _fType, _plain } from './runtime.js';
 
 const _sp0 = '#/components/schemas/CompletionRequest';
 const _sp1 = '#/components/schemas/Completion';
@@ -44,7 +44,7 @@ export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationE
   const x1 = v.prompt;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fP(E, o, p, _sp0, 'prompt', _fType, 'string')) return false;
+      if (_fPT(E, o, p, _sp0, 'prompt', 'string')) return false;
     } else {
       if (
         x1.length === 0 &&
@@ -64,7 +64,7 @@ export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationE
   const x2 = v.max_tokens;
   if (x2 !== undefined) {
     if (!Number.isInteger(x2)) {
-      if (_fP(E, o, p, _sp0, 'max_tokens', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp0, 'max_tokens', 'integer')) return false;
     } else {
       if (
         x2 < 1 &&
@@ -77,11 +77,7 @@ export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationE
     }
   }
   const x3 = v.stream;
-  if (
-    x3 !== undefined &&
-    !(typeof x3 === 'boolean' || x3 === null) &&
-    _fP(E, o, p, _sp0, 'stream', _fTypes, 'boolean,null')
-  )
+  if (x3 !== undefined && !(typeof x3 === 'boolean' || x3 === null) && _fPTs(E, o, p, _sp0, 'stream', 'boolean,null'))
     return false;
   return E.length === e0;
 }
@@ -114,11 +110,11 @@ export function _eCompletion(v: any, o: number, p: string, E: ValidationError[])
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp1, 'id')) return false;
   const x2 = v.text;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp1, 'text', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp1, 'text', 'string')) return false;
   } else if (_fReq(E, o, p, _sp1, 'text')) return false;
   return E.length === e0;
 }
@@ -156,18 +152,16 @@ export function _eCompletionChunk(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp3, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp3, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp3, 'id')) return false;
   const x2 = v.delta;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp3, 'delta', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp3, 'delta', 'string')) return false;
   } else if (_fReq(E, o, p, _sp3, 'delta')) return false;
   const x3 = v.finish_reason;
   if (x3 !== undefined) {
-    if (!(typeof x3 === 'string' || x3 === null) && _fP(E, o, p, _sp3, 'finish_reason', _fTypes, 'string,null'))
-      return false;
-    if (!(x3 === 'stop' || x3 === 'length' || x3 === null) && _fP(E, o, p, _sp3, 'finish_reason', _fEnum, _k2))
-      return false;
+    if (!(typeof x3 === 'string' || x3 === null) && _fPTs(E, o, p, _sp3, 'finish_reason', 'string,null')) return false;
+    if (!(x3 === 'stop' || x3 === 'length' || x3 === null) && _fPE(E, o, p, _sp3, 'finish_reason', _k2)) return false;
   }
   return E.length === e0;
 }
@@ -188,7 +182,7 @@ export function _eCreateCompletionStatus400(v: any, o: number, p: string, E: Val
   }
   const x1 = v.error;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, sp, 'error', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, sp, 'error', 'string')) return false;
   } else if (_fReq(E, o, p, sp, 'error')) return false;
   return E.length === e0;
 }

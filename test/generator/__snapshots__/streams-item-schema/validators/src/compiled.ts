@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fP, _fReq, _fType, _plain } from './runtime.js';
+import { _fPT, _fReq, _fType, _plain } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Entry';
 
@@ -34,10 +34,10 @@ export function _eEntry(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'id')) return false;
   const x2 = v.title;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'title', _fType, 'string')) return false;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'title', 'string')) return false;
   return E.length === e0;
 }
 

@@ -4,10 +4,11 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fP, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
+import { _fErr, _fPT, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Tick';
 const _sp1 = '#/components/schemas/Problem';
+const _sp2 = '#/paths/~1ticks/get/parameters/0/schema';
 
 export function _vTick(v: any, o: number): boolean {
   if (o & 8) return _vTick(_plain(v), o - 8);
@@ -39,7 +40,7 @@ export function _eTick(v: any, o: number, p: string, E: ValidationError[]): bool
   const x1 = v.n;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fP(E, o, p, _sp0, 'n', _fType, 'integer')) return false;
+      if (_fPT(E, o, p, _sp0, 'n', 'integer')) return false;
     } else {
       if (
         x1 < 0 &&
@@ -50,7 +51,7 @@ export function _eTick(v: any, o: number, p: string, E: ValidationError[]): bool
   } else if (_fReq(E, o, p, _sp0, 'n')) return false;
   const x2 = v.text;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'text', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'text', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, 'text')) return false;
   return E.length === e0;
 }
@@ -87,14 +88,14 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x1 = v.type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'type', _fType, 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'type', 'string')) return false;
   } else if (_fReq(E, o, p, _sp1, 'type')) return false;
   const x2 = v.title;
   if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fP(E, o, p, _sp1, 'title', _fType, 'string')) return false;
+    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp1, 'title', 'string')) return false;
   } else if (_fReq(E, o, p, _sp1, 'title')) return false;
   const x3 = v.status;
-  if (x3 !== undefined && !Number.isInteger(x3) && _fP(E, o, p, _sp1, 'status', _fType, 'integer')) return false;
+  if (x3 !== undefined && !Number.isInteger(x3) && _fPT(E, o, p, _sp1, 'status', 'integer')) return false;
   return E.length === e0;
 }
 
@@ -114,18 +115,7 @@ export function _eWatchTicksQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.from;
   if (x1 !== undefined) {
-    if (
-      _refSp(
-        x1,
-        o,
-        p + '/from',
-        E,
-        '#/paths/~1ticks/get/parameters/0/schema',
-        _vWatchTicksQueryFrom,
-        _eWatchTicksQueryFrom,
-      )
-    )
-      return false;
+    if (_refSp(x1, o, p + '/from', E, _sp2, _vWatchTicksQueryFrom, _eWatchTicksQueryFrom)) return false;
   }
   return E.length === e0;
 }
@@ -160,7 +150,7 @@ export function _eImportTicksStatus200(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.count;
   if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fP(E, o, p, sp, 'count', _fType, 'integer')) return false;
+    if (!Number.isInteger(x1) && _fPT(E, o, p, sp, 'count', 'integer')) return false;
   } else if (_fReq(E, o, p, sp, 'count')) return false;
   return E.length === e0;
 }

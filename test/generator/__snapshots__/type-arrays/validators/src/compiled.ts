@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eq, _fErr, _fP, _fReq, _fType, _fTypes, _plain } from './runtime.js';
+import { _eq, _fErr, _fPT, _fPTs, _fReq, _fType, _fTypes, _plain } from './runtime.js';
 
 const _sp0 = '#/components/schemas/StringOrNumber';
 const _sp1 = '#/components/schemas/NullableString';
@@ -77,7 +77,7 @@ export function _eObjectOrNull(v: any, o: number, p: string, E: ValidationError[
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.a;
     if (x1 !== undefined) {
-      if (typeof x1 !== 'string' && _fP(E, o, p, _sp2, 'a', _fType, 'string')) return false;
+      if (typeof x1 !== 'string' && _fPT(E, o, p, _sp2, 'a', 'string')) return false;
     } else if (_fReq(E, o, p, _sp2, 'a')) return false;
   }
   return E.length === e0;
@@ -239,7 +239,7 @@ export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): bo
   } else if (_fReq(E, o, p, _sp10, 'kind')) return false;
   const x3 = v.value;
   if (x3 !== undefined) {
-    if (!(Number.isInteger(x3) || x3 === null) && _fP(E, o, p, _sp10, 'value', _fTypes, 'integer,null')) return false;
+    if (!(Number.isInteger(x3) || x3 === null) && _fPTs(E, o, p, _sp10, 'value', 'integer,null')) return false;
   } else if (_fReq(E, o, p, _sp10, 'value')) return false;
   return E.length === e0;
 }
