@@ -5,7 +5,8 @@
  * slice of GitHub's spec (the pull-request webhooks, which repeat the same inline objects, and the `pulls`
  * operations), random valid and near-valid instances (fast-check, fixed seed) get the same errors
  * (instancePath, schemaPath, keyword, message, params) and the same `is` verdicts from the default output as
- * from output compiled with sharing off, at the default inline limit and at a low one.
+ * from output compiled with sharing off, at the default inline limit and at a low one, and in the compact
+ * shape (options.validators.compact: one function per schema for both modes).
  */
 import fc from 'fast-check';
 import { existsSync } from 'node:fs';
@@ -105,6 +106,8 @@ describe('shared functions report the same errors as unshared ones', () => {
       off: (await emitted(model, { shareEqualSchemas: false })).mod,
       on: (await emitted(model, {})).mod,
       low: (await emitted(model, { inlineLimit: 10 })).mod,
+      // The opt-in shape (options.validators.compact): one function per schema for both modes.
+      compact: (await emitted(model, { compact: true })).mod,
     };
     compare(model, () => true, () => mods);
   }, 300_000);
@@ -118,9 +121,11 @@ describe('shared functions report the same errors as unshared ones', () => {
       const off = await emitted(model, { shareEqualSchemas: false });
       const on = await emitted(model, {});
       const low = await emitted(model, { inlineLimit: 30 });
-      // Sharing happens on this slice (else the comparison below is vacuous).
+      const compact = await emitted(model, { compact: true });
+      // Sharing happens on this slice (else the comparison below is vacuous), and the compact shape is smaller.
       expect(on.compiled.length).toBeLessThan(off.compiled.length * 0.8);
-      mods = { off: off.mod, on: on.mod, low: low.mod };
+      expect(compact.compiled.length).toBeLessThan(on.compiled.length * 0.85);
+      mods = { off: off.mod, on: on.mod, low: low.mod, compact: compact.mod };
     }, 600_000);
 
     it('errors and verdicts are identical on valid and near-valid instances', () => compare(model, keys, () => mods), 600_000);

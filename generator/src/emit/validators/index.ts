@@ -31,6 +31,16 @@ function inlineLimitOption(value: unknown): number | undefined {
   return value;
 }
 
+/**
+ * `options.validators.compact` (config): one function per schema for both modes instead of a check and an
+ * errors function (CompilerOptions.unify): about 28% less compiled code, checks up to 2x slower.
+ */
+function compactOption(value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw new Error(`options.validators.compact must be true or false, got ${JSON.stringify(value)}`);
+  return value;
+}
+
 export const validatorsEmitter: TargetEmitter = {
   name: 'validators',
   dependsOn: ['types'],
@@ -41,7 +51,7 @@ export const validatorsEmitter: TargetEmitter = {
     ]);
     const typesPackage = lit(context.importPath('types', 'src/schemas.ts'));
     // `shareEqualSchemas: false` (tests only) compiles every copy of a schema separately.
-    const doc = apiDocument(model, { inlineLimit: inlineLimitOption(context.options.inlineLimit), shareEqualSchemas: context.options.shareEqualSchemas !== false });
+    const doc = apiDocument(model, { inlineLimit: inlineLimitOption(context.options.inlineLimit), unify: compactOption(context.options.compact), shareEqualSchemas: context.options.shareEqualSchemas !== false });
     const c = doc.compiler;
     const symbols = validatorSymbols(c);
     const schemas = schemaStatements(model, doc, symbols);

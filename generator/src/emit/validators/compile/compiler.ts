@@ -48,14 +48,12 @@ export interface CompilerOptions extends RegistryOptions {
   discriminator?: (schema: Schema) => ResolvedDiscriminator | undefined;
   /**
    * One function per schema for both modes instead of a check and an errors function (about 30% less code;
-   * slower checks, as V8 inlines fewer of the larger functions). `'auto'` (default): for documents of more
-   * than `AUTO_UNIFY_NODES` schema nodes, where the code's size matters most.
+   * checks up to 2x slower, as V8 inlines fewer of the larger functions; the table is in README.md). Off by
+   * default: the generated code does not change shape with the size of the document, so the speed the
+   * validators bench measures is the speed every spec gets (config `options.validators.compact`).
    */
-  unify?: boolean | 'auto';
+  unify?: boolean;
 }
-
-/** Schema nodes above which `unify: 'auto'` unifies (GitHub's API has ~60,000, the project spec ~2,000). */
-export const AUTO_UNIFY_NODES = 10_000;
 
 /** A discriminator with every value (explicit and implicit) mapped to the `$ref` of the schema it selects. */
 export interface ResolvedDiscriminator {
@@ -125,14 +123,14 @@ export class Compiler {
 
   readonly inlineLimit: number;
   private readonly share: boolean;
-  private unify: boolean | 'auto';
+  private readonly unify: boolean;
   readonly sharedRef: (ref: string) => boolean;
 
   constructor(options: CompilerOptions = {}) {
     this.share = options.shareEqualSchemas ?? true;
     this.sharedRef = options.sharedRef ?? (() => false);
     this.inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT;
-    this.unify = options.unify ?? (process.env.SOCIALGEN_VALIDATORS_UNIFY === '1' ? true : process.env.SOCIALGEN_VALIDATORS_UNIFY === '0' ? false : 'auto');
+    this.unify = options.unify ?? false;
     this.registry = new Registry(options);
     this.access = options.access ?? (() => undefined);
     this.shape = options.shape;
@@ -207,10 +205,9 @@ export class Compiler {
   /** The mode of the function that serves a request: a unified function serves both (a check request is the errors request). */
   /**
    * Whether a variant is served by a unified function (both modes): all but those with annotation
-   * collectors, when unifying (decided once, on the size of what is loaded when the first is requested).
+   * collectors, when unifying.
    */
   private isUnified(v: Pick<FnVariant, 'trackP' | 'trackI'>): boolean {
-    if (this.unify === 'auto') this.unify = this.registry.size > AUTO_UNIFY_NODES;
     return this.unify && !v.trackP && !v.trackI;
   }
 

@@ -54,11 +54,6 @@ export class Registry {
 
   constructor(private readonly options: RegistryOptions = {}) {}
 
-  /** How many schema nodes have been walked (the size of what was loaded). */
-  get size(): number {
-    return this.nextId;
-  }
-
   /** Loads a document; returns the node of its root. */
   addDocument(uri: string, root: unknown, label = uri): NodeInfo {
     const doc: Doc = { uri, label };
