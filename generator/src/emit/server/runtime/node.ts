@@ -211,8 +211,8 @@ function byteLength(body: string | Uint8Array): number {
   return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 }
 
-function writeOutgoing(req: IncomingMessage, res: ServerResponse, out: Outgoing): void {
-  closeAfterBody(req, out.headers);
+function writeOutgoing(res: ServerResponse, out: Outgoing): void {
+  closeAfterBody(res.req, out.headers);
   try {
     const headers: Record<string, string | string[] | number> = out.headers;
     const body = out.body;
@@ -271,7 +271,7 @@ export function createNodeListener(handler: WebHandler | ((request: Request) => 
   if (pipeline) {
     return (req, res) => {
       pipeline.handle(new NodeIncoming(req)).then(
-        (out) => writeOutgoing(req, res, out),
+        (out) => writeOutgoing(res, out),
         () => failed(res),
       );
     };

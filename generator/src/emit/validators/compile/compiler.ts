@@ -90,7 +90,6 @@ export interface FnRecord extends FnVariant {
   declaration?: Code;
 }
 
-
 /** The failure helpers applied at a property of the value (runtime/helpers/core.ts). */
 const AT_PROPERTY: Record<string, string> = { _fType: '_fPT', _fTypes: '_fPTs', _fEnum: '_fPE', _fReq: '_fPR', _fFormat: '_fPF' };
 
@@ -202,7 +201,6 @@ export class Compiler {
     return { resolved: variant, key, relocatable };
   }
 
-  /** The mode of the function that serves a request: a unified function serves both (a check request is the errors request). */
   /**
    * Whether a variant is served by a unified function (both modes): all but those with annotation
    * collectors, when unifying.
@@ -211,10 +209,10 @@ export class Compiler {
     return this.unify && !v.trackP && !v.trackI;
   }
 
+  /** The mode of the function that serves a request: a unified function serves both (a check request is the errors request). */
   private modeOf(v: FnVariant): Mode {
     return this.isUnified(v) ? 'errors' : v.mode;
   }
-
 
   /**
    * A schema path as an expression of the function being generated: `sp + "..."` under a relocatable
@@ -360,8 +358,6 @@ export class Compiler {
     return code`function ${r.name}(${join(params)}): boolean {\nconst e0 = E.length;\n${join(body, '\n')}\nreturn E.length === e0;\n}`;
   }
 }
-
-
 
 /** The `$ref` of a schema that has no other active keyword (annotations are fine), if it is one. */
 function refOnly(schema: unknown): string | undefined {

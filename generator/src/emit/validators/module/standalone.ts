@@ -21,7 +21,7 @@ export interface StandaloneOptions {
   retrieve?: (uri: string) => unknown;
   /** Entry points: exported name → reference against the document (default `{ Root: '#' }`). */
   entries?: Record<string, string>;
-  /** One function per schema for both modes (CompilerOptions.unify; default: by the document's size). */
+  /** One function per schema for both modes (CompilerOptions.unify; default false). */
   unify?: boolean;
 }
 
