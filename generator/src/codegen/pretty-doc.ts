@@ -187,12 +187,13 @@ export function commentDoc(text: string): builders.Doc {
 
 /**
  * An array literal of strings (prettier fills arrays of numbers and has its own rules for arrays of
- * objects and arrays: not those), each element a document that does not break: `[a, b]` on the line when
- * it fits, else one element a line with a trailing comma.
+ * objects and arrays: not those), each element its own group: `[a, b]` on the line when it fits, else one
+ * element a line with a trailing comma. `expand`: one element a line always (prettier's rule for an array
+ * of two or more arrays or objects with more than one element each).
  */
-export function arrayLiteral(items: readonly builders.Doc[]): builders.Doc {
+export function arrayLiteral(items: readonly builders.Doc[], expand = false): builders.Doc {
   if (!items.length) return '[]';
-  return group(['[', indent([softline, join([',', line], items.map((item) => group(item))), ifBreak(',')]), softline, ']']);
+  return group(['[', indent([softline, join([',', line], items.map((item) => group(item))), ifBreak(',')]), softline, ']'], { shouldBreak: expand });
 }
 
 /**

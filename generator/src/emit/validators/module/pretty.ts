@@ -62,12 +62,6 @@ export function objectLiteral(properties: readonly Doc[], expanded = false): Doc
   return group(['{', indent([line, join([',', line], properties as Doc[])]), ifBreak(','), line, '}'], { shouldBreak: expanded });
 }
 
-/** `[a, b]` of non-numbers (prettier's printArrayItems); `expand` when prettier's shouldBreak holds. */
-export function arrayLiteral(items: readonly Doc[], expand = false): Doc {
-  if (!items.length) return '[]';
-  return group(['[', indent([softline, join([',', line], items as Doc[])]), ifBreak(','), softline, ']'], { shouldBreak: expand });
-}
-
 /**
  * Import (or re-export) lines as the symbol registry writes them, in prettier's layout (prettyModuleLine). A
  * line of another shape is kept as it is (and `vouched` then leaves it to prettier).

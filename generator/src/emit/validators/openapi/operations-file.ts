@@ -24,8 +24,8 @@
 import { code, docComment, ident, prettyLit as lit, objectKey, type Code } from '../../../codegen/index.ts';
 import type { ApiModel, MediaTypeModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
-import { breakAfterOperator, fluidAssignment } from '../../../codegen/pretty-doc.ts';
-import { arrayLiteral, call, objectLiteral, prettyImports, PrettyModule, type Doc } from '../module/pretty.ts';
+import { arrayLiteral, breakAfterOperator, fluidAssignment } from '../../../codegen/pretty-doc.ts';
+import { call, objectLiteral, prettyImports, PrettyModule, type Doc } from '../module/pretty.ts';
 import { printDoc } from '../../../codegen/pretty-doc.ts';
 import { escapeToken } from '../compile/pointer.ts';
 import { PackageRefs } from '../module/symbols.ts';
