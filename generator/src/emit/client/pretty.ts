@@ -11,7 +11,7 @@
  */
 import { ts } from '../../codegen/typescript.mjs';
 import { builders, utils } from 'prettier/doc';
-import { blockComment, breakAfterOperator, callArguments, fitting, fluidAssignment, moduleLine, NotPrinted, printDoc, prettyString } from '../../codegen/pretty-doc.ts';
+import { blockComment, breakAfterOperator, callArguments, fitting, fluidAssignment, huggedCallArguments, moduleLine, NotPrinted, printDoc, prettyString } from '../../codegen/pretty-doc.ts';
 import { ModulePrinter, printedOr, type PrintedModule } from '../../codegen/pretty-module.ts';
 import { comments as commentsDoc, prettyStatement, type as typeDoc } from '../../codegen/ts-pretty.ts';
 import type { SignatureSpec, Statement } from '../../codegen/ts-nodes.ts';
@@ -20,7 +20,7 @@ import { PRETTIER_OPTIONS } from '../../write/format.ts';
 export { blockComment };
 
 type D = builders.Doc;
-const { group, indent, line, softline, hardline, ifBreak, join, fill, conditionalGroup, breakParent } = builders;
+const { group, indent, line, softline, hardline, ifBreak, join, fill, breakParent } = builders;
 const K = ts.SyntaxKind;
 
 function unhandled(what: string): never {
@@ -259,13 +259,7 @@ export function callDoc(callee: string, args: readonly D[]): D {
 
 /** `callee(a, b, { ... })`: the last argument an object, hugged when the others fit (prettier's last-argument expansion). */
 export function callWithObjectDoc(callee: string, args: readonly D[], last: D): D {
-  const all = [...args, last];
-  const broken = group(['(', indent([line, join([',', line], all)]), ifBreak(','), line, ')'], { shouldBreak: true });
-  return [
-    callee,
-    all.some((a) => utils.willBreak(a)) ? breakParent : '',
-    conditionalGroup([['(', join(', ', all), ')'], ['(', ...args.flatMap((a) => [a, ', ']), group(last, { shouldBreak: true }), ')'], broken]),
-  ];
+  return [callee, [...args, last].some((a) => utils.willBreak(a)) ? breakParent : '', huggedCallArguments(args, last)];
 }
 
 // ---------------------------------------------------------------------------------------------- imports
