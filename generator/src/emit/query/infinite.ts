@@ -66,7 +66,7 @@ export function infiniteOptionsCode(cg: Codegen, s: InfiniteShape): string {
  * (non-ASCII: prettier unquotes ES5 identifiers; `__proto__`: a computed key).
  */
 export function printInfiniteOptions(p: Printer, s: InfiniteShape): string {
-  const { group, indent, line, softline, hardline, ifBreak, join, align, lineSuffixBoundary, indentIfBreak } = p.doc;
+  const { group, indent, line, softline, hardline, ifBreak, join, align, lineSuffixBoundary } = p.doc;
   if (!IDENTIFIER.test(s.method) || !IDENTIFIER.test(s.name)) throw new p.NotPrinted('infinite options: name');
   if (/[^\x20-\x7e]/.test(s.tokenKey) || s.tokenKey === '__proto__') throw new p.NotPrinted('infinite options: token key');
   const m = p.string(s.method);
@@ -83,10 +83,7 @@ export function printInfiniteOptions(p: Printer, s: InfiniteShape): string {
   /** `T | undefined` after `as`: may move to the next line, indented. */
   const cast = () => group(indent([softline, union()]));
   /** `key: value` in an object, prettier's fluid layout. */
-  const member = (name: Doc, value: Doc) => {
-    const id = Symbol('assignment');
-    return group([group(name), ':', group(indent(line), { id }), lineSuffixBoundary, indentIfBreak(value, { groupId: id })]);
-  };
+  const member = (name: Doc, value: Doc) => p.fluidAssignment([name, ':'], value);
   const tokenAt = (from: Doc, path: string[]) => {
     const tokens = path.map((t) => p.string(t));
     return ['tokenAt', lineSuffixBoundary, tokens.length ? p.huggedCallArguments([from], p.arrayLiteral(tokens)) : p.callArguments([from, '[]'])];
