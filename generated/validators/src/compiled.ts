@@ -17,7 +17,6 @@ import {
   _fType,
   _has,
   _len,
-  _plain,
   _ref,
   _refSp,
 } from './runtime.js';
@@ -251,7 +250,6 @@ const _sp180 =
   '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema';
 
 export function _vPostId(v: any, o: number): boolean {
-  if (o & 8) return _vPostId(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!_re0.test(v)) return false;
   return true;
@@ -259,7 +257,6 @@ export function _vPostId(v: any, o: number): boolean {
 
 export function _ePostId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePostId(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPostId(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp1, 'string');
@@ -274,7 +271,6 @@ export function _ePostId(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vUserId(v: any, o: number): boolean {
-  if (o & 8) return _vUserId(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!_re0.test(v)) return false;
   return true;
@@ -282,7 +278,6 @@ export function _vUserId(v: any, o: number): boolean {
 
 export function _eUserId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUserId(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUserId(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp2, 'string');
@@ -297,7 +292,6 @@ export function _eUserId(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vUsername(v: any, o: number): boolean {
-  if (o & 8) return _vUsername(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!_re3.test(v)) return false;
   return true;
@@ -305,7 +299,6 @@ export function _vUsername(v: any, o: number): boolean {
 
 export function _eUsername(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUsername(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUsername(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp4, 'string');
@@ -322,7 +315,6 @@ export function _eUsername(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vMediaKey(v: any, o: number): boolean {
-  if (o & 8) return _vMediaKey(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!_re5.test(v)) return false;
   return true;
@@ -330,7 +322,6 @@ export function _vMediaKey(v: any, o: number): boolean {
 
 export function _eMediaKey(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMediaKey(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMediaKey(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp6, 'string');
@@ -347,7 +338,6 @@ export function _eMediaKey(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vPollId(v: any, o: number): boolean {
-  if (o & 8) return _vPollId(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!_re0.test(v)) return false;
   return true;
@@ -355,7 +345,6 @@ export function _vPollId(v: any, o: number): boolean {
 
 export function _ePollId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePollId(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPollId(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp7, 'string');
@@ -370,7 +359,6 @@ export function _ePollId(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vCommunityId(v: any, o: number): boolean {
-  if (o & 8) return _vCommunityId(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!_re0.test(v)) return false;
   return true;
@@ -378,7 +366,6 @@ export function _vCommunityId(v: any, o: number): boolean {
 
 export function _eCommunityId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCommunityId(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCommunityId(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp8, 'string');
@@ -393,21 +380,18 @@ export function _eCommunityId(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vPlaceId(v: any, o: number): boolean {
-  if (o & 8) return _vPlaceId(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   return true;
 }
 
 export function _ePlaceId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePlaceId(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPlaceId(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp9, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vCountryCode(v: any, o: number): boolean {
-  if (o & 8) return _vCountryCode(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!_re10.test(v)) return false;
   return true;
@@ -415,7 +399,6 @@ export function _vCountryCode(v: any, o: number): boolean {
 
 export function _eCountryCode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCountryCode(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCountryCode(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp11, 'string');
@@ -430,7 +413,6 @@ export function _eCountryCode(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vPost(v: any, o: number): boolean {
-  if (o & 8) return _vPost(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -695,7 +677,6 @@ export function _vPost(v: any, o: number): boolean {
 
 export function _ePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePost(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPost(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp12, 'object');
@@ -907,7 +888,6 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vAttachments(v: any, o: number): boolean {
-  if (o & 8) return _vAttachments(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.media_keys;
   if (x1 !== undefined) {
@@ -944,7 +924,6 @@ export function _vAttachments(v: any, o: number): boolean {
 
 export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eAttachments(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vAttachments(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp13, 'object');
@@ -1026,7 +1005,6 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vContextAnnotation(v: any, o: number): boolean {
-  if (o & 8) return _vContextAnnotation(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.domain;
   if (x1 !== undefined) {
@@ -1075,7 +1053,6 @@ export function _vContextAnnotation(v: any, o: number): boolean {
 
 export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eContextAnnotation(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vContextAnnotation(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp14, 'object');
@@ -1093,7 +1070,6 @@ export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationE
 }
 
 export function _vContextAnnotationDomainFields(v: any, o: number): boolean {
-  if (o & 8) return _vContextAnnotationDomainFields(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -1115,7 +1091,6 @@ export function _vContextAnnotationDomainFields(v: any, o: number): boolean {
 
 export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eContextAnnotationDomainFields(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vContextAnnotationDomainFields(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp15, 'object');
@@ -1143,7 +1118,6 @@ export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E:
 }
 
 export function _vContextAnnotationEntityFields(v: any, o: number): boolean {
-  if (o & 8) return _vContextAnnotationEntityFields(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -1165,7 +1139,6 @@ export function _vContextAnnotationEntityFields(v: any, o: number): boolean {
 
 export function _eContextAnnotationEntityFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eContextAnnotationEntityFields(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vContextAnnotationEntityFields(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp16, 'object');
@@ -1193,7 +1166,6 @@ export function _eContextAnnotationEntityFields(v: any, o: number, p: string, E:
 }
 
 export function _vDisplayTextRange(v: any, o: number): boolean {
-  if (o & 8) return _vDisplayTextRange(_plain(v), o - 8);
   if (!Array.isArray(v)) return false;
   if (v.length > 2) return false;
   if (v.length < 2) return false;
@@ -1207,7 +1179,6 @@ export function _vDisplayTextRange(v: any, o: number): boolean {
 
 export function _eDisplayTextRange(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDisplayTextRange(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vDisplayTextRange(v, o)) return true;
   if (!Array.isArray(v)) {
     _fType(E, o, p, _sp17, 'array');
@@ -1233,7 +1204,6 @@ export function _eDisplayTextRange(v: any, o: number, p: string, E: ValidationEr
 }
 
 export function _vEditControls(v: any, o: number): boolean {
-  if (o & 8) return _vEditControls(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.is_edit_eligible;
   if (x1 !== undefined) {
@@ -1259,7 +1229,6 @@ export function _vEditControls(v: any, o: number): boolean {
 
 export function _eEditControls(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eEditControls(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vEditControls(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp18, 'object');
@@ -1285,7 +1254,6 @@ export function _eEditControls(v: any, o: number, p: string, E: ValidationError[
 }
 
 export function _vPostGeo(v: any, o: number): boolean {
-  if (o & 8) return _vPostGeo(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.coordinates;
   if (x1 !== undefined) {
@@ -1300,7 +1268,6 @@ export function _vPostGeo(v: any, o: number): boolean {
 
 export function _ePostGeo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePostGeo(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPostGeo(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp19, 'object');
@@ -1318,7 +1285,6 @@ export function _ePostGeo(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vMatchedMediaNotes(v: any, o: number): boolean {
-  if (o & 8) return _vMatchedMediaNotes(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.match_status;
   if (x1 !== undefined) {
@@ -1334,7 +1300,6 @@ export function _vMatchedMediaNotes(v: any, o: number): boolean {
 
 export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMatchedMediaNotes(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMatchedMediaNotes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp20, 'object');
@@ -1366,7 +1331,6 @@ export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationE
 }
 
 export function _vPostNonPublicMetrics(v: any, o: number): boolean {
-  if (o & 8) return _vPostNonPublicMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.impression_count;
   if (x1 !== undefined) {
@@ -1378,7 +1342,6 @@ export function _vPostNonPublicMetrics(v: any, o: number): boolean {
 
 export function _ePostNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePostNonPublicMetrics(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPostNonPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp21, 'object');
@@ -1401,7 +1364,6 @@ export function _ePostNonPublicMetrics(v: any, o: number, p: string, E: Validati
 }
 
 export function _vPostOrganicMetrics(v: any, o: number): boolean {
-  if (o & 8) return _vPostOrganicMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.impression_count;
   if (x1 !== undefined) {
@@ -1432,7 +1394,6 @@ export function _vPostOrganicMetrics(v: any, o: number): boolean {
 
 export function _ePostOrganicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePostOrganicMetrics(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPostOrganicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp22, 'object');
@@ -1458,7 +1419,6 @@ export function _ePostOrganicMetrics(v: any, o: number, p: string, E: Validation
 }
 
 export function _vPostPromotedMetrics(v: any, o: number): boolean {
-  if (o & 8) return _vPostPromotedMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.impression_count;
   if (x1 !== undefined) {
@@ -1485,7 +1445,6 @@ export function _vPostPromotedMetrics(v: any, o: number): boolean {
 
 export function _ePostPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePostPromotedMetrics(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPostPromotedMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp23, 'object');
@@ -1547,7 +1506,6 @@ export function _ePostPromotedMetrics(v: any, o: number, p: string, E: Validatio
 }
 
 export function _vPostPublicMetrics(v: any, o: number): boolean {
-  if (o & 8) return _vPostPublicMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.repost_count;
   if (x1 !== undefined) {
@@ -1588,7 +1546,6 @@ export function _vPostPublicMetrics(v: any, o: number): boolean {
 
 export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePostPublicMetrics(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPostPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp24, 'object');
@@ -1620,7 +1577,6 @@ export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationE
 }
 
 export function _vNoteRequestSuggestions(v: any, o: number): boolean {
-  if (o & 8) return _vNoteRequestSuggestions(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.source_link;
   if (x1 !== undefined) {
@@ -1639,7 +1595,6 @@ export function _vNoteRequestSuggestions(v: any, o: number): boolean {
 
 export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNoteRequestSuggestions(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNoteRequestSuggestions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp25, 'object');
@@ -1657,7 +1612,6 @@ export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: Valida
 }
 
 export function _vNotePost(v: any, o: number): boolean {
-  if (o & 8) return _vNotePost(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.text;
   if (x1 !== undefined) {
@@ -1672,7 +1626,6 @@ export function _vNotePost(v: any, o: number): boolean {
 
 export function _eNotePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNotePost(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNotePost(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp26, 'object');
@@ -1688,7 +1641,6 @@ export function _eNotePost(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vNotePostEntities(v: any, o: number): boolean {
-  if (o & 8) return _vNotePostEntities(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.cashtags;
   if (x1 !== undefined) {
@@ -1731,7 +1683,6 @@ export function _vNotePostEntities(v: any, o: number): boolean {
 
 export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNotePostEntities(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNotePostEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp27, 'object');
@@ -1831,7 +1782,6 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
 }
 
 export function _vReferencedPost(v: any, o: number): boolean {
-  if (o & 8) return _vReferencedPost(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 !== undefined) {
@@ -1852,7 +1802,6 @@ export function _vReferencedPost(v: any, o: number): boolean {
 
 export function _eReferencedPost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eReferencedPost(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vReferencedPost(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp29, 'object');
@@ -1872,7 +1821,6 @@ export function _eReferencedPost(v: any, o: number, p: string, E: ValidationErro
 }
 
 export function _vReplySettings(v: any, o: number): boolean {
-  if (o & 8) return _vReplySettings(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(
     v === 'everyone' ||
@@ -1888,7 +1836,6 @@ export function _vReplySettings(v: any, o: number): boolean {
 
 export function _eReplySettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eReplySettings(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vReplySettings(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp31, 'string')) return false;
   if (
@@ -1907,7 +1854,6 @@ export function _eReplySettings(v: any, o: number, p: string, E: ValidationError
 }
 
 export function _vScopes(v: any, o: number): boolean {
-  if (o & 8) return _vScopes(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.followers;
   if (x1 !== undefined) {
@@ -1918,7 +1864,6 @@ export function _vScopes(v: any, o: number): boolean {
 
 export function _eScopes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eScopes(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vScopes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp32, 'object');
@@ -1930,7 +1875,6 @@ export function _eScopes(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vSuggestedSourceLinksWithCounts(v: any, o: number): boolean {
-  if (o & 8) return _vSuggestedSourceLinksWithCounts(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.count;
   if (x1 !== undefined) {
@@ -1945,7 +1889,6 @@ export function _vSuggestedSourceLinksWithCounts(v: any, o: number): boolean {
 
 export function _eSuggestedSourceLinksWithCounts(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSuggestedSourceLinksWithCounts(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSuggestedSourceLinksWithCounts(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp33, 'object');
@@ -1961,7 +1904,6 @@ export function _eSuggestedSourceLinksWithCounts(v: any, o: number, p: string, E
 }
 
 export function _vPostWithheld(v: any, o: number): boolean {
-  if (o & 8) return _vPostWithheld(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.copyright;
   if (x1 !== undefined) {
@@ -1992,7 +1934,6 @@ export function _vPostWithheld(v: any, o: number): boolean {
 
 export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePostWithheld(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPostWithheld(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp35, 'object');
@@ -2052,7 +1993,6 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
 }
 
 export function _vFullTextEntities(v: any, o: number): boolean {
-  if (o & 8) return _vFullTextEntities(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.annotations;
   if (x1 !== undefined) {
@@ -2104,7 +2044,6 @@ export function _vFullTextEntities(v: any, o: number): boolean {
 
 export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFullTextEntities(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vFullTextEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp36, 'object');
@@ -2228,7 +2167,6 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
 }
 
 export function _vEntityIndicesInclusiveInclusive(v: any, o: number): boolean {
-  if (o & 8) return _vEntityIndicesInclusiveInclusive(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.start;
   if (x1 !== undefined) {
@@ -2245,7 +2183,6 @@ export function _vEntityIndicesInclusiveInclusive(v: any, o: number): boolean {
 
 export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eEntityIndicesInclusiveInclusive(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vEntityIndicesInclusiveInclusive(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp37, 'object');
@@ -2285,7 +2222,6 @@ export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, 
 }
 
 export function _vEntityIndicesInclusiveExclusive(v: any, o: number): boolean {
-  if (o & 8) return _vEntityIndicesInclusiveExclusive(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.start;
   if (x1 !== undefined) {
@@ -2302,7 +2238,6 @@ export function _vEntityIndicesInclusiveExclusive(v: any, o: number): boolean {
 
 export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eEntityIndicesInclusiveExclusive(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vEntityIndicesInclusiveExclusive(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp38, 'object');
@@ -2342,7 +2277,6 @@ export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, 
 }
 
 export function _vAnnotation(v: any, o: number): boolean {
-  if (o & 8) return _vAnnotation(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
   if (x3 !== undefined) {
@@ -2374,7 +2308,6 @@ export function _vAnnotation(v: any, o: number): boolean {
 
 export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eAnnotation(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vAnnotation(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveInclusive, _eEntityIndicesInclusiveInclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -2413,7 +2346,6 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
 }
 
 export function _vCashtag(v: any, o: number): boolean {
-  if (o & 8) return _vCashtag(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
   if (x3 !== undefined) {
@@ -2437,7 +2369,6 @@ export function _vCashtag(v: any, o: number): boolean {
 
 export function _eCashtag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCashtag(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCashtag(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -2452,7 +2383,6 @@ export function _eCashtag(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vHashtag(v: any, o: number): boolean {
-  if (o & 8) return _vHashtag(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
   if (x3 !== undefined) {
@@ -2476,7 +2406,6 @@ export function _vHashtag(v: any, o: number): boolean {
 
 export function _eHashtag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eHashtag(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vHashtag(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -2491,7 +2420,6 @@ export function _eHashtag(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vMention(v: any, o: number): boolean {
-  if (o & 8) return _vMention(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
   if (x3 !== undefined) {
@@ -2519,7 +2447,6 @@ export function _vMention(v: any, o: number): boolean {
 
 export function _eMention(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMention(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMention(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -2536,7 +2463,6 @@ export function _eMention(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vUrlEntity(v: any, o: number): boolean {
-  if (o & 8) return _vUrlEntity(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
   if (x3 !== undefined) {
@@ -2554,7 +2480,6 @@ export function _vUrlEntity(v: any, o: number): boolean {
 
 export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUrlEntity(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUrlEntity(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (_refSp(v, o, p, E, _sp43 + '/allOf/1', _v0, _e0)) return false;
@@ -2562,7 +2487,6 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
 }
 
 export function _vUrlImage(v: any, o: number): boolean {
-  if (o & 8) return _vUrlImage(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.url;
   if (x1 !== undefined) {
@@ -2583,7 +2507,6 @@ export function _vUrlImage(v: any, o: number): boolean {
 
 export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUrlImage(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUrlImage(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp44, 'object');
@@ -2625,7 +2548,6 @@ export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vIncludes(v: any, o: number): boolean {
-  if (o & 8) return _vIncludes(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.media;
   if (x1 !== undefined) {
@@ -2702,7 +2624,6 @@ export function _vIncludes(v: any, o: number): boolean {
 
 export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eIncludes(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vIncludes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp45, 'object');
@@ -2856,7 +2777,6 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vUser(v: any, o: number): boolean {
-  if (o & 8) return _vUser(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -3003,7 +2923,6 @@ export function _vUser(v: any, o: number): boolean {
 
 export function _eUser(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUser(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUser(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp49, 'object');
@@ -3115,7 +3034,6 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vConnectionStatus(v: any, o: number): boolean {
-  if (o & 8) return _vConnectionStatus(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(
     v === 'follow_request_received' ||
@@ -3131,7 +3049,6 @@ export function _vConnectionStatus(v: any, o: number): boolean {
 
 export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eConnectionStatus(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vConnectionStatus(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp50, 'string')) return false;
   if (
@@ -3150,7 +3067,6 @@ export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationEr
 }
 
 export function _vUserEntities(v: any, o: number): boolean {
-  if (o & 8) return _vUserEntities(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.description;
   if (x1 !== undefined) {
@@ -3165,7 +3081,6 @@ export function _vUserEntities(v: any, o: number): boolean {
 
 export function _eUserEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUserEntities(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUserEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp51, 'object');
@@ -3183,7 +3098,6 @@ export function _eUserEntities(v: any, o: number, p: string, E: ValidationError[
 }
 
 export function _vUserUrlEntities(v: any, o: number): boolean {
-  if (o & 8) return _vUserUrlEntities(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.urls;
   if (x1 !== undefined) {
@@ -3199,7 +3113,6 @@ export function _vUserUrlEntities(v: any, o: number): boolean {
 
 export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUserUrlEntities(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUserUrlEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp52, 'object');
@@ -3227,7 +3140,6 @@ export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationErr
 }
 
 export function _vUserPublicMetrics(v: any, o: number): boolean {
-  if (o & 8) return _vUserPublicMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.followers_count;
   if (x1 !== undefined) {
@@ -3262,7 +3174,6 @@ export function _vUserPublicMetrics(v: any, o: number): boolean {
 
 export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUserPublicMetrics(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUserPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp53, 'object');
@@ -3290,7 +3201,6 @@ export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationE
 }
 
 export function _vAffiliation(v: any, o: number): boolean {
-  if (o & 8) return _vAffiliation(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.badge_url;
   if (x1 !== undefined) {
@@ -3321,7 +3231,6 @@ export function _vAffiliation(v: any, o: number): boolean {
 
 export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eAffiliation(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vAffiliation(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp54, 'object');
@@ -3373,7 +3282,6 @@ export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vUserWithheld(v: any, o: number): boolean {
-  if (o & 8) return _vUserWithheld(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.country_codes;
   if (x1 !== undefined) {
@@ -3398,7 +3306,6 @@ export function _vUserWithheld(v: any, o: number): boolean {
 
 export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUserWithheld(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUserWithheld(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp56, 'object');
@@ -3454,7 +3361,6 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
 }
 
 export function _vMedia(v: any, o: number): boolean {
-  if (o & 8) return _vMedia(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.type;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -3505,7 +3411,6 @@ export function _vMedia(v: any, o: number): boolean {
 
 export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMedia(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMedia(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.type;
@@ -3621,7 +3526,6 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vMediaBase(v: any, o: number): boolean {
-  if (o & 8) return _vMediaBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 !== undefined) {
@@ -3649,7 +3553,6 @@ export function _vMediaBase(v: any, o: number): boolean {
 
 export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMediaBase(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMediaBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp59, 'object');
@@ -3697,7 +3600,6 @@ export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]):
 }
 
 export function _vPhoto(v: any, o: number): boolean {
-  if (o & 8) return _vPhoto(_plain(v), o - 8);
   if (!_vMediaBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -3721,7 +3623,6 @@ export function _vPhoto(v: any, o: number): boolean {
 
 export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePhoto(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPhoto(v, o)) return true;
   if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -3754,7 +3655,6 @@ export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vVideo(v: any, o: number): boolean {
-  if (o & 8) return _vVideo(_plain(v), o - 8);
   if (!_vMediaBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -3888,7 +3788,6 @@ export function _vVideo(v: any, o: number): boolean {
 
 export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eVideo(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vVideo(v, o)) return true;
   if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -3941,7 +3840,6 @@ export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vAnimatedGif(v: any, o: number): boolean {
-  if (o & 8) return _vAnimatedGif(_plain(v), o - 8);
   if (!_vMediaBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -3965,7 +3863,6 @@ export function _vAnimatedGif(v: any, o: number): boolean {
 
 export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eAnimatedGif(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vAnimatedGif(v, o)) return true;
   if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -3999,7 +3896,6 @@ export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vMediaVariants(v: any, o: number): boolean {
-  if (o & 8) return _vMediaVariants(_plain(v), o - 8);
   if (!Array.isArray(v)) return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
@@ -4023,7 +3919,6 @@ export function _vMediaVariants(v: any, o: number): boolean {
 
 export function _eMediaVariants(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMediaVariants(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMediaVariants(v, o)) return true;
   if (!Array.isArray(v)) {
     _fType(E, o, p, _sp63, 'array');
@@ -4037,7 +3932,6 @@ export function _eMediaVariants(v: any, o: number, p: string, E: ValidationError
 }
 
 export function _vMediaVariant(v: any, o: number): boolean {
-  if (o & 8) return _vMediaVariant(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.bit_rate;
   if (x1 !== undefined) {
@@ -4057,7 +3951,6 @@ export function _vMediaVariant(v: any, o: number): boolean {
 
 export function _eMediaVariant(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMediaVariant(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMediaVariant(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp64, 'object');
@@ -4079,7 +3972,6 @@ export function _eMediaVariant(v: any, o: number, p: string, E: ValidationError[
 }
 
 export function _vVideoPublicMetrics(v: any, o: number): boolean {
-  if (o & 8) return _vVideoPublicMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.view_count;
   if (x1 !== undefined) {
@@ -4091,7 +3983,6 @@ export function _vVideoPublicMetrics(v: any, o: number): boolean {
 
 export function _eVideoPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eVideoPublicMetrics(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vVideoPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp65, 'object');
@@ -4114,7 +4005,6 @@ export function _eVideoPublicMetrics(v: any, o: number, p: string, E: Validation
 }
 
 export function _vVideoOrganicMetrics(v: any, o: number): boolean {
-  if (o & 8) return _vVideoOrganicMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.playback_0_count;
   if (x1 !== undefined) {
@@ -4151,7 +4041,6 @@ export function _vVideoOrganicMetrics(v: any, o: number): boolean {
 
 export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eVideoOrganicMetrics(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vVideoOrganicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp66, 'object');
@@ -4239,7 +4128,6 @@ export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: Validatio
 }
 
 export function _vVideoPromotedMetrics(v: any, o: number): boolean {
-  if (o & 8) return _vVideoPromotedMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.playback_0_count;
   if (x1 !== undefined) {
@@ -4276,7 +4164,6 @@ export function _vVideoPromotedMetrics(v: any, o: number): boolean {
 
 export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eVideoPromotedMetrics(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vVideoPromotedMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp67, 'object');
@@ -4364,7 +4251,6 @@ export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: Validati
 }
 
 export function _vVideoNonPublicMetrics(v: any, o: number): boolean {
-  if (o & 8) return _vVideoNonPublicMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.playback_0_count;
   if (x1 !== undefined) {
@@ -4396,7 +4282,6 @@ export function _vVideoNonPublicMetrics(v: any, o: number): boolean {
 
 export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eVideoNonPublicMetrics(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vVideoNonPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp68, 'object');
@@ -4471,7 +4356,6 @@ export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: Validat
 }
 
 export function _vPlace(v: any, o: number): boolean {
-  if (o & 8) return _vPlace(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -4529,7 +4413,6 @@ export function _vPlace(v: any, o: number): boolean {
 
 export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePlace(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPlace(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp70, 'object');
@@ -4599,7 +4482,6 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vGeo(v: any, o: number): boolean {
-  if (o & 8) return _vGeo(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 !== undefined) {
@@ -4637,7 +4519,6 @@ export function _vGeo(v: any, o: number): boolean {
 
 export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGeo(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vGeo(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Geo', 'object');
@@ -4730,7 +4611,6 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
 }
 
 export function _vPoint(v: any, o: number): boolean {
-  if (o & 8) return _vPoint(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 !== undefined) {
@@ -4756,7 +4636,6 @@ export function _vPoint(v: any, o: number): boolean {
 
 export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePoint(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPoint(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp73, 'object');
@@ -4812,7 +4691,6 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vPoll(v: any, o: number): boolean {
-  if (o & 8) return _vPoll(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -4875,7 +4753,6 @@ export function _vPoll(v: any, o: number): boolean {
 
 export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePoll(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPoll(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp75, 'object');
@@ -4978,7 +4855,6 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vPollOption(v: any, o: number): boolean {
-  if (o & 8) return _vPollOption(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.position;
   if (x1 !== undefined) {
@@ -5005,7 +4881,6 @@ export function _vPollOption(v: any, o: number): boolean {
 
 export function _ePollOption(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePollOption(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPollOption(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp76, 'object');
@@ -5057,7 +4932,6 @@ export function _ePollOption(v: any, o: number, p: string, E: ValidationError[])
 }
 
 export function _vTopic(v: any, o: number): boolean {
-  if (o & 8) return _vTopic(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -5080,7 +4954,6 @@ export function _vTopic(v: any, o: number): boolean {
 
 export function _eTopic(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eTopic(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vTopic(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp77, 'object');
@@ -5100,7 +4973,6 @@ export function _eTopic(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vError(v: any, o: number): boolean {
-  if (o & 8) return _vError(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.code;
   if (x1 !== undefined) {
@@ -5120,7 +4992,6 @@ export function _vError(v: any, o: number): boolean {
 
 export function _eError(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eError(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vError(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp78, 'object');
@@ -5147,7 +5018,6 @@ export function _eError(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vProblemBase(v: any, o: number): boolean {
-  if (o & 8) return _vProblemBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 !== undefined) {
@@ -5174,7 +5044,6 @@ export function _vProblemBase(v: any, o: number): boolean {
 
 export function _eProblemBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eProblemBase(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vProblemBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp79, 'object');
@@ -5196,7 +5065,6 @@ export function _eProblemBase(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vProblem(v: any, o: number): boolean {
-  if (o & 8) return _vProblem(_plain(v), o - 8);
   {
     let n2 = 0;
     let a3 = -1;
@@ -5322,7 +5190,6 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vProblem(v, o)) return true;
   {
     let n2 = 0;
@@ -5676,7 +5543,6 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vProblemResourceType(v: any, o: number): boolean {
-  if (o & 8) return _vProblemResourceType(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space')) return false;
   return true;
@@ -5684,7 +5550,6 @@ export function _vProblemResourceType(v: any, o: number): boolean {
 
 export function _eProblemResourceType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eProblemResourceType(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vProblemResourceType(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp82, 'string')) return false;
   if (!(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space') && _fEnum(E, o, p, _sp82, _k81))
@@ -5693,7 +5558,6 @@ export function _eProblemResourceType(v: any, o: number, p: string, E: Validatio
 }
 
 export function _vProblemSection(v: any, o: number): boolean {
-  if (o & 8) return _vProblemSection(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(v === 'data' || v === 'includes')) return false;
   return true;
@@ -5701,7 +5565,6 @@ export function _vProblemSection(v: any, o: number): boolean {
 
 export function _eProblemSection(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eProblemSection(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vProblemSection(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp84, 'string')) return false;
   if (!(v === 'data' || v === 'includes') && _fEnum(E, o, p, _sp84, _k83)) return false;
@@ -5709,7 +5572,6 @@ export function _eProblemSection(v: any, o: number, p: string, E: ValidationErro
 }
 
 export function _vGenericProblem(v: any, o: number): boolean {
-  if (o & 8) return _vGenericProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -5722,7 +5584,6 @@ export function _vGenericProblem(v: any, o: number): boolean {
 
 export function _eGenericProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGenericProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vGenericProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -5744,7 +5605,6 @@ export function _eGenericProblem(v: any, o: number, p: string, E: ValidationErro
 }
 
 export function _vClientDisconnectedProblem(v: any, o: number): boolean {
-  if (o & 8) return _vClientDisconnectedProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -5757,7 +5617,6 @@ export function _vClientDisconnectedProblem(v: any, o: number): boolean {
 
 export function _eClientDisconnectedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eClientDisconnectedProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vClientDisconnectedProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -5788,7 +5647,6 @@ export function _eClientDisconnectedProblem(v: any, o: number, p: string, E: Val
 }
 
 export function _vClientForbiddenProblem(v: any, o: number): boolean {
-  if (o & 8) return _vClientForbiddenProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -5811,7 +5669,6 @@ export function _vClientForbiddenProblem(v: any, o: number): boolean {
 
 export function _eClientForbiddenProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eClientForbiddenProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vClientForbiddenProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -5859,7 +5716,6 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
 }
 
 export function _vConflictProblem(v: any, o: number): boolean {
-  if (o & 8) return _vConflictProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -5872,7 +5728,6 @@ export function _vConflictProblem(v: any, o: number): boolean {
 
 export function _eConflictProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eConflictProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vConflictProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -5903,7 +5758,6 @@ export function _eConflictProblem(v: any, o: number, p: string, E: ValidationErr
 }
 
 export function _vDisallowedResourceProblem(v: any, o: number): boolean {
-  if (o & 8) return _vDisallowedResourceProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -5936,7 +5790,6 @@ export function _vDisallowedResourceProblem(v: any, o: number): boolean {
 
 export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDisallowedResourceProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vDisallowedResourceProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -5979,7 +5832,6 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
 }
 
 export function _vDuplicateRulesProblem(v: any, o: number): boolean {
-  if (o & 8) return _vDuplicateRulesProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -6000,7 +5852,6 @@ export function _vDuplicateRulesProblem(v: any, o: number): boolean {
 
 export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDuplicateRulesProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vDuplicateRulesProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -6035,7 +5886,6 @@ export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: Validat
 }
 
 export function _vInvalidRequestProblem(v: any, o: number): boolean {
-  if (o & 8) return _vInvalidRequestProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -6074,7 +5924,6 @@ export function _vInvalidRequestProblem(v: any, o: number): boolean {
 
 export function _eInvalidRequestProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eInvalidRequestProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vInvalidRequestProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -6129,7 +5978,6 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
 }
 
 export function _vInvalidRequestError(v: any, o: number): boolean {
-  if (o & 8) return _vInvalidRequestError(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.message;
   if (x1 !== undefined) {
@@ -6153,7 +6001,6 @@ export function _vInvalidRequestError(v: any, o: number): boolean {
 
 export function _eInvalidRequestError(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eInvalidRequestError(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vInvalidRequestError(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp99, 'object');
@@ -6197,7 +6044,6 @@ export function _eInvalidRequestError(v: any, o: number, p: string, E: Validatio
 }
 
 export function _vInvalidRulesProblem(v: any, o: number): boolean {
-  if (o & 8) return _vInvalidRulesProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -6210,7 +6056,6 @@ export function _vInvalidRulesProblem(v: any, o: number): boolean {
 
 export function _eInvalidRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eInvalidRulesProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vInvalidRulesProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -6241,7 +6086,6 @@ export function _eInvalidRulesProblem(v: any, o: number, p: string, E: Validatio
 }
 
 export function _vNoncompliantRulesProblem(v: any, o: number): boolean {
-  if (o & 8) return _vNoncompliantRulesProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -6254,7 +6098,6 @@ export function _vNoncompliantRulesProblem(v: any, o: number): boolean {
 
 export function _eNoncompliantRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNoncompliantRulesProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNoncompliantRulesProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -6285,7 +6128,6 @@ export function _eNoncompliantRulesProblem(v: any, o: number, p: string, E: Vali
 }
 
 export function _vNotAuthorizedForFieldProblem(v: any, o: number): boolean {
-  if (o & 8) return _vNotAuthorizedForFieldProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -6318,7 +6160,6 @@ export function _vNotAuthorizedForFieldProblem(v: any, o: number): boolean {
 
 export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNotAuthorizedForFieldProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNotAuthorizedForFieldProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -6361,7 +6202,6 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
 }
 
 export function _vNotAuthorizedForResourceProblem(v: any, o: number): boolean {
-  if (o & 8) return _vNotAuthorizedForResourceProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -6406,7 +6246,6 @@ export function _vNotAuthorizedForResourceProblem(v: any, o: number): boolean {
 
 export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNotAuthorizedForResourceProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNotAuthorizedForResourceProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -6457,7 +6296,6 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
 }
 
 export function _vOperationalDisconnectProblem(v: any, o: number): boolean {
-  if (o & 8) return _vOperationalDisconnectProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -6485,7 +6323,6 @@ export function _vOperationalDisconnectProblem(v: any, o: number): boolean {
 
 export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eOperationalDisconnectProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vOperationalDisconnectProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -6534,7 +6371,6 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
 }
 
 export function _vResourceNotFoundProblem(v: any, o: number): boolean {
-  if (o & 8) return _vResourceNotFoundProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -6577,7 +6413,6 @@ export function _vResourceNotFoundProblem(v: any, o: number): boolean {
 
 export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eResourceNotFoundProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vResourceNotFoundProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -6651,7 +6486,6 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
 }
 
 export function _vResourceUnavailableProblem(v: any, o: number): boolean {
-  if (o & 8) return _vResourceUnavailableProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -6680,7 +6514,6 @@ export function _vResourceUnavailableProblem(v: any, o: number): boolean {
 
 export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eResourceUnavailableProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vResourceUnavailableProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -6738,7 +6571,6 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
 }
 
 export function _vRuleCapProblem(v: any, o: number): boolean {
-  if (o & 8) return _vRuleCapProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -6751,7 +6583,6 @@ export function _vRuleCapProblem(v: any, o: number): boolean {
 
 export function _eRuleCapProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eRuleCapProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vRuleCapProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -6782,7 +6613,6 @@ export function _eRuleCapProblem(v: any, o: number, p: string, E: ValidationErro
 }
 
 export function _vStreamingConnectionProblem(v: any, o: number): boolean {
-  if (o & 8) return _vStreamingConnectionProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -6806,7 +6636,6 @@ export function _vStreamingConnectionProblem(v: any, o: number): boolean {
 
 export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eStreamingConnectionProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vStreamingConnectionProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -6851,7 +6680,6 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
 }
 
 export function _vUnsupportedAuthenticationProblem(v: any, o: number): boolean {
-  if (o & 8) return _vUnsupportedAuthenticationProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -6864,7 +6692,6 @@ export function _vUnsupportedAuthenticationProblem(v: any, o: number): boolean {
 
 export function _eUnsupportedAuthenticationProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUnsupportedAuthenticationProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUnsupportedAuthenticationProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -6895,7 +6722,6 @@ export function _eUnsupportedAuthenticationProblem(v: any, o: number, p: string,
 }
 
 export function _vUsageCappedProblem(v: any, o: number): boolean {
-  if (o & 8) return _vUsageCappedProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -6918,7 +6744,6 @@ export function _vUsageCappedProblem(v: any, o: number): boolean {
 
 export function _eUsageCappedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUsageCappedProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUsageCappedProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -6959,7 +6784,6 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
 }
 
 export function _vUnlistedProblem(v: any, o: number): boolean {
-  if (o & 8) return _vUnlistedProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
@@ -6990,7 +6814,6 @@ export function _vUnlistedProblem(v: any, o: number): boolean {
 
 export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUnlistedProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUnlistedProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -7025,7 +6848,6 @@ export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationErr
 }
 
 export function _vActivityEventType(v: any, o: number): boolean {
-  if (o & 8) return _vActivityEventType(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!_s130.has(v)) return false;
   return true;
@@ -7033,7 +6855,6 @@ export function _vActivityEventType(v: any, o: number): boolean {
 
 export function _eActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eActivityEventType(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vActivityEventType(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp131, 'string')) return false;
   if (!_s130.has(v) && _fEnum(E, o, p, _sp131, _k129)) return false;
@@ -7041,7 +6862,6 @@ export function _eActivityEventType(v: any, o: number, p: string, E: ValidationE
 }
 
 export function _vDeprecatedActivityEventType(v: any, o: number): boolean {
-  if (o & 8) return _vDeprecatedActivityEventType(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(
     v === 'ProfileBioUpdate' ||
@@ -7056,7 +6876,6 @@ export function _vDeprecatedActivityEventType(v: any, o: number): boolean {
 
 export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDeprecatedActivityEventType(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vDeprecatedActivityEventType(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp133, 'string')) return false;
   if (
@@ -7074,7 +6893,6 @@ export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: V
 }
 
 export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
-  if (o & 8) return _vActivitySubscriptionFilter(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.user_id;
   if (x1 !== undefined) {
@@ -7095,7 +6913,6 @@ export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
 
 export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eActivitySubscriptionFilter(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vActivitySubscriptionFilter(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp135, 'object');
@@ -7117,7 +6934,6 @@ export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: Va
 }
 
 export function _vActivitySubscriptionCreateRequest(v: any, o: number): boolean {
-  if (o & 8) return _vActivitySubscriptionCreateRequest(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
   if (x1 !== undefined) {
@@ -7145,7 +6961,6 @@ export function _vActivitySubscriptionCreateRequest(v: any, o: number): boolean 
 
 export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eActivitySubscriptionCreateRequest(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vActivitySubscriptionCreateRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp136, 'object');
@@ -7215,19 +7030,16 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
 }
 
 export function _vActivityStreamEvent(v: any, o: number): boolean {
-  if (o & 8) return _vActivityStreamEvent(_plain(v), o - 8);
   return true;
 }
 
 export function _eActivityStreamEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eActivityStreamEvent(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vActivityStreamEvent(v, o)) return true;
   return E.length === e0;
 }
 
 export function _vDmEventType(v: any, o: number): boolean {
-  if (o & 8) return _vDmEventType(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(v === 'MessageCreate' || v === 'ParticipantsJoin' || v === 'ParticipantsLeave')) return false;
   return true;
@@ -7235,7 +7047,6 @@ export function _vDmEventType(v: any, o: number): boolean {
 
 export function _eDmEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDmEventType(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vDmEventType(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp138, 'string')) return false;
   if (
@@ -7247,7 +7058,6 @@ export function _eDmEventType(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vDmEvent(v: any, o: number): boolean {
-  if (o & 8) return _vDmEvent(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.event_type;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -7320,7 +7130,6 @@ export function _vDmEvent(v: any, o: number): boolean {
 
 export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDmEvent(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vDmEvent(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.event_type;
@@ -7447,7 +7256,6 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vDmMessageCreateEvent(v: any, o: number): boolean {
-  if (o & 8) return _vDmMessageCreateEvent(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
   if (x1 !== undefined) {
@@ -7465,7 +7273,6 @@ export function _vDmMessageCreateEvent(v: any, o: number): boolean {
 
 export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDmMessageCreateEvent(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vDmMessageCreateEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp140, 'object');
@@ -7501,7 +7308,6 @@ export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: Validati
 }
 
 export function _vDmParticipantsJoinEvent(v: any, o: number): boolean {
-  if (o & 8) return _vDmParticipantsJoinEvent(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
   if (x1 !== undefined) {
@@ -7524,7 +7330,6 @@ export function _vDmParticipantsJoinEvent(v: any, o: number): boolean {
 
 export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDmParticipantsJoinEvent(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vDmParticipantsJoinEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp141, 'object');
@@ -7556,7 +7361,6 @@ export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: Valid
 }
 
 export function _vDmParticipantsLeaveEvent(v: any, o: number): boolean {
-  if (o & 8) return _vDmParticipantsLeaveEvent(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
   if (x1 !== undefined) {
@@ -7579,7 +7383,6 @@ export function _vDmParticipantsLeaveEvent(v: any, o: number): boolean {
 
 export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDmParticipantsLeaveEvent(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vDmParticipantsLeaveEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp142, 'object');
@@ -7611,35 +7414,30 @@ export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: Vali
 }
 
 export function _vPostField(v: any, o: number): boolean {
-  if (o & 8) return _vPostField(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   return true;
 }
 
 export function _ePostField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePostField(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPostField(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp143, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vNewsField(v: any, o: number): boolean {
-  if (o & 8) return _vNewsField(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   return true;
 }
 
 export function _eNewsField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNewsField(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNewsField(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp144, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vGetUserBookmarksEnvelope(v: any, o: number): boolean {
-  if (o & 8) return _vGetUserBookmarksEnvelope(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.data;
   if (x1 !== undefined) {
@@ -7687,7 +7485,6 @@ export function _vGetUserBookmarksEnvelope(v: any, o: number): boolean {
 
 export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserBookmarksEnvelope(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vGetUserBookmarksEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp145, 'object');
@@ -7747,7 +7544,6 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
 }
 
 export function _vGetUserBookmarksMeta(v: any, o: number): boolean {
-  if (o & 8) return _vGetUserBookmarksMeta(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.next_token;
   if (x1 !== undefined) {
@@ -7769,7 +7565,6 @@ export function _vGetUserBookmarksMeta(v: any, o: number): boolean {
 
 export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserBookmarksMeta(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vGetUserBookmarksMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp146, 'object');
@@ -7832,7 +7627,6 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
 }
 
 export function _vFindUserByUsernameEnvelope(v: any, o: number): boolean {
-  if (o & 8) return _vFindUserByUsernameEnvelope(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.data;
   if (x1 !== undefined) {
@@ -7851,7 +7645,6 @@ export function _vFindUserByUsernameEnvelope(v: any, o: number): boolean {
 
 export function _eFindUserByUsernameEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFindUserByUsernameEnvelope(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vFindUserByUsernameEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp147, 'object');
@@ -7873,7 +7666,6 @@ export function _eFindUserByUsernameEnvelope(v: any, o: number, p: string, E: Va
 }
 
 export function _vFindPostByIdEnvelope(v: any, o: number): boolean {
-  if (o & 8) return _vFindPostByIdEnvelope(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.data;
   if (x1 !== undefined) {
@@ -7892,7 +7684,6 @@ export function _vFindPostByIdEnvelope(v: any, o: number): boolean {
 
 export function _eFindPostByIdEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFindPostByIdEnvelope(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vFindPostByIdEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp148, 'object');
@@ -7914,7 +7705,6 @@ export function _eFindPostByIdEnvelope(v: any, o: number, p: string, E: Validati
 }
 
 export function _vSearchRecentPostsEnvelope(v: any, o: number): boolean {
-  if (o & 8) return _vSearchRecentPostsEnvelope(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.data;
   if (x1 !== undefined) {
@@ -7941,7 +7731,6 @@ export function _vSearchRecentPostsEnvelope(v: any, o: number): boolean {
 
 export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSearchRecentPostsEnvelope(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSearchRecentPostsEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp149, 'object');
@@ -7974,7 +7763,6 @@ export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: Val
 }
 
 export function _vSearchAllPostsEnvelope(v: any, o: number): boolean {
-  if (o & 8) return _vSearchAllPostsEnvelope(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.data;
   if (x1 !== undefined) {
@@ -8001,7 +7789,6 @@ export function _vSearchAllPostsEnvelope(v: any, o: number): boolean {
 
 export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSearchAllPostsEnvelope(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSearchAllPostsEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp150, 'object');
@@ -8034,7 +7821,6 @@ export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: Valida
 }
 
 export function _vSearchAllPostsMeta(v: any, o: number): boolean {
-  if (o & 8) return _vSearchAllPostsMeta(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.newest_id;
   if (x1 !== undefined) {
@@ -8059,7 +7845,6 @@ export function _vSearchAllPostsMeta(v: any, o: number): boolean {
 
 export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSearchAllPostsMeta(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSearchAllPostsMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp151, 'object');
@@ -8081,7 +7866,6 @@ export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: Validation
 }
 
 export function _vResponseEnvelope(v: any, o: number): boolean {
-  if (o & 8) return _vResponseEnvelope(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.errors;
   if (x1 !== undefined) {
@@ -8100,7 +7884,6 @@ export function _vResponseEnvelope(v: any, o: number): boolean {
 
 export function _eResponseEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eResponseEnvelope(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vResponseEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp152, 'object');
@@ -8122,21 +7905,18 @@ export function _eResponseEnvelope(v: any, o: number, p: string, E: ValidationEr
 }
 
 export function _vNotShownMeta(v: any, o: number): boolean {
-  if (o & 8) return _vNotShownMeta(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 export function _eNotShownMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNotShownMeta(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNotShownMeta(v, o)) return true;
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp153, 'object')) return false;
   return E.length === e0;
 }
 
 export function _vPartialErrors(v: any, o: number): boolean {
-  if (o & 8) return _vPartialErrors(_plain(v), o - 8);
   if (!Array.isArray(v)) return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
@@ -8147,7 +7927,6 @@ export function _vPartialErrors(v: any, o: number): boolean {
 
 export function _ePartialErrors(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePartialErrors(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPartialErrors(v, o)) return true;
   if (!Array.isArray(v)) {
     _fType(E, o, p, _sp154, 'array');
@@ -8161,7 +7940,6 @@ export function _ePartialErrors(v: any, o: number, p: string, E: ValidationError
 }
 
 export function _vCreatePostRequest(v: any, o: number): boolean {
-  if (o & 8) return _vCreatePostRequest(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.text;
   if (x1 !== undefined) {
@@ -8198,7 +7976,6 @@ export function _vCreatePostRequest(v: any, o: number): boolean {
 
 export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCreatePostRequest(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCreatePostRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp155, 'object');
@@ -8250,7 +8027,6 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
 }
 
 export function _vEditOptions(v: any, o: number): boolean {
-  if (o & 8) return _vEditOptions(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.previous_post_id;
   if (x1 !== undefined) {
@@ -8262,7 +8038,6 @@ export function _vEditOptions(v: any, o: number): boolean {
 
 export function _eEditOptions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eEditOptions(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vEditOptions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp156, 'object');
@@ -8276,7 +8051,6 @@ export function _eEditOptions(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vCreatePostPoll(v: any, o: number): boolean {
-  if (o & 8) return _vCreatePostPoll(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.options;
   if (x1 !== undefined) {
@@ -8302,7 +8076,6 @@ export function _vCreatePostPoll(v: any, o: number): boolean {
 
 export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCreatePostPoll(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCreatePostPoll(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp157, 'object');
@@ -8419,7 +8192,6 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
 
 export function _eGetUserBookmarksPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserBookmarksPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8433,7 +8205,6 @@ export function _eGetUserBookmarksPathParams(v: any, o: number, p: string, E: Va
 
 export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserBookmarksQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8539,7 +8310,6 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
 
 export function _eGetUserBookmarksHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserBookmarksHeaders(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
@@ -8552,7 +8322,6 @@ export function _eFindUserByUsernamePathParams(
   sp: string,
 ): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFindUserByUsernamePathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8566,7 +8335,6 @@ export function _eFindUserByUsernamePathParams(
 
 export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFindUserByUsernameQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8583,7 +8351,6 @@ export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: Valid
 
 export function _eFindPostByIdPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFindPostByIdPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8597,7 +8364,6 @@ export function _eFindPostByIdPathParams(v: any, o: number, p: string, E: Valida
 
 export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFindPostByIdQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8614,7 +8380,6 @@ export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationE
 
 export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSearchRecentPostsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8636,7 +8401,6 @@ export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: Valida
 
 export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSearchAllPostsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8686,7 +8450,6 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
 
 export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCountRecentPostsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8701,7 +8464,6 @@ export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: Validat
 
 export function _eCountAllPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCountAllPostsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8716,7 +8478,6 @@ export function _eCountAllPostsQuery(v: any, o: number, p: string, E: Validation
 
 export function _eGetUserPostsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserPostsPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8730,7 +8491,6 @@ export function _eGetUserPostsPathParams(v: any, o: number, p: string, E: Valida
 
 export function _eGetUserPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserPostsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8745,7 +8505,6 @@ export function _eGetUserPostsQuery(v: any, o: number, p: string, E: ValidationE
 
 export function _eGetUserMentionsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserMentionsPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8759,7 +8518,6 @@ export function _eGetUserMentionsPathParams(v: any, o: number, p: string, E: Val
 
 export function _eGetUserLikedPostsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserLikedPostsPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8773,7 +8531,6 @@ export function _eGetUserLikedPostsPathParams(v: any, o: number, p: string, E: V
 
 export function _eGetUserFollowersPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserFollowersPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8787,7 +8544,6 @@ export function _eGetUserFollowersPathParams(v: any, o: number, p: string, E: Va
 
 export function _eGetUserFollowingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserFollowingPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8801,7 +8557,6 @@ export function _eGetUserFollowingPathParams(v: any, o: number, p: string, E: Va
 
 export function _eFollowUserPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFollowUserPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8815,13 +8570,12 @@ export function _eFollowUserPathParams(v: any, o: number, p: string, E: Validati
 
 export function _eFollowUserRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFollowUserRequestBody2(_plain(v), o - 8, p, E, sp);
+
   return E.length === e0;
 }
 
 export function _eGetUserBlockingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserBlockingPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8835,7 +8589,6 @@ export function _eGetUserBlockingPathParams(v: any, o: number, p: string, E: Val
 
 export function _eGetUserMutingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserMutingPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8855,7 +8608,6 @@ export function _eGetUserPinnedListsPathParams(
   sp: string,
 ): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserPinnedListsPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8869,7 +8621,6 @@ export function _eGetUserPinnedListsPathParams(
 
 export function _eGetUserOwnedListsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserOwnedListsPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8889,7 +8640,6 @@ export function _eGetUserFollowedListsPathParams(
   sp: string,
 ): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserFollowedListsPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8909,7 +8659,6 @@ export function _eGetUserListMembershipsPathParams(
   sp: string,
 ): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserListMembershipsPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8923,7 +8672,6 @@ export function _eGetUserListMembershipsPathParams(
 
 export function _eLikePostPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eLikePostPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8937,7 +8685,6 @@ export function _eLikePostPathParams(v: any, o: number, p: string, E: Validation
 
 export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSearchNewsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8957,7 +8704,6 @@ export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationErr
 
 export function _eFindNewsByIdPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFindNewsByIdPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8972,7 +8718,6 @@ export function _eFindNewsByIdPathParams(v: any, o: number, p: string, E: Valida
 
 export function _eFindNewsByIdQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFindNewsByIdQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -8993,7 +8738,6 @@ export function _eDeleteConnectionsByUuidQuery(
   sp: string,
 ): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDeleteConnectionsByUuidQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -9016,7 +8760,6 @@ export function _eDeleteConnectionsByEndpointPathParams(
   sp: string,
 ): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDeleteConnectionsByEndpointPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -9037,7 +8780,6 @@ export function _eReplayAccountActivityPathParams(
   sp: string,
 ): boolean {
   const e0 = E.length;
-  if (o & 8) return _eReplayAccountActivityPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;

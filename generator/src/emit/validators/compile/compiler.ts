@@ -342,12 +342,8 @@ export class Compiler {
         body.unshift(code`if ((o & ${counterAndAll}) === ${O.allErrors} && ${check}(v, o)) return true;`);
       }
     }
-    // An entry under prototype pollution validates a copy without prototypes (`_plain`), so property reads
-    // in every function need no `hasOwnProperty` test. (Entries are all requested before `build`.)
-    if (this.entries.has(r.name.text)) {
-      const args = params.map((p, i) => (i === 0 ? code`${this.use('_plain')}(v)` : i === 1 ? code`o - ${O.inheritedKeys}` : raw(/^\w+/.exec(p.text)![0])));
-      body.unshift(code`if (o & ${O.inheritedKeys}) return ${r.name}(${join(args)});`);
-    }
+    // Under prototype pollution the callers from outside pass a copy without prototypes (runtime `_input`),
+    // so property reads need no `hasOwnProperty` test and the functions need no prologue for it.
     if (r.mode === 'check') {
       return code`function ${r.name}(${join(params)}): boolean {\n${join(body, '\n')}\nreturn true;\n}`;
     }

@@ -31,7 +31,9 @@ export function entryWrappers(w: EntryWrapper): string[] {
   const is = ident(`is${w.name}`).text;
   const request = lit(w.request).text;
   const type = w.type.text;
-  const [ValidateOptions, ValidationResult, ValidationError, _opts, _deep] = ['ValidateOptions', 'ValidationResult', 'ValidationError', '_opts', '_deep'].map((n) => w.ref(n).text);
+  const [ValidateOptions, ValidationResult, ValidationError, _opts, _deep, _input] = ['ValidateOptions', 'ValidationResult', 'ValidationError', '_opts', '_deep', '_input'].map((n) => w.ref(n).text);
+  // The compiled functions get the value or, under prototype pollution, its copy (runtime `_input`).
+  const input = call(_input, ['value', 'o']);
   const doc = w.doc?.text ?? '';
   const validateFn = printDoc(
     functionDeclaration(`export function ${validate}`, ['value: unknown', `options?: ${ValidateOptions}`], typeReference(ValidationResult, [type], true), [
@@ -39,7 +41,7 @@ export function entryWrappers(w: EntryWrapper): string[] {
       `const E: ${ValidationError}[] = [];`,
       [
         'try ',
-        block([ifStatement(call(w.ref(w.errors.text).text, ['value', 'o', "''", 'E']), ['return ', objectLiteral(['valid: true', `value: value as ${type}`]), ';'])]),
+        block([ifStatement(call(w.ref(w.errors.text).text, [input, 'o', "''", 'E']), ['return ', objectLiteral(['valid: true', `value: value as ${type}`]), ';'])]),
         ' catch (e) ',
         block([['return ', call(_deep, ['e']), ';']]),
       ],
@@ -49,7 +51,8 @@ export function entryWrappers(w: EntryWrapper): string[] {
   if (w.guard === false) return [doc + validateFn];
   const guard = printDoc(
     functionDeclaration(`export function ${is}`, ['value: unknown'], `value is ${type}`, [
-      ['try ', block([['return ', call(w.ref(w.check.text).text, ['value', call(_opts, ['undefined', request])]), ';']]), ' catch (e) ', block([`${_deep}(e);`, 'return false;'])],
+      `const o = ${_opts}(undefined, ${request});`,
+      ['try ', block([['return ', call(w.ref(w.check.text).text, [input, 'o']), ';']]), ' catch (e) ', block([`${_deep}(e);`, 'return false;'])],
     ]),
   );
   return [doc + validateFn, doc + guard];

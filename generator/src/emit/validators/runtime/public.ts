@@ -60,7 +60,7 @@ export const _O = {
   formats: 2,
   /** Request direction (readOnly properties are not required); else response (writeOnly are not). */
   request: 4,
-  /** Object.prototype has enumerable properties: every property read checks ownership. */
+  /** Object.prototype has enumerable properties: the caller validates a copy without prototypes (`_input`). */
   inheritedKeys: 8,
   /** One step of the counter of errors-mode walks after a failed check (two bits, see `branchCounter`). */
   branchStep: 16,

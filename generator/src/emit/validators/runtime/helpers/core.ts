@@ -1,5 +1,5 @@
 /** Basic helpers: own-property test, error records, JSON pointer escaping, code-point length, multipleOf. */
-import type { ValidationError } from '../public.ts';
+import { _O, type ValidationError } from '../public.ts';
 
 export const _has = Object.prototype.hasOwnProperty;
 
@@ -179,10 +179,20 @@ export function _refSp(
 }
 
 /**
+ * What a compiled function is given to validate for a caller's value under options `o` (from `_opts`):
+ * the value itself, or when `Object.prototype` has enumerable members (options bit 8, prototype pollution)
+ * its copy without prototypes (`_plain`), so that the compiled functions' direct property reads stay exact.
+ * Every call of a compiled function from outside goes through this (`_run`, `_guard`, a standalone module's
+ * `validate`/`is` functions); the compiled functions themselves ignore bit 8. May throw a RangeError on
+ * absurdly deep input, as the compiled functions do: call it where that is caught (`_deep`).
+ */
+export function _input(v: unknown, o: number): unknown {
+  return o & _O.inheritedKeys ? _plain(v) : v;
+}
+
+/**
  * The value with its plain objects copied to objects without a prototype (arrays copied alike, other
- * objects kept), so that reading a property never finds an inherited one. The compiled entry functions
- * validate this copy when `Object.prototype` has enumerable members (options bit 8, prototype pollution)
- * instead of testing `hasOwnProperty` at every property read.
+ * objects kept), so that reading a property never finds an inherited one (see `_input`).
  */
 export function _plain(v: any): any {
   if (typeof v !== 'object' || v === null) return v;

@@ -1,5 +1,6 @@
 /** Operation validators: status and media type lookup, running a compiled check, response/body tables. */
 import { _deep, _opts, type ValidateOptions, type ValidationError, type ValidationResult } from '../public.ts';
+import { _input } from './core.ts';
 
 /** Index of the response declared for a status: exact code, then its range (4XX), then default; -1 if none. */
 export function _status(status: number | string, declared: readonly string[]): number {
@@ -28,13 +29,14 @@ export function _media(mediaType: string | undefined, declared: readonly string[
 }
 
 /**
- * Runs a compiled errors function as a public validator does (operation validators share this). `sp` is
- * the schema path of the checked schema for a function shared by equal schemas (others ignore it).
+ * Runs a compiled errors function as a public validator does (schema and operation validators share this):
+ * on the value or, under prototype pollution, its copy (`_input`); a valid result holds the caller's value.
+ * `sp` is the schema path of the checked schema for a function shared by equal schemas (others ignore it).
  */
 export function _run<T>(check: _Check, value: unknown, o: number, sp = ''): ValidationResult<T> {
   const E: ValidationError[] = [];
   try {
-    if (check(value, o, '', E, sp)) return { valid: true, value: value as T };
+    if (check(_input(value, o), o, '', E, sp)) return { valid: true, value: value as T };
   } catch (e) {
     return _deep(e);
   }

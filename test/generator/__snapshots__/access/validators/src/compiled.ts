@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fErr, _fPF, _fPT, _fReq, _fType, _has, _len, _plain, _ref } from './runtime.js';
+import { _fEnum, _fErr, _fPF, _fPT, _fReq, _fType, _has, _len, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/ServerId';
@@ -27,21 +27,18 @@ const _sp16 = '#/components/schemas/Form';
 const _sp17 = '#/components/schemas/Upload';
 
 export function _vServerId(v: any, o: number): boolean {
-  if (o & 8) return _vServerId(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   return true;
 }
 
 export function _eServerId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eServerId(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vServerId(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp0, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vSecret(v: any, o: number): boolean {
-  if (o & 8) return _vSecret(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (v.length < 8 || (v.length < 15 && _len(v) < 8)) return false;
   return true;
@@ -49,7 +46,6 @@ export function _vSecret(v: any, o: number): boolean {
 
 export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSecret(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSecret(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp1, 'string');
@@ -64,7 +60,6 @@ export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vThing(v: any, o: number): boolean {
-  if (o & 8) return _vThing(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -117,7 +112,6 @@ export function _vThing(v: any, o: number): boolean {
 
 export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eThing(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vThing(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
@@ -238,7 +232,6 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vColorV1(v: any, o: number): boolean {
-  if (o & 8) return _vColorV1(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(v === 'red' || v === 'green')) return false;
   return true;
@@ -246,7 +239,6 @@ export function _vColorV1(v: any, o: number): boolean {
 
 export function _eColorV1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eColorV1(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vColorV1(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp4, 'string')) return false;
   if (!(v === 'red' || v === 'green') && _fEnum(E, o, p, _sp4, _k2)) return false;
@@ -254,7 +246,6 @@ export function _eColorV1(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vAudit(v: any, o: number): boolean {
-  if (o & 8) return _vAudit(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.createdAt;
   if (x1 !== undefined) {
@@ -265,7 +256,6 @@ export function _vAudit(v: any, o: number): boolean {
 
 export function _eAudit(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eAudit(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vAudit(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp5, 'object');
@@ -279,7 +269,6 @@ export function _eAudit(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vAccount(v: any, o: number): boolean {
-  if (o & 8) return _vAccount(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.createdAt;
   if (x3 !== undefined) {
@@ -306,7 +295,6 @@ export function _vAccount(v: any, o: number): boolean {
 
 export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eAccount(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vAccount(v, o)) return true;
   if (_ref(v, o, p, E, _vAudit, _eAudit)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -329,7 +317,6 @@ export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vTreeNode(v: any, o: number): boolean {
-  if (o & 8) return _vTreeNode(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -377,7 +364,6 @@ export function _vTreeNode(v: any, o: number): boolean {
 
 export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eTreeNode(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vTreeNode(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp7, 'object');
@@ -482,7 +468,6 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vEventBase(v: any, o: number): boolean {
-  if (o & 8) return _vEventBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 !== undefined) {
@@ -495,7 +480,6 @@ export function _vEventBase(v: any, o: number): boolean {
 
 export function _eEventBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eEventBase(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vEventBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp8, 'object');
@@ -509,7 +493,6 @@ export function _eEventBase(v: any, o: number, p: string, E: ValidationError[]):
 }
 
 export function _vClick(v: any, o: number): boolean {
-  if (o & 8) return _vClick(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.kind;
   if (x3 !== undefined) {
@@ -531,7 +514,6 @@ export function _vClick(v: any, o: number): boolean {
 
 export function _eClick(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eClick(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vClick(v, o)) return true;
   if (_ref(v, o, p, E, _vEventBase, _eEventBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -555,7 +537,6 @@ export function _eClick(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vView(v: any, o: number): boolean {
-  if (o & 8) return _vView(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.kind;
   if (x3 !== undefined) {
@@ -577,7 +558,6 @@ export function _vView(v: any, o: number): boolean {
 
 export function _eView(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eView(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vView(v, o)) return true;
   if (_ref(v, o, p, E, _vEventBase, _eEventBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -601,7 +581,6 @@ export function _eView(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vEvent(v: any, o: number): boolean {
-  if (o & 8) return _vEvent(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -642,7 +621,6 @@ export function _vEvent(v: any, o: number): boolean {
 
 export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eEvent(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vEvent(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
@@ -737,7 +715,6 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vTaggedEvent(v: any, o: number): boolean {
-  if (o & 8) return _vTaggedEvent(_plain(v), o - 8);
   if (!_vEvent(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.at;
@@ -752,7 +729,6 @@ export function _vTaggedEvent(v: any, o: number): boolean {
 
 export function _eTaggedEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eTaggedEvent(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vTaggedEvent(v, o)) return true;
   if (_ref(v, o, p, E, _vEvent, _eEvent)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -771,7 +747,6 @@ export function _eTaggedEvent(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vProfileBase(v: any, o: number): boolean {
-  if (o & 8) return _vProfileBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -792,7 +767,6 @@ export function _vProfileBase(v: any, o: number): boolean {
 
 export function _eProfileBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eProfileBase(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vProfileBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp14, 'object');
@@ -810,7 +784,6 @@ export function _eProfileBase(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vProfile(v: any, o: number): boolean {
-  if (o & 8) return _vProfile(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
   if (x3 !== undefined) {
@@ -840,7 +813,6 @@ export function _vProfile(v: any, o: number): boolean {
 
 export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eProfile(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vProfile(v, o)) return true;
   if (_ref(v, o, p, E, _vProfileBase, _eProfileBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -871,7 +843,6 @@ export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vForm(v: any, o: number): boolean {
-  if (o & 8) return _vForm(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.q;
   if (x1 !== undefined) {
@@ -892,7 +863,6 @@ export function _vForm(v: any, o: number): boolean {
 
 export function _eForm(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eForm(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vForm(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp16, 'object');
@@ -918,7 +888,6 @@ export function _eForm(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vUpload(v: any, o: number): boolean {
-  if (o & 8) return _vUpload(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.avatar;
   if (x1 !== undefined) {
@@ -941,7 +910,6 @@ export function _vUpload(v: any, o: number): boolean {
 
 export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUpload(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUpload(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp17, 'object');
@@ -976,14 +944,12 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
 
 export function _eCreateThingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCreateThingPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eReplaceTreePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eReplaceTreePathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;

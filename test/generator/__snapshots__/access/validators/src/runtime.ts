@@ -60,7 +60,7 @@ export const _O = {
   formats: 2,
   /** Request direction (readOnly properties are not required); else response (writeOnly are not). */
   request: 4,
-  /** Object.prototype has enumerable properties: every property read checks ownership. */
+  /** Object.prototype has enumerable properties: the caller validates a copy without prototypes (`_input`). */
   inheritedKeys: 8,
   /** One step of the counter of errors-mode walks after a failed check (two bits, see `branchCounter`). */
   branchStep: 16,
@@ -198,10 +198,20 @@ export function _ref(
 }
 
 /**
+ * What a compiled function is given to validate for a caller's value under options `o` (from `_opts`):
+ * the value itself, or when `Object.prototype` has enumerable members (options bit 8, prototype pollution)
+ * its copy without prototypes (`_plain`), so that the compiled functions' direct property reads stay exact.
+ * Every call of a compiled function from outside goes through this (`_run`, `_guard`, a standalone module's
+ * `validate`/`is` functions); the compiled functions themselves ignore bit 8. May throw a RangeError on
+ * absurdly deep input, as the compiled functions do: call it where that is caught (`_deep`).
+ */
+export function _input(v: unknown, o: number): unknown {
+  return o & _O.inheritedKeys ? _plain(v) : v;
+}
+
+/**
  * The value with its plain objects copied to objects without a prototype (arrays copied alike, other
- * objects kept), so that reading a property never finds an inherited one. The compiled entry functions
- * validate this copy when `Object.prototype` has enumerable members (options bit 8, prototype pollution)
- * instead of testing `hasOwnProperty` at every property read.
+ * objects kept), so that reading a property never finds an inherited one (see `_input`).
  */
 export function _plain(v: any): any {
   if (typeof v !== 'object' || v === null) return v;
@@ -265,13 +275,14 @@ export function _media(mediaType: string | undefined, declared: readonly string[
 }
 
 /**
- * Runs a compiled errors function as a public validator does (operation validators share this). `sp` is
- * the schema path of the checked schema for a function shared by equal schemas (others ignore it).
+ * Runs a compiled errors function as a public validator does (schema and operation validators share this):
+ * on the value or, under prototype pollution, its copy (`_input`); a valid result holds the caller's value.
+ * `sp` is the schema path of the checked schema for a function shared by equal schemas (others ignore it).
  */
 export function _run<T>(check: _Check, value: unknown, o: number, sp = ''): ValidationResult<T> {
   const E: ValidationError[] = [];
   try {
-    if (check(value, o, '', E, sp)) return { valid: true, value: value as T };
+    if (check(_input(value, o), o, '', E, sp)) return { valid: true, value: value as T };
   } catch (e) {
     return _deep(e);
   }
@@ -353,11 +364,15 @@ export function _validator<T>(
   return (value, options) => _run<T>(errors, value, _opts(options, false));
 }
 
-/** `is<X>`: the schema's check function (`_v<X>`) as a type guard (a value too deep to check is not one). */
+/**
+ * `is<X>`: the schema's check function (`_v<X>`) as a type guard (a value too deep to check is not one),
+ * run on the value or its copy under prototype pollution (`_input`).
+ */
 export function _guard<T>(check: (v: any, o: number) => boolean): (value: unknown) => value is T {
   return (value): value is T => {
     try {
-      return check(value, _opts(undefined, false));
+      const o = _opts(undefined, false);
+      return check(_input(value, o), o);
     } catch (e) {
       _deep(e);
       return false;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _esc, _fErr, _fPT, _fReq, _fType, _has, _plain, _ref } from './runtime.js';
+import { _esc, _fErr, _fPT, _fReq, _fType, _has, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Open';
 const _sp1 = '#/components/schemas/Closed';
@@ -18,21 +18,18 @@ const _sp8 = '#/components/schemas/Extensions';
 const _sp9 = '#/components/schemas/Unspecified';
 
 export function _vOpen(v: any, o: number): boolean {
-  if (o & 8) return _vOpen(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 export function _eOpen(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eOpen(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vOpen(v, o)) return true;
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp0, 'object')) return false;
   return E.length === e0;
 }
 
 export function _vClosed(v: any, o: number): boolean {
-  if (o & 8) return _vClosed(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.a;
   if (x1 !== undefined) {
@@ -49,7 +46,6 @@ export function _vClosed(v: any, o: number): boolean {
 
 export function _eClosed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eClosed(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vClosed(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
@@ -72,7 +68,6 @@ export function _eClosed(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vEmpty(v: any, o: number): boolean {
-  if (o & 8) return _vEmpty(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   for (const k1 in v) {
     if (!_has.call(v, k1)) continue;
@@ -83,7 +78,6 @@ export function _vEmpty(v: any, o: number): boolean {
 
 export function _eEmpty(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eEmpty(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vEmpty(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp2, 'object');
@@ -102,7 +96,6 @@ export function _eEmpty(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vCounts(v: any, o: number): boolean {
-  if (o & 8) return _vCounts(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   for (const k1 in v) {
     if (!_has.call(v, k1)) continue;
@@ -114,7 +107,6 @@ export function _vCounts(v: any, o: number): boolean {
 
 export function _eCounts(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCounts(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCounts(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
@@ -130,7 +122,6 @@ export function _eCounts(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vItem(v: any, o: number): boolean {
-  if (o & 8) return _vItem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -143,7 +134,6 @@ export function _vItem(v: any, o: number): boolean {
 
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eItem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp4, 'object');
@@ -157,7 +147,6 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vItemsById(v: any, o: number): boolean {
-  if (o & 8) return _vItemsById(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   for (const k1 in v) {
     if (!_has.call(v, k1)) continue;
@@ -175,7 +164,6 @@ export function _vItemsById(v: any, o: number): boolean {
 
 export function _eItemsById(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eItemsById(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vItemsById(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp5, 'object');
@@ -190,7 +178,6 @@ export function _eItemsById(v: any, o: number, p: string, E: ValidationError[]):
 }
 
 export function _vLabeled(v: any, o: number): boolean {
-  if (o & 8) return _vLabeled(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -214,7 +201,6 @@ export function _vLabeled(v: any, o: number): boolean {
 
 export function _eLabeled(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eLabeled(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vLabeled(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp6, 'object');
@@ -241,7 +227,6 @@ export function _eLabeled(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vExtensions(v: any, o: number): boolean {
-  if (o & 8) return _vExtensions(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
   if (x1 !== undefined) {
@@ -259,7 +244,6 @@ export function _vExtensions(v: any, o: number): boolean {
 
 export function _eExtensions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eExtensions(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vExtensions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp8, 'object');
@@ -279,7 +263,6 @@ export function _eExtensions(v: any, o: number, p: string, E: ValidationError[])
 }
 
 export function _vUnspecified(v: any, o: number): boolean {
-  if (o & 8) return _vUnspecified(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.a;
   if (x1 !== undefined) {
@@ -290,7 +273,6 @@ export function _vUnspecified(v: any, o: number): boolean {
 
 export function _eUnspecified(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUnspecified(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUnspecified(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp9, 'object');

@@ -6,7 +6,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fErr, _fPT, _fReq, _fType, _has, _inc, _plain, _ref, _refSp } from './runtime.js';
+import { _fEnum, _fErr, _fPT, _fReq, _fType, _has, _inc, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Hostile';
 const _k1: any = [
@@ -101,7 +101,6 @@ const _sp39 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters
 const _sp40 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema';
 
 export function _vHostile(v: any, o: number): boolean {
-  if (o & 8) return _vHostile(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v["it's"];
   if (x1 !== undefined) {
@@ -194,7 +193,6 @@ export function _vHostile(v: any, o: number): boolean {
 
 export function _eHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eHostile(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vHostile(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -253,7 +251,6 @@ export function _eHostile(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vQuotes(v: any, o: number): boolean {
-  if (o & 8) return _vQuotes(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!_s2.has(v)) return false;
   return true;
@@ -261,7 +258,6 @@ export function _vQuotes(v: any, o: number): boolean {
 
 export function _eQuotes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eQuotes(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vQuotes(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp3, 'string')) return false;
   if (!_s2.has(v) && _fEnum(E, o, p, _sp3, _k1)) return false;
@@ -269,14 +265,12 @@ export function _eQuotes(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vMixedHostile(v: any, o: number): boolean {
-  if (o & 8) return _vMixedHostile(_plain(v), o - 8);
   if (!(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k5, v))) return false;
   return true;
 }
 
 export function _eMixedHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMixedHostile(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMixedHostile(v, o)) return true;
   if (
     !(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k5, v)) &&
@@ -287,14 +281,12 @@ export function _eMixedHostile(v: any, o: number, p: string, E: ValidationError[
 }
 
 export function _vConstHostile(v: any, o: number): boolean {
-  if (o & 8) return _vConstHostile(_plain(v), o - 8);
   if (!(v === '*/ globalThis.pwned = 9; /* `${x}` \u2028')) return false;
   return true;
 }
 
 export function _eConstHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eConstHostile(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vConstHostile(v, o)) return true;
   if (
     !(v === '*/ globalThis.pwned = 9; /* `${x}` \u2028') &&
@@ -307,7 +299,6 @@ export function _eConstHostile(v: any, o: number, p: string, E: ValidationError[
 }
 
 export function _vPatterned(v: any, o: number): boolean {
-  if (o & 8) return _vPatterned(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!_re8.test(v)) return false;
   return true;
@@ -315,7 +306,6 @@ export function _vPatterned(v: any, o: number): boolean {
 
 export function _ePatterned(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePatterned(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPatterned(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp9, 'string');
@@ -332,7 +322,6 @@ export function _ePatterned(v: any, o: number, p: string, E: ValidationError[]):
 }
 
 export function _vPrefixed(v: any, o: number): boolean {
-  if (o & 8) return _vPrefixed(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!_re10.test(v)) return false;
   return true;
@@ -340,7 +329,6 @@ export function _vPrefixed(v: any, o: number): boolean {
 
 export function _ePrefixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePrefixed(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPrefixed(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp11, 'string');
@@ -357,7 +345,6 @@ export function _ePrefixed(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vSuffixed(v: any, o: number): boolean {
-  if (o & 8) return _vSuffixed(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!_re12.test(v)) return false;
   return true;
@@ -365,7 +352,6 @@ export function _vSuffixed(v: any, o: number): boolean {
 
 export function _eSuffixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSuffixed(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSuffixed(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp13, 'string');
@@ -380,7 +366,6 @@ export function _eSuffixed(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vClass(v: any, o: number): boolean {
-  if (o & 8) return _vClass(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.default;
   if (x1 !== undefined) {
@@ -392,7 +377,6 @@ export function _vClass(v: any, o: number): boolean {
 
 export function _eClass(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eClass(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vClass(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp15, 'object');
@@ -406,7 +390,6 @@ export function _eClass(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vDefault(v: any, o: number): boolean {
-  if (o & 8) return _vDefault(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(v === 'a' || v === 'b')) return false;
   return true;
@@ -414,7 +397,6 @@ export function _vDefault(v: any, o: number): boolean {
 
 export function _eDefault(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDefault(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vDefault(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp16, 'string')) return false;
   if (!(v === 'a' || v === 'b') && _fEnum(E, o, p, _sp16, _k14)) return false;
@@ -422,21 +404,18 @@ export function _eDefault(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vDelete(v: any, o: number): boolean {
-  if (o & 8) return _vDelete(_plain(v), o - 8);
   if (!Number.isInteger(v)) return false;
   return true;
 }
 
 export function _eDelete(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDelete(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vDelete(v, o)) return true;
   if (!Number.isInteger(v) && _fType(E, o, p, _sp17, 'integer')) return false;
   return E.length === e0;
 }
 
 export function _v_123abc(v: any, o: number): boolean {
-  if (o & 8) return _v_123abc(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.content;
   if (x1 !== undefined) {
@@ -447,7 +426,6 @@ export function _v_123abc(v: any, o: number): boolean {
 
 export function _e_123abc(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _e_123abc(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _v_123abc(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp18, 'object');
@@ -459,7 +437,6 @@ export function _e_123abc(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vFooBar(v: any, o: number): boolean {
-  if (o & 8) return _vFooBar(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(v === 'snake')) return false;
   return true;
@@ -467,7 +444,6 @@ export function _vFooBar(v: any, o: number): boolean {
 
 export function _eFooBar(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFooBar(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vFooBar(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp20, 'string')) return false;
   if (!(v === 'snake') && _fEnum(E, o, p, _sp20, _k19)) return false;
@@ -475,7 +451,6 @@ export function _eFooBar(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vFooBar2(v: any, o: number): boolean {
-  if (o & 8) return _vFooBar2(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(v === 'camel')) return false;
   return true;
@@ -483,7 +458,6 @@ export function _vFooBar2(v: any, o: number): boolean {
 
 export function _eFooBar2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFooBar2(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vFooBar2(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp22, 'string')) return false;
   if (!(v === 'camel') && _fEnum(E, o, p, _sp22, _k21)) return false;
@@ -491,21 +465,18 @@ export function _eFooBar2(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vFooBarValues2(v: any, o: number): boolean {
-  if (o & 8) return _vFooBarValues2(_plain(v), o - 8);
   if (typeof v !== 'boolean') return false;
   return true;
 }
 
 export function _eFooBarValues2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFooBarValues2(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vFooBarValues2(v, o)) return true;
   if (typeof v !== 'boolean' && _fType(E, o, p, _sp23, 'boolean')) return false;
   return E.length === e0;
 }
 
 export function _vProto(v: any, o: number): boolean {
-  if (o & 8) return _vProto(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.polluted;
   if (x1 !== undefined) {
@@ -516,7 +487,6 @@ export function _vProto(v: any, o: number): boolean {
 
 export function _eProto(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eProto(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vProto(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp24, 'object');
@@ -528,7 +498,6 @@ export function _eProto(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vConstructor(v: any, o: number): boolean {
-  if (o & 8) return _vConstructor(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
   if (x1 !== undefined) {
@@ -539,7 +508,6 @@ export function _vConstructor(v: any, o: number): boolean {
 
 export function _eConstructor(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eConstructor(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vConstructor(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp25, 'object');
@@ -551,77 +519,66 @@ export function _eConstructor(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vToString(v: any, o: number): boolean {
-  if (o & 8) return _vToString(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   return true;
 }
 
 export function _eToString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eToString(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vToString(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp26, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vThen(v: any, o: number): boolean {
-  if (o & 8) return _vThen(_plain(v), o - 8);
   if (typeof v !== 'number' || !Number.isFinite(v)) return false;
   return true;
 }
 
 export function _eThen(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eThen(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vThen(v, o)) return true;
   if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp27, 'number')) return false;
   return E.length === e0;
 }
 
 export function _vFooBar3(v: any, o: number): boolean {
-  if (o & 8) return _vFooBar3(_plain(v), o - 8);
   if (!Number.isInteger(v)) return false;
   return true;
 }
 
 export function _eFooBar3(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eFooBar3(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vFooBar3(v, o)) return true;
   if (!Number.isInteger(v) && _fType(E, o, p, _sp28, 'integer')) return false;
   return E.length === e0;
 }
 
 export function _vSchema(v: any, o: number): boolean {
-  if (o & 8) return _vSchema(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   return true;
 }
 
 export function _eSchema(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSchema(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSchema(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, '#/components/schemas/___', 'string')) return false;
   return E.length === e0;
 }
 
 export function _vOperations2(v: any, o: number): boolean {
-  if (o & 8) return _vOperations2(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 export function _eOperations2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eOperations2(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vOperations2(v, o)) return true;
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp29, 'object')) return false;
   return E.length === e0;
 }
 
 export function _vAnimal(v: any, o: number): boolean {
-  if (o & 8) return _vAnimal(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v["ki'nd"];
     switch (x1 !== undefined ? x1 : undefined) {
@@ -702,7 +659,6 @@ export function _vAnimal(v: any, o: number): boolean {
 
 export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eAnimal(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vAnimal(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v["ki'nd"];
@@ -817,7 +773,6 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vCat(v: any, o: number): boolean {
-  if (o & 8) return _vCat(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v["ki'nd"];
   if (x1 !== undefined) {
@@ -834,7 +789,6 @@ export function _vCat(v: any, o: number): boolean {
 
 export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCat(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCat(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Cat', 'object');
@@ -851,7 +805,6 @@ export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boole
 }
 
 export function _vDog(v: any, o: number): boolean {
-  if (o & 8) return _vDog(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v["ki'nd"];
   if (x1 !== undefined) {
@@ -868,7 +821,6 @@ export function _vDog(v: any, o: number): boolean {
 
 export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDog(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vDog(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Dog', 'object');
@@ -886,14 +838,12 @@ export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boole
 
 export function _eThen2PathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eThen2PathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eThen2Query(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eThen2Query(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -919,7 +869,6 @@ export function _eThen2Query(v: any, o: number, p: string, E: ValidationError[],
 
 export function _eThen2Headers(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eThen2Headers(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -933,7 +882,6 @@ export function _eThen2Headers(v: any, o: number, p: string, E: ValidationError[
 
 export function _eThen2Cookies(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eThen2Cookies(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -947,7 +895,6 @@ export function _eThen2Cookies(v: any, o: number, p: string, E: ValidationError[
 
 export function _eReposGetContentPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eReposGetContentPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fPE, _fPF, _fPT, _fReq, _fType, _plain, _ref } from './runtime.js';
+import { _fPE, _fPF, _fPT, _fReq, _fType, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/Base';
@@ -15,7 +15,6 @@ const _k4: any = ['fixed'];
 const _sp5 = '#/components/schemas/Pinned';
 
 export function _vBase(v: any, o: number): boolean {
-  if (o & 8) return _vBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -28,7 +27,6 @@ export function _vBase(v: any, o: number): boolean {
 
 export function _eBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eBase(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -42,7 +40,6 @@ export function _eBase(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vTimestamps(v: any, o: number): boolean {
-  if (o & 8) return _vTimestamps(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.createdAt;
   if (x1 !== undefined) {
@@ -54,7 +51,6 @@ export function _vTimestamps(v: any, o: number): boolean {
 
 export function _eTimestamps(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eTimestamps(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vTimestamps(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
@@ -72,7 +68,6 @@ export function _eTimestamps(v: any, o: number, p: string, E: ValidationError[])
 }
 
 export function _vPost(v: any, o: number): boolean {
-  if (o & 8) return _vPost(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
   if (x3 !== undefined) {
@@ -98,7 +93,6 @@ export function _vPost(v: any, o: number): boolean {
 
 export function _ePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePost(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPost(v, o)) return true;
   if (_ref(v, o, p, E, _vBase, _eBase)) return false;
   if (_ref(v, o, p, E, _vTimestamps, _eTimestamps)) return false;
@@ -114,21 +108,18 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vPostAlias(v: any, o: number): boolean {
-  if (o & 8) return _vPostAlias(_plain(v), o - 8);
   if (!_vPost(v, o)) return false;
   return true;
 }
 
 export function _ePostAlias(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePostAlias(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPostAlias(v, o)) return true;
   if (_ref(v, o, p, E, _vPost, _ePost)) return false;
   return E.length === e0;
 }
 
 export function _vExtended(v: any, o: number): boolean {
-  if (o & 8) return _vExtended(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.extra;
   if (x1 !== undefined) {
@@ -148,7 +139,6 @@ export function _vExtended(v: any, o: number): boolean {
 
 export function _eExtended(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eExtended(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vExtended(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp3, 'object')) return false;
@@ -163,7 +153,6 @@ export function _eExtended(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vPinned(v: any, o: number): boolean {
-  if (o & 8) return _vPinned(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
   if (x3 !== undefined) {
@@ -182,7 +171,6 @@ export function _vPinned(v: any, o: number): boolean {
 
 export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePinned(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPinned(v, o)) return true;
   if (_ref(v, o, p, E, _vBase, _eBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPT, _fReq, _fType, _has, _len, _plain, _ref } from './runtime.js';
+import { _fErr, _fPT, _fReq, _fType, _has, _len, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Base';
 const _sp1 = '#/components/schemas/Item';
@@ -16,7 +16,6 @@ const _sp6 = '#/components/schemas/Member';
 const _sp7 = '#/components/schemas/SealedBase';
 
 export function _vBase(v: any, o: number): boolean {
-  if (o & 8) return _vBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -35,7 +34,6 @@ export function _vBase(v: any, o: number): boolean {
 
 export function _eBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eBase(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -53,7 +51,6 @@ export function _eBase(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vItem(v: any, o: number): boolean {
-  if (o & 8) return _vItem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
   if (x3 !== undefined) {
@@ -75,7 +72,6 @@ export function _vItem(v: any, o: number): boolean {
 
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eItem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (_ref(v, o, p, E, _vBase_r1, _eBase_r1)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -88,7 +84,6 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vTagged(v: any, o: number): boolean {
-  if (o & 8) return _vTagged(_plain(v), o - 8);
   if (!_vItem(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.tag;
@@ -102,7 +97,6 @@ export function _vTagged(v: any, o: number): boolean {
 
 export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eTagged(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vTagged(v, o)) return true;
   if (_ref(v, o, p, E, _vItem, _eItem)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -117,7 +111,6 @@ export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vPinned(v: any, o: number): boolean {
-  if (o & 8) return _vPinned(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x2 = v.id;
   if (x2 !== undefined) {
@@ -134,14 +127,12 @@ export function _vPinned(v: any, o: number): boolean {
 
 export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePinned(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPinned(v, o)) return true;
   if (_ref(v, o, p, E, _vBase_r1, _eBase_r1)) return false;
   return E.length === e0;
 }
 
 export function _vMiddle(v: any, o: number): boolean {
-  if (o & 8) return _vMiddle(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
   if (x3 !== undefined) {
@@ -165,7 +156,6 @@ export function _vMiddle(v: any, o: number): boolean {
 
 export function _eMiddle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMiddle(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMiddle(v, o)) return true;
   if (_ref(v, o, p, E, _vBase, _eBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -178,21 +168,18 @@ export function _eMiddle(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vLayered(v: any, o: number): boolean {
-  if (o & 8) return _vLayered(_plain(v), o - 8);
   if (!_vMiddle_r1(v, o)) return false;
   return true;
 }
 
 export function _eLayered(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eLayered(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vLayered(v, o)) return true;
   if (_ref(v, o, p, E, _vMiddle_r1, _eMiddle_r1)) return false;
   return E.length === e0;
 }
 
 export function _vCredentials(v: any, o: number): boolean {
-  if (o & 8) return _vCredentials(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.user;
   if (x1 !== undefined) {
@@ -217,7 +204,6 @@ export function _vCredentials(v: any, o: number): boolean {
 
 export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCredentials(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCredentials(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp4, 'object');
@@ -269,21 +255,18 @@ export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vLogin(v: any, o: number): boolean {
-  if (o & 8) return _vLogin(_plain(v), o - 8);
   if (!_vCredentials_r1(v, o)) return false;
   return true;
 }
 
 export function _eLogin(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eLogin(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vLogin(v, o)) return true;
   if (_ref(v, o, p, E, _vCredentials_r1, _eCredentials_r1)) return false;
   return E.length === e0;
 }
 
 export function _vMemberBase(v: any, o: number): boolean {
-  if (o & 8) return _vMemberBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -309,7 +292,6 @@ export function _vMemberBase(v: any, o: number): boolean {
 
 export function _eMemberBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMemberBase(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMemberBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp5, 'object');
@@ -347,7 +329,6 @@ export function _eMemberBase(v: any, o: number, p: string, E: ValidationError[])
 }
 
 export function _vMember(v: any, o: number): boolean {
-  if (o & 8) return _vMember(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
   if (x3 !== undefined) {
@@ -377,7 +358,6 @@ export function _vMember(v: any, o: number): boolean {
 
 export function _eMember(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMember(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMember(v, o)) return true;
   if (_ref(v, o, p, E, _vMemberBase_r1, _eMemberBase_r1)) return false;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
@@ -393,7 +373,6 @@ export function _eMember(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vSealedBase(v: any, o: number): boolean {
-  if (o & 8) return _vSealedBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -418,7 +397,6 @@ export function _vSealedBase(v: any, o: number): boolean {
 
 export function _eSealedBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSealedBase(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSealedBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp7, 'object');
@@ -447,7 +425,6 @@ export function _eSealedBase(v: any, o: number, p: string, E: ValidationError[])
 }
 
 export function _vSealed(v: any, o: number): boolean {
-  if (o & 8) return _vSealed(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
   if (x3 !== undefined) {
@@ -471,7 +448,6 @@ export function _vSealed(v: any, o: number): boolean {
 
 export function _eSealed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSealed(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSealed(v, o)) return true;
   if (_ref(v, o, p, E, _vSealedBase_r1, _eSealedBase_r1)) return false;
   return E.length === e0;
@@ -479,7 +455,6 @@ export function _eSealed(v: any, o: number, p: string, E: ValidationError[]): bo
 
 export function _eCreateBasePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCreateBasePathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }

@@ -4,12 +4,11 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fPT, _fReq, _fType, _plain, _ref } from './runtime.js';
+import { _fPT, _fReq, _fType, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Thumbnail';
 
 export function _vThumbnail(v: any, o: number): boolean {
-  if (o & 8) return _vThumbnail(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -32,7 +31,6 @@ export function _vThumbnail(v: any, o: number): boolean {
 
 export function _eThumbnail(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eThumbnail(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vThumbnail(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -59,14 +57,12 @@ export function _eThumbnail(v: any, o: number, p: string, E: ValidationError[]):
 
 export function _eTranscodePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eTranscodePathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eTranscodeRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eTranscodeRequestBody2(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob) && _fType(E, o, p, sp, 'string'))
     return false;
   return E.length === e0;
@@ -74,7 +70,6 @@ export function _eTranscodeRequestBody2(v: any, o: number, p: string, E: Validat
 
 export function _eListThumbnailsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListThumbnailsStatus200(_plain(v), o - 8, p, E, sp);
   if (!Array.isArray(v)) {
     _fType(E, o, p, sp, 'array');
     return false;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPT, _fReq, _fType, _plain, _refSp } from './runtime.js';
+import { _fErr, _fPT, _fReq, _fType, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Stored';
 const _sp1 = '#/components/schemas/Problem';
@@ -14,7 +14,6 @@ const _sp4 = '#/paths/~1images~1{id}/get/parameters/0/schema';
 const _re5 = new RegExp('^[a-z0-9.-]+$', 'u');
 
 export function _vStored(v: any, o: number): boolean {
-  if (o & 8) return _vStored(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
   if (x1 !== undefined) {
@@ -39,7 +38,6 @@ export function _vStored(v: any, o: number): boolean {
 
 export function _eStored(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eStored(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vStored(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -61,7 +59,6 @@ export function _eStored(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vProblem(v: any, o: number): boolean {
-  if (o & 8) return _vProblem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 !== undefined) {
@@ -88,7 +85,6 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
@@ -110,7 +106,6 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vAttachment(v: any, o: number): boolean {
-  if (o & 8) return _vAttachment(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.content;
   if (x1 !== undefined) {
@@ -127,7 +122,6 @@ export function _vAttachment(v: any, o: number): boolean {
 
 export function _eAttachment(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eAttachment(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vAttachment(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp2, 'object');
@@ -149,7 +143,6 @@ export function _eAttachment(v: any, o: number, p: string, E: ValidationError[])
 
 export function _eUploadFilePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUploadFilePathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -163,14 +156,12 @@ export function _eUploadFilePathParams(v: any, o: number, p: string, E: Validati
 
 export function _eUploadFileQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUploadFileQuery(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eUploadFileRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUploadFileRequestBody2(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob) && _fType(E, o, p, sp, 'string'))
     return false;
   return E.length === e0;
@@ -178,7 +169,6 @@ export function _eUploadFileRequestBody2(v: any, o: number, p: string, E: Valida
 
 export function _eDownloadFilePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDownloadFilePathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -192,13 +182,12 @@ export function _eDownloadFilePathParams(v: any, o: number, p: string, E: Valida
 
 export function _eEchoBytesRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eEchoBytesRequestBody2(_plain(v), o - 8, p, E, sp);
+
   return E.length === e0;
 }
 
 export function _eGetImagePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetImagePathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;

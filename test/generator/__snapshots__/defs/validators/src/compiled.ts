@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPT, _fReq, _fType, _plain, _ref } from './runtime.js';
+import { _fErr, _fPT, _fReq, _fType, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Container';
 const _sp1 = '#/components/schemas/Container_Item';
@@ -13,7 +13,6 @@ const _sp3 = '#/components/schemas/Resource_Link';
 const _sp4 = '#/components/schemas/Resource_Size';
 
 export function _vContainer(v: any, o: number): boolean {
-  if (o & 8) return _vContainer(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.items;
   if (x1 !== undefined) {
@@ -36,7 +35,6 @@ export function _vContainer(v: any, o: number): boolean {
 
 export function _eContainer(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eContainer(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vContainer(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -57,7 +55,6 @@ export function _eContainer(v: any, o: number, p: string, E: ValidationError[]):
 }
 
 export function _vContainerItem(v: any, o: number): boolean {
-  if (o & 8) return _vContainerItem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -70,7 +67,6 @@ export function _vContainerItem(v: any, o: number): boolean {
 
 export function _eContainerItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eContainerItem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vContainerItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
@@ -84,7 +80,6 @@ export function _eContainerItem(v: any, o: number, p: string, E: ValidationError
 }
 
 export function _vResource(v: any, o: number): boolean {
-  if (o & 8) return _vResource(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.self;
   if (x1 !== undefined) {
@@ -105,7 +100,6 @@ export function _vResource(v: any, o: number): boolean {
 
 export function _eResource(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eResource(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vResource(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp2, 'object');
@@ -123,7 +117,6 @@ export function _eResource(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vResourceLink(v: any, o: number): boolean {
-  if (o & 8) return _vResourceLink(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.href;
   if (x1 !== undefined) {
@@ -136,7 +129,6 @@ export function _vResourceLink(v: any, o: number): boolean {
 
 export function _eResourceLink(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eResourceLink(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vResourceLink(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
@@ -150,7 +142,6 @@ export function _eResourceLink(v: any, o: number, p: string, E: ValidationError[
 }
 
 export function _vResourceSize(v: any, o: number): boolean {
-  if (o & 8) return _vResourceSize(_plain(v), o - 8);
   if (!Number.isInteger(v)) return false;
   if (v < 0) return false;
   return true;
@@ -158,7 +149,6 @@ export function _vResourceSize(v: any, o: number): boolean {
 
 export function _eResourceSize(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eResourceSize(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vResourceSize(v, o)) return true;
   if (!Number.isInteger(v)) {
     _fType(E, o, p, _sp4, 'integer');
@@ -171,7 +161,6 @@ export function _eResourceSize(v: any, o: number, p: string, E: ValidationError[
 
 export function _eListContainersPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListContainersPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fErr, _fPE, _fPF, _fPT, _fReq, _fType, _plain, _ref } from './runtime.js';
+import { _fEnum, _fErr, _fPE, _fPF, _fPT, _fReq, _fType, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _k0: any = ['cat', 'dog'];
@@ -37,7 +37,6 @@ const _k26: any = ['key'];
 const _sp27 = '#/components/schemas/KeyKind';
 
 export function _vPet(v: any, o: number): boolean {
-  if (o & 8) return _vPet(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.petType;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -126,7 +125,6 @@ export function _vPet(v: any, o: number): boolean {
 
 export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePet(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPet(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.petType;
@@ -245,7 +243,6 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
 }
 
 export function _vCat(v: any, o: number): boolean {
-  if (o & 8) return _vCat(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.petType;
   if (x1 !== undefined) {
@@ -264,7 +261,6 @@ export function _vCat(v: any, o: number): boolean {
 
 export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCat(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCat(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Cat', 'object');
@@ -282,7 +278,6 @@ export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boole
 }
 
 export function _vDog(v: any, o: number): boolean {
-  if (o & 8) return _vDog(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.petType;
   if (x1 !== undefined) {
@@ -301,7 +296,6 @@ export function _vDog(v: any, o: number): boolean {
 
 export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDog(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vDog(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Dog', 'object');
@@ -319,7 +313,6 @@ export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boole
 }
 
 export function _vShape(v: any, o: number): boolean {
-  if (o & 8) return _vShape(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -408,7 +401,6 @@ export function _vShape(v: any, o: number): boolean {
 
 export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eShape(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vShape(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
@@ -525,7 +517,6 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vCircle(v: any, o: number): boolean {
-  if (o & 8) return _vCircle(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 !== undefined) {
@@ -544,7 +535,6 @@ export function _vCircle(v: any, o: number): boolean {
 
 export function _eCircle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCircle(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCircle(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
@@ -562,7 +552,6 @@ export function _eCircle(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vSquare(v: any, o: number): boolean {
-  if (o & 8) return _vSquare(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 !== undefined) {
@@ -581,7 +570,6 @@ export function _vSquare(v: any, o: number): boolean {
 
 export function _eSquare(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSquare(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSquare(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp4, 'object');
@@ -599,7 +587,6 @@ export function _eSquare(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vVehicle(v: any, o: number): boolean {
-  if (o & 8) return _vVehicle(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.vehicleType;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -640,7 +627,6 @@ export function _vVehicle(v: any, o: number): boolean {
 
 export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eVehicle(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vVehicle(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.vehicleType;
@@ -733,7 +719,6 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vVehicleBase(v: any, o: number): boolean {
-  if (o & 8) return _vVehicleBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.vehicleType;
   if (x1 !== undefined) {
@@ -752,7 +737,6 @@ export function _vVehicleBase(v: any, o: number): boolean {
 
 export function _eVehicleBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eVehicleBase(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vVehicleBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp7, 'object');
@@ -770,7 +754,6 @@ export function _eVehicleBase(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vCar(v: any, o: number): boolean {
-  if (o & 8) return _vCar(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.vehicleType;
   if (x3 !== undefined) {
@@ -796,7 +779,6 @@ export function _vCar(v: any, o: number): boolean {
 
 export function _eCar(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCar(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCar(v, o)) return true;
   if (_ref(v, o, p, E, _vVehicleBase, _eVehicleBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -811,7 +793,6 @@ export function _eCar(v: any, o: number, p: string, E: ValidationError[]): boole
 }
 
 export function _vBike(v: any, o: number): boolean {
-  if (o & 8) return _vBike(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.vehicleType;
   if (x3 !== undefined) {
@@ -840,7 +821,6 @@ export function _vBike(v: any, o: number): boolean {
 
 export function _eBike(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eBike(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vBike(v, o)) return true;
   if (_ref(v, o, p, E, _vVehicleBase, _eVehicleBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -858,7 +838,6 @@ export function _eBike(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vEvent(v: any, o: number): boolean {
-  if (o & 8) return _vEvent(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.type;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -959,7 +938,6 @@ export function _vEvent(v: any, o: number): boolean {
 
 export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eEvent(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vEvent(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.type;
@@ -1079,7 +1057,6 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vCreated(v: any, o: number): boolean {
-  if (o & 8) return _vCreated(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 !== undefined) {
@@ -1100,7 +1077,6 @@ export function _vCreated(v: any, o: number): boolean {
 
 export function _eCreated(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCreated(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCreated(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp14, 'object');
@@ -1123,7 +1099,6 @@ export function _eCreated(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vDeleted(v: any, o: number): boolean {
-  if (o & 8) return _vDeleted(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 !== undefined) {
@@ -1137,7 +1112,6 @@ export function _vDeleted(v: any, o: number): boolean {
 
 export function _eDeleted(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eDeleted(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vDeleted(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp15, 'object');
@@ -1152,7 +1126,6 @@ export function _eDeleted(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vPayment(v: any, o: number): boolean {
-  if (o & 8) return _vPayment(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.method;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -1237,7 +1210,6 @@ export function _vPayment(v: any, o: number): boolean {
 
 export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePayment(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPayment(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.method;
@@ -1336,7 +1308,6 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vCard(v: any, o: number): boolean {
-  if (o & 8) return _vCard(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.method;
   if (x1 !== undefined) {
@@ -1355,7 +1326,6 @@ export function _vCard(v: any, o: number): boolean {
 
 export function _eCard(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCard(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCard(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp18, 'object');
@@ -1373,7 +1343,6 @@ export function _eCard(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vTransfer(v: any, o: number): boolean {
-  if (o & 8) return _vTransfer(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.method;
   if (x1 !== undefined) {
@@ -1392,7 +1361,6 @@ export function _vTransfer(v: any, o: number): boolean {
 
 export function _eTransfer(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eTransfer(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vTransfer(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp19, 'object');
@@ -1410,7 +1378,6 @@ export function _eTransfer(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vAnimal(v: any, o: number): boolean {
-  if (o & 8) return _vAnimal(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.animalKind;
   if (x1 !== undefined) {
@@ -1423,7 +1390,6 @@ export function _vAnimal(v: any, o: number): boolean {
 
 export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eAnimal(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vAnimal(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp20, 'object');
@@ -1437,7 +1403,6 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vLion(v: any, o: number): boolean {
-  if (o & 8) return _vLion(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.animalKind;
   if (x3 !== undefined) {
@@ -1455,7 +1420,6 @@ export function _vLion(v: any, o: number): boolean {
 
 export function _eLion(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eLion(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vLion(v, o)) return true;
   if (_ref(v, o, p, E, _vAnimal, _eAnimal)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -1468,7 +1432,6 @@ export function _eLion(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vToken(v: any, o: number): boolean {
-  if (o & 8) return _vToken(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -1527,7 +1490,6 @@ export function _vToken(v: any, o: number): boolean {
 
 export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eToken(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vToken(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
@@ -1631,7 +1593,6 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vSecret(v: any, o: number): boolean {
-  if (o & 8) return _vSecret(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 !== undefined) {
@@ -1647,7 +1608,6 @@ export function _vSecret(v: any, o: number): boolean {
 
 export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSecret(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSecret(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp25, 'object');
@@ -1664,7 +1624,6 @@ export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vKeyKind(v: any, o: number): boolean {
-  if (o & 8) return _vKeyKind(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(v === 'key')) return false;
   return true;
@@ -1672,7 +1631,6 @@ export function _vKeyKind(v: any, o: number): boolean {
 
 export function _eKeyKind(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eKeyKind(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vKeyKind(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp27, 'string')) return false;
   if (!(v === 'key') && _fEnum(E, o, p, _sp27, _k26)) return false;
@@ -1680,7 +1638,6 @@ export function _eKeyKind(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vKey(v: any, o: number): boolean {
-  if (o & 8) return _vKey(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 !== undefined) {
@@ -1700,7 +1657,6 @@ export function _vKey(v: any, o: number): boolean {
 
 export function _eKey(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eKey(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vKey(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Key', 'object');
@@ -1719,14 +1675,12 @@ export function _eKey(v: any, o: number, p: string, E: ValidationError[]): boole
 
 export function _eListPetsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListPetsPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eListPetsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListPetsStatus200(_plain(v), o - 8, p, E, sp);
   if (!Array.isArray(v)) {
     _fType(E, o, p, sp, 'array');
     return false;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fPE, _fPT, _fReq, _fType, _fTypes, _inc, _plain, _ref, _refSp } from './runtime.js';
+import { _fEnum, _fPE, _fPT, _fReq, _fType, _fTypes, _inc, _ref, _refSp } from './runtime.js';
 
 const _k0: any = ['active', 'inactive', 'with space', '', '1', 'true', 'null'];
 const _sp1 = '#/components/schemas/Strings';
@@ -33,7 +33,6 @@ const _sp23 = '#/paths/~1items/get/parameters/1/schema';
 const _k24: any = ['asc', 'desc'];
 
 export function _vStrings(v: any, o: number): boolean {
-  if (o & 8) return _vStrings(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(
     v === 'active' ||
@@ -50,7 +49,6 @@ export function _vStrings(v: any, o: number): boolean {
 
 export function _eStrings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eStrings(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vStrings(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp1, 'string')) return false;
   if (
@@ -70,7 +68,6 @@ export function _eStrings(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vNumbers(v: any, o: number): boolean {
-  if (o & 8) return _vNumbers(_plain(v), o - 8);
   if (typeof v !== 'number' || !Number.isFinite(v)) return false;
   if (!(v === 1 || v === 2.5 || v === -3 || v === 0 || v === 1e21 || v === 0.1)) return false;
   return true;
@@ -78,7 +75,6 @@ export function _vNumbers(v: any, o: number): boolean {
 
 export function _eNumbers(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNumbers(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNumbers(v, o)) return true;
   if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp3, 'number')) return false;
   if (!(v === 1 || v === 2.5 || v === -3 || v === 0 || v === 1e21 || v === 0.1) && _fEnum(E, o, p, _sp3, _k2))
@@ -87,7 +83,6 @@ export function _eNumbers(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vIntegers(v: any, o: number): boolean {
-  if (o & 8) return _vIntegers(_plain(v), o - 8);
   if (!Number.isInteger(v)) return false;
   if (!(v === 100 || v === 200 || v === -1)) return false;
   return true;
@@ -95,7 +90,6 @@ export function _vIntegers(v: any, o: number): boolean {
 
 export function _eIntegers(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eIntegers(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vIntegers(v, o)) return true;
   if (!Number.isInteger(v) && _fType(E, o, p, _sp5, 'integer')) return false;
   if (!(v === 100 || v === 200 || v === -1) && _fEnum(E, o, p, _sp5, _k4)) return false;
@@ -103,7 +97,6 @@ export function _eIntegers(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vNonFinite(v: any, o: number): boolean {
-  if (o & 8) return _vNonFinite(_plain(v), o - 8);
   if (typeof v !== 'number' || !Number.isFinite(v)) return false;
   if (!(v === 0)) return false;
   return true;
@@ -111,7 +104,6 @@ export function _vNonFinite(v: any, o: number): boolean {
 
 export function _eNonFinite(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNonFinite(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNonFinite(v, o)) return true;
   if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp7, 'number')) return false;
   if (!(v === 0) && _fEnum(E, o, p, _sp7, _k6)) return false;
@@ -119,7 +111,6 @@ export function _eNonFinite(v: any, o: number, p: string, E: ValidationError[]):
 }
 
 export function _vBooleans(v: any, o: number): boolean {
-  if (o & 8) return _vBooleans(_plain(v), o - 8);
   if (typeof v !== 'boolean') return false;
   if (!(v === true)) return false;
   return true;
@@ -127,7 +118,6 @@ export function _vBooleans(v: any, o: number): boolean {
 
 export function _eBooleans(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eBooleans(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vBooleans(v, o)) return true;
   if (typeof v !== 'boolean' && _fType(E, o, p, _sp9, 'boolean')) return false;
   if (!(v === true) && _fEnum(E, o, p, _sp9, _k8)) return false;
@@ -135,7 +125,6 @@ export function _eBooleans(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vWithNull(v: any, o: number): boolean {
-  if (o & 8) return _vWithNull(_plain(v), o - 8);
   if (!(typeof v === 'string' || v === null)) return false;
   if (!(v === 'on' || v === 'off' || v === null)) return false;
   return true;
@@ -143,7 +132,6 @@ export function _vWithNull(v: any, o: number): boolean {
 
 export function _eWithNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eWithNull(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vWithNull(v, o)) return true;
   if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp11, 'string,null')) return false;
   if (!(v === 'on' || v === 'off' || v === null) && _fEnum(E, o, p, _sp11, _k10)) return false;
@@ -151,28 +139,24 @@ export function _eWithNull(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vOnlyNull(v: any, o: number): boolean {
-  if (o & 8) return _vOnlyNull(_plain(v), o - 8);
   if (!(v === null)) return false;
   return true;
 }
 
 export function _eOnlyNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eOnlyNull(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vOnlyNull(v, o)) return true;
   if (!(v === null) && _fEnum(E, o, p, _sp13, _k12)) return false;
   return E.length === e0;
 }
 
 export function _vMixed(v: any, o: number): boolean {
-  if (o & 8) return _vMixed(_plain(v), o - 8);
   if (!(v === 1 || v === '1' || v === true || v === null || _inc(_k15, v))) return false;
   return true;
 }
 
 export function _eMixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMixed(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMixed(v, o)) return true;
   if (!(v === 1 || v === '1' || v === true || v === null || _inc(_k15, v)) && _fEnum(E, o, p, _sp16, _k14))
     return false;
@@ -180,7 +164,6 @@ export function _eMixed(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vSingle(v: any, o: number): boolean {
-  if (o & 8) return _vSingle(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(v === 'only')) return false;
   return true;
@@ -188,7 +171,6 @@ export function _vSingle(v: any, o: number): boolean {
 
 export function _eSingle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSingle(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSingle(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp18, 'string')) return false;
   if (!(v === 'only') && _fEnum(E, o, p, _sp18, _k17)) return false;
@@ -196,7 +178,6 @@ export function _eSingle(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vSettings(v: any, o: number): boolean {
-  if (o & 8) return _vSettings(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.mode;
   if (x1 !== undefined) {
@@ -233,7 +214,6 @@ export function _vSettings(v: any, o: number): boolean {
 
 export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSettings(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSettings(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp21, 'object');
@@ -270,14 +250,12 @@ export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): 
 
 export function _eListItemsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListItemsPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListItemsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;

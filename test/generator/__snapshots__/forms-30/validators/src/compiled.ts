@@ -4,20 +4,18 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fPE, _fPT, _fPTs, _fReq, _fType, _plain } from './runtime.js';
+import { _fPE, _fPT, _fPTs, _fReq, _fType } from './runtime.js';
 
 const _k0: any = ['daily', 'weekly'];
 
 export function _ePutAvatarPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePutAvatarPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePutAvatarRequestBody2(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -75,14 +73,12 @@ export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: Validat
 
 export function _ePutAvatarStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePutAvatarStatus200(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eSetPreferencesRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSetPreferencesRequestBody2(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;

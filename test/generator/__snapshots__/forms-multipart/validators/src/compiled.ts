@@ -4,13 +4,12 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPR, _fPT, _fReq, _fType, _plain } from './runtime.js';
+import { _fErr, _fPR, _fPT, _fReq, _fType } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Upload';
 const _sp1 = '#/components/schemas/Received';
 
 export function _vUpload(v: any, o: number): boolean {
-  if (o & 8) return _vUpload(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.title;
   if (x1 !== undefined) {
@@ -88,7 +87,6 @@ export function _vUpload(v: any, o: number): boolean {
 
 export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUpload(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUpload(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -211,14 +209,12 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vReceived(v: any, o: number): boolean {
-  if (o & 8) return _vReceived(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 export function _eReceived(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eReceived(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vReceived(v, o)) return true;
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp1, 'object')) return false;
   return E.length === e0;
@@ -226,14 +222,12 @@ export function _eReceived(v: any, o: number, p: string, E: ValidationError[]): 
 
 export function _eUploadFilesPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUploadFilesPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eSearchRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSearchRequestBody2(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -280,7 +274,6 @@ export function _eSearchRequestBody2(v: any, o: number, p: string, E: Validation
 
 export function _eSearchStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSearchStatus200(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPT, _fReq, _fType, _has, _plain, _ref } from './runtime.js';
+import { _fErr, _fPT, _fReq, _fType, _has, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Subscription';
 const _s1 = new Set<unknown>([
@@ -26,7 +26,6 @@ const _sp2 = '#/components/schemas/Styles';
 const _sp3 = '#/components/schemas/Color';
 
 export function _vSubscription(v: any, o: number): boolean {
-  if (o & 8) return _vSubscription(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.email;
   if (x1 !== undefined) {
@@ -79,7 +78,6 @@ export function _vSubscription(v: any, o: number): boolean {
 
 export function _eSubscription(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSubscription(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSubscription(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -151,7 +149,6 @@ export function _eSubscription(v: any, o: number, p: string, E: ValidationError[
 }
 
 export function _vStyles(v: any, o: number): boolean {
-  if (o & 8) return _vStyles(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.formExploded;
   if (x1 !== undefined) {
@@ -304,7 +301,6 @@ export function _vStyles(v: any, o: number): boolean {
 
 export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eStyles(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vStyles(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp2, 'object');
@@ -486,7 +482,6 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vColor(v: any, o: number): boolean {
-  if (o & 8) return _vColor(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.R;
   if (x1 !== undefined) {
@@ -505,7 +500,6 @@ export function _vColor(v: any, o: number): boolean {
 
 export function _eColor(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eColor(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vColor(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
@@ -528,7 +522,6 @@ export function _eCreateSubscriptionPathParams(
   sp: string,
 ): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCreateSubscriptionPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }

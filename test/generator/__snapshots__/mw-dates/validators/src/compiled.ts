@@ -4,21 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import {
-  _esc,
-  _fErr,
-  _fFormat,
-  _fPE,
-  _fPF,
-  _fPT,
-  _fPTs,
-  _fReq,
-  _fType,
-  _has,
-  _plain,
-  _ref,
-  _refSp,
-} from './runtime.js';
+import { _esc, _fErr, _fFormat, _fPE, _fPF, _fPT, _fPTs, _fReq, _fType, _has, _ref, _refSp } from './runtime.js';
 import { _fDate, _fDateTime } from './formats.js';
 
 const _k0: any = ['1970-01-01T00:00:00Z'];
@@ -32,7 +18,6 @@ const _sp7 = '#/paths/~1events~1{day}/get/parameters/0/schema';
 const _sp8 = '#/paths/~1events~1{day}/get/parameters/1/schema';
 
 export function _vEvent(v: any, o: number): boolean {
-  if (o & 8) return _vEvent(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -161,7 +146,6 @@ export function _vEvent(v: any, o: number): boolean {
 
 export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eEvent(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
@@ -316,7 +300,6 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vReminder(v: any, o: number): boolean {
-  if (o & 8) return _vReminder(_plain(v), o - 8);
   {
     let n2 = 0;
     let a3 = -1;
@@ -358,7 +341,6 @@ export function _vReminder(v: any, o: number): boolean {
 
 export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eReminder(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vReminder(v, o)) return true;
   {
     let n2 = 0;
@@ -494,7 +476,6 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vProblem(v: any, o: number): boolean {
-  if (o & 8) return _vProblem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 !== undefined) {
@@ -522,7 +503,6 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
@@ -551,14 +531,12 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
 
 export function _eListEventsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListEventsPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListEventsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -580,7 +558,6 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
 
 export function _eListEventsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListEventsStatus200(_plain(v), o - 8, p, E, sp);
   if (!Array.isArray(v)) {
     _fType(E, o, p, sp, 'array');
     return false;
@@ -594,7 +571,6 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
 
 export function _eEventsOnPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eEventsOnPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -608,7 +584,6 @@ export function _eEventsOnPathParams(v: any, o: number, p: string, E: Validation
 
 export function _eEventsOnHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eEventsOnHeaders(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -622,7 +597,6 @@ export function _eEventsOnHeaders(v: any, o: number, p: string, E: ValidationErr
 
 export function _eEventsOnStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eEventsOnStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPT, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
+import { _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Thing';
 const _sp1 = '#/components/schemas/NewThing';
@@ -14,7 +14,6 @@ const _sp4 = '#/paths/~1things/get/parameters/1/schema';
 const _sp5 = '#/paths/~1things~1{id}/get/parameters/0/schema';
 
 export function _vThing(v: any, o: number): boolean {
-  if (o & 8) return _vThing(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -33,7 +32,6 @@ export function _vThing(v: any, o: number): boolean {
 
 export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eThing(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vThing(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -51,7 +49,6 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vNewThing(v: any, o: number): boolean {
-  if (o & 8) return _vNewThing(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
   if (x1 !== undefined) {
@@ -65,7 +62,6 @@ export function _vNewThing(v: any, o: number): boolean {
 
 export function _eNewThing(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNewThing(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNewThing(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
@@ -95,7 +91,6 @@ export function _eNewThing(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vProblem(v: any, o: number): boolean {
-  if (o & 8) return _vProblem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 !== undefined) {
@@ -122,7 +117,6 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp2, 'object');
@@ -145,14 +139,12 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
 
 export function _eListThingsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListThingsPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eListThingsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListThingsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -170,7 +162,6 @@ export function _eListThingsQuery(v: any, o: number, p: string, E: ValidationErr
 
 export function _eListThingsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListThingsStatus200(_plain(v), o - 8, p, E, sp);
   if (!Array.isArray(v)) {
     _fType(E, o, p, sp, 'array');
     return false;
@@ -184,7 +175,6 @@ export function _eListThingsStatus200(v: any, o: number, p: string, E: Validatio
 
 export function _eGetThingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetThingPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;

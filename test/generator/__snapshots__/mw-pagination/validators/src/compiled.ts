@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPT, _fPTs, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
+import { _fErr, _fPT, _fPTs, _fReq, _fType, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Item';
 const _sp1 = '#/components/schemas/Meta';
@@ -22,7 +22,6 @@ const _sp12 = '#/paths/~1search/post/parameters/0/schema';
 const _sp13 = '#/paths/~1tags/get/parameters/0/schema';
 
 export function _vItem(v: any, o: number): boolean {
-  if (o & 8) return _vItem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -39,7 +38,6 @@ export function _vItem(v: any, o: number): boolean {
 
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eItem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -55,7 +53,6 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vMeta(v: any, o: number): boolean {
-  if (o & 8) return _vMeta(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.result_count;
   if (x1 !== undefined) {
@@ -70,7 +67,6 @@ export function _vMeta(v: any, o: number): boolean {
 
 export function _eMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMeta(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
@@ -85,14 +81,12 @@ export function _eMeta(v: any, o: number, p: string, E: ValidationError[]): bool
 
 export function _eListPostsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListPostsPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eListPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListPostsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -114,7 +108,6 @@ export function _eListPostsQuery(v: any, o: number, p: string, E: ValidationErro
 
 export function _eListPostsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListPostsStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -139,7 +132,6 @@ export function _eListPostsStatus200(v: any, o: number, p: string, E: Validation
 
 export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListEventsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -158,7 +150,6 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
 
 export function _eListEventsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListEventsStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -182,7 +173,6 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
 
 export function _eListChargesQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListChargesQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -201,7 +191,6 @@ export function _eListChargesQuery(v: any, o: number, p: string, E: ValidationEr
 
 export function _eListChargesStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListChargesStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -236,7 +225,6 @@ export function _eListChargesStatus200(v: any, o: number, p: string, E: Validati
 
 export function _eListReposQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListReposQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -254,7 +242,6 @@ export function _eListReposQuery(v: any, o: number, p: string, E: ValidationErro
 
 export function _eListReposStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListReposStatus200(_plain(v), o - 8, p, E, sp);
   if (!Array.isArray(v)) {
     _fType(E, o, p, sp, 'array');
     return false;
@@ -268,7 +255,6 @@ export function _eListReposStatus200(v: any, o: number, p: string, E: Validation
 
 export function _eListLogsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListLogsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -283,7 +269,6 @@ export function _eListLogsQuery(v: any, o: number, p: string, E: ValidationError
 
 export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListLogsStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -306,7 +291,6 @@ export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationE
 
 export function _eListFeedQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListFeedQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -321,7 +305,6 @@ export function _eListFeedQuery(v: any, o: number, p: string, E: ValidationError
 
 export function _eListFeedStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListFeedStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -358,7 +341,6 @@ export function _eListFeedStatus200(v: any, o: number, p: string, E: ValidationE
 
 export function _eSearchItemsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSearchItemsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -373,7 +355,6 @@ export function _eSearchItemsQuery(v: any, o: number, p: string, E: ValidationEr
 
 export function _eSearchItemsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSearchItemsStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -396,7 +377,6 @@ export function _eSearchItemsStatus200(v: any, o: number, p: string, E: Validati
 
 export function _eListTagsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListTagsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -411,7 +391,6 @@ export function _eListTagsQuery(v: any, o: number, p: string, E: ValidationError
 
 export function _eListTagsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListTagsStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fErr, _fFormat, _fPT, _fPTs, _fReq, _fType, _fTypes, _plain, _ref, _refSp } from './runtime.js';
+import { _fEnum, _fErr, _fFormat, _fPT, _fPTs, _fReq, _fType, _fTypes, _ref, _refSp } from './runtime.js';
 import { _fDate } from './formats.js';
 
 const _sp0 = '#/components/schemas/Name';
@@ -24,21 +24,18 @@ const _sp13 = '#/paths/~1owners~1{ownerId}/get/parameters/0/schema';
 const _sp14 = '#/paths/~1owners~1{ownerId}/get/parameters/1/schema';
 
 export function _vName(v: any, o: number): boolean {
-  if (o & 8) return _vName(_plain(v), o - 8);
   if (!(typeof v === 'string' || v === null)) return false;
   return true;
 }
 
 export function _eName(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eName(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vName(v, o)) return true;
   if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp0, 'string,null')) return false;
   return E.length === e0;
 }
 
 export function _vCount(v: any, o: number): boolean {
-  if (o & 8) return _vCount(_plain(v), o - 8);
   if (!(Number.isInteger(v) || v === null)) return false;
   if (typeof v === 'number') {
     if (v < 0) return false;
@@ -48,7 +45,6 @@ export function _vCount(v: any, o: number): boolean {
 
 export function _eCount(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCount(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCount(v, o)) return true;
   if (!(Number.isInteger(v) || v === null)) {
     _fTypes(E, o, p, _sp1, 'integer,null');
@@ -62,7 +58,6 @@ export function _eCount(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vColor(v: any, o: number): boolean {
-  if (o & 8) return _vColor(_plain(v), o - 8);
   if (!(typeof v === 'string' || v === null)) return false;
   if (!(v === 'red' || v === 'green' || v === null)) return false;
   return true;
@@ -70,7 +65,6 @@ export function _vColor(v: any, o: number): boolean {
 
 export function _eColor(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eColor(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vColor(v, o)) return true;
   if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp3, 'string,null')) return false;
   if (!(v === 'red' || v === 'green' || v === null) && _fEnum(E, o, p, _sp3, _k2)) return false;
@@ -78,7 +72,6 @@ export function _eColor(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vLevel(v: any, o: number): boolean {
-  if (o & 8) return _vLevel(_plain(v), o - 8);
   if (!(Number.isInteger(v) || v === null)) return false;
   if (!(v === 1 || v === 2 || v === 3 || v === null)) return false;
   return true;
@@ -86,7 +79,6 @@ export function _vLevel(v: any, o: number): boolean {
 
 export function _eLevel(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eLevel(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vLevel(v, o)) return true;
   if (!(Number.isInteger(v) || v === null) && _fTypes(E, o, p, _sp5, 'integer,null')) return false;
   if (!(v === 1 || v === 2 || v === 3 || v === null) && _fEnum(E, o, p, _sp5, _k4)) return false;
@@ -94,21 +86,18 @@ export function _eLevel(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vMode(v: any, o: number): boolean {
-  if (o & 8) return _vMode(_plain(v), o - 8);
   if (!(v === 'fast' || v === 'slow' || v === null)) return false;
   return true;
 }
 
 export function _eMode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMode(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMode(v, o)) return true;
   if (!(v === 'fast' || v === 'slow' || v === null) && _fEnum(E, o, p, _sp7, _k6)) return false;
   return E.length === e0;
 }
 
 export function _vExplicitNull(v: any, o: number): boolean {
-  if (o & 8) return _vExplicitNull(_plain(v), o - 8);
   if (!(typeof v === 'string' || v === null)) return false;
   if (!(v === 'on' || v === 'off' || v === null)) return false;
   return true;
@@ -116,7 +105,6 @@ export function _vExplicitNull(v: any, o: number): boolean {
 
 export function _eExplicitNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eExplicitNull(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vExplicitNull(v, o)) return true;
   if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp9, 'string,null')) return false;
   if (!(v === 'on' || v === 'off' || v === null) && _fEnum(E, o, p, _sp9, _k8)) return false;
@@ -124,7 +112,6 @@ export function _eExplicitNull(v: any, o: number, p: string, E: ValidationError[
 }
 
 export function _vPet(v: any, o: number): boolean {
-  if (o & 8) return _vPet(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
   if (x1 !== undefined) {
@@ -137,7 +124,6 @@ export function _vPet(v: any, o: number): boolean {
 
 export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePet(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPet(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Pet', 'object');
@@ -151,7 +137,6 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
 }
 
 export function _vOwner(v: any, o: number): boolean {
-  if (o & 8) return _vOwner(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.pet;
   if (x1 !== undefined) {
@@ -232,7 +217,6 @@ export function _vOwner(v: any, o: number): boolean {
 
 export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eOwner(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vOwner(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp10, 'object');
@@ -392,7 +376,6 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vMaybePet(v: any, o: number): boolean {
-  if (o & 8) return _vMaybePet(_plain(v), o - 8);
   let ok2 = false;
   L3: {
     L4: {
@@ -418,7 +401,6 @@ export function _vMaybePet(v: any, o: number): boolean {
 
 export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eMaybePet(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vMaybePet(v, o)) return true;
   let ok2 = false;
   if ((o & 48) !== 48) {
@@ -471,7 +453,6 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vAnything(v: any, o: number): boolean {
-  if (o & 8) return _vAnything(_plain(v), o - 8);
   let ok2 = false;
   L3: {
     {
@@ -490,7 +471,6 @@ export function _vAnything(v: any, o: number): boolean {
 
 export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eAnything(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vAnything(v, o)) return true;
   let ok2 = false;
   if ((o & 48) !== 48) {
@@ -536,7 +516,6 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
 
 export function _eGetOwnerPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetOwnerPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -550,7 +529,6 @@ export function _eGetOwnerPathParams(v: any, o: number, p: string, E: Validation
 
 export function _eGetOwnerQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetOwnerQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -564,14 +542,12 @@ export function _eGetOwnerQuery(v: any, o: number, p: string, E: ValidationError
 
 export function _eGetOwnerHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetOwnerHeaders(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetOwnerStatus200(_plain(v), o - 8, p, E, sp);
   let ok2 = false;
   if ((o & 48) !== 48) {
     L5: {

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fPE, _fPT, _fReq, _fType, _plain, _refSp } from './runtime.js';
+import { _fPE, _fPT, _fReq, _fType, _refSp } from './runtime.js';
 
 const _sp0 = '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema';
 const _sp1 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema';
@@ -25,7 +25,6 @@ const _k15: any = ['open', 'closed'];
 
 export function _eGetUserPostPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserPostPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -43,7 +42,6 @@ export function _eGetUserPostPathParams(v: any, o: number, p: string, E: Validat
 
 export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserPostQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -86,7 +84,6 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
 
 export function _eGetUserPostHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserPostHeaders(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -104,7 +101,6 @@ export function _eGetUserPostHeaders(v: any, o: number, p: string, E: Validation
 
 export function _eGetUserPostCookies(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserPostCookies(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -122,7 +118,6 @@ export function _eGetUserPostCookies(v: any, o: number, p: string, E: Validation
 
 export function _eGetUserPostStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetUserPostStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -134,7 +129,6 @@ export function _eGetUserPostStatus200(v: any, o: number, p: string, E: Validati
 
 export function _eGetMatrixPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetMatrixPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -148,7 +142,6 @@ export function _eGetMatrixPathParams(v: any, o: number, p: string, E: Validatio
 
 export function _eGetMatrixQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetMatrixQuery(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }

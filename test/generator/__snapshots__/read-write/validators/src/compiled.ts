@@ -4,14 +4,13 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fPT, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
+import { _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/User';
 const _sp1 = '#/components/schemas/Team';
 const _sp2 = '#/paths/~1teams~1{teamId}/put/parameters/0/schema';
 
 export function _vUser(v: any, o: number): boolean {
-  if (o & 8) return _vUser(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -32,7 +31,6 @@ export function _vUser(v: any, o: number): boolean {
 
 export function _eUser(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eUser(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vUser(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -54,7 +52,6 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vTeam(v: any, o: number): boolean {
-  if (o & 8) return _vTeam(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
   if (x1 !== undefined) {
@@ -91,7 +88,6 @@ export function _vTeam(v: any, o: number): boolean {
 
 export function _eTeam(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eTeam(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vTeam(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
@@ -116,7 +112,6 @@ export function _eTeam(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vTag(v: any, o: number): boolean {
-  if (o & 8) return _vTag(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.label;
   if (x1 !== undefined) {
@@ -127,7 +122,6 @@ export function _vTag(v: any, o: number): boolean {
 
 export function _eTag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eTag(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vTag(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Tag', 'object');
@@ -141,14 +135,12 @@ export function _eTag(v: any, o: number, p: string, E: ValidationError[]): boole
 
 export function _eCreateUserPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCreateUserPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eReplaceTeamPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eReplaceTeamPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;

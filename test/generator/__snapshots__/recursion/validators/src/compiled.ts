@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _esc, _fErr, _fPT, _fReq, _fType, _has, _plain, _ref } from './runtime.js';
+import { _esc, _fErr, _fPT, _fReq, _fType, _has, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/TreeNode';
 const _sp1 = '#/components/schemas/Person';
@@ -15,7 +15,6 @@ const _sp5 = '#/components/schemas/Literal';
 const _sp6 = '#/components/schemas/Json';
 
 export function _vTreeNode(v: any, o: number): boolean {
-  if (o & 8) return _vTreeNode(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.value;
   if (x1 !== undefined) {
@@ -40,7 +39,6 @@ export function _vTreeNode(v: any, o: number): boolean {
 
 export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eTreeNode(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vTreeNode(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -69,7 +67,6 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vPerson(v: any, o: number): boolean {
-  if (o & 8) return _vPerson(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
   if (x1 !== undefined) {
@@ -86,7 +83,6 @@ export function _vPerson(v: any, o: number): boolean {
 
 export function _ePerson(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePerson(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPerson(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
@@ -104,7 +100,6 @@ export function _ePerson(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vCompany(v: any, o: number): boolean {
-  if (o & 8) return _vCompany(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.employees;
   if (x1 !== undefined) {
@@ -121,7 +116,6 @@ export function _vCompany(v: any, o: number): boolean {
 
 export function _eCompany(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCompany(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCompany(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp2, 'object');
@@ -142,7 +136,6 @@ export function _eCompany(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vLinkedList(v: any, o: number): boolean {
-  if (o & 8) return _vLinkedList(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.value;
   if (x1 !== undefined) {
@@ -174,7 +167,6 @@ export function _vLinkedList(v: any, o: number): boolean {
 
 export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eLinkedList(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vLinkedList(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
@@ -233,7 +225,6 @@ export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[])
 }
 
 export function _vExpr(v: any, o: number): boolean {
-  if (o & 8) return _vExpr(_plain(v), o - 8);
   {
     let n2 = 0;
     let a3 = -1;
@@ -263,7 +254,6 @@ export function _vExpr(v: any, o: number): boolean {
 
 export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eExpr(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vExpr(v, o)) return true;
   {
     let n2 = 0;
@@ -332,7 +322,6 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vLiteral(v: any, o: number): boolean {
-  if (o & 8) return _vLiteral(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.value;
   if (x1 !== undefined) {
@@ -345,7 +334,6 @@ export function _vLiteral(v: any, o: number): boolean {
 
 export function _eLiteral(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eLiteral(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vLiteral(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp5, 'object');
@@ -359,7 +347,6 @@ export function _eLiteral(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vSum(v: any, o: number): boolean {
-  if (o & 8) return _vSum(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.terms;
   if (x1 !== undefined) {
@@ -376,7 +363,6 @@ export function _vSum(v: any, o: number): boolean {
 
 export function _eSum(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eSum(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vSum(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Sum', 'object');
@@ -397,7 +383,6 @@ export function _eSum(v: any, o: number, p: string, E: ValidationError[]): boole
 }
 
 export function _vJson(v: any, o: number): boolean {
-  if (o & 8) return _vJson(_plain(v), o - 8);
   {
     let n2 = 0;
     let a3 = -1;
@@ -454,7 +439,6 @@ export function _vJson(v: any, o: number): boolean {
 
 export function _eJson(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eJson(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vJson(v, o)) return true;
   {
     let n2 = 0;
@@ -611,7 +595,6 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
 
 export function _eGetTreePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetTreePathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }

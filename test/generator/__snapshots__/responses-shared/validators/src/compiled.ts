@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fPF, _fPT, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
+import { _fPF, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/Item';
@@ -13,7 +13,6 @@ const _sp2 = '#/paths/~1items~1{id}/get/parameters/0/schema';
 const _sp3 = '#/paths/~1items~1{id}~1file/get/parameters/0/schema';
 
 export function _vItem(v: any, o: number): boolean {
-  if (o & 8) return _vItem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -32,7 +31,6 @@ export function _vItem(v: any, o: number): boolean {
 
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eItem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -50,7 +48,6 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vResponses2(v: any, o: number): boolean {
-  if (o & 8) return _vResponses2(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.count;
   if (x1 !== undefined) {
@@ -63,7 +60,6 @@ export function _vResponses2(v: any, o: number): boolean {
 
 export function _eResponses2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eResponses2(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vResponses2(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
@@ -78,14 +74,12 @@ export function _eResponses2(v: any, o: number, p: string, E: ValidationError[])
 
 export function _eListItemsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListItemsPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eListItemsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListItemsStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -118,7 +112,6 @@ export function _eListItemsStatus200(v: any, o: number, p: string, E: Validation
 
 export function _eListItemsStatus404(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListItemsStatus404(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -152,7 +145,6 @@ export function _eListItemsStatus404(v: any, o: number, p: string, E: Validation
 
 export function _eGetItemPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetItemPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -166,7 +158,6 @@ export function _eGetItemPathParams(v: any, o: number, p: string, E: ValidationE
 
 export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetItemStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -222,7 +213,6 @@ export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationEr
 
 export function _eGetItemStatus500(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetItemStatus500(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -244,7 +234,6 @@ export function _eGetItemStatus500(v: any, o: number, p: string, E: ValidationEr
 
 export function _eGetItemFilePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetItemFilePathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -258,7 +247,6 @@ export function _eGetItemFilePathParams(v: any, o: number, p: string, E: Validat
 
 export function _eGetItemFileStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetItemFileStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob) && _fType(E, o, p, sp, 'string'))
     return false;
   return E.length === e0;

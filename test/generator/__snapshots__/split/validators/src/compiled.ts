@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPE, _fPF, _fPT, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
+import { _fErr, _fPE, _fPF, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 import { _fUri } from './formats.js';
 
 const _k0: any = ['text', 'image'];
@@ -17,7 +17,6 @@ const _sp6 = '#/paths/~1notes/get/parameters/0/schema';
 const _sp7 = '#/components/parameters/NoteId/schema';
 
 export function _vNote(v: any, o: number): boolean {
-  if (o & 8) return _vNote(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -112,7 +111,6 @@ export function _vNote(v: any, o: number): boolean {
 
 export function _eNote(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNote(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNote(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp2, 'object');
@@ -253,7 +251,6 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vAttachment(v: any, o: number): boolean {
-  if (o & 8) return _vAttachment(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.url;
   if (x1 !== undefined) {
@@ -272,7 +269,6 @@ export function _vAttachment(v: any, o: number): boolean {
 
 export function _eAttachment(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eAttachment(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vAttachment(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
@@ -295,7 +291,6 @@ export function _eAttachment(v: any, o: number, p: string, E: ValidationError[])
 }
 
 export function _vNoteBody(v: any, o: number): boolean {
-  if (o & 8) return _vNoteBody(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 !== undefined) {
@@ -314,7 +309,6 @@ export function _vNoteBody(v: any, o: number): boolean {
 
 export function _eNoteBody(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNoteBody(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNoteBody(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp4, 'object');
@@ -332,7 +326,6 @@ export function _eNoteBody(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vNoteBody2(v: any, o: number): boolean {
-  if (o & 8) return _vNoteBody2(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 !== undefined) {
@@ -363,7 +356,6 @@ export function _vNoteBody2(v: any, o: number): boolean {
 
 export function _eNoteBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNoteBody2(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNoteBody2(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp5, 'object');
@@ -382,14 +374,12 @@ export function _eNoteBody2(v: any, o: number, p: string, E: ValidationError[]):
 
 export function _eListNotesPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListNotesPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eListNotesQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListNotesQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -403,7 +393,6 @@ export function _eListNotesQuery(v: any, o: number, p: string, E: ValidationErro
 
 export function _eListNotesStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListNotesStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -424,7 +413,6 @@ export function _eListNotesStatus200(v: any, o: number, p: string, E: Validation
 
 export function _eCreateNoteStatusDefault(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCreateNoteStatusDefault(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -440,7 +428,6 @@ export function _eCreateNoteStatusDefault(v: any, o: number, p: string, E: Valid
 
 export function _eGetNotePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eGetNotePathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;

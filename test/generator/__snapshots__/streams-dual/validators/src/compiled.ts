@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPE, _fPT, _fPTs, _fReq, _fType, _plain } from './runtime.js';
+import { _fErr, _fPE, _fPT, _fPTs, _fReq, _fType } from './runtime.js';
 
 const _sp0 = '#/components/schemas/CompletionRequest';
 const _sp1 = '#/components/schemas/Completion';
@@ -12,7 +12,6 @@ const _k2: any = ['stop', 'length', null];
 const _sp3 = '#/components/schemas/CompletionChunk';
 
 export function _vCompletionRequest(v: any, o: number): boolean {
-  if (o & 8) return _vCompletionRequest(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.prompt;
   if (x1 !== undefined) {
@@ -35,7 +34,6 @@ export function _vCompletionRequest(v: any, o: number): boolean {
 
 export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCompletionRequest(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCompletionRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -83,7 +81,6 @@ export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationE
 }
 
 export function _vCompletion(v: any, o: number): boolean {
-  if (o & 8) return _vCompletion(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -102,7 +99,6 @@ export function _vCompletion(v: any, o: number): boolean {
 
 export function _eCompletion(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCompletion(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCompletion(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
@@ -120,7 +116,6 @@ export function _eCompletion(v: any, o: number, p: string, E: ValidationError[])
 }
 
 export function _vCompletionChunk(v: any, o: number): boolean {
-  if (o & 8) return _vCompletionChunk(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -144,7 +139,6 @@ export function _vCompletionChunk(v: any, o: number): boolean {
 
 export function _eCompletionChunk(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCompletionChunk(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCompletionChunk(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
@@ -168,14 +162,12 @@ export function _eCompletionChunk(v: any, o: number, p: string, E: ValidationErr
 
 export function _eCreateCompletionPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCreateCompletionPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eCreateCompletionStatus400(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eCreateCompletionStatus400(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -189,7 +181,6 @@ export function _eCreateCompletionStatus400(v: any, o: number, p: string, E: Val
 
 export function _eListModelsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListModelsStatus200(_plain(v), o - 8, p, E, sp);
   if (!Array.isArray(v)) {
     _fType(E, o, p, sp, 'array');
     return false;

@@ -4,12 +4,11 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fPT, _fReq, _fType, _plain } from './runtime.js';
+import { _fPT, _fReq, _fType } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Entry';
 
 export function _vEntry(v: any, o: number): boolean {
-  if (o & 8) return _vEntry(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
@@ -26,7 +25,6 @@ export function _vEntry(v: any, o: number): boolean {
 
 export function _eEntry(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eEntry(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vEntry(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -43,7 +41,6 @@ export function _eEntry(v: any, o: number, p: string, E: ValidationError[]): boo
 
 export function _eReadFeedPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eReadFeedPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }

@@ -4,14 +4,13 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPT, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
+import { _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Tick';
 const _sp1 = '#/components/schemas/Problem';
 const _sp2 = '#/paths/~1ticks/get/parameters/0/schema';
 
 export function _vTick(v: any, o: number): boolean {
-  if (o & 8) return _vTick(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.n;
   if (x1 !== undefined) {
@@ -31,7 +30,6 @@ export function _vTick(v: any, o: number): boolean {
 
 export function _eTick(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eTick(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vTick(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
@@ -57,7 +55,6 @@ export function _eTick(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vProblem(v: any, o: number): boolean {
-  if (o & 8) return _vProblem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 !== undefined) {
@@ -80,7 +77,6 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eProblem(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
@@ -101,14 +97,12 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
 
 export function _eWatchTicksPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eWatchTicksPathParams(_plain(v), o - 8, p, E, sp);
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eWatchTicksQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eWatchTicksQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
@@ -122,14 +116,12 @@ export function _eWatchTicksQuery(v: any, o: number, p: string, E: ValidationErr
 
 export function _eTailLogStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eTailLogStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
   return E.length === e0;
 }
 
 export function _eImportTicksRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eImportTicksRequestBody2(_plain(v), o - 8, p, E, sp);
   if (!Array.isArray(v)) {
     _fType(E, o, p, sp, 'array');
     return false;
@@ -143,7 +135,6 @@ export function _eImportTicksRequestBody2(v: any, o: number, p: string, E: Valid
 
 export function _eImportTicksStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (o & 8) return _eImportTicksStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;

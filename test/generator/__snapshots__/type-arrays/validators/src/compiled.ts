@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eq, _fErr, _fPT, _fPTs, _fReq, _fType, _fTypes, _plain } from './runtime.js';
+import { _eq, _fErr, _fPT, _fPTs, _fReq, _fType, _fTypes } from './runtime.js';
 
 const _sp0 = '#/components/schemas/StringOrNumber';
 const _sp1 = '#/components/schemas/NullableString';
@@ -21,14 +21,12 @@ const _sp11 = '#/components/schemas/Pair';
 const _sp12 = '#/components/schemas/OpenTuple';
 
 export function _vStringOrNumber(v: any, o: number): boolean {
-  if (o & 8) return _vStringOrNumber(_plain(v), o - 8);
   if (!(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) return false;
   return true;
 }
 
 export function _eStringOrNumber(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eStringOrNumber(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vStringOrNumber(v, o)) return true;
   if (
     !(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) &&
@@ -39,21 +37,18 @@ export function _eStringOrNumber(v: any, o: number, p: string, E: ValidationErro
 }
 
 export function _vNullableString(v: any, o: number): boolean {
-  if (o & 8) return _vNullableString(_plain(v), o - 8);
   if (!(typeof v === 'string' || v === null)) return false;
   return true;
 }
 
 export function _eNullableString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eNullableString(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNullableString(v, o)) return true;
   if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp1, 'string,null')) return false;
   return E.length === e0;
 }
 
 export function _vObjectOrNull(v: any, o: number): boolean {
-  if (o & 8) return _vObjectOrNull(_plain(v), o - 8);
   if (!((typeof v === 'object' && v !== null && !Array.isArray(v)) || v === null)) return false;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.a;
@@ -68,7 +63,6 @@ export function _vObjectOrNull(v: any, o: number): boolean {
 
 export function _eObjectOrNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eObjectOrNull(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vObjectOrNull(v, o)) return true;
   if (!((typeof v === 'object' && v !== null && !Array.isArray(v)) || v === null)) {
     _fTypes(E, o, p, _sp2, 'object,null');
@@ -84,7 +78,6 @@ export function _eObjectOrNull(v: any, o: number, p: string, E: ValidationError[
 }
 
 export function _vListOrString(v: any, o: number): boolean {
-  if (o & 8) return _vListOrString(_plain(v), o - 8);
   if (!(Array.isArray(v) || typeof v === 'string')) return false;
   if (Array.isArray(v)) {
     for (let i1 = 0; i1 < v.length; i1++) {
@@ -97,7 +90,6 @@ export function _vListOrString(v: any, o: number): boolean {
 
 export function _eListOrString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eListOrString(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vListOrString(v, o)) return true;
   if (!(Array.isArray(v) || typeof v === 'string')) {
     _fTypes(E, o, p, _sp3, 'array,string');
@@ -113,7 +105,6 @@ export function _eListOrString(v: any, o: number, p: string, E: ValidationError[
 }
 
 export function _vAnything(v: any, o: number): boolean {
-  if (o & 8) return _vAnything(_plain(v), o - 8);
   if (!(
     typeof v === 'string' ||
     (typeof v === 'number' && Number.isFinite(v)) ||
@@ -128,7 +119,6 @@ export function _vAnything(v: any, o: number): boolean {
 
 export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eAnything(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vAnything(v, o)) return true;
   if (
     !(
@@ -146,14 +136,12 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vConstString(v: any, o: number): boolean {
-  if (o & 8) return _vConstString(_plain(v), o - 8);
   if (!(v === 'v1')) return false;
   return true;
 }
 
 export function _eConstString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eConstString(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vConstString(v, o)) return true;
   if (!(v === 'v1') && _fErr(E, o, p, _sp5 + '/const', 'const', 'must be equal to constant', { allowedValue: 'v1' }))
     return false;
@@ -161,14 +149,12 @@ export function _eConstString(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vConstNumber(v: any, o: number): boolean {
-  if (o & 8) return _vConstNumber(_plain(v), o - 8);
   if (!(v === 42)) return false;
   return true;
 }
 
 export function _eConstNumber(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eConstNumber(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vConstNumber(v, o)) return true;
   if (!(v === 42) && _fErr(E, o, p, _sp6 + '/const', 'const', 'must be equal to constant', { allowedValue: 42 }))
     return false;
@@ -176,14 +162,12 @@ export function _eConstNumber(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vConstNull(v: any, o: number): boolean {
-  if (o & 8) return _vConstNull(_plain(v), o - 8);
   if (!(v === null)) return false;
   return true;
 }
 
 export function _eConstNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eConstNull(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vConstNull(v, o)) return true;
   if (!(v === null) && _fErr(E, o, p, _sp7 + '/const', 'const', 'must be equal to constant', { allowedValue: null }))
     return false;
@@ -191,14 +175,12 @@ export function _eConstNull(v: any, o: number, p: string, E: ValidationError[]):
 }
 
 export function _vConstObject(v: any, o: number): boolean {
-  if (o & 8) return _vConstObject(_plain(v), o - 8);
   if (!_eq(v, _k8)) return false;
   return true;
 }
 
 export function _eConstObject(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eConstObject(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vConstObject(v, o)) return true;
   if (!_eq(v, _k8) && _fErr(E, o, p, _sp9 + '/const', 'const', 'must be equal to constant', { allowedValue: _k8 }))
     return false;
@@ -206,7 +188,6 @@ export function _eConstObject(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vTagged(v: any, o: number): boolean {
-  if (o & 8) return _vTagged(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 === undefined || !(x1 === 'tagged')) return false;
@@ -221,7 +202,6 @@ export function _vTagged(v: any, o: number): boolean {
 
 export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eTagged(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vTagged(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp10, 'object');
@@ -245,7 +225,6 @@ export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vPair(v: any, o: number): boolean {
-  if (o & 8) return _vPair(_plain(v), o - 8);
   if (!Array.isArray(v)) return false;
   if (v.length < 2) return false;
   if (v.length > 0) {
@@ -262,7 +241,6 @@ export function _vPair(v: any, o: number): boolean {
 
 export function _ePair(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _ePair(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vPair(v, o)) return true;
   if (!Array.isArray(v)) {
     _fType(E, o, p, _sp11, 'array');
@@ -284,7 +262,6 @@ export function _ePair(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vOpenTuple(v: any, o: number): boolean {
-  if (o & 8) return _vOpenTuple(_plain(v), o - 8);
   if (!Array.isArray(v)) return false;
   if (v.length > 0) {
     const x1 = v[0];
@@ -299,7 +276,6 @@ export function _vOpenTuple(v: any, o: number): boolean {
 
 export function _eOpenTuple(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eOpenTuple(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vOpenTuple(v, o)) return true;
   if (!Array.isArray(v)) {
     _fType(E, o, p, _sp12, 'array');
@@ -317,7 +293,6 @@ export function _eOpenTuple(v: any, o: number, p: string, E: ValidationError[]):
 }
 
 export function _vRgb(v: any, o: number): boolean {
-  if (o & 8) return _vRgb(_plain(v), o - 8);
   if (!Array.isArray(v)) return false;
   if (v.length > 3) return false;
   if (v.length < 3) return false;
@@ -330,7 +305,6 @@ export function _vRgb(v: any, o: number): boolean {
 
 export function _eRgb(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (o & 8) return _eRgb(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vRgb(v, o)) return true;
   if (!Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Rgb', 'array');
