@@ -31,12 +31,15 @@ function _token(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+/**
+ * The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`; a
+ * check without a media type before it is for `application/json`.
+ */
 function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
   const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
-  for (let i = from; i < row.length; i += 2) {
-    const m = row[i] as string;
-    const c = row[i + 1] as _At;
+  for (let i = from; i < row.length; i++) {
+    const m = typeof row[i] === 'string' ? (row[i++] as string) : 'application/json';
+    const c = row[i] as _At;
     t.m.push(m);
     t.f.push(typeof c === 'function' ? c : c[0]);
     t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
@@ -89,12 +92,12 @@ const _v0 = /* @__PURE__ */ _operation<'getUserBookmarks'>(
   '/paths/~12~1users~1{id}~1bookmarks/get',
   [C._eGetUserBookmarksPathParams, C._eGetUserBookmarksQuery],
   [
-    ['200', 'application/json', C._eGetUserBookmarksEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eGetUserBookmarksEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserBookmarksPathParams = _v0.pathParams;
@@ -105,12 +108,12 @@ const _v1 = /* @__PURE__ */ _operation<'findUserByUsername'>(
   '/paths/~12~1users~1by~1username~1{username}/get',
   [C._eFindUserByUsernamePathParams, C._eFindUserByUsernameQuery],
   [
-    ['200', 'application/json', C._eFindUserByUsernameEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eFindUserByUsernameEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateFindUserByUsernamePathParams = _v1.pathParams;
@@ -121,12 +124,12 @@ const _v2 = /* @__PURE__ */ _operation<'findPostById'>(
   '/paths/~12~1posts~1{id}/get',
   [C._eFindPostByIdPathParams, C._eFindPostByIdQuery],
   [
-    ['200', 'application/json', C._eFindPostByIdEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eFindPostByIdEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateFindPostByIdPathParams = _v2.pathParams;
@@ -137,12 +140,12 @@ const _v3 = /* @__PURE__ */ _operation<'searchRecentPosts'>(
   '/paths/~12~1posts~1search~1recent/get',
   [C._eGetUserBookmarksHeaders, C._eSearchRecentPostsQuery],
   [
-    ['200', 'application/json', C._eSearchRecentPostsEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eSearchRecentPostsEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateSearchRecentPostsQuery = _v3.query;
@@ -152,12 +155,12 @@ const _v4 = /* @__PURE__ */ _operation<'searchAllPosts'>(
   '/paths/~12~1posts~1search~1all/get',
   [C._eGetUserBookmarksHeaders, C._eSearchAllPostsQuery],
   [
-    ['200', 'application/json', C._eSearchAllPostsEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eSearchAllPostsEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateSearchAllPostsQuery = _v4.query;
@@ -167,12 +170,12 @@ const _v5 = /* @__PURE__ */ _operation<'countRecentPosts'>(
   '/paths/~12~1posts~1counts~1recent/get',
   [C._eGetUserBookmarksHeaders, C._eCountRecentPostsQuery],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateCountRecentPostsQuery = _v5.query;
@@ -182,12 +185,12 @@ const _v6 = /* @__PURE__ */ _operation<'countAllPosts'>(
   '/paths/~12~1posts~1counts~1all/get',
   [C._eGetUserBookmarksHeaders, C._eCountAllPostsQuery],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateCountAllPostsQuery = _v6.query;
@@ -197,12 +200,12 @@ const _v7 = /* @__PURE__ */ _operation<'getUserPosts'>(
   '/paths/~12~1users~1{id}~1posts/get',
   [C._eGetUserPostsPathParams, C._eGetUserPostsQuery],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserPostsPathParams = _v7.pathParams;
@@ -213,12 +216,12 @@ const _v8 = /* @__PURE__ */ _operation<'getUserMentions'>(
   '/paths/~12~1users~1{id}~1mentions/get',
   [C._eGetUserMentionsPathParams],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserMentionsPathParams = _v8.pathParams;
@@ -228,12 +231,12 @@ const _v9 = /* @__PURE__ */ _operation<'getUserLikedPosts'>(
   '/paths/~12~1users~1{id}~1liked_posts/get',
   [C._eGetUserLikedPostsPathParams],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserLikedPostsPathParams = _v9.pathParams;
@@ -243,12 +246,12 @@ const _v10 = /* @__PURE__ */ _operation<'getUserFollowers'>(
   '/paths/~12~1users~1{id}~1followers/get',
   [C._eGetUserFollowersPathParams],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserFollowersPathParams = _v10.pathParams;
@@ -258,12 +261,12 @@ const _v11 = /* @__PURE__ */ _operation<'getUserFollowing'>(
   '/paths/~12~1users~1{id}~1following/get',
   [C._eGetUserFollowingPathParams],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserFollowingPathParams = _v11.pathParams;
@@ -273,14 +276,14 @@ const _v12 = /* @__PURE__ */ _operation<'followUser', undefined>(
   '/paths/~12~1users~1{id}~1following/post',
   [C._eFollowUserPathParams],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [false, 'application/json', C._eFollowUserRequestBody2],
+  [false, C._eFollowUserRequestBody2],
 );
 export const validateFollowUserPathParams = _v12.pathParams;
 export const validateFollowUserRequestBody = _v12.requestBody;
@@ -290,12 +293,12 @@ const _v13 = /* @__PURE__ */ _operation<'getUserBlocking'>(
   '/paths/~12~1users~1{id}~1blocking/get',
   [C._eGetUserBlockingPathParams],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserBlockingPathParams = _v13.pathParams;
@@ -305,12 +308,12 @@ const _v14 = /* @__PURE__ */ _operation<'getUserMuting'>(
   '/paths/~12~1users~1{id}~1muting/get',
   [C._eGetUserMutingPathParams],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserMutingPathParams = _v14.pathParams;
@@ -320,12 +323,12 @@ const _v15 = /* @__PURE__ */ _operation<'getUserPinnedLists'>(
   '/paths/~12~1users~1{id}~1pinned_lists/get',
   [C._eGetUserPinnedListsPathParams],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserPinnedListsPathParams = _v15.pathParams;
@@ -335,12 +338,12 @@ const _v16 = /* @__PURE__ */ _operation<'getUserOwnedLists'>(
   '/paths/~12~1users~1{id}~1owned_lists/get',
   [C._eGetUserOwnedListsPathParams],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserOwnedListsPathParams = _v16.pathParams;
@@ -350,12 +353,12 @@ const _v17 = /* @__PURE__ */ _operation<'getUserFollowedLists'>(
   '/paths/~12~1users~1{id}~1followed_lists/get',
   [C._eGetUserFollowedListsPathParams],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserFollowedListsPathParams = _v17.pathParams;
@@ -365,12 +368,12 @@ const _v18 = /* @__PURE__ */ _operation<'getUserListMemberships'>(
   '/paths/~12~1users~1{id}~1list_memberships/get',
   [C._eGetUserListMembershipsPathParams],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserListMembershipsPathParams = _v18.pathParams;
@@ -380,14 +383,14 @@ const _v19 = /* @__PURE__ */ _operation<'likePost', undefined>(
   '/paths/~12~1users~1{id}~1likes/post',
   [C._eLikePostPathParams],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [false, 'application/json', C._eFollowUserRequestBody2],
+  [false, C._eFollowUserRequestBody2],
 );
 export const validateLikePostPathParams = _v19.pathParams;
 export const validateLikePostRequestBody = _v19.requestBody;
@@ -397,14 +400,14 @@ const _v20 = /* @__PURE__ */ _operation<'createPost'>(
   '/paths/~12~1posts/post',
   [],
   [
-    ['201', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['201', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [true, 'application/json', C._eCreatePostRequest],
+  [true, C._eCreatePostRequest],
 );
 export const validateCreatePostRequestBody = _v20.requestBody;
 export const validateCreatePostResponse = _v20.response;
@@ -413,12 +416,12 @@ const _v21 = /* @__PURE__ */ _operation<'searchNews'>(
   '/paths/~12~1news~1search/get',
   [C._eGetUserBookmarksHeaders, C._eSearchNewsQuery],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateSearchNewsQuery = _v21.query;
@@ -428,12 +431,12 @@ const _v22 = /* @__PURE__ */ _operation<'findNewsById'>(
   '/paths/~12~1news~1{id}/get',
   [C._eFindNewsByIdPathParams, C._eFindNewsByIdQuery],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateFindNewsByIdPathParams = _v22.pathParams;
@@ -444,12 +447,12 @@ const _v23 = /* @__PURE__ */ _operation<'listConnections'>(
   '/paths/~12~1connections/get',
   [],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateListConnectionsResponse = _v23.response;
@@ -458,12 +461,12 @@ const _v24 = /* @__PURE__ */ _operation<'deleteConnectionsByUuid'>(
   '/paths/~12~1connections/delete',
   [C._eGetUserBookmarksHeaders, C._eDeleteConnectionsByUuidQuery],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateDeleteConnectionsByUuidQuery = _v24.query;
@@ -473,12 +476,12 @@ const _v25 = /* @__PURE__ */ _operation<'deleteAllConnections'>(
   '/paths/~12~1connections~1all/delete',
   [],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateDeleteAllConnectionsResponse = _v25.response;
@@ -487,12 +490,12 @@ const _v26 = /* @__PURE__ */ _operation<'deleteConnectionsByEndpoint'>(
   '/paths/~12~1connections~1{endpoint_id}/delete',
   [C._eDeleteConnectionsByEndpointPathParams],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateDeleteConnectionsByEndpointPathParams = _v26.pathParams;
@@ -502,12 +505,12 @@ const _v27 = /* @__PURE__ */ _operation<'searchPostsEligibleForNotes'>(
   '/paths/~12~1notes~1search~1posts_eligible_for_notes/get',
   [],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateSearchPostsEligibleForNotesResponse = _v27.response;
@@ -516,12 +519,12 @@ const _v28 = /* @__PURE__ */ _operation<'searchNotesWritten'>(
   '/paths/~12~1notes~1search~1notes_written/get',
   [],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateSearchNotesWrittenResponse = _v28.response;
@@ -530,14 +533,14 @@ const _v29 = /* @__PURE__ */ _operation<'createNote', undefined>(
   '/paths/~12~1notes/post',
   [],
   [
-    ['201', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['201', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [false, 'application/json', C._eFollowUserRequestBody2],
+  [false, C._eFollowUserRequestBody2],
 );
 export const validateCreateNoteRequestBody = _v29.requestBody;
 export const validateCreateNoteResponse = _v29.response;
@@ -546,14 +549,14 @@ const _v30 = /* @__PURE__ */ _operation<'evaluateNote', undefined>(
   '/paths/~12~1evaluate_note/post',
   [],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [false, 'application/json', C._eFollowUserRequestBody2],
+  [false, C._eFollowUserRequestBody2],
 );
 export const validateEvaluateNoteRequestBody = _v30.requestBody;
 export const validateEvaluateNoteResponse = _v30.response;
@@ -562,14 +565,14 @@ const _v31 = /* @__PURE__ */ _operation<'createActivitySubscription'>(
   '/paths/~12~1activity~1subscriptions/post',
   [],
   [
-    ['201', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['201', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [true, 'application/json', C._eActivitySubscriptionCreateRequest],
+  [true, C._eActivitySubscriptionCreateRequest],
 );
 export const validateCreateActivitySubscriptionRequestBody = _v31.requestBody;
 export const validateCreateActivitySubscriptionResponse = _v31.response;
@@ -578,12 +581,12 @@ const _v32 = /* @__PURE__ */ _operation<'streamActivity'>(
   '/paths/~12~1activity~1stream/get',
   [],
   [
-    ['200', 'application/json', C._eActivityStreamEvent],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eActivityStreamEvent],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateStreamActivityResponse = _v32.response;
@@ -592,14 +595,14 @@ const _v33 = /* @__PURE__ */ _operation<'replayWebhookEvents', undefined>(
   '/paths/~12~1webhooks~1replay/post',
   [],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [false, 'application/json', C._eFollowUserRequestBody2],
+  [false, C._eFollowUserRequestBody2],
 );
 export const validateReplayWebhookEventsRequestBody = _v33.requestBody;
 export const validateReplayWebhookEventsResponse = _v33.response;
@@ -608,14 +611,14 @@ const _v34 = /* @__PURE__ */ _operation<'replayAccountActivity', undefined>(
   '/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post',
   [C._eReplayAccountActivityPathParams],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [false, 'application/json', C._eFollowUserRequestBody2],
+  [false, C._eFollowUserRequestBody2],
 );
 export const validateReplayAccountActivityPathParams = _v34.pathParams;
 export const validateReplayAccountActivityRequestBody = _v34.requestBody;
@@ -625,12 +628,12 @@ const _v35 = /* @__PURE__ */ _operation<'getPowerstreamRules'>(
   '/paths/~12~1powerstream~1rules/get',
   [],
   [
-    ['200', 'application/json', C._eResponseEnvelope],
-    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
-    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['200', C._eResponseEnvelope],
+    ['401', C._eError, 'application/problem+json', C._eProblem],
+    ['403', C._eError, 'application/problem+json', C._eProblem],
+    ['429', C._eError, 'application/problem+json', C._eProblem],
+    ['503', C._eError, 'application/problem+json', C._eProblem],
+    ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetPowerstreamRulesResponse = _v35.response;

@@ -6,7 +6,8 @@
  * One `_operation(...)` call per operation builds its six validators (typed through the types package's
  * `Operations` map) from the operation's JSON pointer, its parameter checks by location and a row per
  * response (`[status, mediaType, check, ...]`) and for the request body (`[required, mediaType, check,
- * ...]`); it derives the schema paths from the pointer and builds the runtime's `_Responses` / `_Body`
+ * ...]`), where a check without a media type before it is `application/json`'s (`DEFAULT_MEDIA_TYPE`: on
+ * GitHub's spec 3,171 of its media types, 66 KB of text when written out); it derives the schema paths from the pointer and builds the runtime's `_Responses` / `_Body`
  * tables on first use. `operationValidators` maps each method to its six validators, complete for every
  * operation. Top-level exports (`validate<Op>PathParams`, `…Query`, `…Headers`, `…Cookies`,
  * `…RequestBody`, `…Response`) exist only for the parts the operation declares (`declaredParts`): a
@@ -38,6 +39,9 @@ type Ref = (name: string) => Code;
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
+/** The media type a body or response row leaves unwritten before its check (`_rows`). */
+const DEFAULT_MEDIA_TYPE = 'application/json';
+
 /** The members of an operation's validators and the `op.names` entry each is exported under. */
 export type Part = 'pathParams' | 'query' | 'headers' | 'cookies' | 'requestBody' | 'response';
 
@@ -67,6 +71,7 @@ export function declaredParts(op: OperationModel): { part: Part; name: string }[
  */
 function operationHelpers(ref: Ref, bodies: boolean, none: string | undefined): string {
   const [ValidateOptions, ValidationResult, _Check, _Responses, _run, _opts, _respond] = ['ValidateOptions', 'ValidationResult', '_Check', '_Responses', '_run', '_opts', '_respond'].map((n) => ref(n).text);
+  const defaultMedia = lit(DEFAULT_MEDIA_TYPE).text;
   const param = none === undefined ? '(i: number) => params[i]!' : `(i: number) => params[i] ?? ${ref(none).text}`;
   // Without a request body in the spec, the runtime's `_request` is not needed (nor copied).
   const bodyParam = bodies ? `
@@ -104,12 +109,15 @@ function _token(key: string): string {
   return key.replace(/~/g, '~0').replace(/\\//g, '~1');
 }
 
-/** The media types, checks and schema paths of \`[..., mediaType, check, ...]\` from \`from\` on, under \`sp\`. */
+/**
+ * The media types, checks and schema paths of \`[..., mediaType, check, ...]\` from \`from\` on, under \`sp\`; a
+ * check without a media type before it is for \`${DEFAULT_MEDIA_TYPE}\`.
+ */
 function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: ${_Check}[]; p: string[] } {
   const t = { m: [] as string[], f: [] as ${_Check}[], p: [] as string[] };
-  for (let i = from; i < row.length; i += 2) {
-    const m = row[i] as string;
-    const c = row[i + 1] as _At;
+  for (let i = from; i < row.length; i++) {
+    const m = typeof row[i] === 'string' ? (row[i++] as string) : ${defaultMedia};
+    const c = row[i] as _At;
     t.m.push(m);
     t.f.push(typeof c === 'function' ? c : c[0]);
     t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
@@ -155,9 +163,9 @@ function _operation<K extends keyof T.Operations, B = never>(
 }
 
 /**
- * `mediaType, check, ...` of a body or response (`place`: its pointer): the check alone when its schema path
- * is the one its place gives (`<place>/content/<media type>/schema`) or it takes none, else
- * `[check, schemaPath]`.
+ * `mediaType, check, ...` of a body or response (`place`: its pointer), the media type left out when it is
+ * `DEFAULT_MEDIA_TYPE`: the check alone when its schema path is the one its place gives
+ * (`<place>/content/<media type>/schema`) or it takes none, else `[check, schemaPath]`.
  */
 function mediaItems(doc: ApiDocument, op: OperationModel, content: readonly MediaTypeModel[], label: (i: number) => string, place: string, ref: Ref): string[] {
   return content.flatMap((m, i) => {
@@ -165,7 +173,7 @@ function mediaItems(doc: ApiDocument, op: OperationModel, content: readonly Medi
     const check = ref(entry.errors.text).text;
     const derived = `#${place}/content/${escapeToken(m.mediaType)}/schema`;
     const item = entry.schemaPath === undefined || entry.schemaPath === derived ? check : printDoc(arrayLiteral([check, lit(entry.schemaPath).text]));
-    return [lit(m.mediaType).text, item];
+    return m.mediaType === DEFAULT_MEDIA_TYPE ? [item] : [lit(m.mediaType).text, item];
   });
 }
 

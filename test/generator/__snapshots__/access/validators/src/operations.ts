@@ -31,12 +31,15 @@ function _token(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+/**
+ * The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`; a
+ * check without a media type before it is for `application/json`.
+ */
 function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
   const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
-  for (let i = from; i < row.length; i += 2) {
-    const m = row[i] as string;
-    const c = row[i + 1] as _At;
+  for (let i = from; i < row.length; i++) {
+    const m = typeof row[i] === 'string' ? (row[i++] as string) : 'application/json';
+    const c = row[i] as _At;
     t.m.push(m);
     t.f.push(typeof c === 'function' ? c : c[0]);
     t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
@@ -88,8 +91,8 @@ function _operation<K extends keyof T.Operations, B = never>(
 const _v0 = /* @__PURE__ */ _operation<'createThing'>(
   '/paths/~1things/post',
   [],
-  [['201', 'application/json', C._eThing]],
-  [true, 'application/json', C._eThing],
+  [['201', C._eThing]],
+  [true, C._eThing],
 );
 export const validateCreateThingRequestBody = _v0.requestBody;
 export const validateCreateThingResponse = _v0.response;
@@ -97,8 +100,8 @@ export const validateCreateThingResponse = _v0.response;
 const _v1 = /* @__PURE__ */ _operation<'createAccount'>(
   '/paths/~1accounts/post',
   [],
-  [['201', 'application/json', C._eAccount]],
-  [true, 'application/json', C._eAccount],
+  [['201', C._eAccount]],
+  [true, C._eAccount],
 );
 export const validateCreateAccountRequestBody = _v1.requestBody;
 export const validateCreateAccountResponse = _v1.response;
@@ -106,8 +109,8 @@ export const validateCreateAccountResponse = _v1.response;
 const _v2 = /* @__PURE__ */ _operation<'replaceTree'>(
   '/paths/~1trees~1{treeId}/put',
   [C._eReplaceTreePathParams],
-  [['200', 'application/json', C._eTreeNode]],
-  [true, 'application/json', C._eTreeNode],
+  [['200', C._eTreeNode]],
+  [true, C._eTreeNode],
 );
 export const validateReplaceTreePathParams = _v2.pathParams;
 export const validateReplaceTreeRequestBody = _v2.requestBody;
@@ -116,8 +119,8 @@ export const validateReplaceTreeResponse = _v2.response;
 const _v3 = /* @__PURE__ */ _operation<'recordEvent'>(
   '/paths/~1events/post',
   [],
-  [['200', 'application/json', C._eEvent]],
-  [true, 'application/json', C._eEvent],
+  [['200', C._eEvent]],
+  [true, C._eEvent],
 );
 export const validateRecordEventRequestBody = _v3.requestBody;
 export const validateRecordEventResponse = _v3.response;
@@ -126,7 +129,7 @@ const _v4 = /* @__PURE__ */ _operation<'recordTaggedEvent'>(
   '/paths/~1events~1tagged/post',
   [],
   [['204']],
-  [true, 'application/json', C._eTaggedEvent],
+  [true, C._eTaggedEvent],
 );
 export const validateRecordTaggedEventRequestBody = _v4.requestBody;
 export const validateRecordTaggedEventResponse = _v4.response;
@@ -134,8 +137,8 @@ export const validateRecordTaggedEventResponse = _v4.response;
 const _v5 = /* @__PURE__ */ _operation<'createProfile'>(
   '/paths/~1profiles/post',
   [],
-  [['201', 'application/json', C._eProfile]],
-  [true, 'application/json', C._eProfile],
+  [['201', C._eProfile]],
+  [true, C._eProfile],
 );
 export const validateCreateProfileRequestBody = _v5.requestBody;
 export const validateCreateProfileResponse = _v5.response;

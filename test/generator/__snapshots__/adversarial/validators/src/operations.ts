@@ -33,12 +33,15 @@ function _token(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+/**
+ * The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`; a
+ * check without a media type before it is for `application/json`.
+ */
 function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
   const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
-  for (let i = from; i < row.length; i += 2) {
-    const m = row[i] as string;
-    const c = row[i + 1] as _At;
+  for (let i = from; i < row.length; i++) {
+    const m = typeof row[i] === 'string' ? (row[i++] as string) : 'application/json';
+    const c = row[i] as _At;
     t.m.push(m);
     t.f.push(typeof c === 'function' ? c : c[0]);
     t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
@@ -92,7 +95,7 @@ const _v0 = /* @__PURE__ */ _operation<'then_'>(
   [C._eThen2PathParams, C._eThen2Query, C._eThen2Headers, C._eThen2Cookies],
   [
     ['200', 'application/json; charset="utf-8"', C._eHostile],
-    ['default', 'application/json', C._eQuotes],
+    ['default', C._eQuotes],
   ],
 );
 export const validateThen2Query = _v0.query;
@@ -107,7 +110,7 @@ const _v2 = /* @__PURE__ */ _operation<'constructor_', undefined>(
   '/paths/~1constructor/post',
   [],
   [['204']],
-  [false, 'application/json', C._eClass],
+  [false, C._eClass],
 );
 export const validateConstructor2RequestBody = _v2.requestBody;
 export const validateConstructor2Response = _v2.response;
@@ -118,7 +121,7 @@ export const validateToString2Response = _v3.response;
 const _v4 = /* @__PURE__ */ _operation<'reposGetContent'>(
   '/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get',
   [C._eReposGetContentPathParams],
-  [['200', 'application/json', C._e_123abc]],
+  [['200', C._e_123abc]],
 );
 export const validateReposGetContentPathParams = _v4.pathParams;
 export const validateReposGetContentResponse = _v4.response;

@@ -31,12 +31,15 @@ function _token(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+/**
+ * The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`; a
+ * check without a media type before it is for `application/json`.
+ */
 function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
   const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
-  for (let i = from; i < row.length; i += 2) {
-    const m = row[i] as string;
-    const c = row[i + 1] as _At;
+  for (let i = from; i < row.length; i++) {
+    const m = typeof row[i] === 'string' ? (row[i++] as string) : 'application/json';
+    const c = row[i] as _At;
     t.m.push(m);
     t.f.push(typeof c === 'function' ? c : c[0]);
     t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
@@ -85,29 +88,19 @@ function _operation<K extends keyof T.Operations, B = never>(
   };
 }
 
-const _v0 = /* @__PURE__ */ _operation<'createBase'>(
-  '/paths/~1bases/post',
-  [],
-  [['201', 'application/json', C._eBase]],
-  [true, 'application/json', C._eBase],
-);
+const _v0 = /* @__PURE__ */ _operation<'createBase'>('/paths/~1bases/post', [], [['201', C._eBase]], [true, C._eBase]);
 export const validateCreateBaseRequestBody = _v0.requestBody;
 export const validateCreateBaseResponse = _v0.response;
 
-const _v1 = /* @__PURE__ */ _operation<'createItem'>(
-  '/paths/~1items/post',
-  [],
-  [['201', 'application/json', C._eItem]],
-  [true, 'application/json', C._eItem],
-);
+const _v1 = /* @__PURE__ */ _operation<'createItem'>('/paths/~1items/post', [], [['201', C._eItem]], [true, C._eItem]);
 export const validateCreateItemRequestBody = _v1.requestBody;
 export const validateCreateItemResponse = _v1.response;
 
 const _v2 = /* @__PURE__ */ _operation<'createLogin'>(
   '/paths/~1logins/post',
   [],
-  [['201', 'application/json', C._eLogin]],
-  [true, 'application/json', C._eLogin],
+  [['201', C._eLogin]],
+  [true, C._eLogin],
 );
 export const validateCreateLoginRequestBody = _v2.requestBody;
 export const validateCreateLoginResponse = _v2.response;
@@ -115,8 +108,8 @@ export const validateCreateLoginResponse = _v2.response;
 const _v3 = /* @__PURE__ */ _operation<'createMember'>(
   '/paths/~1members/post',
   [],
-  [['201', 'application/json', C._eMember]],
-  [true, 'application/json', C._eMember],
+  [['201', C._eMember]],
+  [true, C._eMember],
 );
 export const validateCreateMemberRequestBody = _v3.requestBody;
 export const validateCreateMemberResponse = _v3.response;
@@ -124,8 +117,8 @@ export const validateCreateMemberResponse = _v3.response;
 const _v4 = /* @__PURE__ */ _operation<'createLayered'>(
   '/paths/~1layered/post',
   [],
-  [['201', 'application/json', C._eLayered]],
-  [true, 'application/json', C._eLayered],
+  [['201', C._eLayered]],
+  [true, C._eLayered],
 );
 export const validateCreateLayeredRequestBody = _v4.requestBody;
 export const validateCreateLayeredResponse = _v4.response;
@@ -133,8 +126,8 @@ export const validateCreateLayeredResponse = _v4.response;
 const _v5 = /* @__PURE__ */ _operation<'createSealed'>(
   '/paths/~1sealed/post',
   [],
-  [['201', 'application/json', C._eSealed]],
-  [true, 'application/json', C._eSealed],
+  [['201', C._eSealed]],
+  [true, C._eSealed],
 );
 export const validateCreateSealedRequestBody = _v5.requestBody;
 export const validateCreateSealedResponse = _v5.response;

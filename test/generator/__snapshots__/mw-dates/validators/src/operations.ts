@@ -31,12 +31,15 @@ function _token(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+/**
+ * The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`; a
+ * check without a media type before it is for `application/json`.
+ */
 function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
   const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
-  for (let i = from; i < row.length; i += 2) {
-    const m = row[i] as string;
-    const c = row[i + 1] as _At;
+  for (let i = from; i < row.length; i++) {
+    const m = typeof row[i] === 'string' ? (row[i++] as string) : 'application/json';
+    const c = row[i] as _At;
     t.m.push(m);
     t.f.push(typeof c === 'function' ? c : c[0]);
     t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
@@ -88,7 +91,7 @@ function _operation<K extends keyof T.Operations, B = never>(
 const _v0 = /* @__PURE__ */ _operation<'listEvents'>(
   '/paths/~1events/get',
   [C._eListEventsPathParams, C._eListEventsQuery],
-  [['200', 'application/json', C._eListEventsStatus200]],
+  [['200', C._eListEventsStatus200]],
 );
 export const validateListEventsQuery = _v0.query;
 export const validateListEventsResponse = _v0.response;
@@ -97,10 +100,10 @@ const _v1 = /* @__PURE__ */ _operation<'createEvent'>(
   '/paths/~1events/post',
   [],
   [
-    ['201', 'application/json', C._eEvent],
+    ['201', C._eEvent],
     ['422', 'application/problem+json', C._eProblem],
   ],
-  [true, 'application/json', C._eEvent],
+  [true, C._eEvent],
 );
 export const validateCreateEventRequestBody = _v1.requestBody;
 export const validateCreateEventResponse = _v1.response;
@@ -108,7 +111,7 @@ export const validateCreateEventResponse = _v1.response;
 const _v2 = /* @__PURE__ */ _operation<'eventsOn'>(
   '/paths/~1events~1{day}/get',
   [C._eEventsOnPathParams, C._eListEventsPathParams, C._eEventsOnHeaders],
-  [['200', 'application/json', C._eEventsOnStatus200]],
+  [['200', C._eEventsOnStatus200]],
 );
 export const validateEventsOnPathParams = _v2.pathParams;
 export const validateEventsOnHeaders = _v2.headers;

@@ -31,12 +31,15 @@ function _token(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+/**
+ * The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`; a
+ * check without a media type before it is for `application/json`.
+ */
 function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
   const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
-  for (let i = from; i < row.length; i += 2) {
-    const m = row[i] as string;
-    const c = row[i + 1] as _At;
+  for (let i = from; i < row.length; i++) {
+    const m = typeof row[i] === 'string' ? (row[i++] as string) : 'application/json';
+    const c = row[i] as _At;
     t.m.push(m);
     t.f.push(typeof c === 'function' ? c : c[0]);
     t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
@@ -89,7 +92,7 @@ const _v0 = /* @__PURE__ */ _operation<'listThings'>(
   '/paths/~1things/get',
   [C._eListThingsPathParams, C._eListThingsQuery],
   [
-    ['200', 'application/json', C._eListThingsStatus200],
+    ['200', C._eListThingsStatus200],
     ['401', 'application/problem+json', C._eProblem],
   ],
 );
@@ -100,11 +103,11 @@ const _v1 = /* @__PURE__ */ _operation<'createThing'>(
   '/paths/~1things/post',
   [],
   [
-    ['201', 'application/json', C._eThing],
+    ['201', C._eThing],
     ['401', 'application/problem+json', C._eProblem],
     ['409', 'application/problem+json', C._eProblem],
   ],
-  [true, 'application/json', C._eNewThing],
+  [true, C._eNewThing],
 );
 export const validateCreateThingRequestBody = _v1.requestBody;
 export const validateCreateThingResponse = _v1.response;
@@ -113,7 +116,7 @@ const _v2 = /* @__PURE__ */ _operation<'getThing'>(
   '/paths/~1things~1{id}/get',
   [C._eGetThingPathParams],
   [
-    ['200', 'application/json', C._eThing],
+    ['200', C._eThing],
     ['401', 'application/problem+json', C._eProblem],
     ['403', 'application/problem+json', C._eProblem],
     ['404', 'application/problem+json', C._eProblem],

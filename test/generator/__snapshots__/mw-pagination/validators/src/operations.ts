@@ -31,12 +31,15 @@ function _token(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+/**
+ * The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`; a
+ * check without a media type before it is for `application/json`.
+ */
 function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
   const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
-  for (let i = from; i < row.length; i += 2) {
-    const m = row[i] as string;
-    const c = row[i + 1] as _At;
+  for (let i = from; i < row.length; i++) {
+    const m = typeof row[i] === 'string' ? (row[i++] as string) : 'application/json';
+    const c = row[i] as _At;
     t.m.push(m);
     t.f.push(typeof c === 'function' ? c : c[0]);
     t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
@@ -83,7 +86,7 @@ function _operation<K extends keyof T.Operations, B = never>(
 const _v0 = /* @__PURE__ */ _operation<'listPosts'>(
   '/paths/~1posts/get',
   [C._eListPostsPathParams, C._eListPostsQuery],
-  [['200', 'application/json', C._eListPostsStatus200]],
+  [['200', C._eListPostsStatus200]],
 );
 export const validateListPostsQuery = _v0.query;
 export const validateListPostsResponse = _v0.response;
@@ -91,7 +94,7 @@ export const validateListPostsResponse = _v0.response;
 const _v1 = /* @__PURE__ */ _operation<'listEvents'>(
   '/paths/~1events/get',
   [C._eListPostsPathParams, C._eListEventsQuery],
-  [['200', 'application/json', C._eListEventsStatus200]],
+  [['200', C._eListEventsStatus200]],
 );
 export const validateListEventsQuery = _v1.query;
 export const validateListEventsResponse = _v1.response;
@@ -99,7 +102,7 @@ export const validateListEventsResponse = _v1.response;
 const _v2 = /* @__PURE__ */ _operation<'listCharges'>(
   '/paths/~1charges/get',
   [C._eListPostsPathParams, C._eListChargesQuery],
-  [['200', 'application/json', C._eListChargesStatus200]],
+  [['200', C._eListChargesStatus200]],
 );
 export const validateListChargesQuery = _v2.query;
 export const validateListChargesResponse = _v2.response;
@@ -107,7 +110,7 @@ export const validateListChargesResponse = _v2.response;
 const _v3 = /* @__PURE__ */ _operation<'listRepos'>(
   '/paths/~1repos/get',
   [C._eListPostsPathParams, C._eListReposQuery],
-  [['200', 'application/json', C._eListReposStatus200]],
+  [['200', C._eListReposStatus200]],
 );
 export const validateListReposQuery = _v3.query;
 export const validateListReposResponse = _v3.response;
@@ -115,7 +118,7 @@ export const validateListReposResponse = _v3.response;
 const _v4 = /* @__PURE__ */ _operation<'listLogs'>(
   '/paths/~1logs/get',
   [C._eListPostsPathParams, C._eListLogsQuery],
-  [['200', 'application/json', C._eListLogsStatus200]],
+  [['200', C._eListLogsStatus200]],
 );
 export const validateListLogsQuery = _v4.query;
 export const validateListLogsResponse = _v4.response;
@@ -123,7 +126,7 @@ export const validateListLogsResponse = _v4.response;
 const _v5 = /* @__PURE__ */ _operation<'listFeed'>(
   '/paths/~1feed/get',
   [C._eListPostsPathParams, C._eListFeedQuery],
-  [['200', 'application/json', C._eListFeedStatus200]],
+  [['200', C._eListFeedStatus200]],
 );
 export const validateListFeedQuery = _v5.query;
 export const validateListFeedResponse = _v5.response;
@@ -131,7 +134,7 @@ export const validateListFeedResponse = _v5.response;
 const _v6 = /* @__PURE__ */ _operation<'searchItems'>(
   '/paths/~1search/post',
   [C._eListPostsPathParams, C._eSearchItemsQuery],
-  [['200', 'application/json', C._eSearchItemsStatus200]],
+  [['200', C._eSearchItemsStatus200]],
 );
 export const validateSearchItemsQuery = _v6.query;
 export const validateSearchItemsResponse = _v6.response;
@@ -139,7 +142,7 @@ export const validateSearchItemsResponse = _v6.response;
 const _v7 = /* @__PURE__ */ _operation<'listTags'>(
   '/paths/~1tags/get',
   [C._eListPostsPathParams, C._eListTagsQuery],
-  [['200', 'application/json', C._eListTagsStatus200]],
+  [['200', C._eListTagsStatus200]],
 );
 export const validateListTagsQuery = _v7.query;
 export const validateListTagsResponse = _v7.response;

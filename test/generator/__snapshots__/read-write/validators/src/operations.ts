@@ -31,12 +31,15 @@ function _token(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+/**
+ * The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`; a
+ * check without a media type before it is for `application/json`.
+ */
 function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
   const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
-  for (let i = from; i < row.length; i += 2) {
-    const m = row[i] as string;
-    const c = row[i + 1] as _At;
+  for (let i = from; i < row.length; i++) {
+    const m = typeof row[i] === 'string' ? (row[i++] as string) : 'application/json';
+    const c = row[i] as _At;
     t.m.push(m);
     t.f.push(typeof c === 'function' ? c : c[0]);
     t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
@@ -85,20 +88,15 @@ function _operation<K extends keyof T.Operations, B = never>(
   };
 }
 
-const _v0 = /* @__PURE__ */ _operation<'createUser'>(
-  '/paths/~1users/post',
-  [],
-  [['201', 'application/json', C._eUser]],
-  [true, 'application/json', C._eUser],
-);
+const _v0 = /* @__PURE__ */ _operation<'createUser'>('/paths/~1users/post', [], [['201', C._eUser]], [true, C._eUser]);
 export const validateCreateUserRequestBody = _v0.requestBody;
 export const validateCreateUserResponse = _v0.response;
 
 const _v1 = /* @__PURE__ */ _operation<'replaceTeam', undefined>(
   '/paths/~1teams~1{teamId}/put',
   [C._eReplaceTeamPathParams],
-  [['200', 'application/json', C._eTeam], ['204']],
-  [false, 'application/json', C._eTeam],
+  [['200', C._eTeam], ['204']],
+  [false, C._eTeam],
 );
 export const validateReplaceTeamPathParams = _v1.pathParams;
 export const validateReplaceTeamRequestBody = _v1.requestBody;

@@ -31,12 +31,15 @@ function _token(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+/**
+ * The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`; a
+ * check without a media type before it is for `application/json`.
+ */
 function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
   const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
-  for (let i = from; i < row.length; i += 2) {
-    const m = row[i] as string;
-    const c = row[i + 1] as _At;
+  for (let i = from; i < row.length; i++) {
+    const m = typeof row[i] === 'string' ? (row[i++] as string) : 'application/json';
+    const c = row[i] as _At;
     t.m.push(m);
     t.f.push(typeof c === 'function' ? c : c[0]);
     t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
@@ -84,21 +87,9 @@ const _v0 = /* @__PURE__ */ _operation<'listItems'>(
   '/paths/~1items/get',
   [],
   [
-    [
-      '200',
-      'application/json',
-      [C._eListItemsStatus200, '#/components/responses/Items/content/application~1json/schema'],
-    ],
-    [
-      '404',
-      'application/json',
-      [C._eListItemsStatus404, '#/components/responses/NotFound/content/application~1json/schema'],
-    ],
-    [
-      '410',
-      'application/json',
-      [C._eListItemsStatus404, '#/components/responses/NotFound/content/application~1json/schema'],
-    ],
+    ['200', [C._eListItemsStatus200, '#/components/responses/Items/content/application~1json/schema']],
+    ['404', [C._eListItemsStatus404, '#/components/responses/NotFound/content/application~1json/schema']],
+    ['410', [C._eListItemsStatus404, '#/components/responses/NotFound/content/application~1json/schema']],
   ],
 );
 export const validateListItemsResponse = _v0.response;
@@ -107,14 +98,10 @@ const _v1 = /* @__PURE__ */ _operation<'getItem'>(
   '/paths/~1items~1{id}/get',
   [C._eGetItemPathParams],
   [
-    ['200', 'application/json', C._eGetItemStatus200],
-    [
-      '404',
-      'application/json',
-      [C._eListItemsStatus404, '#/components/responses/NotFound/content/application~1json/schema'],
-    ],
-    ['500', 'application/json', C._eGetItemStatus500],
-    ['503', 'application/json', C._eGetItemStatus500],
+    ['200', C._eGetItemStatus200],
+    ['404', [C._eListItemsStatus404, '#/components/responses/NotFound/content/application~1json/schema']],
+    ['500', C._eGetItemStatus500],
+    ['503', C._eGetItemStatus500],
   ],
 );
 export const validateGetItemPathParams = _v1.pathParams;
@@ -129,11 +116,7 @@ const _v2 = /* @__PURE__ */ _operation<'getItemFile'>(
       'application/octet-stream',
       [C._eGetItemFileStatus200, '#/components/responses/File/content/application~1octet-stream/schema'],
     ],
-    [
-      '404',
-      'application/json',
-      [C._eListItemsStatus404, '#/components/responses/NotFound/content/application~1json/schema'],
-    ],
+    ['404', [C._eListItemsStatus404, '#/components/responses/NotFound/content/application~1json/schema']],
   ],
 );
 export const validateGetItemFilePathParams = _v2.pathParams;

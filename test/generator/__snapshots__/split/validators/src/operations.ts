@@ -31,12 +31,15 @@ function _token(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`. */
+/**
+ * The media types, checks and schema paths of `[..., mediaType, check, ...]` from `from` on, under `sp`; a
+ * check without a media type before it is for `application/json`.
+ */
 function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: _Check[]; p: string[] } {
   const t = { m: [] as string[], f: [] as _Check[], p: [] as string[] };
-  for (let i = from; i < row.length; i += 2) {
-    const m = row[i] as string;
-    const c = row[i + 1] as _At;
+  for (let i = from; i < row.length; i++) {
+    const m = typeof row[i] === 'string' ? (row[i++] as string) : 'application/json';
+    const c = row[i] as _At;
     t.m.push(m);
     t.f.push(typeof c === 'function' ? c : c[0]);
     t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
@@ -88,7 +91,7 @@ function _operation<K extends keyof T.Operations, B = never>(
 const _v0 = /* @__PURE__ */ _operation<'listNotes'>(
   '/paths/~1notes/get',
   [C._eListNotesPathParams, C._eListNotesQuery],
-  [['200', 'application/json', C._eListNotesStatus200]],
+  [['200', C._eListNotesStatus200]],
 );
 export const validateListNotesQuery = _v0.query;
 export const validateListNotesResponse = _v0.response;
@@ -97,10 +100,10 @@ const _v1 = /* @__PURE__ */ _operation<'createNote'>(
   '/paths/~1notes/post',
   [],
   [
-    ['201', 'application/json', C._eNote],
+    ['201', C._eNote],
     ['default', 'application/problem+json', C._eCreateNoteStatusDefault],
   ],
-  [true, 'application/json', C._eNote],
+  [true, C._eNote],
 );
 export const validateCreateNoteRequestBody = _v1.requestBody;
 export const validateCreateNoteResponse = _v1.response;
@@ -109,7 +112,7 @@ const _v2 = /* @__PURE__ */ _operation<'getNote'>(
   '/paths/~1notes~1{noteId}/get',
   [C._eGetNotePathParams],
   [
-    ['200', 'application/json', C._eNote],
+    ['200', C._eNote],
     [
       '404',
       'application/problem+json',
