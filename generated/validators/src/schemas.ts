@@ -7,789 +7,789 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** PostId: validates against `#/components/schemas/PostId`. */
+/** Validates against `#/components/schemas/PostId`. */
 export const validatePostId = /* @__PURE__ */ _validator<T.PostId>(C._ePostId);
 
-/** PostId: validates against `#/components/schemas/PostId`. */
+/** Validates against `#/components/schemas/PostId`. */
 export const isPostId = /* @__PURE__ */ _guard<T.PostId>(C._vPostId);
 
-/** UserId: validates against `#/components/schemas/UserId`. */
+/** Validates against `#/components/schemas/UserId`. */
 export const validateUserId = /* @__PURE__ */ _validator<T.UserId>(C._eUserId);
 
-/** UserId: validates against `#/components/schemas/UserId`. */
+/** Validates against `#/components/schemas/UserId`. */
 export const isUserId = /* @__PURE__ */ _guard<T.UserId>(C._vUserId);
 
-/** Username: validates against `#/components/schemas/Username`. */
+/** Validates against `#/components/schemas/Username`. */
 export const validateUsername = /* @__PURE__ */ _validator<T.Username>(C._eUsername);
 
-/** Username: validates against `#/components/schemas/Username`. */
+/** Validates against `#/components/schemas/Username`. */
 export const isUsername = /* @__PURE__ */ _guard<T.Username>(C._vUsername);
 
-/** MediaKey: validates against `#/components/schemas/MediaKey`. */
+/** Validates against `#/components/schemas/MediaKey`. */
 export const validateMediaKey = /* @__PURE__ */ _validator<T.MediaKey>(C._eMediaKey);
 
-/** MediaKey: validates against `#/components/schemas/MediaKey`. */
+/** Validates against `#/components/schemas/MediaKey`. */
 export const isMediaKey = /* @__PURE__ */ _guard<T.MediaKey>(C._vMediaKey);
 
-/** PollId: validates against `#/components/schemas/PollId`. */
+/** Validates against `#/components/schemas/PollId`. */
 export const validatePollId = /* @__PURE__ */ _validator<T.PollId>(C._ePollId);
 
-/** PollId: validates against `#/components/schemas/PollId`. */
+/** Validates against `#/components/schemas/PollId`. */
 export const isPollId = /* @__PURE__ */ _guard<T.PollId>(C._vPollId);
 
-/** CommunityId: validates against `#/components/schemas/CommunityId`. */
+/** Validates against `#/components/schemas/CommunityId`. */
 export const validateCommunityId = /* @__PURE__ */ _validator<T.CommunityId>(C._eCommunityId);
 
-/** CommunityId: validates against `#/components/schemas/CommunityId`. */
+/** Validates against `#/components/schemas/CommunityId`. */
 export const isCommunityId = /* @__PURE__ */ _guard<T.CommunityId>(C._vCommunityId);
 
-/** PlaceId: validates against `#/components/schemas/PlaceId`. */
+/** Validates against `#/components/schemas/PlaceId`. */
 export const validatePlaceId = /* @__PURE__ */ _validator<T.PlaceId>(C._ePlaceId);
 
-/** PlaceId: validates against `#/components/schemas/PlaceId`. */
+/** Validates against `#/components/schemas/PlaceId`. */
 export const isPlaceId = /* @__PURE__ */ _guard<T.PlaceId>(C._vPlaceId);
 
-/** CountryCode: validates against `#/components/schemas/CountryCode`. */
+/** Validates against `#/components/schemas/CountryCode`. */
 export const validateCountryCode = /* @__PURE__ */ _validator<T.CountryCode>(C._eCountryCode);
 
-/** CountryCode: validates against `#/components/schemas/CountryCode`. */
+/** Validates against `#/components/schemas/CountryCode`. */
 export const isCountryCode = /* @__PURE__ */ _guard<T.CountryCode>(C._vCountryCode);
 
-/** Post: validates against `#/components/schemas/Post`. */
+/** Validates against `#/components/schemas/Post`. */
 export const validatePost = /* @__PURE__ */ _validator<T.Post>(C._ePost);
 
-/** Post: validates against `#/components/schemas/Post`. */
+/** Validates against `#/components/schemas/Post`. */
 export const isPost = /* @__PURE__ */ _guard<T.Post>(C._vPost);
 
-/** Attachments: validates against `#/components/schemas/Attachments`. */
+/** Validates against `#/components/schemas/Attachments`. */
 export const validateAttachments = /* @__PURE__ */ _validator<T.Attachments>(C._eAttachments);
 
-/** Attachments: validates against `#/components/schemas/Attachments`. */
+/** Validates against `#/components/schemas/Attachments`. */
 export const isAttachments = /* @__PURE__ */ _guard<T.Attachments>(C._vAttachments);
 
-/** ContextAnnotation: validates against `#/components/schemas/ContextAnnotation`. */
+/** Validates against `#/components/schemas/ContextAnnotation`. */
 export const validateContextAnnotation = /* @__PURE__ */ _validator<T.ContextAnnotation>(C._eContextAnnotation);
 
-/** ContextAnnotation: validates against `#/components/schemas/ContextAnnotation`. */
+/** Validates against `#/components/schemas/ContextAnnotation`. */
 export const isContextAnnotation = /* @__PURE__ */ _guard<T.ContextAnnotation>(C._vContextAnnotation);
 
-/** ContextAnnotationDomainFields: validates against `#/components/schemas/ContextAnnotationDomainFields`. */
+/** Validates against `#/components/schemas/ContextAnnotationDomainFields`. */
 export const validateContextAnnotationDomainFields = /* @__PURE__ */ _validator<T.ContextAnnotationDomainFields>(
   C._eContextAnnotationDomainFields,
 );
 
-/** ContextAnnotationDomainFields: validates against `#/components/schemas/ContextAnnotationDomainFields`. */
+/** Validates against `#/components/schemas/ContextAnnotationDomainFields`. */
 export const isContextAnnotationDomainFields = /* @__PURE__ */ _guard<T.ContextAnnotationDomainFields>(
   C._vContextAnnotationDomainFields,
 );
 
-/** ContextAnnotationEntityFields: validates against `#/components/schemas/ContextAnnotationEntityFields`. */
+/** Validates against `#/components/schemas/ContextAnnotationEntityFields`. */
 export const validateContextAnnotationEntityFields = /* @__PURE__ */ _validator<T.ContextAnnotationEntityFields>(
   C._eContextAnnotationEntityFields,
 );
 
-/** ContextAnnotationEntityFields: validates against `#/components/schemas/ContextAnnotationEntityFields`. */
+/** Validates against `#/components/schemas/ContextAnnotationEntityFields`. */
 export const isContextAnnotationEntityFields = /* @__PURE__ */ _guard<T.ContextAnnotationEntityFields>(
   C._vContextAnnotationEntityFields,
 );
 
-/** DisplayTextRange: validates against `#/components/schemas/DisplayTextRange`. */
+/** Validates against `#/components/schemas/DisplayTextRange`. */
 export const validateDisplayTextRange = /* @__PURE__ */ _validator<T.DisplayTextRange>(C._eDisplayTextRange);
 
-/** DisplayTextRange: validates against `#/components/schemas/DisplayTextRange`. */
+/** Validates against `#/components/schemas/DisplayTextRange`. */
 export const isDisplayTextRange = /* @__PURE__ */ _guard<T.DisplayTextRange>(C._vDisplayTextRange);
 
-/** EditControls: validates against `#/components/schemas/EditControls`. */
+/** Validates against `#/components/schemas/EditControls`. */
 export const validateEditControls = /* @__PURE__ */ _validator<T.EditControls>(C._eEditControls);
 
-/** EditControls: validates against `#/components/schemas/EditControls`. */
+/** Validates against `#/components/schemas/EditControls`. */
 export const isEditControls = /* @__PURE__ */ _guard<T.EditControls>(C._vEditControls);
 
-/** PostGeo: validates against `#/components/schemas/PostGeo`. */
+/** Validates against `#/components/schemas/PostGeo`. */
 export const validatePostGeo = /* @__PURE__ */ _validator<T.PostGeo>(C._ePostGeo);
 
-/** PostGeo: validates against `#/components/schemas/PostGeo`. */
+/** Validates against `#/components/schemas/PostGeo`. */
 export const isPostGeo = /* @__PURE__ */ _guard<T.PostGeo>(C._vPostGeo);
 
-/** MatchedMediaNotes: validates against `#/components/schemas/MatchedMediaNotes`. */
+/** Validates against `#/components/schemas/MatchedMediaNotes`. */
 export const validateMatchedMediaNotes = /* @__PURE__ */ _validator<T.MatchedMediaNotes>(C._eMatchedMediaNotes);
 
-/** MatchedMediaNotes: validates against `#/components/schemas/MatchedMediaNotes`. */
+/** Validates against `#/components/schemas/MatchedMediaNotes`. */
 export const isMatchedMediaNotes = /* @__PURE__ */ _guard<T.MatchedMediaNotes>(C._vMatchedMediaNotes);
 
-/** PostNonPublicMetrics: validates against `#/components/schemas/PostNonPublicMetrics`. */
+/** Validates against `#/components/schemas/PostNonPublicMetrics`. */
 export const validatePostNonPublicMetrics = /* @__PURE__ */ _validator<T.PostNonPublicMetrics>(
   C._ePostNonPublicMetrics,
 );
 
-/** PostNonPublicMetrics: validates against `#/components/schemas/PostNonPublicMetrics`. */
+/** Validates against `#/components/schemas/PostNonPublicMetrics`. */
 export const isPostNonPublicMetrics = /* @__PURE__ */ _guard<T.PostNonPublicMetrics>(C._vPostNonPublicMetrics);
 
-/** PostOrganicMetrics: validates against `#/components/schemas/PostOrganicMetrics`. */
+/** Validates against `#/components/schemas/PostOrganicMetrics`. */
 export const validatePostOrganicMetrics = /* @__PURE__ */ _validator<T.PostOrganicMetrics>(C._ePostOrganicMetrics);
 
-/** PostOrganicMetrics: validates against `#/components/schemas/PostOrganicMetrics`. */
+/** Validates against `#/components/schemas/PostOrganicMetrics`. */
 export const isPostOrganicMetrics = /* @__PURE__ */ _guard<T.PostOrganicMetrics>(C._vPostOrganicMetrics);
 
-/** PostPromotedMetrics: validates against `#/components/schemas/PostPromotedMetrics`. */
+/** Validates against `#/components/schemas/PostPromotedMetrics`. */
 export const validatePostPromotedMetrics = /* @__PURE__ */ _validator<T.PostPromotedMetrics>(C._ePostPromotedMetrics);
 
-/** PostPromotedMetrics: validates against `#/components/schemas/PostPromotedMetrics`. */
+/** Validates against `#/components/schemas/PostPromotedMetrics`. */
 export const isPostPromotedMetrics = /* @__PURE__ */ _guard<T.PostPromotedMetrics>(C._vPostPromotedMetrics);
 
-/** PostPublicMetrics: validates against `#/components/schemas/PostPublicMetrics`. */
+/** Validates against `#/components/schemas/PostPublicMetrics`. */
 export const validatePostPublicMetrics = /* @__PURE__ */ _validator<T.PostPublicMetrics>(C._ePostPublicMetrics);
 
-/** PostPublicMetrics: validates against `#/components/schemas/PostPublicMetrics`. */
+/** Validates against `#/components/schemas/PostPublicMetrics`. */
 export const isPostPublicMetrics = /* @__PURE__ */ _guard<T.PostPublicMetrics>(C._vPostPublicMetrics);
 
-/** NoteRequestSuggestions: validates against `#/components/schemas/NoteRequestSuggestions`. */
+/** Validates against `#/components/schemas/NoteRequestSuggestions`. */
 export const validateNoteRequestSuggestions = /* @__PURE__ */ _validator<T.NoteRequestSuggestions>(
   C._eNoteRequestSuggestions,
 );
 
-/** NoteRequestSuggestions: validates against `#/components/schemas/NoteRequestSuggestions`. */
+/** Validates against `#/components/schemas/NoteRequestSuggestions`. */
 export const isNoteRequestSuggestions = /* @__PURE__ */ _guard<T.NoteRequestSuggestions>(C._vNoteRequestSuggestions);
 
-/** NotePost: validates against `#/components/schemas/NotePost`. */
+/** Validates against `#/components/schemas/NotePost`. */
 export const validateNotePost = /* @__PURE__ */ _validator<T.NotePost>(C._eNotePost);
 
-/** NotePost: validates against `#/components/schemas/NotePost`. */
+/** Validates against `#/components/schemas/NotePost`. */
 export const isNotePost = /* @__PURE__ */ _guard<T.NotePost>(C._vNotePost);
 
-/** NotePostEntities: validates against `#/components/schemas/NotePostEntities`. */
+/** Validates against `#/components/schemas/NotePostEntities`. */
 export const validateNotePostEntities = /* @__PURE__ */ _validator<T.NotePostEntities>(C._eNotePostEntities);
 
-/** NotePostEntities: validates against `#/components/schemas/NotePostEntities`. */
+/** Validates against `#/components/schemas/NotePostEntities`. */
 export const isNotePostEntities = /* @__PURE__ */ _guard<T.NotePostEntities>(C._vNotePostEntities);
 
-/** ReferencedPost: validates against `#/components/schemas/ReferencedPost`. */
+/** Validates against `#/components/schemas/ReferencedPost`. */
 export const validateReferencedPost = /* @__PURE__ */ _validator<T.ReferencedPost>(C._eReferencedPost);
 
-/** ReferencedPost: validates against `#/components/schemas/ReferencedPost`. */
+/** Validates against `#/components/schemas/ReferencedPost`. */
 export const isReferencedPost = /* @__PURE__ */ _guard<T.ReferencedPost>(C._vReferencedPost);
 
-/** ReplySettings: validates against `#/components/schemas/ReplySettings`. */
+/** Validates against `#/components/schemas/ReplySettings`. */
 export const validateReplySettings = /* @__PURE__ */ _validator<T.ReplySettings>(C._eReplySettings);
 
-/** ReplySettings: validates against `#/components/schemas/ReplySettings`. */
+/** Validates against `#/components/schemas/ReplySettings`. */
 export const isReplySettings = /* @__PURE__ */ _guard<T.ReplySettings>(C._vReplySettings);
 
-/** Scopes: validates against `#/components/schemas/Scopes`. */
+/** Validates against `#/components/schemas/Scopes`. */
 export const validateScopes = /* @__PURE__ */ _validator<T.Scopes>(C._eScopes);
 
-/** Scopes: validates against `#/components/schemas/Scopes`. */
+/** Validates against `#/components/schemas/Scopes`. */
 export const isScopes = /* @__PURE__ */ _guard<T.Scopes>(C._vScopes);
 
-/** SuggestedSourceLinksWithCounts: validates against `#/components/schemas/SuggestedSourceLinksWithCounts`. */
+/** Validates against `#/components/schemas/SuggestedSourceLinksWithCounts`. */
 export const validateSuggestedSourceLinksWithCounts = /* @__PURE__ */ _validator<T.SuggestedSourceLinksWithCounts>(
   C._eSuggestedSourceLinksWithCounts,
 );
 
-/** SuggestedSourceLinksWithCounts: validates against `#/components/schemas/SuggestedSourceLinksWithCounts`. */
+/** Validates against `#/components/schemas/SuggestedSourceLinksWithCounts`. */
 export const isSuggestedSourceLinksWithCounts = /* @__PURE__ */ _guard<T.SuggestedSourceLinksWithCounts>(
   C._vSuggestedSourceLinksWithCounts,
 );
 
-/** PostWithheld: validates against `#/components/schemas/PostWithheld`. */
+/** Validates against `#/components/schemas/PostWithheld`. */
 export const validatePostWithheld = /* @__PURE__ */ _validator<T.PostWithheld>(C._ePostWithheld);
 
-/** PostWithheld: validates against `#/components/schemas/PostWithheld`. */
+/** Validates against `#/components/schemas/PostWithheld`. */
 export const isPostWithheld = /* @__PURE__ */ _guard<T.PostWithheld>(C._vPostWithheld);
 
-/** FullTextEntities: validates against `#/components/schemas/FullTextEntities`. */
+/** Validates against `#/components/schemas/FullTextEntities`. */
 export const validateFullTextEntities = /* @__PURE__ */ _validator<T.FullTextEntities>(C._eFullTextEntities);
 
-/** FullTextEntities: validates against `#/components/schemas/FullTextEntities`. */
+/** Validates against `#/components/schemas/FullTextEntities`. */
 export const isFullTextEntities = /* @__PURE__ */ _guard<T.FullTextEntities>(C._vFullTextEntities);
 
-/** EntityIndicesInclusiveInclusive: validates against `#/components/schemas/EntityIndicesInclusiveInclusive`. */
+/** Validates against `#/components/schemas/EntityIndicesInclusiveInclusive`. */
 export const validateEntityIndicesInclusiveInclusive = /* @__PURE__ */ _validator<T.EntityIndicesInclusiveInclusive>(
   C._eEntityIndicesInclusiveInclusive,
 );
 
-/** EntityIndicesInclusiveInclusive: validates against `#/components/schemas/EntityIndicesInclusiveInclusive`. */
+/** Validates against `#/components/schemas/EntityIndicesInclusiveInclusive`. */
 export const isEntityIndicesInclusiveInclusive = /* @__PURE__ */ _guard<T.EntityIndicesInclusiveInclusive>(
   C._vEntityIndicesInclusiveInclusive,
 );
 
-/** EntityIndicesInclusiveExclusive: validates against `#/components/schemas/EntityIndicesInclusiveExclusive`. */
+/** Validates against `#/components/schemas/EntityIndicesInclusiveExclusive`. */
 export const validateEntityIndicesInclusiveExclusive = /* @__PURE__ */ _validator<T.EntityIndicesInclusiveExclusive>(
   C._eEntityIndicesInclusiveExclusive,
 );
 
-/** EntityIndicesInclusiveExclusive: validates against `#/components/schemas/EntityIndicesInclusiveExclusive`. */
+/** Validates against `#/components/schemas/EntityIndicesInclusiveExclusive`. */
 export const isEntityIndicesInclusiveExclusive = /* @__PURE__ */ _guard<T.EntityIndicesInclusiveExclusive>(
   C._vEntityIndicesInclusiveExclusive,
 );
 
-/** Annotation: validates against `#/components/schemas/Annotation`. */
+/** Validates against `#/components/schemas/Annotation`. */
 export const validateAnnotation = /* @__PURE__ */ _validator<T.Annotation>(C._eAnnotation);
 
-/** Annotation: validates against `#/components/schemas/Annotation`. */
+/** Validates against `#/components/schemas/Annotation`. */
 export const isAnnotation = /* @__PURE__ */ _guard<T.Annotation>(C._vAnnotation);
 
-/** Cashtag: validates against `#/components/schemas/Cashtag`. */
+/** Validates against `#/components/schemas/Cashtag`. */
 export const validateCashtag = /* @__PURE__ */ _validator<T.Cashtag>(C._eCashtag);
 
-/** Cashtag: validates against `#/components/schemas/Cashtag`. */
+/** Validates against `#/components/schemas/Cashtag`. */
 export const isCashtag = /* @__PURE__ */ _guard<T.Cashtag>(C._vCashtag);
 
-/** Hashtag: validates against `#/components/schemas/Hashtag`. */
+/** Validates against `#/components/schemas/Hashtag`. */
 export const validateHashtag = /* @__PURE__ */ _validator<T.Hashtag>(C._eHashtag);
 
-/** Hashtag: validates against `#/components/schemas/Hashtag`. */
+/** Validates against `#/components/schemas/Hashtag`. */
 export const isHashtag = /* @__PURE__ */ _guard<T.Hashtag>(C._vHashtag);
 
-/** Mention: validates against `#/components/schemas/Mention`. */
+/** Validates against `#/components/schemas/Mention`. */
 export const validateMention = /* @__PURE__ */ _validator<T.Mention>(C._eMention);
 
-/** Mention: validates against `#/components/schemas/Mention`. */
+/** Validates against `#/components/schemas/Mention`. */
 export const isMention = /* @__PURE__ */ _guard<T.Mention>(C._vMention);
 
-/** UrlEntity: validates against `#/components/schemas/UrlEntity`. */
+/** Validates against `#/components/schemas/UrlEntity`. */
 export const validateUrlEntity = /* @__PURE__ */ _validator<T.UrlEntity>(C._eUrlEntity);
 
-/** UrlEntity: validates against `#/components/schemas/UrlEntity`. */
+/** Validates against `#/components/schemas/UrlEntity`. */
 export const isUrlEntity = /* @__PURE__ */ _guard<T.UrlEntity>(C._vUrlEntity);
 
-/** UrlImage: validates against `#/components/schemas/UrlImage`. */
+/** Validates against `#/components/schemas/UrlImage`. */
 export const validateUrlImage = /* @__PURE__ */ _validator<T.UrlImage>(C._eUrlImage);
 
-/** UrlImage: validates against `#/components/schemas/UrlImage`. */
+/** Validates against `#/components/schemas/UrlImage`. */
 export const isUrlImage = /* @__PURE__ */ _guard<T.UrlImage>(C._vUrlImage);
 
-/** Includes: validates against `#/components/schemas/Includes`. */
+/** Validates against `#/components/schemas/Includes`. */
 export const validateIncludes = /* @__PURE__ */ _validator<T.Includes>(C._eIncludes);
 
-/** Includes: validates against `#/components/schemas/Includes`. */
+/** Validates against `#/components/schemas/Includes`. */
 export const isIncludes = /* @__PURE__ */ _guard<T.Includes>(C._vIncludes);
 
-/** User: validates against `#/components/schemas/User`. */
+/** Validates against `#/components/schemas/User`. */
 export const validateUser = /* @__PURE__ */ _validator<T.User>(C._eUser);
 
-/** User: validates against `#/components/schemas/User`. */
+/** Validates against `#/components/schemas/User`. */
 export const isUser = /* @__PURE__ */ _guard<T.User>(C._vUser);
 
-/** ConnectionStatus: validates against `#/components/schemas/ConnectionStatus`. */
+/** Validates against `#/components/schemas/ConnectionStatus`. */
 export const validateConnectionStatus = /* @__PURE__ */ _validator<T.ConnectionStatus>(C._eConnectionStatus);
 
-/** ConnectionStatus: validates against `#/components/schemas/ConnectionStatus`. */
+/** Validates against `#/components/schemas/ConnectionStatus`. */
 export const isConnectionStatus = /* @__PURE__ */ _guard<T.ConnectionStatus>(C._vConnectionStatus);
 
-/** UserEntities: validates against `#/components/schemas/UserEntities`. */
+/** Validates against `#/components/schemas/UserEntities`. */
 export const validateUserEntities = /* @__PURE__ */ _validator<T.UserEntities>(C._eUserEntities);
 
-/** UserEntities: validates against `#/components/schemas/UserEntities`. */
+/** Validates against `#/components/schemas/UserEntities`. */
 export const isUserEntities = /* @__PURE__ */ _guard<T.UserEntities>(C._vUserEntities);
 
-/** UserUrlEntities: validates against `#/components/schemas/UserUrlEntities`. */
+/** Validates against `#/components/schemas/UserUrlEntities`. */
 export const validateUserUrlEntities = /* @__PURE__ */ _validator<T.UserUrlEntities>(C._eUserUrlEntities);
 
-/** UserUrlEntities: validates against `#/components/schemas/UserUrlEntities`. */
+/** Validates against `#/components/schemas/UserUrlEntities`. */
 export const isUserUrlEntities = /* @__PURE__ */ _guard<T.UserUrlEntities>(C._vUserUrlEntities);
 
-/** UserPublicMetrics: validates against `#/components/schemas/UserPublicMetrics`. */
+/** Validates against `#/components/schemas/UserPublicMetrics`. */
 export const validateUserPublicMetrics = /* @__PURE__ */ _validator<T.UserPublicMetrics>(C._eUserPublicMetrics);
 
-/** UserPublicMetrics: validates against `#/components/schemas/UserPublicMetrics`. */
+/** Validates against `#/components/schemas/UserPublicMetrics`. */
 export const isUserPublicMetrics = /* @__PURE__ */ _guard<T.UserPublicMetrics>(C._vUserPublicMetrics);
 
-/** Affiliation: validates against `#/components/schemas/Affiliation`. */
+/** Validates against `#/components/schemas/Affiliation`. */
 export const validateAffiliation = /* @__PURE__ */ _validator<T.Affiliation>(C._eAffiliation);
 
-/** Affiliation: validates against `#/components/schemas/Affiliation`. */
+/** Validates against `#/components/schemas/Affiliation`. */
 export const isAffiliation = /* @__PURE__ */ _guard<T.Affiliation>(C._vAffiliation);
 
-/** UserWithheld: validates against `#/components/schemas/UserWithheld`. */
+/** Validates against `#/components/schemas/UserWithheld`. */
 export const validateUserWithheld = /* @__PURE__ */ _validator<T.UserWithheld>(C._eUserWithheld);
 
-/** UserWithheld: validates against `#/components/schemas/UserWithheld`. */
+/** Validates against `#/components/schemas/UserWithheld`. */
 export const isUserWithheld = /* @__PURE__ */ _guard<T.UserWithheld>(C._vUserWithheld);
 
-/** Media: validates against `#/components/schemas/Media`. */
+/** Validates against `#/components/schemas/Media`. */
 export const validateMedia = /* @__PURE__ */ _validator<T.Media>(C._eMedia);
 
-/** Media: validates against `#/components/schemas/Media`. */
+/** Validates against `#/components/schemas/Media`. */
 export const isMedia = /* @__PURE__ */ _guard<T.Media>(C._vMedia);
 
-/** MediaBase: validates against `#/components/schemas/MediaBase`. */
+/** Validates against `#/components/schemas/MediaBase`. */
 export const validateMediaBase = /* @__PURE__ */ _validator<T.MediaBase>(C._eMediaBase);
 
-/** MediaBase: validates against `#/components/schemas/MediaBase`. */
+/** Validates against `#/components/schemas/MediaBase`. */
 export const isMediaBase = /* @__PURE__ */ _guard<T.MediaBase>(C._vMediaBase);
 
-/** Photo: validates against `#/components/schemas/Photo`. */
+/** Validates against `#/components/schemas/Photo`. */
 export const validatePhoto = /* @__PURE__ */ _validator<T.Photo>(C._ePhoto);
 
-/** Photo: validates against `#/components/schemas/Photo`. */
+/** Validates against `#/components/schemas/Photo`. */
 export const isPhoto = /* @__PURE__ */ _guard<T.Photo>(C._vPhoto);
 
-/** Video: validates against `#/components/schemas/Video`. */
+/** Validates against `#/components/schemas/Video`. */
 export const validateVideo = /* @__PURE__ */ _validator<T.Video>(C._eVideo);
 
-/** Video: validates against `#/components/schemas/Video`. */
+/** Validates against `#/components/schemas/Video`. */
 export const isVideo = /* @__PURE__ */ _guard<T.Video>(C._vVideo);
 
-/** AnimatedGif: validates against `#/components/schemas/AnimatedGif`. */
+/** Validates against `#/components/schemas/AnimatedGif`. */
 export const validateAnimatedGif = /* @__PURE__ */ _validator<T.AnimatedGif>(C._eAnimatedGif);
 
-/** AnimatedGif: validates against `#/components/schemas/AnimatedGif`. */
+/** Validates against `#/components/schemas/AnimatedGif`. */
 export const isAnimatedGif = /* @__PURE__ */ _guard<T.AnimatedGif>(C._vAnimatedGif);
 
-/** MediaVariants: validates against `#/components/schemas/MediaVariants`. */
+/** Validates against `#/components/schemas/MediaVariants`. */
 export const validateMediaVariants = /* @__PURE__ */ _validator<T.MediaVariants>(C._eMediaVariants);
 
-/** MediaVariants: validates against `#/components/schemas/MediaVariants`. */
+/** Validates against `#/components/schemas/MediaVariants`. */
 export const isMediaVariants = /* @__PURE__ */ _guard<T.MediaVariants>(C._vMediaVariants);
 
-/** MediaVariant: validates against `#/components/schemas/MediaVariant`. */
+/** Validates against `#/components/schemas/MediaVariant`. */
 export const validateMediaVariant = /* @__PURE__ */ _validator<T.MediaVariant>(C._eMediaVariant);
 
-/** MediaVariant: validates against `#/components/schemas/MediaVariant`. */
+/** Validates against `#/components/schemas/MediaVariant`. */
 export const isMediaVariant = /* @__PURE__ */ _guard<T.MediaVariant>(C._vMediaVariant);
 
-/** VideoPublicMetrics: validates against `#/components/schemas/VideoPublicMetrics`. */
+/** Validates against `#/components/schemas/VideoPublicMetrics`. */
 export const validateVideoPublicMetrics = /* @__PURE__ */ _validator<T.VideoPublicMetrics>(C._eVideoPublicMetrics);
 
-/** VideoPublicMetrics: validates against `#/components/schemas/VideoPublicMetrics`. */
+/** Validates against `#/components/schemas/VideoPublicMetrics`. */
 export const isVideoPublicMetrics = /* @__PURE__ */ _guard<T.VideoPublicMetrics>(C._vVideoPublicMetrics);
 
-/** VideoOrganicMetrics: validates against `#/components/schemas/VideoOrganicMetrics`. */
+/** Validates against `#/components/schemas/VideoOrganicMetrics`. */
 export const validateVideoOrganicMetrics = /* @__PURE__ */ _validator<T.VideoOrganicMetrics>(C._eVideoOrganicMetrics);
 
-/** VideoOrganicMetrics: validates against `#/components/schemas/VideoOrganicMetrics`. */
+/** Validates against `#/components/schemas/VideoOrganicMetrics`. */
 export const isVideoOrganicMetrics = /* @__PURE__ */ _guard<T.VideoOrganicMetrics>(C._vVideoOrganicMetrics);
 
-/** VideoPromotedMetrics: validates against `#/components/schemas/VideoPromotedMetrics`. */
+/** Validates against `#/components/schemas/VideoPromotedMetrics`. */
 export const validateVideoPromotedMetrics = /* @__PURE__ */ _validator<T.VideoPromotedMetrics>(
   C._eVideoPromotedMetrics,
 );
 
-/** VideoPromotedMetrics: validates against `#/components/schemas/VideoPromotedMetrics`. */
+/** Validates against `#/components/schemas/VideoPromotedMetrics`. */
 export const isVideoPromotedMetrics = /* @__PURE__ */ _guard<T.VideoPromotedMetrics>(C._vVideoPromotedMetrics);
 
-/** VideoNonPublicMetrics: validates against `#/components/schemas/VideoNonPublicMetrics`. */
+/** Validates against `#/components/schemas/VideoNonPublicMetrics`. */
 export const validateVideoNonPublicMetrics = /* @__PURE__ */ _validator<T.VideoNonPublicMetrics>(
   C._eVideoNonPublicMetrics,
 );
 
-/** VideoNonPublicMetrics: validates against `#/components/schemas/VideoNonPublicMetrics`. */
+/** Validates against `#/components/schemas/VideoNonPublicMetrics`. */
 export const isVideoNonPublicMetrics = /* @__PURE__ */ _guard<T.VideoNonPublicMetrics>(C._vVideoNonPublicMetrics);
 
-/** Place: validates against `#/components/schemas/Place`. */
+/** Validates against `#/components/schemas/Place`. */
 export const validatePlace = /* @__PURE__ */ _validator<T.Place>(C._ePlace);
 
-/** Place: validates against `#/components/schemas/Place`. */
+/** Validates against `#/components/schemas/Place`. */
 export const isPlace = /* @__PURE__ */ _guard<T.Place>(C._vPlace);
 
-/** Geo: validates against `#/components/schemas/Geo`. */
+/** Validates against `#/components/schemas/Geo`. */
 export const validateGeo = /* @__PURE__ */ _validator<T.Geo>(C._eGeo);
 
-/** Geo: validates against `#/components/schemas/Geo`. */
+/** Validates against `#/components/schemas/Geo`. */
 export const isGeo = /* @__PURE__ */ _guard<T.Geo>(C._vGeo);
 
-/** Point: validates against `#/components/schemas/Point`. */
+/** Validates against `#/components/schemas/Point`. */
 export const validatePoint = /* @__PURE__ */ _validator<T.Point>(C._ePoint);
 
-/** Point: validates against `#/components/schemas/Point`. */
+/** Validates against `#/components/schemas/Point`. */
 export const isPoint = /* @__PURE__ */ _guard<T.Point>(C._vPoint);
 
-/** Poll: validates against `#/components/schemas/Poll`. */
+/** Validates against `#/components/schemas/Poll`. */
 export const validatePoll = /* @__PURE__ */ _validator<T.Poll>(C._ePoll);
 
-/** Poll: validates against `#/components/schemas/Poll`. */
+/** Validates against `#/components/schemas/Poll`. */
 export const isPoll = /* @__PURE__ */ _guard<T.Poll>(C._vPoll);
 
-/** PollOption: validates against `#/components/schemas/PollOption`. */
+/** Validates against `#/components/schemas/PollOption`. */
 export const validatePollOption = /* @__PURE__ */ _validator<T.PollOption>(C._ePollOption);
 
-/** PollOption: validates against `#/components/schemas/PollOption`. */
+/** Validates against `#/components/schemas/PollOption`. */
 export const isPollOption = /* @__PURE__ */ _guard<T.PollOption>(C._vPollOption);
 
-/** Topic: validates against `#/components/schemas/Topic`. */
+/** Validates against `#/components/schemas/Topic`. */
 export const validateTopic = /* @__PURE__ */ _validator<T.Topic>(C._eTopic);
 
-/** Topic: validates against `#/components/schemas/Topic`. */
+/** Validates against `#/components/schemas/Topic`. */
 export const isTopic = /* @__PURE__ */ _guard<T.Topic>(C._vTopic);
 
-/** Error: validates against `#/components/schemas/Error`. */
+/** Validates against `#/components/schemas/Error`. */
 export const validateError = /* @__PURE__ */ _validator<T.Error>(C._eError);
 
-/** Error: validates against `#/components/schemas/Error`. */
+/** Validates against `#/components/schemas/Error`. */
 export const isError = /* @__PURE__ */ _guard<T.Error>(C._vError);
 
-/** ProblemBase: validates against `#/components/schemas/ProblemBase`. */
+/** Validates against `#/components/schemas/ProblemBase`. */
 export const validateProblemBase = /* @__PURE__ */ _validator<T.ProblemBase>(C._eProblemBase);
 
-/** ProblemBase: validates against `#/components/schemas/ProblemBase`. */
+/** Validates against `#/components/schemas/ProblemBase`. */
 export const isProblemBase = /* @__PURE__ */ _guard<T.ProblemBase>(C._vProblemBase);
 
-/** Problem: validates against `#/components/schemas/Problem`. */
+/** Validates against `#/components/schemas/Problem`. */
 export const validateProblem = /* @__PURE__ */ _validator<T.Problem>(C._eProblem);
 
-/** Problem: validates against `#/components/schemas/Problem`. */
+/** Validates against `#/components/schemas/Problem`. */
 export const isProblem = /* @__PURE__ */ _guard<T.Problem>(C._vProblem);
 
-/** ProblemResourceType: validates against `#/components/schemas/ProblemResourceType`. */
+/** Validates against `#/components/schemas/ProblemResourceType`. */
 export const validateProblemResourceType = /* @__PURE__ */ _validator<T.ProblemResourceType>(C._eProblemResourceType);
 
-/** ProblemResourceType: validates against `#/components/schemas/ProblemResourceType`. */
+/** Validates against `#/components/schemas/ProblemResourceType`. */
 export const isProblemResourceType = /* @__PURE__ */ _guard<T.ProblemResourceType>(C._vProblemResourceType);
 
-/** ProblemSection: validates against `#/components/schemas/ProblemSection`. */
+/** Validates against `#/components/schemas/ProblemSection`. */
 export const validateProblemSection = /* @__PURE__ */ _validator<T.ProblemSection>(C._eProblemSection);
 
-/** ProblemSection: validates against `#/components/schemas/ProblemSection`. */
+/** Validates against `#/components/schemas/ProblemSection`. */
 export const isProblemSection = /* @__PURE__ */ _guard<T.ProblemSection>(C._vProblemSection);
 
-/** GenericProblem: validates against `#/components/schemas/GenericProblem`. */
+/** Validates against `#/components/schemas/GenericProblem`. */
 export const validateGenericProblem = /* @__PURE__ */ _validator<T.GenericProblem>(C._eGenericProblem);
 
-/** GenericProblem: validates against `#/components/schemas/GenericProblem`. */
+/** Validates against `#/components/schemas/GenericProblem`. */
 export const isGenericProblem = /* @__PURE__ */ _guard<T.GenericProblem>(C._vGenericProblem);
 
-/** ClientDisconnectedProblem: validates against `#/components/schemas/ClientDisconnectedProblem`. */
+/** Validates against `#/components/schemas/ClientDisconnectedProblem`. */
 export const validateClientDisconnectedProblem = /* @__PURE__ */ _validator<T.ClientDisconnectedProblem>(
   C._eClientDisconnectedProblem,
 );
 
-/** ClientDisconnectedProblem: validates against `#/components/schemas/ClientDisconnectedProblem`. */
+/** Validates against `#/components/schemas/ClientDisconnectedProblem`. */
 export const isClientDisconnectedProblem = /* @__PURE__ */ _guard<T.ClientDisconnectedProblem>(
   C._vClientDisconnectedProblem,
 );
 
-/** ClientForbiddenProblem: validates against `#/components/schemas/ClientForbiddenProblem`. */
+/** Validates against `#/components/schemas/ClientForbiddenProblem`. */
 export const validateClientForbiddenProblem = /* @__PURE__ */ _validator<T.ClientForbiddenProblem>(
   C._eClientForbiddenProblem,
 );
 
-/** ClientForbiddenProblem: validates against `#/components/schemas/ClientForbiddenProblem`. */
+/** Validates against `#/components/schemas/ClientForbiddenProblem`. */
 export const isClientForbiddenProblem = /* @__PURE__ */ _guard<T.ClientForbiddenProblem>(C._vClientForbiddenProblem);
 
-/** ConflictProblem: validates against `#/components/schemas/ConflictProblem`. */
+/** Validates against `#/components/schemas/ConflictProblem`. */
 export const validateConflictProblem = /* @__PURE__ */ _validator<T.ConflictProblem>(C._eConflictProblem);
 
-/** ConflictProblem: validates against `#/components/schemas/ConflictProblem`. */
+/** Validates against `#/components/schemas/ConflictProblem`. */
 export const isConflictProblem = /* @__PURE__ */ _guard<T.ConflictProblem>(C._vConflictProblem);
 
-/** DisallowedResourceProblem: validates against `#/components/schemas/DisallowedResourceProblem`. */
+/** Validates against `#/components/schemas/DisallowedResourceProblem`. */
 export const validateDisallowedResourceProblem = /* @__PURE__ */ _validator<T.DisallowedResourceProblem>(
   C._eDisallowedResourceProblem,
 );
 
-/** DisallowedResourceProblem: validates against `#/components/schemas/DisallowedResourceProblem`. */
+/** Validates against `#/components/schemas/DisallowedResourceProblem`. */
 export const isDisallowedResourceProblem = /* @__PURE__ */ _guard<T.DisallowedResourceProblem>(
   C._vDisallowedResourceProblem,
 );
 
-/** DuplicateRulesProblem: validates against `#/components/schemas/DuplicateRulesProblem`. */
+/** Validates against `#/components/schemas/DuplicateRulesProblem`. */
 export const validateDuplicateRulesProblem = /* @__PURE__ */ _validator<T.DuplicateRulesProblem>(
   C._eDuplicateRulesProblem,
 );
 
-/** DuplicateRulesProblem: validates against `#/components/schemas/DuplicateRulesProblem`. */
+/** Validates against `#/components/schemas/DuplicateRulesProblem`. */
 export const isDuplicateRulesProblem = /* @__PURE__ */ _guard<T.DuplicateRulesProblem>(C._vDuplicateRulesProblem);
 
-/** InvalidRequestProblem: validates against `#/components/schemas/InvalidRequestProblem`. */
+/** Validates against `#/components/schemas/InvalidRequestProblem`. */
 export const validateInvalidRequestProblem = /* @__PURE__ */ _validator<T.InvalidRequestProblem>(
   C._eInvalidRequestProblem,
 );
 
-/** InvalidRequestProblem: validates against `#/components/schemas/InvalidRequestProblem`. */
+/** Validates against `#/components/schemas/InvalidRequestProblem`. */
 export const isInvalidRequestProblem = /* @__PURE__ */ _guard<T.InvalidRequestProblem>(C._vInvalidRequestProblem);
 
-/** InvalidRequestError: validates against `#/components/schemas/InvalidRequestError`. */
+/** Validates against `#/components/schemas/InvalidRequestError`. */
 export const validateInvalidRequestError = /* @__PURE__ */ _validator<T.InvalidRequestError>(C._eInvalidRequestError);
 
-/** InvalidRequestError: validates against `#/components/schemas/InvalidRequestError`. */
+/** Validates against `#/components/schemas/InvalidRequestError`. */
 export const isInvalidRequestError = /* @__PURE__ */ _guard<T.InvalidRequestError>(C._vInvalidRequestError);
 
-/** InvalidRulesProblem: validates against `#/components/schemas/InvalidRulesProblem`. */
+/** Validates against `#/components/schemas/InvalidRulesProblem`. */
 export const validateInvalidRulesProblem = /* @__PURE__ */ _validator<T.InvalidRulesProblem>(C._eInvalidRulesProblem);
 
-/** InvalidRulesProblem: validates against `#/components/schemas/InvalidRulesProblem`. */
+/** Validates against `#/components/schemas/InvalidRulesProblem`. */
 export const isInvalidRulesProblem = /* @__PURE__ */ _guard<T.InvalidRulesProblem>(C._vInvalidRulesProblem);
 
-/** NoncompliantRulesProblem: validates against `#/components/schemas/NoncompliantRulesProblem`. */
+/** Validates against `#/components/schemas/NoncompliantRulesProblem`. */
 export const validateNoncompliantRulesProblem = /* @__PURE__ */ _validator<T.NoncompliantRulesProblem>(
   C._eNoncompliantRulesProblem,
 );
 
-/** NoncompliantRulesProblem: validates against `#/components/schemas/NoncompliantRulesProblem`. */
+/** Validates against `#/components/schemas/NoncompliantRulesProblem`. */
 export const isNoncompliantRulesProblem = /* @__PURE__ */ _guard<T.NoncompliantRulesProblem>(
   C._vNoncompliantRulesProblem,
 );
 
-/** NotAuthorizedForFieldProblem: validates against `#/components/schemas/NotAuthorizedForFieldProblem`. */
+/** Validates against `#/components/schemas/NotAuthorizedForFieldProblem`. */
 export const validateNotAuthorizedForFieldProblem = /* @__PURE__ */ _validator<T.NotAuthorizedForFieldProblem>(
   C._eNotAuthorizedForFieldProblem,
 );
 
-/** NotAuthorizedForFieldProblem: validates against `#/components/schemas/NotAuthorizedForFieldProblem`. */
+/** Validates against `#/components/schemas/NotAuthorizedForFieldProblem`. */
 export const isNotAuthorizedForFieldProblem = /* @__PURE__ */ _guard<T.NotAuthorizedForFieldProblem>(
   C._vNotAuthorizedForFieldProblem,
 );
 
-/** NotAuthorizedForResourceProblem: validates against `#/components/schemas/NotAuthorizedForResourceProblem`. */
+/** Validates against `#/components/schemas/NotAuthorizedForResourceProblem`. */
 export const validateNotAuthorizedForResourceProblem = /* @__PURE__ */ _validator<T.NotAuthorizedForResourceProblem>(
   C._eNotAuthorizedForResourceProblem,
 );
 
-/** NotAuthorizedForResourceProblem: validates against `#/components/schemas/NotAuthorizedForResourceProblem`. */
+/** Validates against `#/components/schemas/NotAuthorizedForResourceProblem`. */
 export const isNotAuthorizedForResourceProblem = /* @__PURE__ */ _guard<T.NotAuthorizedForResourceProblem>(
   C._vNotAuthorizedForResourceProblem,
 );
 
-/** OperationalDisconnectProblem: validates against `#/components/schemas/OperationalDisconnectProblem`. */
+/** Validates against `#/components/schemas/OperationalDisconnectProblem`. */
 export const validateOperationalDisconnectProblem = /* @__PURE__ */ _validator<T.OperationalDisconnectProblem>(
   C._eOperationalDisconnectProblem,
 );
 
-/** OperationalDisconnectProblem: validates against `#/components/schemas/OperationalDisconnectProblem`. */
+/** Validates against `#/components/schemas/OperationalDisconnectProblem`. */
 export const isOperationalDisconnectProblem = /* @__PURE__ */ _guard<T.OperationalDisconnectProblem>(
   C._vOperationalDisconnectProblem,
 );
 
-/** ResourceNotFoundProblem: validates against `#/components/schemas/ResourceNotFoundProblem`. */
+/** Validates against `#/components/schemas/ResourceNotFoundProblem`. */
 export const validateResourceNotFoundProblem = /* @__PURE__ */ _validator<T.ResourceNotFoundProblem>(
   C._eResourceNotFoundProblem,
 );
 
-/** ResourceNotFoundProblem: validates against `#/components/schemas/ResourceNotFoundProblem`. */
+/** Validates against `#/components/schemas/ResourceNotFoundProblem`. */
 export const isResourceNotFoundProblem = /* @__PURE__ */ _guard<T.ResourceNotFoundProblem>(C._vResourceNotFoundProblem);
 
-/** ResourceUnavailableProblem: validates against `#/components/schemas/ResourceUnavailableProblem`. */
+/** Validates against `#/components/schemas/ResourceUnavailableProblem`. */
 export const validateResourceUnavailableProblem = /* @__PURE__ */ _validator<T.ResourceUnavailableProblem>(
   C._eResourceUnavailableProblem,
 );
 
-/** ResourceUnavailableProblem: validates against `#/components/schemas/ResourceUnavailableProblem`. */
+/** Validates against `#/components/schemas/ResourceUnavailableProblem`. */
 export const isResourceUnavailableProblem = /* @__PURE__ */ _guard<T.ResourceUnavailableProblem>(
   C._vResourceUnavailableProblem,
 );
 
-/** RuleCapProblem: validates against `#/components/schemas/RuleCapProblem`. */
+/** Validates against `#/components/schemas/RuleCapProblem`. */
 export const validateRuleCapProblem = /* @__PURE__ */ _validator<T.RuleCapProblem>(C._eRuleCapProblem);
 
-/** RuleCapProblem: validates against `#/components/schemas/RuleCapProblem`. */
+/** Validates against `#/components/schemas/RuleCapProblem`. */
 export const isRuleCapProblem = /* @__PURE__ */ _guard<T.RuleCapProblem>(C._vRuleCapProblem);
 
-/** StreamingConnectionProblem: validates against `#/components/schemas/StreamingConnectionProblem`. */
+/** Validates against `#/components/schemas/StreamingConnectionProblem`. */
 export const validateStreamingConnectionProblem = /* @__PURE__ */ _validator<T.StreamingConnectionProblem>(
   C._eStreamingConnectionProblem,
 );
 
-/** StreamingConnectionProblem: validates against `#/components/schemas/StreamingConnectionProblem`. */
+/** Validates against `#/components/schemas/StreamingConnectionProblem`. */
 export const isStreamingConnectionProblem = /* @__PURE__ */ _guard<T.StreamingConnectionProblem>(
   C._vStreamingConnectionProblem,
 );
 
-/** UnsupportedAuthenticationProblem: validates against `#/components/schemas/UnsupportedAuthenticationProblem`. */
+/** Validates against `#/components/schemas/UnsupportedAuthenticationProblem`. */
 export const validateUnsupportedAuthenticationProblem = /* @__PURE__ */ _validator<T.UnsupportedAuthenticationProblem>(
   C._eUnsupportedAuthenticationProblem,
 );
 
-/** UnsupportedAuthenticationProblem: validates against `#/components/schemas/UnsupportedAuthenticationProblem`. */
+/** Validates against `#/components/schemas/UnsupportedAuthenticationProblem`. */
 export const isUnsupportedAuthenticationProblem = /* @__PURE__ */ _guard<T.UnsupportedAuthenticationProblem>(
   C._vUnsupportedAuthenticationProblem,
 );
 
-/** UsageCappedProblem: validates against `#/components/schemas/UsageCappedProblem`. */
+/** Validates against `#/components/schemas/UsageCappedProblem`. */
 export const validateUsageCappedProblem = /* @__PURE__ */ _validator<T.UsageCappedProblem>(C._eUsageCappedProblem);
 
-/** UsageCappedProblem: validates against `#/components/schemas/UsageCappedProblem`. */
+/** Validates against `#/components/schemas/UsageCappedProblem`. */
 export const isUsageCappedProblem = /* @__PURE__ */ _guard<T.UsageCappedProblem>(C._vUsageCappedProblem);
 
-/** UnlistedProblem: validates against `#/components/schemas/UnlistedProblem`. */
+/** Validates against `#/components/schemas/UnlistedProblem`. */
 export const validateUnlistedProblem = /* @__PURE__ */ _validator<T.UnlistedProblem>(C._eUnlistedProblem);
 
-/** UnlistedProblem: validates against `#/components/schemas/UnlistedProblem`. */
+/** Validates against `#/components/schemas/UnlistedProblem`. */
 export const isUnlistedProblem = /* @__PURE__ */ _guard<T.UnlistedProblem>(C._vUnlistedProblem);
 
-/** ActivityEventType: validates against `#/components/schemas/ActivityEventType`. */
+/** Validates against `#/components/schemas/ActivityEventType`. */
 export const validateActivityEventType = /* @__PURE__ */ _validator<T.ActivityEventType>(C._eActivityEventType);
 
-/** ActivityEventType: validates against `#/components/schemas/ActivityEventType`. */
+/** Validates against `#/components/schemas/ActivityEventType`. */
 export const isActivityEventType = /* @__PURE__ */ _guard<T.ActivityEventType>(C._vActivityEventType);
 
-/** DeprecatedActivityEventType: validates against `#/components/schemas/DeprecatedActivityEventType`. */
+/** Validates against `#/components/schemas/DeprecatedActivityEventType`. */
 export const validateDeprecatedActivityEventType = /* @__PURE__ */ _validator<T.DeprecatedActivityEventType>(
   C._eDeprecatedActivityEventType,
 );
 
-/** DeprecatedActivityEventType: validates against `#/components/schemas/DeprecatedActivityEventType`. */
+/** Validates against `#/components/schemas/DeprecatedActivityEventType`. */
 export const isDeprecatedActivityEventType = /* @__PURE__ */ _guard<T.DeprecatedActivityEventType>(
   C._vDeprecatedActivityEventType,
 );
 
-/** ActivitySubscriptionFilter: validates against `#/components/schemas/ActivitySubscriptionFilter`. */
+/** Validates against `#/components/schemas/ActivitySubscriptionFilter`. */
 export const validateActivitySubscriptionFilter = /* @__PURE__ */ _validator<T.ActivitySubscriptionFilter>(
   C._eActivitySubscriptionFilter,
 );
 
-/** ActivitySubscriptionFilter: validates against `#/components/schemas/ActivitySubscriptionFilter`. */
+/** Validates against `#/components/schemas/ActivitySubscriptionFilter`. */
 export const isActivitySubscriptionFilter = /* @__PURE__ */ _guard<T.ActivitySubscriptionFilter>(
   C._vActivitySubscriptionFilter,
 );
 
-/** ActivitySubscriptionCreateRequest: validates against `#/components/schemas/ActivitySubscriptionCreateRequest`. */
+/** Validates against `#/components/schemas/ActivitySubscriptionCreateRequest`. */
 export const validateActivitySubscriptionCreateRequest =
   /* @__PURE__ */ _validator<T.ActivitySubscriptionCreateRequest>(C._eActivitySubscriptionCreateRequest);
 
-/** ActivitySubscriptionCreateRequest: validates against `#/components/schemas/ActivitySubscriptionCreateRequest`. */
+/** Validates against `#/components/schemas/ActivitySubscriptionCreateRequest`. */
 export const isActivitySubscriptionCreateRequest = /* @__PURE__ */ _guard<T.ActivitySubscriptionCreateRequest>(
   C._vActivitySubscriptionCreateRequest,
 );
 
-/** ActivityStreamEvent: validates against `#/components/schemas/ActivityStreamEvent`. */
+/** Validates against `#/components/schemas/ActivityStreamEvent`. */
 export const validateActivityStreamEvent = /* @__PURE__ */ _validator<T.ActivityStreamEvent>(C._eActivityStreamEvent);
 
-/** ActivityStreamEvent: validates against `#/components/schemas/ActivityStreamEvent`. */
+/** Validates against `#/components/schemas/ActivityStreamEvent`. */
 export const isActivityStreamEvent = /* @__PURE__ */ _guard<T.ActivityStreamEvent>(C._vActivityStreamEvent);
 
-/** DmEventType: validates against `#/components/schemas/DmEventType`. */
+/** Validates against `#/components/schemas/DmEventType`. */
 export const validateDmEventType = /* @__PURE__ */ _validator<T.DmEventType>(C._eDmEventType);
 
-/** DmEventType: validates against `#/components/schemas/DmEventType`. */
+/** Validates against `#/components/schemas/DmEventType`. */
 export const isDmEventType = /* @__PURE__ */ _guard<T.DmEventType>(C._vDmEventType);
 
-/** DmEvent: validates against `#/components/schemas/DmEvent`. */
+/** Validates against `#/components/schemas/DmEvent`. */
 export const validateDmEvent = /* @__PURE__ */ _validator<T.DmEvent>(C._eDmEvent);
 
-/** DmEvent: validates against `#/components/schemas/DmEvent`. */
+/** Validates against `#/components/schemas/DmEvent`. */
 export const isDmEvent = /* @__PURE__ */ _guard<T.DmEvent>(C._vDmEvent);
 
-/** DmMessageCreateEvent: validates against `#/components/schemas/DmMessageCreateEvent`. */
+/** Validates against `#/components/schemas/DmMessageCreateEvent`. */
 export const validateDmMessageCreateEvent = /* @__PURE__ */ _validator<T.DmMessageCreateEvent>(
   C._eDmMessageCreateEvent,
 );
 
-/** DmMessageCreateEvent: validates against `#/components/schemas/DmMessageCreateEvent`. */
+/** Validates against `#/components/schemas/DmMessageCreateEvent`. */
 export const isDmMessageCreateEvent = /* @__PURE__ */ _guard<T.DmMessageCreateEvent>(C._vDmMessageCreateEvent);
 
-/** DmParticipantsJoinEvent: validates against `#/components/schemas/DmParticipantsJoinEvent`. */
+/** Validates against `#/components/schemas/DmParticipantsJoinEvent`. */
 export const validateDmParticipantsJoinEvent = /* @__PURE__ */ _validator<T.DmParticipantsJoinEvent>(
   C._eDmParticipantsJoinEvent,
 );
 
-/** DmParticipantsJoinEvent: validates against `#/components/schemas/DmParticipantsJoinEvent`. */
+/** Validates against `#/components/schemas/DmParticipantsJoinEvent`. */
 export const isDmParticipantsJoinEvent = /* @__PURE__ */ _guard<T.DmParticipantsJoinEvent>(C._vDmParticipantsJoinEvent);
 
-/** DmParticipantsLeaveEvent: validates against `#/components/schemas/DmParticipantsLeaveEvent`. */
+/** Validates against `#/components/schemas/DmParticipantsLeaveEvent`. */
 export const validateDmParticipantsLeaveEvent = /* @__PURE__ */ _validator<T.DmParticipantsLeaveEvent>(
   C._eDmParticipantsLeaveEvent,
 );
 
-/** DmParticipantsLeaveEvent: validates against `#/components/schemas/DmParticipantsLeaveEvent`. */
+/** Validates against `#/components/schemas/DmParticipantsLeaveEvent`. */
 export const isDmParticipantsLeaveEvent = /* @__PURE__ */ _guard<T.DmParticipantsLeaveEvent>(
   C._vDmParticipantsLeaveEvent,
 );
 
-/** PostField: validates against `#/components/schemas/PostField`. */
+/** Validates against `#/components/schemas/PostField`. */
 export const validatePostField = /* @__PURE__ */ _validator<T.PostField>(C._ePostField);
 
-/** PostField: validates against `#/components/schemas/PostField`. */
+/** Validates against `#/components/schemas/PostField`. */
 export const isPostField = /* @__PURE__ */ _guard<T.PostField>(C._vPostField);
 
-/** NewsField: validates against `#/components/schemas/NewsField`. */
+/** Validates against `#/components/schemas/NewsField`. */
 export const validateNewsField = /* @__PURE__ */ _validator<T.NewsField>(C._eNewsField);
 
-/** NewsField: validates against `#/components/schemas/NewsField`. */
+/** Validates against `#/components/schemas/NewsField`. */
 export const isNewsField = /* @__PURE__ */ _guard<T.NewsField>(C._vNewsField);
 
-/** GetUserBookmarksEnvelope: validates against `#/components/schemas/GetUserBookmarksEnvelope`. */
+/** Validates against `#/components/schemas/GetUserBookmarksEnvelope`. */
 export const validateGetUserBookmarksEnvelope = /* @__PURE__ */ _validator<T.GetUserBookmarksEnvelope>(
   C._eGetUserBookmarksEnvelope,
 );
 
-/** GetUserBookmarksEnvelope: validates against `#/components/schemas/GetUserBookmarksEnvelope`. */
+/** Validates against `#/components/schemas/GetUserBookmarksEnvelope`. */
 export const isGetUserBookmarksEnvelope = /* @__PURE__ */ _guard<T.GetUserBookmarksEnvelope>(
   C._vGetUserBookmarksEnvelope,
 );
 
-/** GetUserBookmarksMeta: validates against `#/components/schemas/GetUserBookmarksMeta`. */
+/** Validates against `#/components/schemas/GetUserBookmarksMeta`. */
 export const validateGetUserBookmarksMeta = /* @__PURE__ */ _validator<T.GetUserBookmarksMeta>(
   C._eGetUserBookmarksMeta,
 );
 
-/** GetUserBookmarksMeta: validates against `#/components/schemas/GetUserBookmarksMeta`. */
+/** Validates against `#/components/schemas/GetUserBookmarksMeta`. */
 export const isGetUserBookmarksMeta = /* @__PURE__ */ _guard<T.GetUserBookmarksMeta>(C._vGetUserBookmarksMeta);
 
-/** FindUserByUsernameEnvelope: validates against `#/components/schemas/FindUserByUsernameEnvelope`. */
+/** Validates against `#/components/schemas/FindUserByUsernameEnvelope`. */
 export const validateFindUserByUsernameEnvelope = /* @__PURE__ */ _validator<T.FindUserByUsernameEnvelope>(
   C._eFindUserByUsernameEnvelope,
 );
 
-/** FindUserByUsernameEnvelope: validates against `#/components/schemas/FindUserByUsernameEnvelope`. */
+/** Validates against `#/components/schemas/FindUserByUsernameEnvelope`. */
 export const isFindUserByUsernameEnvelope = /* @__PURE__ */ _guard<T.FindUserByUsernameEnvelope>(
   C._vFindUserByUsernameEnvelope,
 );
 
-/** FindPostByIdEnvelope: validates against `#/components/schemas/FindPostByIdEnvelope`. */
+/** Validates against `#/components/schemas/FindPostByIdEnvelope`. */
 export const validateFindPostByIdEnvelope = /* @__PURE__ */ _validator<T.FindPostByIdEnvelope>(
   C._eFindPostByIdEnvelope,
 );
 
-/** FindPostByIdEnvelope: validates against `#/components/schemas/FindPostByIdEnvelope`. */
+/** Validates against `#/components/schemas/FindPostByIdEnvelope`. */
 export const isFindPostByIdEnvelope = /* @__PURE__ */ _guard<T.FindPostByIdEnvelope>(C._vFindPostByIdEnvelope);
 
-/** SearchRecentPostsEnvelope: validates against `#/components/schemas/SearchRecentPostsEnvelope`. */
+/** Validates against `#/components/schemas/SearchRecentPostsEnvelope`. */
 export const validateSearchRecentPostsEnvelope = /* @__PURE__ */ _validator<T.SearchRecentPostsEnvelope>(
   C._eSearchRecentPostsEnvelope,
 );
 
-/** SearchRecentPostsEnvelope: validates against `#/components/schemas/SearchRecentPostsEnvelope`. */
+/** Validates against `#/components/schemas/SearchRecentPostsEnvelope`. */
 export const isSearchRecentPostsEnvelope = /* @__PURE__ */ _guard<T.SearchRecentPostsEnvelope>(
   C._vSearchRecentPostsEnvelope,
 );
 
-/** SearchAllPostsEnvelope: validates against `#/components/schemas/SearchAllPostsEnvelope`. */
+/** Validates against `#/components/schemas/SearchAllPostsEnvelope`. */
 export const validateSearchAllPostsEnvelope = /* @__PURE__ */ _validator<T.SearchAllPostsEnvelope>(
   C._eSearchAllPostsEnvelope,
 );
 
-/** SearchAllPostsEnvelope: validates against `#/components/schemas/SearchAllPostsEnvelope`. */
+/** Validates against `#/components/schemas/SearchAllPostsEnvelope`. */
 export const isSearchAllPostsEnvelope = /* @__PURE__ */ _guard<T.SearchAllPostsEnvelope>(C._vSearchAllPostsEnvelope);
 
-/** SearchAllPostsMeta: validates against `#/components/schemas/SearchAllPostsMeta`. */
+/** Validates against `#/components/schemas/SearchAllPostsMeta`. */
 export const validateSearchAllPostsMeta = /* @__PURE__ */ _validator<T.SearchAllPostsMeta>(C._eSearchAllPostsMeta);
 
-/** SearchAllPostsMeta: validates against `#/components/schemas/SearchAllPostsMeta`. */
+/** Validates against `#/components/schemas/SearchAllPostsMeta`. */
 export const isSearchAllPostsMeta = /* @__PURE__ */ _guard<T.SearchAllPostsMeta>(C._vSearchAllPostsMeta);
 
-/** ResponseEnvelope: validates against `#/components/schemas/ResponseEnvelope`. */
+/** Validates against `#/components/schemas/ResponseEnvelope`. */
 export const validateResponseEnvelope = /* @__PURE__ */ _validator<T.ResponseEnvelope>(C._eResponseEnvelope);
 
-/** ResponseEnvelope: validates against `#/components/schemas/ResponseEnvelope`. */
+/** Validates against `#/components/schemas/ResponseEnvelope`. */
 export const isResponseEnvelope = /* @__PURE__ */ _guard<T.ResponseEnvelope>(C._vResponseEnvelope);
 
-/** NotShownMeta: validates against `#/components/schemas/NotShownMeta`. */
+/** Validates against `#/components/schemas/NotShownMeta`. */
 export const validateNotShownMeta = /* @__PURE__ */ _validator<T.NotShownMeta>(C._eNotShownMeta);
 
-/** NotShownMeta: validates against `#/components/schemas/NotShownMeta`. */
+/** Validates against `#/components/schemas/NotShownMeta`. */
 export const isNotShownMeta = /* @__PURE__ */ _guard<T.NotShownMeta>(C._vNotShownMeta);
 
-/** PartialErrors: validates against `#/components/schemas/PartialErrors`. */
+/** Validates against `#/components/schemas/PartialErrors`. */
 export const validatePartialErrors = /* @__PURE__ */ _validator<T.PartialErrors>(C._ePartialErrors);
 
-/** PartialErrors: validates against `#/components/schemas/PartialErrors`. */
+/** Validates against `#/components/schemas/PartialErrors`. */
 export const isPartialErrors = /* @__PURE__ */ _guard<T.PartialErrors>(C._vPartialErrors);
 
-/** CreatePostRequest: validates against `#/components/schemas/CreatePostRequest`. */
+/** Validates against `#/components/schemas/CreatePostRequest`. */
 export const validateCreatePostRequest = /* @__PURE__ */ _validator<T.CreatePostRequest>(C._eCreatePostRequest);
 
-/** CreatePostRequest: validates against `#/components/schemas/CreatePostRequest`. */
+/** Validates against `#/components/schemas/CreatePostRequest`. */
 export const isCreatePostRequest = /* @__PURE__ */ _guard<T.CreatePostRequest>(C._vCreatePostRequest);
 
-/** EditOptions: validates against `#/components/schemas/EditOptions`. */
+/** Validates against `#/components/schemas/EditOptions`. */
 export const validateEditOptions = /* @__PURE__ */ _validator<T.EditOptions>(C._eEditOptions);
 
-/** EditOptions: validates against `#/components/schemas/EditOptions`. */
+/** Validates against `#/components/schemas/EditOptions`. */
 export const isEditOptions = /* @__PURE__ */ _guard<T.EditOptions>(C._vEditOptions);
 
-/** CreatePostPoll: validates against `#/components/schemas/CreatePostPoll`. */
+/** Validates against `#/components/schemas/CreatePostPoll`. */
 export const validateCreatePostPoll = /* @__PURE__ */ _validator<T.CreatePostPoll>(C._eCreatePostPoll);
 
-/** CreatePostPoll: validates against `#/components/schemas/CreatePostPoll`. */
+/** Validates against `#/components/schemas/CreatePostPoll`. */
 export const isCreatePostPoll = /* @__PURE__ */ _guard<T.CreatePostPoll>(C._vCreatePostPoll);

@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,438 +112,397 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const PostIdSchema = /* @__PURE__ */ toStandardSchema(S.validatePostId);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const UserIdSchema = /* @__PURE__ */ toStandardSchema(S.validateUserId);
+export const PostIdSchema = /* @__PURE__ */ _schema(S.validatePostId);
 
-export const UsernameSchema = /* @__PURE__ */ toStandardSchema(S.validateUsername);
+export const UserIdSchema = /* @__PURE__ */ _schema(S.validateUserId);
 
-export const MediaKeySchema = /* @__PURE__ */ toStandardSchema(S.validateMediaKey);
+export const UsernameSchema = /* @__PURE__ */ _schema(S.validateUsername);
 
-export const PollIdSchema = /* @__PURE__ */ toStandardSchema(S.validatePollId);
+export const MediaKeySchema = /* @__PURE__ */ _schema(S.validateMediaKey);
 
-export const CommunityIdSchema = /* @__PURE__ */ toStandardSchema(S.validateCommunityId);
+export const PollIdSchema = /* @__PURE__ */ _schema(S.validatePollId);
 
-export const PlaceIdSchema = /* @__PURE__ */ toStandardSchema(S.validatePlaceId);
+export const CommunityIdSchema = /* @__PURE__ */ _schema(S.validateCommunityId);
 
-export const CountryCodeSchema = /* @__PURE__ */ toStandardSchema(S.validateCountryCode);
+export const PlaceIdSchema = /* @__PURE__ */ _schema(S.validatePlaceId);
 
-export const PostSchema = /* @__PURE__ */ toStandardSchema(S.validatePost);
+export const CountryCodeSchema = /* @__PURE__ */ _schema(S.validateCountryCode);
 
-export const AttachmentsSchema = /* @__PURE__ */ toStandardSchema(S.validateAttachments);
+export const PostSchema = /* @__PURE__ */ _schema(S.validatePost);
 
-export const ContextAnnotationSchema = /* @__PURE__ */ toStandardSchema(S.validateContextAnnotation);
+export const AttachmentsSchema = /* @__PURE__ */ _schema(S.validateAttachments);
 
-export const ContextAnnotationDomainFieldsSchema = /* @__PURE__ */ toStandardSchema(
-  S.validateContextAnnotationDomainFields,
-);
+export const ContextAnnotationSchema = /* @__PURE__ */ _schema(S.validateContextAnnotation);
 
-export const ContextAnnotationEntityFieldsSchema = /* @__PURE__ */ toStandardSchema(
-  S.validateContextAnnotationEntityFields,
-);
+export const ContextAnnotationDomainFieldsSchema = /* @__PURE__ */ _schema(S.validateContextAnnotationDomainFields);
 
-export const DisplayTextRangeSchema = /* @__PURE__ */ toStandardSchema(S.validateDisplayTextRange);
+export const ContextAnnotationEntityFieldsSchema = /* @__PURE__ */ _schema(S.validateContextAnnotationEntityFields);
 
-export const EditControlsSchema = /* @__PURE__ */ toStandardSchema(S.validateEditControls);
+export const DisplayTextRangeSchema = /* @__PURE__ */ _schema(S.validateDisplayTextRange);
 
-export const PostGeoSchema = /* @__PURE__ */ toStandardSchema(S.validatePostGeo);
+export const EditControlsSchema = /* @__PURE__ */ _schema(S.validateEditControls);
 
-export const MatchedMediaNotesSchema = /* @__PURE__ */ toStandardSchema(S.validateMatchedMediaNotes);
+export const PostGeoSchema = /* @__PURE__ */ _schema(S.validatePostGeo);
 
-export const PostNonPublicMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validatePostNonPublicMetrics);
+export const MatchedMediaNotesSchema = /* @__PURE__ */ _schema(S.validateMatchedMediaNotes);
 
-export const PostOrganicMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validatePostOrganicMetrics);
+export const PostNonPublicMetricsSchema = /* @__PURE__ */ _schema(S.validatePostNonPublicMetrics);
 
-export const PostPromotedMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validatePostPromotedMetrics);
+export const PostOrganicMetricsSchema = /* @__PURE__ */ _schema(S.validatePostOrganicMetrics);
 
-export const PostPublicMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validatePostPublicMetrics);
+export const PostPromotedMetricsSchema = /* @__PURE__ */ _schema(S.validatePostPromotedMetrics);
 
-export const NoteRequestSuggestionsSchema = /* @__PURE__ */ toStandardSchema(S.validateNoteRequestSuggestions);
+export const PostPublicMetricsSchema = /* @__PURE__ */ _schema(S.validatePostPublicMetrics);
 
-export const NotePostSchema = /* @__PURE__ */ toStandardSchema(S.validateNotePost);
+export const NoteRequestSuggestionsSchema = /* @__PURE__ */ _schema(S.validateNoteRequestSuggestions);
 
-export const NotePostEntitiesSchema = /* @__PURE__ */ toStandardSchema(S.validateNotePostEntities);
+export const NotePostSchema = /* @__PURE__ */ _schema(S.validateNotePost);
 
-export const ReferencedPostSchema = /* @__PURE__ */ toStandardSchema(S.validateReferencedPost);
+export const NotePostEntitiesSchema = /* @__PURE__ */ _schema(S.validateNotePostEntities);
 
-export const ReplySettingsSchema = /* @__PURE__ */ toStandardSchema(S.validateReplySettings);
+export const ReferencedPostSchema = /* @__PURE__ */ _schema(S.validateReferencedPost);
 
-export const ScopesSchema = /* @__PURE__ */ toStandardSchema(S.validateScopes);
+export const ReplySettingsSchema = /* @__PURE__ */ _schema(S.validateReplySettings);
 
-export const SuggestedSourceLinksWithCountsSchema = /* @__PURE__ */ toStandardSchema(
-  S.validateSuggestedSourceLinksWithCounts,
-);
+export const ScopesSchema = /* @__PURE__ */ _schema(S.validateScopes);
 
-export const PostWithheldSchema = /* @__PURE__ */ toStandardSchema(S.validatePostWithheld);
+export const SuggestedSourceLinksWithCountsSchema = /* @__PURE__ */ _schema(S.validateSuggestedSourceLinksWithCounts);
 
-export const FullTextEntitiesSchema = /* @__PURE__ */ toStandardSchema(S.validateFullTextEntities);
+export const PostWithheldSchema = /* @__PURE__ */ _schema(S.validatePostWithheld);
 
-export const EntityIndicesInclusiveInclusiveSchema = /* @__PURE__ */ toStandardSchema(
-  S.validateEntityIndicesInclusiveInclusive,
-);
+export const FullTextEntitiesSchema = /* @__PURE__ */ _schema(S.validateFullTextEntities);
 
-export const EntityIndicesInclusiveExclusiveSchema = /* @__PURE__ */ toStandardSchema(
-  S.validateEntityIndicesInclusiveExclusive,
-);
+export const EntityIndicesInclusiveInclusiveSchema = /* @__PURE__ */ _schema(S.validateEntityIndicesInclusiveInclusive);
 
-export const AnnotationSchema = /* @__PURE__ */ toStandardSchema(S.validateAnnotation);
+export const EntityIndicesInclusiveExclusiveSchema = /* @__PURE__ */ _schema(S.validateEntityIndicesInclusiveExclusive);
 
-export const CashtagSchema = /* @__PURE__ */ toStandardSchema(S.validateCashtag);
+export const AnnotationSchema = /* @__PURE__ */ _schema(S.validateAnnotation);
 
-export const HashtagSchema = /* @__PURE__ */ toStandardSchema(S.validateHashtag);
+export const CashtagSchema = /* @__PURE__ */ _schema(S.validateCashtag);
 
-export const MentionSchema = /* @__PURE__ */ toStandardSchema(S.validateMention);
+export const HashtagSchema = /* @__PURE__ */ _schema(S.validateHashtag);
 
-export const UrlEntitySchema = /* @__PURE__ */ toStandardSchema(S.validateUrlEntity);
+export const MentionSchema = /* @__PURE__ */ _schema(S.validateMention);
 
-export const UrlImageSchema = /* @__PURE__ */ toStandardSchema(S.validateUrlImage);
+export const UrlEntitySchema = /* @__PURE__ */ _schema(S.validateUrlEntity);
 
-export const IncludesSchema = /* @__PURE__ */ toStandardSchema(S.validateIncludes);
+export const UrlImageSchema = /* @__PURE__ */ _schema(S.validateUrlImage);
 
-export const UserSchema = /* @__PURE__ */ toStandardSchema(S.validateUser);
+export const IncludesSchema = /* @__PURE__ */ _schema(S.validateIncludes);
 
-export const ConnectionStatusSchema = /* @__PURE__ */ toStandardSchema(S.validateConnectionStatus);
+export const UserSchema = /* @__PURE__ */ _schema(S.validateUser);
 
-export const UserEntitiesSchema = /* @__PURE__ */ toStandardSchema(S.validateUserEntities);
+export const ConnectionStatusSchema = /* @__PURE__ */ _schema(S.validateConnectionStatus);
 
-export const UserUrlEntitiesSchema = /* @__PURE__ */ toStandardSchema(S.validateUserUrlEntities);
+export const UserEntitiesSchema = /* @__PURE__ */ _schema(S.validateUserEntities);
 
-export const UserPublicMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validateUserPublicMetrics);
+export const UserUrlEntitiesSchema = /* @__PURE__ */ _schema(S.validateUserUrlEntities);
 
-export const AffiliationSchema = /* @__PURE__ */ toStandardSchema(S.validateAffiliation);
+export const UserPublicMetricsSchema = /* @__PURE__ */ _schema(S.validateUserPublicMetrics);
 
-export const UserWithheldSchema = /* @__PURE__ */ toStandardSchema(S.validateUserWithheld);
+export const AffiliationSchema = /* @__PURE__ */ _schema(S.validateAffiliation);
 
-export const MediaSchema = /* @__PURE__ */ toStandardSchema(S.validateMedia);
+export const UserWithheldSchema = /* @__PURE__ */ _schema(S.validateUserWithheld);
 
-export const MediaBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateMediaBase);
+export const MediaSchema = /* @__PURE__ */ _schema(S.validateMedia);
 
-export const PhotoSchema = /* @__PURE__ */ toStandardSchema(S.validatePhoto);
+export const MediaBaseSchema = /* @__PURE__ */ _schema(S.validateMediaBase);
 
-export const VideoSchema = /* @__PURE__ */ toStandardSchema(S.validateVideo);
+export const PhotoSchema = /* @__PURE__ */ _schema(S.validatePhoto);
 
-export const AnimatedGifSchema = /* @__PURE__ */ toStandardSchema(S.validateAnimatedGif);
+export const VideoSchema = /* @__PURE__ */ _schema(S.validateVideo);
 
-export const MediaVariantsSchema = /* @__PURE__ */ toStandardSchema(S.validateMediaVariants);
+export const AnimatedGifSchema = /* @__PURE__ */ _schema(S.validateAnimatedGif);
 
-export const MediaVariantSchema = /* @__PURE__ */ toStandardSchema(S.validateMediaVariant);
+export const MediaVariantsSchema = /* @__PURE__ */ _schema(S.validateMediaVariants);
 
-export const VideoPublicMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validateVideoPublicMetrics);
+export const MediaVariantSchema = /* @__PURE__ */ _schema(S.validateMediaVariant);
 
-export const VideoOrganicMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validateVideoOrganicMetrics);
+export const VideoPublicMetricsSchema = /* @__PURE__ */ _schema(S.validateVideoPublicMetrics);
 
-export const VideoPromotedMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validateVideoPromotedMetrics);
+export const VideoOrganicMetricsSchema = /* @__PURE__ */ _schema(S.validateVideoOrganicMetrics);
 
-export const VideoNonPublicMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validateVideoNonPublicMetrics);
+export const VideoPromotedMetricsSchema = /* @__PURE__ */ _schema(S.validateVideoPromotedMetrics);
 
-export const PlaceSchema = /* @__PURE__ */ toStandardSchema(S.validatePlace);
+export const VideoNonPublicMetricsSchema = /* @__PURE__ */ _schema(S.validateVideoNonPublicMetrics);
 
-export const GeoSchema = /* @__PURE__ */ toStandardSchema(S.validateGeo);
+export const PlaceSchema = /* @__PURE__ */ _schema(S.validatePlace);
 
-export const PointSchema = /* @__PURE__ */ toStandardSchema(S.validatePoint);
+export const GeoSchema = /* @__PURE__ */ _schema(S.validateGeo);
 
-export const PollSchema = /* @__PURE__ */ toStandardSchema(S.validatePoll);
+export const PointSchema = /* @__PURE__ */ _schema(S.validatePoint);
 
-export const PollOptionSchema = /* @__PURE__ */ toStandardSchema(S.validatePollOption);
+export const PollSchema = /* @__PURE__ */ _schema(S.validatePoll);
 
-export const TopicSchema = /* @__PURE__ */ toStandardSchema(S.validateTopic);
+export const PollOptionSchema = /* @__PURE__ */ _schema(S.validatePollOption);
 
-export const ErrorSchema = /* @__PURE__ */ toStandardSchema(S.validateError);
+export const TopicSchema = /* @__PURE__ */ _schema(S.validateTopic);
 
-export const ProblemBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateProblemBase);
+export const ErrorSchema = /* @__PURE__ */ _schema(S.validateError);
 
-export const ProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateProblem);
+export const ProblemBaseSchema = /* @__PURE__ */ _schema(S.validateProblemBase);
 
-export const ProblemResourceTypeSchema = /* @__PURE__ */ toStandardSchema(S.validateProblemResourceType);
+export const ProblemSchema = /* @__PURE__ */ _schema(S.validateProblem);
 
-export const ProblemSectionSchema = /* @__PURE__ */ toStandardSchema(S.validateProblemSection);
+export const ProblemResourceTypeSchema = /* @__PURE__ */ _schema(S.validateProblemResourceType);
 
-export const GenericProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateGenericProblem);
+export const ProblemSectionSchema = /* @__PURE__ */ _schema(S.validateProblemSection);
 
-export const ClientDisconnectedProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateClientDisconnectedProblem);
+export const GenericProblemSchema = /* @__PURE__ */ _schema(S.validateGenericProblem);
 
-export const ClientForbiddenProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateClientForbiddenProblem);
+export const ClientDisconnectedProblemSchema = /* @__PURE__ */ _schema(S.validateClientDisconnectedProblem);
 
-export const ConflictProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateConflictProblem);
+export const ClientForbiddenProblemSchema = /* @__PURE__ */ _schema(S.validateClientForbiddenProblem);
 
-export const DisallowedResourceProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateDisallowedResourceProblem);
+export const ConflictProblemSchema = /* @__PURE__ */ _schema(S.validateConflictProblem);
 
-export const DuplicateRulesProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateDuplicateRulesProblem);
+export const DisallowedResourceProblemSchema = /* @__PURE__ */ _schema(S.validateDisallowedResourceProblem);
 
-export const InvalidRequestProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateInvalidRequestProblem);
+export const DuplicateRulesProblemSchema = /* @__PURE__ */ _schema(S.validateDuplicateRulesProblem);
 
-export const InvalidRequestErrorSchema = /* @__PURE__ */ toStandardSchema(S.validateInvalidRequestError);
+export const InvalidRequestProblemSchema = /* @__PURE__ */ _schema(S.validateInvalidRequestProblem);
 
-export const InvalidRulesProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateInvalidRulesProblem);
+export const InvalidRequestErrorSchema = /* @__PURE__ */ _schema(S.validateInvalidRequestError);
 
-export const NoncompliantRulesProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateNoncompliantRulesProblem);
+export const InvalidRulesProblemSchema = /* @__PURE__ */ _schema(S.validateInvalidRulesProblem);
 
-export const NotAuthorizedForFieldProblemSchema = /* @__PURE__ */ toStandardSchema(
-  S.validateNotAuthorizedForFieldProblem,
-);
+export const NoncompliantRulesProblemSchema = /* @__PURE__ */ _schema(S.validateNoncompliantRulesProblem);
 
-export const NotAuthorizedForResourceProblemSchema = /* @__PURE__ */ toStandardSchema(
-  S.validateNotAuthorizedForResourceProblem,
-);
+export const NotAuthorizedForFieldProblemSchema = /* @__PURE__ */ _schema(S.validateNotAuthorizedForFieldProblem);
 
-export const OperationalDisconnectProblemSchema = /* @__PURE__ */ toStandardSchema(
-  S.validateOperationalDisconnectProblem,
-);
+export const NotAuthorizedForResourceProblemSchema = /* @__PURE__ */ _schema(S.validateNotAuthorizedForResourceProblem);
 
-export const ResourceNotFoundProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateResourceNotFoundProblem);
+export const OperationalDisconnectProblemSchema = /* @__PURE__ */ _schema(S.validateOperationalDisconnectProblem);
 
-export const ResourceUnavailableProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateResourceUnavailableProblem);
+export const ResourceNotFoundProblemSchema = /* @__PURE__ */ _schema(S.validateResourceNotFoundProblem);
 
-export const RuleCapProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateRuleCapProblem);
+export const ResourceUnavailableProblemSchema = /* @__PURE__ */ _schema(S.validateResourceUnavailableProblem);
 
-export const StreamingConnectionProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateStreamingConnectionProblem);
+export const RuleCapProblemSchema = /* @__PURE__ */ _schema(S.validateRuleCapProblem);
 
-export const UnsupportedAuthenticationProblemSchema = /* @__PURE__ */ toStandardSchema(
+export const StreamingConnectionProblemSchema = /* @__PURE__ */ _schema(S.validateStreamingConnectionProblem);
+
+export const UnsupportedAuthenticationProblemSchema = /* @__PURE__ */ _schema(
   S.validateUnsupportedAuthenticationProblem,
 );
 
-export const UsageCappedProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateUsageCappedProblem);
+export const UsageCappedProblemSchema = /* @__PURE__ */ _schema(S.validateUsageCappedProblem);
 
-export const UnlistedProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateUnlistedProblem);
+export const UnlistedProblemSchema = /* @__PURE__ */ _schema(S.validateUnlistedProblem);
 
-export const ActivityEventTypeSchema = /* @__PURE__ */ toStandardSchema(S.validateActivityEventType);
+export const ActivityEventTypeSchema = /* @__PURE__ */ _schema(S.validateActivityEventType);
 
-export const DeprecatedActivityEventTypeSchema = /* @__PURE__ */ toStandardSchema(
-  S.validateDeprecatedActivityEventType,
-);
+export const DeprecatedActivityEventTypeSchema = /* @__PURE__ */ _schema(S.validateDeprecatedActivityEventType);
 
-export const ActivitySubscriptionFilterSchema = /* @__PURE__ */ toStandardSchema(S.validateActivitySubscriptionFilter);
+export const ActivitySubscriptionFilterSchema = /* @__PURE__ */ _schema(S.validateActivitySubscriptionFilter);
 
-export const ActivitySubscriptionCreateRequestSchema = /* @__PURE__ */ toStandardSchema(
+export const ActivitySubscriptionCreateRequestSchema = /* @__PURE__ */ _schema(
   S.validateActivitySubscriptionCreateRequest,
 );
 
-export const ActivityStreamEventSchema = /* @__PURE__ */ toStandardSchema(S.validateActivityStreamEvent);
+export const ActivityStreamEventSchema = /* @__PURE__ */ _schema(S.validateActivityStreamEvent);
 
-export const DmEventTypeSchema = /* @__PURE__ */ toStandardSchema(S.validateDmEventType);
+export const DmEventTypeSchema = /* @__PURE__ */ _schema(S.validateDmEventType);
 
-export const DmEventSchema = /* @__PURE__ */ toStandardSchema(S.validateDmEvent);
+export const DmEventSchema = /* @__PURE__ */ _schema(S.validateDmEvent);
 
-export const DmMessageCreateEventSchema = /* @__PURE__ */ toStandardSchema(S.validateDmMessageCreateEvent);
+export const DmMessageCreateEventSchema = /* @__PURE__ */ _schema(S.validateDmMessageCreateEvent);
 
-export const DmParticipantsJoinEventSchema = /* @__PURE__ */ toStandardSchema(S.validateDmParticipantsJoinEvent);
+export const DmParticipantsJoinEventSchema = /* @__PURE__ */ _schema(S.validateDmParticipantsJoinEvent);
 
-export const DmParticipantsLeaveEventSchema = /* @__PURE__ */ toStandardSchema(S.validateDmParticipantsLeaveEvent);
+export const DmParticipantsLeaveEventSchema = /* @__PURE__ */ _schema(S.validateDmParticipantsLeaveEvent);
 
-export const PostFieldSchema = /* @__PURE__ */ toStandardSchema(S.validatePostField);
+export const PostFieldSchema = /* @__PURE__ */ _schema(S.validatePostField);
 
-export const NewsFieldSchema = /* @__PURE__ */ toStandardSchema(S.validateNewsField);
+export const NewsFieldSchema = /* @__PURE__ */ _schema(S.validateNewsField);
 
-export const GetUserBookmarksEnvelopeSchema = /* @__PURE__ */ toStandardSchema(S.validateGetUserBookmarksEnvelope);
+export const GetUserBookmarksEnvelopeSchema = /* @__PURE__ */ _schema(S.validateGetUserBookmarksEnvelope);
 
-export const GetUserBookmarksMetaSchema = /* @__PURE__ */ toStandardSchema(S.validateGetUserBookmarksMeta);
+export const GetUserBookmarksMetaSchema = /* @__PURE__ */ _schema(S.validateGetUserBookmarksMeta);
 
-export const FindUserByUsernameEnvelopeSchema = /* @__PURE__ */ toStandardSchema(S.validateFindUserByUsernameEnvelope);
+export const FindUserByUsernameEnvelopeSchema = /* @__PURE__ */ _schema(S.validateFindUserByUsernameEnvelope);
 
-export const FindPostByIdEnvelopeSchema = /* @__PURE__ */ toStandardSchema(S.validateFindPostByIdEnvelope);
+export const FindPostByIdEnvelopeSchema = /* @__PURE__ */ _schema(S.validateFindPostByIdEnvelope);
 
-export const SearchRecentPostsEnvelopeSchema = /* @__PURE__ */ toStandardSchema(S.validateSearchRecentPostsEnvelope);
+export const SearchRecentPostsEnvelopeSchema = /* @__PURE__ */ _schema(S.validateSearchRecentPostsEnvelope);
 
-export const SearchAllPostsEnvelopeSchema = /* @__PURE__ */ toStandardSchema(S.validateSearchAllPostsEnvelope);
+export const SearchAllPostsEnvelopeSchema = /* @__PURE__ */ _schema(S.validateSearchAllPostsEnvelope);
 
-export const SearchAllPostsMetaSchema = /* @__PURE__ */ toStandardSchema(S.validateSearchAllPostsMeta);
+export const SearchAllPostsMetaSchema = /* @__PURE__ */ _schema(S.validateSearchAllPostsMeta);
 
-export const ResponseEnvelopeSchema = /* @__PURE__ */ toStandardSchema(S.validateResponseEnvelope);
+export const ResponseEnvelopeSchema = /* @__PURE__ */ _schema(S.validateResponseEnvelope);
 
-export const NotShownMetaSchema = /* @__PURE__ */ toStandardSchema(S.validateNotShownMeta);
+export const NotShownMetaSchema = /* @__PURE__ */ _schema(S.validateNotShownMeta);
 
-export const PartialErrorsSchema = /* @__PURE__ */ toStandardSchema(S.validatePartialErrors);
+export const PartialErrorsSchema = /* @__PURE__ */ _schema(S.validatePartialErrors);
 
-export const CreatePostRequestSchema = /* @__PURE__ */ toStandardSchema(S.validateCreatePostRequest);
+export const CreatePostRequestSchema = /* @__PURE__ */ _schema(S.validateCreatePostRequest);
 
-export const EditOptionsSchema = /* @__PURE__ */ toStandardSchema(S.validateEditOptions);
+export const EditOptionsSchema = /* @__PURE__ */ _schema(S.validateEditOptions);
 
-export const CreatePostPollSchema = /* @__PURE__ */ toStandardSchema(S.validateCreatePostPoll);
+export const CreatePostPollSchema = /* @__PURE__ */ _schema(S.validateCreatePostPoll);
 
-export const GetUserBookmarksPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBookmarksPathParams);
+export const GetUserBookmarksPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserBookmarksPathParams);
 
-export const GetUserBookmarksQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBookmarksQuery);
+export const GetUserBookmarksQuerySchema = /* @__PURE__ */ _schema(O.validateGetUserBookmarksQuery);
 
-export const GetUserBookmarksResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserBookmarksResponse);
+export const GetUserBookmarksResponseSchema = /* @__PURE__ */ _response(O.validateGetUserBookmarksResponse);
 
-export const FindUserByUsernamePathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateFindUserByUsernamePathParams,
-);
+export const FindUserByUsernamePathParamsSchema = /* @__PURE__ */ _schema(O.validateFindUserByUsernamePathParams);
 
-export const FindUserByUsernameQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateFindUserByUsernameQuery);
+export const FindUserByUsernameQuerySchema = /* @__PURE__ */ _schema(O.validateFindUserByUsernameQuery);
 
-export const FindUserByUsernameResponseSchema = /* @__PURE__ */ _responseSchema(O.validateFindUserByUsernameResponse);
+export const FindUserByUsernameResponseSchema = /* @__PURE__ */ _response(O.validateFindUserByUsernameResponse);
 
-export const FindPostByIdPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateFindPostByIdPathParams);
+export const FindPostByIdPathParamsSchema = /* @__PURE__ */ _schema(O.validateFindPostByIdPathParams);
 
-export const FindPostByIdQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateFindPostByIdQuery);
+export const FindPostByIdQuerySchema = /* @__PURE__ */ _schema(O.validateFindPostByIdQuery);
 
-export const FindPostByIdResponseSchema = /* @__PURE__ */ _responseSchema(O.validateFindPostByIdResponse);
+export const FindPostByIdResponseSchema = /* @__PURE__ */ _response(O.validateFindPostByIdResponse);
 
-export const SearchRecentPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchRecentPostsQuery);
+export const SearchRecentPostsQuerySchema = /* @__PURE__ */ _schema(O.validateSearchRecentPostsQuery);
 
-export const SearchRecentPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchRecentPostsResponse);
+export const SearchRecentPostsResponseSchema = /* @__PURE__ */ _response(O.validateSearchRecentPostsResponse);
 
-export const SearchAllPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchAllPostsQuery);
+export const SearchAllPostsQuerySchema = /* @__PURE__ */ _schema(O.validateSearchAllPostsQuery);
 
-export const SearchAllPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchAllPostsResponse);
+export const SearchAllPostsResponseSchema = /* @__PURE__ */ _response(O.validateSearchAllPostsResponse);
 
-export const CountRecentPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCountRecentPostsQuery);
+export const CountRecentPostsQuerySchema = /* @__PURE__ */ _schema(O.validateCountRecentPostsQuery);
 
-export const CountRecentPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCountRecentPostsResponse);
+export const CountRecentPostsResponseSchema = /* @__PURE__ */ _response(O.validateCountRecentPostsResponse);
 
-export const CountAllPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCountAllPostsQuery);
+export const CountAllPostsQuerySchema = /* @__PURE__ */ _schema(O.validateCountAllPostsQuery);
 
-export const CountAllPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCountAllPostsResponse);
+export const CountAllPostsResponseSchema = /* @__PURE__ */ _response(O.validateCountAllPostsResponse);
 
-export const GetUserPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostsPathParams);
+export const GetUserPostsPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserPostsPathParams);
 
-export const GetUserPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostsQuery);
+export const GetUserPostsQuerySchema = /* @__PURE__ */ _schema(O.validateGetUserPostsQuery);
 
-export const GetUserPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserPostsResponse);
+export const GetUserPostsResponseSchema = /* @__PURE__ */ _response(O.validateGetUserPostsResponse);
 
-export const GetUserMentionsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMentionsPathParams);
+export const GetUserMentionsPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserMentionsPathParams);
 
-export const GetUserMentionsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserMentionsResponse);
+export const GetUserMentionsResponseSchema = /* @__PURE__ */ _response(O.validateGetUserMentionsResponse);
 
-export const GetUserLikedPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateGetUserLikedPostsPathParams,
-);
+export const GetUserLikedPostsPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserLikedPostsPathParams);
 
-export const GetUserLikedPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserLikedPostsResponse);
+export const GetUserLikedPostsResponseSchema = /* @__PURE__ */ _response(O.validateGetUserLikedPostsResponse);
 
-export const GetUserFollowersPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowersPathParams);
+export const GetUserFollowersPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserFollowersPathParams);
 
-export const GetUserFollowersResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserFollowersResponse);
+export const GetUserFollowersResponseSchema = /* @__PURE__ */ _response(O.validateGetUserFollowersResponse);
 
-export const GetUserFollowingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowingPathParams);
+export const GetUserFollowingPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserFollowingPathParams);
 
-export const GetUserFollowingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserFollowingResponse);
+export const GetUserFollowingResponseSchema = /* @__PURE__ */ _response(O.validateGetUserFollowingResponse);
 
-export const FollowUserPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateFollowUserPathParams);
+export const FollowUserPathParamsSchema = /* @__PURE__ */ _schema(O.validateFollowUserPathParams);
 
-export const FollowUserRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateFollowUserRequestBody);
+export const FollowUserRequestBodySchema = /* @__PURE__ */ _body(O.validateFollowUserRequestBody);
 
-export const FollowUserResponseSchema = /* @__PURE__ */ _responseSchema(O.validateFollowUserResponse);
+export const FollowUserResponseSchema = /* @__PURE__ */ _response(O.validateFollowUserResponse);
 
-export const GetUserBlockingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBlockingPathParams);
+export const GetUserBlockingPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserBlockingPathParams);
 
-export const GetUserBlockingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserBlockingResponse);
+export const GetUserBlockingResponseSchema = /* @__PURE__ */ _response(O.validateGetUserBlockingResponse);
 
-export const GetUserMutingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMutingPathParams);
+export const GetUserMutingPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserMutingPathParams);
 
-export const GetUserMutingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserMutingResponse);
+export const GetUserMutingResponseSchema = /* @__PURE__ */ _response(O.validateGetUserMutingResponse);
 
-export const GetUserPinnedListsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateGetUserPinnedListsPathParams,
-);
+export const GetUserPinnedListsPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserPinnedListsPathParams);
 
-export const GetUserPinnedListsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserPinnedListsResponse);
+export const GetUserPinnedListsResponseSchema = /* @__PURE__ */ _response(O.validateGetUserPinnedListsResponse);
 
-export const GetUserOwnedListsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateGetUserOwnedListsPathParams,
-);
+export const GetUserOwnedListsPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserOwnedListsPathParams);
 
-export const GetUserOwnedListsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserOwnedListsResponse);
+export const GetUserOwnedListsResponseSchema = /* @__PURE__ */ _response(O.validateGetUserOwnedListsResponse);
 
-export const GetUserFollowedListsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateGetUserFollowedListsPathParams,
-);
+export const GetUserFollowedListsPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserFollowedListsPathParams);
 
-export const GetUserFollowedListsResponseSchema = /* @__PURE__ */ _responseSchema(
-  O.validateGetUserFollowedListsResponse,
-);
+export const GetUserFollowedListsResponseSchema = /* @__PURE__ */ _response(O.validateGetUserFollowedListsResponse);
 
-export const GetUserListMembershipsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+export const GetUserListMembershipsPathParamsSchema = /* @__PURE__ */ _schema(
   O.validateGetUserListMembershipsPathParams,
 );
 
-export const GetUserListMembershipsResponseSchema = /* @__PURE__ */ _responseSchema(
-  O.validateGetUserListMembershipsResponse,
-);
+export const GetUserListMembershipsResponseSchema = /* @__PURE__ */ _response(O.validateGetUserListMembershipsResponse);
 
-export const LikePostPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateLikePostPathParams);
+export const LikePostPathParamsSchema = /* @__PURE__ */ _schema(O.validateLikePostPathParams);
 
-export const LikePostRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateLikePostRequestBody);
+export const LikePostRequestBodySchema = /* @__PURE__ */ _body(O.validateLikePostRequestBody);
 
-export const LikePostResponseSchema = /* @__PURE__ */ _responseSchema(O.validateLikePostResponse);
+export const LikePostResponseSchema = /* @__PURE__ */ _response(O.validateLikePostResponse);
 
-export const CreatePostRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreatePostRequestBody);
+export const CreatePostRequestBodySchema = /* @__PURE__ */ _body(O.validateCreatePostRequestBody);
 
-export const CreatePostResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreatePostResponse);
+export const CreatePostResponseSchema = /* @__PURE__ */ _response(O.validateCreatePostResponse);
 
-export const SearchNewsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNewsQuery);
+export const SearchNewsQuerySchema = /* @__PURE__ */ _schema(O.validateSearchNewsQuery);
 
-export const SearchNewsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchNewsResponse);
+export const SearchNewsResponseSchema = /* @__PURE__ */ _response(O.validateSearchNewsResponse);
 
-export const FindNewsByIdPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateFindNewsByIdPathParams);
+export const FindNewsByIdPathParamsSchema = /* @__PURE__ */ _schema(O.validateFindNewsByIdPathParams);
 
-export const FindNewsByIdQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateFindNewsByIdQuery);
+export const FindNewsByIdQuerySchema = /* @__PURE__ */ _schema(O.validateFindNewsByIdQuery);
 
-export const FindNewsByIdResponseSchema = /* @__PURE__ */ _responseSchema(O.validateFindNewsByIdResponse);
+export const FindNewsByIdResponseSchema = /* @__PURE__ */ _response(O.validateFindNewsByIdResponse);
 
-export const ListConnectionsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListConnectionsResponse);
+export const ListConnectionsResponseSchema = /* @__PURE__ */ _response(O.validateListConnectionsResponse);
 
-export const DeleteConnectionsByUuidQuerySchema = /* @__PURE__ */ toStandardSchema(
-  O.validateDeleteConnectionsByUuidQuery,
-);
+export const DeleteConnectionsByUuidQuerySchema = /* @__PURE__ */ _schema(O.validateDeleteConnectionsByUuidQuery);
 
-export const DeleteConnectionsByUuidResponseSchema = /* @__PURE__ */ _responseSchema(
+export const DeleteConnectionsByUuidResponseSchema = /* @__PURE__ */ _response(
   O.validateDeleteConnectionsByUuidResponse,
 );
 
-export const DeleteAllConnectionsResponseSchema = /* @__PURE__ */ _responseSchema(
-  O.validateDeleteAllConnectionsResponse,
-);
+export const DeleteAllConnectionsResponseSchema = /* @__PURE__ */ _response(O.validateDeleteAllConnectionsResponse);
 
-export const DeleteConnectionsByEndpointPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+export const DeleteConnectionsByEndpointPathParamsSchema = /* @__PURE__ */ _schema(
   O.validateDeleteConnectionsByEndpointPathParams,
 );
 
-export const DeleteConnectionsByEndpointResponseSchema = /* @__PURE__ */ _responseSchema(
+export const DeleteConnectionsByEndpointResponseSchema = /* @__PURE__ */ _response(
   O.validateDeleteConnectionsByEndpointResponse,
 );
 
-export const SearchPostsEligibleForNotesResponseSchema = /* @__PURE__ */ _responseSchema(
+export const SearchPostsEligibleForNotesResponseSchema = /* @__PURE__ */ _response(
   O.validateSearchPostsEligibleForNotesResponse,
 );
 
-export const SearchNotesWrittenResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchNotesWrittenResponse);
+export const SearchNotesWrittenResponseSchema = /* @__PURE__ */ _response(O.validateSearchNotesWrittenResponse);
 
-export const CreateNoteRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateNoteRequestBody);
+export const CreateNoteRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateNoteRequestBody);
 
-export const CreateNoteResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateNoteResponse);
+export const CreateNoteResponseSchema = /* @__PURE__ */ _response(O.validateCreateNoteResponse);
 
-export const EvaluateNoteRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateEvaluateNoteRequestBody);
+export const EvaluateNoteRequestBodySchema = /* @__PURE__ */ _body(O.validateEvaluateNoteRequestBody);
 
-export const EvaluateNoteResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEvaluateNoteResponse);
+export const EvaluateNoteResponseSchema = /* @__PURE__ */ _response(O.validateEvaluateNoteResponse);
 
-export const CreateActivitySubscriptionRequestBodySchema = /* @__PURE__ */ _bodySchema(
+export const CreateActivitySubscriptionRequestBodySchema = /* @__PURE__ */ _body(
   O.validateCreateActivitySubscriptionRequestBody,
 );
 
-export const CreateActivitySubscriptionResponseSchema = /* @__PURE__ */ _responseSchema(
+export const CreateActivitySubscriptionResponseSchema = /* @__PURE__ */ _response(
   O.validateCreateActivitySubscriptionResponse,
 );
 
-export const StreamActivityResponseSchema = /* @__PURE__ */ _responseSchema(O.validateStreamActivityResponse);
+export const StreamActivityResponseSchema = /* @__PURE__ */ _response(O.validateStreamActivityResponse);
 
-export const ReplayWebhookEventsRequestBodySchema = /* @__PURE__ */ _bodySchema(
-  O.validateReplayWebhookEventsRequestBody,
-);
+export const ReplayWebhookEventsRequestBodySchema = /* @__PURE__ */ _body(O.validateReplayWebhookEventsRequestBody);
 
-export const ReplayWebhookEventsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateReplayWebhookEventsResponse);
+export const ReplayWebhookEventsResponseSchema = /* @__PURE__ */ _response(O.validateReplayWebhookEventsResponse);
 
-export const ReplayAccountActivityPathParamsSchema = /* @__PURE__ */ toStandardSchema(
-  O.validateReplayAccountActivityPathParams,
-);
+export const ReplayAccountActivityPathParamsSchema = /* @__PURE__ */ _schema(O.validateReplayAccountActivityPathParams);
 
-export const ReplayAccountActivityRequestBodySchema = /* @__PURE__ */ _bodySchema(
-  O.validateReplayAccountActivityRequestBody,
-);
+export const ReplayAccountActivityRequestBodySchema = /* @__PURE__ */ _body(O.validateReplayAccountActivityRequestBody);
 
-export const ReplayAccountActivityResponseSchema = /* @__PURE__ */ _responseSchema(
-  O.validateReplayAccountActivityResponse,
-);
+export const ReplayAccountActivityResponseSchema = /* @__PURE__ */ _response(O.validateReplayAccountActivityResponse);
 
-export const GetPowerstreamRulesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetPowerstreamRulesResponse);
+export const GetPowerstreamRulesResponseSchema = /* @__PURE__ */ _response(O.validateGetPowerstreamRulesResponse);

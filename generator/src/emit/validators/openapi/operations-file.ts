@@ -7,8 +7,8 @@
  * `Operations` map) from the operation's JSON pointer, its parameter checks by location and a row per
  * response (`[status, mediaType, check, ...]`) and for the request body (`[required, mediaType, check,
  * ...]`), where a check without a media type before it is `application/json`'s (`DEFAULT_MEDIA_TYPE`: on
- * GitHub's spec 3,171 of its media types, 66 KB of text when written out); it derives the schema paths from the pointer and builds the runtime's `_Responses` / `_Body`
- * tables on first use. `operationValidators` maps each method to its six validators, complete for every
+ * GitHub's spec 3,171 of its media types, 66 KB of text when written out); it derives the schema paths
+ * from the pointer and builds the runtime's `_Responses` / `_Body` tables on first use. `operationValidators` maps each method to its six validators, complete for every
  * operation. Top-level exports (`validate<Op>PathParams`, `…Query`, `…Headers`, `…Cookies`,
  * `…RequestBody`, `…Response`) exist only for the parts the operation declares (`declaredParts`): a
  * `validate<Op>Cookies` of an operation without cookie parameters would only check that its value is an

@@ -7,98 +7,98 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** ServerId: validates against `#/components/schemas/ServerId`. */
+/** Validates against `#/components/schemas/ServerId`. */
 export const validateServerId = /* @__PURE__ */ _validator<T.ServerId>(C._eServerId);
 
-/** ServerId: validates against `#/components/schemas/ServerId`. */
+/** Validates against `#/components/schemas/ServerId`. */
 export const isServerId = /* @__PURE__ */ _guard<T.ServerId>(C._vServerId);
 
-/** Secret: validates against `#/components/schemas/Secret`. */
+/** Validates against `#/components/schemas/Secret`. */
 export const validateSecret = /* @__PURE__ */ _validator<T.Secret>(C._eSecret);
 
-/** Secret: validates against `#/components/schemas/Secret`. */
+/** Validates against `#/components/schemas/Secret`. */
 export const isSecret = /* @__PURE__ */ _guard<T.Secret>(C._vSecret);
 
-/** Thing: validates against `#/components/schemas/Thing`. */
+/** Validates against `#/components/schemas/Thing`. */
 export const validateThing = /* @__PURE__ */ _validator<T.Thing>(C._eThing);
 
-/** Thing: validates against `#/components/schemas/Thing`. */
+/** Validates against `#/components/schemas/Thing`. */
 export const isThing = /* @__PURE__ */ _guard<T.Thing>(C._vThing);
 
-/** ColorV1: validates against `#/components/schemas/Color.v1`. */
+/** Validates against `#/components/schemas/Color.v1`. */
 export const validateColorV1 = /* @__PURE__ */ _validator<T.ColorV1>(C._eColorV1);
 
-/** ColorV1: validates against `#/components/schemas/Color.v1`. */
+/** Validates against `#/components/schemas/Color.v1`. */
 export const isColorV1 = /* @__PURE__ */ _guard<T.ColorV1>(C._vColorV1);
 
-/** Audit: validates against `#/components/schemas/Audit`. */
+/** Validates against `#/components/schemas/Audit`. */
 export const validateAudit = /* @__PURE__ */ _validator<T.Audit>(C._eAudit);
 
-/** Audit: validates against `#/components/schemas/Audit`. */
+/** Validates against `#/components/schemas/Audit`. */
 export const isAudit = /* @__PURE__ */ _guard<T.Audit>(C._vAudit);
 
-/** Account: validates against `#/components/schemas/Account`. */
+/** Validates against `#/components/schemas/Account`. */
 export const validateAccount = /* @__PURE__ */ _validator<T.Account>(C._eAccount);
 
-/** Account: validates against `#/components/schemas/Account`. */
+/** Validates against `#/components/schemas/Account`. */
 export const isAccount = /* @__PURE__ */ _guard<T.Account>(C._vAccount);
 
-/** TreeNode: validates against `#/components/schemas/TreeNode`. */
+/** Validates against `#/components/schemas/TreeNode`. */
 export const validateTreeNode = /* @__PURE__ */ _validator<T.TreeNode>(C._eTreeNode);
 
-/** TreeNode: validates against `#/components/schemas/TreeNode`. */
+/** Validates against `#/components/schemas/TreeNode`. */
 export const isTreeNode = /* @__PURE__ */ _guard<T.TreeNode>(C._vTreeNode);
 
-/** EventBase: validates against `#/components/schemas/EventBase`. */
+/** Validates against `#/components/schemas/EventBase`. */
 export const validateEventBase = /* @__PURE__ */ _validator<T.EventBase>(C._eEventBase);
 
-/** EventBase: validates against `#/components/schemas/EventBase`. */
+/** Validates against `#/components/schemas/EventBase`. */
 export const isEventBase = /* @__PURE__ */ _guard<T.EventBase>(C._vEventBase);
 
-/** Click: validates against `#/components/schemas/Click`. */
+/** Validates against `#/components/schemas/Click`. */
 export const validateClick = /* @__PURE__ */ _validator<T.Click>(C._eClick);
 
-/** Click: validates against `#/components/schemas/Click`. */
+/** Validates against `#/components/schemas/Click`. */
 export const isClick = /* @__PURE__ */ _guard<T.Click>(C._vClick);
 
-/** View: validates against `#/components/schemas/View`. */
+/** Validates against `#/components/schemas/View`. */
 export const validateView = /* @__PURE__ */ _validator<T.View>(C._eView);
 
-/** View: validates against `#/components/schemas/View`. */
+/** Validates against `#/components/schemas/View`. */
 export const isView = /* @__PURE__ */ _guard<T.View>(C._vView);
 
-/** Event: validates against `#/components/schemas/Event`. */
+/** Validates against `#/components/schemas/Event`. */
 export const validateEvent = /* @__PURE__ */ _validator<T.Event>(C._eEvent);
 
-/** Event: validates against `#/components/schemas/Event`. */
+/** Validates against `#/components/schemas/Event`. */
 export const isEvent = /* @__PURE__ */ _guard<T.Event>(C._vEvent);
 
-/** TaggedEvent: validates against `#/components/schemas/TaggedEvent`. */
+/** Validates against `#/components/schemas/TaggedEvent`. */
 export const validateTaggedEvent = /* @__PURE__ */ _validator<T.TaggedEvent>(C._eTaggedEvent);
 
-/** TaggedEvent: validates against `#/components/schemas/TaggedEvent`. */
+/** Validates against `#/components/schemas/TaggedEvent`. */
 export const isTaggedEvent = /* @__PURE__ */ _guard<T.TaggedEvent>(C._vTaggedEvent);
 
-/** ProfileBase: validates against `#/components/schemas/ProfileBase`. */
+/** Validates against `#/components/schemas/ProfileBase`. */
 export const validateProfileBase = /* @__PURE__ */ _validator<T.ProfileBase>(C._eProfileBase);
 
-/** ProfileBase: validates against `#/components/schemas/ProfileBase`. */
+/** Validates against `#/components/schemas/ProfileBase`. */
 export const isProfileBase = /* @__PURE__ */ _guard<T.ProfileBase>(C._vProfileBase);
 
-/** Profile: validates against `#/components/schemas/Profile`. */
+/** Validates against `#/components/schemas/Profile`. */
 export const validateProfile = /* @__PURE__ */ _validator<T.Profile>(C._eProfile);
 
-/** Profile: validates against `#/components/schemas/Profile`. */
+/** Validates against `#/components/schemas/Profile`. */
 export const isProfile = /* @__PURE__ */ _guard<T.Profile>(C._vProfile);
 
-/** Form: validates against `#/components/schemas/Form`. */
+/** Validates against `#/components/schemas/Form`. */
 export const validateForm = /* @__PURE__ */ _validator<T.Form>(C._eForm);
 
-/** Form: validates against `#/components/schemas/Form`. */
+/** Validates against `#/components/schemas/Form`. */
 export const isForm = /* @__PURE__ */ _guard<T.Form>(C._vForm);
 
-/** Upload: validates against `#/components/schemas/Upload`. */
+/** Validates against `#/components/schemas/Upload`. */
 export const validateUpload = /* @__PURE__ */ _validator<T.Upload>(C._eUpload);
 
-/** Upload: validates against `#/components/schemas/Upload`. */
+/** Validates against `#/components/schemas/Upload`. */
 export const isUpload = /* @__PURE__ */ _guard<T.Upload>(C._vUpload);

@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,64 +112,67 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const ServerIdSchema = /* @__PURE__ */ toStandardSchema(S.validateServerId);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const SecretSchema = /* @__PURE__ */ toStandardSchema(S.validateSecret);
+export const ServerIdSchema = /* @__PURE__ */ _schema(S.validateServerId);
 
-export const ThingSchema = /* @__PURE__ */ toStandardSchema(S.validateThing);
+export const SecretSchema = /* @__PURE__ */ _schema(S.validateSecret);
 
-export const ColorV1Schema = /* @__PURE__ */ toStandardSchema(S.validateColorV1);
+export const ThingSchema = /* @__PURE__ */ _schema(S.validateThing);
 
-export const AuditSchema = /* @__PURE__ */ toStandardSchema(S.validateAudit);
+export const ColorV1Schema = /* @__PURE__ */ _schema(S.validateColorV1);
 
-export const AccountSchema = /* @__PURE__ */ toStandardSchema(S.validateAccount);
+export const AuditSchema = /* @__PURE__ */ _schema(S.validateAudit);
 
-export const TreeNodeSchema = /* @__PURE__ */ toStandardSchema(S.validateTreeNode);
+export const AccountSchema = /* @__PURE__ */ _schema(S.validateAccount);
 
-export const EventBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateEventBase);
+export const TreeNodeSchema = /* @__PURE__ */ _schema(S.validateTreeNode);
 
-export const ClickSchema = /* @__PURE__ */ toStandardSchema(S.validateClick);
+export const EventBaseSchema = /* @__PURE__ */ _schema(S.validateEventBase);
 
-export const ViewSchema = /* @__PURE__ */ toStandardSchema(S.validateView);
+export const ClickSchema = /* @__PURE__ */ _schema(S.validateClick);
 
-export const EventSchema = /* @__PURE__ */ toStandardSchema(S.validateEvent);
+export const ViewSchema = /* @__PURE__ */ _schema(S.validateView);
 
-export const TaggedEventSchema = /* @__PURE__ */ toStandardSchema(S.validateTaggedEvent);
+export const EventSchema = /* @__PURE__ */ _schema(S.validateEvent);
 
-export const ProfileBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateProfileBase);
+export const TaggedEventSchema = /* @__PURE__ */ _schema(S.validateTaggedEvent);
 
-export const ProfileSchema = /* @__PURE__ */ toStandardSchema(S.validateProfile);
+export const ProfileBaseSchema = /* @__PURE__ */ _schema(S.validateProfileBase);
 
-export const FormSchema = /* @__PURE__ */ toStandardSchema(S.validateForm);
+export const ProfileSchema = /* @__PURE__ */ _schema(S.validateProfile);
 
-export const UploadSchema = /* @__PURE__ */ toStandardSchema(S.validateUpload);
+export const FormSchema = /* @__PURE__ */ _schema(S.validateForm);
 
-export const CreateThingRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateThingRequestBody);
+export const UploadSchema = /* @__PURE__ */ _schema(S.validateUpload);
 
-export const CreateThingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateThingResponse);
+export const CreateThingRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateThingRequestBody);
 
-export const CreateAccountRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateAccountRequestBody);
+export const CreateThingResponseSchema = /* @__PURE__ */ _response(O.validateCreateThingResponse);
 
-export const CreateAccountResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateAccountResponse);
+export const CreateAccountRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateAccountRequestBody);
 
-export const ReplaceTreePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTreePathParams);
+export const CreateAccountResponseSchema = /* @__PURE__ */ _response(O.validateCreateAccountResponse);
 
-export const ReplaceTreeRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateReplaceTreeRequestBody);
+export const ReplaceTreePathParamsSchema = /* @__PURE__ */ _schema(O.validateReplaceTreePathParams);
 
-export const ReplaceTreeResponseSchema = /* @__PURE__ */ _responseSchema(O.validateReplaceTreeResponse);
+export const ReplaceTreeRequestBodySchema = /* @__PURE__ */ _body(O.validateReplaceTreeRequestBody);
 
-export const RecordEventRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateRecordEventRequestBody);
+export const ReplaceTreeResponseSchema = /* @__PURE__ */ _response(O.validateReplaceTreeResponse);
 
-export const RecordEventResponseSchema = /* @__PURE__ */ _responseSchema(O.validateRecordEventResponse);
+export const RecordEventRequestBodySchema = /* @__PURE__ */ _body(O.validateRecordEventRequestBody);
 
-export const RecordTaggedEventRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateRecordTaggedEventRequestBody);
+export const RecordEventResponseSchema = /* @__PURE__ */ _response(O.validateRecordEventResponse);
 
-export const RecordTaggedEventResponseSchema = /* @__PURE__ */ _responseSchema(O.validateRecordTaggedEventResponse);
+export const RecordTaggedEventRequestBodySchema = /* @__PURE__ */ _body(O.validateRecordTaggedEventRequestBody);
 
-export const CreateProfileRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateProfileRequestBody);
+export const RecordTaggedEventResponseSchema = /* @__PURE__ */ _response(O.validateRecordTaggedEventResponse);
 
-export const CreateProfileResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateProfileResponse);
+export const CreateProfileRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateProfileRequestBody);
 
-export const SubmitFormRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSubmitFormRequestBody);
+export const CreateProfileResponseSchema = /* @__PURE__ */ _response(O.validateCreateProfileResponse);
 
-export const SubmitFormResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSubmitFormResponse);
+export const SubmitFormRequestBodySchema = /* @__PURE__ */ _body(O.validateSubmitFormRequestBody);
+
+export const SubmitFormResponseSchema = /* @__PURE__ */ _response(O.validateSubmitFormResponse);

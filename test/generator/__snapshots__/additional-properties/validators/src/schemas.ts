@@ -7,56 +7,56 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Open: validates against `#/components/schemas/Open`. */
+/** Validates against `#/components/schemas/Open`. */
 export const validateOpen = /* @__PURE__ */ _validator<T.Open>(C._eOpen);
 
-/** Open: validates against `#/components/schemas/Open`. */
+/** Validates against `#/components/schemas/Open`. */
 export const isOpen = /* @__PURE__ */ _guard<T.Open>(C._vOpen);
 
-/** Closed: validates against `#/components/schemas/Closed`. */
+/** Validates against `#/components/schemas/Closed`. */
 export const validateClosed = /* @__PURE__ */ _validator<T.Closed>(C._eClosed);
 
-/** Closed: validates against `#/components/schemas/Closed`. */
+/** Validates against `#/components/schemas/Closed`. */
 export const isClosed = /* @__PURE__ */ _guard<T.Closed>(C._vClosed);
 
-/** Empty: validates against `#/components/schemas/Empty`. */
+/** Validates against `#/components/schemas/Empty`. */
 export const validateEmpty = /* @__PURE__ */ _validator<T.Empty>(C._eEmpty);
 
-/** Empty: validates against `#/components/schemas/Empty`. */
+/** Validates against `#/components/schemas/Empty`. */
 export const isEmpty = /* @__PURE__ */ _guard<T.Empty>(C._vEmpty);
 
-/** Counts: validates against `#/components/schemas/Counts`. */
+/** Validates against `#/components/schemas/Counts`. */
 export const validateCounts = /* @__PURE__ */ _validator<T.Counts>(C._eCounts);
 
-/** Counts: validates against `#/components/schemas/Counts`. */
+/** Validates against `#/components/schemas/Counts`. */
 export const isCounts = /* @__PURE__ */ _guard<T.Counts>(C._vCounts);
 
-/** Item: validates against `#/components/schemas/Item`. */
+/** Validates against `#/components/schemas/Item`. */
 export const validateItem = /* @__PURE__ */ _validator<T.Item>(C._eItem);
 
-/** Item: validates against `#/components/schemas/Item`. */
+/** Validates against `#/components/schemas/Item`. */
 export const isItem = /* @__PURE__ */ _guard<T.Item>(C._vItem);
 
-/** ItemsById: validates against `#/components/schemas/ItemsById`. */
+/** Validates against `#/components/schemas/ItemsById`. */
 export const validateItemsById = /* @__PURE__ */ _validator<T.ItemsById>(C._eItemsById);
 
-/** ItemsById: validates against `#/components/schemas/ItemsById`. */
+/** Validates against `#/components/schemas/ItemsById`. */
 export const isItemsById = /* @__PURE__ */ _guard<T.ItemsById>(C._vItemsById);
 
-/** Labeled: validates against `#/components/schemas/Labeled`. */
+/** Validates against `#/components/schemas/Labeled`. */
 export const validateLabeled = /* @__PURE__ */ _validator<T.Labeled>(C._eLabeled);
 
-/** Labeled: validates against `#/components/schemas/Labeled`. */
+/** Validates against `#/components/schemas/Labeled`. */
 export const isLabeled = /* @__PURE__ */ _guard<T.Labeled>(C._vLabeled);
 
-/** Extensions: validates against `#/components/schemas/Extensions`. */
+/** Validates against `#/components/schemas/Extensions`. */
 export const validateExtensions = /* @__PURE__ */ _validator<T.Extensions>(C._eExtensions);
 
-/** Extensions: validates against `#/components/schemas/Extensions`. */
+/** Validates against `#/components/schemas/Extensions`. */
 export const isExtensions = /* @__PURE__ */ _guard<T.Extensions>(C._vExtensions);
 
-/** Unspecified: validates against `#/components/schemas/Unspecified`. */
+/** Validates against `#/components/schemas/Unspecified`. */
 export const validateUnspecified = /* @__PURE__ */ _validator<T.Unspecified>(C._eUnspecified);
 
-/** Unspecified: validates against `#/components/schemas/Unspecified`. */
+/** Validates against `#/components/schemas/Unspecified`. */
 export const isUnspecified = /* @__PURE__ */ _guard<T.Unspecified>(C._vUnspecified);

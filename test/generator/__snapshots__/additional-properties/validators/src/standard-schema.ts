@@ -91,20 +91,23 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-export const OpenSchema = /* @__PURE__ */ toStandardSchema(S.validateOpen);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const ClosedSchema = /* @__PURE__ */ toStandardSchema(S.validateClosed);
+export const OpenSchema = /* @__PURE__ */ _schema(S.validateOpen);
 
-export const EmptySchema = /* @__PURE__ */ toStandardSchema(S.validateEmpty);
+export const ClosedSchema = /* @__PURE__ */ _schema(S.validateClosed);
 
-export const CountsSchema = /* @__PURE__ */ toStandardSchema(S.validateCounts);
+export const EmptySchema = /* @__PURE__ */ _schema(S.validateEmpty);
 
-export const ItemSchema = /* @__PURE__ */ toStandardSchema(S.validateItem);
+export const CountsSchema = /* @__PURE__ */ _schema(S.validateCounts);
 
-export const ItemsByIdSchema = /* @__PURE__ */ toStandardSchema(S.validateItemsById);
+export const ItemSchema = /* @__PURE__ */ _schema(S.validateItem);
 
-export const LabeledSchema = /* @__PURE__ */ toStandardSchema(S.validateLabeled);
+export const ItemsByIdSchema = /* @__PURE__ */ _schema(S.validateItemsById);
 
-export const ExtensionsSchema = /* @__PURE__ */ toStandardSchema(S.validateExtensions);
+export const LabeledSchema = /* @__PURE__ */ _schema(S.validateLabeled);
 
-export const UnspecifiedSchema = /* @__PURE__ */ toStandardSchema(S.validateUnspecified);
+export const ExtensionsSchema = /* @__PURE__ */ _schema(S.validateExtensions);
+
+export const UnspecifiedSchema = /* @__PURE__ */ _schema(S.validateUnspecified);

@@ -9,146 +9,146 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Hostile: validates against `#/components/schemas/Hostile`. */
+/** Validates against `#/components/schemas/Hostile`. */
 export const validateHostile = /* @__PURE__ */ _validator<T.Hostile>(C._eHostile);
 
-/** Hostile: validates against `#/components/schemas/Hostile`. */
+/** Validates against `#/components/schemas/Hostile`. */
 export const isHostile = /* @__PURE__ */ _guard<T.Hostile>(C._vHostile);
 
-/** Quotes: validates against `#/components/schemas/Quotes`. */
+/** Validates against `#/components/schemas/Quotes`. */
 export const validateQuotes = /* @__PURE__ */ _validator<T.Quotes>(C._eQuotes);
 
-/** Quotes: validates against `#/components/schemas/Quotes`. */
+/** Validates against `#/components/schemas/Quotes`. */
 export const isQuotes = /* @__PURE__ */ _guard<T.Quotes>(C._vQuotes);
 
-/** MixedHostile: validates against `#/components/schemas/MixedHostile`. */
+/** Validates against `#/components/schemas/MixedHostile`. */
 export const validateMixedHostile = /* @__PURE__ */ _validator<T.MixedHostile>(C._eMixedHostile);
 
-/** MixedHostile: validates against `#/components/schemas/MixedHostile`. */
+/** Validates against `#/components/schemas/MixedHostile`. */
 export const isMixedHostile = /* @__PURE__ */ _guard<T.MixedHostile>(C._vMixedHostile);
 
-/** ConstHostile: validates against `#/components/schemas/ConstHostile`. */
+/** Validates against `#/components/schemas/ConstHostile`. */
 export const validateConstHostile = /* @__PURE__ */ _validator<T.ConstHostile>(C._eConstHostile);
 
-/** ConstHostile: validates against `#/components/schemas/ConstHostile`. */
+/** Validates against `#/components/schemas/ConstHostile`. */
 export const isConstHostile = /* @__PURE__ */ _guard<T.ConstHostile>(C._vConstHostile);
 
-/** Patterned: validates against `#/components/schemas/Patterned`. */
+/** Validates against `#/components/schemas/Patterned`. */
 export const validatePatterned = /* @__PURE__ */ _validator<T.Patterned>(C._ePatterned);
 
-/** Patterned: validates against `#/components/schemas/Patterned`. */
+/** Validates against `#/components/schemas/Patterned`. */
 export const isPatterned = /* @__PURE__ */ _guard<T.Patterned>(C._vPatterned);
 
-/** Prefixed: validates against `#/components/schemas/Prefixed`. */
+/** Validates against `#/components/schemas/Prefixed`. */
 export const validatePrefixed = /* @__PURE__ */ _validator<T.Prefixed>(C._ePrefixed);
 
-/** Prefixed: validates against `#/components/schemas/Prefixed`. */
+/** Validates against `#/components/schemas/Prefixed`. */
 export const isPrefixed = /* @__PURE__ */ _guard<T.Prefixed>(C._vPrefixed);
 
-/** Suffixed: validates against `#/components/schemas/Suffixed`. */
+/** Validates against `#/components/schemas/Suffixed`. */
 export const validateSuffixed = /* @__PURE__ */ _validator<T.Suffixed>(C._eSuffixed);
 
-/** Suffixed: validates against `#/components/schemas/Suffixed`. */
+/** Validates against `#/components/schemas/Suffixed`. */
 export const isSuffixed = /* @__PURE__ */ _guard<T.Suffixed>(C._vSuffixed);
 
-/** Class: validates against `#/components/schemas/class`. */
+/** Validates against `#/components/schemas/class`. */
 export const validateClass = /* @__PURE__ */ _validator<T.Class>(C._eClass);
 
-/** Class: validates against `#/components/schemas/class`. */
+/** Validates against `#/components/schemas/class`. */
 export const isClass = /* @__PURE__ */ _guard<T.Class>(C._vClass);
 
-/** Default: validates against `#/components/schemas/default`. */
+/** Validates against `#/components/schemas/default`. */
 export const validateDefault = /* @__PURE__ */ _validator<T.Default>(C._eDefault);
 
-/** Default: validates against `#/components/schemas/default`. */
+/** Validates against `#/components/schemas/default`. */
 export const isDefault = /* @__PURE__ */ _guard<T.Default>(C._vDefault);
 
-/** Delete: validates against `#/components/schemas/delete`. */
+/** Validates against `#/components/schemas/delete`. */
 export const validateDelete = /* @__PURE__ */ _validator<T.Delete>(C._eDelete);
 
-/** Delete: validates against `#/components/schemas/delete`. */
+/** Validates against `#/components/schemas/delete`. */
 export const isDelete = /* @__PURE__ */ _guard<T.Delete>(C._vDelete);
 
-/** _123abc: validates against `#/components/schemas/123abc`. */
+/** Validates against `#/components/schemas/123abc`. */
 export const validate_123abc = /* @__PURE__ */ _validator<T._123abc>(C._e_123abc);
 
-/** _123abc: validates against `#/components/schemas/123abc`. */
+/** Validates against `#/components/schemas/123abc`. */
 export const is_123abc = /* @__PURE__ */ _guard<T._123abc>(C._v_123abc);
 
-/** FooBar: validates against `#/components/schemas/foo_bar`. */
+/** Validates against `#/components/schemas/foo_bar`. */
 export const validateFooBar = /* @__PURE__ */ _validator<T.FooBar>(C._eFooBar);
 
-/** FooBar: validates against `#/components/schemas/foo_bar`. */
+/** Validates against `#/components/schemas/foo_bar`. */
 export const isFooBar = /* @__PURE__ */ _guard<T.FooBar>(C._vFooBar);
 
-/** FooBar2: validates against `#/components/schemas/fooBar`. */
+/** Validates against `#/components/schemas/fooBar`. */
 export const validateFooBar2 = /* @__PURE__ */ _validator<T.FooBar2>(C._eFooBar2);
 
-/** FooBar2: validates against `#/components/schemas/fooBar`. */
+/** Validates against `#/components/schemas/fooBar`. */
 export const isFooBar2 = /* @__PURE__ */ _guard<T.FooBar2>(C._vFooBar2);
 
-/** FooBarValues2: validates against `#/components/schemas/FooBarValues`. */
+/** Validates against `#/components/schemas/FooBarValues`. */
 export const validateFooBarValues2 = /* @__PURE__ */ _validator<T.FooBarValues2>(C._eFooBarValues2);
 
-/** FooBarValues2: validates against `#/components/schemas/FooBarValues`. */
+/** Validates against `#/components/schemas/FooBarValues`. */
 export const isFooBarValues2 = /* @__PURE__ */ _guard<T.FooBarValues2>(C._vFooBarValues2);
 
-/** Proto: validates against `#/components/schemas/__proto__`. */
+/** Validates against `#/components/schemas/__proto__`. */
 export const validateProto = /* @__PURE__ */ _validator<T.Proto>(C._eProto);
 
-/** Proto: validates against `#/components/schemas/__proto__`. */
+/** Validates against `#/components/schemas/__proto__`. */
 export const isProto = /* @__PURE__ */ _guard<T.Proto>(C._vProto);
 
-/** Constructor: validates against `#/components/schemas/constructor`. */
+/** Validates against `#/components/schemas/constructor`. */
 export const validateConstructor = /* @__PURE__ */ _validator<T.Constructor>(C._eConstructor);
 
-/** Constructor: validates against `#/components/schemas/constructor`. */
+/** Validates against `#/components/schemas/constructor`. */
 export const isConstructor = /* @__PURE__ */ _guard<T.Constructor>(C._vConstructor);
 
-/** ToString: validates against `#/components/schemas/toString`. */
+/** Validates against `#/components/schemas/toString`. */
 export const validateToString = /* @__PURE__ */ _validator<T.ToString>(C._eToString);
 
-/** ToString: validates against `#/components/schemas/toString`. */
+/** Validates against `#/components/schemas/toString`. */
 export const isToString = /* @__PURE__ */ _guard<T.ToString>(C._vToString);
 
-/** Then: validates against `#/components/schemas/then`. */
+/** Validates against `#/components/schemas/then`. */
 export const validateThen = /* @__PURE__ */ _validator<T.Then>(C._eThen);
 
-/** Then: validates against `#/components/schemas/then`. */
+/** Validates against `#/components/schemas/then`. */
 export const isThen = /* @__PURE__ */ _guard<T.Then>(C._vThen);
 
-/** FooBar3: validates against `#/components/schemas/foo.bar`. */
+/** Validates against `#/components/schemas/foo.bar`. */
 export const validateFooBar3 = /* @__PURE__ */ _validator<T.FooBar3>(C._eFooBar3);
 
-/** FooBar3: validates against `#/components/schemas/foo.bar`. */
+/** Validates against `#/components/schemas/foo.bar`. */
 export const isFooBar3 = /* @__PURE__ */ _guard<T.FooBar3>(C._vFooBar3);
 
-/** Schema: validates against `#/components/schemas/___`. */
+/** Validates against `#/components/schemas/___`. */
 export const validateSchema = /* @__PURE__ */ _validator<T.Schema>(C._eSchema);
 
-/** Schema: validates against `#/components/schemas/___`. */
+/** Validates against `#/components/schemas/___`. */
 export const isSchema = /* @__PURE__ */ _guard<T.Schema>(C._vSchema);
 
-/** Operations2: validates against `#/components/schemas/Operations`. */
+/** Validates against `#/components/schemas/Operations`. */
 export const validateOperations2 = /* @__PURE__ */ _validator<T.Operations2>(C._eOperations2);
 
-/** Operations2: validates against `#/components/schemas/Operations`. */
+/** Validates against `#/components/schemas/Operations`. */
 export const isOperations2 = /* @__PURE__ */ _guard<T.Operations2>(C._vOperations2);
 
-/** Animal: validates against `#/components/schemas/Animal`. */
+/** Validates against `#/components/schemas/Animal`. */
 export const validateAnimal = /* @__PURE__ */ _validator<T.Animal>(C._eAnimal);
 
-/** Animal: validates against `#/components/schemas/Animal`. */
+/** Validates against `#/components/schemas/Animal`. */
 export const isAnimal = /* @__PURE__ */ _guard<T.Animal>(C._vAnimal);
 
-/** Cat: validates against `#/components/schemas/Cat`. */
+/** Validates against `#/components/schemas/Cat`. */
 export const validateCat = /* @__PURE__ */ _validator<T.Cat>(C._eCat);
 
-/** Cat: validates against `#/components/schemas/Cat`. */
+/** Validates against `#/components/schemas/Cat`. */
 export const isCat = /* @__PURE__ */ _guard<T.Cat>(C._vCat);
 
-/** Dog: validates against `#/components/schemas/Dog`. */
+/** Validates against `#/components/schemas/Dog`. */
 export const validateDog = /* @__PURE__ */ _validator<T.Dog>(C._eDog);
 
-/** Dog: validates against `#/components/schemas/Dog`. */
+/** Validates against `#/components/schemas/Dog`. */
 export const isDog = /* @__PURE__ */ _guard<T.Dog>(C._vDog);

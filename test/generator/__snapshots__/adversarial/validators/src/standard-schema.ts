@@ -95,14 +95,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -114,74 +114,77 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const HostileSchema = /* @__PURE__ */ toStandardSchema(S.validateHostile);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const QuotesSchema = /* @__PURE__ */ toStandardSchema(S.validateQuotes);
+export const HostileSchema = /* @__PURE__ */ _schema(S.validateHostile);
 
-export const MixedHostileSchema = /* @__PURE__ */ toStandardSchema(S.validateMixedHostile);
+export const QuotesSchema = /* @__PURE__ */ _schema(S.validateQuotes);
 
-export const ConstHostileSchema = /* @__PURE__ */ toStandardSchema(S.validateConstHostile);
+export const MixedHostileSchema = /* @__PURE__ */ _schema(S.validateMixedHostile);
 
-export const PatternedSchema = /* @__PURE__ */ toStandardSchema(S.validatePatterned);
+export const ConstHostileSchema = /* @__PURE__ */ _schema(S.validateConstHostile);
 
-export const PrefixedSchema = /* @__PURE__ */ toStandardSchema(S.validatePrefixed);
+export const PatternedSchema = /* @__PURE__ */ _schema(S.validatePatterned);
 
-export const SuffixedSchema = /* @__PURE__ */ toStandardSchema(S.validateSuffixed);
+export const PrefixedSchema = /* @__PURE__ */ _schema(S.validatePrefixed);
 
-export const ClassSchema = /* @__PURE__ */ toStandardSchema(S.validateClass);
+export const SuffixedSchema = /* @__PURE__ */ _schema(S.validateSuffixed);
 
-export const DefaultSchema = /* @__PURE__ */ toStandardSchema(S.validateDefault);
+export const ClassSchema = /* @__PURE__ */ _schema(S.validateClass);
 
-export const DeleteSchema = /* @__PURE__ */ toStandardSchema(S.validateDelete);
+export const DefaultSchema = /* @__PURE__ */ _schema(S.validateDefault);
 
-export const _123abcSchema = /* @__PURE__ */ toStandardSchema(S.validate_123abc);
+export const DeleteSchema = /* @__PURE__ */ _schema(S.validateDelete);
 
-export const FooBarSchema = /* @__PURE__ */ toStandardSchema(S.validateFooBar);
+export const _123abcSchema = /* @__PURE__ */ _schema(S.validate_123abc);
 
-export const FooBar2Schema = /* @__PURE__ */ toStandardSchema(S.validateFooBar2);
+export const FooBarSchema = /* @__PURE__ */ _schema(S.validateFooBar);
 
-export const FooBarValues2Schema = /* @__PURE__ */ toStandardSchema(S.validateFooBarValues2);
+export const FooBar2Schema = /* @__PURE__ */ _schema(S.validateFooBar2);
 
-export const ProtoSchema = /* @__PURE__ */ toStandardSchema(S.validateProto);
+export const FooBarValues2Schema = /* @__PURE__ */ _schema(S.validateFooBarValues2);
 
-export const ConstructorSchema = /* @__PURE__ */ toStandardSchema(S.validateConstructor);
+export const ProtoSchema = /* @__PURE__ */ _schema(S.validateProto);
 
-export const ToStringSchema = /* @__PURE__ */ toStandardSchema(S.validateToString);
+export const ConstructorSchema = /* @__PURE__ */ _schema(S.validateConstructor);
 
-export const ThenSchema = /* @__PURE__ */ toStandardSchema(S.validateThen);
+export const ToStringSchema = /* @__PURE__ */ _schema(S.validateToString);
 
-export const FooBar3Schema = /* @__PURE__ */ toStandardSchema(S.validateFooBar3);
+export const ThenSchema = /* @__PURE__ */ _schema(S.validateThen);
 
-export const SchemaSchema = /* @__PURE__ */ toStandardSchema(S.validateSchema);
+export const FooBar3Schema = /* @__PURE__ */ _schema(S.validateFooBar3);
 
-export const Operations2Schema = /* @__PURE__ */ toStandardSchema(S.validateOperations2);
+export const SchemaSchema = /* @__PURE__ */ _schema(S.validateSchema);
 
-export const AnimalSchema = /* @__PURE__ */ toStandardSchema(S.validateAnimal);
+export const Operations2Schema = /* @__PURE__ */ _schema(S.validateOperations2);
 
-export const CatSchema = /* @__PURE__ */ toStandardSchema(S.validateCat);
+export const AnimalSchema = /* @__PURE__ */ _schema(S.validateAnimal);
 
-export const DogSchema = /* @__PURE__ */ toStandardSchema(S.validateDog);
+export const CatSchema = /* @__PURE__ */ _schema(S.validateCat);
 
-export const Then2QuerySchema = /* @__PURE__ */ toStandardSchema(O.validateThen2Query);
+export const DogSchema = /* @__PURE__ */ _schema(S.validateDog);
 
-export const Then2HeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateThen2Headers);
+export const Then2QuerySchema = /* @__PURE__ */ _schema(O.validateThen2Query);
 
-export const Then2CookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateThen2Cookies);
+export const Then2HeadersSchema = /* @__PURE__ */ _schema(O.validateThen2Headers);
 
-export const Then2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateThen2Response);
+export const Then2CookiesSchema = /* @__PURE__ */ _schema(O.validateThen2Cookies);
 
-export const Proto2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateProto2Response);
+export const Then2ResponseSchema = /* @__PURE__ */ _response(O.validateThen2Response);
 
-export const Constructor2RequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateConstructor2RequestBody);
+export const Proto2ResponseSchema = /* @__PURE__ */ _response(O.validateProto2Response);
 
-export const Constructor2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateConstructor2Response);
+export const Constructor2RequestBodySchema = /* @__PURE__ */ _body(O.validateConstructor2RequestBody);
 
-export const ToString2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateToString2Response);
+export const Constructor2ResponseSchema = /* @__PURE__ */ _response(O.validateConstructor2Response);
 
-export const ReposGetContentPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateReposGetContentPathParams);
+export const ToString2ResponseSchema = /* @__PURE__ */ _response(O.validateToString2Response);
 
-export const ReposGetContentResponseSchema = /* @__PURE__ */ _responseSchema(O.validateReposGetContentResponse);
+export const ReposGetContentPathParamsSchema = /* @__PURE__ */ _schema(O.validateReposGetContentPathParams);
 
-export const Delete2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateDelete2Response);
+export const ReposGetContentResponseSchema = /* @__PURE__ */ _response(O.validateReposGetContentResponse);
 
-export const Class2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateClass2Response);
+export const Delete2ResponseSchema = /* @__PURE__ */ _response(O.validateDelete2Response);
+
+export const Class2ResponseSchema = /* @__PURE__ */ _response(O.validateClass2Response);

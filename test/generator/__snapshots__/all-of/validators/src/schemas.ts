@@ -7,38 +7,38 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Base: validates against `#/components/schemas/Base`. */
+/** Validates against `#/components/schemas/Base`. */
 export const validateBase = /* @__PURE__ */ _validator<T.Base>(C._eBase);
 
-/** Base: validates against `#/components/schemas/Base`. */
+/** Validates against `#/components/schemas/Base`. */
 export const isBase = /* @__PURE__ */ _guard<T.Base>(C._vBase);
 
-/** Timestamps: validates against `#/components/schemas/Timestamps`. */
+/** Validates against `#/components/schemas/Timestamps`. */
 export const validateTimestamps = /* @__PURE__ */ _validator<T.Timestamps>(C._eTimestamps);
 
-/** Timestamps: validates against `#/components/schemas/Timestamps`. */
+/** Validates against `#/components/schemas/Timestamps`. */
 export const isTimestamps = /* @__PURE__ */ _guard<T.Timestamps>(C._vTimestamps);
 
-/** Post: validates against `#/components/schemas/Post`. */
+/** Validates against `#/components/schemas/Post`. */
 export const validatePost = /* @__PURE__ */ _validator<T.Post>(C._ePost);
 
-/** Post: validates against `#/components/schemas/Post`. */
+/** Validates against `#/components/schemas/Post`. */
 export const isPost = /* @__PURE__ */ _guard<T.Post>(C._vPost);
 
-/** PostAlias: validates against `#/components/schemas/PostAlias`. */
+/** Validates against `#/components/schemas/PostAlias`. */
 export const validatePostAlias = /* @__PURE__ */ _validator<T.PostAlias>(C._ePostAlias);
 
-/** PostAlias: validates against `#/components/schemas/PostAlias`. */
+/** Validates against `#/components/schemas/PostAlias`. */
 export const isPostAlias = /* @__PURE__ */ _guard<T.PostAlias>(C._vPostAlias);
 
-/** Extended: validates against `#/components/schemas/Extended`. */
+/** Validates against `#/components/schemas/Extended`. */
 export const validateExtended = /* @__PURE__ */ _validator<T.Extended>(C._eExtended);
 
-/** Extended: validates against `#/components/schemas/Extended`. */
+/** Validates against `#/components/schemas/Extended`. */
 export const isExtended = /* @__PURE__ */ _guard<T.Extended>(C._vExtended);
 
-/** Pinned: validates against `#/components/schemas/Pinned`. */
+/** Validates against `#/components/schemas/Pinned`. */
 export const validatePinned = /* @__PURE__ */ _validator<T.Pinned>(C._ePinned);
 
-/** Pinned: validates against `#/components/schemas/Pinned`. */
+/** Validates against `#/components/schemas/Pinned`. */
 export const isPinned = /* @__PURE__ */ _guard<T.Pinned>(C._vPinned);

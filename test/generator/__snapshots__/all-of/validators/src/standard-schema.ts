@@ -91,14 +91,17 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-export const BaseSchema = /* @__PURE__ */ toStandardSchema(S.validateBase);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const TimestampsSchema = /* @__PURE__ */ toStandardSchema(S.validateTimestamps);
+export const BaseSchema = /* @__PURE__ */ _schema(S.validateBase);
 
-export const PostSchema = /* @__PURE__ */ toStandardSchema(S.validatePost);
+export const TimestampsSchema = /* @__PURE__ */ _schema(S.validateTimestamps);
 
-export const PostAliasSchema = /* @__PURE__ */ toStandardSchema(S.validatePostAlias);
+export const PostSchema = /* @__PURE__ */ _schema(S.validatePost);
 
-export const ExtendedSchema = /* @__PURE__ */ toStandardSchema(S.validateExtended);
+export const PostAliasSchema = /* @__PURE__ */ _schema(S.validatePostAlias);
 
-export const PinnedSchema = /* @__PURE__ */ toStandardSchema(S.validatePinned);
+export const ExtendedSchema = /* @__PURE__ */ _schema(S.validateExtended);
+
+export const PinnedSchema = /* @__PURE__ */ _schema(S.validatePinned);

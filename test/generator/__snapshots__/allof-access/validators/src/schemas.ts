@@ -7,74 +7,74 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Base: validates against `#/components/schemas/Base`. */
+/** Validates against `#/components/schemas/Base`. */
 export const validateBase = /* @__PURE__ */ _validator<T.Base>(C._eBase);
 
-/** Base: validates against `#/components/schemas/Base`. */
+/** Validates against `#/components/schemas/Base`. */
 export const isBase = /* @__PURE__ */ _guard<T.Base>(C._vBase);
 
-/** Item: validates against `#/components/schemas/Item`. */
+/** Validates against `#/components/schemas/Item`. */
 export const validateItem = /* @__PURE__ */ _validator<T.Item>(C._eItem);
 
-/** Item: validates against `#/components/schemas/Item`. */
+/** Validates against `#/components/schemas/Item`. */
 export const isItem = /* @__PURE__ */ _guard<T.Item>(C._vItem);
 
-/** Tagged: validates against `#/components/schemas/Tagged`. */
+/** Validates against `#/components/schemas/Tagged`. */
 export const validateTagged = /* @__PURE__ */ _validator<T.Tagged>(C._eTagged);
 
-/** Tagged: validates against `#/components/schemas/Tagged`. */
+/** Validates against `#/components/schemas/Tagged`. */
 export const isTagged = /* @__PURE__ */ _guard<T.Tagged>(C._vTagged);
 
-/** Pinned: validates against `#/components/schemas/Pinned`. */
+/** Validates against `#/components/schemas/Pinned`. */
 export const validatePinned = /* @__PURE__ */ _validator<T.Pinned>(C._ePinned);
 
-/** Pinned: validates against `#/components/schemas/Pinned`. */
+/** Validates against `#/components/schemas/Pinned`. */
 export const isPinned = /* @__PURE__ */ _guard<T.Pinned>(C._vPinned);
 
-/** Middle: validates against `#/components/schemas/Middle`. */
+/** Validates against `#/components/schemas/Middle`. */
 export const validateMiddle = /* @__PURE__ */ _validator<T.Middle>(C._eMiddle);
 
-/** Middle: validates against `#/components/schemas/Middle`. */
+/** Validates against `#/components/schemas/Middle`. */
 export const isMiddle = /* @__PURE__ */ _guard<T.Middle>(C._vMiddle);
 
-/** Layered: validates against `#/components/schemas/Layered`. */
+/** Validates against `#/components/schemas/Layered`. */
 export const validateLayered = /* @__PURE__ */ _validator<T.Layered>(C._eLayered);
 
-/** Layered: validates against `#/components/schemas/Layered`. */
+/** Validates against `#/components/schemas/Layered`. */
 export const isLayered = /* @__PURE__ */ _guard<T.Layered>(C._vLayered);
 
-/** Credentials: validates against `#/components/schemas/Credentials`. */
+/** Validates against `#/components/schemas/Credentials`. */
 export const validateCredentials = /* @__PURE__ */ _validator<T.Credentials>(C._eCredentials);
 
-/** Credentials: validates against `#/components/schemas/Credentials`. */
+/** Validates against `#/components/schemas/Credentials`. */
 export const isCredentials = /* @__PURE__ */ _guard<T.Credentials>(C._vCredentials);
 
-/** Login: validates against `#/components/schemas/Login`. */
+/** Validates against `#/components/schemas/Login`. */
 export const validateLogin = /* @__PURE__ */ _validator<T.Login>(C._eLogin);
 
-/** Login: validates against `#/components/schemas/Login`. */
+/** Validates against `#/components/schemas/Login`. */
 export const isLogin = /* @__PURE__ */ _guard<T.Login>(C._vLogin);
 
-/** MemberBase: validates against `#/components/schemas/MemberBase`. */
+/** Validates against `#/components/schemas/MemberBase`. */
 export const validateMemberBase = /* @__PURE__ */ _validator<T.MemberBase>(C._eMemberBase);
 
-/** MemberBase: validates against `#/components/schemas/MemberBase`. */
+/** Validates against `#/components/schemas/MemberBase`. */
 export const isMemberBase = /* @__PURE__ */ _guard<T.MemberBase>(C._vMemberBase);
 
-/** Member: validates against `#/components/schemas/Member`. */
+/** Validates against `#/components/schemas/Member`. */
 export const validateMember = /* @__PURE__ */ _validator<T.Member>(C._eMember);
 
-/** Member: validates against `#/components/schemas/Member`. */
+/** Validates against `#/components/schemas/Member`. */
 export const isMember = /* @__PURE__ */ _guard<T.Member>(C._vMember);
 
-/** SealedBase: validates against `#/components/schemas/SealedBase`. */
+/** Validates against `#/components/schemas/SealedBase`. */
 export const validateSealedBase = /* @__PURE__ */ _validator<T.SealedBase>(C._eSealedBase);
 
-/** SealedBase: validates against `#/components/schemas/SealedBase`. */
+/** Validates against `#/components/schemas/SealedBase`. */
 export const isSealedBase = /* @__PURE__ */ _guard<T.SealedBase>(C._vSealedBase);
 
-/** Sealed: validates against `#/components/schemas/Sealed`. */
+/** Validates against `#/components/schemas/Sealed`. */
 export const validateSealed = /* @__PURE__ */ _validator<T.Sealed>(C._eSealed);
 
-/** Sealed: validates against `#/components/schemas/Sealed`. */
+/** Validates against `#/components/schemas/Sealed`. */
 export const isSealed = /* @__PURE__ */ _guard<T.Sealed>(C._vSealed);

@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,50 +112,53 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const BaseSchema = /* @__PURE__ */ toStandardSchema(S.validateBase);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const ItemSchema = /* @__PURE__ */ toStandardSchema(S.validateItem);
+export const BaseSchema = /* @__PURE__ */ _schema(S.validateBase);
 
-export const TaggedSchema = /* @__PURE__ */ toStandardSchema(S.validateTagged);
+export const ItemSchema = /* @__PURE__ */ _schema(S.validateItem);
 
-export const PinnedSchema = /* @__PURE__ */ toStandardSchema(S.validatePinned);
+export const TaggedSchema = /* @__PURE__ */ _schema(S.validateTagged);
 
-export const MiddleSchema = /* @__PURE__ */ toStandardSchema(S.validateMiddle);
+export const PinnedSchema = /* @__PURE__ */ _schema(S.validatePinned);
 
-export const LayeredSchema = /* @__PURE__ */ toStandardSchema(S.validateLayered);
+export const MiddleSchema = /* @__PURE__ */ _schema(S.validateMiddle);
 
-export const CredentialsSchema = /* @__PURE__ */ toStandardSchema(S.validateCredentials);
+export const LayeredSchema = /* @__PURE__ */ _schema(S.validateLayered);
 
-export const LoginSchema = /* @__PURE__ */ toStandardSchema(S.validateLogin);
+export const CredentialsSchema = /* @__PURE__ */ _schema(S.validateCredentials);
 
-export const MemberBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateMemberBase);
+export const LoginSchema = /* @__PURE__ */ _schema(S.validateLogin);
 
-export const MemberSchema = /* @__PURE__ */ toStandardSchema(S.validateMember);
+export const MemberBaseSchema = /* @__PURE__ */ _schema(S.validateMemberBase);
 
-export const SealedBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateSealedBase);
+export const MemberSchema = /* @__PURE__ */ _schema(S.validateMember);
 
-export const SealedSchema = /* @__PURE__ */ toStandardSchema(S.validateSealed);
+export const SealedBaseSchema = /* @__PURE__ */ _schema(S.validateSealedBase);
 
-export const CreateBaseRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateBaseRequestBody);
+export const SealedSchema = /* @__PURE__ */ _schema(S.validateSealed);
 
-export const CreateBaseResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateBaseResponse);
+export const CreateBaseRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateBaseRequestBody);
 
-export const CreateItemRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateItemRequestBody);
+export const CreateBaseResponseSchema = /* @__PURE__ */ _response(O.validateCreateBaseResponse);
 
-export const CreateItemResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateItemResponse);
+export const CreateItemRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateItemRequestBody);
 
-export const CreateLoginRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateLoginRequestBody);
+export const CreateItemResponseSchema = /* @__PURE__ */ _response(O.validateCreateItemResponse);
 
-export const CreateLoginResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateLoginResponse);
+export const CreateLoginRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateLoginRequestBody);
 
-export const CreateMemberRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateMemberRequestBody);
+export const CreateLoginResponseSchema = /* @__PURE__ */ _response(O.validateCreateLoginResponse);
 
-export const CreateMemberResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateMemberResponse);
+export const CreateMemberRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateMemberRequestBody);
 
-export const CreateLayeredRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateLayeredRequestBody);
+export const CreateMemberResponseSchema = /* @__PURE__ */ _response(O.validateCreateMemberResponse);
 
-export const CreateLayeredResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateLayeredResponse);
+export const CreateLayeredRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateLayeredRequestBody);
 
-export const CreateSealedRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateSealedRequestBody);
+export const CreateLayeredResponseSchema = /* @__PURE__ */ _response(O.validateCreateLayeredResponse);
 
-export const CreateSealedResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateSealedResponse);
+export const CreateSealedRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateSealedRequestBody);
+
+export const CreateSealedResponseSchema = /* @__PURE__ */ _response(O.validateCreateSealedResponse);

@@ -7,8 +7,8 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Thumbnail: validates against `#/components/schemas/Thumbnail`. */
+/** Validates against `#/components/schemas/Thumbnail`. */
 export const validateThumbnail = /* @__PURE__ */ _validator<T.Thumbnail>(C._eThumbnail);
 
-/** Thumbnail: validates against `#/components/schemas/Thumbnail`. */
+/** Validates against `#/components/schemas/Thumbnail`. */
 export const isThumbnail = /* @__PURE__ */ _guard<T.Thumbnail>(C._vThumbnail);

@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,10 +112,13 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const ThumbnailSchema = /* @__PURE__ */ toStandardSchema(S.validateThumbnail);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const TranscodeRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateTranscodeRequestBody);
+export const ThumbnailSchema = /* @__PURE__ */ _schema(S.validateThumbnail);
 
-export const TranscodeResponseSchema = /* @__PURE__ */ _responseSchema(O.validateTranscodeResponse);
+export const TranscodeRequestBodySchema = /* @__PURE__ */ _body(O.validateTranscodeRequestBody);
 
-export const ListThumbnailsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListThumbnailsResponse);
+export const TranscodeResponseSchema = /* @__PURE__ */ _response(O.validateTranscodeResponse);
+
+export const ListThumbnailsResponseSchema = /* @__PURE__ */ _response(O.validateListThumbnailsResponse);

@@ -7,20 +7,20 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Stored: validates against `#/components/schemas/Stored`. */
+/** Validates against `#/components/schemas/Stored`. */
 export const validateStored = /* @__PURE__ */ _validator<T.Stored>(C._eStored);
 
-/** Stored: validates against `#/components/schemas/Stored`. */
+/** Validates against `#/components/schemas/Stored`. */
 export const isStored = /* @__PURE__ */ _guard<T.Stored>(C._vStored);
 
-/** Problem: validates against `#/components/schemas/Problem`. */
+/** Validates against `#/components/schemas/Problem`. */
 export const validateProblem = /* @__PURE__ */ _validator<T.Problem>(C._eProblem);
 
-/** Problem: validates against `#/components/schemas/Problem`. */
+/** Validates against `#/components/schemas/Problem`. */
 export const isProblem = /* @__PURE__ */ _guard<T.Problem>(C._vProblem);
 
-/** Attachment: validates against `#/components/schemas/Attachment`. */
+/** Validates against `#/components/schemas/Attachment`. */
 export const validateAttachment = /* @__PURE__ */ _validator<T.Attachment>(C._eAttachment);
 
-/** Attachment: validates against `#/components/schemas/Attachment`. */
+/** Validates against `#/components/schemas/Attachment`. */
 export const isAttachment = /* @__PURE__ */ _guard<T.Attachment>(C._vAttachment);

@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,26 +112,29 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const StoredSchema = /* @__PURE__ */ toStandardSchema(S.validateStored);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const ProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateProblem);
+export const StoredSchema = /* @__PURE__ */ _schema(S.validateStored);
 
-export const AttachmentSchema = /* @__PURE__ */ toStandardSchema(S.validateAttachment);
+export const ProblemSchema = /* @__PURE__ */ _schema(S.validateProblem);
 
-export const UploadFilePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFilePathParams);
+export const AttachmentSchema = /* @__PURE__ */ _schema(S.validateAttachment);
 
-export const UploadFileRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateUploadFileRequestBody);
+export const UploadFilePathParamsSchema = /* @__PURE__ */ _schema(O.validateUploadFilePathParams);
 
-export const UploadFileResponseSchema = /* @__PURE__ */ _responseSchema(O.validateUploadFileResponse);
+export const UploadFileRequestBodySchema = /* @__PURE__ */ _body(O.validateUploadFileRequestBody);
 
-export const DownloadFilePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateDownloadFilePathParams);
+export const UploadFileResponseSchema = /* @__PURE__ */ _response(O.validateUploadFileResponse);
 
-export const DownloadFileResponseSchema = /* @__PURE__ */ _responseSchema(O.validateDownloadFileResponse);
+export const DownloadFilePathParamsSchema = /* @__PURE__ */ _schema(O.validateDownloadFilePathParams);
 
-export const EchoBytesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateEchoBytesRequestBody);
+export const DownloadFileResponseSchema = /* @__PURE__ */ _response(O.validateDownloadFileResponse);
 
-export const EchoBytesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEchoBytesResponse);
+export const EchoBytesRequestBodySchema = /* @__PURE__ */ _body(O.validateEchoBytesRequestBody);
 
-export const GetImagePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetImagePathParams);
+export const EchoBytesResponseSchema = /* @__PURE__ */ _response(O.validateEchoBytesResponse);
 
-export const GetImageResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetImageResponse);
+export const GetImagePathParamsSchema = /* @__PURE__ */ _schema(O.validateGetImagePathParams);
+
+export const GetImageResponseSchema = /* @__PURE__ */ _response(O.validateGetImageResponse);

@@ -7,38 +7,38 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Container: validates against `#/components/schemas/Container`. */
+/** Validates against `#/components/schemas/Container`. */
 export const validateContainer = /* @__PURE__ */ _validator<T.Container>(C._eContainer);
 
-/** Container: validates against `#/components/schemas/Container`. */
+/** Validates against `#/components/schemas/Container`. */
 export const isContainer = /* @__PURE__ */ _guard<T.Container>(C._vContainer);
 
-/** FirstItem: validates against `#/components/schemas/FirstItem`. */
+/** Validates against `#/components/schemas/FirstItem`. */
 export const validateFirstItem = /* @__PURE__ */ _validator<T.FirstItem>(C._eContainerItem);
 
-/** FirstItem: validates against `#/components/schemas/FirstItem`. */
+/** Validates against `#/components/schemas/FirstItem`. */
 export const isFirstItem = /* @__PURE__ */ _guard<T.FirstItem>(C._vContainerItem);
 
-/** Resource: validates against `#/components/schemas/Resource`. */
+/** Validates against `#/components/schemas/Resource`. */
 export const validateResource = /* @__PURE__ */ _validator<T.Resource>(C._eResource);
 
-/** Resource: validates against `#/components/schemas/Resource`. */
+/** Validates against `#/components/schemas/Resource`. */
 export const isResource = /* @__PURE__ */ _guard<T.Resource>(C._vResource);
 
-/** ContainerItem (hoisted from /components/schemas/Container/$defs/Item): validates against `#/components/schemas/Container_Item`. */
+/** Hoisted from /components/schemas/Container/$defs/Item; validates against `#/components/schemas/Container_Item`. */
 export const validateContainerItem = /* @__PURE__ */ _validator<T.ContainerItem>(C._eContainerItem);
 
-/** ContainerItem (hoisted from /components/schemas/Container/$defs/Item): validates against `#/components/schemas/Container_Item`. */
+/** Hoisted from /components/schemas/Container/$defs/Item; validates against `#/components/schemas/Container_Item`. */
 export const isContainerItem = /* @__PURE__ */ _guard<T.ContainerItem>(C._vContainerItem);
 
-/** ResourceLink (hoisted from /components/schemas/Resource/$defs/Link): validates against `#/components/schemas/Resource_Link`. */
+/** Hoisted from /components/schemas/Resource/$defs/Link; validates against `#/components/schemas/Resource_Link`. */
 export const validateResourceLink = /* @__PURE__ */ _validator<T.ResourceLink>(C._eResourceLink);
 
-/** ResourceLink (hoisted from /components/schemas/Resource/$defs/Link): validates against `#/components/schemas/Resource_Link`. */
+/** Hoisted from /components/schemas/Resource/$defs/Link; validates against `#/components/schemas/Resource_Link`. */
 export const isResourceLink = /* @__PURE__ */ _guard<T.ResourceLink>(C._vResourceLink);
 
-/** ResourceSize (hoisted from /components/schemas/Resource/$defs/Size): validates against `#/components/schemas/Resource_Size`. */
+/** Hoisted from /components/schemas/Resource/$defs/Size; validates against `#/components/schemas/Resource_Size`. */
 export const validateResourceSize = /* @__PURE__ */ _validator<T.ResourceSize>(C._eResourceSize);
 
-/** ResourceSize (hoisted from /components/schemas/Resource/$defs/Size): validates against `#/components/schemas/Resource_Size`. */
+/** Hoisted from /components/schemas/Resource/$defs/Size; validates against `#/components/schemas/Resource_Size`. */
 export const isResourceSize = /* @__PURE__ */ _guard<T.ResourceSize>(C._vResourceSize);

@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,16 +112,19 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const ContainerSchema = /* @__PURE__ */ toStandardSchema(S.validateContainer);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const FirstItemSchema = /* @__PURE__ */ toStandardSchema(S.validateFirstItem);
+export const ContainerSchema = /* @__PURE__ */ _schema(S.validateContainer);
 
-export const ResourceSchema = /* @__PURE__ */ toStandardSchema(S.validateResource);
+export const FirstItemSchema = /* @__PURE__ */ _schema(S.validateFirstItem);
 
-export const ContainerItemSchema = /* @__PURE__ */ toStandardSchema(S.validateContainerItem);
+export const ResourceSchema = /* @__PURE__ */ _schema(S.validateResource);
 
-export const ResourceLinkSchema = /* @__PURE__ */ toStandardSchema(S.validateResourceLink);
+export const ContainerItemSchema = /* @__PURE__ */ _schema(S.validateContainerItem);
 
-export const ResourceSizeSchema = /* @__PURE__ */ toStandardSchema(S.validateResourceSize);
+export const ResourceLinkSchema = /* @__PURE__ */ _schema(S.validateResourceLink);
 
-export const ListContainersResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListContainersResponse);
+export const ResourceSizeSchema = /* @__PURE__ */ _schema(S.validateResourceSize);
+
+export const ListContainersResponseSchema = /* @__PURE__ */ _response(O.validateListContainersResponse);

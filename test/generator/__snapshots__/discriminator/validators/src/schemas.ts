@@ -7,134 +7,134 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Pet: validates against `#/components/schemas/Pet`. */
+/** Validates against `#/components/schemas/Pet`. */
 export const validatePet = /* @__PURE__ */ _validator<T.Pet>(C._ePet);
 
-/** Pet: validates against `#/components/schemas/Pet`. */
+/** Validates against `#/components/schemas/Pet`. */
 export const isPet = /* @__PURE__ */ _guard<T.Pet>(C._vPet);
 
-/** Cat: validates against `#/components/schemas/Cat`. */
+/** Validates against `#/components/schemas/Cat`. */
 export const validateCat = /* @__PURE__ */ _validator<T.Cat>(C._eCat);
 
-/** Cat: validates against `#/components/schemas/Cat`. */
+/** Validates against `#/components/schemas/Cat`. */
 export const isCat = /* @__PURE__ */ _guard<T.Cat>(C._vCat);
 
-/** Dog: validates against `#/components/schemas/Dog`. */
+/** Validates against `#/components/schemas/Dog`. */
 export const validateDog = /* @__PURE__ */ _validator<T.Dog>(C._eDog);
 
-/** Dog: validates against `#/components/schemas/Dog`. */
+/** Validates against `#/components/schemas/Dog`. */
 export const isDog = /* @__PURE__ */ _guard<T.Dog>(C._vDog);
 
-/** Shape: validates against `#/components/schemas/Shape`. */
+/** Validates against `#/components/schemas/Shape`. */
 export const validateShape = /* @__PURE__ */ _validator<T.Shape>(C._eShape);
 
-/** Shape: validates against `#/components/schemas/Shape`. */
+/** Validates against `#/components/schemas/Shape`. */
 export const isShape = /* @__PURE__ */ _guard<T.Shape>(C._vShape);
 
-/** Circle: validates against `#/components/schemas/Circle`. */
+/** Validates against `#/components/schemas/Circle`. */
 export const validateCircle = /* @__PURE__ */ _validator<T.Circle>(C._eCircle);
 
-/** Circle: validates against `#/components/schemas/Circle`. */
+/** Validates against `#/components/schemas/Circle`. */
 export const isCircle = /* @__PURE__ */ _guard<T.Circle>(C._vCircle);
 
-/** Square: validates against `#/components/schemas/Square`. */
+/** Validates against `#/components/schemas/Square`. */
 export const validateSquare = /* @__PURE__ */ _validator<T.Square>(C._eSquare);
 
-/** Square: validates against `#/components/schemas/Square`. */
+/** Validates against `#/components/schemas/Square`. */
 export const isSquare = /* @__PURE__ */ _guard<T.Square>(C._vSquare);
 
-/** Vehicle: validates against `#/components/schemas/Vehicle`. */
+/** Validates against `#/components/schemas/Vehicle`. */
 export const validateVehicle = /* @__PURE__ */ _validator<T.Vehicle>(C._eVehicle);
 
-/** Vehicle: validates against `#/components/schemas/Vehicle`. */
+/** Validates against `#/components/schemas/Vehicle`. */
 export const isVehicle = /* @__PURE__ */ _guard<T.Vehicle>(C._vVehicle);
 
-/** VehicleBase: validates against `#/components/schemas/VehicleBase`. */
+/** Validates against `#/components/schemas/VehicleBase`. */
 export const validateVehicleBase = /* @__PURE__ */ _validator<T.VehicleBase>(C._eVehicleBase);
 
-/** VehicleBase: validates against `#/components/schemas/VehicleBase`. */
+/** Validates against `#/components/schemas/VehicleBase`. */
 export const isVehicleBase = /* @__PURE__ */ _guard<T.VehicleBase>(C._vVehicleBase);
 
-/** Car: validates against `#/components/schemas/Car`. */
+/** Validates against `#/components/schemas/Car`. */
 export const validateCar = /* @__PURE__ */ _validator<T.Car>(C._eCar);
 
-/** Car: validates against `#/components/schemas/Car`. */
+/** Validates against `#/components/schemas/Car`. */
 export const isCar = /* @__PURE__ */ _guard<T.Car>(C._vCar);
 
-/** Bike: validates against `#/components/schemas/Bike`. */
+/** Validates against `#/components/schemas/Bike`. */
 export const validateBike = /* @__PURE__ */ _validator<T.Bike>(C._eBike);
 
-/** Bike: validates against `#/components/schemas/Bike`. */
+/** Validates against `#/components/schemas/Bike`. */
 export const isBike = /* @__PURE__ */ _guard<T.Bike>(C._vBike);
 
-/** Event: validates against `#/components/schemas/Event`. */
+/** Validates against `#/components/schemas/Event`. */
 export const validateEvent = /* @__PURE__ */ _validator<T.Event>(C._eEvent);
 
-/** Event: validates against `#/components/schemas/Event`. */
+/** Validates against `#/components/schemas/Event`. */
 export const isEvent = /* @__PURE__ */ _guard<T.Event>(C._vEvent);
 
-/** Created: validates against `#/components/schemas/Created`. */
+/** Validates against `#/components/schemas/Created`. */
 export const validateCreated = /* @__PURE__ */ _validator<T.Created>(C._eCreated);
 
-/** Created: validates against `#/components/schemas/Created`. */
+/** Validates against `#/components/schemas/Created`. */
 export const isCreated = /* @__PURE__ */ _guard<T.Created>(C._vCreated);
 
-/** Deleted: validates against `#/components/schemas/Deleted`. */
+/** Validates against `#/components/schemas/Deleted`. */
 export const validateDeleted = /* @__PURE__ */ _validator<T.Deleted>(C._eDeleted);
 
-/** Deleted: validates against `#/components/schemas/Deleted`. */
+/** Validates against `#/components/schemas/Deleted`. */
 export const isDeleted = /* @__PURE__ */ _guard<T.Deleted>(C._vDeleted);
 
-/** Payment: validates against `#/components/schemas/Payment`. */
+/** Validates against `#/components/schemas/Payment`. */
 export const validatePayment = /* @__PURE__ */ _validator<T.Payment>(C._ePayment);
 
-/** Payment: validates against `#/components/schemas/Payment`. */
+/** Validates against `#/components/schemas/Payment`. */
 export const isPayment = /* @__PURE__ */ _guard<T.Payment>(C._vPayment);
 
-/** Card: validates against `#/components/schemas/Card`. */
+/** Validates against `#/components/schemas/Card`. */
 export const validateCard = /* @__PURE__ */ _validator<T.Card>(C._eCard);
 
-/** Card: validates against `#/components/schemas/Card`. */
+/** Validates against `#/components/schemas/Card`. */
 export const isCard = /* @__PURE__ */ _guard<T.Card>(C._vCard);
 
-/** Transfer: validates against `#/components/schemas/Transfer`. */
+/** Validates against `#/components/schemas/Transfer`. */
 export const validateTransfer = /* @__PURE__ */ _validator<T.Transfer>(C._eTransfer);
 
-/** Transfer: validates against `#/components/schemas/Transfer`. */
+/** Validates against `#/components/schemas/Transfer`. */
 export const isTransfer = /* @__PURE__ */ _guard<T.Transfer>(C._vTransfer);
 
-/** Animal: validates against `#/components/schemas/Animal`. */
+/** Validates against `#/components/schemas/Animal`. */
 export const validateAnimal = /* @__PURE__ */ _validator<T.Animal>(C._eAnimal);
 
-/** Animal: validates against `#/components/schemas/Animal`. */
+/** Validates against `#/components/schemas/Animal`. */
 export const isAnimal = /* @__PURE__ */ _guard<T.Animal>(C._vAnimal);
 
-/** Lion: validates against `#/components/schemas/Lion`. */
+/** Validates against `#/components/schemas/Lion`. */
 export const validateLion = /* @__PURE__ */ _validator<T.Lion>(C._eLion);
 
-/** Lion: validates against `#/components/schemas/Lion`. */
+/** Validates against `#/components/schemas/Lion`. */
 export const isLion = /* @__PURE__ */ _guard<T.Lion>(C._vLion);
 
-/** Token: validates against `#/components/schemas/Token`. */
+/** Validates against `#/components/schemas/Token`. */
 export const validateToken = /* @__PURE__ */ _validator<T.Token>(C._eToken);
 
-/** Token: validates against `#/components/schemas/Token`. */
+/** Validates against `#/components/schemas/Token`. */
 export const isToken = /* @__PURE__ */ _guard<T.Token>(C._vToken);
 
-/** Secret: validates against `#/components/schemas/Secret`. */
+/** Validates against `#/components/schemas/Secret`. */
 export const validateSecret = /* @__PURE__ */ _validator<T.Secret>(C._eSecret);
 
-/** Secret: validates against `#/components/schemas/Secret`. */
+/** Validates against `#/components/schemas/Secret`. */
 export const isSecret = /* @__PURE__ */ _guard<T.Secret>(C._vSecret);
 
-/** KeyKind: validates against `#/components/schemas/KeyKind`. */
+/** Validates against `#/components/schemas/KeyKind`. */
 export const validateKeyKind = /* @__PURE__ */ _validator<T.KeyKind>(C._eKeyKind);
 
-/** KeyKind: validates against `#/components/schemas/KeyKind`. */
+/** Validates against `#/components/schemas/KeyKind`. */
 export const isKeyKind = /* @__PURE__ */ _guard<T.KeyKind>(C._vKeyKind);
 
-/** Key: validates against `#/components/schemas/Key`. */
+/** Validates against `#/components/schemas/Key`. */
 export const validateKey = /* @__PURE__ */ _validator<T.Key>(C._eKey);
 
-/** Key: validates against `#/components/schemas/Key`. */
+/** Validates against `#/components/schemas/Key`. */
 export const isKey = /* @__PURE__ */ _guard<T.Key>(C._vKey);

@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,48 +112,51 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const PetSchema = /* @__PURE__ */ toStandardSchema(S.validatePet);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const CatSchema = /* @__PURE__ */ toStandardSchema(S.validateCat);
+export const PetSchema = /* @__PURE__ */ _schema(S.validatePet);
 
-export const DogSchema = /* @__PURE__ */ toStandardSchema(S.validateDog);
+export const CatSchema = /* @__PURE__ */ _schema(S.validateCat);
 
-export const ShapeSchema = /* @__PURE__ */ toStandardSchema(S.validateShape);
+export const DogSchema = /* @__PURE__ */ _schema(S.validateDog);
 
-export const CircleSchema = /* @__PURE__ */ toStandardSchema(S.validateCircle);
+export const ShapeSchema = /* @__PURE__ */ _schema(S.validateShape);
 
-export const SquareSchema = /* @__PURE__ */ toStandardSchema(S.validateSquare);
+export const CircleSchema = /* @__PURE__ */ _schema(S.validateCircle);
 
-export const VehicleSchema = /* @__PURE__ */ toStandardSchema(S.validateVehicle);
+export const SquareSchema = /* @__PURE__ */ _schema(S.validateSquare);
 
-export const VehicleBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateVehicleBase);
+export const VehicleSchema = /* @__PURE__ */ _schema(S.validateVehicle);
 
-export const CarSchema = /* @__PURE__ */ toStandardSchema(S.validateCar);
+export const VehicleBaseSchema = /* @__PURE__ */ _schema(S.validateVehicleBase);
 
-export const BikeSchema = /* @__PURE__ */ toStandardSchema(S.validateBike);
+export const CarSchema = /* @__PURE__ */ _schema(S.validateCar);
 
-export const EventSchema = /* @__PURE__ */ toStandardSchema(S.validateEvent);
+export const BikeSchema = /* @__PURE__ */ _schema(S.validateBike);
 
-export const CreatedSchema = /* @__PURE__ */ toStandardSchema(S.validateCreated);
+export const EventSchema = /* @__PURE__ */ _schema(S.validateEvent);
 
-export const DeletedSchema = /* @__PURE__ */ toStandardSchema(S.validateDeleted);
+export const CreatedSchema = /* @__PURE__ */ _schema(S.validateCreated);
 
-export const PaymentSchema = /* @__PURE__ */ toStandardSchema(S.validatePayment);
+export const DeletedSchema = /* @__PURE__ */ _schema(S.validateDeleted);
 
-export const CardSchema = /* @__PURE__ */ toStandardSchema(S.validateCard);
+export const PaymentSchema = /* @__PURE__ */ _schema(S.validatePayment);
 
-export const TransferSchema = /* @__PURE__ */ toStandardSchema(S.validateTransfer);
+export const CardSchema = /* @__PURE__ */ _schema(S.validateCard);
 
-export const AnimalSchema = /* @__PURE__ */ toStandardSchema(S.validateAnimal);
+export const TransferSchema = /* @__PURE__ */ _schema(S.validateTransfer);
 
-export const LionSchema = /* @__PURE__ */ toStandardSchema(S.validateLion);
+export const AnimalSchema = /* @__PURE__ */ _schema(S.validateAnimal);
 
-export const TokenSchema = /* @__PURE__ */ toStandardSchema(S.validateToken);
+export const LionSchema = /* @__PURE__ */ _schema(S.validateLion);
 
-export const SecretSchema = /* @__PURE__ */ toStandardSchema(S.validateSecret);
+export const TokenSchema = /* @__PURE__ */ _schema(S.validateToken);
 
-export const KeyKindSchema = /* @__PURE__ */ toStandardSchema(S.validateKeyKind);
+export const SecretSchema = /* @__PURE__ */ _schema(S.validateSecret);
 
-export const KeySchema = /* @__PURE__ */ toStandardSchema(S.validateKey);
+export const KeyKindSchema = /* @__PURE__ */ _schema(S.validateKeyKind);
 
-export const ListPetsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListPetsResponse);
+export const KeySchema = /* @__PURE__ */ _schema(S.validateKey);
+
+export const ListPetsResponseSchema = /* @__PURE__ */ _response(O.validateListPetsResponse);

@@ -7,62 +7,62 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Strings: validates against `#/components/schemas/Strings`. */
+/** Validates against `#/components/schemas/Strings`. */
 export const validateStrings = /* @__PURE__ */ _validator<T.Strings>(C._eStrings);
 
-/** Strings: validates against `#/components/schemas/Strings`. */
+/** Validates against `#/components/schemas/Strings`. */
 export const isStrings = /* @__PURE__ */ _guard<T.Strings>(C._vStrings);
 
-/** Numbers: validates against `#/components/schemas/Numbers`. */
+/** Validates against `#/components/schemas/Numbers`. */
 export const validateNumbers = /* @__PURE__ */ _validator<T.Numbers>(C._eNumbers);
 
-/** Numbers: validates against `#/components/schemas/Numbers`. */
+/** Validates against `#/components/schemas/Numbers`. */
 export const isNumbers = /* @__PURE__ */ _guard<T.Numbers>(C._vNumbers);
 
-/** Integers: validates against `#/components/schemas/Integers`. */
+/** Validates against `#/components/schemas/Integers`. */
 export const validateIntegers = /* @__PURE__ */ _validator<T.Integers>(C._eIntegers);
 
-/** Integers: validates against `#/components/schemas/Integers`. */
+/** Validates against `#/components/schemas/Integers`. */
 export const isIntegers = /* @__PURE__ */ _guard<T.Integers>(C._vIntegers);
 
-/** NonFinite: validates against `#/components/schemas/NonFinite`. */
+/** Validates against `#/components/schemas/NonFinite`. */
 export const validateNonFinite = /* @__PURE__ */ _validator<T.NonFinite>(C._eNonFinite);
 
-/** NonFinite: validates against `#/components/schemas/NonFinite`. */
+/** Validates against `#/components/schemas/NonFinite`. */
 export const isNonFinite = /* @__PURE__ */ _guard<T.NonFinite>(C._vNonFinite);
 
-/** Booleans: validates against `#/components/schemas/Booleans`. */
+/** Validates against `#/components/schemas/Booleans`. */
 export const validateBooleans = /* @__PURE__ */ _validator<T.Booleans>(C._eBooleans);
 
-/** Booleans: validates against `#/components/schemas/Booleans`. */
+/** Validates against `#/components/schemas/Booleans`. */
 export const isBooleans = /* @__PURE__ */ _guard<T.Booleans>(C._vBooleans);
 
-/** WithNull: validates against `#/components/schemas/WithNull`. */
+/** Validates against `#/components/schemas/WithNull`. */
 export const validateWithNull = /* @__PURE__ */ _validator<T.WithNull>(C._eWithNull);
 
-/** WithNull: validates against `#/components/schemas/WithNull`. */
+/** Validates against `#/components/schemas/WithNull`. */
 export const isWithNull = /* @__PURE__ */ _guard<T.WithNull>(C._vWithNull);
 
-/** OnlyNull: validates against `#/components/schemas/OnlyNull`. */
+/** Validates against `#/components/schemas/OnlyNull`. */
 export const validateOnlyNull = /* @__PURE__ */ _validator<T.OnlyNull>(C._eOnlyNull);
 
-/** OnlyNull: validates against `#/components/schemas/OnlyNull`. */
+/** Validates against `#/components/schemas/OnlyNull`. */
 export const isOnlyNull = /* @__PURE__ */ _guard<T.OnlyNull>(C._vOnlyNull);
 
-/** Mixed: validates against `#/components/schemas/Mixed`. */
+/** Validates against `#/components/schemas/Mixed`. */
 export const validateMixed = /* @__PURE__ */ _validator<T.Mixed>(C._eMixed);
 
-/** Mixed: validates against `#/components/schemas/Mixed`. */
+/** Validates against `#/components/schemas/Mixed`. */
 export const isMixed = /* @__PURE__ */ _guard<T.Mixed>(C._vMixed);
 
-/** Single: validates against `#/components/schemas/Single`. */
+/** Validates against `#/components/schemas/Single`. */
 export const validateSingle = /* @__PURE__ */ _validator<T.Single>(C._eSingle);
 
-/** Single: validates against `#/components/schemas/Single`. */
+/** Validates against `#/components/schemas/Single`. */
 export const isSingle = /* @__PURE__ */ _guard<T.Single>(C._vSingle);
 
-/** Settings: validates against `#/components/schemas/Settings`. */
+/** Validates against `#/components/schemas/Settings`. */
 export const validateSettings = /* @__PURE__ */ _validator<T.Settings>(C._eSettings);
 
-/** Settings: validates against `#/components/schemas/Settings`. */
+/** Validates against `#/components/schemas/Settings`. */
 export const isSettings = /* @__PURE__ */ _guard<T.Settings>(C._vSettings);

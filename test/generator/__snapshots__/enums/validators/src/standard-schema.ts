@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,26 +112,29 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const StringsSchema = /* @__PURE__ */ toStandardSchema(S.validateStrings);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const NumbersSchema = /* @__PURE__ */ toStandardSchema(S.validateNumbers);
+export const StringsSchema = /* @__PURE__ */ _schema(S.validateStrings);
 
-export const IntegersSchema = /* @__PURE__ */ toStandardSchema(S.validateIntegers);
+export const NumbersSchema = /* @__PURE__ */ _schema(S.validateNumbers);
 
-export const NonFiniteSchema = /* @__PURE__ */ toStandardSchema(S.validateNonFinite);
+export const IntegersSchema = /* @__PURE__ */ _schema(S.validateIntegers);
 
-export const BooleansSchema = /* @__PURE__ */ toStandardSchema(S.validateBooleans);
+export const NonFiniteSchema = /* @__PURE__ */ _schema(S.validateNonFinite);
 
-export const WithNullSchema = /* @__PURE__ */ toStandardSchema(S.validateWithNull);
+export const BooleansSchema = /* @__PURE__ */ _schema(S.validateBooleans);
 
-export const OnlyNullSchema = /* @__PURE__ */ toStandardSchema(S.validateOnlyNull);
+export const WithNullSchema = /* @__PURE__ */ _schema(S.validateWithNull);
 
-export const MixedSchema = /* @__PURE__ */ toStandardSchema(S.validateMixed);
+export const OnlyNullSchema = /* @__PURE__ */ _schema(S.validateOnlyNull);
 
-export const SingleSchema = /* @__PURE__ */ toStandardSchema(S.validateSingle);
+export const MixedSchema = /* @__PURE__ */ _schema(S.validateMixed);
 
-export const SettingsSchema = /* @__PURE__ */ toStandardSchema(S.validateSettings);
+export const SingleSchema = /* @__PURE__ */ _schema(S.validateSingle);
 
-export const ListItemsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsQuery);
+export const SettingsSchema = /* @__PURE__ */ _schema(S.validateSettings);
 
-export const ListItemsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListItemsResponse);
+export const ListItemsQuerySchema = /* @__PURE__ */ _schema(O.validateListItemsQuery);
+
+export const ListItemsResponseSchema = /* @__PURE__ */ _response(O.validateListItemsResponse);

@@ -92,14 +92,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -111,10 +111,13 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const PutAvatarRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validatePutAvatarRequestBody);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const PutAvatarResponseSchema = /* @__PURE__ */ _responseSchema(O.validatePutAvatarResponse);
+export const PutAvatarRequestBodySchema = /* @__PURE__ */ _body(O.validatePutAvatarRequestBody);
 
-export const SetPreferencesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSetPreferencesRequestBody);
+export const PutAvatarResponseSchema = /* @__PURE__ */ _response(O.validatePutAvatarResponse);
 
-export const SetPreferencesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSetPreferencesResponse);
+export const SetPreferencesRequestBodySchema = /* @__PURE__ */ _body(O.validateSetPreferencesRequestBody);
+
+export const SetPreferencesResponseSchema = /* @__PURE__ */ _response(O.validateSetPreferencesResponse);

@@ -7,14 +7,14 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Upload: validates against `#/components/schemas/Upload`. */
+/** Validates against `#/components/schemas/Upload`. */
 export const validateUpload = /* @__PURE__ */ _validator<T.Upload>(C._eUpload);
 
-/** Upload: validates against `#/components/schemas/Upload`. */
+/** Validates against `#/components/schemas/Upload`. */
 export const isUpload = /* @__PURE__ */ _guard<T.Upload>(C._vUpload);
 
-/** Received: validates against `#/components/schemas/Received`. */
+/** Validates against `#/components/schemas/Received`. */
 export const validateReceived = /* @__PURE__ */ _validator<T.Received>(C._eReceived);
 
-/** Received: validates against `#/components/schemas/Received`. */
+/** Validates against `#/components/schemas/Received`. */
 export const isReceived = /* @__PURE__ */ _guard<T.Received>(C._vReceived);

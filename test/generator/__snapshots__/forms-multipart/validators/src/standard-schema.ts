@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,14 +112,17 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const UploadSchema = /* @__PURE__ */ toStandardSchema(S.validateUpload);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const ReceivedSchema = /* @__PURE__ */ toStandardSchema(S.validateReceived);
+export const UploadSchema = /* @__PURE__ */ _schema(S.validateUpload);
 
-export const UploadFilesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateUploadFilesRequestBody);
+export const ReceivedSchema = /* @__PURE__ */ _schema(S.validateReceived);
 
-export const UploadFilesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateUploadFilesResponse);
+export const UploadFilesRequestBodySchema = /* @__PURE__ */ _body(O.validateUploadFilesRequestBody);
 
-export const SearchRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSearchRequestBody);
+export const UploadFilesResponseSchema = /* @__PURE__ */ _response(O.validateUploadFilesResponse);
 
-export const SearchResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchResponse);
+export const SearchRequestBodySchema = /* @__PURE__ */ _body(O.validateSearchRequestBody);
+
+export const SearchResponseSchema = /* @__PURE__ */ _response(O.validateSearchResponse);

@@ -7,20 +7,20 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Subscription: validates against `#/components/schemas/Subscription`. */
+/** Validates against `#/components/schemas/Subscription`. */
 export const validateSubscription = /* @__PURE__ */ _validator<T.Subscription>(C._eSubscription);
 
-/** Subscription: validates against `#/components/schemas/Subscription`. */
+/** Validates against `#/components/schemas/Subscription`. */
 export const isSubscription = /* @__PURE__ */ _guard<T.Subscription>(C._vSubscription);
 
-/** Styles: validates against `#/components/schemas/Styles`. */
+/** Validates against `#/components/schemas/Styles`. */
 export const validateStyles = /* @__PURE__ */ _validator<T.Styles>(C._eStyles);
 
-/** Styles: validates against `#/components/schemas/Styles`. */
+/** Validates against `#/components/schemas/Styles`. */
 export const isStyles = /* @__PURE__ */ _guard<T.Styles>(C._vStyles);
 
-/** Color: validates against `#/components/schemas/Color`. */
+/** Validates against `#/components/schemas/Color`. */
 export const validateColor = /* @__PURE__ */ _validator<T.Color>(C._eColor);
 
-/** Color: validates against `#/components/schemas/Color`. */
+/** Validates against `#/components/schemas/Color`. */
 export const isColor = /* @__PURE__ */ _guard<T.Color>(C._vColor);

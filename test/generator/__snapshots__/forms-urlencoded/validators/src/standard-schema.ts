@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,16 +112,19 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const SubscriptionSchema = /* @__PURE__ */ toStandardSchema(S.validateSubscription);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const StylesSchema = /* @__PURE__ */ toStandardSchema(S.validateStyles);
+export const SubscriptionSchema = /* @__PURE__ */ _schema(S.validateSubscription);
 
-export const ColorSchema = /* @__PURE__ */ toStandardSchema(S.validateColor);
+export const StylesSchema = /* @__PURE__ */ _schema(S.validateStyles);
 
-export const CreateSubscriptionRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateSubscriptionRequestBody);
+export const ColorSchema = /* @__PURE__ */ _schema(S.validateColor);
 
-export const CreateSubscriptionResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateSubscriptionResponse);
+export const CreateSubscriptionRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateSubscriptionRequestBody);
 
-export const SendStylesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSendStylesRequestBody);
+export const CreateSubscriptionResponseSchema = /* @__PURE__ */ _response(O.validateCreateSubscriptionResponse);
 
-export const SendStylesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSendStylesResponse);
+export const SendStylesRequestBodySchema = /* @__PURE__ */ _body(O.validateSendStylesRequestBody);
+
+export const SendStylesResponseSchema = /* @__PURE__ */ _response(O.validateSendStylesResponse);

@@ -7,20 +7,20 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Event: validates against `#/components/schemas/Event`. */
+/** Validates against `#/components/schemas/Event`. */
 export const validateEvent = /* @__PURE__ */ _validator<T.Event>(C._eEvent);
 
-/** Event: validates against `#/components/schemas/Event`. */
+/** Validates against `#/components/schemas/Event`. */
 export const isEvent = /* @__PURE__ */ _guard<T.Event>(C._vEvent);
 
-/** Reminder: validates against `#/components/schemas/Reminder`. */
+/** Validates against `#/components/schemas/Reminder`. */
 export const validateReminder = /* @__PURE__ */ _validator<T.Reminder>(C._eReminder);
 
-/** Reminder: validates against `#/components/schemas/Reminder`. */
+/** Validates against `#/components/schemas/Reminder`. */
 export const isReminder = /* @__PURE__ */ _guard<T.Reminder>(C._vReminder);
 
-/** Problem: validates against `#/components/schemas/Problem`. */
+/** Validates against `#/components/schemas/Problem`. */
 export const validateProblem = /* @__PURE__ */ _validator<T.Problem>(C._eProblem);
 
-/** Problem: validates against `#/components/schemas/Problem`. */
+/** Validates against `#/components/schemas/Problem`. */
 export const isProblem = /* @__PURE__ */ _guard<T.Problem>(C._vProblem);

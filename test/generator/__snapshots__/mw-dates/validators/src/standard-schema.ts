@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,26 +112,29 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const EventSchema = /* @__PURE__ */ toStandardSchema(S.validateEvent);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const ReminderSchema = /* @__PURE__ */ toStandardSchema(S.validateReminder);
+export const EventSchema = /* @__PURE__ */ _schema(S.validateEvent);
 
-export const ProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateProblem);
+export const ReminderSchema = /* @__PURE__ */ _schema(S.validateReminder);
 
-export const ListEventsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsQuery);
+export const ProblemSchema = /* @__PURE__ */ _schema(S.validateProblem);
 
-export const ListEventsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListEventsResponse);
+export const ListEventsQuerySchema = /* @__PURE__ */ _schema(O.validateListEventsQuery);
 
-export const CreateEventRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateEventRequestBody);
+export const ListEventsResponseSchema = /* @__PURE__ */ _response(O.validateListEventsResponse);
 
-export const CreateEventResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateEventResponse);
+export const CreateEventRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateEventRequestBody);
 
-export const EventsOnPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateEventsOnPathParams);
+export const CreateEventResponseSchema = /* @__PURE__ */ _response(O.validateCreateEventResponse);
 
-export const EventsOnHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateEventsOnHeaders);
+export const EventsOnPathParamsSchema = /* @__PURE__ */ _schema(O.validateEventsOnPathParams);
 
-export const EventsOnResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEventsOnResponse);
+export const EventsOnHeadersSchema = /* @__PURE__ */ _schema(O.validateEventsOnHeaders);
 
-export const EventFeedResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEventFeedResponse);
+export const EventsOnResponseSchema = /* @__PURE__ */ _response(O.validateEventsOnResponse);
 
-export const EventFeedSseResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEventFeedSseResponse);
+export const EventFeedResponseSchema = /* @__PURE__ */ _response(O.validateEventFeedResponse);
+
+export const EventFeedSseResponseSchema = /* @__PURE__ */ _response(O.validateEventFeedSseResponse);

@@ -7,20 +7,20 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Thing: validates against `#/components/schemas/Thing`. */
+/** Validates against `#/components/schemas/Thing`. */
 export const validateThing = /* @__PURE__ */ _validator<T.Thing>(C._eThing);
 
-/** Thing: validates against `#/components/schemas/Thing`. */
+/** Validates against `#/components/schemas/Thing`. */
 export const isThing = /* @__PURE__ */ _guard<T.Thing>(C._vThing);
 
-/** NewThing: validates against `#/components/schemas/NewThing`. */
+/** Validates against `#/components/schemas/NewThing`. */
 export const validateNewThing = /* @__PURE__ */ _validator<T.NewThing>(C._eNewThing);
 
-/** NewThing: validates against `#/components/schemas/NewThing`. */
+/** Validates against `#/components/schemas/NewThing`. */
 export const isNewThing = /* @__PURE__ */ _guard<T.NewThing>(C._vNewThing);
 
-/** Problem: validates against `#/components/schemas/Problem`. */
+/** Validates against `#/components/schemas/Problem`. */
 export const validateProblem = /* @__PURE__ */ _validator<T.Problem>(C._eProblem);
 
-/** Problem: validates against `#/components/schemas/Problem`. */
+/** Validates against `#/components/schemas/Problem`. */
 export const isProblem = /* @__PURE__ */ _guard<T.Problem>(C._vProblem);

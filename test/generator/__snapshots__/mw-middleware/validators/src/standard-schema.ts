@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,20 +112,23 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const ThingSchema = /* @__PURE__ */ toStandardSchema(S.validateThing);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const NewThingSchema = /* @__PURE__ */ toStandardSchema(S.validateNewThing);
+export const ThingSchema = /* @__PURE__ */ _schema(S.validateThing);
 
-export const ProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateProblem);
+export const NewThingSchema = /* @__PURE__ */ _schema(S.validateNewThing);
 
-export const ListThingsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListThingsQuery);
+export const ProblemSchema = /* @__PURE__ */ _schema(S.validateProblem);
 
-export const ListThingsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListThingsResponse);
+export const ListThingsQuerySchema = /* @__PURE__ */ _schema(O.validateListThingsQuery);
 
-export const CreateThingRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateThingRequestBody);
+export const ListThingsResponseSchema = /* @__PURE__ */ _response(O.validateListThingsResponse);
 
-export const CreateThingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateThingResponse);
+export const CreateThingRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateThingRequestBody);
 
-export const GetThingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetThingPathParams);
+export const CreateThingResponseSchema = /* @__PURE__ */ _response(O.validateCreateThingResponse);
 
-export const GetThingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetThingResponse);
+export const GetThingPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetThingPathParams);
+
+export const GetThingResponseSchema = /* @__PURE__ */ _response(O.validateGetThingResponse);

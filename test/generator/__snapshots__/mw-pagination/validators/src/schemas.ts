@@ -7,14 +7,14 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Item: validates against `#/components/schemas/Item`. */
+/** Validates against `#/components/schemas/Item`. */
 export const validateItem = /* @__PURE__ */ _validator<T.Item>(C._eItem);
 
-/** Item: validates against `#/components/schemas/Item`. */
+/** Validates against `#/components/schemas/Item`. */
 export const isItem = /* @__PURE__ */ _guard<T.Item>(C._vItem);
 
-/** Meta: validates against `#/components/schemas/Meta`. */
+/** Validates against `#/components/schemas/Meta`. */
 export const validateMeta = /* @__PURE__ */ _validator<T.Meta>(C._eMeta);
 
-/** Meta: validates against `#/components/schemas/Meta`. */
+/** Validates against `#/components/schemas/Meta`. */
 export const isMeta = /* @__PURE__ */ _guard<T.Meta>(C._vMeta);

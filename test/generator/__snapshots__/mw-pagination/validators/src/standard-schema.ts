@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,38 +112,41 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const ItemSchema = /* @__PURE__ */ toStandardSchema(S.validateItem);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const MetaSchema = /* @__PURE__ */ toStandardSchema(S.validateMeta);
+export const ItemSchema = /* @__PURE__ */ _schema(S.validateItem);
 
-export const ListPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListPostsQuery);
+export const MetaSchema = /* @__PURE__ */ _schema(S.validateMeta);
 
-export const ListPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListPostsResponse);
+export const ListPostsQuerySchema = /* @__PURE__ */ _schema(O.validateListPostsQuery);
 
-export const ListEventsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsQuery);
+export const ListPostsResponseSchema = /* @__PURE__ */ _response(O.validateListPostsResponse);
 
-export const ListEventsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListEventsResponse);
+export const ListEventsQuerySchema = /* @__PURE__ */ _schema(O.validateListEventsQuery);
 
-export const ListChargesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListChargesQuery);
+export const ListEventsResponseSchema = /* @__PURE__ */ _response(O.validateListEventsResponse);
 
-export const ListChargesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListChargesResponse);
+export const ListChargesQuerySchema = /* @__PURE__ */ _schema(O.validateListChargesQuery);
 
-export const ListReposQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListReposQuery);
+export const ListChargesResponseSchema = /* @__PURE__ */ _response(O.validateListChargesResponse);
 
-export const ListReposResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListReposResponse);
+export const ListReposQuerySchema = /* @__PURE__ */ _schema(O.validateListReposQuery);
 
-export const ListLogsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListLogsQuery);
+export const ListReposResponseSchema = /* @__PURE__ */ _response(O.validateListReposResponse);
 
-export const ListLogsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListLogsResponse);
+export const ListLogsQuerySchema = /* @__PURE__ */ _schema(O.validateListLogsQuery);
 
-export const ListFeedQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListFeedQuery);
+export const ListLogsResponseSchema = /* @__PURE__ */ _response(O.validateListLogsResponse);
 
-export const ListFeedResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListFeedResponse);
+export const ListFeedQuerySchema = /* @__PURE__ */ _schema(O.validateListFeedQuery);
 
-export const SearchItemsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchItemsQuery);
+export const ListFeedResponseSchema = /* @__PURE__ */ _response(O.validateListFeedResponse);
 
-export const SearchItemsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchItemsResponse);
+export const SearchItemsQuerySchema = /* @__PURE__ */ _schema(O.validateSearchItemsQuery);
 
-export const ListTagsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListTagsQuery);
+export const SearchItemsResponseSchema = /* @__PURE__ */ _response(O.validateSearchItemsResponse);
 
-export const ListTagsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListTagsResponse);
+export const ListTagsQuerySchema = /* @__PURE__ */ _schema(O.validateListTagsQuery);
+
+export const ListTagsResponseSchema = /* @__PURE__ */ _response(O.validateListTagsResponse);

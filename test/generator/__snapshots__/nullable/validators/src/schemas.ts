@@ -7,62 +7,62 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Name: validates against `#/components/schemas/Name`. */
+/** Validates against `#/components/schemas/Name`. */
 export const validateName = /* @__PURE__ */ _validator<T.Name>(C._eName);
 
-/** Name: validates against `#/components/schemas/Name`. */
+/** Validates against `#/components/schemas/Name`. */
 export const isName = /* @__PURE__ */ _guard<T.Name>(C._vName);
 
-/** Count: validates against `#/components/schemas/Count`. */
+/** Validates against `#/components/schemas/Count`. */
 export const validateCount = /* @__PURE__ */ _validator<T.Count>(C._eCount);
 
-/** Count: validates against `#/components/schemas/Count`. */
+/** Validates against `#/components/schemas/Count`. */
 export const isCount = /* @__PURE__ */ _guard<T.Count>(C._vCount);
 
-/** Color: validates against `#/components/schemas/Color`. */
+/** Validates against `#/components/schemas/Color`. */
 export const validateColor = /* @__PURE__ */ _validator<T.Color>(C._eColor);
 
-/** Color: validates against `#/components/schemas/Color`. */
+/** Validates against `#/components/schemas/Color`. */
 export const isColor = /* @__PURE__ */ _guard<T.Color>(C._vColor);
 
-/** Level: validates against `#/components/schemas/Level`. */
+/** Validates against `#/components/schemas/Level`. */
 export const validateLevel = /* @__PURE__ */ _validator<T.Level>(C._eLevel);
 
-/** Level: validates against `#/components/schemas/Level`. */
+/** Validates against `#/components/schemas/Level`. */
 export const isLevel = /* @__PURE__ */ _guard<T.Level>(C._vLevel);
 
-/** Mode: validates against `#/components/schemas/Mode`. */
+/** Validates against `#/components/schemas/Mode`. */
 export const validateMode = /* @__PURE__ */ _validator<T.Mode>(C._eMode);
 
-/** Mode: validates against `#/components/schemas/Mode`. */
+/** Validates against `#/components/schemas/Mode`. */
 export const isMode = /* @__PURE__ */ _guard<T.Mode>(C._vMode);
 
-/** ExplicitNull: validates against `#/components/schemas/ExplicitNull`. */
+/** Validates against `#/components/schemas/ExplicitNull`. */
 export const validateExplicitNull = /* @__PURE__ */ _validator<T.ExplicitNull>(C._eExplicitNull);
 
-/** ExplicitNull: validates against `#/components/schemas/ExplicitNull`. */
+/** Validates against `#/components/schemas/ExplicitNull`. */
 export const isExplicitNull = /* @__PURE__ */ _guard<T.ExplicitNull>(C._vExplicitNull);
 
-/** Pet: validates against `#/components/schemas/Pet`. */
+/** Validates against `#/components/schemas/Pet`. */
 export const validatePet = /* @__PURE__ */ _validator<T.Pet>(C._ePet);
 
-/** Pet: validates against `#/components/schemas/Pet`. */
+/** Validates against `#/components/schemas/Pet`. */
 export const isPet = /* @__PURE__ */ _guard<T.Pet>(C._vPet);
 
-/** Owner: validates against `#/components/schemas/Owner`. */
+/** Validates against `#/components/schemas/Owner`. */
 export const validateOwner = /* @__PURE__ */ _validator<T.Owner>(C._eOwner);
 
-/** Owner: validates against `#/components/schemas/Owner`. */
+/** Validates against `#/components/schemas/Owner`. */
 export const isOwner = /* @__PURE__ */ _guard<T.Owner>(C._vOwner);
 
-/** MaybePet: validates against `#/components/schemas/MaybePet`. */
+/** Validates against `#/components/schemas/MaybePet`. */
 export const validateMaybePet = /* @__PURE__ */ _validator<T.MaybePet>(C._eMaybePet);
 
-/** MaybePet: validates against `#/components/schemas/MaybePet`. */
+/** Validates against `#/components/schemas/MaybePet`. */
 export const isMaybePet = /* @__PURE__ */ _guard<T.MaybePet>(C._vMaybePet);
 
-/** Anything: validates against `#/components/schemas/Anything`. */
+/** Validates against `#/components/schemas/Anything`. */
 export const validateAnything = /* @__PURE__ */ _validator<T.Anything>(C._eAnything);
 
-/** Anything: validates against `#/components/schemas/Anything`. */
+/** Validates against `#/components/schemas/Anything`. */
 export const isAnything = /* @__PURE__ */ _guard<T.Anything>(C._vAnything);

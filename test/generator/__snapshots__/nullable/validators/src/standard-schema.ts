@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,28 +112,31 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const NameSchema = /* @__PURE__ */ toStandardSchema(S.validateName);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const CountSchema = /* @__PURE__ */ toStandardSchema(S.validateCount);
+export const NameSchema = /* @__PURE__ */ _schema(S.validateName);
 
-export const ColorSchema = /* @__PURE__ */ toStandardSchema(S.validateColor);
+export const CountSchema = /* @__PURE__ */ _schema(S.validateCount);
 
-export const LevelSchema = /* @__PURE__ */ toStandardSchema(S.validateLevel);
+export const ColorSchema = /* @__PURE__ */ _schema(S.validateColor);
 
-export const ModeSchema = /* @__PURE__ */ toStandardSchema(S.validateMode);
+export const LevelSchema = /* @__PURE__ */ _schema(S.validateLevel);
 
-export const ExplicitNullSchema = /* @__PURE__ */ toStandardSchema(S.validateExplicitNull);
+export const ModeSchema = /* @__PURE__ */ _schema(S.validateMode);
 
-export const PetSchema = /* @__PURE__ */ toStandardSchema(S.validatePet);
+export const ExplicitNullSchema = /* @__PURE__ */ _schema(S.validateExplicitNull);
 
-export const OwnerSchema = /* @__PURE__ */ toStandardSchema(S.validateOwner);
+export const PetSchema = /* @__PURE__ */ _schema(S.validatePet);
 
-export const MaybePetSchema = /* @__PURE__ */ toStandardSchema(S.validateMaybePet);
+export const OwnerSchema = /* @__PURE__ */ _schema(S.validateOwner);
 
-export const AnythingSchema = /* @__PURE__ */ toStandardSchema(S.validateAnything);
+export const MaybePetSchema = /* @__PURE__ */ _schema(S.validateMaybePet);
 
-export const GetOwnerPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetOwnerPathParams);
+export const AnythingSchema = /* @__PURE__ */ _schema(S.validateAnything);
 
-export const GetOwnerQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetOwnerQuery);
+export const GetOwnerPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetOwnerPathParams);
 
-export const GetOwnerResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetOwnerResponse);
+export const GetOwnerQuerySchema = /* @__PURE__ */ _schema(O.validateGetOwnerQuery);
+
+export const GetOwnerResponseSchema = /* @__PURE__ */ _response(O.validateGetOwnerResponse);

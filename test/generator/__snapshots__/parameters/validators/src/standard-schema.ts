@@ -92,14 +92,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -111,16 +111,19 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const GetUserPostPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostPathParams);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const GetUserPostQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostQuery);
+export const GetUserPostPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserPostPathParams);
 
-export const GetUserPostHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostHeaders);
+export const GetUserPostQuerySchema = /* @__PURE__ */ _schema(O.validateGetUserPostQuery);
 
-export const GetUserPostCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostCookies);
+export const GetUserPostHeadersSchema = /* @__PURE__ */ _schema(O.validateGetUserPostHeaders);
 
-export const GetUserPostResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserPostResponse);
+export const GetUserPostCookiesSchema = /* @__PURE__ */ _schema(O.validateGetUserPostCookies);
 
-export const GetMatrixPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetMatrixPathParams);
+export const GetUserPostResponseSchema = /* @__PURE__ */ _response(O.validateGetUserPostResponse);
 
-export const GetMatrixResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetMatrixResponse);
+export const GetMatrixPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetMatrixPathParams);
+
+export const GetMatrixResponseSchema = /* @__PURE__ */ _response(O.validateGetMatrixResponse);

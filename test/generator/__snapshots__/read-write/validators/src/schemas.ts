@@ -7,20 +7,20 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** User: validates against `#/components/schemas/User`. */
+/** Validates against `#/components/schemas/User`. */
 export const validateUser = /* @__PURE__ */ _validator<T.User>(C._eUser);
 
-/** User: validates against `#/components/schemas/User`. */
+/** Validates against `#/components/schemas/User`. */
 export const isUser = /* @__PURE__ */ _guard<T.User>(C._vUser);
 
-/** Team: validates against `#/components/schemas/Team`. */
+/** Validates against `#/components/schemas/Team`. */
 export const validateTeam = /* @__PURE__ */ _validator<T.Team>(C._eTeam);
 
-/** Team: validates against `#/components/schemas/Team`. */
+/** Validates against `#/components/schemas/Team`. */
 export const isTeam = /* @__PURE__ */ _guard<T.Team>(C._vTeam);
 
-/** Tag: validates against `#/components/schemas/Tag`. */
+/** Validates against `#/components/schemas/Tag`. */
 export const validateTag = /* @__PURE__ */ _validator<T.Tag>(C._eTag);
 
-/** Tag: validates against `#/components/schemas/Tag`. */
+/** Validates against `#/components/schemas/Tag`. */
 export const isTag = /* @__PURE__ */ _guard<T.Tag>(C._vTag);

@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,18 +112,21 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const UserSchema = /* @__PURE__ */ toStandardSchema(S.validateUser);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const TeamSchema = /* @__PURE__ */ toStandardSchema(S.validateTeam);
+export const UserSchema = /* @__PURE__ */ _schema(S.validateUser);
 
-export const TagSchema = /* @__PURE__ */ toStandardSchema(S.validateTag);
+export const TeamSchema = /* @__PURE__ */ _schema(S.validateTeam);
 
-export const CreateUserRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateUserRequestBody);
+export const TagSchema = /* @__PURE__ */ _schema(S.validateTag);
 
-export const CreateUserResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateUserResponse);
+export const CreateUserRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateUserRequestBody);
 
-export const ReplaceTeamPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTeamPathParams);
+export const CreateUserResponseSchema = /* @__PURE__ */ _response(O.validateCreateUserResponse);
 
-export const ReplaceTeamRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateReplaceTeamRequestBody);
+export const ReplaceTeamPathParamsSchema = /* @__PURE__ */ _schema(O.validateReplaceTeamPathParams);
 
-export const ReplaceTeamResponseSchema = /* @__PURE__ */ _responseSchema(O.validateReplaceTeamResponse);
+export const ReplaceTeamRequestBodySchema = /* @__PURE__ */ _body(O.validateReplaceTeamRequestBody);
+
+export const ReplaceTeamResponseSchema = /* @__PURE__ */ _response(O.validateReplaceTeamResponse);

@@ -7,50 +7,50 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** TreeNode: validates against `#/components/schemas/TreeNode`. */
+/** Validates against `#/components/schemas/TreeNode`. */
 export const validateTreeNode = /* @__PURE__ */ _validator<T.TreeNode>(C._eTreeNode);
 
-/** TreeNode: validates against `#/components/schemas/TreeNode`. */
+/** Validates against `#/components/schemas/TreeNode`. */
 export const isTreeNode = /* @__PURE__ */ _guard<T.TreeNode>(C._vTreeNode);
 
-/** Person: validates against `#/components/schemas/Person`. */
+/** Validates against `#/components/schemas/Person`. */
 export const validatePerson = /* @__PURE__ */ _validator<T.Person>(C._ePerson);
 
-/** Person: validates against `#/components/schemas/Person`. */
+/** Validates against `#/components/schemas/Person`. */
 export const isPerson = /* @__PURE__ */ _guard<T.Person>(C._vPerson);
 
-/** Company: validates against `#/components/schemas/Company`. */
+/** Validates against `#/components/schemas/Company`. */
 export const validateCompany = /* @__PURE__ */ _validator<T.Company>(C._eCompany);
 
-/** Company: validates against `#/components/schemas/Company`. */
+/** Validates against `#/components/schemas/Company`. */
 export const isCompany = /* @__PURE__ */ _guard<T.Company>(C._vCompany);
 
-/** LinkedList: validates against `#/components/schemas/LinkedList`. */
+/** Validates against `#/components/schemas/LinkedList`. */
 export const validateLinkedList = /* @__PURE__ */ _validator<T.LinkedList>(C._eLinkedList);
 
-/** LinkedList: validates against `#/components/schemas/LinkedList`. */
+/** Validates against `#/components/schemas/LinkedList`. */
 export const isLinkedList = /* @__PURE__ */ _guard<T.LinkedList>(C._vLinkedList);
 
-/** Expr: validates against `#/components/schemas/Expr`. */
+/** Validates against `#/components/schemas/Expr`. */
 export const validateExpr = /* @__PURE__ */ _validator<T.Expr>(C._eExpr);
 
-/** Expr: validates against `#/components/schemas/Expr`. */
+/** Validates against `#/components/schemas/Expr`. */
 export const isExpr = /* @__PURE__ */ _guard<T.Expr>(C._vExpr);
 
-/** Literal: validates against `#/components/schemas/Literal`. */
+/** Validates against `#/components/schemas/Literal`. */
 export const validateLiteral = /* @__PURE__ */ _validator<T.Literal>(C._eLiteral);
 
-/** Literal: validates against `#/components/schemas/Literal`. */
+/** Validates against `#/components/schemas/Literal`. */
 export const isLiteral = /* @__PURE__ */ _guard<T.Literal>(C._vLiteral);
 
-/** Sum: validates against `#/components/schemas/Sum`. */
+/** Validates against `#/components/schemas/Sum`. */
 export const validateSum = /* @__PURE__ */ _validator<T.Sum>(C._eSum);
 
-/** Sum: validates against `#/components/schemas/Sum`. */
+/** Validates against `#/components/schemas/Sum`. */
 export const isSum = /* @__PURE__ */ _guard<T.Sum>(C._vSum);
 
-/** Json: validates against `#/components/schemas/Json`. */
+/** Validates against `#/components/schemas/Json`. */
 export const validateJson = /* @__PURE__ */ _validator<T.Json>(C._eJson);
 
-/** Json: validates against `#/components/schemas/Json`. */
+/** Validates against `#/components/schemas/Json`. */
 export const isJson = /* @__PURE__ */ _guard<T.Json>(C._vJson);

@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,20 +112,23 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const TreeNodeSchema = /* @__PURE__ */ toStandardSchema(S.validateTreeNode);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const PersonSchema = /* @__PURE__ */ toStandardSchema(S.validatePerson);
+export const TreeNodeSchema = /* @__PURE__ */ _schema(S.validateTreeNode);
 
-export const CompanySchema = /* @__PURE__ */ toStandardSchema(S.validateCompany);
+export const PersonSchema = /* @__PURE__ */ _schema(S.validatePerson);
 
-export const LinkedListSchema = /* @__PURE__ */ toStandardSchema(S.validateLinkedList);
+export const CompanySchema = /* @__PURE__ */ _schema(S.validateCompany);
 
-export const ExprSchema = /* @__PURE__ */ toStandardSchema(S.validateExpr);
+export const LinkedListSchema = /* @__PURE__ */ _schema(S.validateLinkedList);
 
-export const LiteralSchema = /* @__PURE__ */ toStandardSchema(S.validateLiteral);
+export const ExprSchema = /* @__PURE__ */ _schema(S.validateExpr);
 
-export const SumSchema = /* @__PURE__ */ toStandardSchema(S.validateSum);
+export const LiteralSchema = /* @__PURE__ */ _schema(S.validateLiteral);
 
-export const JsonSchema = /* @__PURE__ */ toStandardSchema(S.validateJson);
+export const SumSchema = /* @__PURE__ */ _schema(S.validateSum);
 
-export const GetTreeResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetTreeResponse);
+export const JsonSchema = /* @__PURE__ */ _schema(S.validateJson);
+
+export const GetTreeResponseSchema = /* @__PURE__ */ _response(O.validateGetTreeResponse);

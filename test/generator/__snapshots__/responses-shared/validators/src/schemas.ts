@@ -7,14 +7,14 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Item: validates against `#/components/schemas/Item`. */
+/** Validates against `#/components/schemas/Item`. */
 export const validateItem = /* @__PURE__ */ _validator<T.Item>(C._eItem);
 
-/** Item: validates against `#/components/schemas/Item`. */
+/** Validates against `#/components/schemas/Item`. */
 export const isItem = /* @__PURE__ */ _guard<T.Item>(C._vItem);
 
-/** Responses2: validates against `#/components/schemas/Responses`. */
+/** Validates against `#/components/schemas/Responses`. */
 export const validateResponses2 = /* @__PURE__ */ _validator<T.Responses2>(C._eResponses2);
 
-/** Responses2: validates against `#/components/schemas/Responses`. */
+/** Validates against `#/components/schemas/Responses`. */
 export const isResponses2 = /* @__PURE__ */ _guard<T.Responses2>(C._vResponses2);

@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,16 +112,19 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const ItemSchema = /* @__PURE__ */ toStandardSchema(S.validateItem);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const Responses2Schema = /* @__PURE__ */ toStandardSchema(S.validateResponses2);
+export const ItemSchema = /* @__PURE__ */ _schema(S.validateItem);
 
-export const ListItemsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListItemsResponse);
+export const Responses2Schema = /* @__PURE__ */ _schema(S.validateResponses2);
 
-export const GetItemPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemPathParams);
+export const ListItemsResponseSchema = /* @__PURE__ */ _response(O.validateListItemsResponse);
 
-export const GetItemResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetItemResponse);
+export const GetItemPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetItemPathParams);
 
-export const GetItemFilePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemFilePathParams);
+export const GetItemResponseSchema = /* @__PURE__ */ _response(O.validateGetItemResponse);
 
-export const GetItemFileResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetItemFileResponse);
+export const GetItemFilePathParamsSchema = /* @__PURE__ */ _schema(O.validateGetItemFilePathParams);
+
+export const GetItemFileResponseSchema = /* @__PURE__ */ _response(O.validateGetItemFileResponse);

@@ -7,26 +7,26 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Note: validates against `#/components/schemas/Note`. */
+/** Validates against `#/components/schemas/Note`. */
 export const validateNote = /* @__PURE__ */ _validator<T.Note>(C._eNote);
 
-/** Note: validates against `#/components/schemas/Note`. */
+/** Validates against `#/components/schemas/Note`. */
 export const isNote = /* @__PURE__ */ _guard<T.Note>(C._vNote);
 
-/** Attachment: validates against `#/components/schemas/Attachment`. */
+/** Validates against `#/components/schemas/Attachment`. */
 export const validateAttachment = /* @__PURE__ */ _validator<T.Attachment>(C._eAttachment);
 
-/** Attachment: validates against `#/components/schemas/Attachment`. */
+/** Validates against `#/components/schemas/Attachment`. */
 export const isAttachment = /* @__PURE__ */ _guard<T.Attachment>(C._vAttachment);
 
-/** NoteBody (hoisted from /components/schemas/Note/properties/body/oneOf/0): validates against `#/components/schemas/Note_body`. */
+/** Hoisted from /components/schemas/Note/properties/body/oneOf/0; validates against `#/components/schemas/Note_body`. */
 export const validateNoteBody = /* @__PURE__ */ _validator<T.NoteBody>(C._eNoteBody);
 
-/** NoteBody (hoisted from /components/schemas/Note/properties/body/oneOf/0): validates against `#/components/schemas/Note_body`. */
+/** Hoisted from /components/schemas/Note/properties/body/oneOf/0; validates against `#/components/schemas/Note_body`. */
 export const isNoteBody = /* @__PURE__ */ _guard<T.NoteBody>(C._vNoteBody);
 
-/** NoteBody2 (hoisted from /components/schemas/Note/properties/body/oneOf/1): validates against `#/components/schemas/Note_body2`. */
+/** Hoisted from /components/schemas/Note/properties/body/oneOf/1; validates against `#/components/schemas/Note_body2`. */
 export const validateNoteBody2 = /* @__PURE__ */ _validator<T.NoteBody2>(C._eNoteBody2);
 
-/** NoteBody2 (hoisted from /components/schemas/Note/properties/body/oneOf/1): validates against `#/components/schemas/Note_body2`. */
+/** Hoisted from /components/schemas/Note/properties/body/oneOf/1; validates against `#/components/schemas/Note_body2`. */
 export const isNoteBody2 = /* @__PURE__ */ _guard<T.NoteBody2>(C._vNoteBody2);

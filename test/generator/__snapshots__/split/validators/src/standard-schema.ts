@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,22 +112,25 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const NoteSchema = /* @__PURE__ */ toStandardSchema(S.validateNote);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const AttachmentSchema = /* @__PURE__ */ toStandardSchema(S.validateAttachment);
+export const NoteSchema = /* @__PURE__ */ _schema(S.validateNote);
 
-export const NoteBodySchema = /* @__PURE__ */ toStandardSchema(S.validateNoteBody);
+export const AttachmentSchema = /* @__PURE__ */ _schema(S.validateAttachment);
 
-export const NoteBody2Schema = /* @__PURE__ */ toStandardSchema(S.validateNoteBody2);
+export const NoteBodySchema = /* @__PURE__ */ _schema(S.validateNoteBody);
 
-export const ListNotesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListNotesQuery);
+export const NoteBody2Schema = /* @__PURE__ */ _schema(S.validateNoteBody2);
 
-export const ListNotesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListNotesResponse);
+export const ListNotesQuerySchema = /* @__PURE__ */ _schema(O.validateListNotesQuery);
 
-export const CreateNoteRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateNoteRequestBody);
+export const ListNotesResponseSchema = /* @__PURE__ */ _response(O.validateListNotesResponse);
 
-export const CreateNoteResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateNoteResponse);
+export const CreateNoteRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateNoteRequestBody);
 
-export const GetNotePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetNotePathParams);
+export const CreateNoteResponseSchema = /* @__PURE__ */ _response(O.validateCreateNoteResponse);
 
-export const GetNoteResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetNoteResponse);
+export const GetNotePathParamsSchema = /* @__PURE__ */ _schema(O.validateGetNotePathParams);
+
+export const GetNoteResponseSchema = /* @__PURE__ */ _response(O.validateGetNoteResponse);

@@ -7,20 +7,20 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** CompletionRequest: validates against `#/components/schemas/CompletionRequest`. */
+/** Validates against `#/components/schemas/CompletionRequest`. */
 export const validateCompletionRequest = /* @__PURE__ */ _validator<T.CompletionRequest>(C._eCompletionRequest);
 
-/** CompletionRequest: validates against `#/components/schemas/CompletionRequest`. */
+/** Validates against `#/components/schemas/CompletionRequest`. */
 export const isCompletionRequest = /* @__PURE__ */ _guard<T.CompletionRequest>(C._vCompletionRequest);
 
-/** Completion: validates against `#/components/schemas/Completion`. */
+/** Validates against `#/components/schemas/Completion`. */
 export const validateCompletion = /* @__PURE__ */ _validator<T.Completion>(C._eCompletion);
 
-/** Completion: validates against `#/components/schemas/Completion`. */
+/** Validates against `#/components/schemas/Completion`. */
 export const isCompletion = /* @__PURE__ */ _guard<T.Completion>(C._vCompletion);
 
-/** CompletionChunk: validates against `#/components/schemas/CompletionChunk`. */
+/** Validates against `#/components/schemas/CompletionChunk`. */
 export const validateCompletionChunk = /* @__PURE__ */ _validator<T.CompletionChunk>(C._eCompletionChunk);
 
-/** CompletionChunk: validates against `#/components/schemas/CompletionChunk`. */
+/** Validates against `#/components/schemas/CompletionChunk`. */
 export const isCompletionChunk = /* @__PURE__ */ _guard<T.CompletionChunk>(C._vCompletionChunk);

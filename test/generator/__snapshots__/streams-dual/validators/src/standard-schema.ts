@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,14 +112,17 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const CompletionRequestSchema = /* @__PURE__ */ toStandardSchema(S.validateCompletionRequest);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const CompletionSchema = /* @__PURE__ */ toStandardSchema(S.validateCompletion);
+export const CompletionRequestSchema = /* @__PURE__ */ _schema(S.validateCompletionRequest);
 
-export const CompletionChunkSchema = /* @__PURE__ */ toStandardSchema(S.validateCompletionChunk);
+export const CompletionSchema = /* @__PURE__ */ _schema(S.validateCompletion);
 
-export const CreateCompletionRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateCompletionRequestBody);
+export const CompletionChunkSchema = /* @__PURE__ */ _schema(S.validateCompletionChunk);
 
-export const CreateCompletionResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateCompletionResponse);
+export const CreateCompletionRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateCompletionRequestBody);
 
-export const ListModelsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListModelsResponse);
+export const CreateCompletionResponseSchema = /* @__PURE__ */ _response(O.validateCreateCompletionResponse);
+
+export const ListModelsResponseSchema = /* @__PURE__ */ _response(O.validateListModelsResponse);

@@ -7,8 +7,8 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Entry: validates against `#/components/schemas/Entry`. */
+/** Validates against `#/components/schemas/Entry`. */
 export const validateEntry = /* @__PURE__ */ _validator<T.Entry>(C._eEntry);
 
-/** Entry: validates against `#/components/schemas/Entry`. */
+/** Validates against `#/components/schemas/Entry`. */
 export const isEntry = /* @__PURE__ */ _guard<T.Entry>(C._vEntry);

@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,8 +112,11 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const EntrySchema = /* @__PURE__ */ toStandardSchema(S.validateEntry);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const ReadFeedResponseSchema = /* @__PURE__ */ _responseSchema(O.validateReadFeedResponse);
+export const EntrySchema = /* @__PURE__ */ _schema(S.validateEntry);
 
-export const LegacyFeedResponseSchema = /* @__PURE__ */ _responseSchema(O.validateLegacyFeedResponse);
+export const ReadFeedResponseSchema = /* @__PURE__ */ _response(O.validateReadFeedResponse);
+
+export const LegacyFeedResponseSchema = /* @__PURE__ */ _response(O.validateLegacyFeedResponse);

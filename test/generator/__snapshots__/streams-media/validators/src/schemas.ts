@@ -7,14 +7,14 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Tick: validates against `#/components/schemas/Tick`. */
+/** Validates against `#/components/schemas/Tick`. */
 export const validateTick = /* @__PURE__ */ _validator<T.Tick>(C._eTick);
 
-/** Tick: validates against `#/components/schemas/Tick`. */
+/** Validates against `#/components/schemas/Tick`. */
 export const isTick = /* @__PURE__ */ _guard<T.Tick>(C._vTick);
 
-/** Problem: validates against `#/components/schemas/Problem`. */
+/** Validates against `#/components/schemas/Problem`. */
 export const validateProblem = /* @__PURE__ */ _validator<T.Problem>(C._eProblem);
 
-/** Problem: validates against `#/components/schemas/Problem`. */
+/** Validates against `#/components/schemas/Problem`. */
 export const isProblem = /* @__PURE__ */ _guard<T.Problem>(C._vProblem);

@@ -93,14 +93,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _bodySchema<T>(
+function _body<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
 /** A response validator as a Standard Schema per status and media type (default `application/json`). */
-function _responseSchema<T>(
+function _response<T>(
   validate: (
     status: number | string,
     mediaType: string,
@@ -112,22 +112,25 @@ function _responseSchema<T>(
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-export const TickSchema = /* @__PURE__ */ toStandardSchema(S.validateTick);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const ProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateProblem);
+export const TickSchema = /* @__PURE__ */ _schema(S.validateTick);
 
-export const WatchTicksQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateWatchTicksQuery);
+export const ProblemSchema = /* @__PURE__ */ _schema(S.validateProblem);
 
-export const WatchTicksResponseSchema = /* @__PURE__ */ _responseSchema(O.validateWatchTicksResponse);
+export const WatchTicksQuerySchema = /* @__PURE__ */ _schema(O.validateWatchTicksQuery);
 
-export const TailLogResponseSchema = /* @__PURE__ */ _responseSchema(O.validateTailLogResponse);
+export const WatchTicksResponseSchema = /* @__PURE__ */ _response(O.validateWatchTicksResponse);
 
-export const ListTicksNdjsonResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListTicksNdjsonResponse);
+export const TailLogResponseSchema = /* @__PURE__ */ _response(O.validateTailLogResponse);
 
-export const ListTicksJsonlResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListTicksJsonlResponse);
+export const ListTicksNdjsonResponseSchema = /* @__PURE__ */ _response(O.validateListTicksNdjsonResponse);
 
-export const ListTicksSeqResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListTicksSeqResponse);
+export const ListTicksJsonlResponseSchema = /* @__PURE__ */ _response(O.validateListTicksJsonlResponse);
 
-export const ImportTicksRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateImportTicksRequestBody);
+export const ListTicksSeqResponseSchema = /* @__PURE__ */ _response(O.validateListTicksSeqResponse);
 
-export const ImportTicksResponseSchema = /* @__PURE__ */ _responseSchema(O.validateImportTicksResponse);
+export const ImportTicksRequestBodySchema = /* @__PURE__ */ _body(O.validateImportTicksRequestBody);
+
+export const ImportTicksResponseSchema = /* @__PURE__ */ _response(O.validateImportTicksResponse);

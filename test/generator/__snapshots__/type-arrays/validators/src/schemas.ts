@@ -7,80 +7,80 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** StringOrNumber: validates against `#/components/schemas/StringOrNumber`. */
+/** Validates against `#/components/schemas/StringOrNumber`. */
 export const validateStringOrNumber = /* @__PURE__ */ _validator<T.StringOrNumber>(C._eStringOrNumber);
 
-/** StringOrNumber: validates against `#/components/schemas/StringOrNumber`. */
+/** Validates against `#/components/schemas/StringOrNumber`. */
 export const isStringOrNumber = /* @__PURE__ */ _guard<T.StringOrNumber>(C._vStringOrNumber);
 
-/** NullableString: validates against `#/components/schemas/NullableString`. */
+/** Validates against `#/components/schemas/NullableString`. */
 export const validateNullableString = /* @__PURE__ */ _validator<T.NullableString>(C._eNullableString);
 
-/** NullableString: validates against `#/components/schemas/NullableString`. */
+/** Validates against `#/components/schemas/NullableString`. */
 export const isNullableString = /* @__PURE__ */ _guard<T.NullableString>(C._vNullableString);
 
-/** ObjectOrNull: validates against `#/components/schemas/ObjectOrNull`. */
+/** Validates against `#/components/schemas/ObjectOrNull`. */
 export const validateObjectOrNull = /* @__PURE__ */ _validator<T.ObjectOrNull>(C._eObjectOrNull);
 
-/** ObjectOrNull: validates against `#/components/schemas/ObjectOrNull`. */
+/** Validates against `#/components/schemas/ObjectOrNull`. */
 export const isObjectOrNull = /* @__PURE__ */ _guard<T.ObjectOrNull>(C._vObjectOrNull);
 
-/** ListOrString: validates against `#/components/schemas/ListOrString`. */
+/** Validates against `#/components/schemas/ListOrString`. */
 export const validateListOrString = /* @__PURE__ */ _validator<T.ListOrString>(C._eListOrString);
 
-/** ListOrString: validates against `#/components/schemas/ListOrString`. */
+/** Validates against `#/components/schemas/ListOrString`. */
 export const isListOrString = /* @__PURE__ */ _guard<T.ListOrString>(C._vListOrString);
 
-/** Anything: validates against `#/components/schemas/Anything`. */
+/** Validates against `#/components/schemas/Anything`. */
 export const validateAnything = /* @__PURE__ */ _validator<T.Anything>(C._eAnything);
 
-/** Anything: validates against `#/components/schemas/Anything`. */
+/** Validates against `#/components/schemas/Anything`. */
 export const isAnything = /* @__PURE__ */ _guard<T.Anything>(C._vAnything);
 
-/** ConstString: validates against `#/components/schemas/ConstString`. */
+/** Validates against `#/components/schemas/ConstString`. */
 export const validateConstString = /* @__PURE__ */ _validator<T.ConstString>(C._eConstString);
 
-/** ConstString: validates against `#/components/schemas/ConstString`. */
+/** Validates against `#/components/schemas/ConstString`. */
 export const isConstString = /* @__PURE__ */ _guard<T.ConstString>(C._vConstString);
 
-/** ConstNumber: validates against `#/components/schemas/ConstNumber`. */
+/** Validates against `#/components/schemas/ConstNumber`. */
 export const validateConstNumber = /* @__PURE__ */ _validator<T.ConstNumber>(C._eConstNumber);
 
-/** ConstNumber: validates against `#/components/schemas/ConstNumber`. */
+/** Validates against `#/components/schemas/ConstNumber`. */
 export const isConstNumber = /* @__PURE__ */ _guard<T.ConstNumber>(C._vConstNumber);
 
-/** ConstNull: validates against `#/components/schemas/ConstNull`. */
+/** Validates against `#/components/schemas/ConstNull`. */
 export const validateConstNull = /* @__PURE__ */ _validator<T.ConstNull>(C._eConstNull);
 
-/** ConstNull: validates against `#/components/schemas/ConstNull`. */
+/** Validates against `#/components/schemas/ConstNull`. */
 export const isConstNull = /* @__PURE__ */ _guard<T.ConstNull>(C._vConstNull);
 
-/** ConstObject: validates against `#/components/schemas/ConstObject`. */
+/** Validates against `#/components/schemas/ConstObject`. */
 export const validateConstObject = /* @__PURE__ */ _validator<T.ConstObject>(C._eConstObject);
 
-/** ConstObject: validates against `#/components/schemas/ConstObject`. */
+/** Validates against `#/components/schemas/ConstObject`. */
 export const isConstObject = /* @__PURE__ */ _guard<T.ConstObject>(C._vConstObject);
 
-/** Tagged: validates against `#/components/schemas/Tagged`. */
+/** Validates against `#/components/schemas/Tagged`. */
 export const validateTagged = /* @__PURE__ */ _validator<T.Tagged>(C._eTagged);
 
-/** Tagged: validates against `#/components/schemas/Tagged`. */
+/** Validates against `#/components/schemas/Tagged`. */
 export const isTagged = /* @__PURE__ */ _guard<T.Tagged>(C._vTagged);
 
-/** Pair: validates against `#/components/schemas/Pair`. */
+/** Validates against `#/components/schemas/Pair`. */
 export const validatePair = /* @__PURE__ */ _validator<T.Pair>(C._ePair);
 
-/** Pair: validates against `#/components/schemas/Pair`. */
+/** Validates against `#/components/schemas/Pair`. */
 export const isPair = /* @__PURE__ */ _guard<T.Pair>(C._vPair);
 
-/** OpenTuple: validates against `#/components/schemas/OpenTuple`. */
+/** Validates against `#/components/schemas/OpenTuple`. */
 export const validateOpenTuple = /* @__PURE__ */ _validator<T.OpenTuple>(C._eOpenTuple);
 
-/** OpenTuple: validates against `#/components/schemas/OpenTuple`. */
+/** Validates against `#/components/schemas/OpenTuple`. */
 export const isOpenTuple = /* @__PURE__ */ _guard<T.OpenTuple>(C._vOpenTuple);
 
-/** Rgb: validates against `#/components/schemas/Rgb`. */
+/** Validates against `#/components/schemas/Rgb`. */
 export const validateRgb = /* @__PURE__ */ _validator<T.Rgb>(C._eRgb);
 
-/** Rgb: validates against `#/components/schemas/Rgb`. */
+/** Validates against `#/components/schemas/Rgb`. */
 export const isRgb = /* @__PURE__ */ _guard<T.Rgb>(C._vRgb);

@@ -91,28 +91,31 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-export const StringOrNumberSchema = /* @__PURE__ */ toStandardSchema(S.validateStringOrNumber);
+/** `toStandardSchema` under a short name, for the exports below. */
+const _schema = toStandardSchema;
 
-export const NullableStringSchema = /* @__PURE__ */ toStandardSchema(S.validateNullableString);
+export const StringOrNumberSchema = /* @__PURE__ */ _schema(S.validateStringOrNumber);
 
-export const ObjectOrNullSchema = /* @__PURE__ */ toStandardSchema(S.validateObjectOrNull);
+export const NullableStringSchema = /* @__PURE__ */ _schema(S.validateNullableString);
 
-export const ListOrStringSchema = /* @__PURE__ */ toStandardSchema(S.validateListOrString);
+export const ObjectOrNullSchema = /* @__PURE__ */ _schema(S.validateObjectOrNull);
 
-export const AnythingSchema = /* @__PURE__ */ toStandardSchema(S.validateAnything);
+export const ListOrStringSchema = /* @__PURE__ */ _schema(S.validateListOrString);
 
-export const ConstStringSchema = /* @__PURE__ */ toStandardSchema(S.validateConstString);
+export const AnythingSchema = /* @__PURE__ */ _schema(S.validateAnything);
 
-export const ConstNumberSchema = /* @__PURE__ */ toStandardSchema(S.validateConstNumber);
+export const ConstStringSchema = /* @__PURE__ */ _schema(S.validateConstString);
 
-export const ConstNullSchema = /* @__PURE__ */ toStandardSchema(S.validateConstNull);
+export const ConstNumberSchema = /* @__PURE__ */ _schema(S.validateConstNumber);
 
-export const ConstObjectSchema = /* @__PURE__ */ toStandardSchema(S.validateConstObject);
+export const ConstNullSchema = /* @__PURE__ */ _schema(S.validateConstNull);
 
-export const TaggedSchema = /* @__PURE__ */ toStandardSchema(S.validateTagged);
+export const ConstObjectSchema = /* @__PURE__ */ _schema(S.validateConstObject);
 
-export const PairSchema = /* @__PURE__ */ toStandardSchema(S.validatePair);
+export const TaggedSchema = /* @__PURE__ */ _schema(S.validateTagged);
 
-export const OpenTupleSchema = /* @__PURE__ */ toStandardSchema(S.validateOpenTuple);
+export const PairSchema = /* @__PURE__ */ _schema(S.validatePair);
 
-export const RgbSchema = /* @__PURE__ */ toStandardSchema(S.validateRgb);
+export const OpenTupleSchema = /* @__PURE__ */ _schema(S.validateOpenTuple);
+
+export const RgbSchema = /* @__PURE__ */ _schema(S.validateRgb);
