@@ -6,16 +6,17 @@
 import type { ValidationError } from './runtime.js';
 import {
   _dup,
+  _eProps,
   _esc,
   _fEnum,
   _fErr,
   _fFormat,
-  _fPE,
   _fPF,
   _fPT,
   _fReq,
   _fType,
   _has,
+  _int32,
   _len,
   _ref,
   _refSp,
@@ -35,103 +36,353 @@ const _sp9 = '#/components/schemas/PlaceId';
 const _re10 = new RegExp('^[A-Z]{2}$', 'u');
 const _sp11 = '#/components/schemas/CountryCode';
 const _sp12 = '#/components/schemas/Post';
-const _sp13 = '#/components/schemas/Attachments';
-const _sp14 = '#/components/schemas/ContextAnnotation';
-const _sp15 = '#/components/schemas/ContextAnnotationDomainFields';
-const _sp16 = '#/components/schemas/ContextAnnotationEntityFields';
-const _sp17 = '#/components/schemas/DisplayTextRange';
-const _sp18 = '#/components/schemas/EditControls';
-const _sp19 = '#/components/schemas/PostGeo';
-const _sp20 = '#/components/schemas/MatchedMediaNotes';
-const _sp21 = '#/components/schemas/PostNonPublicMetrics';
-const _sp22 = '#/components/schemas/PostOrganicMetrics';
-const _sp23 = '#/components/schemas/PostPromotedMetrics';
-const _sp24 = '#/components/schemas/PostPublicMetrics';
-const _sp25 = '#/components/schemas/NoteRequestSuggestions';
-const _sp26 = '#/components/schemas/NotePost';
-const _sp27 = '#/components/schemas/NotePostEntities';
-const _k28: any = ['reposted', 'quoted', 'replied_to'];
-const _sp29 = '#/components/schemas/ReferencedPost';
-const _k30: any = ['everyone', 'mentionedUsers', 'following', 'other', 'subscribers', 'verified'];
-const _sp31 = '#/components/schemas/ReplySettings';
-const _sp32 = '#/components/schemas/Scopes';
-const _sp33 = '#/components/schemas/SuggestedSourceLinksWithCounts';
-const _k34: any = ['post', 'user'];
-const _sp35 = '#/components/schemas/PostWithheld';
-const _sp36 = '#/components/schemas/FullTextEntities';
-const _sp37 = '#/components/schemas/EntityIndicesInclusiveInclusive';
-const _sp38 = '#/components/schemas/EntityIndicesInclusiveExclusive';
-const _sp39 = '#/components/schemas/Annotation';
-const _sp40 = '#/components/schemas/Cashtag';
-const _sp41 = '#/components/schemas/Hashtag';
-const _sp42 = '#/components/schemas/Mention';
-const _sp43 = '#/components/schemas/UrlEntity';
-const _sp44 = '#/components/schemas/UrlImage';
-const _sp45 = '#/components/schemas/Includes';
-const _k46: any = ['blue', 'government', 'business', 'none'];
-const _k47: any = ['Basic', 'Premium', 'PremiumPlus', 'None'];
-const _k48: any = ['follow_request_received', 'follow_request_sent', 'blocking', 'followed_by', 'following', 'muting'];
-const _sp49 = '#/components/schemas/User';
-const _sp50 = '#/components/schemas/ConnectionStatus';
-const _sp51 = '#/components/schemas/UserEntities';
-const _sp52 = '#/components/schemas/UserUrlEntities';
-const _sp53 = '#/components/schemas/UserPublicMetrics';
-const _sp54 = '#/components/schemas/Affiliation';
-const _k55: any = ['user'];
-const _sp56 = '#/components/schemas/UserWithheld';
-const _k57: any = ['photo', 'video', 'animated_gif'];
-const _sp58 = '#/components/schemas/Media';
-const _sp59 = '#/components/schemas/MediaBase';
-const _sp60 = '#/components/schemas/Photo';
-const _sp61 = '#/components/schemas/Video';
-const _sp62 = '#/components/schemas/AnimatedGif';
-const _sp63 = '#/components/schemas/MediaVariants';
-const _sp64 = '#/components/schemas/MediaVariant';
-const _sp65 = '#/components/schemas/VideoPublicMetrics';
-const _sp66 = '#/components/schemas/VideoOrganicMetrics';
-const _sp67 = '#/components/schemas/VideoPromotedMetrics';
-const _sp68 = '#/components/schemas/VideoNonPublicMetrics';
-const _k69: any = ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'];
-const _sp70 = '#/components/schemas/Place';
-const _k71: any = ['Feature'];
-const _k72: any = ['Point'];
-const _sp73 = '#/components/schemas/Point';
-const _k74: any = ['open', 'closed'];
-const _sp75 = '#/components/schemas/Poll';
-const _sp76 = '#/components/schemas/PollOption';
-const _sp77 = '#/components/schemas/Topic';
-const _sp78 = '#/components/schemas/Error';
-const _sp79 = '#/components/schemas/ProblemBase';
-const _sp80 = '#/components/schemas/Problem';
-const _k81: any = ['user', 'post', 'media', 'list', 'space'];
-const _sp82 = '#/components/schemas/ProblemResourceType';
-const _k83: any = ['data', 'includes'];
-const _sp84 = '#/components/schemas/ProblemSection';
-const _sp85 = '#/components/schemas/GenericProblem';
-const _re86 = new RegExp('/2/problems/client-disconnected$', 'u');
-const _sp87 = '#/components/schemas/ClientDisconnectedProblem';
-const _re88 = new RegExp('/2/problems/client-forbidden$', 'u');
-const _k89: any = ['official-client-forbidden', 'client-not-enrolled'];
-const _sp90 = '#/components/schemas/ClientForbiddenProblem';
-const _re91 = new RegExp('/2/problems/conflict$', 'u');
-const _sp92 = '#/components/schemas/ConflictProblem';
-const _re93 = new RegExp('/2/problems/disallowed-resource$', 'u');
-const _sp94 = '#/components/schemas/DisallowedResourceProblem';
-const _re95 = new RegExp('/2/problems/duplicate-rules$', 'u');
-const _sp96 = '#/components/schemas/DuplicateRulesProblem';
-const _re97 = new RegExp('/2/problems/invalid-request$', 'u');
-const _sp98 = '#/components/schemas/InvalidRequestProblem';
-const _sp99 = '#/components/schemas/InvalidRequestError';
-const _re100 = new RegExp('/2/problems/invalid-rules$', 'u');
-const _sp101 = '#/components/schemas/InvalidRulesProblem';
-const _re102 = new RegExp('/2/problems/noncompliant-rules$', 'u');
-const _sp103 = '#/components/schemas/NoncompliantRulesProblem';
-const _re104 = new RegExp('/2/problems/not-authorized-for-field$', 'u');
-const _sp105 = '#/components/schemas/NotAuthorizedForFieldProblem';
-const _re106 = new RegExp('/2/problems/not-authorized-for-resource$', 'u');
-const _sp107 = '#/components/schemas/NotAuthorizedForResourceProblem';
-const _re108 = new RegExp('/2/problems/operational-disconnect$', 'u');
-const _k109: any = [
+const _t13: any = [
+  ['id', 1024, '', _vPostId, _ePostId],
+  ['text', 1, 'string'],
+  ['author_id', 1024, '', _vUserId, _eUserId],
+  ['username', 1024, '', _vUsername, _eUsername],
+  ['created_at', 1, 'string', _fDateTime, 'date-time'],
+  ['conversation_id', 1024, '', _vPostId, _ePostId],
+  ['in_reply_to_user_id', 1024, '', _vUserId, _eUserId],
+  ['lang', 1, 'string'],
+  ['community_id', 1024, '', _vCommunityId, _eCommunityId],
+  ['attachments', 1024, '', _vAttachments, _eAttachments],
+];
+const _t14: any = [
+  ['display_text_range', 1024, '', _vDisplayTextRange, _eDisplayTextRange],
+  ['edit_controls', 1024, '', _vEditControls, _eEditControls],
+];
+const _t15: any = [
+  ['entities', 1024, '', _vFullTextEntities, _eFullTextEntities],
+  ['geo', 1024, '', _vPostGeo, _ePostGeo],
+  ['matched_media_notes', 1024, '', _vMatchedMediaNotes, _eMatchedMediaNotes],
+  ['non_public_metrics', 1024, '', _vPostNonPublicMetrics, _ePostNonPublicMetrics],
+  ['organic_metrics', 1024, '', _vPostOrganicMetrics, _ePostOrganicMetrics],
+  ['promoted_metrics', 1024, '', _vPostPromotedMetrics, _ePostPromotedMetrics],
+  ['public_metrics', 1024, '', _vPostPublicMetrics, _ePostPublicMetrics],
+  ['note_request_suggestions', 1024, '', _vNoteRequestSuggestions, _eNoteRequestSuggestions],
+  ['note_post', 1024, '', _vNotePost, _eNotePost],
+  ['paid_partnership', 8, 'boolean'],
+  ['possibly_sensitive', 8, 'boolean'],
+];
+const _t16: any = [
+  ['reply_settings', 1024, '', _vReplySettings, _eReplySettings],
+  ['scopes', 1024, '', _vScopes, _eScopes],
+  ['source', 1, 'string'],
+];
+const _t17: any = [
+  ['suggested_source_links_with_counts', 1024, '', _vSuggestedSourceLinksWithCounts, _eSuggestedSourceLinksWithCounts],
+  ['withheld', 1024, '', _vPostWithheld, _ePostWithheld],
+];
+const _sp18 = '#/components/schemas/Attachments';
+const _t19: any = [
+  ['domain', 1088, '', _vContextAnnotationDomainFields, _eContextAnnotationDomainFields],
+  ['entity', 1088, '', _vContextAnnotationEntityFields, _eContextAnnotationEntityFields],
+];
+const _sp20 = '#/components/schemas/ContextAnnotation';
+const _sp21 = '#/components/schemas/ContextAnnotationDomainFields';
+const _t22: any = [
+  ['name', 1, 'string'],
+  ['description', 1, 'string'],
+];
+const _sp23 = '#/components/schemas/ContextAnnotationEntityFields';
+const _sp24 = '#/components/schemas/DisplayTextRange';
+const _t25: any = [
+  ['is_edit_eligible', 72, 'boolean'],
+  ['editable_until', 65, 'string', _fDateTime, 'date-time'],
+  ['edits_remaining', 68, 'integer'],
+];
+const _sp26 = '#/components/schemas/EditControls';
+const _t27: any = [
+  ['coordinates', 1024, '', _vPoint, _ePoint],
+  ['place_id', 1024, '', _vPlaceId, _ePlaceId],
+];
+const _sp28 = '#/components/schemas/PostGeo';
+const _sp29 = '#/components/schemas/MatchedMediaNotes';
+const _t30: any = [['match_status', 1, 'string']];
+const _t31: any = [['impression_count', 516, 'integer', _int32, 'int32']];
+const _sp32 = '#/components/schemas/PostNonPublicMetrics';
+const _t33: any = [
+  ['impression_count', 68, 'integer'],
+  ['repost_count', 68, 'integer'],
+  ['reply_count', 68, 'integer'],
+  ['like_count', 68, 'integer'],
+];
+const _sp34 = '#/components/schemas/PostOrganicMetrics';
+const _t35: any = [
+  ['impression_count', 516, 'integer', _int32, 'int32'],
+  ['like_count', 516, 'integer', _int32, 'int32'],
+  ['reply_count', 516, 'integer', _int32, 'int32'],
+  ['repost_count', 516, 'integer', _int32, 'int32'],
+];
+const _sp36 = '#/components/schemas/PostPromotedMetrics';
+const _t37: any = [
+  ['repost_count', 68, 'integer'],
+  ['reply_count', 68, 'integer'],
+  ['like_count', 68, 'integer'],
+  ['impression_count', 68, 'integer'],
+  ['bookmark_count', 68, 'integer'],
+  ['quote_count', 4, 'integer'],
+];
+const _sp38 = '#/components/schemas/PostPublicMetrics';
+const _t39: any = [
+  ['source_link', 1024, '', _vUrlEntity, _eUrlEntity],
+  ['suggestion', 1, 'string'],
+  ['suggestion_id', 1, 'string'],
+];
+const _sp40 = '#/components/schemas/NoteRequestSuggestions';
+const _t41: any = [
+  ['text', 1, 'string'],
+  ['entities', 1024, '', _vNotePostEntities, _eNotePostEntities],
+];
+const _sp42 = '#/components/schemas/NotePost';
+const _sp43 = '#/components/schemas/NotePostEntities';
+const _k44: any = ['reposted', 'quoted', 'replied_to'];
+const _t45: any = [
+  ['type', 65, 'string', _k44],
+  ['id', 1088, '', _vPostId, _ePostId],
+];
+const _sp46 = '#/components/schemas/ReferencedPost';
+const _k47: any = ['everyone', 'mentionedUsers', 'following', 'other', 'subscribers', 'verified'];
+const _sp48 = '#/components/schemas/ReplySettings';
+const _t49: any = [['followers', 8, 'boolean']];
+const _sp50 = '#/components/schemas/Scopes';
+const _t51: any = [
+  ['count', 4, 'integer'],
+  ['url', 1024, '', _vUrlEntity, _eUrlEntity],
+];
+const _sp52 = '#/components/schemas/SuggestedSourceLinksWithCounts';
+const _k53: any = ['post', 'user'];
+const _sp54 = '#/components/schemas/PostWithheld';
+const _t55: any = [['copyright', 72, 'boolean']];
+const _t56: any = [['scope', 1, 'string', _k53]];
+const _sp57 = '#/components/schemas/FullTextEntities';
+const _sp58 = '#/components/schemas/EntityIndicesInclusiveInclusive';
+const _sp59 = '#/components/schemas/EntityIndicesInclusiveExclusive';
+const _sp60 = '#/components/schemas/Annotation';
+const _t61: any = [['normalized_text', 1, 'string']];
+const _t62: any = [['type', 1, 'string']];
+const _t63: any = [['tag', 65, 'string']];
+const _sp64 = '#/components/schemas/Cashtag';
+const _sp65 = '#/components/schemas/Hashtag';
+const _t66: any = [
+  ['username', 65, 'string'],
+  ['id', 1, 'string'],
+];
+const _sp67 = '#/components/schemas/Mention';
+const _sp68 = '#/components/schemas/UrlEntity';
+const _sp69 = '#/components/schemas/UrlImage';
+const _t70: any = [['url', 1, 'string']];
+const _sp71 = '#/components/schemas/Includes';
+const _k72: any = ['blue', 'government', 'business', 'none'];
+const _k73: any = ['Basic', 'Premium', 'PremiumPlus', 'None'];
+const _k74: any = ['follow_request_received', 'follow_request_sent', 'blocking', 'followed_by', 'following', 'muting'];
+const _sp75 = '#/components/schemas/User';
+const _t76: any = [
+  ['id', 1088, '', _vUserId, _eUserId],
+  ['name', 65, 'string'],
+  ['username', 1088, '', _vUsername, _eUsername],
+  ['created_at', 1, 'string', _fDateTime, 'date-time'],
+  ['description', 1, 'string'],
+  ['location', 1, 'string'],
+  ['url', 1, 'string'],
+  ['profile_image_url', 1, 'string', _fUri, 'uri'],
+  ['profile_banner_url', 1, 'string', _fUri, 'uri'],
+  ['protected', 8, 'boolean'],
+  ['verified', 8, 'boolean'],
+  ['verified_type', 1, 'string', _k72],
+  ['subscription_type', 1, 'string', _k73],
+  ['receives_your_dm', 8, 'boolean'],
+];
+const _t77: any = [
+  ['most_recent_post_id', 1024, '', _vPostId, _ePostId],
+  ['pinned_post_id', 1024, '', _vPostId, _ePostId],
+  ['entities', 1024, '', _vUserEntities, _eUserEntities],
+  ['public_metrics', 1024, '', _vUserPublicMetrics, _eUserPublicMetrics],
+  ['affiliation', 1024, '', _vAffiliation, _eAffiliation],
+  ['withheld', 1024, '', _vUserWithheld, _eUserWithheld],
+];
+const _sp78 = '#/components/schemas/ConnectionStatus';
+const _t79: any = [
+  ['description', 1024, '', _vFullTextEntities, _eFullTextEntities],
+  ['url', 1024, '', _vUserUrlEntities, _eUserUrlEntities],
+];
+const _sp80 = '#/components/schemas/UserEntities';
+const _sp81 = '#/components/schemas/UserUrlEntities';
+const _t82: any = [
+  ['followers_count', 68, 'integer'],
+  ['following_count', 68, 'integer'],
+  ['post_count', 68, 'integer'],
+  ['listed_count', 68, 'integer'],
+  ['like_count', 4, 'integer'],
+];
+const _sp83 = '#/components/schemas/UserPublicMetrics';
+const _sp84 = '#/components/schemas/Affiliation';
+const _t85: any = [
+  ['badge_url', 1, 'string', _fUri, 'uri'],
+  ['description', 1, 'string'],
+  ['url', 1, 'string', _fUri, 'uri'],
+];
+const _k86: any = ['user'];
+const _sp87 = '#/components/schemas/UserWithheld';
+const _t88: any = [['scope', 1, 'string', _k86]];
+const _k89: any = ['photo', 'video', 'animated_gif'];
+const _sp90 = '#/components/schemas/Media';
+const _sp91 = '#/components/schemas/MediaBase';
+const _t92: any = [
+  ['type', 65, 'string'],
+  ['media_key', 1024, '', _vMediaKey, _eMediaKey],
+];
+const _sp93 = '#/components/schemas/Photo';
+const _t94: any = [
+  ['alt_text', 1, 'string'],
+  ['url', 1, 'string', _fUri, 'uri'],
+];
+const _sp95 = '#/components/schemas/Video';
+const _t96: any = [
+  ['duration_ms', 4, 'integer'],
+  ['preview_image_url', 1, 'string', _fUri, 'uri'],
+  ['variants', 1024, '', _vMediaVariants, _eMediaVariants],
+  ['public_metrics', 1024, '', _vVideoPublicMetrics, _eVideoPublicMetrics],
+  ['organic_metrics', 1024, '', _vVideoOrganicMetrics, _eVideoOrganicMetrics],
+  ['promoted_metrics', 1024, '', _vVideoPromotedMetrics, _eVideoPromotedMetrics],
+  ['non_public_metrics', 1024, '', _vVideoNonPublicMetrics, _eVideoNonPublicMetrics],
+];
+const _sp97 = '#/components/schemas/AnimatedGif';
+const _t98: any = [
+  ['preview_image_url', 1, 'string', _fUri, 'uri'],
+  ['variants', 1024, '', _vMediaVariants, _eMediaVariants],
+];
+const _sp99 = '#/components/schemas/MediaVariants';
+const _t100: any = [
+  ['bit_rate', 4, 'integer'],
+  ['content_type', 1, 'string'],
+  ['url', 1, 'string', _fUri, 'uri'],
+];
+const _sp101 = '#/components/schemas/MediaVariant';
+const _t102: any = [['view_count', 516, 'integer', _int32, 'int32']];
+const _sp103 = '#/components/schemas/VideoPublicMetrics';
+const _t104: any = [
+  ['playback_0_count', 516, 'integer', _int32, 'int32'],
+  ['playback_25_count', 516, 'integer', _int32, 'int32'],
+  ['playback_50_count', 516, 'integer', _int32, 'int32'],
+  ['playback_75_count', 516, 'integer', _int32, 'int32'],
+  ['playback_100_count', 516, 'integer', _int32, 'int32'],
+  ['view_count', 516, 'integer', _int32, 'int32'],
+];
+const _sp105 = '#/components/schemas/VideoOrganicMetrics';
+const _sp106 = '#/components/schemas/VideoPromotedMetrics';
+const _t107: any = [
+  ['playback_0_count', 516, 'integer', _int32, 'int32'],
+  ['playback_25_count', 516, 'integer', _int32, 'int32'],
+  ['playback_50_count', 516, 'integer', _int32, 'int32'],
+  ['playback_75_count', 516, 'integer', _int32, 'int32'],
+  ['playback_100_count', 516, 'integer', _int32, 'int32'],
+];
+const _sp108 = '#/components/schemas/VideoNonPublicMetrics';
+const _k109: any = ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'];
+const _sp110 = '#/components/schemas/Place';
+const _t111: any = [
+  ['id', 1088, '', _vPlaceId, _ePlaceId],
+  ['full_name', 65, 'string'],
+  ['name', 1, 'string'],
+  ['country', 1, 'string'],
+  ['country_code', 1024, '', _vCountryCode, _eCountryCode],
+];
+const _t112: any = [
+  ['place_type', 1, 'string', _k109],
+  ['geo', 1024, '', _vGeo, _eGeo],
+];
+const _k113: any = ['Feature'];
+const _t114: any = [['type', 65, 'string', _k113]];
+const _t115: any = [['geometry', 1024, '', _vPoint, _ePoint]];
+const _k116: any = ['Point'];
+const _sp117 = '#/components/schemas/Point';
+const _t118: any = [['type', 65, 'string', _k116]];
+const _k119: any = ['open', 'closed'];
+const _sp120 = '#/components/schemas/Poll';
+const _t121: any = [['id', 1088, '', _vPollId, _ePollId]];
+const _t122: any = [
+  ['end_datetime', 1, 'string', _fDateTime, 'date-time'],
+  ['voting_status', 1, 'string', _k119],
+];
+const _sp123 = '#/components/schemas/PollOption';
+const _t124: any = [['position', 68, 'integer']];
+const _t125: any = [['votes', 68, 'integer']];
+const _t126: any = [
+  ['id', 65, 'string'],
+  ['name', 65, 'string'],
+  ['description', 1, 'string'],
+];
+const _sp127 = '#/components/schemas/Topic';
+const _t128: any = [
+  ['code', 580, 'integer', _int32, 'int32'],
+  ['message', 65, 'string'],
+];
+const _sp129 = '#/components/schemas/Error';
+const _t130: any = [
+  ['type', 65, 'string'],
+  ['title', 65, 'string'],
+  ['detail', 1, 'string'],
+  ['status', 4, 'integer'],
+];
+const _sp131 = '#/components/schemas/ProblemBase';
+const _sp132 = '#/components/schemas/Problem';
+const _k133: any = ['user', 'post', 'media', 'list', 'space'];
+const _sp134 = '#/components/schemas/ProblemResourceType';
+const _k135: any = ['data', 'includes'];
+const _sp136 = '#/components/schemas/ProblemSection';
+const _sp137 = '#/components/schemas/GenericProblem';
+const _re138 = new RegExp('/2/problems/client-disconnected$', 'u');
+const _sp139 = '#/components/schemas/ClientDisconnectedProblem';
+const _re140 = new RegExp('/2/problems/client-forbidden$', 'u');
+const _k141: any = ['official-client-forbidden', 'client-not-enrolled'];
+const _sp142 = '#/components/schemas/ClientForbiddenProblem';
+const _t143: any = [
+  ['reason', 1, 'string', _k141],
+  ['registration_url', 1, 'string', _fUri, 'uri'],
+];
+const _re144 = new RegExp('/2/problems/conflict$', 'u');
+const _sp145 = '#/components/schemas/ConflictProblem';
+const _re146 = new RegExp('/2/problems/disallowed-resource$', 'u');
+const _sp147 = '#/components/schemas/DisallowedResourceProblem';
+const _t148: any = [
+  ['resource_id', 65, 'string'],
+  ['resource_type', 1088, '', _vProblemResourceType, _eProblemResourceType],
+  ['section', 1088, '', _vProblemSection, _eProblemSection],
+];
+const _re149 = new RegExp('/2/problems/duplicate-rules$', 'u');
+const _sp150 = '#/components/schemas/DuplicateRulesProblem';
+const _t151: any = [
+  ['id', 1, 'string'],
+  ['value', 1, 'string'],
+];
+const _re152 = new RegExp('/2/problems/invalid-request$', 'u');
+const _sp153 = '#/components/schemas/InvalidRequestProblem';
+const _sp154 = '#/components/schemas/InvalidRequestError';
+const _t155: any = [['message', 1, 'string']];
+const _re156 = new RegExp('/2/problems/invalid-rules$', 'u');
+const _sp157 = '#/components/schemas/InvalidRulesProblem';
+const _re158 = new RegExp('/2/problems/noncompliant-rules$', 'u');
+const _sp159 = '#/components/schemas/NoncompliantRulesProblem';
+const _re160 = new RegExp('/2/problems/not-authorized-for-field$', 'u');
+const _sp161 = '#/components/schemas/NotAuthorizedForFieldProblem';
+const _t162: any = [
+  ['field', 65, 'string'],
+  ['resource_type', 1088, '', _vProblemResourceType, _eProblemResourceType],
+  ['section', 1088, '', _vProblemSection, _eProblemSection],
+];
+const _re163 = new RegExp('/2/problems/not-authorized-for-resource$', 'u');
+const _sp164 = '#/components/schemas/NotAuthorizedForResourceProblem';
+const _t165: any = [
+  ['value', 65, 'string'],
+  ['resource_id', 65, 'string'],
+  ['resource_type', 1088, '', _vProblemResourceType, _eProblemResourceType],
+  ['section', 1088, '', _vProblemSection, _eProblemSection],
+  ['parameter', 65, 'string'],
+];
+const _re166 = new RegExp('/2/problems/operational-disconnect$', 'u');
+const _k167: any = [
   'OperationalDisconnect',
   'UpstreamOperationalDisconnect',
   'ForceDisconnect',
@@ -141,29 +392,44 @@ const _k109: any = [
   'ClientApplicationStateDegraded',
   'InvalidRules',
 ];
-const _sp110 = '#/components/schemas/OperationalDisconnectProblem';
-const _re111 = new RegExp('/2/problems/resource-not-found$', 'u');
-const _k112: any = ['user', 'tweet', 'post', 'media', 'list', 'space', 'place', 'poll'];
-const _sp113 = '#/components/schemas/ResourceNotFoundProblem';
-const _re114 = new RegExp('/2/problems/resource-unavailable$', 'u');
-const _sp115 = '#/components/schemas/ResourceUnavailableProblem';
-const _re116 = new RegExp('/2/problems/rule-cap$', 'u');
-const _sp117 = '#/components/schemas/RuleCapProblem';
-const _re118 = new RegExp('/2/problems/streaming-connection$', 'u');
-const _k119: any = ['TooManyConnections', 'ProvisioningSubscription', 'RuleConfigurationIssue', 'RulesInvalidIssue'];
-const _sp120 = '#/components/schemas/StreamingConnectionProblem';
-const _re121 = new RegExp('/2/problems/unsupported-authentication$', 'u');
-const _sp122 = '#/components/schemas/UnsupportedAuthenticationProblem';
-const _re123 = new RegExp('/2/problems/usage-capped$', 'u');
-const _k124: any = ['Daily', 'Monthly'];
-const _k125: any = ['Account', 'Product'];
-const _sp126 = '#/components/schemas/UsageCappedProblem';
-const _re127 = new RegExp(
+const _sp168 = '#/components/schemas/OperationalDisconnectProblem';
+const _t169: any = [['disconnect_type', 1, 'string', _k167]];
+const _re170 = new RegExp('/2/problems/resource-not-found$', 'u');
+const _k171: any = ['user', 'tweet', 'post', 'media', 'list', 'space', 'place', 'poll'];
+const _sp172 = '#/components/schemas/ResourceNotFoundProblem';
+const _t173: any = [
+  ['value', 1, 'string'],
+  ['resource_id', 1, 'string'],
+  ['resource_type', 65, 'string', _k171],
+];
+const _re174 = new RegExp('/2/problems/resource-unavailable$', 'u');
+const _sp175 = '#/components/schemas/ResourceUnavailableProblem';
+const _t176: any = [
+  ['resource_id', 1, 'string'],
+  ['resource_type', 1088, '', _vProblemResourceType, _eProblemResourceType],
+];
+const _re177 = new RegExp('/2/problems/rule-cap$', 'u');
+const _sp178 = '#/components/schemas/RuleCapProblem';
+const _re179 = new RegExp('/2/problems/streaming-connection$', 'u');
+const _k180: any = ['TooManyConnections', 'ProvisioningSubscription', 'RuleConfigurationIssue', 'RulesInvalidIssue'];
+const _sp181 = '#/components/schemas/StreamingConnectionProblem';
+const _t182: any = [['connection_issue', 1, 'string', _k180]];
+const _re183 = new RegExp('/2/problems/unsupported-authentication$', 'u');
+const _sp184 = '#/components/schemas/UnsupportedAuthenticationProblem';
+const _re185 = new RegExp('/2/problems/usage-capped$', 'u');
+const _k186: any = ['Daily', 'Monthly'];
+const _k187: any = ['Account', 'Product'];
+const _sp188 = '#/components/schemas/UsageCappedProblem';
+const _t189: any = [
+  ['period', 1, 'string', _k186],
+  ['scope', 1, 'string', _k187],
+];
+const _re190 = new RegExp(
   '/2/problems/(client-disconnected|client-forbidden|conflict|disallowed-resource|duplicate-rules|invalid-request|invalid-rules|noncompliant-rules|not-authorized-for-field|not-authorized-for-resource|operational-disconnect|resource-not-found|resource-unavailable|rule-cap|streaming-connection|unsupported-authentication|usage-capped)$',
   'u',
 );
-const _sp128 = '#/components/schemas/UnlistedProblem';
-const _k129: any = [
+const _sp191 = '#/components/schemas/UnlistedProblem';
+const _k192: any = [
   'profile.update.bio',
   'profile.update.verified',
   'profile.update.affiliate',
@@ -177,7 +443,7 @@ const _k129: any = [
   'dm.read',
   'dm.indicate_typing',
 ];
-const _s130 = new Set<unknown>([
+const _s193 = new Set<unknown>([
   'profile.update.bio',
   'profile.update.verified',
   'profile.update.affiliate',
@@ -191,63 +457,121 @@ const _s130 = new Set<unknown>([
   'dm.read',
   'dm.indicate_typing',
 ]);
-const _sp131 = '#/components/schemas/ActivityEventType';
-const _k132: any = [
+const _sp194 = '#/components/schemas/ActivityEventType';
+const _k195: any = [
   'ProfileBioUpdate',
   'ProfilePictureUpdate',
   'ProfileBannerUpdate',
   'ProfileGeoUpdate',
   'ProfileUrlUpdate',
 ];
-const _sp133 = '#/components/schemas/DeprecatedActivityEventType';
-const _k134: any = ['sent', 'received', 'both'];
-const _sp135 = '#/components/schemas/ActivitySubscriptionFilter';
-const _sp136 = '#/components/schemas/ActivitySubscriptionCreateRequest';
-const _k137: any = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
-const _sp138 = '#/components/schemas/DmEventType';
-const _sp139 = '#/components/schemas/DmEvent';
-const _sp140 = '#/components/schemas/DmMessageCreateEvent';
-const _sp141 = '#/components/schemas/DmParticipantsJoinEvent';
-const _sp142 = '#/components/schemas/DmParticipantsLeaveEvent';
-const _sp143 = '#/components/schemas/PostField';
-const _sp144 = '#/components/schemas/NewsField';
-const _sp145 = '#/components/schemas/GetUserBookmarksEnvelope';
-const _sp146 = '#/components/schemas/GetUserBookmarksMeta';
-const _sp147 = '#/components/schemas/FindUserByUsernameEnvelope';
-const _sp148 = '#/components/schemas/FindPostByIdEnvelope';
-const _sp149 = '#/components/schemas/SearchRecentPostsEnvelope';
-const _sp150 = '#/components/schemas/SearchAllPostsEnvelope';
-const _sp151 = '#/components/schemas/SearchAllPostsMeta';
-const _sp152 = '#/components/schemas/ResponseEnvelope';
-const _sp153 = '#/components/schemas/NotShownMeta';
-const _sp154 = '#/components/schemas/PartialErrors';
-const _sp155 = '#/components/schemas/CreatePostRequest';
-const _sp156 = '#/components/schemas/EditOptions';
-const _sp157 = '#/components/schemas/CreatePostPoll';
-const _sp158 = '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema';
-const _sp159 = '#/components/parameters/PaginationToken/schema';
-const _sp160 = '#/components/parameters/PostFields/schema';
-const _sp161 = '#/components/parameters/Expansions/schema';
-const _sp162 = '#/components/parameters/MediaFields/schema';
-const _sp163 = '#/components/parameters/PollFields/schema';
-const _sp164 = '#/components/parameters/UserFields/schema';
-const _sp165 = '#/components/parameters/PlaceFields/schema';
-const _sp166 = '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema';
-const _sp167 = '#/paths/~12~1posts~1search~1all/get/parameters/0/schema';
-const _sp168 = '#/paths/~12~1posts~1search~1all/get/parameters/1/schema';
-const _sp169 = '#/paths/~12~1posts~1search~1all/get/parameters/2/schema';
-const _sp170 = '#/paths/~12~1posts~1search~1all/get/parameters/3/schema';
-const _sp171 = '#/paths/~12~1posts~1search~1all/get/parameters/4/schema';
-const _sp172 = '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema';
-const _sp173 = '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema';
-const _sp174 = '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema';
-const _sp175 = '#/paths/~12~1news~1search/get/parameters/0/schema';
-const _sp176 = '#/components/parameters/NewsFields/schema';
-const _sp177 = '#/paths/~12~1news~1{id}/get/parameters/0/schema';
-const _sp178 = '#/paths/~12~1connections/delete/parameters/0/schema';
-const _sp179 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
-const _sp180 =
+const _sp196 = '#/components/schemas/DeprecatedActivityEventType';
+const _k197: any = ['sent', 'received', 'both'];
+const _t198: any = [
+  ['user_id', 1024, '', _vUserId, _eUserId],
+  ['keyword', 1, 'string'],
+  ['direction', 1, 'string', _k197],
+];
+const _sp199 = '#/components/schemas/ActivitySubscriptionFilter';
+const _sp200 = '#/components/schemas/ActivitySubscriptionCreateRequest';
+const _t201: any = [['filter', 1024, '', _vActivitySubscriptionFilter, _eActivitySubscriptionFilter]];
+const _k202: any = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
+const _sp203 = '#/components/schemas/DmEventType';
+const _sp204 = '#/components/schemas/DmEvent';
+const _sp205 = '#/components/schemas/DmMessageCreateEvent';
+const _sp206 = '#/components/schemas/DmParticipantsJoinEvent';
+const _sp207 = '#/components/schemas/DmParticipantsLeaveEvent';
+const _sp208 = '#/components/schemas/PostField';
+const _sp209 = '#/components/schemas/NewsField';
+const _sp210 = '#/components/schemas/GetUserBookmarksEnvelope';
+const _t211: any = [
+  ['includes', 1024, '', _vIncludes, _eIncludes],
+  ['meta', 1024, '', _vGetUserBookmarksMeta, _eGetUserBookmarksMeta],
+];
+const _sp212 = '#/components/schemas/GetUserBookmarksMeta';
+const _t213: any = [['result_count', 516, 'integer', _int32, 'int32']];
+const _t214: any = [
+  ['data', 1024, '', _vUser, _eUser],
+  ['errors', 1024, '', _vPartialErrors, _ePartialErrors],
+  ['includes', 1024, '', _vIncludes, _eIncludes],
+];
+const _sp215 = '#/components/schemas/FindUserByUsernameEnvelope';
+const _t216: any = [
+  ['data', 1024, '', _vPost, _ePost],
+  ['errors', 1024, '', _vPartialErrors, _ePartialErrors],
+  ['includes', 1024, '', _vIncludes, _eIncludes],
+];
+const _sp217 = '#/components/schemas/FindPostByIdEnvelope';
+const _sp218 = '#/components/schemas/SearchRecentPostsEnvelope';
+const _t219: any = [
+  ['errors', 1024, '', _vPartialErrors, _ePartialErrors],
+  ['includes', 1024, '', _vIncludes, _eIncludes],
+  ['meta', 1024, '', _vNotShownMeta, _eNotShownMeta],
+];
+const _sp220 = '#/components/schemas/SearchAllPostsEnvelope';
+const _t221: any = [
+  ['errors', 1024, '', _vPartialErrors, _ePartialErrors],
+  ['includes', 1024, '', _vIncludes, _eIncludes],
+  ['meta', 1024, '', _vSearchAllPostsMeta, _eSearchAllPostsMeta],
+];
+const _t222: any = [
+  ['newest_id', 1024, '', _vPostId, _ePostId],
+  ['oldest_id', 1024, '', _vPostId, _ePostId],
+  ['result_count', 4, 'integer'],
+  ['next_token', 1, 'string'],
+];
+const _sp223 = '#/components/schemas/SearchAllPostsMeta';
+const _sp224 = '#/components/schemas/ResponseEnvelope';
+const _sp225 = '#/components/schemas/NotShownMeta';
+const _sp226 = '#/components/schemas/PartialErrors';
+const _sp227 = '#/components/schemas/CreatePostRequest';
+const _t228: any = [
+  ['paid_partnership', 8, 'boolean'],
+  ['community_id', 1024, '', _vCommunityId, _eCommunityId],
+  ['share_with_followers', 8, 'boolean'],
+  ['edit_options', 1024, '', _vEditOptions, _eEditOptions],
+  ['reply_settings', 1024, '', _vReplySettings, _eReplySettings],
+  ['poll', 1024, '', _vCreatePostPoll, _eCreatePostPoll],
+];
+const _t229: any = [['previous_post_id', 1024, '', _vPostId, _ePostId]];
+const _sp230 = '#/components/schemas/EditOptions';
+const _sp231 = '#/components/schemas/CreatePostPoll';
+const _t232: any = [['id', 1088, '', _vUserId, _eUserId]];
+const _sp233 = '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema';
+const _sp234 = '#/components/parameters/PaginationToken/schema';
+const _sp235 = '#/components/parameters/PostFields/schema';
+const _sp236 = '#/components/parameters/Expansions/schema';
+const _sp237 = '#/components/parameters/MediaFields/schema';
+const _sp238 = '#/components/parameters/PollFields/schema';
+const _sp239 = '#/components/parameters/UserFields/schema';
+const _sp240 = '#/components/parameters/PlaceFields/schema';
+const _t241: any = [['username', 1088, '', _vUsername, _eUsername]];
+const _t242: any = [['id', 1088, '', _vPostId, _ePostId]];
+const _sp243 = '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema';
+const _sp244 = '#/paths/~12~1posts~1search~1all/get/parameters/0/schema';
+const _sp245 = '#/paths/~12~1posts~1search~1all/get/parameters/1/schema';
+const _sp246 = '#/paths/~12~1posts~1search~1all/get/parameters/2/schema';
+const _sp247 = '#/paths/~12~1posts~1search~1all/get/parameters/3/schema';
+const _sp248 = '#/paths/~12~1posts~1search~1all/get/parameters/4/schema';
+const _sp249 = '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema';
+const _sp250 = '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema';
+const _sp251 = '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema';
+const _sp252 = '#/paths/~12~1news~1search/get/parameters/0/schema';
+const _sp253 = '#/components/parameters/NewsFields/schema';
+const _sp254 = '#/paths/~12~1news~1{id}/get/parameters/0/schema';
+const _sp255 = '#/paths/~12~1connections/delete/parameters/0/schema';
+const _sp256 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
+const _sp257 =
   '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema';
+const _t258: any = [
+  ['url', 65, 'string', _fUri, 'uri'],
+  ['expanded_url', 1, 'string', _fUri, 'uri'],
+  ['display_url', 1, 'string'],
+  ['unwound_url', 1, 'string', _fUri, 'uri'],
+  ['title', 1, 'string'],
+  ['description', 1, 'string'],
+];
+const _t259: any = [['media_key', 1, 'string']];
 
 export function _vPostId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -415,48 +739,23 @@ export function _eCountryCode(v: any, o: number, p: string, E: ValidationError[]
 export function _vPost(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) return false;
-  }
+  if (x1 !== undefined && (typeof x1 !== 'string' || !_re0.test(x1))) return false;
   const x3 = v.text;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   const x4 = v.author_id;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-    if (!_re0.test(x4)) return false;
-  }
+  if (x4 !== undefined && (typeof x4 !== 'string' || !_re0.test(x4))) return false;
   const x6 = v.username;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-    if (!_re3.test(x6)) return false;
-  }
+  if (x6 !== undefined && (typeof x6 !== 'string' || !_re3.test(x6))) return false;
   const x8 = v.created_at;
-  if (x8 !== undefined) {
-    if (typeof x8 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x8)) return false;
-  }
+  if (x8 !== undefined && (typeof x8 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x8)))) return false;
   const x9 = v.conversation_id;
-  if (x9 !== undefined) {
-    if (typeof x9 !== 'string') return false;
-    if (!_re0.test(x9)) return false;
-  }
+  if (x9 !== undefined && (typeof x9 !== 'string' || !_re0.test(x9))) return false;
   const x11 = v.in_reply_to_user_id;
-  if (x11 !== undefined) {
-    if (typeof x11 !== 'string') return false;
-    if (!_re0.test(x11)) return false;
-  }
+  if (x11 !== undefined && (typeof x11 !== 'string' || !_re0.test(x11))) return false;
   const x13 = v.lang;
-  if (x13 !== undefined) {
-    if (typeof x13 !== 'string') return false;
-  }
+  if (x13 !== undefined && typeof x13 !== 'string') return false;
   const x14 = v.community_id;
-  if (x14 !== undefined) {
-    if (typeof x14 !== 'string') return false;
-    if (!_re0.test(x14)) return false;
-  }
+  if (x14 !== undefined && (typeof x14 !== 'string' || !_re0.test(x14))) return false;
   const x16 = v.attachments;
   if (x16 !== undefined) {
     if (!_vAttachments(x16, o)) return false;
@@ -507,14 +806,9 @@ export function _vPost(v: any, o: number): boolean {
   if (x36 !== undefined) {
     if (typeof x36 !== 'object' || x36 === null || Array.isArray(x36)) return false;
     const x38 = x36.match_status;
-    if (x38 !== undefined) {
-      if (typeof x38 !== 'string') return false;
-    }
+    if (x38 !== undefined && typeof x38 !== 'string') return false;
     const x39 = x36.note_id;
-    if (x39 !== undefined) {
-      if (typeof x39 !== 'string') return false;
-      if (!_re0.test(x39)) return false;
-    }
+    if (x39 !== undefined && (typeof x39 !== 'string' || !_re0.test(x39))) return false;
   }
   const x41 = v.non_public_metrics;
   if (x41 !== undefined) {
@@ -529,29 +823,13 @@ export function _vPost(v: any, o: number): boolean {
   if (x45 !== undefined) {
     if (typeof x45 !== 'object' || x45 === null || Array.isArray(x45)) return false;
     const x47 = x45.impression_count;
-    if (x47 !== undefined) {
-      if (!Number.isInteger(x47)) return false;
-    } else {
-      return false;
-    }
+    if (x47 === undefined || !Number.isInteger(x47)) return false;
     const x48 = x45.repost_count;
-    if (x48 !== undefined) {
-      if (!Number.isInteger(x48)) return false;
-    } else {
-      return false;
-    }
+    if (x48 === undefined || !Number.isInteger(x48)) return false;
     const x49 = x45.reply_count;
-    if (x49 !== undefined) {
-      if (!Number.isInteger(x49)) return false;
-    } else {
-      return false;
-    }
+    if (x49 === undefined || !Number.isInteger(x49)) return false;
     const x50 = x45.like_count;
-    if (x50 !== undefined) {
-      if (!Number.isInteger(x50)) return false;
-    } else {
-      return false;
-    }
+    if (x50 === undefined || !Number.isInteger(x50)) return false;
   }
   const x52 = v.promoted_metrics;
   if (x52 !== undefined) {
@@ -581,39 +859,17 @@ export function _vPost(v: any, o: number): boolean {
   if (x59 !== undefined) {
     if (typeof x59 !== 'object' || x59 === null || Array.isArray(x59)) return false;
     const x61 = x59.repost_count;
-    if (x61 !== undefined) {
-      if (!Number.isInteger(x61)) return false;
-    } else {
-      return false;
-    }
+    if (x61 === undefined || !Number.isInteger(x61)) return false;
     const x62 = x59.reply_count;
-    if (x62 !== undefined) {
-      if (!Number.isInteger(x62)) return false;
-    } else {
-      return false;
-    }
+    if (x62 === undefined || !Number.isInteger(x62)) return false;
     const x63 = x59.like_count;
-    if (x63 !== undefined) {
-      if (!Number.isInteger(x63)) return false;
-    } else {
-      return false;
-    }
+    if (x63 === undefined || !Number.isInteger(x63)) return false;
     const x64 = x59.impression_count;
-    if (x64 !== undefined) {
-      if (!Number.isInteger(x64)) return false;
-    } else {
-      return false;
-    }
+    if (x64 === undefined || !Number.isInteger(x64)) return false;
     const x65 = x59.bookmark_count;
-    if (x65 !== undefined) {
-      if (!Number.isInteger(x65)) return false;
-    } else {
-      return false;
-    }
+    if (x65 === undefined || !Number.isInteger(x65)) return false;
     const x66 = x59.quote_count;
-    if (x66 !== undefined) {
-      if (!Number.isInteger(x66)) return false;
-    }
+    if (x66 !== undefined && !Number.isInteger(x66)) return false;
   }
   const x68 = v.note_request_suggestions;
   if (x68 !== undefined) {
@@ -624,13 +880,9 @@ export function _vPost(v: any, o: number): boolean {
     if (!_vNotePost(x70, o)) return false;
   }
   const x72 = v.paid_partnership;
-  if (x72 !== undefined) {
-    if (typeof x72 !== 'boolean') return false;
-  }
+  if (x72 !== undefined && typeof x72 !== 'boolean') return false;
   const x73 = v.possibly_sensitive;
-  if (x73 !== undefined) {
-    if (typeof x73 !== 'boolean') return false;
-  }
+  if (x73 !== undefined && typeof x73 !== 'boolean') return false;
   const x74 = v.referenced_posts;
   if (x74 !== undefined) {
     if (!Array.isArray(x74)) return false;
@@ -648,14 +900,10 @@ export function _vPost(v: any, o: number): boolean {
   if (x80 !== undefined) {
     if (typeof x80 !== 'object' || x80 === null || Array.isArray(x80)) return false;
     const x82 = x80.followers;
-    if (x82 !== undefined) {
-      if (typeof x82 !== 'boolean') return false;
-    }
+    if (x82 !== undefined && typeof x82 !== 'boolean') return false;
   }
   const x84 = v.source;
-  if (x84 !== undefined) {
-    if (typeof x84 !== 'string') return false;
-  }
+  if (x84 !== undefined && typeof x84 !== 'string') return false;
   const x85 = v.suggested_source_links;
   if (x85 !== undefined) {
     if (!Array.isArray(x85)) return false;
@@ -682,53 +930,14 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     _fType(E, o, p, _sp12, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vPostId, _ePostId)) return false;
-  }
-  const x3 = v.text;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp12, 'text', 'string')) return false;
-  const x4 = v.author_id;
-  if (x4 !== undefined) {
-    if (_ref(x4, o, p + '/author_id', E, _vUserId, _eUserId)) return false;
-  }
-  const x6 = v.username;
-  if (x6 !== undefined) {
-    if (_ref(x6, o, p + '/username', E, _vUsername, _eUsername)) return false;
-  }
-  const x8 = v.created_at;
-  if (x8 !== undefined) {
-    if (typeof x8 !== 'string') {
-      if (_fPT(E, o, p, _sp12, 'created_at', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fDateTime(x8) && _fPF(E, o, p, _sp12, 'created_at', 'date-time')) return false;
-    }
-  }
-  const x9 = v.conversation_id;
-  if (x9 !== undefined) {
-    if (_ref(x9, o, p + '/conversation_id', E, _vPostId, _ePostId)) return false;
-  }
-  const x11 = v.in_reply_to_user_id;
-  if (x11 !== undefined) {
-    if (_ref(x11, o, p + '/in_reply_to_user_id', E, _vUserId, _eUserId)) return false;
-  }
-  const x13 = v.lang;
-  if (x13 !== undefined && typeof x13 !== 'string' && _fPT(E, o, p, _sp12, 'lang', 'string')) return false;
-  const x14 = v.community_id;
-  if (x14 !== undefined) {
-    if (_ref(x14, o, p + '/community_id', E, _vCommunityId, _eCommunityId)) return false;
-  }
-  const x16 = v.attachments;
-  if (x16 !== undefined) {
-    if (_ref(x16, o, p + '/attachments', E, _vAttachments, _eAttachments)) return false;
-  }
-  const x18 = v.context_annotations;
-  if (x18 !== undefined) {
-    if (!Array.isArray(x18)) {
+  if (_eProps(v, o, p, E, _sp12, _t13)) return false;
+  const x15 = v.context_annotations;
+  if (x15 !== undefined) {
+    if (!Array.isArray(x15)) {
       if (_fPT(E, o, p, _sp12, 'context_annotations', 'array')) return false;
     } else {
       if (
-        x18.length < 1 &&
+        x15.length < 1 &&
         _fErr(
           E,
           o,
@@ -740,27 +949,20 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
         )
       )
         return false;
-      for (let i19 = 0; i19 < x18.length; i19++) {
-        const x20 = x18[i19];
-        if (_ref(x20, o, p + '/context_annotations/' + i19, E, _vContextAnnotation, _eContextAnnotation)) return false;
+      for (let i16 = 0; i16 < x15.length; i16++) {
+        const x17 = x15[i16];
+        if (_ref(x17, o, p + '/context_annotations/' + i16, E, _vContextAnnotation, _eContextAnnotation)) return false;
       }
     }
   }
-  const x22 = v.display_text_range;
-  if (x22 !== undefined) {
-    if (_ref(x22, o, p + '/display_text_range', E, _vDisplayTextRange, _eDisplayTextRange)) return false;
-  }
-  const x24 = v.edit_controls;
-  if (x24 !== undefined) {
-    if (_ref(x24, o, p + '/edit_controls', E, _vEditControls, _eEditControls)) return false;
-  }
-  const x26 = v.edit_history_post_ids;
-  if (x26 !== undefined) {
-    if (!Array.isArray(x26)) {
+  if (_eProps(v, o, p, E, _sp12, _t14)) return false;
+  const x23 = v.edit_history_post_ids;
+  if (x23 !== undefined) {
+    if (!Array.isArray(x23)) {
       if (_fPT(E, o, p, _sp12, 'edit_history_post_ids', 'array')) return false;
     } else {
       if (
-        x26.length < 1 &&
+        x23.length < 1 &&
         _fErr(
           E,
           o,
@@ -772,62 +974,20 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
         )
       )
         return false;
-      for (let i27 = 0; i27 < x26.length; i27++) {
-        const x28 = x26[i27];
-        if (_ref(x28, o, p + '/edit_history_post_ids/' + i27, E, _vPostId, _ePostId)) return false;
+      for (let i24 = 0; i24 < x23.length; i24++) {
+        const x25 = x23[i24];
+        if (_ref(x25, o, p + '/edit_history_post_ids/' + i24, E, _vPostId, _ePostId)) return false;
       }
     }
   }
-  const x30 = v.entities;
-  if (x30 !== undefined) {
-    if (_ref(x30, o, p + '/entities', E, _vFullTextEntities, _eFullTextEntities)) return false;
-  }
-  const x32 = v.geo;
-  if (x32 !== undefined) {
-    if (_ref(x32, o, p + '/geo', E, _vPostGeo, _ePostGeo)) return false;
-  }
-  const x34 = v.matched_media_notes;
-  if (x34 !== undefined) {
-    if (_ref(x34, o, p + '/matched_media_notes', E, _vMatchedMediaNotes, _eMatchedMediaNotes)) return false;
-  }
-  const x36 = v.non_public_metrics;
-  if (x36 !== undefined) {
-    if (_ref(x36, o, p + '/non_public_metrics', E, _vPostNonPublicMetrics, _ePostNonPublicMetrics)) return false;
-  }
-  const x38 = v.organic_metrics;
-  if (x38 !== undefined) {
-    if (_ref(x38, o, p + '/organic_metrics', E, _vPostOrganicMetrics, _ePostOrganicMetrics)) return false;
-  }
-  const x40 = v.promoted_metrics;
-  if (x40 !== undefined) {
-    if (_ref(x40, o, p + '/promoted_metrics', E, _vPostPromotedMetrics, _ePostPromotedMetrics)) return false;
-  }
-  const x42 = v.public_metrics;
-  if (x42 !== undefined) {
-    if (_ref(x42, o, p + '/public_metrics', E, _vPostPublicMetrics, _ePostPublicMetrics)) return false;
-  }
-  const x44 = v.note_request_suggestions;
-  if (x44 !== undefined) {
-    if (_ref(x44, o, p + '/note_request_suggestions', E, _vNoteRequestSuggestions, _eNoteRequestSuggestions))
-      return false;
-  }
-  const x46 = v.note_post;
-  if (x46 !== undefined) {
-    if (_ref(x46, o, p + '/note_post', E, _vNotePost, _eNotePost)) return false;
-  }
-  const x48 = v.paid_partnership;
-  if (x48 !== undefined && typeof x48 !== 'boolean' && _fPT(E, o, p, _sp12, 'paid_partnership', 'boolean'))
-    return false;
-  const x49 = v.possibly_sensitive;
-  if (x49 !== undefined && typeof x49 !== 'boolean' && _fPT(E, o, p, _sp12, 'possibly_sensitive', 'boolean'))
-    return false;
-  const x50 = v.referenced_posts;
-  if (x50 !== undefined) {
-    if (!Array.isArray(x50)) {
+  if (_eProps(v, o, p, E, _sp12, _t15)) return false;
+  const x45 = v.referenced_posts;
+  if (x45 !== undefined) {
+    if (!Array.isArray(x45)) {
       if (_fPT(E, o, p, _sp12, 'referenced_posts', 'array')) return false;
     } else {
       if (
-        x50.length < 1 &&
+        x45.length < 1 &&
         _fErr(
           E,
           o,
@@ -839,51 +999,25 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
         )
       )
         return false;
-      for (let i51 = 0; i51 < x50.length; i51++) {
-        const x52 = x50[i51];
-        if (_ref(x52, o, p + '/referenced_posts/' + i51, E, _vReferencedPost, _eReferencedPost)) return false;
+      for (let i46 = 0; i46 < x45.length; i46++) {
+        const x47 = x45[i46];
+        if (_ref(x47, o, p + '/referenced_posts/' + i46, E, _vReferencedPost, _eReferencedPost)) return false;
       }
     }
   }
-  const x54 = v.reply_settings;
-  if (x54 !== undefined) {
-    if (_ref(x54, o, p + '/reply_settings', E, _vReplySettings, _eReplySettings)) return false;
-  }
-  const x56 = v.scopes;
-  if (x56 !== undefined) {
-    if (_ref(x56, o, p + '/scopes', E, _vScopes, _eScopes)) return false;
-  }
-  const x58 = v.source;
-  if (x58 !== undefined && typeof x58 !== 'string' && _fPT(E, o, p, _sp12, 'source', 'string')) return false;
-  const x59 = v.suggested_source_links;
-  if (x59 !== undefined) {
-    if (!Array.isArray(x59)) {
+  if (_eProps(v, o, p, E, _sp12, _t16)) return false;
+  const x53 = v.suggested_source_links;
+  if (x53 !== undefined) {
+    if (!Array.isArray(x53)) {
       if (_fPT(E, o, p, _sp12, 'suggested_source_links', 'array')) return false;
     } else {
-      for (let i60 = 0; i60 < x59.length; i60++) {
-        const x61 = x59[i60];
-        if (_ref(x61, o, p + '/suggested_source_links/' + i60, E, _vUrlEntity, _eUrlEntity)) return false;
+      for (let i54 = 0; i54 < x53.length; i54++) {
+        const x55 = x53[i54];
+        if (_ref(x55, o, p + '/suggested_source_links/' + i54, E, _vUrlEntity, _eUrlEntity)) return false;
       }
     }
   }
-  const x63 = v.suggested_source_links_with_counts;
-  if (x63 !== undefined) {
-    if (
-      _ref(
-        x63,
-        o,
-        p + '/suggested_source_links_with_counts',
-        E,
-        _vSuggestedSourceLinksWithCounts,
-        _eSuggestedSourceLinksWithCounts,
-      )
-    )
-      return false;
-  }
-  const x65 = v.withheld;
-  if (x65 !== undefined) {
-    if (_ref(x65, o, p + '/withheld', E, _vPostWithheld, _ePostWithheld)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp12, _t17)) return false;
   return E.length === e0;
 }
 
@@ -926,13 +1060,13 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
   const e0 = E.length;
   if ((o & 49) === 1 && _vAttachments(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp13, 'object');
+    _fType(E, o, p, _sp18, 'object');
     return false;
   }
   const x1 = v.media_keys;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp13, 'media_keys', 'array')) return false;
+      if (_fPT(E, o, p, _sp18, 'media_keys', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -940,7 +1074,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
           E,
           o,
           p + '/media_keys',
-          _sp13 + '/properties/media_keys/minItems',
+          _sp18 + '/properties/media_keys/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -956,7 +1090,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
   const x5 = v.media_source_post_id;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp13, 'media_source_post_id', 'array')) return false;
+      if (_fPT(E, o, p, _sp18, 'media_source_post_id', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -964,7 +1098,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
           E,
           o,
           p + '/media_source_post_id',
-          _sp13 + '/properties/media_source_post_id/minItems',
+          _sp18 + '/properties/media_source_post_id/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -980,7 +1114,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
   const x9 = v.poll_ids;
   if (x9 !== undefined) {
     if (!Array.isArray(x9)) {
-      if (_fPT(E, o, p, _sp13, 'poll_ids', 'array')) return false;
+      if (_fPT(E, o, p, _sp18, 'poll_ids', 'array')) return false;
     } else {
       if (
         x9.length < 1 &&
@@ -988,7 +1122,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
           E,
           o,
           p + '/poll_ids',
-          _sp13 + '/properties/poll_ids/minItems',
+          _sp18 + '/properties/poll_ids/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -1010,20 +1144,11 @@ export function _vContextAnnotation(v: any, o: number): boolean {
   if (x1 !== undefined) {
     if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) return false;
     const x3 = x1.id;
-    if (x3 !== undefined) {
-      if (typeof x3 !== 'string') return false;
-      if (!_re0.test(x3)) return false;
-    } else {
-      return false;
-    }
+    if (x3 === undefined || typeof x3 !== 'string' || !_re0.test(x3)) return false;
     const x4 = x1.name;
-    if (x4 !== undefined) {
-      if (typeof x4 !== 'string') return false;
-    }
+    if (x4 !== undefined && typeof x4 !== 'string') return false;
     const x5 = x1.description;
-    if (x5 !== undefined) {
-      if (typeof x5 !== 'string') return false;
-    }
+    if (x5 !== undefined && typeof x5 !== 'string') return false;
   } else {
     return false;
   }
@@ -1031,20 +1156,11 @@ export function _vContextAnnotation(v: any, o: number): boolean {
   if (x7 !== undefined) {
     if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) return false;
     const x9 = x7.id;
-    if (x9 !== undefined) {
-      if (typeof x9 !== 'string') return false;
-      if (!_re0.test(x9)) return false;
-    } else {
-      return false;
-    }
+    if (x9 === undefined || typeof x9 !== 'string' || !_re0.test(x9)) return false;
     const x10 = x7.name;
-    if (x10 !== undefined) {
-      if (typeof x10 !== 'string') return false;
-    }
+    if (x10 !== undefined && typeof x10 !== 'string') return false;
     const x11 = x7.description;
-    if (x11 !== undefined) {
-      if (typeof x11 !== 'string') return false;
-    }
+    if (x11 !== undefined && typeof x11 !== 'string') return false;
   } else {
     return false;
   }
@@ -1055,37 +1171,21 @@ export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationE
   const e0 = E.length;
   if ((o & 49) === 1 && _vContextAnnotation(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp14, 'object');
+    _fType(E, o, p, _sp20, 'object');
     return false;
   }
-  const x1 = v.domain;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/domain', E, _vContextAnnotationDomainFields, _eContextAnnotationDomainFields)) return false;
-  } else if (_fReq(E, o, p, _sp14, 'domain')) return false;
-  const x3 = v.entity;
-  if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/entity', E, _vContextAnnotationEntityFields, _eContextAnnotationEntityFields)) return false;
-  } else if (_fReq(E, o, p, _sp14, 'entity')) return false;
+  if (_eProps(v, o, p, E, _sp20, _t19)) return false;
   return E.length === e0;
 }
 
 export function _vContextAnnotationDomainFields(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || !_re0.test(x1)) return false;
   const x2 = v.name;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  }
+  if (x2 !== undefined && typeof x2 !== 'string') return false;
   const x3 = v.description;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   return true;
 }
 
@@ -1093,47 +1193,35 @@ export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E:
   const e0 = E.length;
   if ((o & 49) === 1 && _vContextAnnotationDomainFields(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp15, 'object');
+    _fType(E, o, p, _sp21, 'object');
     return false;
   }
   const x1 = v.id;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp15, 'id', 'string')) return false;
+      if (_fPT(E, o, p, _sp21, 'id', 'string')) return false;
     } else {
       if (
         !_re0.test(x1) &&
-        _fErr(E, o, p + '/id', _sp15 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
+        _fErr(E, o, p + '/id', _sp21 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
           pattern: '^[0-9]{1,19}$',
         })
       )
         return false;
     }
-  } else if (_fReq(E, o, p, _sp15, 'id')) return false;
-  const x2 = v.name;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp15, 'name', 'string')) return false;
-  const x3 = v.description;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp15, 'description', 'string')) return false;
+  } else if (_fReq(E, o, p, _sp21, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp21, _t22)) return false;
   return E.length === e0;
 }
 
 export function _vContextAnnotationEntityFields(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || !_re0.test(x1)) return false;
   const x2 = v.name;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  }
+  if (x2 !== undefined && typeof x2 !== 'string') return false;
   const x3 = v.description;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   return true;
 }
 
@@ -1141,27 +1229,24 @@ export function _eContextAnnotationEntityFields(v: any, o: number, p: string, E:
   const e0 = E.length;
   if ((o & 49) === 1 && _vContextAnnotationEntityFields(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp16, 'object');
+    _fType(E, o, p, _sp23, 'object');
     return false;
   }
   const x1 = v.id;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp16, 'id', 'string')) return false;
+      if (_fPT(E, o, p, _sp23, 'id', 'string')) return false;
     } else {
       if (
         !_re0.test(x1) &&
-        _fErr(E, o, p + '/id', _sp16 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
+        _fErr(E, o, p + '/id', _sp23 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
           pattern: '^[0-9]{1,19}$',
         })
       )
         return false;
     }
-  } else if (_fReq(E, o, p, _sp16, 'id')) return false;
-  const x2 = v.name;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp16, 'name', 'string')) return false;
-  const x3 = v.description;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp16, 'description', 'string')) return false;
+  } else if (_fReq(E, o, p, _sp23, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp23, _t22)) return false;
   return E.length === e0;
 }
 
@@ -1181,21 +1266,21 @@ export function _eDisplayTextRange(v: any, o: number, p: string, E: ValidationEr
   const e0 = E.length;
   if ((o & 49) === 1 && _vDisplayTextRange(v, o)) return true;
   if (!Array.isArray(v)) {
-    _fType(E, o, p, _sp17, 'array');
+    _fType(E, o, p, _sp24, 'array');
     return false;
   }
-  if (v.length > 2 && _fErr(E, o, p, _sp17 + '/maxItems', 'maxItems', 'must NOT have more than 2 items', { limit: 2 }))
+  if (v.length > 2 && _fErr(E, o, p, _sp24 + '/maxItems', 'maxItems', 'must NOT have more than 2 items', { limit: 2 }))
     return false;
-  if (v.length < 2 && _fErr(E, o, p, _sp17 + '/minItems', 'minItems', 'must NOT have fewer than 2 items', { limit: 2 }))
+  if (v.length < 2 && _fErr(E, o, p, _sp24 + '/minItems', 'minItems', 'must NOT have fewer than 2 items', { limit: 2 }))
     return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
     if (!Number.isInteger(x2)) {
-      if (_fType(E, o, p + '/' + i1, _sp17 + '/items', 'integer')) return false;
+      if (_fType(E, o, p + '/' + i1, _sp24 + '/items', 'integer')) return false;
     } else {
       if (
         x2 < 0 &&
-        _fErr(E, o, p + '/' + i1, _sp17 + '/items/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })
+        _fErr(E, o, p + '/' + i1, _sp24 + '/items/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })
       )
         return false;
     }
@@ -1206,24 +1291,11 @@ export function _eDisplayTextRange(v: any, o: number, p: string, E: ValidationEr
 export function _vEditControls(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.is_edit_eligible;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'boolean') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'boolean') return false;
   const x2 = v.editable_until;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x2)) return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x2))) return false;
   const x3 = v.edits_remaining;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || !Number.isInteger(x3)) return false;
   return true;
 }
 
@@ -1231,25 +1303,10 @@ export function _eEditControls(v: any, o: number, p: string, E: ValidationError[
   const e0 = E.length;
   if ((o & 49) === 1 && _vEditControls(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp18, 'object');
+    _fType(E, o, p, _sp26, 'object');
     return false;
   }
-  const x1 = v.is_edit_eligible;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'boolean' && _fPT(E, o, p, _sp18, 'is_edit_eligible', 'boolean')) return false;
-  } else if (_fReq(E, o, p, _sp18, 'is_edit_eligible')) return false;
-  const x2 = v.editable_until;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') {
-      if (_fPT(E, o, p, _sp18, 'editable_until', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fDateTime(x2) && _fPF(E, o, p, _sp18, 'editable_until', 'date-time')) return false;
-    }
-  } else if (_fReq(E, o, p, _sp18, 'editable_until')) return false;
-  const x3 = v.edits_remaining;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3) && _fPT(E, o, p, _sp18, 'edits_remaining', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp18, 'edits_remaining')) return false;
+  if (_eProps(v, o, p, E, _sp26, _t25)) return false;
   return E.length === e0;
 }
 
@@ -1260,9 +1317,7 @@ export function _vPostGeo(v: any, o: number): boolean {
     if (!_vPoint(x1, o)) return false;
   }
   const x3 = v.place_id;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   return true;
 }
 
@@ -1270,31 +1325,19 @@ export function _ePostGeo(v: any, o: number, p: string, E: ValidationError[]): b
   const e0 = E.length;
   if ((o & 49) === 1 && _vPostGeo(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp19, 'object');
+    _fType(E, o, p, _sp28, 'object');
     return false;
   }
-  const x1 = v.coordinates;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/coordinates', E, _vPoint, _ePoint)) return false;
-  }
-  const x3 = v.place_id;
-  if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/place_id', E, _vPlaceId, _ePlaceId)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp28, _t27)) return false;
   return E.length === e0;
 }
 
 export function _vMatchedMediaNotes(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.match_status;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  }
+  if (x1 !== undefined && typeof x1 !== 'string') return false;
   const x2 = v.note_id;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-    if (!_re0.test(x2)) return false;
-  }
+  if (x2 !== undefined && (typeof x2 !== 'string' || !_re0.test(x2))) return false;
   return true;
 }
 
@@ -1302,23 +1345,22 @@ export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationE
   const e0 = E.length;
   if ((o & 49) === 1 && _vMatchedMediaNotes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp20, 'object');
+    _fType(E, o, p, _sp29, 'object');
     return false;
   }
-  const x1 = v.match_status;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp20, 'match_status', 'string')) return false;
-  const x2 = v.note_id;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') {
-      if (_fPT(E, o, p, _sp20, 'note_id', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp29, _t30)) return false;
+  const x1 = v.note_id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fPT(E, o, p, _sp29, 'note_id', 'string')) return false;
     } else {
       if (
-        !_re0.test(x2) &&
+        !_re0.test(x1) &&
         _fErr(
           E,
           o,
           p + '/note_id',
-          _sp20 + '/properties/note_id/pattern',
+          _sp29 + '/properties/note_id/pattern',
           'pattern',
           'must match pattern "^[0-9]{1,19}$"',
           { pattern: '^[0-9]{1,19}$' },
@@ -1344,51 +1386,23 @@ export function _ePostNonPublicMetrics(v: any, o: number, p: string, E: Validati
   const e0 = E.length;
   if ((o & 49) === 1 && _vPostNonPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp21, 'object');
+    _fType(E, o, p, _sp32, 'object');
     return false;
   }
-  const x1 = v.impression_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) {
-      if (_fPT(E, o, p, _sp21, 'impression_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
-        _fPF(E, o, p, _sp21, 'impression_count', 'int32')
-      )
-        return false;
-    }
-  }
+  if (_eProps(v, o, p, E, _sp32, _t31)) return false;
   return E.length === e0;
 }
 
 export function _vPostOrganicMetrics(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.impression_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || !Number.isInteger(x1)) return false;
   const x2 = v.repost_count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || !Number.isInteger(x2)) return false;
   const x3 = v.reply_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || !Number.isInteger(x3)) return false;
   const x4 = v.like_count;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || !Number.isInteger(x4)) return false;
   return true;
 }
 
@@ -1396,25 +1410,10 @@ export function _ePostOrganicMetrics(v: any, o: number, p: string, E: Validation
   const e0 = E.length;
   if ((o & 49) === 1 && _vPostOrganicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp22, 'object');
+    _fType(E, o, p, _sp34, 'object');
     return false;
   }
-  const x1 = v.impression_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fPT(E, o, p, _sp22, 'impression_count', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp22, 'impression_count')) return false;
-  const x2 = v.repost_count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2) && _fPT(E, o, p, _sp22, 'repost_count', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp22, 'repost_count')) return false;
-  const x3 = v.reply_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3) && _fPT(E, o, p, _sp22, 'reply_count', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp22, 'reply_count')) return false;
-  const x4 = v.like_count;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4) && _fPT(E, o, p, _sp22, 'like_count', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp22, 'like_count')) return false;
+  if (_eProps(v, o, p, E, _sp34, _t33)) return false;
   return E.length === e0;
 }
 
@@ -1447,100 +1446,27 @@ export function _ePostPromotedMetrics(v: any, o: number, p: string, E: Validatio
   const e0 = E.length;
   if ((o & 49) === 1 && _vPostPromotedMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp23, 'object');
+    _fType(E, o, p, _sp36, 'object');
     return false;
   }
-  const x1 = v.impression_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) {
-      if (_fPT(E, o, p, _sp23, 'impression_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
-        _fPF(E, o, p, _sp23, 'impression_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x2 = v.like_count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) {
-      if (_fPT(E, o, p, _sp23, 'like_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647) &&
-        _fPF(E, o, p, _sp23, 'like_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x3 = v.reply_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) {
-      if (_fPT(E, o, p, _sp23, 'reply_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
-        _fPF(E, o, p, _sp23, 'reply_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x4 = v.repost_count;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) {
-      if (_fPT(E, o, p, _sp23, 'repost_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
-        _fPF(E, o, p, _sp23, 'repost_count', 'int32')
-      )
-        return false;
-    }
-  }
+  if (_eProps(v, o, p, E, _sp36, _t35)) return false;
   return E.length === e0;
 }
 
 export function _vPostPublicMetrics(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.repost_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || !Number.isInteger(x1)) return false;
   const x2 = v.reply_count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || !Number.isInteger(x2)) return false;
   const x3 = v.like_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || !Number.isInteger(x3)) return false;
   const x4 = v.impression_count;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || !Number.isInteger(x4)) return false;
   const x5 = v.bookmark_count;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5)) return false;
-  } else {
-    return false;
-  }
+  if (x5 === undefined || !Number.isInteger(x5)) return false;
   const x6 = v.quote_count;
-  if (x6 !== undefined) {
-    if (!Number.isInteger(x6)) return false;
-  }
+  if (x6 !== undefined && !Number.isInteger(x6)) return false;
   return true;
 }
 
@@ -1548,31 +1474,10 @@ export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationE
   const e0 = E.length;
   if ((o & 49) === 1 && _vPostPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp24, 'object');
+    _fType(E, o, p, _sp38, 'object');
     return false;
   }
-  const x1 = v.repost_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fPT(E, o, p, _sp24, 'repost_count', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp24, 'repost_count')) return false;
-  const x2 = v.reply_count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2) && _fPT(E, o, p, _sp24, 'reply_count', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp24, 'reply_count')) return false;
-  const x3 = v.like_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3) && _fPT(E, o, p, _sp24, 'like_count', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp24, 'like_count')) return false;
-  const x4 = v.impression_count;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4) && _fPT(E, o, p, _sp24, 'impression_count', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp24, 'impression_count')) return false;
-  const x5 = v.bookmark_count;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5) && _fPT(E, o, p, _sp24, 'bookmark_count', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp24, 'bookmark_count')) return false;
-  const x6 = v.quote_count;
-  if (x6 !== undefined && !Number.isInteger(x6) && _fPT(E, o, p, _sp24, 'quote_count', 'integer')) return false;
+  if (_eProps(v, o, p, E, _sp38, _t37)) return false;
   return E.length === e0;
 }
 
@@ -1583,13 +1488,9 @@ export function _vNoteRequestSuggestions(v: any, o: number): boolean {
     if (!_vUrlEntity(x1, o)) return false;
   }
   const x3 = v.suggestion;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   const x4 = v.suggestion_id;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  }
+  if (x4 !== undefined && typeof x4 !== 'string') return false;
   return true;
 }
 
@@ -1597,26 +1498,17 @@ export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: Valida
   const e0 = E.length;
   if ((o & 49) === 1 && _vNoteRequestSuggestions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp25, 'object');
+    _fType(E, o, p, _sp40, 'object');
     return false;
   }
-  const x1 = v.source_link;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/source_link', E, _vUrlEntity, _eUrlEntity)) return false;
-  }
-  const x3 = v.suggestion;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp25, 'suggestion', 'string')) return false;
-  const x4 = v.suggestion_id;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp25, 'suggestion_id', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp40, _t39)) return false;
   return E.length === e0;
 }
 
 export function _vNotePost(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.text;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  }
+  if (x1 !== undefined && typeof x1 !== 'string') return false;
   const x2 = v.entities;
   if (x2 !== undefined) {
     if (!_vNotePostEntities(x2, o)) return false;
@@ -1628,15 +1520,10 @@ export function _eNotePost(v: any, o: number, p: string, E: ValidationError[]): 
   const e0 = E.length;
   if ((o & 49) === 1 && _vNotePost(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp26, 'object');
+    _fType(E, o, p, _sp42, 'object');
     return false;
   }
-  const x1 = v.text;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp26, 'text', 'string')) return false;
-  const x2 = v.entities;
-  if (x2 !== undefined) {
-    if (_ref(x2, o, p + '/entities', E, _vNotePostEntities, _eNotePostEntities)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp42, _t41)) return false;
   return E.length === e0;
 }
 
@@ -1685,13 +1572,13 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
   const e0 = E.length;
   if ((o & 49) === 1 && _vNotePostEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp27, 'object');
+    _fType(E, o, p, _sp43, 'object');
     return false;
   }
   const x1 = v.cashtags;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp27, 'cashtags', 'array')) return false;
+      if (_fPT(E, o, p, _sp43, 'cashtags', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -1699,7 +1586,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
           E,
           o,
           p + '/cashtags',
-          _sp27 + '/properties/cashtags/minItems',
+          _sp43 + '/properties/cashtags/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -1715,7 +1602,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
   const x5 = v.hashtags;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp27, 'hashtags', 'array')) return false;
+      if (_fPT(E, o, p, _sp43, 'hashtags', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -1723,7 +1610,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
           E,
           o,
           p + '/hashtags',
-          _sp27 + '/properties/hashtags/minItems',
+          _sp43 + '/properties/hashtags/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -1739,7 +1626,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
   const x9 = v.mentions;
   if (x9 !== undefined) {
     if (!Array.isArray(x9)) {
-      if (_fPT(E, o, p, _sp27, 'mentions', 'array')) return false;
+      if (_fPT(E, o, p, _sp43, 'mentions', 'array')) return false;
     } else {
       if (
         x9.length < 1 &&
@@ -1747,7 +1634,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
           E,
           o,
           p + '/mentions',
-          _sp27 + '/properties/mentions/minItems',
+          _sp43 + '/properties/mentions/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -1763,11 +1650,11 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
   const x13 = v.urls;
   if (x13 !== undefined) {
     if (!Array.isArray(x13)) {
-      if (_fPT(E, o, p, _sp27, 'urls', 'array')) return false;
+      if (_fPT(E, o, p, _sp43, 'urls', 'array')) return false;
     } else {
       if (
         x13.length < 1 &&
-        _fErr(E, o, p + '/urls', _sp27 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+        _fErr(E, o, p + '/urls', _sp43 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
           limit: 1,
         })
       )
@@ -1791,12 +1678,7 @@ export function _vReferencedPost(v: any, o: number): boolean {
     return false;
   }
   const x2 = v.id;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-    if (!_re0.test(x2)) return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string' || !_re0.test(x2)) return false;
   return true;
 }
 
@@ -1804,19 +1686,10 @@ export function _eReferencedPost(v: any, o: number, p: string, E: ValidationErro
   const e0 = E.length;
   if ((o & 49) === 1 && _vReferencedPost(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp29, 'object');
+    _fType(E, o, p, _sp46, 'object');
     return false;
   }
-  const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp29, 'type', 'string')) return false;
-    if (!(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to') && _fPE(E, o, p, _sp29, 'type', _k28))
-      return false;
-  } else if (_fReq(E, o, p, _sp29, 'type')) return false;
-  const x2 = v.id;
-  if (x2 !== undefined) {
-    if (_ref(x2, o, p + '/id', E, _vPostId, _ePostId)) return false;
-  } else if (_fReq(E, o, p, _sp29, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp46, _t45)) return false;
   return E.length === e0;
 }
 
@@ -1837,7 +1710,7 @@ export function _vReplySettings(v: any, o: number): boolean {
 export function _eReplySettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vReplySettings(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp31, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp48, 'string')) return false;
   if (
     !(
       v === 'everyone' ||
@@ -1847,7 +1720,7 @@ export function _eReplySettings(v: any, o: number, p: string, E: ValidationError
       v === 'subscribers' ||
       v === 'verified'
     ) &&
-    _fEnum(E, o, p, _sp31, _k30)
+    _fEnum(E, o, p, _sp48, _k47)
   )
     return false;
   return E.length === e0;
@@ -1856,9 +1729,7 @@ export function _eReplySettings(v: any, o: number, p: string, E: ValidationError
 export function _vScopes(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.followers;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'boolean') return false;
-  }
+  if (x1 !== undefined && typeof x1 !== 'boolean') return false;
   return true;
 }
 
@@ -1866,20 +1737,17 @@ export function _eScopes(v: any, o: number, p: string, E: ValidationError[]): bo
   const e0 = E.length;
   if ((o & 49) === 1 && _vScopes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp32, 'object');
+    _fType(E, o, p, _sp50, 'object');
     return false;
   }
-  const x1 = v.followers;
-  if (x1 !== undefined && typeof x1 !== 'boolean' && _fPT(E, o, p, _sp32, 'followers', 'boolean')) return false;
+  if (_eProps(v, o, p, E, _sp50, _t49)) return false;
   return E.length === e0;
 }
 
 export function _vSuggestedSourceLinksWithCounts(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-  }
+  if (x1 !== undefined && !Number.isInteger(x1)) return false;
   const x2 = v.url;
   if (x2 !== undefined) {
     if (!_vUrlEntity(x2, o)) return false;
@@ -1891,26 +1759,17 @@ export function _eSuggestedSourceLinksWithCounts(v: any, o: number, p: string, E
   const e0 = E.length;
   if ((o & 49) === 1 && _vSuggestedSourceLinksWithCounts(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp33, 'object');
+    _fType(E, o, p, _sp52, 'object');
     return false;
   }
-  const x1 = v.count;
-  if (x1 !== undefined && !Number.isInteger(x1) && _fPT(E, o, p, _sp33, 'count', 'integer')) return false;
-  const x2 = v.url;
-  if (x2 !== undefined) {
-    if (_ref(x2, o, p + '/url', E, _vUrlEntity, _eUrlEntity)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp52, _t51)) return false;
   return E.length === e0;
 }
 
 export function _vPostWithheld(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.copyright;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'boolean') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'boolean') return false;
   const x2 = v.country_codes;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
@@ -1925,10 +1784,7 @@ export function _vPostWithheld(v: any, o: number): boolean {
     return false;
   }
   const x6 = v.scope;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-    if (!(x6 === 'post' || x6 === 'user')) return false;
-  }
+  if (x6 !== undefined && (typeof x6 !== 'string' || !(x6 === 'post' || x6 === 'user'))) return false;
   return true;
 }
 
@@ -1936,59 +1792,52 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
   const e0 = E.length;
   if ((o & 49) === 1 && _vPostWithheld(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp35, 'object');
+    _fType(E, o, p, _sp54, 'object');
     return false;
   }
-  const x1 = v.copyright;
+  if (_eProps(v, o, p, E, _sp54, _t55)) return false;
+  const x1 = v.country_codes;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'boolean' && _fPT(E, o, p, _sp35, 'copyright', 'boolean')) return false;
-  } else if (_fReq(E, o, p, _sp35, 'copyright')) return false;
-  const x2 = v.country_codes;
-  if (x2 !== undefined) {
-    if (!Array.isArray(x2)) {
-      if (_fPT(E, o, p, _sp35, 'country_codes', 'array')) return false;
+    if (!Array.isArray(x1)) {
+      if (_fPT(E, o, p, _sp54, 'country_codes', 'array')) return false;
     } else {
       if (
-        x2.length < 1 &&
+        x1.length < 1 &&
         _fErr(
           E,
           o,
           p + '/country_codes',
-          _sp35 + '/properties/country_codes/minItems',
+          _sp54 + '/properties/country_codes/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
         )
       )
         return false;
-      for (let i3 = 0; i3 < x2.length; i3++) {
-        const x4 = x2[i3];
-        if (_ref(x4, o, p + '/country_codes/' + i3, E, _vCountryCode, _eCountryCode)) return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/country_codes/' + i2, E, _vCountryCode, _eCountryCode)) return false;
       }
-      if (x2.length > 1) {
-        const u6 = _dup(x2);
-        if (u6 !== null) {
+      if (x1.length > 1) {
+        const u5 = _dup(x1);
+        if (u5 !== null) {
           if (
             _fErr(
               E,
               o,
               p + '/country_codes',
-              _sp35 + '/properties/country_codes/uniqueItems',
+              _sp54 + '/properties/country_codes/uniqueItems',
               'uniqueItems',
               'must NOT have duplicate items',
-              { i: u6[1], j: u6[0] },
+              { i: u5[1], j: u5[0] },
             )
           )
             return false;
         }
       }
     }
-  } else if (_fReq(E, o, p, _sp35, 'country_codes')) return false;
-  const x7 = v.scope;
-  if (x7 !== undefined) {
-    if (typeof x7 !== 'string' && _fPT(E, o, p, _sp35, 'scope', 'string')) return false;
-    if (!(x7 === 'post' || x7 === 'user') && _fPE(E, o, p, _sp35, 'scope', _k34)) return false;
-  }
+  } else if (_fReq(E, o, p, _sp54, 'country_codes')) return false;
+  if (_eProps(v, o, p, E, _sp54, _t56)) return false;
   return E.length === e0;
 }
 
@@ -2046,13 +1895,13 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   const e0 = E.length;
   if ((o & 49) === 1 && _vFullTextEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp36, 'object');
+    _fType(E, o, p, _sp57, 'object');
     return false;
   }
   const x1 = v.annotations;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp36, 'annotations', 'array')) return false;
+      if (_fPT(E, o, p, _sp57, 'annotations', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -2060,7 +1909,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
           E,
           o,
           p + '/annotations',
-          _sp36 + '/properties/annotations/minItems',
+          _sp57 + '/properties/annotations/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2076,7 +1925,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   const x5 = v.cashtags;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp36, 'cashtags', 'array')) return false;
+      if (_fPT(E, o, p, _sp57, 'cashtags', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -2084,7 +1933,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
           E,
           o,
           p + '/cashtags',
-          _sp36 + '/properties/cashtags/minItems',
+          _sp57 + '/properties/cashtags/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2100,7 +1949,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   const x9 = v.hashtags;
   if (x9 !== undefined) {
     if (!Array.isArray(x9)) {
-      if (_fPT(E, o, p, _sp36, 'hashtags', 'array')) return false;
+      if (_fPT(E, o, p, _sp57, 'hashtags', 'array')) return false;
     } else {
       if (
         x9.length < 1 &&
@@ -2108,7 +1957,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
           E,
           o,
           p + '/hashtags',
-          _sp36 + '/properties/hashtags/minItems',
+          _sp57 + '/properties/hashtags/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2124,7 +1973,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   const x13 = v.mentions;
   if (x13 !== undefined) {
     if (!Array.isArray(x13)) {
-      if (_fPT(E, o, p, _sp36, 'mentions', 'array')) return false;
+      if (_fPT(E, o, p, _sp57, 'mentions', 'array')) return false;
     } else {
       if (
         x13.length < 1 &&
@@ -2132,7 +1981,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
           E,
           o,
           p + '/mentions',
-          _sp36 + '/properties/mentions/minItems',
+          _sp57 + '/properties/mentions/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2148,11 +1997,11 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   const x17 = v.urls;
   if (x17 !== undefined) {
     if (!Array.isArray(x17)) {
-      if (_fPT(E, o, p, _sp36, 'urls', 'array')) return false;
+      if (_fPT(E, o, p, _sp57, 'urls', 'array')) return false;
     } else {
       if (
         x17.length < 1 &&
-        _fErr(E, o, p + '/urls', _sp36 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+        _fErr(E, o, p + '/urls', _sp57 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
           limit: 1,
         })
       )
@@ -2169,15 +2018,9 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
 export function _vEntityIndicesInclusiveInclusive(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.start;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-    if (x1 < 0) return false;
-  }
+  if (x1 !== undefined && (!Number.isInteger(x1) || x1 < 0)) return false;
   const x2 = v.end;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-    if (x2 < 0) return false;
-  }
+  if (x2 !== undefined && (!Number.isInteger(x2) || x2 < 0)) return false;
   return true;
 }
 
@@ -2185,17 +2028,17 @@ export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, 
   const e0 = E.length;
   if ((o & 49) === 1 && _vEntityIndicesInclusiveInclusive(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp37, 'object');
+    _fType(E, o, p, _sp58, 'object');
     return false;
   }
   const x1 = v.start;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fPT(E, o, p, _sp37, 'start', 'integer')) return false;
+      if (_fPT(E, o, p, _sp58, 'start', 'integer')) return false;
     } else {
       if (
         x1 < 0 &&
-        _fErr(E, o, p + '/start', _sp37 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
+        _fErr(E, o, p + '/start', _sp58 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -2206,11 +2049,11 @@ export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, 
   const x2 = v.end;
   if (x2 !== undefined) {
     if (!Number.isInteger(x2)) {
-      if (_fPT(E, o, p, _sp37, 'end', 'integer')) return false;
+      if (_fPT(E, o, p, _sp58, 'end', 'integer')) return false;
     } else {
       if (
         x2 < 0 &&
-        _fErr(E, o, p + '/end', _sp37 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
+        _fErr(E, o, p + '/end', _sp58 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -2224,15 +2067,9 @@ export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, 
 export function _vEntityIndicesInclusiveExclusive(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.start;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-    if (x1 < 0) return false;
-  }
+  if (x1 !== undefined && (!Number.isInteger(x1) || x1 < 0)) return false;
   const x2 = v.end;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-    if (x2 < 0) return false;
-  }
+  if (x2 !== undefined && (!Number.isInteger(x2) || x2 < 0)) return false;
   return true;
 }
 
@@ -2240,17 +2077,17 @@ export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, 
   const e0 = E.length;
   if ((o & 49) === 1 && _vEntityIndicesInclusiveExclusive(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp38, 'object');
+    _fType(E, o, p, _sp59, 'object');
     return false;
   }
   const x1 = v.start;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fPT(E, o, p, _sp38, 'start', 'integer')) return false;
+      if (_fPT(E, o, p, _sp59, 'start', 'integer')) return false;
     } else {
       if (
         x1 < 0 &&
-        _fErr(E, o, p + '/start', _sp38 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
+        _fErr(E, o, p + '/start', _sp59 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -2261,11 +2098,11 @@ export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, 
   const x2 = v.end;
   if (x2 !== undefined) {
     if (!Number.isInteger(x2)) {
-      if (_fPT(E, o, p, _sp38, 'end', 'integer')) return false;
+      if (_fPT(E, o, p, _sp59, 'end', 'integer')) return false;
     } else {
       if (
         x2 < 0 &&
-        _fErr(E, o, p + '/end', _sp38 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
+        _fErr(E, o, p + '/end', _sp59 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -2279,20 +2116,12 @@ export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, 
 export function _vAnnotation(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) return false;
-  }
+  if (x3 !== undefined && (!Number.isInteger(x3) || x3 < 0)) return false;
   const x4 = v.end;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) return false;
-  }
+  if (x4 !== undefined && (!Number.isInteger(x4) || x4 < 0)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.normalized_text;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-  }
+  if (x6 !== undefined && typeof x6 !== 'string') return false;
   const x7 = v.probability;
   if (x7 !== undefined) {
     if (typeof x7 !== 'number' || !Number.isFinite(x7)) return false;
@@ -2300,9 +2129,7 @@ export function _vAnnotation(v: any, o: number): boolean {
     if (x7 < 0) return false;
   }
   const x8 = v.type;
-  if (x8 !== undefined) {
-    if (typeof x8 !== 'string') return false;
-  }
+  if (x8 !== undefined && typeof x8 !== 'string') return false;
   return true;
 }
 
@@ -2311,28 +2138,26 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
   if ((o & 49) === 1 && _vAnnotation(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveInclusive, _eEntityIndicesInclusiveInclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp39 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp60 + '/allOf/1', 'object');
     return false;
   }
-  const x3 = v.normalized_text;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp39 + '/allOf/1', 'normalized_text', 'string'))
-    return false;
-  const x4 = v.probability;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'number' || !Number.isFinite(x4)) {
-      if (_fPT(E, o, p, _sp39 + '/allOf/1', 'probability', 'number')) return false;
+  if (_eProps(v, o, p, E, _sp60 + '/allOf/1', _t61)) return false;
+  const x3 = v.probability;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'number' || !Number.isFinite(x3)) {
+      if (_fPT(E, o, p, _sp60 + '/allOf/1', 'probability', 'number')) return false;
     } else {
       if (
-        x4 > 1 &&
-        _fErr(E, o, p + '/probability', _sp39 + '/allOf/1/properties/probability/maximum', 'maximum', 'must be <= 1', {
+        x3 > 1 &&
+        _fErr(E, o, p + '/probability', _sp60 + '/allOf/1/properties/probability/maximum', 'maximum', 'must be <= 1', {
           comparison: '<=',
           limit: 1,
         })
       )
         return false;
       if (
-        x4 < 0 &&
-        _fErr(E, o, p + '/probability', _sp39 + '/allOf/1/properties/probability/minimum', 'minimum', 'must be >= 0', {
+        x3 < 0 &&
+        _fErr(E, o, p + '/probability', _sp60 + '/allOf/1/properties/probability/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -2340,30 +2165,19 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
         return false;
     }
   }
-  const x5 = v.type;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, _sp39 + '/allOf/1', 'type', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp60 + '/allOf/1', _t62)) return false;
   return E.length === e0;
 }
 
 export function _vCashtag(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) return false;
-  }
+  if (x3 !== undefined && (!Number.isInteger(x3) || x3 < 0)) return false;
   const x4 = v.end;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) return false;
-  }
+  if (x4 !== undefined && (!Number.isInteger(x4) || x4 < 0)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.tag;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x6 === undefined || typeof x6 !== 'string') return false;
   return true;
 }
 
@@ -2372,35 +2186,22 @@ export function _eCashtag(v: any, o: number, p: string, E: ValidationError[]): b
   if ((o & 49) === 1 && _vCashtag(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp40 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp64 + '/allOf/1', 'object');
     return false;
   }
-  const x3 = v.tag;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp40 + '/allOf/1', 'tag', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp40 + '/allOf/1', 'tag')) return false;
+  if (_eProps(v, o, p, E, _sp64 + '/allOf/1', _t63)) return false;
   return E.length === e0;
 }
 
 export function _vHashtag(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) return false;
-  }
+  if (x3 !== undefined && (!Number.isInteger(x3) || x3 < 0)) return false;
   const x4 = v.end;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) return false;
-  }
+  if (x4 !== undefined && (!Number.isInteger(x4) || x4 < 0)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.tag;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x6 === undefined || typeof x6 !== 'string') return false;
   return true;
 }
 
@@ -2409,39 +2210,24 @@ export function _eHashtag(v: any, o: number, p: string, E: ValidationError[]): b
   if ((o & 49) === 1 && _vHashtag(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp41 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp65 + '/allOf/1', 'object');
     return false;
   }
-  const x3 = v.tag;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp41 + '/allOf/1', 'tag', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp41 + '/allOf/1', 'tag')) return false;
+  if (_eProps(v, o, p, E, _sp65 + '/allOf/1', _t63)) return false;
   return E.length === e0;
 }
 
 export function _vMention(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) return false;
-  }
+  if (x3 !== undefined && (!Number.isInteger(x3) || x3 < 0)) return false;
   const x4 = v.end;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) return false;
-  }
+  if (x4 !== undefined && (!Number.isInteger(x4) || x4 < 0)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.username;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x6 === undefined || typeof x6 !== 'string') return false;
   const x7 = v.id;
-  if (x7 !== undefined) {
-    if (typeof x7 !== 'string') return false;
-  }
+  if (x7 !== undefined && typeof x7 !== 'string') return false;
   return true;
 }
 
@@ -2450,30 +2236,19 @@ export function _eMention(v: any, o: number, p: string, E: ValidationError[]): b
   if ((o & 49) === 1 && _vMention(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp42 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp67 + '/allOf/1', 'object');
     return false;
   }
-  const x3 = v.username;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp42 + '/allOf/1', 'username', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp42 + '/allOf/1', 'username')) return false;
-  const x4 = v.id;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp42 + '/allOf/1', 'id', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp67 + '/allOf/1', _t66)) return false;
   return E.length === e0;
 }
 
 export function _vUrlEntity(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) return false;
-  }
+  if (x3 !== undefined && (!Number.isInteger(x3) || x3 < 0)) return false;
   const x4 = v.end;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) return false;
-  }
+  if (x4 !== undefined && (!Number.isInteger(x4) || x4 < 0)) return false;
   if (!_v0(v, o)) return false;
   return true;
 }
@@ -2482,26 +2257,18 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
   const e0 = E.length;
   if ((o & 49) === 1 && _vUrlEntity(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
-  if (_refSp(v, o, p, E, _sp43 + '/allOf/1', _v0, _e0)) return false;
+  if (_refSp(v, o, p, E, _sp68 + '/allOf/1', _v0, _e0)) return false;
   return E.length === e0;
 }
 
 export function _vUrlImage(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.url;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  }
+  if (x1 !== undefined && typeof x1 !== 'string') return false;
   const x2 = v.height;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-    if (x2 < 0) return false;
-  }
+  if (x2 !== undefined && (!Number.isInteger(x2) || x2 < 0)) return false;
   const x3 = v.width;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) return false;
-  }
+  if (x3 !== undefined && (!Number.isInteger(x3) || x3 < 0)) return false;
   return true;
 }
 
@@ -2509,19 +2276,18 @@ export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): 
   const e0 = E.length;
   if ((o & 49) === 1 && _vUrlImage(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp44, 'object');
+    _fType(E, o, p, _sp69, 'object');
     return false;
   }
-  const x1 = v.url;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp44, 'url', 'string')) return false;
-  const x2 = v.height;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) {
-      if (_fPT(E, o, p, _sp44, 'height', 'integer')) return false;
+  if (_eProps(v, o, p, E, _sp69, _t70)) return false;
+  const x1 = v.height;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1)) {
+      if (_fPT(E, o, p, _sp69, 'height', 'integer')) return false;
     } else {
       if (
-        x2 < 0 &&
-        _fErr(E, o, p + '/height', _sp44 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
+        x1 < 0 &&
+        _fErr(E, o, p + '/height', _sp69 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -2529,14 +2295,14 @@ export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
     }
   }
-  const x3 = v.width;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) {
-      if (_fPT(E, o, p, _sp44, 'width', 'integer')) return false;
+  const x2 = v.width;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2)) {
+      if (_fPT(E, o, p, _sp69, 'width', 'integer')) return false;
     } else {
       if (
-        x3 < 0 &&
-        _fErr(E, o, p + '/width', _sp44 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
+        x2 < 0 &&
+        _fErr(E, o, p + '/width', _sp69 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -2584,21 +2350,11 @@ export function _vIncludes(v: any, o: number): boolean {
       const x15 = x13[i14];
       if (typeof x15 !== 'object' || x15 === null || Array.isArray(x15)) return false;
       const x17 = x15.id;
-      if (x17 !== undefined) {
-        if (typeof x17 !== 'string') return false;
-      } else {
-        return false;
-      }
+      if (x17 === undefined || typeof x17 !== 'string') return false;
       const x18 = x15.name;
-      if (x18 !== undefined) {
-        if (typeof x18 !== 'string') return false;
-      } else {
-        return false;
-      }
+      if (x18 === undefined || typeof x18 !== 'string') return false;
       const x19 = x15.description;
-      if (x19 !== undefined) {
-        if (typeof x19 !== 'string') return false;
-      }
+      if (x19 !== undefined && typeof x19 !== 'string') return false;
     }
   }
   const x21 = v.posts;
@@ -2626,13 +2382,13 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const e0 = E.length;
   if ((o & 49) === 1 && _vIncludes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp45, 'object');
+    _fType(E, o, p, _sp71, 'object');
     return false;
   }
   const x1 = v.media;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp45, 'media', 'array')) return false;
+      if (_fPT(E, o, p, _sp71, 'media', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -2640,7 +2396,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
           E,
           o,
           p + '/media',
-          _sp45 + '/properties/media/minItems',
+          _sp71 + '/properties/media/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2656,7 +2412,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x5 = v.places;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp45, 'places', 'array')) return false;
+      if (_fPT(E, o, p, _sp71, 'places', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -2664,7 +2420,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
           E,
           o,
           p + '/places',
-          _sp45 + '/properties/places/minItems',
+          _sp71 + '/properties/places/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2680,7 +2436,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x9 = v.polls;
   if (x9 !== undefined) {
     if (!Array.isArray(x9)) {
-      if (_fPT(E, o, p, _sp45, 'polls', 'array')) return false;
+      if (_fPT(E, o, p, _sp71, 'polls', 'array')) return false;
     } else {
       if (
         x9.length < 1 &&
@@ -2688,7 +2444,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
           E,
           o,
           p + '/polls',
-          _sp45 + '/properties/polls/minItems',
+          _sp71 + '/properties/polls/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2704,7 +2460,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x13 = v.topics;
   if (x13 !== undefined) {
     if (!Array.isArray(x13)) {
-      if (_fPT(E, o, p, _sp45, 'topics', 'array')) return false;
+      if (_fPT(E, o, p, _sp71, 'topics', 'array')) return false;
     } else {
       if (
         x13.length < 1 &&
@@ -2712,7 +2468,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
           E,
           o,
           p + '/topics',
-          _sp45 + '/properties/topics/minItems',
+          _sp71 + '/properties/topics/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2728,7 +2484,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x17 = v.posts;
   if (x17 !== undefined) {
     if (!Array.isArray(x17)) {
-      if (_fPT(E, o, p, _sp45, 'posts', 'array')) return false;
+      if (_fPT(E, o, p, _sp71, 'posts', 'array')) return false;
     } else {
       if (
         x17.length < 1 &&
@@ -2736,7 +2492,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
           E,
           o,
           p + '/posts',
-          _sp45 + '/properties/posts/minItems',
+          _sp71 + '/properties/posts/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2752,7 +2508,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x21 = v.users;
   if (x21 !== undefined) {
     if (!Array.isArray(x21)) {
-      if (_fPT(E, o, p, _sp45, 'users', 'array')) return false;
+      if (_fPT(E, o, p, _sp71, 'users', 'array')) return false;
     } else {
       if (
         x21.length < 1 &&
@@ -2760,7 +2516,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
           E,
           o,
           p + '/users',
-          _sp45 + '/properties/users/minItems',
+          _sp71 + '/properties/users/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2779,60 +2535,27 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
 export function _vUser(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || !_re0.test(x1)) return false;
   const x3 = v.name;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   const x4 = v.username;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-    if (!_re3.test(x4)) return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || typeof x4 !== 'string' || !_re3.test(x4)) return false;
   const x6 = v.created_at;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x6)) return false;
-  }
+  if (x6 !== undefined && (typeof x6 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x6)))) return false;
   const x7 = v.description;
-  if (x7 !== undefined) {
-    if (typeof x7 !== 'string') return false;
-  }
+  if (x7 !== undefined && typeof x7 !== 'string') return false;
   const x8 = v.location;
-  if (x8 !== undefined) {
-    if (typeof x8 !== 'string') return false;
-  }
+  if (x8 !== undefined && typeof x8 !== 'string') return false;
   const x9 = v.url;
-  if (x9 !== undefined) {
-    if (typeof x9 !== 'string') return false;
-  }
+  if (x9 !== undefined && typeof x9 !== 'string') return false;
   const x10 = v.profile_image_url;
-  if (x10 !== undefined) {
-    if (typeof x10 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x10)) return false;
-  }
+  if (x10 !== undefined && (typeof x10 !== 'string' || ((o & 2) !== 0 && !_fUri(x10)))) return false;
   const x11 = v.profile_banner_url;
-  if (x11 !== undefined) {
-    if (typeof x11 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x11)) return false;
-  }
+  if (x11 !== undefined && (typeof x11 !== 'string' || ((o & 2) !== 0 && !_fUri(x11)))) return false;
   const x12 = v.protected;
-  if (x12 !== undefined) {
-    if (typeof x12 !== 'boolean') return false;
-  }
+  if (x12 !== undefined && typeof x12 !== 'boolean') return false;
   const x13 = v.verified;
-  if (x13 !== undefined) {
-    if (typeof x13 !== 'boolean') return false;
-  }
+  if (x13 !== undefined && typeof x13 !== 'boolean') return false;
   const x14 = v.verified_type;
   if (x14 !== undefined) {
     if (typeof x14 !== 'string') return false;
@@ -2844,9 +2567,7 @@ export function _vUser(v: any, o: number): boolean {
     if (!(x15 === 'Basic' || x15 === 'Premium' || x15 === 'PremiumPlus' || x15 === 'None')) return false;
   }
   const x16 = v.receives_your_dm;
-  if (x16 !== undefined) {
-    if (typeof x16 !== 'boolean') return false;
-  }
+  if (x16 !== undefined && typeof x16 !== 'boolean') return false;
   const x17 = v.connection_status;
   if (x17 !== undefined) {
     if (!Array.isArray(x17)) return false;
@@ -2865,15 +2586,9 @@ export function _vUser(v: any, o: number): boolean {
     }
   }
   const x21 = v.most_recent_post_id;
-  if (x21 !== undefined) {
-    if (typeof x21 !== 'string') return false;
-    if (!_re0.test(x21)) return false;
-  }
+  if (x21 !== undefined && (typeof x21 !== 'string' || !_re0.test(x21))) return false;
   const x23 = v.pinned_post_id;
-  if (x23 !== undefined) {
-    if (typeof x23 !== 'string') return false;
-    if (!_re0.test(x23)) return false;
-  }
+  if (x23 !== undefined && (typeof x23 !== 'string' || !_re0.test(x23))) return false;
   const x25 = v.entities;
   if (x25 !== undefined) {
     if (!_vUserEntities(x25, o)) return false;
@@ -2882,33 +2597,15 @@ export function _vUser(v: any, o: number): boolean {
   if (x27 !== undefined) {
     if (typeof x27 !== 'object' || x27 === null || Array.isArray(x27)) return false;
     const x29 = x27.followers_count;
-    if (x29 !== undefined) {
-      if (!Number.isInteger(x29)) return false;
-    } else {
-      return false;
-    }
+    if (x29 === undefined || !Number.isInteger(x29)) return false;
     const x30 = x27.following_count;
-    if (x30 !== undefined) {
-      if (!Number.isInteger(x30)) return false;
-    } else {
-      return false;
-    }
+    if (x30 === undefined || !Number.isInteger(x30)) return false;
     const x31 = x27.post_count;
-    if (x31 !== undefined) {
-      if (!Number.isInteger(x31)) return false;
-    } else {
-      return false;
-    }
+    if (x31 === undefined || !Number.isInteger(x31)) return false;
     const x32 = x27.listed_count;
-    if (x32 !== undefined) {
-      if (!Number.isInteger(x32)) return false;
-    } else {
-      return false;
-    }
+    if (x32 === undefined || !Number.isInteger(x32)) return false;
     const x33 = x27.like_count;
-    if (x33 !== undefined) {
-      if (!Number.isInteger(x33)) return false;
-    }
+    if (x33 !== undefined && !Number.isInteger(x33)) return false;
   }
   const x35 = v.affiliation;
   if (x35 !== undefined) {
@@ -2925,111 +2622,22 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
   const e0 = E.length;
   if ((o & 49) === 1 && _vUser(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp49, 'object');
+    _fType(E, o, p, _sp75, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, _sp49, 'id')) return false;
-  const x3 = v.name;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp49, 'name', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp49, 'name')) return false;
-  const x4 = v.username;
-  if (x4 !== undefined) {
-    if (_ref(x4, o, p + '/username', E, _vUsername, _eUsername)) return false;
-  } else if (_fReq(E, o, p, _sp49, 'username')) return false;
-  const x6 = v.created_at;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') {
-      if (_fPT(E, o, p, _sp49, 'created_at', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp75, _t76)) return false;
+  const x5 = v.connection_status;
+  if (x5 !== undefined) {
+    if (!Array.isArray(x5)) {
+      if (_fPT(E, o, p, _sp75, 'connection_status', 'array')) return false;
     } else {
-      if ((o & 2) !== 0 && !_fDateTime(x6) && _fPF(E, o, p, _sp49, 'created_at', 'date-time')) return false;
-    }
-  }
-  const x7 = v.description;
-  if (x7 !== undefined && typeof x7 !== 'string' && _fPT(E, o, p, _sp49, 'description', 'string')) return false;
-  const x8 = v.location;
-  if (x8 !== undefined && typeof x8 !== 'string' && _fPT(E, o, p, _sp49, 'location', 'string')) return false;
-  const x9 = v.url;
-  if (x9 !== undefined && typeof x9 !== 'string' && _fPT(E, o, p, _sp49, 'url', 'string')) return false;
-  const x10 = v.profile_image_url;
-  if (x10 !== undefined) {
-    if (typeof x10 !== 'string') {
-      if (_fPT(E, o, p, _sp49, 'profile_image_url', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fUri(x10) && _fPF(E, o, p, _sp49, 'profile_image_url', 'uri')) return false;
-    }
-  }
-  const x11 = v.profile_banner_url;
-  if (x11 !== undefined) {
-    if (typeof x11 !== 'string') {
-      if (_fPT(E, o, p, _sp49, 'profile_banner_url', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fUri(x11) && _fPF(E, o, p, _sp49, 'profile_banner_url', 'uri')) return false;
-    }
-  }
-  const x12 = v.protected;
-  if (x12 !== undefined && typeof x12 !== 'boolean' && _fPT(E, o, p, _sp49, 'protected', 'boolean')) return false;
-  const x13 = v.verified;
-  if (x13 !== undefined && typeof x13 !== 'boolean' && _fPT(E, o, p, _sp49, 'verified', 'boolean')) return false;
-  const x14 = v.verified_type;
-  if (x14 !== undefined) {
-    if (typeof x14 !== 'string' && _fPT(E, o, p, _sp49, 'verified_type', 'string')) return false;
-    if (
-      !(x14 === 'blue' || x14 === 'government' || x14 === 'business' || x14 === 'none') &&
-      _fPE(E, o, p, _sp49, 'verified_type', _k46)
-    )
-      return false;
-  }
-  const x15 = v.subscription_type;
-  if (x15 !== undefined) {
-    if (typeof x15 !== 'string' && _fPT(E, o, p, _sp49, 'subscription_type', 'string')) return false;
-    if (
-      !(x15 === 'Basic' || x15 === 'Premium' || x15 === 'PremiumPlus' || x15 === 'None') &&
-      _fPE(E, o, p, _sp49, 'subscription_type', _k47)
-    )
-      return false;
-  }
-  const x16 = v.receives_your_dm;
-  if (x16 !== undefined && typeof x16 !== 'boolean' && _fPT(E, o, p, _sp49, 'receives_your_dm', 'boolean'))
-    return false;
-  const x17 = v.connection_status;
-  if (x17 !== undefined) {
-    if (!Array.isArray(x17)) {
-      if (_fPT(E, o, p, _sp49, 'connection_status', 'array')) return false;
-    } else {
-      for (let i18 = 0; i18 < x17.length; i18++) {
-        const x19 = x17[i18];
-        if (_ref(x19, o, p + '/connection_status/' + i18, E, _vConnectionStatus, _eConnectionStatus)) return false;
+      for (let i6 = 0; i6 < x5.length; i6++) {
+        const x7 = x5[i6];
+        if (_ref(x7, o, p + '/connection_status/' + i6, E, _vConnectionStatus, _eConnectionStatus)) return false;
       }
     }
   }
-  const x21 = v.most_recent_post_id;
-  if (x21 !== undefined) {
-    if (_ref(x21, o, p + '/most_recent_post_id', E, _vPostId, _ePostId)) return false;
-  }
-  const x23 = v.pinned_post_id;
-  if (x23 !== undefined) {
-    if (_ref(x23, o, p + '/pinned_post_id', E, _vPostId, _ePostId)) return false;
-  }
-  const x25 = v.entities;
-  if (x25 !== undefined) {
-    if (_ref(x25, o, p + '/entities', E, _vUserEntities, _eUserEntities)) return false;
-  }
-  const x27 = v.public_metrics;
-  if (x27 !== undefined) {
-    if (_ref(x27, o, p + '/public_metrics', E, _vUserPublicMetrics, _eUserPublicMetrics)) return false;
-  }
-  const x29 = v.affiliation;
-  if (x29 !== undefined) {
-    if (_ref(x29, o, p + '/affiliation', E, _vAffiliation, _eAffiliation)) return false;
-  }
-  const x31 = v.withheld;
-  if (x31 !== undefined) {
-    if (_ref(x31, o, p + '/withheld', E, _vUserWithheld, _eUserWithheld)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp75, _t77)) return false;
   return E.length === e0;
 }
 
@@ -3050,7 +2658,7 @@ export function _vConnectionStatus(v: any, o: number): boolean {
 export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vConnectionStatus(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp50, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp78, 'string')) return false;
   if (
     !(
       v === 'follow_request_received' ||
@@ -3060,7 +2668,7 @@ export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationEr
       v === 'following' ||
       v === 'muting'
     ) &&
-    _fEnum(E, o, p, _sp50, _k48)
+    _fEnum(E, o, p, _sp78, _k74)
   )
     return false;
   return E.length === e0;
@@ -3083,17 +2691,10 @@ export function _eUserEntities(v: any, o: number, p: string, E: ValidationError[
   const e0 = E.length;
   if ((o & 49) === 1 && _vUserEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp51, 'object');
+    _fType(E, o, p, _sp80, 'object');
     return false;
   }
-  const x1 = v.description;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/description', E, _vFullTextEntities, _eFullTextEntities)) return false;
-  }
-  const x3 = v.url;
-  if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/url', E, _vUserUrlEntities, _eUserUrlEntities)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp80, _t79)) return false;
   return E.length === e0;
 }
 
@@ -3115,17 +2716,17 @@ export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationErr
   const e0 = E.length;
   if ((o & 49) === 1 && _vUserUrlEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp52, 'object');
+    _fType(E, o, p, _sp81, 'object');
     return false;
   }
   const x1 = v.urls;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp52, 'urls', 'array')) return false;
+      if (_fPT(E, o, p, _sp81, 'urls', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
-        _fErr(E, o, p + '/urls', _sp52 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+        _fErr(E, o, p + '/urls', _sp81 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
           limit: 1,
         })
       )
@@ -3142,33 +2743,15 @@ export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationErr
 export function _vUserPublicMetrics(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.followers_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || !Number.isInteger(x1)) return false;
   const x2 = v.following_count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || !Number.isInteger(x2)) return false;
   const x3 = v.post_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || !Number.isInteger(x3)) return false;
   const x4 = v.listed_count;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || !Number.isInteger(x4)) return false;
   const x5 = v.like_count;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5)) return false;
-  }
+  if (x5 !== undefined && !Number.isInteger(x5)) return false;
   return true;
 }
 
@@ -3176,46 +2759,21 @@ export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationE
   const e0 = E.length;
   if ((o & 49) === 1 && _vUserPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp53, 'object');
+    _fType(E, o, p, _sp83, 'object');
     return false;
   }
-  const x1 = v.followers_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fPT(E, o, p, _sp53, 'followers_count', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp53, 'followers_count')) return false;
-  const x2 = v.following_count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2) && _fPT(E, o, p, _sp53, 'following_count', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp53, 'following_count')) return false;
-  const x3 = v.post_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3) && _fPT(E, o, p, _sp53, 'post_count', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp53, 'post_count')) return false;
-  const x4 = v.listed_count;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4) && _fPT(E, o, p, _sp53, 'listed_count', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp53, 'listed_count')) return false;
-  const x5 = v.like_count;
-  if (x5 !== undefined && !Number.isInteger(x5) && _fPT(E, o, p, _sp53, 'like_count', 'integer')) return false;
+  if (_eProps(v, o, p, E, _sp83, _t82)) return false;
   return E.length === e0;
 }
 
 export function _vAffiliation(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.badge_url;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x1)) return false;
-  }
+  if (x1 !== undefined && (typeof x1 !== 'string' || ((o & 2) !== 0 && !_fUri(x1)))) return false;
   const x2 = v.description;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  }
+  if (x2 !== undefined && typeof x2 !== 'string') return false;
   const x3 = v.url;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || ((o & 2) !== 0 && !_fUri(x3)))) return false;
   const x4 = v.user_id;
   if (x4 !== undefined) {
     if (!Array.isArray(x4)) return false;
@@ -3233,48 +2791,31 @@ export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]
   const e0 = E.length;
   if ((o & 49) === 1 && _vAffiliation(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp54, 'object');
+    _fType(E, o, p, _sp84, 'object');
     return false;
   }
-  const x1 = v.badge_url;
+  if (_eProps(v, o, p, E, _sp84, _t85)) return false;
+  const x1 = v.user_id;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp54, 'badge_url', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fUri(x1) && _fPF(E, o, p, _sp54, 'badge_url', 'uri')) return false;
-    }
-  }
-  const x2 = v.description;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp54, 'description', 'string')) return false;
-  const x3 = v.url;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp54, 'url', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fUri(x3) && _fPF(E, o, p, _sp54, 'url', 'uri')) return false;
-    }
-  }
-  const x4 = v.user_id;
-  if (x4 !== undefined) {
-    if (!Array.isArray(x4)) {
-      if (_fPT(E, o, p, _sp54, 'user_id', 'array')) return false;
+    if (!Array.isArray(x1)) {
+      if (_fPT(E, o, p, _sp84, 'user_id', 'array')) return false;
     } else {
       if (
-        x4.length < 1 &&
+        x1.length < 1 &&
         _fErr(
           E,
           o,
           p + '/user_id',
-          _sp54 + '/properties/user_id/minItems',
+          _sp84 + '/properties/user_id/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
         )
       )
         return false;
-      for (let i5 = 0; i5 < x4.length; i5++) {
-        const x6 = x4[i5];
-        if (_ref(x6, o, p + '/user_id/' + i5, E, _vUserId, _eUserId)) return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/user_id/' + i2, E, _vUserId, _eUserId)) return false;
       }
     }
   }
@@ -3297,10 +2838,7 @@ export function _vUserWithheld(v: any, o: number): boolean {
     return false;
   }
   const x5 = v.scope;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'user')) return false;
-  }
+  if (x5 !== undefined && (typeof x5 !== 'string' || !(x5 === 'user'))) return false;
   return true;
 }
 
@@ -3308,13 +2846,13 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
   const e0 = E.length;
   if ((o & 49) === 1 && _vUserWithheld(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp56, 'object');
+    _fType(E, o, p, _sp87, 'object');
     return false;
   }
   const x1 = v.country_codes;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp56, 'country_codes', 'array')) return false;
+      if (_fPT(E, o, p, _sp87, 'country_codes', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -3322,7 +2860,7 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
           E,
           o,
           p + '/country_codes',
-          _sp56 + '/properties/country_codes/minItems',
+          _sp87 + '/properties/country_codes/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -3341,7 +2879,7 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
               E,
               o,
               p + '/country_codes',
-              _sp56 + '/properties/country_codes/uniqueItems',
+              _sp87 + '/properties/country_codes/uniqueItems',
               'uniqueItems',
               'must NOT have duplicate items',
               { i: u5[1], j: u5[0] },
@@ -3351,12 +2889,8 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
         }
       }
     }
-  } else if (_fReq(E, o, p, _sp56, 'country_codes')) return false;
-  const x6 = v.scope;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string' && _fPT(E, o, p, _sp56, 'scope', 'string')) return false;
-    if (!(x6 === 'user') && _fPE(E, o, p, _sp56, 'scope', _k55)) return false;
-  }
+  } else if (_fReq(E, o, p, _sp87, 'country_codes')) return false;
+  if (_eProps(v, o, p, E, _sp87, _t88)) return false;
   return E.length === e0;
 }
 
@@ -3433,10 +2967,10 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p + '/type',
-            _sp58 + '/discriminator',
+            _sp90 + '/discriminator',
             'discriminator',
             'property "type" must be one of "photo", "video", "animated_gif"',
-            { propertyName: 'type', value: x1, allowedValues: _k57 },
+            { propertyName: 'type', value: x1, allowedValues: _k89 },
           )
         )
           return false;
@@ -3505,7 +3039,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp58 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            _fErr(E, o, p, _sp90 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
@@ -3514,7 +3048,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp58 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp90 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -3528,26 +3062,13 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
 export function _vMediaBase(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.media_key;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-    if (!_re5.test(x2)) return false;
-  }
+  if (x2 !== undefined && (typeof x2 !== 'string' || !_re5.test(x2))) return false;
   const x4 = v.height;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) return false;
-  }
+  if (x4 !== undefined && (!Number.isInteger(x4) || x4 < 0)) return false;
   const x5 = v.width;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5)) return false;
-    if (x5 < 0) return false;
-  }
+  if (x5 !== undefined && (!Number.isInteger(x5) || x5 < 0)) return false;
   return true;
 }
 
@@ -3555,25 +3076,18 @@ export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]):
   const e0 = E.length;
   if ((o & 49) === 1 && _vMediaBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp59, 'object');
+    _fType(E, o, p, _sp91, 'object');
     return false;
   }
-  const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp59, 'type', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp59, 'type')) return false;
-  const x2 = v.media_key;
-  if (x2 !== undefined) {
-    if (_ref(x2, o, p + '/media_key', E, _vMediaKey, _eMediaKey)) return false;
-  }
-  const x4 = v.height;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) {
-      if (_fPT(E, o, p, _sp59, 'height', 'integer')) return false;
+  if (_eProps(v, o, p, E, _sp91, _t92)) return false;
+  const x3 = v.height;
+  if (x3 !== undefined) {
+    if (!Number.isInteger(x3)) {
+      if (_fPT(E, o, p, _sp91, 'height', 'integer')) return false;
     } else {
       if (
-        x4 < 0 &&
-        _fErr(E, o, p + '/height', _sp59 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
+        x3 < 0 &&
+        _fErr(E, o, p + '/height', _sp91 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -3581,14 +3095,14 @@ export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]):
         return false;
     }
   }
-  const x5 = v.width;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5)) {
-      if (_fPT(E, o, p, _sp59, 'width', 'integer')) return false;
+  const x4 = v.width;
+  if (x4 !== undefined) {
+    if (!Number.isInteger(x4)) {
+      if (_fPT(E, o, p, _sp91, 'width', 'integer')) return false;
     } else {
       if (
-        x5 < 0 &&
-        _fErr(E, o, p + '/width', _sp59 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
+        x4 < 0 &&
+        _fErr(E, o, p + '/width', _sp91 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -3603,21 +3117,11 @@ export function _vPhoto(v: any, o: number): boolean {
   if (!_vMediaBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!(x3 === 'photo')) return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string' || !(x3 === 'photo')) return false;
   const x4 = v.alt_text;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  }
+  if (x4 !== undefined && typeof x4 !== 'string') return false;
   const x5 = v.url;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x5)) return false;
-  }
+  if (x5 !== undefined && (typeof x5 !== 'string' || ((o & 2) !== 0 && !_fUri(x5)))) return false;
   return true;
 }
 
@@ -3626,31 +3130,21 @@ export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boo
   if ((o & 49) === 1 && _vPhoto(v, o)) return true;
   if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp60 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp93 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp60 + '/allOf/1', 'type', 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp93 + '/allOf/1', 'type', 'string')) return false;
     if (
       !(x3 === 'photo') &&
-      _fErr(E, o, p + '/type', _sp60 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/type', _sp93 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
         allowedValue: 'photo',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp60 + '/allOf/1', 'type')) return false;
-  const x4 = v.alt_text;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp60 + '/allOf/1', 'alt_text', 'string'))
-    return false;
-  const x5 = v.url;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') {
-      if (_fPT(E, o, p, _sp60 + '/allOf/1', 'url', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fUri(x5) && _fPF(E, o, p, _sp60 + '/allOf/1', 'url', 'uri')) return false;
-    }
-  }
+  } else if (_fReq(E, o, p, _sp93 + '/allOf/1', 'type')) return false;
+  if (_eProps(v, o, p, E, _sp93 + '/allOf/1', _t94)) return false;
   return E.length === e0;
 }
 
@@ -3658,21 +3152,11 @@ export function _vVideo(v: any, o: number): boolean {
   if (!_vMediaBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!(x3 === 'video')) return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string' || !(x3 === 'video')) return false;
   const x4 = v.duration_ms;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-  }
+  if (x4 !== undefined && !Number.isInteger(x4)) return false;
   const x5 = v.preview_image_url;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x5)) return false;
-  }
+  if (x5 !== undefined && (typeof x5 !== 'string' || ((o & 2) !== 0 && !_fUri(x5)))) return false;
   const x6 = v.variants;
   if (x6 !== undefined) {
     if (!_vMediaVariants(x6, o)) return false;
@@ -3791,51 +3275,21 @@ export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boo
   if ((o & 49) === 1 && _vVideo(v, o)) return true;
   if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp61 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp95 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp61 + '/allOf/1', 'type', 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp95 + '/allOf/1', 'type', 'string')) return false;
     if (
       !(x3 === 'video') &&
-      _fErr(E, o, p + '/type', _sp61 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/type', _sp95 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
         allowedValue: 'video',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp61 + '/allOf/1', 'type')) return false;
-  const x4 = v.duration_ms;
-  if (x4 !== undefined && !Number.isInteger(x4) && _fPT(E, o, p, _sp61 + '/allOf/1', 'duration_ms', 'integer'))
-    return false;
-  const x5 = v.preview_image_url;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') {
-      if (_fPT(E, o, p, _sp61 + '/allOf/1', 'preview_image_url', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fUri(x5) && _fPF(E, o, p, _sp61 + '/allOf/1', 'preview_image_url', 'uri')) return false;
-    }
-  }
-  const x6 = v.variants;
-  if (x6 !== undefined) {
-    if (_ref(x6, o, p + '/variants', E, _vMediaVariants, _eMediaVariants)) return false;
-  }
-  const x8 = v.public_metrics;
-  if (x8 !== undefined) {
-    if (_ref(x8, o, p + '/public_metrics', E, _vVideoPublicMetrics, _eVideoPublicMetrics)) return false;
-  }
-  const x10 = v.organic_metrics;
-  if (x10 !== undefined) {
-    if (_ref(x10, o, p + '/organic_metrics', E, _vVideoOrganicMetrics, _eVideoOrganicMetrics)) return false;
-  }
-  const x12 = v.promoted_metrics;
-  if (x12 !== undefined) {
-    if (_ref(x12, o, p + '/promoted_metrics', E, _vVideoPromotedMetrics, _eVideoPromotedMetrics)) return false;
-  }
-  const x14 = v.non_public_metrics;
-  if (x14 !== undefined) {
-    if (_ref(x14, o, p + '/non_public_metrics', E, _vVideoNonPublicMetrics, _eVideoNonPublicMetrics)) return false;
-  }
+  } else if (_fReq(E, o, p, _sp95 + '/allOf/1', 'type')) return false;
+  if (_eProps(v, o, p, E, _sp95 + '/allOf/1', _t96)) return false;
   return E.length === e0;
 }
 
@@ -3843,17 +3297,9 @@ export function _vAnimatedGif(v: any, o: number): boolean {
   if (!_vMediaBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!(x3 === 'animated_gif')) return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string' || !(x3 === 'animated_gif')) return false;
   const x4 = v.preview_image_url;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x4)) return false;
-  }
+  if (x4 !== undefined && (typeof x4 !== 'string' || ((o & 2) !== 0 && !_fUri(x4)))) return false;
   const x5 = v.variants;
   if (x5 !== undefined) {
     if (!_vMediaVariants(x5, o)) return false;
@@ -3866,32 +3312,21 @@ export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]
   if ((o & 49) === 1 && _vAnimatedGif(v, o)) return true;
   if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp62 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp97 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp62 + '/allOf/1', 'type', 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp97 + '/allOf/1', 'type', 'string')) return false;
     if (
       !(x3 === 'animated_gif') &&
-      _fErr(E, o, p + '/type', _sp62 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/type', _sp97 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
         allowedValue: 'animated_gif',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp62 + '/allOf/1', 'type')) return false;
-  const x4 = v.preview_image_url;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') {
-      if (_fPT(E, o, p, _sp62 + '/allOf/1', 'preview_image_url', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fUri(x4) && _fPF(E, o, p, _sp62 + '/allOf/1', 'preview_image_url', 'uri')) return false;
-    }
-  }
-  const x5 = v.variants;
-  if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/variants', E, _vMediaVariants, _eMediaVariants)) return false;
-  }
+  } else if (_fReq(E, o, p, _sp97 + '/allOf/1', 'type')) return false;
+  if (_eProps(v, o, p, E, _sp97 + '/allOf/1', _t98)) return false;
   return E.length === e0;
 }
 
@@ -3901,18 +3336,11 @@ export function _vMediaVariants(v: any, o: number): boolean {
     const x2 = v[i1];
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
     const x4 = x2.bit_rate;
-    if (x4 !== undefined) {
-      if (!Number.isInteger(x4)) return false;
-    }
+    if (x4 !== undefined && !Number.isInteger(x4)) return false;
     const x5 = x2.content_type;
-    if (x5 !== undefined) {
-      if (typeof x5 !== 'string') return false;
-    }
+    if (x5 !== undefined && typeof x5 !== 'string') return false;
     const x6 = x2.url;
-    if (x6 !== undefined) {
-      if (typeof x6 !== 'string') return false;
-      if ((o & 2) !== 0 && !_fUri(x6)) return false;
-    }
+    if (x6 !== undefined && (typeof x6 !== 'string' || ((o & 2) !== 0 && !_fUri(x6)))) return false;
   }
   return true;
 }
@@ -3921,7 +3349,7 @@ export function _eMediaVariants(v: any, o: number, p: string, E: ValidationError
   const e0 = E.length;
   if ((o & 49) === 1 && _vMediaVariants(v, o)) return true;
   if (!Array.isArray(v)) {
-    _fType(E, o, p, _sp63, 'array');
+    _fType(E, o, p, _sp99, 'array');
     return false;
   }
   for (let i1 = 0; i1 < v.length; i1++) {
@@ -3934,18 +3362,11 @@ export function _eMediaVariants(v: any, o: number, p: string, E: ValidationError
 export function _vMediaVariant(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.bit_rate;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-  }
+  if (x1 !== undefined && !Number.isInteger(x1)) return false;
   const x2 = v.content_type;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  }
+  if (x2 !== undefined && typeof x2 !== 'string') return false;
   const x3 = v.url;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || ((o & 2) !== 0 && !_fUri(x3)))) return false;
   return true;
 }
 
@@ -3953,21 +3374,10 @@ export function _eMediaVariant(v: any, o: number, p: string, E: ValidationError[
   const e0 = E.length;
   if ((o & 49) === 1 && _vMediaVariant(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp64, 'object');
+    _fType(E, o, p, _sp101, 'object');
     return false;
   }
-  const x1 = v.bit_rate;
-  if (x1 !== undefined && !Number.isInteger(x1) && _fPT(E, o, p, _sp64, 'bit_rate', 'integer')) return false;
-  const x2 = v.content_type;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp64, 'content_type', 'string')) return false;
-  const x3 = v.url;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp64, 'url', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fUri(x3) && _fPF(E, o, p, _sp64, 'url', 'uri')) return false;
-    }
-  }
+  if (_eProps(v, o, p, E, _sp101, _t100)) return false;
   return E.length === e0;
 }
 
@@ -3985,22 +3395,10 @@ export function _eVideoPublicMetrics(v: any, o: number, p: string, E: Validation
   const e0 = E.length;
   if ((o & 49) === 1 && _vVideoPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp65, 'object');
+    _fType(E, o, p, _sp103, 'object');
     return false;
   }
-  const x1 = v.view_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) {
-      if (_fPT(E, o, p, _sp65, 'view_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
-        _fPF(E, o, p, _sp65, 'view_count', 'int32')
-      )
-        return false;
-    }
-  }
+  if (_eProps(v, o, p, E, _sp103, _t102)) return false;
   return E.length === e0;
 }
 
@@ -4043,87 +3441,10 @@ export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: Validatio
   const e0 = E.length;
   if ((o & 49) === 1 && _vVideoOrganicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp66, 'object');
+    _fType(E, o, p, _sp105, 'object');
     return false;
   }
-  const x1 = v.playback_0_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) {
-      if (_fPT(E, o, p, _sp66, 'playback_0_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
-        _fPF(E, o, p, _sp66, 'playback_0_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x2 = v.playback_25_count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) {
-      if (_fPT(E, o, p, _sp66, 'playback_25_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647) &&
-        _fPF(E, o, p, _sp66, 'playback_25_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x3 = v.playback_50_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) {
-      if (_fPT(E, o, p, _sp66, 'playback_50_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
-        _fPF(E, o, p, _sp66, 'playback_50_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x4 = v.playback_75_count;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) {
-      if (_fPT(E, o, p, _sp66, 'playback_75_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
-        _fPF(E, o, p, _sp66, 'playback_75_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x5 = v.playback_100_count;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5)) {
-      if (_fPT(E, o, p, _sp66, 'playback_100_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647) &&
-        _fPF(E, o, p, _sp66, 'playback_100_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x6 = v.view_count;
-  if (x6 !== undefined) {
-    if (!Number.isInteger(x6)) {
-      if (_fPT(E, o, p, _sp66, 'view_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647) &&
-        _fPF(E, o, p, _sp66, 'view_count', 'int32')
-      )
-        return false;
-    }
-  }
+  if (_eProps(v, o, p, E, _sp105, _t104)) return false;
   return E.length === e0;
 }
 
@@ -4166,87 +3487,10 @@ export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: Validati
   const e0 = E.length;
   if ((o & 49) === 1 && _vVideoPromotedMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp67, 'object');
+    _fType(E, o, p, _sp106, 'object');
     return false;
   }
-  const x1 = v.playback_0_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) {
-      if (_fPT(E, o, p, _sp67, 'playback_0_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
-        _fPF(E, o, p, _sp67, 'playback_0_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x2 = v.playback_25_count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) {
-      if (_fPT(E, o, p, _sp67, 'playback_25_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647) &&
-        _fPF(E, o, p, _sp67, 'playback_25_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x3 = v.playback_50_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) {
-      if (_fPT(E, o, p, _sp67, 'playback_50_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
-        _fPF(E, o, p, _sp67, 'playback_50_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x4 = v.playback_75_count;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) {
-      if (_fPT(E, o, p, _sp67, 'playback_75_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
-        _fPF(E, o, p, _sp67, 'playback_75_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x5 = v.playback_100_count;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5)) {
-      if (_fPT(E, o, p, _sp67, 'playback_100_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647) &&
-        _fPF(E, o, p, _sp67, 'playback_100_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x6 = v.view_count;
-  if (x6 !== undefined) {
-    if (!Number.isInteger(x6)) {
-      if (_fPT(E, o, p, _sp67, 'view_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647) &&
-        _fPF(E, o, p, _sp67, 'view_count', 'int32')
-      )
-        return false;
-    }
-  }
+  if (_eProps(v, o, p, E, _sp106, _t104)) return false;
   return E.length === e0;
 }
 
@@ -4284,104 +3528,25 @@ export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: Validat
   const e0 = E.length;
   if ((o & 49) === 1 && _vVideoNonPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp68, 'object');
+    _fType(E, o, p, _sp108, 'object');
     return false;
   }
-  const x1 = v.playback_0_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) {
-      if (_fPT(E, o, p, _sp68, 'playback_0_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
-        _fPF(E, o, p, _sp68, 'playback_0_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x2 = v.playback_25_count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) {
-      if (_fPT(E, o, p, _sp68, 'playback_25_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647) &&
-        _fPF(E, o, p, _sp68, 'playback_25_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x3 = v.playback_50_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) {
-      if (_fPT(E, o, p, _sp68, 'playback_50_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
-        _fPF(E, o, p, _sp68, 'playback_50_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x4 = v.playback_75_count;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) {
-      if (_fPT(E, o, p, _sp68, 'playback_75_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
-        _fPF(E, o, p, _sp68, 'playback_75_count', 'int32')
-      )
-        return false;
-    }
-  }
-  const x5 = v.playback_100_count;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5)) {
-      if (_fPT(E, o, p, _sp68, 'playback_100_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647) &&
-        _fPF(E, o, p, _sp68, 'playback_100_count', 'int32')
-      )
-        return false;
-    }
-  }
+  if (_eProps(v, o, p, E, _sp108, _t107)) return false;
   return E.length === e0;
 }
 
 export function _vPlace(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x3 = v.full_name;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   const x4 = v.name;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  }
+  if (x4 !== undefined && typeof x4 !== 'string') return false;
   const x5 = v.country;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-  }
+  if (x5 !== undefined && typeof x5 !== 'string') return false;
   const x6 = v.country_code;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-    if (!_re10.test(x6)) return false;
-  }
+  if (x6 !== undefined && (typeof x6 !== 'string' || !_re10.test(x6))) return false;
   const x8 = v.contained_within;
   if (x8 !== undefined) {
     if (!Array.isArray(x8)) return false;
@@ -4415,81 +3580,42 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
   const e0 = E.length;
   if ((o & 49) === 1 && _vPlace(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp70, 'object');
+    _fType(E, o, p, _sp110, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vPlaceId, _ePlaceId)) return false;
-  } else if (_fReq(E, o, p, _sp70, 'id')) return false;
-  const x3 = v.full_name;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp70, 'full_name', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp70, 'full_name')) return false;
-  const x4 = v.name;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp70, 'name', 'string')) return false;
-  const x5 = v.country;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, _sp70, 'country', 'string')) return false;
-  const x6 = v.country_code;
-  if (x6 !== undefined) {
-    if (_ref(x6, o, p + '/country_code', E, _vCountryCode, _eCountryCode)) return false;
-  }
-  const x8 = v.contained_within;
-  if (x8 !== undefined) {
-    if (!Array.isArray(x8)) {
-      if (_fPT(E, o, p, _sp70, 'contained_within', 'array')) return false;
+  if (_eProps(v, o, p, E, _sp110, _t111)) return false;
+  const x5 = v.contained_within;
+  if (x5 !== undefined) {
+    if (!Array.isArray(x5)) {
+      if (_fPT(E, o, p, _sp110, 'contained_within', 'array')) return false;
     } else {
       if (
-        x8.length < 1 &&
+        x5.length < 1 &&
         _fErr(
           E,
           o,
           p + '/contained_within',
-          _sp70 + '/properties/contained_within/minItems',
+          _sp110 + '/properties/contained_within/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
         )
       )
         return false;
-      for (let i9 = 0; i9 < x8.length; i9++) {
-        const x10 = x8[i9];
-        if (_ref(x10, o, p + '/contained_within/' + i9, E, _vPlaceId, _ePlaceId)) return false;
+      for (let i6 = 0; i6 < x5.length; i6++) {
+        const x7 = x5[i6];
+        if (_ref(x7, o, p + '/contained_within/' + i6, E, _vPlaceId, _ePlaceId)) return false;
       }
     }
   }
-  const x12 = v.place_type;
-  if (x12 !== undefined) {
-    if (typeof x12 !== 'string' && _fPT(E, o, p, _sp70, 'place_type', 'string')) return false;
-    if (
-      !(
-        x12 === 'poi' ||
-        x12 === 'neighborhood' ||
-        x12 === 'city' ||
-        x12 === 'admin' ||
-        x12 === 'country' ||
-        x12 === 'unknown'
-      ) &&
-      _fPE(E, o, p, _sp70, 'place_type', _k69)
-    )
-      return false;
-  }
-  const x13 = v.geo;
-  if (x13 !== undefined) {
-    if (_ref(x13, o, p + '/geo', E, _vGeo, _eGeo)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp110, _t112)) return false;
   return E.length === e0;
 }
 
 export function _vGeo(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'Feature')) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'Feature')) return false;
   const x2 = v.bbox;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
@@ -4505,11 +3631,7 @@ export function _vGeo(v: any, o: number): boolean {
     return false;
   }
   const x5 = v.properties;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) return false;
-  } else {
-    return false;
-  }
+  if (x5 === undefined || typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) return false;
   const x7 = v.geometry;
   if (x7 !== undefined) {
     if (!_vPoint(x7, o)) return false;
@@ -4524,18 +3646,14 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
     _fType(E, o, p, '#/components/schemas/Geo', 'object');
     return false;
   }
-  const x1 = v.type;
+  if (_eProps(v, o, p, E, '#/components/schemas/Geo', _t114)) return false;
+  const x1 = v.bbox;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, '#/components/schemas/Geo', 'type', 'string')) return false;
-    if (!(x1 === 'Feature') && _fPE(E, o, p, '#/components/schemas/Geo', 'type', _k71)) return false;
-  } else if (_fReq(E, o, p, '#/components/schemas/Geo', 'type')) return false;
-  const x2 = v.bbox;
-  if (x2 !== undefined) {
-    if (!Array.isArray(x2)) {
+    if (!Array.isArray(x1)) {
       if (_fPT(E, o, p, '#/components/schemas/Geo', 'bbox', 'array')) return false;
     } else {
       if (
-        x2.length > 4 &&
+        x1.length > 4 &&
         _fErr(
           E,
           o,
@@ -4548,7 +3666,7 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
       )
         return false;
       if (
-        x2.length < 4 &&
+        x1.length < 4 &&
         _fErr(
           E,
           o,
@@ -4560,17 +3678,17 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
         )
       )
         return false;
-      for (let i3 = 0; i3 < x2.length; i3++) {
-        const x4 = x2[i3];
-        if (typeof x4 !== 'number' || !Number.isFinite(x4)) {
-          if (_fType(E, o, p + '/bbox/' + i3, '#/components/schemas/Geo/properties/bbox/items', 'number')) return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (typeof x3 !== 'number' || !Number.isFinite(x3)) {
+          if (_fType(E, o, p + '/bbox/' + i2, '#/components/schemas/Geo/properties/bbox/items', 'number')) return false;
         } else {
           if (
-            x4 > 180 &&
+            x3 > 180 &&
             _fErr(
               E,
               o,
-              p + '/bbox/' + i3,
+              p + '/bbox/' + i2,
               '#/components/schemas/Geo/properties/bbox/items/maximum',
               'maximum',
               'must be <= 180',
@@ -4579,11 +3697,11 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
           )
             return false;
           if (
-            x4 < -180 &&
+            x3 < -180 &&
             _fErr(
               E,
               o,
-              p + '/bbox/' + i3,
+              p + '/bbox/' + i2,
               '#/components/schemas/Geo/properties/bbox/items/minimum',
               'minimum',
               'must be >= -180',
@@ -4595,30 +3713,22 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
       }
     }
   } else if (_fReq(E, o, p, '#/components/schemas/Geo', 'bbox')) return false;
-  const x5 = v.properties;
-  if (x5 !== undefined) {
+  const x4 = v.properties;
+  if (x4 !== undefined) {
     if (
-      (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) &&
+      (typeof x4 !== 'object' || x4 === null || Array.isArray(x4)) &&
       _fPT(E, o, p, '#/components/schemas/Geo', 'properties', 'object')
     )
       return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Geo', 'properties')) return false;
-  const x7 = v.geometry;
-  if (x7 !== undefined) {
-    if (_ref(x7, o, p + '/geometry', E, _vPoint, _ePoint)) return false;
-  }
+  if (_eProps(v, o, p, E, '#/components/schemas/Geo', _t115)) return false;
   return E.length === e0;
 }
 
 export function _vPoint(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'Point')) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'Point')) return false;
   const x2 = v.coordinates;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
@@ -4638,26 +3748,22 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
   const e0 = E.length;
   if ((o & 49) === 1 && _vPoint(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp73, 'object');
+    _fType(E, o, p, _sp117, 'object');
     return false;
   }
-  const x1 = v.type;
+  if (_eProps(v, o, p, E, _sp117, _t118)) return false;
+  const x1 = v.coordinates;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp73, 'type', 'string')) return false;
-    if (!(x1 === 'Point') && _fPE(E, o, p, _sp73, 'type', _k72)) return false;
-  } else if (_fReq(E, o, p, _sp73, 'type')) return false;
-  const x2 = v.coordinates;
-  if (x2 !== undefined) {
-    if (!Array.isArray(x2)) {
-      if (_fPT(E, o, p, _sp73, 'coordinates', 'array')) return false;
+    if (!Array.isArray(x1)) {
+      if (_fPT(E, o, p, _sp117, 'coordinates', 'array')) return false;
     } else {
       if (
-        x2.length > 2 &&
+        x1.length > 2 &&
         _fErr(
           E,
           o,
           p + '/coordinates',
-          _sp73 + '/properties/coordinates/maxItems',
+          _sp117 + '/properties/coordinates/maxItems',
           'maxItems',
           'must NOT have more than 2 items',
           { limit: 2 },
@@ -4665,40 +3771,35 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
       )
         return false;
       if (
-        x2.length < 2 &&
+        x1.length < 2 &&
         _fErr(
           E,
           o,
           p + '/coordinates',
-          _sp73 + '/properties/coordinates/minItems',
+          _sp117 + '/properties/coordinates/minItems',
           'minItems',
           'must NOT have fewer than 2 items',
           { limit: 2 },
         )
       )
         return false;
-      for (let i3 = 0; i3 < x2.length; i3++) {
-        const x4 = x2[i3];
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
         if (
-          (typeof x4 !== 'number' || !Number.isFinite(x4)) &&
-          _fType(E, o, p + '/coordinates/' + i3, _sp73 + '/properties/coordinates/items', 'number')
+          (typeof x3 !== 'number' || !Number.isFinite(x3)) &&
+          _fType(E, o, p + '/coordinates/' + i2, _sp117 + '/properties/coordinates/items', 'number')
         )
           return false;
       }
     }
-  } else if (_fReq(E, o, p, _sp73, 'coordinates')) return false;
+  } else if (_fReq(E, o, p, _sp117, 'coordinates')) return false;
   return E.length === e0;
 }
 
 export function _vPoll(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || !_re0.test(x1)) return false;
   const x3 = v.options;
   if (x3 !== undefined) {
     if (!Array.isArray(x3)) return false;
@@ -4708,25 +3809,12 @@ export function _vPoll(v: any, o: number): boolean {
       const x5 = x3[i4];
       if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) return false;
       const x7 = x5.position;
-      if (x7 !== undefined) {
-        if (!Number.isInteger(x7)) return false;
-      } else {
-        return false;
-      }
+      if (x7 === undefined || !Number.isInteger(x7)) return false;
       const x8 = x5.label;
-      if (x8 !== undefined) {
-        if (typeof x8 !== 'string') return false;
-        if (x8.length > 25 && _len(x8) > 25) return false;
-        if (x8.length === 0) return false;
-      } else {
+      if (x8 === undefined || typeof x8 !== 'string' || (x8.length > 25 && _len(x8) > 25) || x8.length === 0)
         return false;
-      }
       const x9 = x5.votes;
-      if (x9 !== undefined) {
-        if (!Number.isInteger(x9)) return false;
-      } else {
-        return false;
-      }
+      if (x9 === undefined || !Number.isInteger(x9)) return false;
     }
   } else {
     return false;
@@ -4755,17 +3843,14 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
   const e0 = E.length;
   if ((o & 49) === 1 && _vPoll(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp75, 'object');
+    _fType(E, o, p, _sp120, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vPollId, _ePollId)) return false;
-  } else if (_fReq(E, o, p, _sp75, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp120, _t121)) return false;
   const x3 = v.options;
   if (x3 !== undefined) {
     if (!Array.isArray(x3)) {
-      if (_fPT(E, o, p, _sp75, 'options', 'array')) return false;
+      if (_fPT(E, o, p, _sp120, 'options', 'array')) return false;
     } else {
       if (
         x3.length > 4 &&
@@ -4773,7 +3858,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/options',
-          _sp75 + '/properties/options/maxItems',
+          _sp120 + '/properties/options/maxItems',
           'maxItems',
           'must NOT have more than 4 items',
           { limit: 4 },
@@ -4786,7 +3871,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/options',
-          _sp75 + '/properties/options/minItems',
+          _sp120 + '/properties/options/minItems',
           'minItems',
           'must NOT have fewer than 2 items',
           { limit: 2 },
@@ -4798,11 +3883,11 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
         if (_ref(x5, o, p + '/options/' + i4, E, _vPollOption, _ePollOption)) return false;
       }
     }
-  } else if (_fReq(E, o, p, _sp75, 'options')) return false;
+  } else if (_fReq(E, o, p, _sp120, 'options')) return false;
   const x7 = v.duration_minutes;
   if (x7 !== undefined) {
     if (!Number.isInteger(x7)) {
-      if (_fPT(E, o, p, _sp75, 'duration_minutes', 'integer')) return false;
+      if (_fPT(E, o, p, _sp120, 'duration_minutes', 'integer')) return false;
     } else {
       if (
         x7 > 10080 &&
@@ -4810,7 +3895,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/duration_minutes',
-          _sp75 + '/properties/duration_minutes/maximum',
+          _sp120 + '/properties/duration_minutes/maximum',
           'maximum',
           'must be <= 10080',
           { comparison: '<=', limit: 10080 },
@@ -4823,7 +3908,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/duration_minutes',
-          _sp75 + '/properties/duration_minutes/minimum',
+          _sp120 + '/properties/duration_minutes/minimum',
           'minimum',
           'must be >= 5',
           { comparison: '>=', limit: 5 },
@@ -4833,49 +3918,23 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x7) && x7 >= -2147483648 && x7 <= 2147483647) &&
-        _fPF(E, o, p, _sp75, 'duration_minutes', 'int32')
+        _fPF(E, o, p, _sp120, 'duration_minutes', 'int32')
       )
         return false;
     }
   }
-  const x8 = v.end_datetime;
-  if (x8 !== undefined) {
-    if (typeof x8 !== 'string') {
-      if (_fPT(E, o, p, _sp75, 'end_datetime', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fDateTime(x8) && _fPF(E, o, p, _sp75, 'end_datetime', 'date-time')) return false;
-    }
-  }
-  const x9 = v.voting_status;
-  if (x9 !== undefined) {
-    if (typeof x9 !== 'string' && _fPT(E, o, p, _sp75, 'voting_status', 'string')) return false;
-    if (!(x9 === 'open' || x9 === 'closed') && _fPE(E, o, p, _sp75, 'voting_status', _k74)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp120, _t122)) return false;
   return E.length === e0;
 }
 
 export function _vPollOption(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.position;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || !Number.isInteger(x1)) return false;
   const x2 = v.label;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-    if (x2.length > 25 && _len(x2) > 25) return false;
-    if (x2.length === 0) return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string' || (x2.length > 25 && _len(x2) > 25) || x2.length === 0) return false;
   const x3 = v.votes;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || !Number.isInteger(x3)) return false;
   return true;
 }
 
@@ -4883,26 +3942,23 @@ export function _ePollOption(v: any, o: number, p: string, E: ValidationError[])
   const e0 = E.length;
   if ((o & 49) === 1 && _vPollOption(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp76, 'object');
+    _fType(E, o, p, _sp123, 'object');
     return false;
   }
-  const x1 = v.position;
+  if (_eProps(v, o, p, E, _sp123, _t124)) return false;
+  const x1 = v.label;
   if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fPT(E, o, p, _sp76, 'position', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp76, 'position')) return false;
-  const x2 = v.label;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') {
-      if (_fPT(E, o, p, _sp76, 'label', 'string')) return false;
+    if (typeof x1 !== 'string') {
+      if (_fPT(E, o, p, _sp123, 'label', 'string')) return false;
     } else {
       if (
-        x2.length > 25 &&
-        _len(x2) > 25 &&
+        x1.length > 25 &&
+        _len(x1) > 25 &&
         _fErr(
           E,
           o,
           p + '/label',
-          _sp76 + '/properties/label/maxLength',
+          _sp123 + '/properties/label/maxLength',
           'maxLength',
           'must NOT have more than 25 characters',
           { limit: 25 },
@@ -4910,12 +3966,12 @@ export function _ePollOption(v: any, o: number, p: string, E: ValidationError[])
       )
         return false;
       if (
-        x2.length === 0 &&
+        x1.length === 0 &&
         _fErr(
           E,
           o,
           p + '/label',
-          _sp76 + '/properties/label/minLength',
+          _sp123 + '/properties/label/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -4923,32 +3979,19 @@ export function _ePollOption(v: any, o: number, p: string, E: ValidationError[])
       )
         return false;
     }
-  } else if (_fReq(E, o, p, _sp76, 'label')) return false;
-  const x3 = v.votes;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3) && _fPT(E, o, p, _sp76, 'votes', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp76, 'votes')) return false;
+  } else if (_fReq(E, o, p, _sp123, 'label')) return false;
+  if (_eProps(v, o, p, E, _sp123, _t125)) return false;
   return E.length === e0;
 }
 
 export function _vTopic(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.name;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.description;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   return true;
 }
 
@@ -4956,19 +3999,10 @@ export function _eTopic(v: any, o: number, p: string, E: ValidationError[]): boo
   const e0 = E.length;
   if ((o & 49) === 1 && _vTopic(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp77, 'object');
+    _fType(E, o, p, _sp127, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp77, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp77, 'id')) return false;
-  const x2 = v.name;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp77, 'name', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp77, 'name')) return false;
-  const x3 = v.description;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp77, 'description', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp127, _t126)) return false;
   return E.length === e0;
 }
 
@@ -4982,11 +4016,7 @@ export function _vError(v: any, o: number): boolean {
     return false;
   }
   const x2 = v.message;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -4994,51 +4024,23 @@ export function _eError(v: any, o: number, p: string, E: ValidationError[]): boo
   const e0 = E.length;
   if ((o & 49) === 1 && _vError(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp78, 'object');
+    _fType(E, o, p, _sp129, 'object');
     return false;
   }
-  const x1 = v.code;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) {
-      if (_fPT(E, o, p, _sp78, 'code', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
-        _fPF(E, o, p, _sp78, 'code', 'int32')
-      )
-        return false;
-    }
-  } else if (_fReq(E, o, p, _sp78, 'code')) return false;
-  const x2 = v.message;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp78, 'message', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp78, 'message')) return false;
+  if (_eProps(v, o, p, E, _sp129, _t128)) return false;
   return E.length === e0;
 }
 
 export function _vProblemBase(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.title;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.detail;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   const x4 = v.status;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-  }
+  if (x4 !== undefined && !Number.isInteger(x4)) return false;
   return true;
 }
 
@@ -5046,21 +4048,10 @@ export function _eProblemBase(v: any, o: number, p: string, E: ValidationError[]
   const e0 = E.length;
   if ((o & 49) === 1 && _vProblemBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp79, 'object');
+    _fType(E, o, p, _sp131, 'object');
     return false;
   }
-  const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp79, 'type', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp79, 'type')) return false;
-  const x2 = v.title;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp79, 'title', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp79, 'title')) return false;
-  const x3 = v.detail;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp79, 'detail', 'string')) return false;
-  const x4 = v.status;
-  if (x4 !== undefined && !Number.isInteger(x4) && _fPT(E, o, p, _sp79, 'status', 'integer')) return false;
+  if (_eProps(v, o, p, E, _sp131, _t130)) return false;
   return E.length === e0;
 }
 
@@ -5525,14 +4516,14 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       }
       if (n2 === 0) {
         if (
-          _fErr(E, o, p, _sp80 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+          _fErr(E, o, p, _sp132 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
         )
           return false;
       } else E.length = e43;
     }
     if (n2 > 1) {
       if (
-        _fErr(E, o, p, _sp80 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+        _fErr(E, o, p, _sp132 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
           passingSchemas: [a3, b4],
         })
       )
@@ -5551,8 +4542,11 @@ export function _vProblemResourceType(v: any, o: number): boolean {
 export function _eProblemResourceType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vProblemResourceType(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp82, 'string')) return false;
-  if (!(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space') && _fEnum(E, o, p, _sp82, _k81))
+  if (typeof v !== 'string' && _fType(E, o, p, _sp134, 'string')) return false;
+  if (
+    !(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space') &&
+    _fEnum(E, o, p, _sp134, _k133)
+  )
     return false;
   return E.length === e0;
 }
@@ -5566,8 +4560,8 @@ export function _vProblemSection(v: any, o: number): boolean {
 export function _eProblemSection(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vProblemSection(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp84, 'string')) return false;
-  if (!(v === 'data' || v === 'includes') && _fEnum(E, o, p, _sp84, _k83)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp136, 'string')) return false;
+  if (!(v === 'data' || v === 'includes') && _fEnum(E, o, p, _sp136, _k135)) return false;
   return E.length === e0;
 }
 
@@ -5575,10 +4569,7 @@ export function _vGenericProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!(x3 === 'about:blank')) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !(x3 === 'about:blank'))) return false;
   return true;
 }
 
@@ -5587,15 +4578,15 @@ export function _eGenericProblem(v: any, o: number, p: string, E: ValidationErro
   if ((o & 49) === 1 && _vGenericProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp85 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp137 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp85 + '/allOf/1', 'type', 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp137 + '/allOf/1', 'type', 'string')) return false;
     if (
       !(x3 === 'about:blank') &&
-      _fErr(E, o, p + '/type', _sp85 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/type', _sp137 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
         allowedValue: 'about:blank',
       })
     )
@@ -5608,10 +4599,7 @@ export function _vClientDisconnectedProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re86.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re138.test(x3))) return false;
   return true;
 }
 
@@ -5620,21 +4608,21 @@ export function _eClientDisconnectedProblem(v: any, o: number, p: string, E: Val
   if ((o & 49) === 1 && _vClientDisconnectedProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp87 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp139 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp87 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp139 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re86.test(x3) &&
+        !_re138.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp87 + '/allOf/1/properties/type/pattern',
+          _sp139 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/client-disconnected$"',
           { pattern: '/2/problems/client-disconnected$' },
@@ -5650,20 +4638,14 @@ export function _vClientForbiddenProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re88.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re140.test(x3))) return false;
   const x4 = v.reason;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
     if (!(x4 === 'official-client-forbidden' || x4 === 'client-not-enrolled')) return false;
   }
   const x5 = v.registration_url;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x5)) return false;
-  }
+  if (x5 !== undefined && (typeof x5 !== 'string' || ((o & 2) !== 0 && !_fUri(x5)))) return false;
   return true;
 }
 
@@ -5672,21 +4654,21 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
   if ((o & 49) === 1 && _vClientForbiddenProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp90 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp142 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp90 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp142 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re88.test(x3) &&
+        !_re140.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp90 + '/allOf/1/properties/type/pattern',
+          _sp142 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/client-forbidden$"',
           { pattern: '/2/problems/client-forbidden$' },
@@ -5695,23 +4677,7 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
         return false;
     }
   }
-  const x4 = v.reason;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp90 + '/allOf/1', 'reason', 'string')) return false;
-    if (
-      !(x4 === 'official-client-forbidden' || x4 === 'client-not-enrolled') &&
-      _fPE(E, o, p, _sp90 + '/allOf/1', 'reason', _k89)
-    )
-      return false;
-  }
-  const x5 = v.registration_url;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') {
-      if (_fPT(E, o, p, _sp90 + '/allOf/1', 'registration_url', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fUri(x5) && _fPF(E, o, p, _sp90 + '/allOf/1', 'registration_url', 'uri')) return false;
-    }
-  }
+  if (_eProps(v, o, p, E, _sp142 + '/allOf/1', _t143)) return false;
   return E.length === e0;
 }
 
@@ -5719,10 +4685,7 @@ export function _vConflictProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re91.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re144.test(x3))) return false;
   return true;
 }
 
@@ -5731,21 +4694,21 @@ export function _eConflictProblem(v: any, o: number, p: string, E: ValidationErr
   if ((o & 49) === 1 && _vConflictProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp92 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp145 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp92 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp145 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re91.test(x3) &&
+        !_re144.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp92 + '/allOf/1/properties/type/pattern',
+          _sp145 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/conflict$"',
           { pattern: '/2/problems/conflict$' },
@@ -5761,16 +4724,9 @@ export function _vDisallowedResourceProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re93.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re146.test(x3))) return false;
   const x4 = v.resource_id;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || typeof x4 !== 'string') return false;
   const x5 = v.resource_type;
   if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
@@ -5779,12 +4735,7 @@ export function _vDisallowedResourceProblem(v: any, o: number): boolean {
     return false;
   }
   const x7 = v.section;
-  if (x7 !== undefined) {
-    if (typeof x7 !== 'string') return false;
-    if (!(x7 === 'data' || x7 === 'includes')) return false;
-  } else {
-    return false;
-  }
+  if (x7 === undefined || typeof x7 !== 'string' || !(x7 === 'data' || x7 === 'includes')) return false;
   return true;
 }
 
@@ -5793,21 +4744,21 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
   if ((o & 49) === 1 && _vDisallowedResourceProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp94 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp147 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp94 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp147 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re93.test(x3) &&
+        !_re146.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp94 + '/allOf/1/properties/type/pattern',
+          _sp147 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/disallowed-resource$"',
           { pattern: '/2/problems/disallowed-resource$' },
@@ -5816,18 +4767,7 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
         return false;
     }
   }
-  const x4 = v.resource_id;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp94 + '/allOf/1', 'resource_id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp94 + '/allOf/1', 'resource_id')) return false;
-  const x5 = v.resource_type;
-  if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
-  } else if (_fReq(E, o, p, _sp94 + '/allOf/1', 'resource_type')) return false;
-  const x7 = v.section;
-  if (x7 !== undefined) {
-    if (_ref(x7, o, p + '/section', E, _vProblemSection, _eProblemSection)) return false;
-  } else if (_fReq(E, o, p, _sp94 + '/allOf/1', 'section')) return false;
+  if (_eProps(v, o, p, E, _sp147 + '/allOf/1', _t148)) return false;
   return E.length === e0;
 }
 
@@ -5835,18 +4775,11 @@ export function _vDuplicateRulesProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re95.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re149.test(x3))) return false;
   const x4 = v.id;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  }
+  if (x4 !== undefined && typeof x4 !== 'string') return false;
   const x5 = v.value;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-  }
+  if (x5 !== undefined && typeof x5 !== 'string') return false;
   return true;
 }
 
@@ -5855,21 +4788,21 @@ export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: Validat
   if ((o & 49) === 1 && _vDuplicateRulesProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp96 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp150 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp96 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp150 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re95.test(x3) &&
+        !_re149.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp96 + '/allOf/1/properties/type/pattern',
+          _sp150 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/duplicate-rules$"',
           { pattern: '/2/problems/duplicate-rules$' },
@@ -5878,10 +4811,7 @@ export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: Validat
         return false;
     }
   }
-  const x4 = v.id;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp96 + '/allOf/1', 'id', 'string')) return false;
-  const x5 = v.value;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, _sp96 + '/allOf/1', 'value', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp150 + '/allOf/1', _t151)) return false;
   return E.length === e0;
 }
 
@@ -5889,10 +4819,7 @@ export function _vInvalidRequestProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re97.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re152.test(x3))) return false;
   const x4 = v.errors;
   if (x4 !== undefined) {
     if (!Array.isArray(x4)) return false;
@@ -5901,9 +4828,7 @@ export function _vInvalidRequestProblem(v: any, o: number): boolean {
       const x6 = x4[i5];
       if (typeof x6 !== 'object' || x6 === null || Array.isArray(x6)) return false;
       const x8 = x6.message;
-      if (x8 !== undefined) {
-        if (typeof x8 !== 'string') return false;
-      }
+      if (x8 !== undefined && typeof x8 !== 'string') return false;
       const x9 = x6.parameters;
       if (x9 !== undefined) {
         if (typeof x9 !== 'object' || x9 === null || Array.isArray(x9)) return false;
@@ -5927,21 +4852,21 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
   if ((o & 49) === 1 && _vInvalidRequestProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp98 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp153 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp98 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp153 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re97.test(x3) &&
+        !_re152.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp98 + '/allOf/1/properties/type/pattern',
+          _sp153 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/invalid-request$"',
           { pattern: '/2/problems/invalid-request$' },
@@ -5953,7 +4878,7 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
   const x4 = v.errors;
   if (x4 !== undefined) {
     if (!Array.isArray(x4)) {
-      if (_fPT(E, o, p, _sp98 + '/allOf/1', 'errors', 'array')) return false;
+      if (_fPT(E, o, p, _sp153 + '/allOf/1', 'errors', 'array')) return false;
     } else {
       if (
         x4.length < 1 &&
@@ -5961,7 +4886,7 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
           E,
           o,
           p + '/errors',
-          _sp98 + '/allOf/1/properties/errors/minItems',
+          _sp153 + '/allOf/1/properties/errors/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -5980,9 +4905,7 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
 export function _vInvalidRequestError(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.message;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  }
+  if (x1 !== undefined && typeof x1 !== 'string') return false;
   const x2 = v.parameters;
   if (x2 !== undefined) {
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
@@ -6003,34 +4926,33 @@ export function _eInvalidRequestError(v: any, o: number, p: string, E: Validatio
   const e0 = E.length;
   if ((o & 49) === 1 && _vInvalidRequestError(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp99, 'object');
+    _fType(E, o, p, _sp154, 'object');
     return false;
   }
-  const x1 = v.message;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp99, 'message', 'string')) return false;
-  const x2 = v.parameters;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-      if (_fPT(E, o, p, _sp99, 'parameters', 'object')) return false;
+  if (_eProps(v, o, p, E, _sp154, _t155)) return false;
+  const x1 = v.parameters;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) {
+      if (_fPT(E, o, p, _sp154, 'parameters', 'object')) return false;
     } else {
-      for (const k3 in x2) {
-        if (!_has.call(x2, k3)) continue;
-        const x4 = x2[k3];
-        if (!Array.isArray(x4)) {
+      for (const k2 in x1) {
+        if (!_has.call(x1, k2)) continue;
+        const x3 = x1[k2];
+        if (!Array.isArray(x3)) {
           if (
-            _fType(E, o, p + '/parameters/' + _esc(k3), _sp99 + '/properties/parameters/additionalProperties', 'array')
+            _fType(E, o, p + '/parameters/' + _esc(k2), _sp154 + '/properties/parameters/additionalProperties', 'array')
           )
             return false;
         } else {
-          for (let i5 = 0; i5 < x4.length; i5++) {
-            const x6 = x4[i5];
+          for (let i4 = 0; i4 < x3.length; i4++) {
+            const x5 = x3[i4];
             if (
-              typeof x6 !== 'string' &&
+              typeof x5 !== 'string' &&
               _fType(
                 E,
                 o,
-                p + '/parameters/' + _esc(k3) + '/' + i5,
-                _sp99 + '/properties/parameters/additionalProperties/items',
+                p + '/parameters/' + _esc(k2) + '/' + i4,
+                _sp154 + '/properties/parameters/additionalProperties/items',
                 'string',
               )
             )
@@ -6047,10 +4969,7 @@ export function _vInvalidRulesProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re100.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re156.test(x3))) return false;
   return true;
 }
 
@@ -6059,21 +4978,21 @@ export function _eInvalidRulesProblem(v: any, o: number, p: string, E: Validatio
   if ((o & 49) === 1 && _vInvalidRulesProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp101 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp157 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp101 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp157 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re100.test(x3) &&
+        !_re156.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp101 + '/allOf/1/properties/type/pattern',
+          _sp157 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/invalid-rules$"',
           { pattern: '/2/problems/invalid-rules$' },
@@ -6089,10 +5008,7 @@ export function _vNoncompliantRulesProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re102.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re158.test(x3))) return false;
   return true;
 }
 
@@ -6101,21 +5017,21 @@ export function _eNoncompliantRulesProblem(v: any, o: number, p: string, E: Vali
   if ((o & 49) === 1 && _vNoncompliantRulesProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp103 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp159 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp103 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp159 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re102.test(x3) &&
+        !_re158.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp103 + '/allOf/1/properties/type/pattern',
+          _sp159 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/noncompliant-rules$"',
           { pattern: '/2/problems/noncompliant-rules$' },
@@ -6131,16 +5047,9 @@ export function _vNotAuthorizedForFieldProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re104.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re160.test(x3))) return false;
   const x4 = v.field;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || typeof x4 !== 'string') return false;
   const x5 = v.resource_type;
   if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
@@ -6149,12 +5058,7 @@ export function _vNotAuthorizedForFieldProblem(v: any, o: number): boolean {
     return false;
   }
   const x7 = v.section;
-  if (x7 !== undefined) {
-    if (typeof x7 !== 'string') return false;
-    if (!(x7 === 'data' || x7 === 'includes')) return false;
-  } else {
-    return false;
-  }
+  if (x7 === undefined || typeof x7 !== 'string' || !(x7 === 'data' || x7 === 'includes')) return false;
   return true;
 }
 
@@ -6163,21 +5067,21 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
   if ((o & 49) === 1 && _vNotAuthorizedForFieldProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp105 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp161 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp105 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp161 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re104.test(x3) &&
+        !_re160.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp105 + '/allOf/1/properties/type/pattern',
+          _sp161 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/not-authorized-for-field$"',
           { pattern: '/2/problems/not-authorized-for-field$' },
@@ -6186,18 +5090,7 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
         return false;
     }
   }
-  const x4 = v.field;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp105 + '/allOf/1', 'field', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp105 + '/allOf/1', 'field')) return false;
-  const x5 = v.resource_type;
-  if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
-  } else if (_fReq(E, o, p, _sp105 + '/allOf/1', 'resource_type')) return false;
-  const x7 = v.section;
-  if (x7 !== undefined) {
-    if (_ref(x7, o, p + '/section', E, _vProblemSection, _eProblemSection)) return false;
-  } else if (_fReq(E, o, p, _sp105 + '/allOf/1', 'section')) return false;
+  if (_eProps(v, o, p, E, _sp161 + '/allOf/1', _t162)) return false;
   return E.length === e0;
 }
 
@@ -6205,22 +5098,11 @@ export function _vNotAuthorizedForResourceProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re106.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re163.test(x3))) return false;
   const x4 = v.value;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || typeof x4 !== 'string') return false;
   const x5 = v.resource_id;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x5 === undefined || typeof x5 !== 'string') return false;
   const x6 = v.resource_type;
   if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
@@ -6229,18 +5111,9 @@ export function _vNotAuthorizedForResourceProblem(v: any, o: number): boolean {
     return false;
   }
   const x8 = v.section;
-  if (x8 !== undefined) {
-    if (typeof x8 !== 'string') return false;
-    if (!(x8 === 'data' || x8 === 'includes')) return false;
-  } else {
-    return false;
-  }
+  if (x8 === undefined || typeof x8 !== 'string' || !(x8 === 'data' || x8 === 'includes')) return false;
   const x10 = v.parameter;
-  if (x10 !== undefined) {
-    if (typeof x10 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x10 === undefined || typeof x10 !== 'string') return false;
   return true;
 }
 
@@ -6249,21 +5122,21 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
   if ((o & 49) === 1 && _vNotAuthorizedForResourceProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp107 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp164 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp107 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp164 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re106.test(x3) &&
+        !_re163.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp107 + '/allOf/1/properties/type/pattern',
+          _sp164 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/not-authorized-for-resource$"',
           { pattern: '/2/problems/not-authorized-for-resource$' },
@@ -6272,26 +5145,7 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
         return false;
     }
   }
-  const x4 = v.value;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp107 + '/allOf/1', 'value', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp107 + '/allOf/1', 'value')) return false;
-  const x5 = v.resource_id;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string' && _fPT(E, o, p, _sp107 + '/allOf/1', 'resource_id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp107 + '/allOf/1', 'resource_id')) return false;
-  const x6 = v.resource_type;
-  if (x6 !== undefined) {
-    if (_ref(x6, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
-  } else if (_fReq(E, o, p, _sp107 + '/allOf/1', 'resource_type')) return false;
-  const x8 = v.section;
-  if (x8 !== undefined) {
-    if (_ref(x8, o, p + '/section', E, _vProblemSection, _eProblemSection)) return false;
-  } else if (_fReq(E, o, p, _sp107 + '/allOf/1', 'section')) return false;
-  const x10 = v.parameter;
-  if (x10 !== undefined) {
-    if (typeof x10 !== 'string' && _fPT(E, o, p, _sp107 + '/allOf/1', 'parameter', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp107 + '/allOf/1', 'parameter')) return false;
+  if (_eProps(v, o, p, E, _sp164 + '/allOf/1', _t165)) return false;
   return E.length === e0;
 }
 
@@ -6299,10 +5153,7 @@ export function _vOperationalDisconnectProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re108.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re166.test(x3))) return false;
   const x4 = v.disconnect_type;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
@@ -6326,21 +5177,21 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
   if ((o & 49) === 1 && _vOperationalDisconnectProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp110 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp168 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp110 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp168 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re108.test(x3) &&
+        !_re166.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp110 + '/allOf/1/properties/type/pattern',
+          _sp168 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/operational-disconnect$"',
           { pattern: '/2/problems/operational-disconnect$' },
@@ -6349,24 +5200,7 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
         return false;
     }
   }
-  const x4 = v.disconnect_type;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp110 + '/allOf/1', 'disconnect_type', 'string')) return false;
-    if (
-      !(
-        x4 === 'OperationalDisconnect' ||
-        x4 === 'UpstreamOperationalDisconnect' ||
-        x4 === 'ForceDisconnect' ||
-        x4 === 'UpstreamUncleanDisconnect' ||
-        x4 === 'SlowReader' ||
-        x4 === 'InternalError' ||
-        x4 === 'ClientApplicationStateDegraded' ||
-        x4 === 'InvalidRules'
-      ) &&
-      _fPE(E, o, p, _sp110 + '/allOf/1', 'disconnect_type', _k109)
-    )
-      return false;
-  }
+  if (_eProps(v, o, p, E, _sp168 + '/allOf/1', _t169)) return false;
   return E.length === e0;
 }
 
@@ -6374,23 +5208,13 @@ export function _vResourceNotFoundProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re111.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re170.test(x3))) return false;
   const x4 = v.parameter;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-    if (x4.length === 0) return false;
-  }
+  if (x4 !== undefined && (typeof x4 !== 'string' || x4.length === 0)) return false;
   const x5 = v.value;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-  }
+  if (x5 !== undefined && typeof x5 !== 'string') return false;
   const x6 = v.resource_id;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-  }
+  if (x6 !== undefined && typeof x6 !== 'string') return false;
   const x7 = v.resource_type;
   if (x7 !== undefined) {
     if (typeof x7 !== 'string') return false;
@@ -6416,21 +5240,21 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
   if ((o & 49) === 1 && _vResourceNotFoundProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp113 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp172 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp113 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp172 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re111.test(x3) &&
+        !_re170.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp113 + '/allOf/1/properties/type/pattern',
+          _sp172 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/resource-not-found$"',
           { pattern: '/2/problems/resource-not-found$' },
@@ -6442,7 +5266,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
   const x4 = v.parameter;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') {
-      if (_fPT(E, o, p, _sp113 + '/allOf/1', 'parameter', 'string')) return false;
+      if (_fPT(E, o, p, _sp172 + '/allOf/1', 'parameter', 'string')) return false;
     } else {
       if (
         x4.length === 0 &&
@@ -6450,7 +5274,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
           E,
           o,
           p + '/parameter',
-          _sp113 + '/allOf/1/properties/parameter/minLength',
+          _sp172 + '/allOf/1/properties/parameter/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -6459,29 +5283,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
         return false;
     }
   }
-  const x5 = v.value;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, _sp113 + '/allOf/1', 'value', 'string')) return false;
-  const x6 = v.resource_id;
-  if (x6 !== undefined && typeof x6 !== 'string' && _fPT(E, o, p, _sp113 + '/allOf/1', 'resource_id', 'string'))
-    return false;
-  const x7 = v.resource_type;
-  if (x7 !== undefined) {
-    if (typeof x7 !== 'string' && _fPT(E, o, p, _sp113 + '/allOf/1', 'resource_type', 'string')) return false;
-    if (
-      !(
-        x7 === 'user' ||
-        x7 === 'tweet' ||
-        x7 === 'post' ||
-        x7 === 'media' ||
-        x7 === 'list' ||
-        x7 === 'space' ||
-        x7 === 'place' ||
-        x7 === 'poll'
-      ) &&
-      _fPE(E, o, p, _sp113 + '/allOf/1', 'resource_type', _k112)
-    )
-      return false;
-  } else if (_fReq(E, o, p, _sp113 + '/allOf/1', 'resource_type')) return false;
+  if (_eProps(v, o, p, E, _sp172 + '/allOf/1', _t173)) return false;
   return E.length === e0;
 }
 
@@ -6489,19 +5291,11 @@ export function _vResourceUnavailableProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re114.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re174.test(x3))) return false;
   const x4 = v.parameter;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-    if (x4.length === 0) return false;
-  }
+  if (x4 !== undefined && (typeof x4 !== 'string' || x4.length === 0)) return false;
   const x5 = v.resource_id;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-  }
+  if (x5 !== undefined && typeof x5 !== 'string') return false;
   const x6 = v.resource_type;
   if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
@@ -6517,21 +5311,21 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
   if ((o & 49) === 1 && _vResourceUnavailableProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp115 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp175 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp115 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp175 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re114.test(x3) &&
+        !_re174.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp115 + '/allOf/1/properties/type/pattern',
+          _sp175 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/resource-unavailable$"',
           { pattern: '/2/problems/resource-unavailable$' },
@@ -6543,7 +5337,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
   const x4 = v.parameter;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') {
-      if (_fPT(E, o, p, _sp115 + '/allOf/1', 'parameter', 'string')) return false;
+      if (_fPT(E, o, p, _sp175 + '/allOf/1', 'parameter', 'string')) return false;
     } else {
       if (
         x4.length === 0 &&
@@ -6551,7 +5345,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
           E,
           o,
           p + '/parameter',
-          _sp115 + '/allOf/1/properties/parameter/minLength',
+          _sp175 + '/allOf/1/properties/parameter/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -6560,13 +5354,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
         return false;
     }
   }
-  const x5 = v.resource_id;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, _sp115 + '/allOf/1', 'resource_id', 'string'))
-    return false;
-  const x6 = v.resource_type;
-  if (x6 !== undefined) {
-    if (_ref(x6, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
-  } else if (_fReq(E, o, p, _sp115 + '/allOf/1', 'resource_type')) return false;
+  if (_eProps(v, o, p, E, _sp175 + '/allOf/1', _t176)) return false;
   return E.length === e0;
 }
 
@@ -6574,10 +5362,7 @@ export function _vRuleCapProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re116.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re177.test(x3))) return false;
   return true;
 }
 
@@ -6586,21 +5371,21 @@ export function _eRuleCapProblem(v: any, o: number, p: string, E: ValidationErro
   if ((o & 49) === 1 && _vRuleCapProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp117 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp178 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp117 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp178 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re116.test(x3) &&
+        !_re177.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp117 + '/allOf/1/properties/type/pattern',
+          _sp178 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/rule-cap$"',
           { pattern: '/2/problems/rule-cap$' },
@@ -6616,10 +5401,7 @@ export function _vStreamingConnectionProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re118.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re179.test(x3))) return false;
   const x4 = v.connection_issue;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
@@ -6639,21 +5421,21 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
   if ((o & 49) === 1 && _vStreamingConnectionProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp120 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp181 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp120 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp181 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re118.test(x3) &&
+        !_re179.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp120 + '/allOf/1/properties/type/pattern',
+          _sp181 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/streaming-connection$"',
           { pattern: '/2/problems/streaming-connection$' },
@@ -6662,20 +5444,7 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
         return false;
     }
   }
-  const x4 = v.connection_issue;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp120 + '/allOf/1', 'connection_issue', 'string')) return false;
-    if (
-      !(
-        x4 === 'TooManyConnections' ||
-        x4 === 'ProvisioningSubscription' ||
-        x4 === 'RuleConfigurationIssue' ||
-        x4 === 'RulesInvalidIssue'
-      ) &&
-      _fPE(E, o, p, _sp120 + '/allOf/1', 'connection_issue', _k119)
-    )
-      return false;
-  }
+  if (_eProps(v, o, p, E, _sp181 + '/allOf/1', _t182)) return false;
   return E.length === e0;
 }
 
@@ -6683,10 +5452,7 @@ export function _vUnsupportedAuthenticationProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re121.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re183.test(x3))) return false;
   return true;
 }
 
@@ -6695,21 +5461,21 @@ export function _eUnsupportedAuthenticationProblem(v: any, o: number, p: string,
   if ((o & 49) === 1 && _vUnsupportedAuthenticationProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp122 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp184 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp122 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp184 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re121.test(x3) &&
+        !_re183.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp122 + '/allOf/1/properties/type/pattern',
+          _sp184 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/unsupported-authentication$"',
           { pattern: '/2/problems/unsupported-authentication$' },
@@ -6725,10 +5491,7 @@ export function _vUsageCappedProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re123.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re185.test(x3))) return false;
   const x4 = v.period;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
@@ -6747,21 +5510,21 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
   if ((o & 49) === 1 && _vUsageCappedProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp126 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp188 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp126 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp188 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re123.test(x3) &&
+        !_re185.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp126 + '/allOf/1/properties/type/pattern',
+          _sp188 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/usage-capped$"',
           { pattern: '/2/problems/usage-capped$' },
@@ -6770,16 +5533,7 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
         return false;
     }
   }
-  const x4 = v.period;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp126 + '/allOf/1', 'period', 'string')) return false;
-    if (!(x4 === 'Daily' || x4 === 'Monthly') && _fPE(E, o, p, _sp126 + '/allOf/1', 'period', _k124)) return false;
-  }
-  const x5 = v.scope;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string' && _fPT(E, o, p, _sp126 + '/allOf/1', 'scope', 'string')) return false;
-    if (!(x5 === 'Account' || x5 === 'Product') && _fPE(E, o, p, _sp126 + '/allOf/1', 'scope', _k125)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp188 + '/allOf/1', _t189)) return false;
   return E.length === e0;
 }
 
@@ -6799,7 +5553,7 @@ export function _vUnlistedProblem(v: any, o: number): boolean {
         }
         L10: {
           if (typeof x3 === 'string') {
-            if (!_re127.test(x3)) break L10;
+            if (!_re190.test(x3)) break L10;
           }
           ok6 = true;
           break L7;
@@ -6817,12 +5571,12 @@ export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationErr
   if ((o & 49) === 1 && _vUnlistedProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp128 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp191 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp128 + '/allOf/1', 'type', 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp191 + '/allOf/1', 'type', 'string')) return false;
     L4: {
       let ok6 = false;
       L7: {
@@ -6833,14 +5587,14 @@ export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationErr
         }
         L10: {
           if (typeof x3 === 'string') {
-            if (!_re127.test(x3)) break L10;
+            if (!_re190.test(x3)) break L10;
           }
           ok6 = true;
           break L7;
         }
       }
       if (!ok6) break L4;
-      if (_fErr(E, o, p + '/type', _sp128 + '/allOf/1/properties/type/not', 'not', 'must NOT be valid', {}))
+      if (_fErr(E, o, p + '/type', _sp191 + '/allOf/1/properties/type/not', 'not', 'must NOT be valid', {}))
         return false;
     }
   }
@@ -6849,15 +5603,15 @@ export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationErr
 
 export function _vActivityEventType(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_s130.has(v)) return false;
+  if (!_s193.has(v)) return false;
   return true;
 }
 
 export function _eActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vActivityEventType(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp131, 'string')) return false;
-  if (!_s130.has(v) && _fEnum(E, o, p, _sp131, _k129)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp194, 'string')) return false;
+  if (!_s193.has(v) && _fEnum(E, o, p, _sp194, _k192)) return false;
   return E.length === e0;
 }
 
@@ -6877,7 +5631,7 @@ export function _vDeprecatedActivityEventType(v: any, o: number): boolean {
 export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vDeprecatedActivityEventType(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp133, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp196, 'string')) return false;
   if (
     !(
       v === 'ProfileBioUpdate' ||
@@ -6886,7 +5640,7 @@ export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: V
       v === 'ProfileGeoUpdate' ||
       v === 'ProfileUrlUpdate'
     ) &&
-    _fEnum(E, o, p, _sp133, _k132)
+    _fEnum(E, o, p, _sp196, _k195)
   )
     return false;
   return E.length === e0;
@@ -6895,14 +5649,9 @@ export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: V
 export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.user_id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) return false;
-  }
+  if (x1 !== undefined && (typeof x1 !== 'string' || !_re0.test(x1))) return false;
   const x3 = v.keyword;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   const x4 = v.direction;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
@@ -6915,21 +5664,10 @@ export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: Va
   const e0 = E.length;
   if ((o & 49) === 1 && _vActivitySubscriptionFilter(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp135, 'object');
+    _fType(E, o, p, _sp199, 'object');
     return false;
   }
-  const x1 = v.user_id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/user_id', E, _vUserId, _eUserId)) return false;
-  }
-  const x3 = v.keyword;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp135, 'keyword', 'string')) return false;
-  const x4 = v.direction;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp135, 'direction', 'string')) return false;
-    if (!(x4 === 'sent' || x4 === 'received' || x4 === 'both') && _fPE(E, o, p, _sp135, 'direction', _k134))
-      return false;
-  }
+  if (_eProps(v, o, p, E, _sp199, _t198)) return false;
   return E.length === e0;
 }
 
@@ -6963,7 +5701,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
   const e0 = E.length;
   if ((o & 49) === 1 && _vActivitySubscriptionCreateRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp136, 'object');
+    _fType(E, o, p, _sp200, 'object');
     return false;
   }
   const x1 = v.event_type;
@@ -7012,7 +5750,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
             E,
             o,
             p + '/event_type',
-            _sp136 + '/properties/event_type/anyOf',
+            _sp200 + '/properties/event_type/anyOf',
             'anyOf',
             'must match a schema in anyOf',
             {},
@@ -7022,10 +5760,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
       }
     }
   }
-  const x17 = v.filter;
-  if (x17 !== undefined) {
-    if (_ref(x17, o, p + '/filter', E, _vActivitySubscriptionFilter, _eActivitySubscriptionFilter)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp200, _t201)) return false;
   return E.length === e0;
 }
 
@@ -7048,10 +5783,10 @@ export function _vDmEventType(v: any, o: number): boolean {
 export function _eDmEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vDmEventType(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp138, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp203, 'string')) return false;
   if (
     !(v === 'MessageCreate' || v === 'ParticipantsJoin' || v === 'ParticipantsLeave') &&
-    _fEnum(E, o, p, _sp138, _k137)
+    _fEnum(E, o, p, _sp203, _k202)
   )
     return false;
   return E.length === e0;
@@ -7064,12 +5799,7 @@ export function _vDmEvent(v: any, o: number): boolean {
       case 'MessageCreate': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x2 = v.event_type;
-        if (x2 !== undefined) {
-          if (typeof x2 !== 'string') return false;
-          if (!(x2 === 'MessageCreate')) return false;
-        } else {
-          return false;
-        }
+        if (x2 === undefined || typeof x2 !== 'string' || !(x2 === 'MessageCreate')) return false;
         const x3 = v.participant_ids;
         if (x3 !== undefined) {
           return false;
@@ -7096,12 +5826,7 @@ export function _vDmEvent(v: any, o: number): boolean {
       L8: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
         const x10 = v.event_type;
-        if (x10 !== undefined) {
-          if (typeof x10 !== 'string') break L8;
-          if (!(x10 === 'MessageCreate')) break L8;
-        } else {
-          break L8;
-        }
+        if (x10 === undefined || typeof x10 !== 'string' || !(x10 === 'MessageCreate')) break L8;
         const x11 = v.participant_ids;
         if (x11 !== undefined) {
           break L8;
@@ -7152,10 +5877,10 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
             E,
             o,
             p + '/event_type',
-            _sp139 + '/discriminator',
+            _sp204 + '/discriminator',
             'discriminator',
             'property "event_type" must be one of "MessageCreate", "ParticipantsJoin", "ParticipantsLeave"',
-            { propertyName: 'event_type', value: x1, allowedValues: _k137 },
+            { propertyName: 'event_type', value: x1, allowedValues: _k202 },
           )
         )
           return false;
@@ -7170,12 +5895,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v.event_type;
-          if (x7 !== undefined) {
-            if (typeof x7 !== 'string') break L5;
-            if (!(x7 === 'MessageCreate')) break L5;
-          } else {
-            break L5;
-          }
+          if (x7 === undefined || typeof x7 !== 'string' || !(x7 === 'MessageCreate')) break L5;
           const x8 = v.participant_ids;
           if (x8 !== undefined) {
             break L5;
@@ -7235,7 +5955,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp139 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            _fErr(E, o, p, _sp204 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
@@ -7244,7 +5964,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp139 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp204 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -7258,12 +5978,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
 export function _vDmMessageCreateEvent(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'MessageCreate')) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'MessageCreate')) return false;
   const x2 = v.participant_ids;
   if (x2 !== undefined) {
     return false;
@@ -7275,20 +5990,20 @@ export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: Validati
   const e0 = E.length;
   if ((o & 49) === 1 && _vDmMessageCreateEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp140, 'object');
+    _fType(E, o, p, _sp205, 'object');
     return false;
   }
   const x1 = v.event_type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp140, 'event_type', 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp205, 'event_type', 'string')) return false;
     if (
       !(x1 === 'MessageCreate') &&
-      _fErr(E, o, p + '/event_type', _sp140 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/event_type', _sp205 + '/properties/event_type/const', 'const', 'must be equal to constant', {
         allowedValue: 'MessageCreate',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp140, 'event_type')) return false;
+  } else if (_fReq(E, o, p, _sp205, 'event_type')) return false;
   const x2 = v.participant_ids;
   if (x2 !== undefined) {
     if (
@@ -7296,7 +6011,7 @@ export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: Validati
         E,
         o,
         p + '/participant_ids',
-        _sp140 + '/properties/participant_ids',
+        _sp205 + '/properties/participant_ids',
         'false schema',
         'boolean schema is false',
         {},
@@ -7310,12 +6025,7 @@ export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: Validati
 export function _vDmParticipantsJoinEvent(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'ParticipantsJoin')) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'ParticipantsJoin')) return false;
   const x2 = v.participant_ids;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
@@ -7332,24 +6042,24 @@ export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: Valid
   const e0 = E.length;
   if ((o & 49) === 1 && _vDmParticipantsJoinEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp141, 'object');
+    _fType(E, o, p, _sp206, 'object');
     return false;
   }
   const x1 = v.event_type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp141, 'event_type', 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp206, 'event_type', 'string')) return false;
     if (
       !(x1 === 'ParticipantsJoin') &&
-      _fErr(E, o, p + '/event_type', _sp141 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/event_type', _sp206 + '/properties/event_type/const', 'const', 'must be equal to constant', {
         allowedValue: 'ParticipantsJoin',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp141, 'event_type')) return false;
+  } else if (_fReq(E, o, p, _sp206, 'event_type')) return false;
   const x2 = v.participant_ids;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fPT(E, o, p, _sp141, 'participant_ids', 'array')) return false;
+      if (_fPT(E, o, p, _sp206, 'participant_ids', 'array')) return false;
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
@@ -7363,12 +6073,7 @@ export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: Valid
 export function _vDmParticipantsLeaveEvent(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'ParticipantsLeave')) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'ParticipantsLeave')) return false;
   const x2 = v.participant_ids;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
@@ -7385,24 +6090,24 @@ export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: Vali
   const e0 = E.length;
   if ((o & 49) === 1 && _vDmParticipantsLeaveEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp142, 'object');
+    _fType(E, o, p, _sp207, 'object');
     return false;
   }
   const x1 = v.event_type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp142, 'event_type', 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp207, 'event_type', 'string')) return false;
     if (
       !(x1 === 'ParticipantsLeave') &&
-      _fErr(E, o, p + '/event_type', _sp142 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/event_type', _sp207 + '/properties/event_type/const', 'const', 'must be equal to constant', {
         allowedValue: 'ParticipantsLeave',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp142, 'event_type')) return false;
+  } else if (_fReq(E, o, p, _sp207, 'event_type')) return false;
   const x2 = v.participant_ids;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fPT(E, o, p, _sp142, 'participant_ids', 'array')) return false;
+      if (_fPT(E, o, p, _sp207, 'participant_ids', 'array')) return false;
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
@@ -7421,7 +6126,7 @@ export function _vPostField(v: any, o: number): boolean {
 export function _ePostField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vPostField(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp143, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp208, 'string')) return false;
   return E.length === e0;
 }
 
@@ -7433,7 +6138,7 @@ export function _vNewsField(v: any, o: number): boolean {
 export function _eNewsField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vNewsField(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp144, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp209, 'string')) return false;
   return E.length === e0;
 }
 
@@ -7465,15 +6170,9 @@ export function _vGetUserBookmarksEnvelope(v: any, o: number): boolean {
   if (x11 !== undefined) {
     if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) return false;
     const x13 = x11.next_token;
-    if (x13 !== undefined) {
-      if (typeof x13 !== 'string') return false;
-      if (x13.length === 0) return false;
-    }
+    if (x13 !== undefined && (typeof x13 !== 'string' || x13.length === 0)) return false;
     const x14 = x11.previous_token;
-    if (x14 !== undefined) {
-      if (typeof x14 !== 'string') return false;
-      if (x14.length === 0) return false;
-    }
+    if (x14 !== undefined && (typeof x14 !== 'string' || x14.length === 0)) return false;
     const x15 = x11.result_count;
     if (x15 !== undefined) {
       if (!Number.isInteger(x15)) return false;
@@ -7487,17 +6186,17 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
   const e0 = E.length;
   if ((o & 49) === 1 && _vGetUserBookmarksEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp145, 'object');
+    _fType(E, o, p, _sp210, 'object');
     return false;
   }
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp145, 'data', 'array')) return false;
+      if (_fPT(E, o, p, _sp210, 'data', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
-        _fErr(E, o, p + '/data', _sp145 + '/properties/data/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+        _fErr(E, o, p + '/data', _sp210 + '/properties/data/minItems', 'minItems', 'must NOT have fewer than 1 items', {
           limit: 1,
         })
       )
@@ -7511,7 +6210,7 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
   const x5 = v.errors;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp145, 'errors', 'array')) return false;
+      if (_fPT(E, o, p, _sp210, 'errors', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -7519,7 +6218,7 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
           E,
           o,
           p + '/errors',
-          _sp145 + '/properties/errors/minItems',
+          _sp210 + '/properties/errors/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -7532,29 +6231,16 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
       }
     }
   }
-  const x9 = v.includes;
-  if (x9 !== undefined) {
-    if (_ref(x9, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
-  }
-  const x11 = v.meta;
-  if (x11 !== undefined) {
-    if (_ref(x11, o, p + '/meta', E, _vGetUserBookmarksMeta, _eGetUserBookmarksMeta)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp210, _t211)) return false;
   return E.length === e0;
 }
 
 export function _vGetUserBookmarksMeta(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.next_token;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) return false;
-  }
+  if (x1 !== undefined && (typeof x1 !== 'string' || x1.length === 0)) return false;
   const x2 = v.previous_token;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-    if (x2.length === 0) return false;
-  }
+  if (x2 !== undefined && (typeof x2 !== 'string' || x2.length === 0)) return false;
   const x3 = v.result_count;
   if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
@@ -7567,13 +6253,13 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
   const e0 = E.length;
   if ((o & 49) === 1 && _vGetUserBookmarksMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp146, 'object');
+    _fType(E, o, p, _sp212, 'object');
     return false;
   }
   const x1 = v.next_token;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp146, 'next_token', 'string')) return false;
+      if (_fPT(E, o, p, _sp212, 'next_token', 'string')) return false;
     } else {
       if (
         x1.length === 0 &&
@@ -7581,7 +6267,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
           E,
           o,
           p + '/next_token',
-          _sp146 + '/properties/next_token/minLength',
+          _sp212 + '/properties/next_token/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -7593,7 +6279,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
   const x2 = v.previous_token;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fPT(E, o, p, _sp146, 'previous_token', 'string')) return false;
+      if (_fPT(E, o, p, _sp212, 'previous_token', 'string')) return false;
     } else {
       if (
         x2.length === 0 &&
@@ -7601,7 +6287,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
           E,
           o,
           p + '/previous_token',
-          _sp146 + '/properties/previous_token/minLength',
+          _sp212 + '/properties/previous_token/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -7610,19 +6296,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
         return false;
     }
   }
-  const x3 = v.result_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) {
-      if (_fPT(E, o, p, _sp146, 'result_count', 'integer')) return false;
-    } else {
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
-        _fPF(E, o, p, _sp146, 'result_count', 'int32')
-      )
-        return false;
-    }
-  }
+  if (_eProps(v, o, p, E, _sp212, _t213)) return false;
   return E.length === e0;
 }
 
@@ -7647,21 +6321,10 @@ export function _eFindUserByUsernameEnvelope(v: any, o: number, p: string, E: Va
   const e0 = E.length;
   if ((o & 49) === 1 && _vFindUserByUsernameEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp147, 'object');
+    _fType(E, o, p, _sp215, 'object');
     return false;
   }
-  const x1 = v.data;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/data', E, _vUser, _eUser)) return false;
-  }
-  const x3 = v.errors;
-  if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
-  }
-  const x5 = v.includes;
-  if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp215, _t214)) return false;
   return E.length === e0;
 }
 
@@ -7686,21 +6349,10 @@ export function _eFindPostByIdEnvelope(v: any, o: number, p: string, E: Validati
   const e0 = E.length;
   if ((o & 49) === 1 && _vFindPostByIdEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp148, 'object');
+    _fType(E, o, p, _sp217, 'object');
     return false;
   }
-  const x1 = v.data;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/data', E, _vPost, _ePost)) return false;
-  }
-  const x3 = v.errors;
-  if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
-  }
-  const x5 = v.includes;
-  if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp217, _t216)) return false;
   return E.length === e0;
 }
 
@@ -7723,9 +6375,7 @@ export function _vSearchRecentPostsEnvelope(v: any, o: number): boolean {
     if (!_vIncludes(x7, o)) return false;
   }
   const x9 = v.meta;
-  if (x9 !== undefined) {
-    if (typeof x9 !== 'object' || x9 === null || Array.isArray(x9)) return false;
-  }
+  if (x9 !== undefined && (typeof x9 !== 'object' || x9 === null || Array.isArray(x9))) return false;
   return true;
 }
 
@@ -7733,13 +6383,13 @@ export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: Val
   const e0 = E.length;
   if ((o & 49) === 1 && _vSearchRecentPostsEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp149, 'object');
+    _fType(E, o, p, _sp218, 'object');
     return false;
   }
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp149, 'data', 'array')) return false;
+      if (_fPT(E, o, p, _sp218, 'data', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -7747,18 +6397,7 @@ export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: Val
       }
     }
   }
-  const x5 = v.errors;
-  if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
-  }
-  const x7 = v.includes;
-  if (x7 !== undefined) {
-    if (_ref(x7, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
-  }
-  const x9 = v.meta;
-  if (x9 !== undefined) {
-    if (_ref(x9, o, p + '/meta', E, _vNotShownMeta, _eNotShownMeta)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp218, _t219)) return false;
   return E.length === e0;
 }
 
@@ -7791,13 +6430,13 @@ export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: Valida
   const e0 = E.length;
   if ((o & 49) === 1 && _vSearchAllPostsEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp150, 'object');
+    _fType(E, o, p, _sp220, 'object');
     return false;
   }
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp150, 'data', 'array')) return false;
+      if (_fPT(E, o, p, _sp220, 'data', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -7805,41 +6444,20 @@ export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: Valida
       }
     }
   }
-  const x5 = v.errors;
-  if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
-  }
-  const x7 = v.includes;
-  if (x7 !== undefined) {
-    if (_ref(x7, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
-  }
-  const x9 = v.meta;
-  if (x9 !== undefined) {
-    if (_ref(x9, o, p + '/meta', E, _vSearchAllPostsMeta, _eSearchAllPostsMeta)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp220, _t221)) return false;
   return E.length === e0;
 }
 
 export function _vSearchAllPostsMeta(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.newest_id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) return false;
-  }
+  if (x1 !== undefined && (typeof x1 !== 'string' || !_re0.test(x1))) return false;
   const x3 = v.oldest_id;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re0.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re0.test(x3))) return false;
   const x5 = v.result_count;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5)) return false;
-  }
+  if (x5 !== undefined && !Number.isInteger(x5)) return false;
   const x6 = v.next_token;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-  }
+  if (x6 !== undefined && typeof x6 !== 'string') return false;
   return true;
 }
 
@@ -7847,21 +6465,10 @@ export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: Validation
   const e0 = E.length;
   if ((o & 49) === 1 && _vSearchAllPostsMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp151, 'object');
+    _fType(E, o, p, _sp223, 'object');
     return false;
   }
-  const x1 = v.newest_id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/newest_id', E, _vPostId, _ePostId)) return false;
-  }
-  const x3 = v.oldest_id;
-  if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/oldest_id', E, _vPostId, _ePostId)) return false;
-  }
-  const x5 = v.result_count;
-  if (x5 !== undefined && !Number.isInteger(x5) && _fPT(E, o, p, _sp151, 'result_count', 'integer')) return false;
-  const x6 = v.next_token;
-  if (x6 !== undefined && typeof x6 !== 'string' && _fPT(E, o, p, _sp151, 'next_token', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp223, _t222)) return false;
   return E.length === e0;
 }
 
@@ -7876,9 +6483,7 @@ export function _vResponseEnvelope(v: any, o: number): boolean {
     if (!_vIncludes(x3, o)) return false;
   }
   const x5 = v.meta;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) return false;
-  }
+  if (x5 !== undefined && (typeof x5 !== 'object' || x5 === null || Array.isArray(x5))) return false;
   return true;
 }
 
@@ -7886,21 +6491,10 @@ export function _eResponseEnvelope(v: any, o: number, p: string, E: ValidationEr
   const e0 = E.length;
   if ((o & 49) === 1 && _vResponseEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp152, 'object');
+    _fType(E, o, p, _sp224, 'object');
     return false;
   }
-  const x1 = v.errors;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
-  }
-  const x3 = v.includes;
-  if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
-  }
-  const x5 = v.meta;
-  if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/meta', E, _vNotShownMeta, _eNotShownMeta)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp224, _t219)) return false;
   return E.length === e0;
 }
 
@@ -7912,7 +6506,7 @@ export function _vNotShownMeta(v: any, o: number): boolean {
 export function _eNotShownMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vNotShownMeta(v, o)) return true;
-  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp153, 'object')) return false;
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp225, 'object')) return false;
   return E.length === e0;
 }
 
@@ -7929,7 +6523,7 @@ export function _ePartialErrors(v: any, o: number, p: string, E: ValidationError
   const e0 = E.length;
   if ((o & 49) === 1 && _vPartialErrors(v, o)) return true;
   if (!Array.isArray(v)) {
-    _fType(E, o, p, _sp154, 'array');
+    _fType(E, o, p, _sp226, 'array');
     return false;
   }
   for (let i1 = 0; i1 < v.length; i1++) {
@@ -7947,18 +6541,11 @@ export function _vCreatePostRequest(v: any, o: number): boolean {
     if (x1.length > 25000 && _len(x1) > 25000) return false;
   }
   const x2 = v.paid_partnership;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'boolean') return false;
-  }
+  if (x2 !== undefined && typeof x2 !== 'boolean') return false;
   const x3 = v.community_id;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re0.test(x3)) return false;
-  }
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re0.test(x3))) return false;
   const x5 = v.share_with_followers;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'boolean') return false;
-  }
+  if (x5 !== undefined && typeof x5 !== 'boolean') return false;
   const x6 = v.edit_options;
   if (x6 !== undefined) {
     if (!_vEditOptions(x6, o)) return false;
@@ -7978,13 +6565,13 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
   const e0 = E.length;
   if ((o & 49) === 1 && _vCreatePostRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp155, 'object');
+    _fType(E, o, p, _sp227, 'object');
     return false;
   }
   const x1 = v.text;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp155, 'text', 'string')) return false;
+      if (_fPT(E, o, p, _sp227, 'text', 'string')) return false;
     } else {
       if (
         x1.length > 25000 &&
@@ -7993,7 +6580,7 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
           E,
           o,
           p + '/text',
-          _sp155 + '/properties/text/maxLength',
+          _sp227 + '/properties/text/maxLength',
           'maxLength',
           'must NOT have more than 25000 characters',
           { limit: 25000 },
@@ -8002,37 +6589,14 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
         return false;
     }
   }
-  const x2 = v.paid_partnership;
-  if (x2 !== undefined && typeof x2 !== 'boolean' && _fPT(E, o, p, _sp155, 'paid_partnership', 'boolean')) return false;
-  const x3 = v.community_id;
-  if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/community_id', E, _vCommunityId, _eCommunityId)) return false;
-  }
-  const x5 = v.share_with_followers;
-  if (x5 !== undefined && typeof x5 !== 'boolean' && _fPT(E, o, p, _sp155, 'share_with_followers', 'boolean'))
-    return false;
-  const x6 = v.edit_options;
-  if (x6 !== undefined) {
-    if (_ref(x6, o, p + '/edit_options', E, _vEditOptions, _eEditOptions)) return false;
-  }
-  const x8 = v.reply_settings;
-  if (x8 !== undefined) {
-    if (_ref(x8, o, p + '/reply_settings', E, _vReplySettings, _eReplySettings)) return false;
-  }
-  const x10 = v.poll;
-  if (x10 !== undefined) {
-    if (_ref(x10, o, p + '/poll', E, _vCreatePostPoll, _eCreatePostPoll)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp227, _t228)) return false;
   return E.length === e0;
 }
 
 export function _vEditOptions(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.previous_post_id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) return false;
-  }
+  if (x1 !== undefined && (typeof x1 !== 'string' || !_re0.test(x1))) return false;
   return true;
 }
 
@@ -8040,13 +6604,10 @@ export function _eEditOptions(v: any, o: number, p: string, E: ValidationError[]
   const e0 = E.length;
   if ((o & 49) === 1 && _vEditOptions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp156, 'object');
+    _fType(E, o, p, _sp230, 'object');
     return false;
   }
-  const x1 = v.previous_post_id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/previous_post_id', E, _vPostId, _ePostId)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp230, _t229)) return false;
   return E.length === e0;
 }
 
@@ -8078,13 +6639,13 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
   const e0 = E.length;
   if ((o & 49) === 1 && _vCreatePostPoll(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp157, 'object');
+    _fType(E, o, p, _sp231, 'object');
     return false;
   }
   const x1 = v.options;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp157, 'options', 'array')) return false;
+      if (_fPT(E, o, p, _sp231, 'options', 'array')) return false;
     } else {
       if (
         x1.length > 4 &&
@@ -8092,7 +6653,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/options',
-          _sp157 + '/properties/options/maxItems',
+          _sp231 + '/properties/options/maxItems',
           'maxItems',
           'must NOT have more than 4 items',
           { limit: 4 },
@@ -8105,7 +6666,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/options',
-          _sp157 + '/properties/options/minItems',
+          _sp231 + '/properties/options/minItems',
           'minItems',
           'must NOT have fewer than 2 items',
           { limit: 2 },
@@ -8115,7 +6676,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
         if (typeof x3 !== 'string') {
-          if (_fType(E, o, p + '/options/' + i2, _sp157 + '/properties/options/items', 'string')) return false;
+          if (_fType(E, o, p + '/options/' + i2, _sp231 + '/properties/options/items', 'string')) return false;
         } else {
           if (
             x3.length > 25 &&
@@ -8124,7 +6685,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
               E,
               o,
               p + '/options/' + i2,
-              _sp157 + '/properties/options/items/maxLength',
+              _sp231 + '/properties/options/items/maxLength',
               'maxLength',
               'must NOT have more than 25 characters',
               { limit: 25 },
@@ -8137,7 +6698,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
               E,
               o,
               p + '/options/' + i2,
-              _sp157 + '/properties/options/items/minLength',
+              _sp231 + '/properties/options/items/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
@@ -8151,7 +6712,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
   const x4 = v.duration_minutes;
   if (x4 !== undefined) {
     if (!Number.isInteger(x4)) {
-      if (_fPT(E, o, p, _sp157, 'duration_minutes', 'integer')) return false;
+      if (_fPT(E, o, p, _sp231, 'duration_minutes', 'integer')) return false;
     } else {
       if (
         x4 > 10080 &&
@@ -8159,7 +6720,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/duration_minutes',
-          _sp157 + '/properties/duration_minutes/maximum',
+          _sp231 + '/properties/duration_minutes/maximum',
           'maximum',
           'must be <= 10080',
           { comparison: '<=', limit: 10080 },
@@ -8172,7 +6733,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/duration_minutes',
-          _sp157 + '/properties/duration_minutes/minimum',
+          _sp231 + '/properties/duration_minutes/minimum',
           'minimum',
           'must be >= 5',
           { comparison: '>=', limit: 5 },
@@ -8182,7 +6743,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
       if (
         (o & 2) !== 0 &&
         !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
-        _fPF(E, o, p, _sp157, 'duration_minutes', 'int32')
+        _fPF(E, o, p, _sp231, 'duration_minutes', 'int32')
       )
         return false;
     }
@@ -8196,10 +6757,7 @@ export function _eGetUserBookmarksPathParams(v: any, o: number, p: string, E: Va
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t232)) return false;
   return E.length === e0;
 }
 
@@ -8212,7 +6770,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
   const x1 = v.max_results;
   if (x1 !== undefined) {
     if (
-      _refSp(x1, o, p + '/max_results', E, _sp158, _vGetUserBookmarksQueryMaxResults, _eGetUserBookmarksQueryMaxResults)
+      _refSp(x1, o, p + '/max_results', E, _sp233, _vGetUserBookmarksQueryMaxResults, _eGetUserBookmarksQueryMaxResults)
     )
       return false;
   }
@@ -8224,7 +6782,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         o,
         p + '/pagination_token',
         E,
-        _sp159,
+        _sp234,
         _vGetUserBookmarksQueryPaginationToken,
         _eGetUserBookmarksQueryPaginationToken,
       )
@@ -8234,14 +6792,14 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
   const x5 = v['post.fields'];
   if (x5 !== undefined) {
     if (
-      _refSp(x5, o, p + '/post.fields', E, _sp160, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
+      _refSp(x5, o, p + '/post.fields', E, _sp235, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
   const x7 = v.expansions;
   if (x7 !== undefined) {
     if (
-      _refSp(x7, o, p + '/expansions', E, _sp161, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
+      _refSp(x7, o, p + '/expansions', E, _sp236, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
@@ -8253,7 +6811,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         o,
         p + '/media.fields',
         E,
-        _sp162,
+        _sp237,
         _vGetUserBookmarksQueryExpansions,
         _eGetUserBookmarksQueryExpansions,
       )
@@ -8268,7 +6826,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         o,
         p + '/poll.fields',
         E,
-        _sp163,
+        _sp238,
         _vGetUserBookmarksQueryExpansions,
         _eGetUserBookmarksQueryExpansions,
       )
@@ -8283,7 +6841,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         o,
         p + '/user.fields',
         E,
-        _sp164,
+        _sp239,
         _vGetUserBookmarksQueryExpansions,
         _eGetUserBookmarksQueryExpansions,
       )
@@ -8298,7 +6856,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         o,
         p + '/place.fields',
         E,
-        _sp165,
+        _sp240,
         _vGetUserBookmarksQueryExpansions,
         _eGetUserBookmarksQueryExpansions,
       )
@@ -8326,10 +6884,7 @@ export function _eFindUserByUsernamePathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.username;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/username', E, _vUsername, _eUsername)) return false;
-  } else if (_fReq(E, o, p, sp, 'username')) return false;
+  if (_eProps(v, o, p, E, sp, _t241)) return false;
   return E.length === e0;
 }
 
@@ -8342,7 +6897,7 @@ export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: Valid
   const x1 = v['user.fields'];
   if (x1 !== undefined) {
     if (
-      _refSp(x1, o, p + '/user.fields', E, _sp164, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
+      _refSp(x1, o, p + '/user.fields', E, _sp239, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
@@ -8355,10 +6910,7 @@ export function _eFindPostByIdPathParams(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vPostId, _ePostId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t242)) return false;
   return E.length === e0;
 }
 
@@ -8371,7 +6923,7 @@ export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationE
   const x1 = v['post.fields'];
   if (x1 !== undefined) {
     if (
-      _refSp(x1, o, p + '/post.fields', E, _sp160, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
+      _refSp(x1, o, p + '/post.fields', E, _sp235, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
@@ -8386,13 +6938,13 @@ export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp166, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
+    if (_refSp(x1, o, p + '/query', E, _sp243, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
       return false;
   } else if (_fReq(E, o, p, sp, 'query')) return false;
   const x3 = v['post.fields'];
   if (x3 !== undefined) {
     if (
-      _refSp(x3, o, p + '/post.fields', E, _sp160, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
+      _refSp(x3, o, p + '/post.fields', E, _sp235, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
@@ -8407,27 +6959,27 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp167, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
+    if (_refSp(x1, o, p + '/query', E, _sp244, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
       return false;
   } else if (_fReq(E, o, p, sp, 'query')) return false;
   const x3 = v.max_results;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/max_results', E, _sp168, _vSearchAllPostsQueryMaxResults, _eSearchAllPostsQueryMaxResults))
+    if (_refSp(x3, o, p + '/max_results', E, _sp245, _vSearchAllPostsQueryMaxResults, _eSearchAllPostsQueryMaxResults))
       return false;
   }
   const x5 = v.start_time;
   if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/start_time', E, _sp169, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
+    if (_refSp(x5, o, p + '/start_time', E, _sp246, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
       return false;
   }
   const x7 = v.end_time;
   if (x7 !== undefined) {
-    if (_refSp(x7, o, p + '/end_time', E, _sp170, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
+    if (_refSp(x7, o, p + '/end_time', E, _sp247, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
       return false;
   }
   const x9 = v.next_token;
   if (x9 !== undefined) {
-    if (_refSp(x9, o, p + '/next_token', E, _sp171, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x9, o, p + '/next_token', E, _sp248, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   const x11 = v['post.fields'];
@@ -8438,7 +6990,7 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
         o,
         p + '/post.fields',
         E,
-        _sp160,
+        _sp235,
         _vGetUserBookmarksQueryPostFields,
         _eGetUserBookmarksQueryPostFields,
       )
@@ -8456,7 +7008,7 @@ export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp172, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p + '/query', E, _sp249, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   return E.length === e0;
@@ -8470,7 +7022,7 @@ export function _eCountAllPostsQuery(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp173, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p + '/query', E, _sp250, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   return E.length === e0;
@@ -8482,10 +7034,7 @@ export function _eGetUserPostsPathParams(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t232)) return false;
   return E.length === e0;
 }
 
@@ -8497,7 +7046,7 @@ export function _eGetUserPostsQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.max_results;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/max_results', E, _sp174, _vGetUserPostsQueryMaxResults, _eGetUserPostsQueryMaxResults))
+    if (_refSp(x1, o, p + '/max_results', E, _sp251, _vGetUserPostsQueryMaxResults, _eGetUserPostsQueryMaxResults))
       return false;
   }
   return E.length === e0;
@@ -8509,10 +7058,7 @@ export function _eGetUserMentionsPathParams(v: any, o: number, p: string, E: Val
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t232)) return false;
   return E.length === e0;
 }
 
@@ -8522,10 +7068,7 @@ export function _eGetUserLikedPostsPathParams(v: any, o: number, p: string, E: V
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t232)) return false;
   return E.length === e0;
 }
 
@@ -8535,10 +7078,7 @@ export function _eGetUserFollowersPathParams(v: any, o: number, p: string, E: Va
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t232)) return false;
   return E.length === e0;
 }
 
@@ -8548,10 +7088,7 @@ export function _eGetUserFollowingPathParams(v: any, o: number, p: string, E: Va
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t232)) return false;
   return E.length === e0;
 }
 
@@ -8561,10 +7098,7 @@ export function _eFollowUserPathParams(v: any, o: number, p: string, E: Validati
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t232)) return false;
   return E.length === e0;
 }
 
@@ -8580,10 +7114,7 @@ export function _eGetUserBlockingPathParams(v: any, o: number, p: string, E: Val
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t232)) return false;
   return E.length === e0;
 }
 
@@ -8593,10 +7124,7 @@ export function _eGetUserMutingPathParams(v: any, o: number, p: string, E: Valid
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t232)) return false;
   return E.length === e0;
 }
 
@@ -8612,10 +7140,7 @@ export function _eGetUserPinnedListsPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t232)) return false;
   return E.length === e0;
 }
 
@@ -8625,10 +7150,7 @@ export function _eGetUserOwnedListsPathParams(v: any, o: number, p: string, E: V
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t232)) return false;
   return E.length === e0;
 }
 
@@ -8644,10 +7166,7 @@ export function _eGetUserFollowedListsPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t232)) return false;
   return E.length === e0;
 }
 
@@ -8663,10 +7182,7 @@ export function _eGetUserListMembershipsPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t232)) return false;
   return E.length === e0;
 }
 
@@ -8676,10 +7192,7 @@ export function _eLikePostPathParams(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t232)) return false;
   return E.length === e0;
 }
 
@@ -8691,12 +7204,12 @@ export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp175, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p + '/query', E, _sp252, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   const x3 = v['news.fields'];
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/news.fields', E, _sp176, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
+    if (_refSp(x3, o, p + '/news.fields', E, _sp253, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
       return false;
   }
   return E.length === e0;
@@ -8710,7 +7223,7 @@ export function _eFindNewsByIdPathParams(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp177, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p + '/id', E, _sp254, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
@@ -8724,7 +7237,7 @@ export function _eFindNewsByIdQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v['news.fields'];
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/news.fields', E, _sp176, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
+    if (_refSp(x1, o, p + '/news.fields', E, _sp253, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
       return false;
   }
   return E.length === e0;
@@ -8745,7 +7258,7 @@ export function _eDeleteConnectionsByUuidQuery(
   const x1 = v.uuids;
   if (x1 !== undefined) {
     if (
-      _refSp(x1, o, p + '/uuids', E, _sp178, _vDeleteConnectionsByUuidQueryUuids, _eDeleteConnectionsByUuidQueryUuids)
+      _refSp(x1, o, p + '/uuids', E, _sp255, _vDeleteConnectionsByUuidQueryUuids, _eDeleteConnectionsByUuidQueryUuids)
     )
       return false;
   }
@@ -8766,7 +7279,7 @@ export function _eDeleteConnectionsByEndpointPathParams(
   }
   const x1 = v.endpoint_id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/endpoint_id', E, _sp179, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p + '/endpoint_id', E, _sp256, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'endpoint_id')) return false;
   return E.length === e0;
@@ -8786,7 +7299,7 @@ export function _eReplayAccountActivityPathParams(
   }
   const x1 = v.webhook_id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/webhook_id', E, _sp180, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p + '/webhook_id', E, _sp257, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'webhook_id')) return false;
   return E.length === e0;
@@ -8795,34 +7308,17 @@ export function _eReplayAccountActivityPathParams(
 export function _v0(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.url;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || ((o & 2) !== 0 && !_fUri(x1))) return false;
   const x2 = v.expanded_url;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x2)) return false;
-  }
+  if (x2 !== undefined && (typeof x2 !== 'string' || ((o & 2) !== 0 && !_fUri(x2)))) return false;
   const x3 = v.display_url;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   const x4 = v.unwound_url;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x4)) return false;
-  }
+  if (x4 !== undefined && (typeof x4 !== 'string' || ((o & 2) !== 0 && !_fUri(x4)))) return false;
   const x5 = v.title;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-  }
+  if (x5 !== undefined && typeof x5 !== 'string') return false;
   const x6 = v.description;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-  }
+  if (x6 !== undefined && typeof x6 !== 'string') return false;
   const x7 = v.images;
   if (x7 !== undefined) {
     if (!Array.isArray(x7)) return false;
@@ -8833,15 +7329,9 @@ export function _v0(v: any, o: number): boolean {
     }
   }
   const x11 = v.media_key;
-  if (x11 !== undefined) {
-    if (typeof x11 !== 'string') return false;
-  }
+  if (x11 !== undefined && typeof x11 !== 'string') return false;
   const x12 = v.status;
-  if (x12 !== undefined) {
-    if (!Number.isInteger(x12)) return false;
-    if (x12 > 599) return false;
-    if (x12 < 100) return false;
-  }
+  if (x12 !== undefined && (!Number.isInteger(x12) || x12 > 599 || x12 < 100)) return false;
   return true;
 }
 
@@ -8851,63 +7341,33 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.url;
+  if (_eProps(v, o, p, E, sp, _t258)) return false;
+  const x1 = v.images;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, sp, 'url', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fUri(x1) && _fPF(E, o, p, sp, 'url', 'uri')) return false;
-    }
-  } else if (_fReq(E, o, p, sp, 'url')) return false;
-  const x2 = v.expanded_url;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') {
-      if (_fPT(E, o, p, sp, 'expanded_url', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fUri(x2) && _fPF(E, o, p, sp, 'expanded_url', 'uri')) return false;
-    }
-  }
-  const x3 = v.display_url;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, sp, 'display_url', 'string')) return false;
-  const x4 = v.unwound_url;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') {
-      if (_fPT(E, o, p, sp, 'unwound_url', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fUri(x4) && _fPF(E, o, p, sp, 'unwound_url', 'uri')) return false;
-    }
-  }
-  const x5 = v.title;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, sp, 'title', 'string')) return false;
-  const x6 = v.description;
-  if (x6 !== undefined && typeof x6 !== 'string' && _fPT(E, o, p, sp, 'description', 'string')) return false;
-  const x7 = v.images;
-  if (x7 !== undefined) {
-    if (!Array.isArray(x7)) {
+    if (!Array.isArray(x1)) {
       if (_fPT(E, o, p, sp, 'images', 'array')) return false;
     } else {
       if (
-        x7.length < 1 &&
+        x1.length < 1 &&
         _fErr(E, o, p + '/images', sp + '/properties/images/minItems', 'minItems', 'must NOT have fewer than 1 items', {
           limit: 1,
         })
       )
         return false;
-      for (let i8 = 0; i8 < x7.length; i8++) {
-        const x9 = x7[i8];
-        if (_ref(x9, o, p + '/images/' + i8, E, _vUrlImage, _eUrlImage)) return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/images/' + i2, E, _vUrlImage, _eUrlImage)) return false;
       }
     }
   }
-  const x11 = v.media_key;
-  if (x11 !== undefined && typeof x11 !== 'string' && _fPT(E, o, p, sp, 'media_key', 'string')) return false;
-  const x12 = v.status;
-  if (x12 !== undefined) {
-    if (!Number.isInteger(x12)) {
+  if (_eProps(v, o, p, E, sp, _t259)) return false;
+  const x5 = v.status;
+  if (x5 !== undefined) {
+    if (!Number.isInteger(x5)) {
       if (_fPT(E, o, p, sp, 'status', 'integer')) return false;
     } else {
       if (
-        x12 > 599 &&
+        x5 > 599 &&
         _fErr(E, o, p + '/status', sp + '/properties/status/maximum', 'maximum', 'must be <= 599', {
           comparison: '<=',
           limit: 599,
@@ -8915,7 +7375,7 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
       )
         return false;
       if (
-        x12 < 100 &&
+        x5 < 100 &&
         _fErr(E, o, p + '/status', sp + '/properties/status/minimum', 'minimum', 'must be >= 100', {
           comparison: '>=',
           limit: 100,

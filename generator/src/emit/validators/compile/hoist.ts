@@ -4,6 +4,7 @@
  * enum values. Deduplicated, named in order of first use.
  */
 import { code, join, prettyLit as lit, raw, regex, type Code } from '../../../codegen/index.ts';
+import { arrayLiteral, fluidAssignment, printDoc } from '../../../codegen/pretty-doc.ts';
 import { CompileError } from './registry.ts';
 
 export type Primitive = string | number | boolean | null;
@@ -48,6 +49,16 @@ export class Hoister {
   set(values: readonly Primitive[]): Code {
     const json = JSON.stringify(values);
     return this.once(`s:${json}`, '_s', (name) => code`const ${name} = new Set<unknown>([${join(values.map((v) => lit(v)))}]);`);
+  }
+
+  /**
+   * A hoisted table: an array of rows, each an array of expressions (literals, names), printed as prettier
+   * prints it (two or more rows: one a line, as prettier lays out an array of arrays).
+   */
+  table(rows: readonly (readonly Code[])[]): Code {
+    const items = rows.map((row) => arrayLiteral(row.map((cell) => cell.text)));
+    const key = JSON.stringify(rows.map((row) => row.map((cell) => cell.text)));
+    return this.once(`T:${key}`, '_t', (name) => raw(printDoc([fluidAssignment(`const ${name.text}: any =`, arrayLiteral(items, rows.length > 1)), ';'])));
   }
 
   declarations(): readonly Code[] {

@@ -17,10 +17,10 @@ import { isTrivial } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
 import { atChild, failure, guard, guards, keywordPath, operand, propertySegment, type Site } from '../site.ts';
-import { present, readProperty } from './own.ts';
+import { present, readProperty, type PropertyRead } from './own.ts';
+import { refCalls } from './ref.ts';
 import { O } from '../option-bits.ts';
-
-type Need = 'never' | 'always' | 'response' | 'request';
+import { propertyRow, propertyTable, referenceRow, usesTables, type Need } from './property-table.ts';
 
 /** Where a required member with this access must be present. */
 function needOf(access: Access): Need {
@@ -63,11 +63,56 @@ function strayFailure(c: Compiler, site: Site, name: string, access: 'readOnly' 
   });
 }
 
+/**
+ * Longest test folded with others into one condition: each then fits a line of its own where the statement
+ * is broken (module/break-lines.ts breaks a chain of operands, not operands that need breaking themselves).
+ */
+const FOLDED_OPERAND = 60;
+
+/** Check mode's tests of a member as one condition, when they are all guards that stop the same way. */
+function foldedTests(site: Site, body: readonly Code[]): { condition: Code; stop: Code } | undefined {
+  if (!body.length) return undefined;
+  const parts = body.map((statement) => guards.get(statement));
+  if (parts.some((p) => !p || p.stop.text !== site.stop.text)) return undefined;
+  if (parts.length > 1 && parts.some((p) => p!.condition.text.length > FOLDED_OPERAND)) return undefined;
+  const tests = parts.map((p) => p!.condition);
+  return { condition: tests.length === 1 ? tests[0] : join(tests.map((t) => operand(t, '||')), ' || '), stop: site.stop };
+}
+
+/** The statements of one member: its read, then its tests under "present", and its `required` failure. */
+function memberCode(c: Compiler, site: Site, name: string, need: Need, read: PropertyRead, body: readonly Code[]): Code | undefined {
+  const folded = site.mode === 'check' ? foldedTests(site, body) : body.length === 1 ? guards.get(body[0]) : undefined;
+  // An optional member's several tests are one operand, `(a || b)`: folded only while that fits a line.
+  const fits = !folded || need !== 'never' || site.mode !== 'check' || body.length === 1 || folded.condition.text.length <= FOLDED_OPERAND;
+  if (folded && fits && need === 'never') {
+    // An optional member: `if (x !== undefined && <tests>) return false;`.
+    return code`${read.decl}\nif (${read.present} && ${operand(folded.condition, '&&')}) ${folded.stop}`;
+  }
+  if (folded && need === 'always' && site.mode === 'check') {
+    // A required member: `if (x === undefined || <tests>) return false;`.
+    return code`${read.decl}\nif (${read.local} === undefined || ${operand(folded.condition, '||')}) ${folded.stop}`;
+  }
+  if (!body.length) return need === 'never' ? undefined : code`${read.decl}\n${requiredFailure(c, site, name, need, code`!(${read.present})`)}`;
+  if (need !== 'never') {
+    // A failure that is an `if` statement of its own follows `else` directly (`} else if (...) return false;`).
+    const missing = requiredFailure(c, site, name, need);
+    const otherwise = missing.text.startsWith('if (') ? code` ${missing}` : code` {\n${missing}\n}`;
+    return code`${read.decl}\nif (${read.present}) {\n${join(body, '\n')}\n} else${otherwise}`;
+  }
+  return code`${read.decl}\nif (${read.present}) {\n${join(body, '\n')}\n}`;
+}
+
 export function properties(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const props = schemaMap(s.properties);
   const required = new Set(stringList(s.required));
   const closed = s.additionalProperties === false;
   const out: Code[] = [];
+  // Errors mode: consecutive simple properties become one table call (keywords/property-table.ts).
+  const tables = usesTables(site);
+  const rows: Code[][] = [];
+  const flush = (): void => {
+    if (rows.length) out.push(propertyTable(c, site, rows.splice(0)));
+  };
   for (const name of Object.keys(props)) {
     const sub = props[name];
     const node = childNode(c, site, sub, ['properties', name]);
@@ -76,27 +121,25 @@ export function properties(c: Compiler, s: SchemaObject, site: Site): Code[] {
     const stray = closed && access ? strayFailure(c, site, name, access) : undefined;
     const trivial = isTrivial(sub);
     if (trivial && need === 'never' && !stray) continue;
+    const row = tables && !stray ? propertyRow(c, name, sub, need) : undefined;
+    if (row) {
+      rows.push(row);
+      continue;
+    }
     const read = readProperty(c, site, name);
     const compiled = trivial ? [] : compileSub(c, sub, atChild(site, node, ['properties', name], read.local, propertySegment(name)));
-    const body = stray ? [stray, ...compiled] : compiled;
-    const folded = body.length === 1 ? guards.get(body[0]) : undefined;
-    if (folded && need === 'never') {
-      // An optional member with one test: `if (x !== undefined && <test>) return false;`.
-      out.push(code`${read.decl}\nif (${read.present} && ${operand(folded.condition, '&&')}) ${folded.stop}`);
-    } else if (folded && need === 'always' && site.mode === 'check') {
-      // A required member with one test: `if (x === undefined || <test>) return false;`.
-      out.push(code`${read.decl}\nif (${read.local} === undefined || ${operand(folded.condition, '||')}) ${folded.stop}`);
-    } else if (!body.length) {
-      if (need !== 'never') out.push(code`${read.decl}\n${requiredFailure(c, site, name, need, code`!(${read.present})`)}`);
-    } else if (need !== 'never') {
-      // A failure that is an `if` statement of its own follows `else` directly (`} else if (...) return false;`).
-      const missing = requiredFailure(c, site, name, need);
-      const otherwise = missing.text.startsWith('if (') ? code` ${missing}` : code` {\n${missing}\n}`;
-      out.push(code`${read.decl}\nif (${read.present}) {\n${join(body, '\n')}\n} else${otherwise}`);
-    } else {
-      out.push(code`${read.decl}\nif (${read.present}) {\n${join(body, '\n')}\n}`);
+    // A `$ref` member's one call is a row too (the runtime makes the same `_ref` call).
+    const call = tables && !stray && compiled.length === 1 ? refCalls.get(compiled[0]) : undefined;
+    if (call && call.data.text === read.local.text) {
+      rows.push(referenceRow(name, need, call));
+      continue;
     }
+    const member = memberCode(c, site, name, need, read, stray ? [stray, ...compiled] : compiled);
+    if (!member) continue;
+    flush();
+    out.push(member);
   }
+  flush();
   for (const name of required) {
     if (Object.prototype.hasOwnProperty.call(props, name)) continue;
     out.push(requiredFailure(c, site, name, needOf(site.relax?.members.get(name)), code`!${present(c, site, name)}`));

@@ -31,6 +31,12 @@ function inlinable(schema: unknown): boolean {
 }
 
 /**
+ * The functions an errors-mode `_ref` statement calls (no schema path passed), for callers that fold the
+ * statement into data of their own (keywords/property-table.ts).
+ */
+export const refCalls = new WeakMap<Code, { data: Code; check: Code; errors: Code }>();
+
+/**
  * Applies the schema at `target` to the site's value through its function (inline for booleans). With
  * `relocatable` the function may be shared by equal copies and its errors variant is passed the schema
  * path of the one it checks: `site` for an inline subschema (the site is at it), `target` for a reference
@@ -76,7 +82,9 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
     // One helper call instead of the prefilter written out: errors mode runs only after a check failed,
     // so its size matters more than a call's cost.
     const helper = sp.length ? c.use('_refSp') : c.use('_ref');
-    return [code`if (${helper}(${join([d, o, path, code`E`, ...sp, check(), errors])})) ${site.stop}`];
+    const statement = code`if (${helper}(${join([d, o, path, code`E`, ...sp, check(), errors])})) ${site.stop}`;
+    if (!sp.length) refCalls.set(statement, { data: d, check: check(), errors });
+    return [statement];
   }
   const direct = join([d, o, path, code`E`, ...sp, ...ev]);
   const after = join([d, code`${o} + ${O.branchStep}`, path, code`E`, ...sp, ...ev]);

@@ -51,7 +51,9 @@ export function typed(c: Compiler, s: SchemaObject, site: Site): Code[] {
     if (!groups.has(group)) continue;
     const part = groupCode(c, s, site, group);
     if (!part.length) continue;
-    body.push(exact ? join(part, '\n') : code`if (${groupGuard(group, d)}) {\n${join(part, '\n')}\n}`);
+    // One type: its keywords' statements as they are (a member's guards fold into one test, properties.ts).
+    if (exact) body.push(...part);
+    else body.push(code`if (${groupGuard(group, d)}) {\n${join(part, '\n')}\n}`);
   }
   const label = types.join(' or ');
   const f = {
@@ -64,7 +66,7 @@ export function typed(c: Compiler, s: SchemaObject, site: Site): Code[] {
   };
   const fail = failure(site, c.err(site), f);
   const notType = bytes ? code`${andOperand(isNotAnyType(types, d))} && !(typeof Blob !== 'undefined' && ${d} instanceof Blob)` : isNotAnyType(types, d);
-  if (site.mode === 'check') return [code`if (${notType}) ${fail}`, ...body];
+  if (site.mode === 'check') return [guard(site, c.err(site), notType, f), ...body];
   if (!body.length) return [guard(site, c.err(site), notType, f)];
   const statement = code`if (${notType}) {\n${fail}\n} else {\n${join(body, '\n')}\n}`;
   typedTails.set(statement, [code`if (${notType}) {\n${c.err(site)(f)};\nreturn false;\n}`, ...body]);

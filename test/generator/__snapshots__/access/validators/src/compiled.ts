@@ -4,27 +4,53 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fErr, _fPF, _fPT, _fReq, _fType, _has, _len, _ref } from './runtime.js';
+import { _eProps, _fEnum, _fErr, _fPT, _fReq, _fType, _has, _len, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/ServerId';
 const _sp1 = '#/components/schemas/Secret';
 const _k2: any = ['red', 'green'];
 const _sp3 = '#/components/schemas/Thing';
-const _sp4 = '#/components/schemas/Color.v1';
-const _sp5 = '#/components/schemas/Audit';
-const _sp6 = '#/components/schemas/Account';
-const _sp7 = '#/components/schemas/TreeNode';
-const _sp8 = '#/components/schemas/EventBase';
-const _sp9 = '#/components/schemas/Click';
-const _sp10 = '#/components/schemas/View';
-const _k11: any = ['click', 'view'];
-const _sp12 = '#/components/schemas/Event';
-const _sp13 = '#/components/schemas/TaggedEvent';
-const _sp14 = '#/components/schemas/ProfileBase';
-const _sp15 = '#/components/schemas/Profile';
-const _sp16 = '#/components/schemas/Form';
-const _sp17 = '#/components/schemas/Upload';
+const _t4: any = [['name', 65, 'string']];
+const _t5: any = [['tag', 1024, '', _vColorV1, _eColorV1]];
+const _sp6 = '#/components/schemas/Color.v1';
+const _t7: any = [['createdAt', 129, 'string']];
+const _sp8 = '#/components/schemas/Audit';
+const _t9: any = [
+  ['email', 65, 'string'],
+  ['password', 1280, '', _vSecret, _eSecret],
+  ['token', 1152, '', _vServerId, _eServerId],
+];
+const _sp10 = '#/components/schemas/Account';
+const _sp11 = '#/components/schemas/TreeNode';
+const _t12: any = [
+  ['id', 1152, '', _vServerId, _eServerId],
+  ['label', 65, 'string'],
+];
+const _t13: any = [['kind', 65, 'string']];
+const _sp14 = '#/components/schemas/EventBase';
+const _sp15 = '#/components/schemas/Click';
+const _t16: any = [['x', 68, 'integer']];
+const _sp17 = '#/components/schemas/View';
+const _t18: any = [['page', 65, 'string']];
+const _k19: any = ['click', 'view'];
+const _sp20 = '#/components/schemas/Event';
+const _t21: any = [['at', 65, 'string', _fDateTime, 'date-time']];
+const _sp22 = '#/components/schemas/TaggedEvent';
+const _t23: any = [
+  ['id', 1, 'string'],
+  ['handle', 65, 'string'],
+  ['pin', 1, 'string'],
+];
+const _sp24 = '#/components/schemas/ProfileBase';
+const _sp25 = '#/components/schemas/Profile';
+const _t26: any = [['id', 128, '']];
+const _sp27 = '#/components/schemas/Form';
+const _t28: any = [['q', 65, 'string']];
+const _sp29 = '#/components/schemas/Upload';
+const _t30: any = [['title', 1, 'string']];
+const _t31: any = [['count', 4, 'integer']];
+const _t32: any = [['treeId', 1088, '', _vColorV1, _eColorV1]];
 
 export function _vServerId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -67,11 +93,7 @@ export function _vThing(v: any, o: number): boolean {
     if (typeof x1 !== 'string') return false;
   } else if ((o & 4) === 0) return false;
   const x3 = v.name;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   const x4 = v.parent;
   if (x4 !== undefined) {
     if ((o & 4) !== 0) return false;
@@ -134,12 +156,9 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
       return false;
     if (_ref(x1, o, p + '/id', E, _vServerId, _eServerId)) return false;
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp3, 'id')) return false;
-  const x3 = v.name;
+  if (_eProps(v, o, p, E, _sp3, _t4)) return false;
+  const x3 = v.parent;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp3, 'name', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp3, 'name')) return false;
-  const x4 = v.parent;
-  if (x4 !== undefined) {
     if (
       (o & 4) !== 0 &&
       _fErr(
@@ -153,55 +172,52 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
       )
     )
       return false;
-    let ok6 = false;
+    let ok5 = false;
     if ((o & 48) !== 48) {
-      L9: {
-        L10: {
-          if (typeof x4 !== 'string') break L10;
-          ok6 = true;
-          break L9;
+      L8: {
+        L9: {
+          if (typeof x3 !== 'string') break L9;
+          ok5 = true;
+          break L8;
         }
-        L12: {
-          if (x4 !== null) break L12;
-          ok6 = true;
-          break L9;
+        L11: {
+          if (x3 !== null) break L11;
+          ok5 = true;
+          break L8;
         }
       }
     }
-    if (!ok6) {
-      const e7 = E.length;
-      const o8 = (o & 48) === 48 ? o : o + 16;
+    if (!ok5) {
+      const e6 = E.length;
+      const o7 = (o & 48) === 48 ? o : o + 16;
       {
-        const e14 = E.length;
-        L13: {
-          if (_ref(x4, o8, p + '/parent', E, _vServerId, _eServerId)) break L13;
+        const e13 = E.length;
+        L12: {
+          if (_ref(x3, o7, p + '/parent', E, _vServerId, _eServerId)) break L12;
         }
-        if (E.length === e14) {
-          ok6 = true;
+        if (E.length === e13) {
+          ok5 = true;
         }
       }
       {
-        const e17 = E.length;
-        L16: {
-          if (x4 !== null && _fType(E, o8, p + '/parent', _sp3 + '/properties/parent/anyOf/1', 'null')) break L16;
+        const e16 = E.length;
+        L15: {
+          if (x3 !== null && _fType(E, o7, p + '/parent', _sp3 + '/properties/parent/anyOf/1', 'null')) break L15;
         }
-        if (E.length === e17) {
-          ok6 = true;
+        if (E.length === e16) {
+          ok5 = true;
         }
       }
-      if (ok6) E.length = e7;
+      if (ok5) E.length = e6;
       else {
         if (_fErr(E, o, p + '/parent', _sp3 + '/properties/parent/anyOf', 'anyOf', 'must match a schema in anyOf', {}))
           return false;
       }
     }
   }
-  const x18 = v.tag;
-  if (x18 !== undefined) {
-    if (_ref(x18, o, p + '/tag', E, _vColorV1, _eColorV1)) return false;
-  }
-  const x20 = v.passphrase;
-  if (x20 !== undefined) {
+  if (_eProps(v, o, p, E, _sp3, _t5)) return false;
+  const x19 = v.passphrase;
+  if (x19 !== undefined) {
     if (
       (o & 4) === 0 &&
       _fErr(
@@ -215,14 +231,14 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
       )
     )
       return false;
-    if (_ref(x20, o, p + '/passphrase', E, _vSecret, _eSecret)) return false;
+    if (_ref(x19, o, p + '/passphrase', E, _vSecret, _eSecret)) return false;
   }
-  for (const k22 in v) {
-    if (!_has.call(v, k22)) continue;
-    if (!(k22 === 'id' || k22 === 'name' || k22 === 'parent' || k22 === 'tag' || k22 === 'passphrase')) {
+  for (const k21 in v) {
+    if (!_has.call(v, k21)) continue;
+    if (!(k21 === 'id' || k21 === 'name' || k21 === 'parent' || k21 === 'tag' || k21 === 'passphrase')) {
       if (
         _fErr(E, o, p, _sp3 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
-          additionalProperty: k22,
+          additionalProperty: k21,
         })
       )
         return false;
@@ -240,8 +256,8 @@ export function _vColorV1(v: any, o: number): boolean {
 export function _eColorV1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vColorV1(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp4, 'string')) return false;
-  if (!(v === 'red' || v === 'green') && _fEnum(E, o, p, _sp4, _k2)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp6, 'string')) return false;
+  if (!(v === 'red' || v === 'green') && _fEnum(E, o, p, _sp6, _k2)) return false;
   return E.length === e0;
 }
 
@@ -258,13 +274,10 @@ export function _eAudit(v: any, o: number, p: string, E: ValidationError[]): boo
   const e0 = E.length;
   if ((o & 49) === 1 && _vAudit(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp5, 'object');
+    _fType(E, o, p, _sp8, 'object');
     return false;
   }
-  const x1 = v.createdAt;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp5, 'createdAt', 'string')) return false;
-  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp5, 'createdAt')) return false;
+  if (_eProps(v, o, p, E, _sp8, _t7)) return false;
   return E.length === e0;
 }
 
@@ -276,11 +289,7 @@ export function _vAccount(v: any, o: number): boolean {
   } else if ((o & 4) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x5 = v.email;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x5 === undefined || typeof x5 !== 'string') return false;
   const x6 = v.password;
   if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
@@ -298,21 +307,10 @@ export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): b
   if ((o & 49) === 1 && _vAccount(v, o)) return true;
   if (_ref(v, o, p, E, _vAudit, _eAudit)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp6 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp10 + '/allOf/1', 'object');
     return false;
   }
-  const x3 = v.email;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp6 + '/allOf/1', 'email', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp6 + '/allOf/1', 'email')) return false;
-  const x4 = v.password;
-  if (x4 !== undefined) {
-    if (_ref(x4, o, p + '/password', E, _vSecret, _eSecret)) return false;
-  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp6 + '/allOf/1', 'password')) return false;
-  const x6 = v.token;
-  if (x6 !== undefined) {
-    if (_ref(x6, o, p + '/token', E, _vServerId, _eServerId)) return false;
-  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp6 + '/allOf/1', 'token')) return false;
+  if (_eProps(v, o, p, E, _sp10 + '/allOf/1', _t9)) return false;
   return E.length === e0;
 }
 
@@ -323,11 +321,7 @@ export function _vTreeNode(v: any, o: number): boolean {
     if (typeof x1 !== 'string') return false;
   } else if ((o & 4) === 0) return false;
   const x3 = v.label;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   const x4 = v.parent;
   if (x4 !== undefined) {
     {
@@ -366,115 +360,104 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
   const e0 = E.length;
   if ((o & 49) === 1 && _vTreeNode(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp7, 'object');
+    _fType(E, o, p, _sp11, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vServerId, _eServerId)) return false;
-  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp7, 'id')) return false;
-  const x3 = v.label;
+  if (_eProps(v, o, p, E, _sp11, _t12)) return false;
+  const x3 = v.parent;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp7, 'label', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp7, 'label')) return false;
-  const x4 = v.parent;
-  if (x4 !== undefined) {
     {
-      let n6 = 0;
-      let a7 = -1;
-      let b8 = -1;
+      let n5 = 0;
+      let a6 = -1;
+      let b7 = -1;
       if ((o & 48) !== 48) {
-        L9: {
-          if (!_vTreeNode(x4, o)) break L9;
-          if (n6 === 0) a7 = 0;
-          else if (n6 === 1) b8 = 0;
-          n6++;
+        L8: {
+          if (!_vTreeNode(x3, o)) break L8;
+          if (n5 === 0) a6 = 0;
+          else if (n5 === 1) b7 = 0;
+          n5++;
         }
-        L11: {
-          if (x4 !== null) break L11;
-          if (n6 === 0) a7 = 1;
-          else if (n6 === 1) b8 = 1;
-          n6++;
+        L10: {
+          if (x3 !== null) break L10;
+          if (n5 === 0) a6 = 1;
+          else if (n5 === 1) b7 = 1;
+          n5++;
         }
       }
-      if (n6 === 0) {
-        const e12 = E.length;
-        const o13 = (o & 48) === 48 ? o : o + 16;
+      if (n5 === 0) {
+        const e11 = E.length;
+        const o12 = (o & 48) === 48 ? o : o + 16;
         {
-          const e15 = E.length;
-          L14: {
-            if (_ref(x4, o13, p + '/parent', E, _vTreeNode, _eTreeNode)) break L14;
+          const e14 = E.length;
+          L13: {
+            if (_ref(x3, o12, p + '/parent', E, _vTreeNode, _eTreeNode)) break L13;
           }
-          if (E.length === e15) {
-            if (n6 === 0) a7 = 0;
-            else if (n6 === 1) b8 = 0;
-            n6++;
+          if (E.length === e14) {
+            if (n5 === 0) a6 = 0;
+            else if (n5 === 1) b7 = 0;
+            n5++;
           }
         }
         {
-          const e18 = E.length;
-          L17: {
-            if (x4 !== null && _fType(E, o13, p + '/parent', _sp7 + '/properties/parent/oneOf/1', 'null')) break L17;
+          const e17 = E.length;
+          L16: {
+            if (x3 !== null && _fType(E, o12, p + '/parent', _sp11 + '/properties/parent/oneOf/1', 'null')) break L16;
           }
-          if (E.length === e18) {
-            if (n6 === 0) a7 = 1;
-            else if (n6 === 1) b8 = 1;
-            n6++;
+          if (E.length === e17) {
+            if (n5 === 0) a6 = 1;
+            else if (n5 === 1) b7 = 1;
+            n5++;
           }
         }
-        if (n6 === 0) {
+        if (n5 === 0) {
           if (
             _fErr(
               E,
               o,
               p + '/parent',
-              _sp7 + '/properties/parent/oneOf',
+              _sp11 + '/properties/parent/oneOf',
               'oneOf',
               'must match exactly one schema in oneOf',
               { passingSchemas: null },
             )
           )
             return false;
-        } else E.length = e12;
+        } else E.length = e11;
       }
-      if (n6 > 1) {
+      if (n5 > 1) {
         if (
           _fErr(
             E,
             o,
             p + '/parent',
-            _sp7 + '/properties/parent/oneOf',
+            _sp11 + '/properties/parent/oneOf',
             'oneOf',
             'must match exactly one schema in oneOf',
-            { passingSchemas: [a7, b8] },
+            { passingSchemas: [a6, b7] },
           )
         )
           return false;
       }
     }
   }
-  const x19 = v.children;
-  if (x19 !== undefined) {
-    if (!Array.isArray(x19)) {
-      if (_fPT(E, o, p, _sp7, 'children', 'array')) return false;
+  const x18 = v.children;
+  if (x18 !== undefined) {
+    if (!Array.isArray(x18)) {
+      if (_fPT(E, o, p, _sp11, 'children', 'array')) return false;
     } else {
-      for (let i20 = 0; i20 < x19.length; i20++) {
-        const x21 = x19[i20];
-        if (_ref(x21, o, p + '/children/' + i20, E, _vTreeNode, _eTreeNode)) return false;
+      for (let i19 = 0; i19 < x18.length; i19++) {
+        const x20 = x18[i19];
+        if (_ref(x20, o, p + '/children/' + i19, E, _vTreeNode, _eTreeNode)) return false;
       }
     }
-  } else if (_fReq(E, o, p, _sp7, 'children')) return false;
+  } else if (_fReq(E, o, p, _sp11, 'children')) return false;
   return E.length === e0;
 }
 
 export function _vEventBase(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   return true;
 }
 
@@ -482,33 +465,22 @@ export function _eEventBase(v: any, o: number, p: string, E: ValidationError[]):
   const e0 = E.length;
   if ((o & 49) === 1 && _vEventBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp8, 'object');
+    _fType(E, o, p, _sp14, 'object');
     return false;
   }
-  const x1 = v.kind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp8, 'kind', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp8, 'kind')) return false;
+  if (_eProps(v, o, p, E, _sp14, _t13)) return false;
   return E.length === e0;
 }
 
 export function _vClick(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.kind;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x5 = v.kind;
   if (x5 !== undefined && !(x5 === 'click')) return false;
   const x7 = v.x;
-  if (x7 !== undefined) {
-    if (!Number.isInteger(x7)) return false;
-  } else {
-    return false;
-  }
+  if (x7 === undefined || !Number.isInteger(x7)) return false;
   return true;
 }
 
@@ -517,42 +489,31 @@ export function _eClick(v: any, o: number, p: string, E: ValidationError[]): boo
   if ((o & 49) === 1 && _vClick(v, o)) return true;
   if (_ref(v, o, p, E, _vEventBase, _eEventBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp9 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp15 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.kind;
   if (
     x3 !== undefined &&
     !(x3 === 'click') &&
-    _fErr(E, o, p + '/kind', _sp9 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
+    _fErr(E, o, p + '/kind', _sp15 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
       allowedValue: 'click',
     })
   )
     return false;
-  const x5 = v.x;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5) && _fPT(E, o, p, _sp9 + '/allOf/1', 'x', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp9 + '/allOf/1', 'x')) return false;
+  if (_eProps(v, o, p, E, _sp15 + '/allOf/1', _t16)) return false;
   return E.length === e0;
 }
 
 export function _vView(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.kind;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x5 = v.kind;
   if (x5 !== undefined && !(x5 === 'view')) return false;
   const x7 = v.page;
-  if (x7 !== undefined) {
-    if (typeof x7 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x7 === undefined || typeof x7 !== 'string') return false;
   return true;
 }
 
@@ -561,22 +522,19 @@ export function _eView(v: any, o: number, p: string, E: ValidationError[]): bool
   if ((o & 49) === 1 && _vView(v, o)) return true;
   if (_ref(v, o, p, E, _vEventBase, _eEventBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp10 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp17 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.kind;
   if (
     x3 !== undefined &&
     !(x3 === 'view') &&
-    _fErr(E, o, p + '/kind', _sp10 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
+    _fErr(E, o, p + '/kind', _sp17 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
       allowedValue: 'view',
     })
   )
     return false;
-  const x5 = v.page;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string' && _fPT(E, o, p, _sp10 + '/allOf/1', 'page', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp10 + '/allOf/1', 'page')) return false;
+  if (_eProps(v, o, p, E, _sp17 + '/allOf/1', _t18)) return false;
   return E.length === e0;
 }
 
@@ -639,10 +597,10 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p + '/kind',
-            _sp12 + '/discriminator',
+            _sp20 + '/discriminator',
             'discriminator',
             'property "kind" must be one of "click", "view"',
-            { propertyName: 'kind', value: x1, allowedValues: _k11 },
+            { propertyName: 'kind', value: x1, allowedValues: _k19 },
           )
         )
           return false;
@@ -694,7 +652,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp12 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            _fErr(E, o, p, _sp20 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
@@ -703,7 +661,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp12 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp20 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -718,12 +676,7 @@ export function _vTaggedEvent(v: any, o: number): boolean {
   if (!_vEvent(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.at;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x3)) return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x3))) return false;
   return true;
 }
 
@@ -732,36 +685,21 @@ export function _eTaggedEvent(v: any, o: number, p: string, E: ValidationError[]
   if ((o & 49) === 1 && _vTaggedEvent(v, o)) return true;
   if (_ref(v, o, p, E, _vEvent, _eEvent)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp13 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp22 + '/allOf/1', 'object');
     return false;
   }
-  const x3 = v.at;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp13 + '/allOf/1', 'at', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fDateTime(x3) && _fPF(E, o, p, _sp13 + '/allOf/1', 'at', 'date-time')) return false;
-    }
-  } else if (_fReq(E, o, p, _sp13 + '/allOf/1', 'at')) return false;
+  if (_eProps(v, o, p, E, _sp22 + '/allOf/1', _t21)) return false;
   return E.length === e0;
 }
 
 export function _vProfileBase(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  }
+  if (x1 !== undefined && typeof x1 !== 'string') return false;
   const x2 = v.handle;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.pin;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   return true;
 }
 
@@ -769,36 +707,21 @@ export function _eProfileBase(v: any, o: number, p: string, E: ValidationError[]
   const e0 = E.length;
   if ((o & 49) === 1 && _vProfileBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp14, 'object');
+    _fType(E, o, p, _sp24, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp14, 'id', 'string')) return false;
-  const x2 = v.handle;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp14, 'handle', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp14, 'handle')) return false;
-  const x3 = v.pin;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp14, 'pin', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp24, _t23)) return false;
   return E.length === e0;
 }
 
 export function _vProfile(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   const x4 = v.handle;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || typeof x4 !== 'string') return false;
   const x5 = v.pin;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-  }
+  if (x5 !== undefined && typeof x5 !== 'string') return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x7 = v.id;
   if (!(x7 !== undefined) && (o & 4) === 0) return false;
@@ -816,21 +739,20 @@ export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): b
   if ((o & 49) === 1 && _vProfile(v, o)) return true;
   if (_ref(v, o, p, E, _vProfileBase, _eProfileBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp15 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp25 + '/allOf/1', 'object');
     return false;
   }
-  const x3 = v.id;
-  if (!(x3 !== undefined) && (o & 4) === 0 && _fReq(E, o, p, _sp15 + '/allOf/1', 'id')) return false;
-  const x4 = v.pin;
-  if (x4 !== undefined) {
-    if (typeof x4 === 'string') {
+  if (_eProps(v, o, p, E, _sp25 + '/allOf/1', _t26)) return false;
+  const x3 = v.pin;
+  if (x3 !== undefined) {
+    if (typeof x3 === 'string') {
       if (
-        (x4.length < 4 || (x4.length < 7 && _len(x4) < 4)) &&
+        (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) &&
         _fErr(
           E,
           o,
           p + '/pin',
-          _sp15 + '/allOf/1/properties/pin/minLength',
+          _sp25 + '/allOf/1/properties/pin/minLength',
           'minLength',
           'must NOT have fewer than 4 characters',
           { limit: 4 },
@@ -838,18 +760,14 @@ export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): b
       )
         return false;
     }
-  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp15 + '/allOf/1', 'pin')) return false;
+  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp25 + '/allOf/1', 'pin')) return false;
   return E.length === e0;
 }
 
 export function _vForm(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.q;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.tags;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
@@ -865,21 +783,18 @@ export function _eForm(v: any, o: number, p: string, E: ValidationError[]): bool
   const e0 = E.length;
   if ((o & 49) === 1 && _vForm(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp16, 'object');
+    _fType(E, o, p, _sp27, 'object');
     return false;
   }
-  const x1 = v.q;
+  if (_eProps(v, o, p, E, _sp27, _t28)) return false;
+  const x1 = v.tags;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp16, 'q', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp16, 'q')) return false;
-  const x2 = v.tags;
-  if (x2 !== undefined) {
-    if (!Array.isArray(x2)) {
-      if (_fPT(E, o, p, _sp16, 'tags', 'array')) return false;
+    if (!Array.isArray(x1)) {
+      if (_fPT(E, o, p, _sp27, 'tags', 'array')) return false;
     } else {
-      for (let i3 = 0; i3 < x2.length; i3++) {
-        const x4 = x2[i3];
-        if (typeof x4 !== 'string' && _fType(E, o, p + '/tags/' + i3, _sp16 + '/properties/tags/items', 'string'))
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (typeof x3 !== 'string' && _fType(E, o, p + '/tags/' + i2, _sp27 + '/properties/tags/items', 'string'))
           return false;
       }
     }
@@ -890,21 +805,15 @@ export function _eForm(v: any, o: number, p: string, E: ValidationError[]): bool
 export function _vUpload(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.avatar;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) return false;
-  }
+  if (x1 !== undefined && typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) return false;
   const x2 = v.meta;
   if (x2 !== undefined) {
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
     const x3 = x2.title;
-    if (x3 !== undefined) {
-      if (typeof x3 !== 'string') return false;
-    }
+    if (x3 !== undefined && typeof x3 !== 'string') return false;
   }
   const x5 = v.count;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5)) return false;
-  }
+  if (x5 !== undefined && !Number.isInteger(x5)) return false;
   return true;
 }
 
@@ -912,7 +821,7 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
   const e0 = E.length;
   if ((o & 49) === 1 && _vUpload(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp17, 'object');
+    _fType(E, o, p, _sp29, 'object');
     return false;
   }
   const x1 = v.avatar;
@@ -920,25 +829,18 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
     x1 !== undefined &&
     typeof x1 !== 'string' &&
     !(typeof Blob !== 'undefined' && x1 instanceof Blob) &&
-    _fPT(E, o, p, _sp17, 'avatar', 'string')
+    _fPT(E, o, p, _sp29, 'avatar', 'string')
   )
     return false;
   const x2 = v.meta;
   if (x2 !== undefined) {
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-      if (_fPT(E, o, p, _sp17, 'meta', 'object')) return false;
+      if (_fPT(E, o, p, _sp29, 'meta', 'object')) return false;
     } else {
-      const x3 = x2.title;
-      if (
-        x3 !== undefined &&
-        typeof x3 !== 'string' &&
-        _fPT(E, o, p + '/meta', _sp17 + '/properties/meta', 'title', 'string')
-      )
-        return false;
+      if (_eProps(x2, o, p + '/meta', E, _sp29 + '/properties/meta', _t30)) return false;
     }
   }
-  const x5 = v.count;
-  if (x5 !== undefined && !Number.isInteger(x5) && _fPT(E, o, p, _sp17, 'count', 'integer')) return false;
+  if (_eProps(v, o, p, E, _sp29, _t31)) return false;
   return E.length === e0;
 }
 
@@ -954,9 +856,6 @@ export function _eReplaceTreePathParams(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.treeId;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/treeId', E, _vColorV1, _eColorV1)) return false;
-  } else if (_fReq(E, o, p, sp, 'treeId')) return false;
+  if (_eProps(v, o, p, E, sp, _t32)) return false;
   return E.length === e0;
 }

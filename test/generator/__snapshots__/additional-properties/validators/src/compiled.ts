@@ -4,18 +4,25 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _esc, _fErr, _fPT, _fReq, _fType, _has, _ref } from './runtime.js';
+import { _eProps, _esc, _fErr, _fType, _has, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Open';
-const _sp1 = '#/components/schemas/Closed';
-const _sp2 = '#/components/schemas/Empty';
-const _sp3 = '#/components/schemas/Counts';
-const _sp4 = '#/components/schemas/Item';
-const _sp5 = '#/components/schemas/ItemsById';
-const _sp6 = '#/components/schemas/Labeled';
-const _re7 = new RegExp('^x-', 'u');
-const _sp8 = '#/components/schemas/Extensions';
-const _sp9 = '#/components/schemas/Unspecified';
+const _t1: any = [['a', 1, 'string']];
+const _sp2 = '#/components/schemas/Closed';
+const _sp3 = '#/components/schemas/Empty';
+const _sp4 = '#/components/schemas/Counts';
+const _t5: any = [['id', 65, 'string']];
+const _sp6 = '#/components/schemas/Item';
+const _sp7 = '#/components/schemas/ItemsById';
+const _t8: any = [
+  ['id', 65, 'string'],
+  ['label', 1, 'string'],
+];
+const _sp9 = '#/components/schemas/Labeled';
+const _re10 = new RegExp('^x-', 'u');
+const _t11: any = [['name', 4, 'integer']];
+const _sp12 = '#/components/schemas/Extensions';
+const _sp13 = '#/components/schemas/Unspecified';
 
 export function _vOpen(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -32,9 +39,7 @@ export function _eOpen(v: any, o: number, p: string, E: ValidationError[]): bool
 export function _vClosed(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.a;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  }
+  if (x1 !== undefined && typeof x1 !== 'string') return false;
   for (const k2 in v) {
     if (!_has.call(v, k2)) continue;
     if (!(k2 === 'a')) {
@@ -48,17 +53,16 @@ export function _eClosed(v: any, o: number, p: string, E: ValidationError[]): bo
   const e0 = E.length;
   if ((o & 49) === 1 && _vClosed(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp1, 'object');
+    _fType(E, o, p, _sp2, 'object');
     return false;
   }
-  const x1 = v.a;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'a', 'string')) return false;
-  for (const k2 in v) {
-    if (!_has.call(v, k2)) continue;
-    if (!(k2 === 'a')) {
+  if (_eProps(v, o, p, E, _sp2, _t1)) return false;
+  for (const k1 in v) {
+    if (!_has.call(v, k1)) continue;
+    if (!(k1 === 'a')) {
       if (
-        _fErr(E, o, p, _sp1 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
-          additionalProperty: k2,
+        _fErr(E, o, p, _sp2 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
+          additionalProperty: k1,
         })
       )
         return false;
@@ -80,13 +84,13 @@ export function _eEmpty(v: any, o: number, p: string, E: ValidationError[]): boo
   const e0 = E.length;
   if ((o & 49) === 1 && _vEmpty(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp2, 'object');
+    _fType(E, o, p, _sp3, 'object');
     return false;
   }
   for (const k1 in v) {
     if (!_has.call(v, k1)) continue;
     if (
-      _fErr(E, o, p, _sp2 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
+      _fErr(E, o, p, _sp3 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
         additionalProperty: k1,
       })
     )
@@ -109,13 +113,13 @@ export function _eCounts(v: any, o: number, p: string, E: ValidationError[]): bo
   const e0 = E.length;
   if ((o & 49) === 1 && _vCounts(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp3, 'object');
+    _fType(E, o, p, _sp4, 'object');
     return false;
   }
   for (const k1 in v) {
     if (!_has.call(v, k1)) continue;
     const x2 = v[k1];
-    if (!Number.isInteger(x2) && _fType(E, o, p + '/' + _esc(k1), _sp3 + '/additionalProperties', 'integer'))
+    if (!Number.isInteger(x2) && _fType(E, o, p + '/' + _esc(k1), _sp4 + '/additionalProperties', 'integer'))
       return false;
   }
   return E.length === e0;
@@ -124,11 +128,7 @@ export function _eCounts(v: any, o: number, p: string, E: ValidationError[]): bo
 export function _vItem(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   return true;
 }
 
@@ -136,13 +136,10 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
   const e0 = E.length;
   if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp4, 'object');
+    _fType(E, o, p, _sp6, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp4, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp4, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp6, _t5)) return false;
   return E.length === e0;
 }
 
@@ -153,11 +150,7 @@ export function _vItemsById(v: any, o: number): boolean {
     const x2 = v[k1];
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
     const x4 = x2.id;
-    if (x4 !== undefined) {
-      if (typeof x4 !== 'string') return false;
-    } else {
-      return false;
-    }
+    if (x4 === undefined || typeof x4 !== 'string') return false;
   }
   return true;
 }
@@ -166,7 +159,7 @@ export function _eItemsById(v: any, o: number, p: string, E: ValidationError[]):
   const e0 = E.length;
   if ((o & 49) === 1 && _vItemsById(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp5, 'object');
+    _fType(E, o, p, _sp7, 'object');
     return false;
   }
   for (const k1 in v) {
@@ -180,15 +173,9 @@ export function _eItemsById(v: any, o: number, p: string, E: ValidationError[]):
 export function _vLabeled(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.label;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  }
+  if (x2 !== undefined && typeof x2 !== 'string') return false;
   for (const k3 in v) {
     if (!_has.call(v, k3)) continue;
     if (!(k3 === 'id' || k3 === 'label')) {
@@ -203,22 +190,17 @@ export function _eLabeled(v: any, o: number, p: string, E: ValidationError[]): b
   const e0 = E.length;
   if ((o & 49) === 1 && _vLabeled(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp6, 'object');
+    _fType(E, o, p, _sp9, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp6, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp6, 'id')) return false;
-  const x2 = v.label;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp6, 'label', 'string')) return false;
-  for (const k3 in v) {
-    if (!_has.call(v, k3)) continue;
-    if (!(k3 === 'id' || k3 === 'label')) {
-      const x4 = v[k3];
+  if (_eProps(v, o, p, E, _sp9, _t8)) return false;
+  for (const k1 in v) {
+    if (!_has.call(v, k1)) continue;
+    if (!(k1 === 'id' || k1 === 'label')) {
+      const x2 = v[k1];
       if (
-        (typeof x4 !== 'number' || !Number.isFinite(x4)) &&
-        _fType(E, o, p + '/' + _esc(k3), _sp6 + '/additionalProperties', 'number')
+        (typeof x2 !== 'number' || !Number.isFinite(x2)) &&
+        _fType(E, o, p + '/' + _esc(k1), _sp9 + '/additionalProperties', 'number')
       )
         return false;
     }
@@ -229,12 +211,10 @@ export function _eLabeled(v: any, o: number, p: string, E: ValidationError[]): b
 export function _vExtensions(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-  }
+  if (x1 !== undefined && !Number.isInteger(x1)) return false;
   for (const k2 in v) {
     if (!_has.call(v, k2)) continue;
-    if (_re7.test(k2)) {
+    if (_re10.test(k2)) {
       const x3 = v[k2];
       if (typeof x3 !== 'string') return false;
     }
@@ -246,16 +226,15 @@ export function _eExtensions(v: any, o: number, p: string, E: ValidationError[])
   const e0 = E.length;
   if ((o & 49) === 1 && _vExtensions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp8, 'object');
+    _fType(E, o, p, _sp12, 'object');
     return false;
   }
-  const x1 = v.name;
-  if (x1 !== undefined && !Number.isInteger(x1) && _fPT(E, o, p, _sp8, 'name', 'integer')) return false;
-  for (const k2 in v) {
-    if (!_has.call(v, k2)) continue;
-    if (_re7.test(k2)) {
-      const x3 = v[k2];
-      if (typeof x3 !== 'string' && _fType(E, o, p + '/' + _esc(k2), _sp8 + '/patternProperties/^x-', 'string'))
+  if (_eProps(v, o, p, E, _sp12, _t11)) return false;
+  for (const k1 in v) {
+    if (!_has.call(v, k1)) continue;
+    if (_re10.test(k1)) {
+      const x2 = v[k1];
+      if (typeof x2 !== 'string' && _fType(E, o, p + '/' + _esc(k1), _sp12 + '/patternProperties/^x-', 'string'))
         return false;
     }
   }
@@ -265,9 +244,7 @@ export function _eExtensions(v: any, o: number, p: string, E: ValidationError[])
 export function _vUnspecified(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.a;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  }
+  if (x1 !== undefined && typeof x1 !== 'string') return false;
   return true;
 }
 
@@ -275,10 +252,9 @@ export function _eUnspecified(v: any, o: number, p: string, E: ValidationError[]
   const e0 = E.length;
   if ((o & 49) === 1 && _vUnspecified(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp9, 'object');
+    _fType(E, o, p, _sp13, 'object');
     return false;
   }
-  const x1 = v.a;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp9, 'a', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp13, _t1)) return false;
   return E.length === e0;
 }

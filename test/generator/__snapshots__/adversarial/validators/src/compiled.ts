@@ -6,10 +6,31 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fErr, _fPT, _fReq, _fType, _has, _inc, _ref, _refSp } from './runtime.js';
+import { _eProps, _fEnum, _fErr, _fPT, _fReq, _fType, _has, _inc, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Hostile';
-const _k1: any = [
+const _t1: any = [
+  ["it's", 65, 'string'],
+  ['say "hi"', 65, 'string'],
+  ['back`tick', 1, 'string'],
+  ['with space', 1, 'string'],
+  ['dash-ed', 1, 'string'],
+  ['1st', 68, 'integer'],
+];
+const _t2: any = [
+  ['class', 72, 'boolean'],
+  ['default', 8, 'boolean'],
+  ['delete', 8, 'boolean'],
+  ['naïve', 1, 'string'],
+  ['日本語', 1, 'string'],
+];
+const _t3: any = [
+  ['${x}', 1, 'string'],
+  ['line\u2028separator', 1, 'string'],
+  ['back\\slash', 1, 'string'],
+  ['', 1, 'string'],
+];
+const _k4: any = [
   "'",
   '"',
   '`',
@@ -35,7 +56,7 @@ const _k1: any = [
   '😀',
   'naïve',
 ];
-const _s2 = new Set<unknown>([
+const _s5 = new Set<unknown>([
   "'",
   '"',
   '`',
@@ -61,133 +82,97 @@ const _s2 = new Set<unknown>([
   '😀',
   'naïve',
 ]);
-const _sp3 = '#/components/schemas/Quotes';
-const _k4: any = ['\'"`', 0, -1.5, true, null, { ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
-const _k5: any = [{ ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
-const _sp6 = '#/components/schemas/MixedHostile';
-const _sp7 = '#/components/schemas/ConstHostile';
-const _re8 = new RegExp('^["\'`]+\\\\d*/$', 'u');
-const _sp9 = '#/components/schemas/Patterned';
-const _re10 = new RegExp('^it\'s "q" `t` \\$\\{x\\}', 'u');
-const _sp11 = '#/components/schemas/Prefixed';
-const _re12 = new RegExp('\\.json\\\\$', 'u');
-const _sp13 = '#/components/schemas/Suffixed';
-const _k14: any = ['a', 'b'];
-const _sp15 = '#/components/schemas/class';
-const _sp16 = '#/components/schemas/default';
-const _sp17 = '#/components/schemas/delete';
-const _sp18 = '#/components/schemas/123abc';
-const _k19: any = ['snake'];
-const _sp20 = '#/components/schemas/foo_bar';
-const _k21: any = ['camel'];
-const _sp22 = '#/components/schemas/fooBar';
-const _sp23 = '#/components/schemas/FooBarValues';
-const _sp24 = '#/components/schemas/__proto__';
-const _sp25 = '#/components/schemas/constructor';
-const _sp26 = '#/components/schemas/toString';
-const _sp27 = '#/components/schemas/then';
-const _sp28 = '#/components/schemas/foo.bar';
-const _sp29 = '#/components/schemas/Operations';
-const _k30: any = ['c"a`t', '${dog}'];
-const _sp31 = '#/components/schemas/Animal';
-const _sp32 = '#/paths/~1then/get/parameters/0/schema';
-const _sp33 = '#/paths/~1then/get/parameters/1/schema';
-const _sp34 = '#/paths/~1then/get/parameters/2/schema';
-const _sp35 = '#/paths/~1then/get/parameters/3/schema';
-const _sp36 = '#/paths/~1then/get/parameters/4/schema';
-const _sp37 = '#/paths/~1then/get/parameters/5/schema';
-const _sp38 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema';
-const _sp39 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema';
-const _sp40 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema';
+const _sp6 = '#/components/schemas/Quotes';
+const _k7: any = ['\'"`', 0, -1.5, true, null, { ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
+const _k8: any = [{ ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
+const _sp9 = '#/components/schemas/MixedHostile';
+const _sp10 = '#/components/schemas/ConstHostile';
+const _re11 = new RegExp('^["\'`]+\\\\d*/$', 'u');
+const _sp12 = '#/components/schemas/Patterned';
+const _re13 = new RegExp('^it\'s "q" `t` \\$\\{x\\}', 'u');
+const _sp14 = '#/components/schemas/Prefixed';
+const _re15 = new RegExp('\\.json\\\\$', 'u');
+const _sp16 = '#/components/schemas/Suffixed';
+const _k17: any = ['a', 'b'];
+const _t18: any = [['default', 1024, '', _vDefault, _eDefault]];
+const _sp19 = '#/components/schemas/class';
+const _sp20 = '#/components/schemas/default';
+const _sp21 = '#/components/schemas/delete';
+const _t22: any = [['content', 1, 'string']];
+const _sp23 = '#/components/schemas/123abc';
+const _k24: any = ['snake'];
+const _sp25 = '#/components/schemas/foo_bar';
+const _k26: any = ['camel'];
+const _sp27 = '#/components/schemas/fooBar';
+const _sp28 = '#/components/schemas/FooBarValues';
+const _t29: any = [['polluted', 8, 'boolean']];
+const _sp30 = '#/components/schemas/__proto__';
+const _t31: any = [['name', 1, 'string']];
+const _sp32 = '#/components/schemas/constructor';
+const _sp33 = '#/components/schemas/toString';
+const _sp34 = '#/components/schemas/then';
+const _sp35 = '#/components/schemas/foo.bar';
+const _sp36 = '#/components/schemas/Operations';
+const _k37: any = ['c"a`t', '${dog}'];
+const _sp38 = '#/components/schemas/Animal';
+const _t39: any = [
+  ["ki'nd", 65, 'string'],
+  ['meows', 8, 'boolean'],
+];
+const _t40: any = [
+  ["ki'nd", 65, 'string'],
+  ['barks', 8, 'boolean'],
+];
+const _sp41 = '#/paths/~1then/get/parameters/0/schema';
+const _sp42 = '#/paths/~1then/get/parameters/1/schema';
+const _sp43 = '#/paths/~1then/get/parameters/2/schema';
+const _sp44 = '#/paths/~1then/get/parameters/3/schema';
+const _sp45 = '#/paths/~1then/get/parameters/4/schema';
+const _sp46 = '#/paths/~1then/get/parameters/5/schema';
+const _sp47 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema';
+const _sp48 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema';
+const _sp49 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema';
 
 export function _vHostile(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v["it's"];
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v['say "hi"'];
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v['back`tick'];
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   const x4 = v['with space'];
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  }
+  if (x4 !== undefined && typeof x4 !== 'string') return false;
   const x5 = v['dash-ed'];
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-  }
+  if (x5 !== undefined && typeof x5 !== 'string') return false;
   const x6 = v['1st'];
-  if (x6 !== undefined) {
-    if (!Number.isInteger(x6)) return false;
-  } else {
-    return false;
-  }
+  if (x6 === undefined || !Number.isInteger(x6)) return false;
   const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
-  if (x7 !== undefined) {
-    if (typeof x7 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x7 === undefined || typeof x7 !== 'string') return false;
   const x8 = _has.call(v, 'constructor') ? v.constructor : undefined;
-  if (x8 !== undefined) {
-    if (typeof x8 !== 'string') return false;
-  }
+  if (x8 !== undefined && typeof x8 !== 'string') return false;
   const x9 = _has.call(v, 'toString') ? v.toString : undefined;
-  if (x9 !== undefined) {
-    if (typeof x9 !== 'string') return false;
-  }
+  if (x9 !== undefined && typeof x9 !== 'string') return false;
   const x10 = v.class;
-  if (x10 !== undefined) {
-    if (typeof x10 !== 'boolean') return false;
-  } else {
-    return false;
-  }
+  if (x10 === undefined || typeof x10 !== 'boolean') return false;
   const x11 = v.default;
-  if (x11 !== undefined) {
-    if (typeof x11 !== 'boolean') return false;
-  }
+  if (x11 !== undefined && typeof x11 !== 'boolean') return false;
   const x12 = v.delete;
-  if (x12 !== undefined) {
-    if (typeof x12 !== 'boolean') return false;
-  }
+  if (x12 !== undefined && typeof x12 !== 'boolean') return false;
   const x13 = v['naïve'];
-  if (x13 !== undefined) {
-    if (typeof x13 !== 'string') return false;
-  }
+  if (x13 !== undefined && typeof x13 !== 'string') return false;
   const x14 = v['日本語'];
-  if (x14 !== undefined) {
-    if (typeof x14 !== 'string') return false;
-  }
+  if (x14 !== undefined && typeof x14 !== 'string') return false;
   const x15 = v['*/'];
-  if (x15 !== undefined) {
-    if (typeof x15 !== 'string') return false;
-  }
+  if (x15 !== undefined && typeof x15 !== 'string') return false;
   const x16 = v['${x}'];
-  if (x16 !== undefined) {
-    if (typeof x16 !== 'string') return false;
-  }
+  if (x16 !== undefined && typeof x16 !== 'string') return false;
   const x17 = v['line\u2028separator'];
-  if (x17 !== undefined) {
-    if (typeof x17 !== 'string') return false;
-  }
+  if (x17 !== undefined && typeof x17 !== 'string') return false;
   const x18 = v['back\\slash'];
-  if (x18 !== undefined) {
-    if (typeof x18 !== 'string') return false;
-  }
+  if (x18 !== undefined && typeof x18 !== 'string') return false;
   const x19 = v[''];
-  if (x19 !== undefined) {
-    if (typeof x19 !== 'string') return false;
-  }
+  if (x19 !== undefined && typeof x19 !== 'string') return false;
   return true;
 }
 
@@ -198,74 +183,38 @@ export function _eHostile(v: any, o: number, p: string, E: ValidationError[]): b
     _fType(E, o, p, _sp0, 'object');
     return false;
   }
-  const x1 = v["it's"];
+  if (_eProps(v, o, p, E, _sp0, _t1)) return false;
+  const x1 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, "it's", 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, "it's")) return false;
-  const x2 = v['say "hi"'];
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'say "hi"', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'say "hi"')) return false;
-  const x3 = v['back`tick'];
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp0, 'back`tick', 'string')) return false;
-  const x4 = v['with space'];
-  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp0, 'with space', 'string')) return false;
-  const x5 = v['dash-ed'];
-  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, _sp0, 'dash-ed', 'string')) return false;
-  const x6 = v['1st'];
-  if (x6 !== undefined) {
-    if (!Number.isInteger(x6) && _fPT(E, o, p, _sp0, '1st', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp0, '1st')) return false;
-  const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
-  if (x7 !== undefined) {
-    if (typeof x7 !== 'string' && _fPT(E, o, p, _sp0, '__proto__', 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, '__proto__', 'string')) return false;
   } else if (_fReq(E, o, p, _sp0, '__proto__')) return false;
-  const x8 = _has.call(v, 'constructor') ? v.constructor : undefined;
-  if (x8 !== undefined && typeof x8 !== 'string' && _fPT(E, o, p, _sp0, 'constructor', 'string')) return false;
-  const x9 = _has.call(v, 'toString') ? v.toString : undefined;
-  if (x9 !== undefined && typeof x9 !== 'string' && _fPT(E, o, p, _sp0, 'toString', 'string')) return false;
-  const x10 = v.class;
-  if (x10 !== undefined) {
-    if (typeof x10 !== 'boolean' && _fPT(E, o, p, _sp0, 'class', 'boolean')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'class')) return false;
-  const x11 = v.default;
-  if (x11 !== undefined && typeof x11 !== 'boolean' && _fPT(E, o, p, _sp0, 'default', 'boolean')) return false;
-  const x12 = v.delete;
-  if (x12 !== undefined && typeof x12 !== 'boolean' && _fPT(E, o, p, _sp0, 'delete', 'boolean')) return false;
-  const x13 = v['naïve'];
-  if (x13 !== undefined && typeof x13 !== 'string' && _fPT(E, o, p, _sp0, 'naïve', 'string')) return false;
-  const x14 = v['日本語'];
-  if (x14 !== undefined && typeof x14 !== 'string' && _fPT(E, o, p, _sp0, '日本語', 'string')) return false;
-  const x15 = v['*/'];
-  if (x15 !== undefined && typeof x15 !== 'string' && _fPT(E, o, p, _sp0, '*~1', 'string')) return false;
-  const x16 = v['${x}'];
-  if (x16 !== undefined && typeof x16 !== 'string' && _fPT(E, o, p, _sp0, '${x}', 'string')) return false;
-  const x17 = v['line\u2028separator'];
-  if (x17 !== undefined && typeof x17 !== 'string' && _fPT(E, o, p, _sp0, 'line\u2028separator', 'string'))
-    return false;
-  const x18 = v['back\\slash'];
-  if (x18 !== undefined && typeof x18 !== 'string' && _fPT(E, o, p, _sp0, 'back\\slash', 'string')) return false;
-  const x19 = v[''];
-  if (x19 !== undefined && typeof x19 !== 'string' && _fPT(E, o, p, _sp0, '', 'string')) return false;
+  const x2 = _has.call(v, 'constructor') ? v.constructor : undefined;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'constructor', 'string')) return false;
+  const x3 = _has.call(v, 'toString') ? v.toString : undefined;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp0, 'toString', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp0, _t2)) return false;
+  const x4 = v['*/'];
+  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp0, '*~1', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp0, _t3)) return false;
   return E.length === e0;
 }
 
 export function _vQuotes(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_s2.has(v)) return false;
+  if (!_s5.has(v)) return false;
   return true;
 }
 
 export function _eQuotes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vQuotes(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp3, 'string')) return false;
-  if (!_s2.has(v) && _fEnum(E, o, p, _sp3, _k1)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp6, 'string')) return false;
+  if (!_s5.has(v) && _fEnum(E, o, p, _sp6, _k4)) return false;
   return E.length === e0;
 }
 
 export function _vMixedHostile(v: any, o: number): boolean {
-  if (!(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k5, v))) return false;
+  if (!(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k8, v))) return false;
   return true;
 }
 
@@ -273,8 +222,8 @@ export function _eMixedHostile(v: any, o: number, p: string, E: ValidationError[
   const e0 = E.length;
   if ((o & 49) === 1 && _vMixedHostile(v, o)) return true;
   if (
-    !(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k5, v)) &&
-    _fEnum(E, o, p, _sp6, _k4)
+    !(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k8, v)) &&
+    _fEnum(E, o, p, _sp9, _k7)
   )
     return false;
   return E.length === e0;
@@ -290,7 +239,7 @@ export function _eConstHostile(v: any, o: number, p: string, E: ValidationError[
   if ((o & 49) === 1 && _vConstHostile(v, o)) return true;
   if (
     !(v === '*/ globalThis.pwned = 9; /* `${x}` \u2028') &&
-    _fErr(E, o, p, _sp7 + '/const', 'const', 'must be equal to constant', {
+    _fErr(E, o, p, _sp10 + '/const', 'const', 'must be equal to constant', {
       allowedValue: '*/ globalThis.pwned = 9; /* `${x}` \u2028',
     })
   )
@@ -300,7 +249,7 @@ export function _eConstHostile(v: any, o: number, p: string, E: ValidationError[
 
 export function _vPatterned(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re8.test(v)) return false;
+  if (!_re11.test(v)) return false;
   return true;
 }
 
@@ -308,12 +257,12 @@ export function _ePatterned(v: any, o: number, p: string, E: ValidationError[]):
   const e0 = E.length;
   if ((o & 49) === 1 && _vPatterned(v, o)) return true;
   if (typeof v !== 'string') {
-    _fType(E, o, p, _sp9, 'string');
+    _fType(E, o, p, _sp12, 'string');
     return false;
   }
   if (
-    !_re8.test(v) &&
-    _fErr(E, o, p, _sp9 + '/pattern', 'pattern', 'must match pattern "^["\'`]+\\\\d*/$"', {
+    !_re11.test(v) &&
+    _fErr(E, o, p, _sp12 + '/pattern', 'pattern', 'must match pattern "^["\'`]+\\\\d*/$"', {
       pattern: '^["\'`]+\\\\d*/$',
     })
   )
@@ -323,7 +272,7 @@ export function _ePatterned(v: any, o: number, p: string, E: ValidationError[]):
 
 export function _vPrefixed(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re10.test(v)) return false;
+  if (!_re13.test(v)) return false;
   return true;
 }
 
@@ -331,12 +280,12 @@ export function _ePrefixed(v: any, o: number, p: string, E: ValidationError[]): 
   const e0 = E.length;
   if ((o & 49) === 1 && _vPrefixed(v, o)) return true;
   if (typeof v !== 'string') {
-    _fType(E, o, p, _sp11, 'string');
+    _fType(E, o, p, _sp14, 'string');
     return false;
   }
   if (
-    !_re10.test(v) &&
-    _fErr(E, o, p, _sp11 + '/pattern', 'pattern', 'must match pattern "^it\'s "q" `t` \\$\\{x\\}"', {
+    !_re13.test(v) &&
+    _fErr(E, o, p, _sp14 + '/pattern', 'pattern', 'must match pattern "^it\'s "q" `t` \\$\\{x\\}"', {
       pattern: '^it\'s "q" `t` \\$\\{x\\}',
     })
   )
@@ -346,7 +295,7 @@ export function _ePrefixed(v: any, o: number, p: string, E: ValidationError[]): 
 
 export function _vSuffixed(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re12.test(v)) return false;
+  if (!_re15.test(v)) return false;
   return true;
 }
 
@@ -354,12 +303,12 @@ export function _eSuffixed(v: any, o: number, p: string, E: ValidationError[]): 
   const e0 = E.length;
   if ((o & 49) === 1 && _vSuffixed(v, o)) return true;
   if (typeof v !== 'string') {
-    _fType(E, o, p, _sp13, 'string');
+    _fType(E, o, p, _sp16, 'string');
     return false;
   }
   if (
-    !_re12.test(v) &&
-    _fErr(E, o, p, _sp13 + '/pattern', 'pattern', 'must match pattern "\\.json\\\\$"', { pattern: '\\.json\\\\$' })
+    !_re15.test(v) &&
+    _fErr(E, o, p, _sp16 + '/pattern', 'pattern', 'must match pattern "\\.json\\\\$"', { pattern: '\\.json\\\\$' })
   )
     return false;
   return E.length === e0;
@@ -368,10 +317,7 @@ export function _eSuffixed(v: any, o: number, p: string, E: ValidationError[]): 
 export function _vClass(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.default;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'a' || x1 === 'b')) return false;
-  }
+  if (x1 !== undefined && (typeof x1 !== 'string' || !(x1 === 'a' || x1 === 'b'))) return false;
   return true;
 }
 
@@ -379,13 +325,10 @@ export function _eClass(v: any, o: number, p: string, E: ValidationError[]): boo
   const e0 = E.length;
   if ((o & 49) === 1 && _vClass(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp15, 'object');
+    _fType(E, o, p, _sp19, 'object');
     return false;
   }
-  const x1 = v.default;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/default', E, _vDefault, _eDefault)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp19, _t18)) return false;
   return E.length === e0;
 }
 
@@ -398,8 +341,8 @@ export function _vDefault(v: any, o: number): boolean {
 export function _eDefault(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vDefault(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp16, 'string')) return false;
-  if (!(v === 'a' || v === 'b') && _fEnum(E, o, p, _sp16, _k14)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp20, 'string')) return false;
+  if (!(v === 'a' || v === 'b') && _fEnum(E, o, p, _sp20, _k17)) return false;
   return E.length === e0;
 }
 
@@ -411,16 +354,14 @@ export function _vDelete(v: any, o: number): boolean {
 export function _eDelete(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vDelete(v, o)) return true;
-  if (!Number.isInteger(v) && _fType(E, o, p, _sp17, 'integer')) return false;
+  if (!Number.isInteger(v) && _fType(E, o, p, _sp21, 'integer')) return false;
   return E.length === e0;
 }
 
 export function _v_123abc(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.content;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  }
+  if (x1 !== undefined && typeof x1 !== 'string') return false;
   return true;
 }
 
@@ -428,11 +369,10 @@ export function _e_123abc(v: any, o: number, p: string, E: ValidationError[]): b
   const e0 = E.length;
   if ((o & 49) === 1 && _v_123abc(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp18, 'object');
+    _fType(E, o, p, _sp23, 'object');
     return false;
   }
-  const x1 = v.content;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp18, 'content', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp23, _t22)) return false;
   return E.length === e0;
 }
 
@@ -445,8 +385,8 @@ export function _vFooBar(v: any, o: number): boolean {
 export function _eFooBar(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vFooBar(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp20, 'string')) return false;
-  if (!(v === 'snake') && _fEnum(E, o, p, _sp20, _k19)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp25, 'string')) return false;
+  if (!(v === 'snake') && _fEnum(E, o, p, _sp25, _k24)) return false;
   return E.length === e0;
 }
 
@@ -459,8 +399,8 @@ export function _vFooBar2(v: any, o: number): boolean {
 export function _eFooBar2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vFooBar2(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp22, 'string')) return false;
-  if (!(v === 'camel') && _fEnum(E, o, p, _sp22, _k21)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp27, 'string')) return false;
+  if (!(v === 'camel') && _fEnum(E, o, p, _sp27, _k26)) return false;
   return E.length === e0;
 }
 
@@ -472,16 +412,14 @@ export function _vFooBarValues2(v: any, o: number): boolean {
 export function _eFooBarValues2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vFooBarValues2(v, o)) return true;
-  if (typeof v !== 'boolean' && _fType(E, o, p, _sp23, 'boolean')) return false;
+  if (typeof v !== 'boolean' && _fType(E, o, p, _sp28, 'boolean')) return false;
   return E.length === e0;
 }
 
 export function _vProto(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.polluted;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'boolean') return false;
-  }
+  if (x1 !== undefined && typeof x1 !== 'boolean') return false;
   return true;
 }
 
@@ -489,20 +427,17 @@ export function _eProto(v: any, o: number, p: string, E: ValidationError[]): boo
   const e0 = E.length;
   if ((o & 49) === 1 && _vProto(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp24, 'object');
+    _fType(E, o, p, _sp30, 'object');
     return false;
   }
-  const x1 = v.polluted;
-  if (x1 !== undefined && typeof x1 !== 'boolean' && _fPT(E, o, p, _sp24, 'polluted', 'boolean')) return false;
+  if (_eProps(v, o, p, E, _sp30, _t29)) return false;
   return E.length === e0;
 }
 
 export function _vConstructor(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  }
+  if (x1 !== undefined && typeof x1 !== 'string') return false;
   return true;
 }
 
@@ -510,11 +445,10 @@ export function _eConstructor(v: any, o: number, p: string, E: ValidationError[]
   const e0 = E.length;
   if ((o & 49) === 1 && _vConstructor(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp25, 'object');
+    _fType(E, o, p, _sp32, 'object');
     return false;
   }
-  const x1 = v.name;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, _sp25, 'name', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp32, _t31)) return false;
   return E.length === e0;
 }
 
@@ -526,7 +460,7 @@ export function _vToString(v: any, o: number): boolean {
 export function _eToString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vToString(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp26, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp33, 'string')) return false;
   return E.length === e0;
 }
 
@@ -538,7 +472,7 @@ export function _vThen(v: any, o: number): boolean {
 export function _eThen(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vThen(v, o)) return true;
-  if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp27, 'number')) return false;
+  if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp34, 'number')) return false;
   return E.length === e0;
 }
 
@@ -550,7 +484,7 @@ export function _vFooBar3(v: any, o: number): boolean {
 export function _eFooBar3(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vFooBar3(v, o)) return true;
-  if (!Number.isInteger(v) && _fType(E, o, p, _sp28, 'integer')) return false;
+  if (!Number.isInteger(v) && _fType(E, o, p, _sp35, 'integer')) return false;
   return E.length === e0;
 }
 
@@ -574,7 +508,7 @@ export function _vOperations2(v: any, o: number): boolean {
 export function _eOperations2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vOperations2(v, o)) return true;
-  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp29, 'object')) return false;
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp36, 'object')) return false;
   return E.length === e0;
 }
 
@@ -585,29 +519,17 @@ export function _vAnimal(v: any, o: number): boolean {
       case 'c"a`t': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x2 = v["ki'nd"];
-        if (x2 !== undefined) {
-          if (typeof x2 !== 'string') return false;
-        } else {
-          return false;
-        }
+        if (x2 === undefined || typeof x2 !== 'string') return false;
         const x3 = v.meows;
-        if (x3 !== undefined) {
-          if (typeof x3 !== 'boolean') return false;
-        }
+        if (x3 !== undefined && typeof x3 !== 'boolean') return false;
         break;
       }
       case '${dog}': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x5 = v["ki'nd"];
-        if (x5 !== undefined) {
-          if (typeof x5 !== 'string') return false;
-        } else {
-          return false;
-        }
+        if (x5 === undefined || typeof x5 !== 'string') return false;
         const x6 = v.barks;
-        if (x6 !== undefined) {
-          if (typeof x6 !== 'boolean') return false;
-        }
+        if (x6 !== undefined && typeof x6 !== 'boolean') return false;
         break;
       }
       default: {
@@ -622,15 +544,9 @@ export function _vAnimal(v: any, o: number): boolean {
       L11: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
         const x13 = v["ki'nd"];
-        if (x13 !== undefined) {
-          if (typeof x13 !== 'string') break L11;
-        } else {
-          break L11;
-        }
+        if (x13 === undefined || typeof x13 !== 'string') break L11;
         const x14 = v.meows;
-        if (x14 !== undefined) {
-          if (typeof x14 !== 'boolean') break L11;
-        }
+        if (x14 !== undefined && typeof x14 !== 'boolean') break L11;
         if (n8 === 0) a9 = 0;
         else if (n8 === 1) b10 = 0;
         n8++;
@@ -638,15 +554,9 @@ export function _vAnimal(v: any, o: number): boolean {
       L16: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
         const x18 = v["ki'nd"];
-        if (x18 !== undefined) {
-          if (typeof x18 !== 'string') break L16;
-        } else {
-          break L16;
-        }
+        if (x18 === undefined || typeof x18 !== 'string') break L16;
         const x19 = v.barks;
-        if (x19 !== undefined) {
-          if (typeof x19 !== 'boolean') break L16;
-        }
+        if (x19 !== undefined && typeof x19 !== 'boolean') break L16;
         if (n8 === 0) a9 = 1;
         else if (n8 === 1) b10 = 1;
         n8++;
@@ -677,10 +587,10 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
             E,
             o,
             p + "/ki'nd",
-            _sp31 + '/discriminator',
+            _sp38 + '/discriminator',
             'discriminator',
             'property "ki\'nd" must be one of "c\\"a`t", "${dog}"',
-            { propertyName: "ki'nd", value: x1, allowedValues: _k30 },
+            { propertyName: "ki'nd", value: x1, allowedValues: _k37 },
           )
         )
           return false;
@@ -695,15 +605,9 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v["ki'nd"];
-          if (x7 !== undefined) {
-            if (typeof x7 !== 'string') break L5;
-          } else {
-            break L5;
-          }
+          if (x7 === undefined || typeof x7 !== 'string') break L5;
           const x8 = v.meows;
-          if (x8 !== undefined) {
-            if (typeof x8 !== 'boolean') break L5;
-          }
+          if (x8 !== undefined && typeof x8 !== 'boolean') break L5;
           if (n2 === 0) a3 = 0;
           else if (n2 === 1) b4 = 0;
           n2++;
@@ -711,15 +615,9 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
         L10: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
           const x12 = v["ki'nd"];
-          if (x12 !== undefined) {
-            if (typeof x12 !== 'string') break L10;
-          } else {
-            break L10;
-          }
+          if (x12 === undefined || typeof x12 !== 'string') break L10;
           const x13 = v.barks;
-          if (x13 !== undefined) {
-            if (typeof x13 !== 'boolean') break L10;
-          }
+          if (x13 !== undefined && typeof x13 !== 'boolean') break L10;
           if (n2 === 0) a3 = 1;
           else if (n2 === 1) b4 = 1;
           n2++;
@@ -752,7 +650,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp31 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            _fErr(E, o, p, _sp38 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
@@ -761,7 +659,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp31 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp38 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -775,15 +673,9 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
 export function _vCat(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v["ki'nd"];
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.meows;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'boolean') return false;
-  }
+  if (x2 !== undefined && typeof x2 !== 'boolean') return false;
   return true;
 }
 
@@ -794,28 +686,16 @@ export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boole
     _fType(E, o, p, '#/components/schemas/Cat', 'object');
     return false;
   }
-  const x1 = v["ki'nd"];
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, '#/components/schemas/Cat', "ki'nd", 'string')) return false;
-  } else if (_fReq(E, o, p, '#/components/schemas/Cat', "ki'nd")) return false;
-  const x2 = v.meows;
-  if (x2 !== undefined && typeof x2 !== 'boolean' && _fPT(E, o, p, '#/components/schemas/Cat', 'meows', 'boolean'))
-    return false;
+  if (_eProps(v, o, p, E, '#/components/schemas/Cat', _t39)) return false;
   return E.length === e0;
 }
 
 export function _vDog(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v["ki'nd"];
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.barks;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'boolean') return false;
-  }
+  if (x2 !== undefined && typeof x2 !== 'boolean') return false;
   return true;
 }
 
@@ -826,13 +706,7 @@ export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boole
     _fType(E, o, p, '#/components/schemas/Dog', 'object');
     return false;
   }
-  const x1 = v["ki'nd"];
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, '#/components/schemas/Dog', "ki'nd", 'string')) return false;
-  } else if (_fReq(E, o, p, '#/components/schemas/Dog', "ki'nd")) return false;
-  const x2 = v.barks;
-  if (x2 !== undefined && typeof x2 !== 'boolean' && _fPT(E, o, p, '#/components/schemas/Dog', 'barks', 'boolean'))
-    return false;
+  if (_eProps(v, o, p, E, '#/components/schemas/Dog', _t40)) return false;
   return E.length === e0;
 }
 
@@ -850,19 +724,19 @@ export function _eThen2Query(v: any, o: number, p: string, E: ValidationError[],
   }
   const x1 = v["it's"];
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + "/it's", E, _sp32, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x1, o, p + "/it's", E, _sp41, _vThen2QueryItS, _eThen2QueryItS)) return false;
   }
   const x3 = v['say "hi"'];
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/say "hi"', E, _sp33, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x3, o, p + '/say "hi"', E, _sp42, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'say "hi"')) return false;
   const x5 = v['back`tick ${x}'];
   if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/back`tick ${x}', E, _sp34, _vThen2QueryBackTickX, _eThen2QueryBackTickX)) return false;
+    if (_refSp(x5, o, p + '/back`tick ${x}', E, _sp43, _vThen2QueryBackTickX, _eThen2QueryBackTickX)) return false;
   }
   const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
   if (x7 !== undefined) {
-    if (_refSp(x7, o, p + '/__proto__', E, _sp35, _vThen2QueryProto, _eThen2QueryProto)) return false;
+    if (_refSp(x7, o, p + '/__proto__', E, _sp44, _vThen2QueryProto, _eThen2QueryProto)) return false;
   }
   return E.length === e0;
 }
@@ -875,7 +749,7 @@ export function _eThen2Headers(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = v['X-"Quoted"-Header'];
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/X-"Quoted"-Header', E, _sp36, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x1, o, p + '/X-"Quoted"-Header', E, _sp45, _vThen2QueryItS, _eThen2QueryItS)) return false;
   }
   return E.length === e0;
 }
@@ -888,7 +762,7 @@ export function _eThen2Cookies(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = _has.call(v, 'constructor') ? v.constructor : undefined;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/constructor', E, _sp37, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x1, o, p + '/constructor', E, _sp46, _vThen2QueryItS, _eThen2QueryItS)) return false;
   }
   return E.length === e0;
 }
@@ -901,15 +775,15 @@ export function _eReposGetContentPathParams(v: any, o: number, p: string, E: Val
   }
   const x1 = v.owner;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/owner', E, _sp38, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x1, o, p + '/owner', E, _sp47, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'owner')) return false;
   const x3 = v.repo;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/repo', E, _sp39, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x3, o, p + '/repo', E, _sp48, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'repo')) return false;
   const x5 = v.path;
   if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/path', E, _sp40, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x5, o, p + '/path', E, _sp49, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'path')) return false;
   return E.length === e0;
 }

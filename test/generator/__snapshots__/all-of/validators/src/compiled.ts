@@ -4,24 +4,25 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fPE, _fPF, _fPT, _fReq, _fType, _ref } from './runtime.js';
+import { _eProps, _fType, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
-const _sp0 = '#/components/schemas/Base';
-const _sp1 = '#/components/schemas/Timestamps';
-const _sp2 = '#/components/schemas/Post';
-const _sp3 = '#/components/schemas/Extended';
-const _k4: any = ['fixed'];
-const _sp5 = '#/components/schemas/Pinned';
+const _t0: any = [['id', 65, 'string']];
+const _sp1 = '#/components/schemas/Base';
+const _t2: any = [['createdAt', 1, 'string', _fDateTime, 'date-time']];
+const _sp3 = '#/components/schemas/Timestamps';
+const _t4: any = [['text', 65, 'string']];
+const _sp5 = '#/components/schemas/Post';
+const _t6: any = [['extra', 68, 'integer']];
+const _sp7 = '#/components/schemas/Extended';
+const _k8: any = ['fixed'];
+const _t9: any = [['id', 1, 'string', _k8]];
+const _sp10 = '#/components/schemas/Pinned';
 
 export function _vBase(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   return true;
 }
 
@@ -29,23 +30,17 @@ export function _eBase(v: any, o: number, p: string, E: ValidationError[]): bool
   const e0 = E.length;
   if ((o & 49) === 1 && _vBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp0, 'object');
+    _fType(E, o, p, _sp1, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp1, _t0)) return false;
   return E.length === e0;
 }
 
 export function _vTimestamps(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.createdAt;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x1)) return false;
-  }
+  if (x1 !== undefined && (typeof x1 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x1)))) return false;
   return true;
 }
 
@@ -53,41 +48,23 @@ export function _eTimestamps(v: any, o: number, p: string, E: ValidationError[])
   const e0 = E.length;
   if ((o & 49) === 1 && _vTimestamps(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp1, 'object');
+    _fType(E, o, p, _sp3, 'object');
     return false;
   }
-  const x1 = v.createdAt;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp1, 'createdAt', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fDateTime(x1) && _fPF(E, o, p, _sp1, 'createdAt', 'date-time')) return false;
-    }
-  }
+  if (_eProps(v, o, p, E, _sp3, _t2)) return false;
   return E.length === e0;
 }
 
 export function _vPost(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.createdAt;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x6)) return false;
-  }
+  if (x6 !== undefined && (typeof x6 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x6)))) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x8 = v.text;
-  if (x8 !== undefined) {
-    if (typeof x8 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x8 === undefined || typeof x8 !== 'string') return false;
   return true;
 }
 
@@ -97,13 +74,10 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
   if (_ref(v, o, p, E, _vBase, _eBase)) return false;
   if (_ref(v, o, p, E, _vTimestamps, _eTimestamps)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp2 + '/allOf/2', 'object');
+    _fType(E, o, p, _sp5 + '/allOf/2', 'object');
     return false;
   }
-  const x4 = v.text;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && _fPT(E, o, p, _sp2 + '/allOf/2', 'text', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp2 + '/allOf/2', 'text')) return false;
+  if (_eProps(v, o, p, E, _sp5 + '/allOf/2', _t4)) return false;
   return E.length === e0;
 }
 
@@ -122,18 +96,10 @@ export function _ePostAlias(v: any, o: number, p: string, E: ValidationError[]):
 export function _vExtended(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.extra;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || !Number.isInteger(x1)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x4 = v.id;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || typeof x4 !== 'string') return false;
   return true;
 }
 
@@ -141,12 +107,9 @@ export function _eExtended(v: any, o: number, p: string, E: ValidationError[]): 
   const e0 = E.length;
   if ((o & 49) === 1 && _vExtended(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp3, 'object')) return false;
+    if (_fType(E, o, p, _sp7, 'object')) return false;
   } else {
-    const x1 = v.extra;
-    if (x1 !== undefined) {
-      if (!Number.isInteger(x1) && _fPT(E, o, p, _sp3, 'extra', 'integer')) return false;
-    } else if (_fReq(E, o, p, _sp3, 'extra')) return false;
+    if (_eProps(v, o, p, E, _sp7, _t6)) return false;
   }
   if (_ref(v, o, p, E, _vBase, _eBase)) return false;
   return E.length === e0;
@@ -155,17 +118,10 @@ export function _eExtended(v: any, o: number, p: string, E: ValidationError[]): 
 export function _vPinned(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x5 = v.id;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'fixed')) return false;
-  }
+  if (x5 !== undefined && (typeof x5 !== 'string' || !(x5 === 'fixed'))) return false;
   return true;
 }
 
@@ -174,13 +130,9 @@ export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): bo
   if ((o & 49) === 1 && _vPinned(v, o)) return true;
   if (_ref(v, o, p, E, _vBase, _eBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp5 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp10 + '/allOf/1', 'object');
     return false;
   }
-  const x3 = v.id;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp5 + '/allOf/1', 'id', 'string')) return false;
-    if (!(x3 === 'fixed') && _fPE(E, o, p, _sp5 + '/allOf/1', 'id', _k4)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp10 + '/allOf/1', _t9)) return false;
   return E.length === e0;
 }

@@ -4,31 +4,49 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPT, _fReq, _fType, _has, _len, _ref } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _has, _len, _ref } from './runtime.js';
 
-const _sp0 = '#/components/schemas/Base';
-const _sp1 = '#/components/schemas/Item';
-const _sp2 = '#/components/schemas/Tagged';
-const _sp3 = '#/components/schemas/Middle';
-const _sp4 = '#/components/schemas/Credentials';
-const _sp5 = '#/components/schemas/MemberBase';
-const _sp6 = '#/components/schemas/Member';
-const _sp7 = '#/components/schemas/SealedBase';
+const _t0: any = [
+  ['id', 65, 'string'],
+  ['name', 65, 'string'],
+];
+const _sp1 = '#/components/schemas/Base';
+const _t2: any = [['size', 4, 'integer']];
+const _sp3 = '#/components/schemas/Item';
+const _t4: any = [['tag', 65, 'string']];
+const _sp5 = '#/components/schemas/Tagged';
+const _t6: any = [['note', 1, 'string']];
+const _sp7 = '#/components/schemas/Middle';
+const _sp8 = '#/components/schemas/Credentials';
+const _t9: any = [['hint', 1, 'string']];
+const _sp10 = '#/components/schemas/MemberBase';
+const _t11: any = [
+  ['id', 65, 'string'],
+  ['handle', 65, 'string'],
+];
+const _sp12 = '#/components/schemas/Member';
+const _t13: any = [['code', 1, 'string']];
+const _t14: any = [
+  ['id', 65, 'string'],
+  ['label', 65, 'string'],
+];
+const _sp15 = '#/components/schemas/SealedBase';
+const _t16: any = [
+  ['id', 129, 'string'],
+  ['name', 65, 'string'],
+];
+const _t17: any = [
+  ['id', 129, 'string'],
+  ['handle', 65, 'string'],
+];
+const _t18: any = [['label', 65, 'string']];
 
 export function _vBase(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.name;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -36,17 +54,10 @@ export function _eBase(v: any, o: number, p: string, E: ValidationError[]): bool
   const e0 = E.length;
   if ((o & 49) === 1 && _vBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp0, 'object');
+    _fType(E, o, p, _sp1, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'id')) return false;
-  const x2 = v.name;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'name', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'name')) return false;
+  if (_eProps(v, o, p, E, _sp1, _t0)) return false;
   return E.length === e0;
 }
 
@@ -57,16 +68,10 @@ export function _vItem(v: any, o: number): boolean {
     if (typeof x3 !== 'string') return false;
   } else if ((o & 4) === 0) return false;
   const x4 = v.name;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || typeof x4 !== 'string') return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.size;
-  if (x6 !== undefined) {
-    if (!Number.isInteger(x6)) return false;
-  }
+  if (x6 !== undefined && !Number.isInteger(x6)) return false;
   return true;
 }
 
@@ -75,11 +80,10 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
   if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (_ref(v, o, p, E, _vBase_r1, _eBase_r1)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp1 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp3 + '/allOf/1', 'object');
     return false;
   }
-  const x3 = v.size;
-  if (x3 !== undefined && !Number.isInteger(x3) && _fPT(E, o, p, _sp1 + '/allOf/1', 'size', 'integer')) return false;
+  if (_eProps(v, o, p, E, _sp3 + '/allOf/1', _t2)) return false;
   return E.length === e0;
 }
 
@@ -87,11 +91,7 @@ export function _vTagged(v: any, o: number): boolean {
   if (!_vItem(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.tag;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   return true;
 }
 
@@ -100,13 +100,10 @@ export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): bo
   if ((o & 49) === 1 && _vTagged(v, o)) return true;
   if (_ref(v, o, p, E, _vItem, _eItem)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp2 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp5 + '/allOf/1', 'object');
     return false;
   }
-  const x3 = v.tag;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp2 + '/allOf/1', 'tag', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp2 + '/allOf/1', 'tag')) return false;
+  if (_eProps(v, o, p, E, _sp5 + '/allOf/1', _t4)) return false;
   return E.length === e0;
 }
 
@@ -117,11 +114,7 @@ export function _vPinned(v: any, o: number): boolean {
     if (typeof x2 !== 'string') return false;
   } else if ((o & 4) === 0) return false;
   const x3 = v.name;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   return true;
 }
 
@@ -135,22 +128,12 @@ export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): bo
 export function _vMiddle(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   const x4 = v.name;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || typeof x4 !== 'string') return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.note;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-  }
+  if (x6 !== undefined && typeof x6 !== 'string') return false;
   return true;
 }
 
@@ -159,11 +142,10 @@ export function _eMiddle(v: any, o: number, p: string, E: ValidationError[]): bo
   if ((o & 49) === 1 && _vMiddle(v, o)) return true;
   if (_ref(v, o, p, E, _vBase, _eBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp3 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp7 + '/allOf/1', 'object');
     return false;
   }
-  const x3 = v.note;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp3 + '/allOf/1', 'note', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp7 + '/allOf/1', _t6)) return false;
   return E.length === e0;
 }
 
@@ -182,23 +164,11 @@ export function _eLayered(v: any, o: number, p: string, E: ValidationError[]): b
 export function _vCredentials(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.user;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || x1.length === 0) return false;
   const x2 = v.secret;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-    if (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string' || x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) return false;
   const x3 = v.hint;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   return true;
 }
 
@@ -206,13 +176,13 @@ export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]
   const e0 = E.length;
   if ((o & 49) === 1 && _vCredentials(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp4, 'object');
+    _fType(E, o, p, _sp8, 'object');
     return false;
   }
   const x1 = v.user;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp4, 'user', 'string')) return false;
+      if (_fPT(E, o, p, _sp8, 'user', 'string')) return false;
     } else {
       if (
         x1.length === 0 &&
@@ -220,7 +190,7 @@ export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]
           E,
           o,
           p + '/user',
-          _sp4 + '/properties/user/minLength',
+          _sp8 + '/properties/user/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -228,11 +198,11 @@ export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]
       )
         return false;
     }
-  } else if (_fReq(E, o, p, _sp4, 'user')) return false;
+  } else if (_fReq(E, o, p, _sp8, 'user')) return false;
   const x2 = v.secret;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fPT(E, o, p, _sp4, 'secret', 'string')) return false;
+      if (_fPT(E, o, p, _sp8, 'secret', 'string')) return false;
     } else {
       if (
         (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) &&
@@ -240,7 +210,7 @@ export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]
           E,
           o,
           p + '/secret',
-          _sp4 + '/properties/secret/minLength',
+          _sp8 + '/properties/secret/minLength',
           'minLength',
           'must NOT have fewer than 4 characters',
           { limit: 4 },
@@ -248,9 +218,8 @@ export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]
       )
         return false;
     }
-  } else if (_fReq(E, o, p, _sp4, 'secret')) return false;
-  const x3 = v.hint;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp4, 'hint', 'string')) return false;
+  } else if (_fReq(E, o, p, _sp8, 'secret')) return false;
+  if (_eProps(v, o, p, E, _sp8, _t9)) return false;
   return E.length === e0;
 }
 
@@ -269,24 +238,11 @@ export function _eLogin(v: any, o: number, p: string, E: ValidationError[]): boo
 export function _vMemberBase(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.handle;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.pin;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-    if (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string' || x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) return false;
   return true;
 }
 
@@ -294,29 +250,22 @@ export function _eMemberBase(v: any, o: number, p: string, E: ValidationError[])
   const e0 = E.length;
   if ((o & 49) === 1 && _vMemberBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp5, 'object');
+    _fType(E, o, p, _sp10, 'object');
     return false;
   }
-  const x1 = v.id;
+  if (_eProps(v, o, p, E, _sp10, _t11)) return false;
+  const x1 = v.pin;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp5, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp5, 'id')) return false;
-  const x2 = v.handle;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp5, 'handle', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp5, 'handle')) return false;
-  const x3 = v.pin;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp5, 'pin', 'string')) return false;
+    if (typeof x1 !== 'string') {
+      if (_fPT(E, o, p, _sp10, 'pin', 'string')) return false;
     } else {
       if (
-        (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) &&
+        (x1.length < 4 || (x1.length < 7 && _len(x1) < 4)) &&
         _fErr(
           E,
           o,
           p + '/pin',
-          _sp5 + '/properties/pin/minLength',
+          _sp10 + '/properties/pin/minLength',
           'minLength',
           'must NOT have fewer than 4 characters',
           { limit: 4 },
@@ -324,7 +273,7 @@ export function _eMemberBase(v: any, o: number, p: string, E: ValidationError[])
       )
         return false;
     }
-  } else if (_fReq(E, o, p, _sp5, 'pin')) return false;
+  } else if (_fReq(E, o, p, _sp10, 'pin')) return false;
   return E.length === e0;
 }
 
@@ -335,11 +284,7 @@ export function _vMember(v: any, o: number): boolean {
     if (typeof x3 !== 'string') return false;
   } else if ((o & 4) === 0) return false;
   const x4 = v.handle;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || typeof x4 !== 'string') return false;
   const x5 = v.pin;
   if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
@@ -350,9 +295,7 @@ export function _vMember(v: any, o: number): boolean {
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x8 = v.code;
-  if (x8 !== undefined) {
-    if (typeof x8 !== 'string') return false;
-  }
+  if (x8 !== undefined && typeof x8 !== 'string') return false;
   return true;
 }
 
@@ -361,31 +304,22 @@ export function _eMember(v: any, o: number, p: string, E: ValidationError[]): bo
   if ((o & 49) === 1 && _vMember(v, o)) return true;
   if (_ref(v, o, p, E, _vMemberBase_r1, _eMemberBase_r1)) return false;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    if (!(v.code !== undefined) && (o & 4) === 0 && _fReq(E, o, p, _sp6 + '/allOf/1', 'code')) return false;
+    if (!(v.code !== undefined) && (o & 4) === 0 && _fReq(E, o, p, _sp12 + '/allOf/1', 'code')) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp6 + '/allOf/2', 'object');
+    _fType(E, o, p, _sp12 + '/allOf/2', 'object');
     return false;
   }
-  const x4 = v.code;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp6 + '/allOf/2', 'code', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp12 + '/allOf/2', _t13)) return false;
   return E.length === e0;
 }
 
 export function _vSealedBase(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.label;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   for (const k3 in v) {
     if (!_has.call(v, k3)) continue;
     if (!(k3 === 'id' || k3 === 'label')) {
@@ -399,23 +333,16 @@ export function _eSealedBase(v: any, o: number, p: string, E: ValidationError[])
   const e0 = E.length;
   if ((o & 49) === 1 && _vSealedBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp7, 'object');
+    _fType(E, o, p, _sp15, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp7, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp7, 'id')) return false;
-  const x2 = v.label;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp7, 'label', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp7, 'label')) return false;
-  for (const k3 in v) {
-    if (!_has.call(v, k3)) continue;
-    if (!(k3 === 'id' || k3 === 'label')) {
+  if (_eProps(v, o, p, E, _sp15, _t14)) return false;
+  for (const k1 in v) {
+    if (!_has.call(v, k1)) continue;
+    if (!(k1 === 'id' || k1 === 'label')) {
       if (
-        _fErr(E, o, p, _sp7 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
-          additionalProperty: k3,
+        _fErr(E, o, p, _sp15 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
+          additionalProperty: k1,
         })
       )
         return false;
@@ -432,11 +359,7 @@ export function _vSealed(v: any, o: number): boolean {
     if (typeof x3 !== 'string') return false;
   } else if ((o & 4) === 0) return false;
   const x4 = v.label;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || typeof x4 !== 'string') return false;
   for (const k5 in v) {
     if (!_has.call(v, k5)) continue;
     if (!(k5 === 'id' || k5 === 'label')) {
@@ -462,17 +385,10 @@ export function _eCreateBasePathParams(v: any, o: number, p: string, E: Validati
 export function _eBase_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp0, 'object');
+    _fType(E, o, p, _sp1, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
-  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp0, 'id')) return false;
-  const x2 = v.name;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'name', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'name')) return false;
+  if (_eProps(v, o, p, E, _sp1, _t16)) return false;
   return E.length === e0;
 }
 
@@ -483,11 +399,7 @@ export function _vBase_r1(v: any, o: number): boolean {
     if (typeof x1 !== 'string') return false;
   } else if ((o & 4) === 0) return false;
   const x2 = v.name;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -498,16 +410,10 @@ export function _vMiddle_r1(v: any, o: number): boolean {
     if (typeof x3 !== 'string') return false;
   } else if ((o & 4) === 0) return false;
   const x4 = v.name;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || typeof x4 !== 'string') return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.note;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-  }
+  if (x6 !== undefined && typeof x6 !== 'string') return false;
   return true;
 }
 
@@ -515,45 +421,37 @@ export function _eMiddle_r1(v: any, o: number, p: string, E: ValidationError[]):
   const e0 = E.length;
   if (_ref(v, o, p, E, _vBase_r1, _eBase_r1)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp3 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp7 + '/allOf/1', 'object');
     return false;
   }
-  const x3 = v.note;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp3 + '/allOf/1', 'note', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp7 + '/allOf/1', _t6)) return false;
   return E.length === e0;
 }
 
 export function _vCredentials_r1(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.user;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || x1.length === 0) return false;
   const x2 = v.secret;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
     if (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) return false;
   } else if ((o & 4) !== 0) return false;
   const x3 = v.hint;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   return true;
 }
 
 export function _eCredentials_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp4, 'object');
+    _fType(E, o, p, _sp8, 'object');
     return false;
   }
   const x1 = v.user;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp4, 'user', 'string')) return false;
+      if (_fPT(E, o, p, _sp8, 'user', 'string')) return false;
     } else {
       if (
         x1.length === 0 &&
@@ -561,7 +459,7 @@ export function _eCredentials_r1(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/user',
-          _sp4 + '/properties/user/minLength',
+          _sp8 + '/properties/user/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -569,11 +467,11 @@ export function _eCredentials_r1(v: any, o: number, p: string, E: ValidationErro
       )
         return false;
     }
-  } else if (_fReq(E, o, p, _sp4, 'user')) return false;
+  } else if (_fReq(E, o, p, _sp8, 'user')) return false;
   const x2 = v.secret;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fPT(E, o, p, _sp4, 'secret', 'string')) return false;
+      if (_fPT(E, o, p, _sp8, 'secret', 'string')) return false;
     } else {
       if (
         (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) &&
@@ -581,7 +479,7 @@ export function _eCredentials_r1(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/secret',
-          _sp4 + '/properties/secret/minLength',
+          _sp8 + '/properties/secret/minLength',
           'minLength',
           'must NOT have fewer than 4 characters',
           { limit: 4 },
@@ -589,38 +487,30 @@ export function _eCredentials_r1(v: any, o: number, p: string, E: ValidationErro
       )
         return false;
     }
-  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp4, 'secret')) return false;
-  const x3 = v.hint;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp4, 'hint', 'string')) return false;
+  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp8, 'secret')) return false;
+  if (_eProps(v, o, p, E, _sp8, _t9)) return false;
   return E.length === e0;
 }
 
 export function _eMemberBase_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp5, 'object');
+    _fType(E, o, p, _sp10, 'object');
     return false;
   }
-  const x1 = v.id;
+  if (_eProps(v, o, p, E, _sp10, _t17)) return false;
+  const x1 = v.pin;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp5, 'id', 'string')) return false;
-  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp5, 'id')) return false;
-  const x2 = v.handle;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp5, 'handle', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp5, 'handle')) return false;
-  const x3 = v.pin;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp5, 'pin', 'string')) return false;
+    if (typeof x1 !== 'string') {
+      if (_fPT(E, o, p, _sp10, 'pin', 'string')) return false;
     } else {
       if (
-        (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) &&
+        (x1.length < 4 || (x1.length < 7 && _len(x1) < 4)) &&
         _fErr(
           E,
           o,
           p + '/pin',
-          _sp5 + '/properties/pin/minLength',
+          _sp10 + '/properties/pin/minLength',
           'minLength',
           'must NOT have fewer than 4 characters',
           { limit: 4 },
@@ -628,7 +518,7 @@ export function _eMemberBase_r1(v: any, o: number, p: string, E: ValidationError
       )
         return false;
     }
-  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp5, 'pin')) return false;
+  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp10, 'pin')) return false;
   return E.length === e0;
 }
 
@@ -639,11 +529,7 @@ export function _vMemberBase_r1(v: any, o: number): boolean {
     if (typeof x1 !== 'string') return false;
   } else if ((o & 4) === 0) return false;
   const x2 = v.handle;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.pin;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
@@ -655,7 +541,7 @@ export function _vMemberBase_r1(v: any, o: number): boolean {
 export function _eSealedBase_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp7, 'object');
+    _fType(E, o, p, _sp15, 'object');
     return false;
   }
   const x1 = v.id;
@@ -666,25 +552,22 @@ export function _eSealedBase_r1(v: any, o: number, p: string, E: ValidationError
         E,
         o,
         p,
-        _sp7 + '/additionalProperties',
+        _sp15 + '/additionalProperties',
         'additionalProperties',
         'must NOT have readOnly property in a request',
         { additionalProperty: 'id' },
       )
     )
       return false;
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp7, 'id', 'string')) return false;
-  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp7, 'id')) return false;
-  const x2 = v.label;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp7, 'label', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp7, 'label')) return false;
-  for (const k3 in v) {
-    if (!_has.call(v, k3)) continue;
-    if (!(k3 === 'id' || k3 === 'label')) {
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp15, 'id', 'string')) return false;
+  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp15, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp15, _t18)) return false;
+  for (const k2 in v) {
+    if (!_has.call(v, k2)) continue;
+    if (!(k2 === 'id' || k2 === 'label')) {
       if (
-        _fErr(E, o, p, _sp7 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
-          additionalProperty: k3,
+        _fErr(E, o, p, _sp15 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
+          additionalProperty: k2,
         })
       )
         return false;
@@ -701,11 +584,7 @@ export function _vSealedBase_r1(v: any, o: number): boolean {
     if (typeof x1 !== 'string') return false;
   } else if ((o & 4) === 0) return false;
   const x2 = v.label;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   for (const k3 in v) {
     if (!_has.call(v, k3)) continue;
     if (!(k3 === 'id' || k3 === 'label')) {

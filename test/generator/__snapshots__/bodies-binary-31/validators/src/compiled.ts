@@ -4,28 +4,22 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fPT, _fReq, _fType, _ref } from './runtime.js';
+import { _eProps, _fPT, _fType, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Thumbnail';
+const _t1: any = [
+  ['id', 65, 'string'],
+  ['data', 65, 'string'],
+];
 
 export function _vThumbnail(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.data;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.raw;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && !(typeof Blob !== 'undefined' && x3 instanceof Blob)) return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string' && !(typeof Blob !== 'undefined' && x3 instanceof Blob)) return false;
   return true;
 }
 
@@ -36,19 +30,12 @@ export function _eThumbnail(v: any, o: number, p: string, E: ValidationError[]):
     _fType(E, o, p, _sp0, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'id')) return false;
-  const x2 = v.data;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'data', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'data')) return false;
-  const x3 = v.raw;
+  if (_eProps(v, o, p, E, _sp0, _t1)) return false;
+  const x1 = v.raw;
   if (
-    x3 !== undefined &&
-    typeof x3 !== 'string' &&
-    !(typeof Blob !== 'undefined' && x3 instanceof Blob) &&
+    x1 !== undefined &&
+    typeof x1 !== 'string' &&
+    !(typeof Blob !== 'undefined' && x1 instanceof Blob) &&
     _fPT(E, o, p, _sp0, 'raw', 'string')
   )
     return false;

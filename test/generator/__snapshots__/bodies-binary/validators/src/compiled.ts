@@ -4,35 +4,35 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPT, _fReq, _fType, _refSp } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _refSp } from './runtime.js';
 
-const _sp0 = '#/components/schemas/Stored';
-const _sp1 = '#/components/schemas/Problem';
-const _sp2 = '#/components/schemas/Attachment';
-const _sp3 = '#/paths/~1files~1{name}/parameters/0/schema';
-const _sp4 = '#/paths/~1images~1{id}/get/parameters/0/schema';
-const _re5 = new RegExp('^[a-z0-9.-]+$', 'u');
+const _t0: any = [
+  ['name', 65, 'string'],
+  ['size', 68, 'integer'],
+  ['sha256', 65, 'string'],
+];
+const _sp1 = '#/components/schemas/Stored';
+const _t2: any = [
+  ['type', 65, 'string'],
+  ['title', 65, 'string'],
+  ['status', 4, 'integer'],
+  ['detail', 1, 'string'],
+];
+const _sp3 = '#/components/schemas/Problem';
+const _sp4 = '#/components/schemas/Attachment';
+const _t5: any = [['note', 1, 'string']];
+const _sp6 = '#/paths/~1files~1{name}/parameters/0/schema';
+const _sp7 = '#/paths/~1images~1{id}/get/parameters/0/schema';
+const _re8 = new RegExp('^[a-z0-9.-]+$', 'u');
 
 export function _vStored(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.size;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || !Number.isInteger(x2)) return false;
   const x3 = v.sha256;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   return true;
 }
 
@@ -40,46 +40,23 @@ export function _eStored(v: any, o: number, p: string, E: ValidationError[]): bo
   const e0 = E.length;
   if ((o & 49) === 1 && _vStored(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp0, 'object');
+    _fType(E, o, p, _sp1, 'object');
     return false;
   }
-  const x1 = v.name;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'name', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'name')) return false;
-  const x2 = v.size;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2) && _fPT(E, o, p, _sp0, 'size', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'size')) return false;
-  const x3 = v.sha256;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp0, 'sha256', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'sha256')) return false;
+  if (_eProps(v, o, p, E, _sp1, _t0)) return false;
   return E.length === e0;
 }
 
 export function _vProblem(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.title;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.status;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-  }
+  if (x3 !== undefined && !Number.isInteger(x3)) return false;
   const x4 = v.detail;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  }
+  if (x4 !== undefined && typeof x4 !== 'string') return false;
   return true;
 }
 
@@ -87,36 +64,20 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
   const e0 = E.length;
   if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp1, 'object');
+    _fType(E, o, p, _sp3, 'object');
     return false;
   }
-  const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'type', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp1, 'type')) return false;
-  const x2 = v.title;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp1, 'title', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp1, 'title')) return false;
-  const x3 = v.status;
-  if (x3 !== undefined && !Number.isInteger(x3) && _fPT(E, o, p, _sp1, 'status', 'integer')) return false;
-  const x4 = v.detail;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp1, 'detail', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp3, _t2)) return false;
   return E.length === e0;
 }
 
 export function _vAttachment(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.content;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) return false;
-  } else {
+  if (x1 === undefined || (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)))
     return false;
-  }
   const x2 = v.note;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  }
+  if (x2 !== undefined && typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -124,7 +85,7 @@ export function _eAttachment(v: any, o: number, p: string, E: ValidationError[])
   const e0 = E.length;
   if ((o & 49) === 1 && _vAttachment(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp2, 'object');
+    _fType(E, o, p, _sp4, 'object');
     return false;
   }
   const x1 = v.content;
@@ -132,12 +93,11 @@ export function _eAttachment(v: any, o: number, p: string, E: ValidationError[])
     if (
       typeof x1 !== 'string' &&
       !(typeof Blob !== 'undefined' && x1 instanceof Blob) &&
-      _fPT(E, o, p, _sp2, 'content', 'string')
+      _fPT(E, o, p, _sp4, 'content', 'string')
     )
       return false;
-  } else if (_fReq(E, o, p, _sp2, 'content')) return false;
-  const x2 = v.note;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp2, 'note', 'string')) return false;
+  } else if (_fReq(E, o, p, _sp4, 'content')) return false;
+  if (_eProps(v, o, p, E, _sp4, _t5)) return false;
   return E.length === e0;
 }
 
@@ -149,7 +109,7 @@ export function _eUploadFilePathParams(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.name;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/name', E, _sp3, _vUploadFilePathName, _eUploadFilePathName)) return false;
+    if (_refSp(x1, o, p + '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
   } else if (_fReq(E, o, p, sp, 'name')) return false;
   return E.length === e0;
 }
@@ -175,7 +135,7 @@ export function _eDownloadFilePathParams(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.name;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/name', E, _sp3, _vUploadFilePathName, _eUploadFilePathName)) return false;
+    if (_refSp(x1, o, p + '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
   } else if (_fReq(E, o, p, sp, 'name')) return false;
   return E.length === e0;
 }
@@ -194,7 +154,7 @@ export function _eGetImagePathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp4, _vGetImagePathId, _eGetImagePathId)) return false;
+    if (_refSp(x1, o, p + '/id', E, _sp7, _vGetImagePathId, _eGetImagePathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -206,7 +166,7 @@ export function _eUploadFilePathName(v: any, o: number, p: string, E: Validation
     return false;
   }
   if (
-    !_re5.test(v) &&
+    !_re8.test(v) &&
     _fErr(E, o, p, sp + '/pattern', 'pattern', 'must match pattern "^[a-z0-9.-]+$"', { pattern: '^[a-z0-9.-]+$' })
   )
     return false;
@@ -215,7 +175,7 @@ export function _eUploadFilePathName(v: any, o: number, p: string, E: Validation
 
 export function _vUploadFilePathName(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re5.test(v)) return false;
+  if (!_re8.test(v)) return false;
   return true;
 }
 

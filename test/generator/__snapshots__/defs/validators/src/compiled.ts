@@ -4,13 +4,19 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPT, _fReq, _fType, _ref } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Container';
-const _sp1 = '#/components/schemas/Container_Item';
-const _sp2 = '#/components/schemas/Resource';
-const _sp3 = '#/components/schemas/Resource_Link';
-const _sp4 = '#/components/schemas/Resource_Size';
+const _t1: any = [['id', 65, 'string']];
+const _sp2 = '#/components/schemas/Container_Item';
+const _t3: any = [
+  ['self', 1024, '', _vResourceLink, _eResourceLink],
+  ['size', 1024, '', _vResourceSize, _eResourceSize],
+];
+const _sp4 = '#/components/schemas/Resource';
+const _t5: any = [['href', 65, 'string']];
+const _sp6 = '#/components/schemas/Resource_Link';
+const _sp7 = '#/components/schemas/Resource_Size';
 
 export function _vContainer(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -21,11 +27,7 @@ export function _vContainer(v: any, o: number): boolean {
       const x3 = x1[i2];
       if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) return false;
       const x5 = x3.id;
-      if (x5 !== undefined) {
-        if (typeof x5 !== 'string') return false;
-      } else {
-        return false;
-      }
+      if (x5 === undefined || typeof x5 !== 'string') return false;
     }
   } else {
     return false;
@@ -57,11 +59,7 @@ export function _eContainer(v: any, o: number, p: string, E: ValidationError[]):
 export function _vContainerItem(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   return true;
 }
 
@@ -69,13 +67,10 @@ export function _eContainerItem(v: any, o: number, p: string, E: ValidationError
   const e0 = E.length;
   if ((o & 49) === 1 && _vContainerItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp1, 'object');
+    _fType(E, o, p, _sp2, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp1, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp2, _t1)) return false;
   return E.length === e0;
 }
 
@@ -85,11 +80,7 @@ export function _vResource(v: any, o: number): boolean {
   if (x1 !== undefined) {
     if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) return false;
     const x3 = x1.href;
-    if (x3 !== undefined) {
-      if (typeof x3 !== 'string') return false;
-    } else {
-      return false;
-    }
+    if (x3 === undefined || typeof x3 !== 'string') return false;
   }
   const x5 = v.size;
   if (x5 !== undefined) {
@@ -102,28 +93,17 @@ export function _eResource(v: any, o: number, p: string, E: ValidationError[]): 
   const e0 = E.length;
   if ((o & 49) === 1 && _vResource(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp2, 'object');
+    _fType(E, o, p, _sp4, 'object');
     return false;
   }
-  const x1 = v.self;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/self', E, _vResourceLink, _eResourceLink)) return false;
-  }
-  const x3 = v.size;
-  if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/size', E, _vResourceSize, _eResourceSize)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp4, _t3)) return false;
   return E.length === e0;
 }
 
 export function _vResourceLink(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.href;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   return true;
 }
 
@@ -131,13 +111,10 @@ export function _eResourceLink(v: any, o: number, p: string, E: ValidationError[
   const e0 = E.length;
   if ((o & 49) === 1 && _vResourceLink(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp3, 'object');
+    _fType(E, o, p, _sp6, 'object');
     return false;
   }
-  const x1 = v.href;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp3, 'href', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp3, 'href')) return false;
+  if (_eProps(v, o, p, E, _sp6, _t5)) return false;
   return E.length === e0;
 }
 
@@ -151,10 +128,10 @@ export function _eResourceSize(v: any, o: number, p: string, E: ValidationError[
   const e0 = E.length;
   if ((o & 49) === 1 && _vResourceSize(v, o)) return true;
   if (!Number.isInteger(v)) {
-    _fType(E, o, p, _sp4, 'integer');
+    _fType(E, o, p, _sp7, 'integer');
     return false;
   }
-  if (v < 0 && _fErr(E, o, p, _sp4 + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 }))
+  if (v < 0 && _fErr(E, o, p, _sp7 + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 }))
     return false;
   return E.length === e0;
 }

@@ -4,37 +4,85 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fErr, _fPE, _fPF, _fPT, _fReq, _fType, _ref } from './runtime.js';
+import { _eProps, _fEnum, _fErr, _fType, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _k0: any = ['cat', 'dog'];
-const _k1: any = ['Circle', 'Square'];
-const _sp2 = '#/components/schemas/Shape';
-const _sp3 = '#/components/schemas/Circle';
-const _sp4 = '#/components/schemas/Square';
-const _k5: any = ['car', 'bike'];
-const _sp6 = '#/components/schemas/Vehicle';
-const _sp7 = '#/components/schemas/VehicleBase';
-const _k8: any = ['bike'];
-const _sp9 = '#/components/schemas/Bike';
-const _k10: any = ['created', 'made'];
-const _k11: any = ['deleted'];
-const _k12: any = ['created', 'made', 'deleted'];
-const _sp13 = '#/components/schemas/Event';
-const _sp14 = '#/components/schemas/Created';
-const _sp15 = '#/components/schemas/Deleted';
-const _k16: any = ['card', 'transfer'];
-const _sp17 = '#/components/schemas/Payment';
-const _sp18 = '#/components/schemas/Card';
-const _sp19 = '#/components/schemas/Transfer';
-const _sp20 = '#/components/schemas/Animal';
-const _sp21 = '#/components/schemas/Lion';
-const _k22: any = ['secret'];
-const _k23: any = ['secret', 'key'];
-const _sp24 = '#/components/schemas/Token';
-const _sp25 = '#/components/schemas/Secret';
-const _k26: any = ['key'];
-const _sp27 = '#/components/schemas/KeyKind';
+const _t1: any = [
+  ['petType', 65, 'string'],
+  ['meows', 72, 'boolean'],
+];
+const _t2: any = [
+  ['petType', 65, 'string'],
+  ['barks', 72, 'boolean'],
+];
+const _k3: any = ['Circle', 'Square'];
+const _sp4 = '#/components/schemas/Shape';
+const _t5: any = [
+  ['kind', 65, 'string'],
+  ['radius', 66, 'number'],
+];
+const _sp6 = '#/components/schemas/Circle';
+const _t7: any = [
+  ['kind', 65, 'string'],
+  ['side', 66, 'number'],
+];
+const _sp8 = '#/components/schemas/Square';
+const _k9: any = ['car', 'bike'];
+const _sp10 = '#/components/schemas/Vehicle';
+const _t11: any = [
+  ['vehicleType', 65, 'string'],
+  ['wheels', 68, 'integer'],
+];
+const _sp12 = '#/components/schemas/VehicleBase';
+const _t13: any = [['doors', 68, 'integer']];
+const _k14: any = ['bike'];
+const _t15: any = [
+  ['vehicleType', 1, 'string', _k14],
+  ['gears', 4, 'integer'],
+];
+const _sp16 = '#/components/schemas/Bike';
+const _k17: any = ['created', 'made'];
+const _k18: any = ['deleted'];
+const _k19: any = ['created', 'made', 'deleted'];
+const _sp20 = '#/components/schemas/Event';
+const _t21: any = [
+  ['type', 65, 'string', _k17],
+  ['at', 65, 'string', _fDateTime, 'date-time'],
+];
+const _sp22 = '#/components/schemas/Created';
+const _t23: any = [['type', 65, 'string', _k18]];
+const _sp24 = '#/components/schemas/Deleted';
+const _k25: any = ['card', 'transfer'];
+const _sp26 = '#/components/schemas/Payment';
+const _t27: any = [
+  ['method', 65, 'string'],
+  ['last4', 65, 'string'],
+];
+const _sp28 = '#/components/schemas/Card';
+const _t29: any = [
+  ['method', 65, 'string'],
+  ['iban', 65, 'string'],
+];
+const _sp30 = '#/components/schemas/Transfer';
+const _t31: any = [['animalKind', 65, 'string']];
+const _sp32 = '#/components/schemas/Animal';
+const _t33: any = [['mane', 8, 'boolean']];
+const _sp34 = '#/components/schemas/Lion';
+const _k35: any = ['secret'];
+const _k36: any = ['secret', 'key'];
+const _sp37 = '#/components/schemas/Token';
+const _t38: any = [
+  ['kind', 1, 'string', _k35],
+  ['value', 1, 'string'],
+];
+const _sp39 = '#/components/schemas/Secret';
+const _k40: any = ['key'];
+const _sp41 = '#/components/schemas/KeyKind';
+const _t42: any = [
+  ['kind', 1088, '', _vKeyKind, _eKeyKind],
+  ['fingerprint', 65, 'string'],
+];
 
 export function _vPet(v: any, o: number): boolean {
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
@@ -43,33 +91,17 @@ export function _vPet(v: any, o: number): boolean {
       case 'cat': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x2 = v.petType;
-        if (x2 !== undefined) {
-          if (typeof x2 !== 'string') return false;
-        } else {
-          return false;
-        }
+        if (x2 === undefined || typeof x2 !== 'string') return false;
         const x3 = v.meows;
-        if (x3 !== undefined) {
-          if (typeof x3 !== 'boolean') return false;
-        } else {
-          return false;
-        }
+        if (x3 === undefined || typeof x3 !== 'boolean') return false;
         break;
       }
       case 'dog': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x5 = v.petType;
-        if (x5 !== undefined) {
-          if (typeof x5 !== 'string') return false;
-        } else {
-          return false;
-        }
+        if (x5 === undefined || typeof x5 !== 'string') return false;
         const x6 = v.barks;
-        if (x6 !== undefined) {
-          if (typeof x6 !== 'boolean') return false;
-        } else {
-          return false;
-        }
+        if (x6 === undefined || typeof x6 !== 'boolean') return false;
         break;
       }
       default: {
@@ -84,17 +116,9 @@ export function _vPet(v: any, o: number): boolean {
       L11: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
         const x13 = v.petType;
-        if (x13 !== undefined) {
-          if (typeof x13 !== 'string') break L11;
-        } else {
-          break L11;
-        }
+        if (x13 === undefined || typeof x13 !== 'string') break L11;
         const x14 = v.meows;
-        if (x14 !== undefined) {
-          if (typeof x14 !== 'boolean') break L11;
-        } else {
-          break L11;
-        }
+        if (x14 === undefined || typeof x14 !== 'boolean') break L11;
         if (n8 === 0) a9 = 0;
         else if (n8 === 1) b10 = 0;
         n8++;
@@ -102,17 +126,9 @@ export function _vPet(v: any, o: number): boolean {
       L16: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
         const x18 = v.petType;
-        if (x18 !== undefined) {
-          if (typeof x18 !== 'string') break L16;
-        } else {
-          break L16;
-        }
+        if (x18 === undefined || typeof x18 !== 'string') break L16;
         const x19 = v.barks;
-        if (x19 !== undefined) {
-          if (typeof x19 !== 'boolean') break L16;
-        } else {
-          break L16;
-        }
+        if (x19 === undefined || typeof x19 !== 'boolean') break L16;
         if (n8 === 0) a9 = 1;
         else if (n8 === 1) b10 = 1;
         n8++;
@@ -161,17 +177,9 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v.petType;
-          if (x7 !== undefined) {
-            if (typeof x7 !== 'string') break L5;
-          } else {
-            break L5;
-          }
+          if (x7 === undefined || typeof x7 !== 'string') break L5;
           const x8 = v.meows;
-          if (x8 !== undefined) {
-            if (typeof x8 !== 'boolean') break L5;
-          } else {
-            break L5;
-          }
+          if (x8 === undefined || typeof x8 !== 'boolean') break L5;
           if (n2 === 0) a3 = 0;
           else if (n2 === 1) b4 = 0;
           n2++;
@@ -179,17 +187,9 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
         L10: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
           const x12 = v.petType;
-          if (x12 !== undefined) {
-            if (typeof x12 !== 'string') break L10;
-          } else {
-            break L10;
-          }
+          if (x12 === undefined || typeof x12 !== 'string') break L10;
           const x13 = v.barks;
-          if (x13 !== undefined) {
-            if (typeof x13 !== 'boolean') break L10;
-          } else {
-            break L10;
-          }
+          if (x13 === undefined || typeof x13 !== 'boolean') break L10;
           if (n2 === 0) a3 = 1;
           else if (n2 === 1) b4 = 1;
           n2++;
@@ -245,17 +245,9 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
 export function _vCat(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.petType;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.meows;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'boolean') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'boolean') return false;
   return true;
 }
 
@@ -266,31 +258,16 @@ export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boole
     _fType(E, o, p, '#/components/schemas/Cat', 'object');
     return false;
   }
-  const x1 = v.petType;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, '#/components/schemas/Cat', 'petType', 'string')) return false;
-  } else if (_fReq(E, o, p, '#/components/schemas/Cat', 'petType')) return false;
-  const x2 = v.meows;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'boolean' && _fPT(E, o, p, '#/components/schemas/Cat', 'meows', 'boolean')) return false;
-  } else if (_fReq(E, o, p, '#/components/schemas/Cat', 'meows')) return false;
+  if (_eProps(v, o, p, E, '#/components/schemas/Cat', _t1)) return false;
   return E.length === e0;
 }
 
 export function _vDog(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.petType;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.barks;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'boolean') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'boolean') return false;
   return true;
 }
 
@@ -301,14 +278,7 @@ export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boole
     _fType(E, o, p, '#/components/schemas/Dog', 'object');
     return false;
   }
-  const x1 = v.petType;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, '#/components/schemas/Dog', 'petType', 'string')) return false;
-  } else if (_fReq(E, o, p, '#/components/schemas/Dog', 'petType')) return false;
-  const x2 = v.barks;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'boolean' && _fPT(E, o, p, '#/components/schemas/Dog', 'barks', 'boolean')) return false;
-  } else if (_fReq(E, o, p, '#/components/schemas/Dog', 'barks')) return false;
+  if (_eProps(v, o, p, E, '#/components/schemas/Dog', _t2)) return false;
   return E.length === e0;
 }
 
@@ -319,33 +289,17 @@ export function _vShape(v: any, o: number): boolean {
       case 'Circle': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x2 = v.kind;
-        if (x2 !== undefined) {
-          if (typeof x2 !== 'string') return false;
-        } else {
-          return false;
-        }
+        if (x2 === undefined || typeof x2 !== 'string') return false;
         const x3 = v.radius;
-        if (x3 !== undefined) {
-          if (typeof x3 !== 'number' || !Number.isFinite(x3)) return false;
-        } else {
-          return false;
-        }
+        if (x3 === undefined || typeof x3 !== 'number' || !Number.isFinite(x3)) return false;
         break;
       }
       case 'Square': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x5 = v.kind;
-        if (x5 !== undefined) {
-          if (typeof x5 !== 'string') return false;
-        } else {
-          return false;
-        }
+        if (x5 === undefined || typeof x5 !== 'string') return false;
         const x6 = v.side;
-        if (x6 !== undefined) {
-          if (typeof x6 !== 'number' || !Number.isFinite(x6)) return false;
-        } else {
-          return false;
-        }
+        if (x6 === undefined || typeof x6 !== 'number' || !Number.isFinite(x6)) return false;
         break;
       }
       default: {
@@ -360,17 +314,9 @@ export function _vShape(v: any, o: number): boolean {
       L11: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
         const x13 = v.kind;
-        if (x13 !== undefined) {
-          if (typeof x13 !== 'string') break L11;
-        } else {
-          break L11;
-        }
+        if (x13 === undefined || typeof x13 !== 'string') break L11;
         const x14 = v.radius;
-        if (x14 !== undefined) {
-          if (typeof x14 !== 'number' || !Number.isFinite(x14)) break L11;
-        } else {
-          break L11;
-        }
+        if (x14 === undefined || typeof x14 !== 'number' || !Number.isFinite(x14)) break L11;
         if (n8 === 0) a9 = 0;
         else if (n8 === 1) b10 = 0;
         n8++;
@@ -378,17 +324,9 @@ export function _vShape(v: any, o: number): boolean {
       L16: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
         const x18 = v.kind;
-        if (x18 !== undefined) {
-          if (typeof x18 !== 'string') break L16;
-        } else {
-          break L16;
-        }
+        if (x18 === undefined || typeof x18 !== 'string') break L16;
         const x19 = v.side;
-        if (x19 !== undefined) {
-          if (typeof x19 !== 'number' || !Number.isFinite(x19)) break L16;
-        } else {
-          break L16;
-        }
+        if (x19 === undefined || typeof x19 !== 'number' || !Number.isFinite(x19)) break L16;
         if (n8 === 0) a9 = 1;
         else if (n8 === 1) b10 = 1;
         n8++;
@@ -419,10 +357,10 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p + '/kind',
-            _sp2 + '/discriminator',
+            _sp4 + '/discriminator',
             'discriminator',
             'property "kind" must be one of "Circle", "Square"',
-            { propertyName: 'kind', value: x1, allowedValues: _k1 },
+            { propertyName: 'kind', value: x1, allowedValues: _k3 },
           )
         )
           return false;
@@ -437,17 +375,9 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v.kind;
-          if (x7 !== undefined) {
-            if (typeof x7 !== 'string') break L5;
-          } else {
-            break L5;
-          }
+          if (x7 === undefined || typeof x7 !== 'string') break L5;
           const x8 = v.radius;
-          if (x8 !== undefined) {
-            if (typeof x8 !== 'number' || !Number.isFinite(x8)) break L5;
-          } else {
-            break L5;
-          }
+          if (x8 === undefined || typeof x8 !== 'number' || !Number.isFinite(x8)) break L5;
           if (n2 === 0) a3 = 0;
           else if (n2 === 1) b4 = 0;
           n2++;
@@ -455,17 +385,9 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
         L10: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
           const x12 = v.kind;
-          if (x12 !== undefined) {
-            if (typeof x12 !== 'string') break L10;
-          } else {
-            break L10;
-          }
+          if (x12 === undefined || typeof x12 !== 'string') break L10;
           const x13 = v.side;
-          if (x13 !== undefined) {
-            if (typeof x13 !== 'number' || !Number.isFinite(x13)) break L10;
-          } else {
-            break L10;
-          }
+          if (x13 === undefined || typeof x13 !== 'number' || !Number.isFinite(x13)) break L10;
           if (n2 === 0) a3 = 1;
           else if (n2 === 1) b4 = 1;
           n2++;
@@ -498,14 +420,14 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp2 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+            _fErr(E, o, p, _sp4 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
           )
             return false;
         } else E.length = e15;
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp2 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp4 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -519,17 +441,9 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
 export function _vCircle(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.radius;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'number' || !Number.isFinite(x2)) return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'number' || !Number.isFinite(x2)) return false;
   return true;
 }
 
@@ -537,34 +451,19 @@ export function _eCircle(v: any, o: number, p: string, E: ValidationError[]): bo
   const e0 = E.length;
   if ((o & 49) === 1 && _vCircle(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp3, 'object');
+    _fType(E, o, p, _sp6, 'object');
     return false;
   }
-  const x1 = v.kind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp3, 'kind', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp3, 'kind')) return false;
-  const x2 = v.radius;
-  if (x2 !== undefined) {
-    if ((typeof x2 !== 'number' || !Number.isFinite(x2)) && _fPT(E, o, p, _sp3, 'radius', 'number')) return false;
-  } else if (_fReq(E, o, p, _sp3, 'radius')) return false;
+  if (_eProps(v, o, p, E, _sp6, _t5)) return false;
   return E.length === e0;
 }
 
 export function _vSquare(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.side;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'number' || !Number.isFinite(x2)) return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'number' || !Number.isFinite(x2)) return false;
   return true;
 }
 
@@ -572,17 +471,10 @@ export function _eSquare(v: any, o: number, p: string, E: ValidationError[]): bo
   const e0 = E.length;
   if ((o & 49) === 1 && _vSquare(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp4, 'object');
+    _fType(E, o, p, _sp8, 'object');
     return false;
   }
-  const x1 = v.kind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp4, 'kind', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp4, 'kind')) return false;
-  const x2 = v.side;
-  if (x2 !== undefined) {
-    if ((typeof x2 !== 'number' || !Number.isFinite(x2)) && _fPT(E, o, p, _sp4, 'side', 'number')) return false;
-  } else if (_fReq(E, o, p, _sp4, 'side')) return false;
+  if (_eProps(v, o, p, E, _sp8, _t7)) return false;
   return E.length === e0;
 }
 
@@ -645,10 +537,10 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
             E,
             o,
             p + '/vehicleType',
-            _sp6 + '/discriminator',
+            _sp10 + '/discriminator',
             'discriminator',
             'property "vehicleType" must be one of "car", "bike"',
-            { propertyName: 'vehicleType', value: x1, allowedValues: _k5 },
+            { propertyName: 'vehicleType', value: x1, allowedValues: _k9 },
           )
         )
           return false;
@@ -700,14 +592,16 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp6 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+            _fErr(E, o, p, _sp10 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+              passingSchemas: null,
+            })
           )
             return false;
         } else E.length = e9;
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp6 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp10 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -721,17 +615,9 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
 export function _vVehicleBase(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.vehicleType;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.wheels;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || !Number.isInteger(x2)) return false;
   return true;
 }
 
@@ -739,41 +625,22 @@ export function _eVehicleBase(v: any, o: number, p: string, E: ValidationError[]
   const e0 = E.length;
   if ((o & 49) === 1 && _vVehicleBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp7, 'object');
+    _fType(E, o, p, _sp12, 'object');
     return false;
   }
-  const x1 = v.vehicleType;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp7, 'vehicleType', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp7, 'vehicleType')) return false;
-  const x2 = v.wheels;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2) && _fPT(E, o, p, _sp7, 'wheels', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp7, 'wheels')) return false;
+  if (_eProps(v, o, p, E, _sp12, _t11)) return false;
   return E.length === e0;
 }
 
 export function _vCar(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.vehicleType;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   const x4 = v.wheels;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || !Number.isInteger(x4)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.doors;
-  if (x6 !== undefined) {
-    if (!Number.isInteger(x6)) return false;
-  } else {
-    return false;
-  }
+  if (x6 === undefined || !Number.isInteger(x6)) return false;
   return true;
 }
 
@@ -785,37 +652,21 @@ export function _eCar(v: any, o: number, p: string, E: ValidationError[]): boole
     _fType(E, o, p, '#/components/schemas/Car/allOf/1', 'object');
     return false;
   }
-  const x3 = v.doors;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3) && _fPT(E, o, p, '#/components/schemas/Car/allOf/1', 'doors', 'integer')) return false;
-  } else if (_fReq(E, o, p, '#/components/schemas/Car/allOf/1', 'doors')) return false;
+  if (_eProps(v, o, p, E, '#/components/schemas/Car/allOf/1', _t13)) return false;
   return E.length === e0;
 }
 
 export function _vBike(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.vehicleType;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   const x4 = v.wheels;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || !Number.isInteger(x4)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.vehicleType;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-    if (!(x6 === 'bike')) return false;
-  }
+  if (x6 !== undefined && (typeof x6 !== 'string' || !(x6 === 'bike'))) return false;
   const x7 = v.gears;
-  if (x7 !== undefined) {
-    if (!Number.isInteger(x7)) return false;
-  }
+  if (x7 !== undefined && !Number.isInteger(x7)) return false;
   return true;
 }
 
@@ -824,16 +675,10 @@ export function _eBike(v: any, o: number, p: string, E: ValidationError[]): bool
   if ((o & 49) === 1 && _vBike(v, o)) return true;
   if (_ref(v, o, p, E, _vVehicleBase, _eVehicleBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp9 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp16 + '/allOf/1', 'object');
     return false;
   }
-  const x3 = v.vehicleType;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp9 + '/allOf/1', 'vehicleType', 'string')) return false;
-    if (!(x3 === 'bike') && _fPE(E, o, p, _sp9 + '/allOf/1', 'vehicleType', _k8)) return false;
-  }
-  const x4 = v.gears;
-  if (x4 !== undefined && !Number.isInteger(x4) && _fPT(E, o, p, _sp9 + '/allOf/1', 'gears', 'integer')) return false;
+  if (_eProps(v, o, p, E, _sp16 + '/allOf/1', _t15)) return false;
   return E.length === e0;
 }
 
@@ -844,48 +689,23 @@ export function _vEvent(v: any, o: number): boolean {
       case 'created': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x2 = v.type;
-        if (x2 !== undefined) {
-          if (typeof x2 !== 'string') return false;
-          if (!(x2 === 'created' || x2 === 'made')) return false;
-        } else {
-          return false;
-        }
+        if (x2 === undefined || typeof x2 !== 'string' || !(x2 === 'created' || x2 === 'made')) return false;
         const x3 = v.at;
-        if (x3 !== undefined) {
-          if (typeof x3 !== 'string') return false;
-          if ((o & 2) !== 0 && !_fDateTime(x3)) return false;
-        } else {
-          return false;
-        }
+        if (x3 === undefined || typeof x3 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x3))) return false;
         break;
       }
       case 'made': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x5 = v.type;
-        if (x5 !== undefined) {
-          if (typeof x5 !== 'string') return false;
-          if (!(x5 === 'created' || x5 === 'made')) return false;
-        } else {
-          return false;
-        }
+        if (x5 === undefined || typeof x5 !== 'string' || !(x5 === 'created' || x5 === 'made')) return false;
         const x6 = v.at;
-        if (x6 !== undefined) {
-          if (typeof x6 !== 'string') return false;
-          if ((o & 2) !== 0 && !_fDateTime(x6)) return false;
-        } else {
-          return false;
-        }
+        if (x6 === undefined || typeof x6 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x6))) return false;
         break;
       }
       case 'deleted': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x8 = v.type;
-        if (x8 !== undefined) {
-          if (typeof x8 !== 'string') return false;
-          if (!(x8 === 'deleted')) return false;
-        } else {
-          return false;
-        }
+        if (x8 === undefined || typeof x8 !== 'string' || !(x8 === 'deleted')) return false;
         break;
       }
       default: {
@@ -900,19 +720,9 @@ export function _vEvent(v: any, o: number): boolean {
       L13: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L13;
         const x15 = v.type;
-        if (x15 !== undefined) {
-          if (typeof x15 !== 'string') break L13;
-          if (!(x15 === 'created' || x15 === 'made')) break L13;
-        } else {
-          break L13;
-        }
+        if (x15 === undefined || typeof x15 !== 'string' || !(x15 === 'created' || x15 === 'made')) break L13;
         const x16 = v.at;
-        if (x16 !== undefined) {
-          if (typeof x16 !== 'string') break L13;
-          if ((o & 2) !== 0 && !_fDateTime(x16)) break L13;
-        } else {
-          break L13;
-        }
+        if (x16 === undefined || typeof x16 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x16))) break L13;
         if (n10 === 0) a11 = 0;
         else if (n10 === 1) b12 = 0;
         n10++;
@@ -920,12 +730,7 @@ export function _vEvent(v: any, o: number): boolean {
       L18: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L18;
         const x20 = v.type;
-        if (x20 !== undefined) {
-          if (typeof x20 !== 'string') break L18;
-          if (!(x20 === 'deleted')) break L18;
-        } else {
-          break L18;
-        }
+        if (x20 === undefined || typeof x20 !== 'string' || !(x20 === 'deleted')) break L18;
         if (n10 === 0) a11 = 1;
         else if (n10 === 1) b12 = 1;
         n10++;
@@ -960,10 +765,10 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p + '/type',
-            _sp13 + '/discriminator',
+            _sp20 + '/discriminator',
             'discriminator',
             'property "type" must be one of "created", "made", "deleted"',
-            { propertyName: 'type', value: x1, allowedValues: _k12 },
+            { propertyName: 'type', value: x1, allowedValues: _k19 },
           )
         )
           return false;
@@ -978,19 +783,9 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v.type;
-          if (x7 !== undefined) {
-            if (typeof x7 !== 'string') break L5;
-            if (!(x7 === 'created' || x7 === 'made')) break L5;
-          } else {
-            break L5;
-          }
+          if (x7 === undefined || typeof x7 !== 'string' || !(x7 === 'created' || x7 === 'made')) break L5;
           const x8 = v.at;
-          if (x8 !== undefined) {
-            if (typeof x8 !== 'string') break L5;
-            if ((o & 2) !== 0 && !_fDateTime(x8)) break L5;
-          } else {
-            break L5;
-          }
+          if (x8 === undefined || typeof x8 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x8))) break L5;
           if (n2 === 0) a3 = 0;
           else if (n2 === 1) b4 = 0;
           n2++;
@@ -998,12 +793,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         L10: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
           const x12 = v.type;
-          if (x12 !== undefined) {
-            if (typeof x12 !== 'string') break L10;
-            if (!(x12 === 'deleted')) break L10;
-          } else {
-            break L10;
-          }
+          if (x12 === undefined || typeof x12 !== 'string' || !(x12 === 'deleted')) break L10;
           if (n2 === 0) a3 = 1;
           else if (n2 === 1) b4 = 1;
           n2++;
@@ -1036,7 +826,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp13 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            _fErr(E, o, p, _sp20 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
@@ -1045,7 +835,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp13 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp20 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -1059,19 +849,9 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
 export function _vCreated(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'created' || x1 === 'made')) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'created' || x1 === 'made')) return false;
   const x2 = v.at;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x2)) return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x2))) return false;
   return true;
 }
 
@@ -1079,34 +859,17 @@ export function _eCreated(v: any, o: number, p: string, E: ValidationError[]): b
   const e0 = E.length;
   if ((o & 49) === 1 && _vCreated(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp14, 'object');
+    _fType(E, o, p, _sp22, 'object');
     return false;
   }
-  const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp14, 'type', 'string')) return false;
-    if (!(x1 === 'created' || x1 === 'made') && _fPE(E, o, p, _sp14, 'type', _k10)) return false;
-  } else if (_fReq(E, o, p, _sp14, 'type')) return false;
-  const x2 = v.at;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') {
-      if (_fPT(E, o, p, _sp14, 'at', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fDateTime(x2) && _fPF(E, o, p, _sp14, 'at', 'date-time')) return false;
-    }
-  } else if (_fReq(E, o, p, _sp14, 'at')) return false;
+  if (_eProps(v, o, p, E, _sp22, _t21)) return false;
   return E.length === e0;
 }
 
 export function _vDeleted(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'deleted')) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'deleted')) return false;
   return true;
 }
 
@@ -1114,14 +877,10 @@ export function _eDeleted(v: any, o: number, p: string, E: ValidationError[]): b
   const e0 = E.length;
   if ((o & 49) === 1 && _vDeleted(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp15, 'object');
+    _fType(E, o, p, _sp24, 'object');
     return false;
   }
-  const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp15, 'type', 'string')) return false;
-    if (!(x1 === 'deleted') && _fPE(E, o, p, _sp15, 'type', _k11)) return false;
-  } else if (_fReq(E, o, p, _sp15, 'type')) return false;
+  if (_eProps(v, o, p, E, _sp24, _t23)) return false;
   return E.length === e0;
 }
 
@@ -1132,33 +891,17 @@ export function _vPayment(v: any, o: number): boolean {
       case 'card': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x2 = v.method;
-        if (x2 !== undefined) {
-          if (typeof x2 !== 'string') return false;
-        } else {
-          return false;
-        }
+        if (x2 === undefined || typeof x2 !== 'string') return false;
         const x3 = v.last4;
-        if (x3 !== undefined) {
-          if (typeof x3 !== 'string') return false;
-        } else {
-          return false;
-        }
+        if (x3 === undefined || typeof x3 !== 'string') return false;
         break;
       }
       case 'transfer': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x5 = v.method;
-        if (x5 !== undefined) {
-          if (typeof x5 !== 'string') return false;
-        } else {
-          return false;
-        }
+        if (x5 === undefined || typeof x5 !== 'string') return false;
         const x6 = v.iban;
-        if (x6 !== undefined) {
-          if (typeof x6 !== 'string') return false;
-        } else {
-          return false;
-        }
+        if (x6 === undefined || typeof x6 !== 'string') return false;
         break;
       }
       default: {
@@ -1171,34 +914,18 @@ export function _vPayment(v: any, o: number): boolean {
       L10: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
         const x12 = v.method;
-        if (x12 !== undefined) {
-          if (typeof x12 !== 'string') break L10;
-        } else {
-          break L10;
-        }
+        if (x12 === undefined || typeof x12 !== 'string') break L10;
         const x13 = v.last4;
-        if (x13 !== undefined) {
-          if (typeof x13 !== 'string') break L10;
-        } else {
-          break L10;
-        }
+        if (x13 === undefined || typeof x13 !== 'string') break L10;
         ok8 = true;
         break L9;
       }
       L15: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L15;
         const x17 = v.method;
-        if (x17 !== undefined) {
-          if (typeof x17 !== 'string') break L15;
-        } else {
-          break L15;
-        }
+        if (x17 === undefined || typeof x17 !== 'string') break L15;
         const x18 = v.iban;
-        if (x18 !== undefined) {
-          if (typeof x18 !== 'string') break L15;
-        } else {
-          break L15;
-        }
+        if (x18 === undefined || typeof x18 !== 'string') break L15;
         ok8 = true;
         break L9;
       }
@@ -1228,10 +955,10 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
             E,
             o,
             p + '/method',
-            _sp17 + '/discriminator',
+            _sp26 + '/discriminator',
             'discriminator',
             'property "method" must be one of "card", "transfer"',
-            { propertyName: 'method', value: x1, allowedValues: _k16 },
+            { propertyName: 'method', value: x1, allowedValues: _k25 },
           )
         )
           return false;
@@ -1244,34 +971,18 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
         L6: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L6;
           const x8 = v.method;
-          if (x8 !== undefined) {
-            if (typeof x8 !== 'string') break L6;
-          } else {
-            break L6;
-          }
+          if (x8 === undefined || typeof x8 !== 'string') break L6;
           const x9 = v.last4;
-          if (x9 !== undefined) {
-            if (typeof x9 !== 'string') break L6;
-          } else {
-            break L6;
-          }
+          if (x9 === undefined || typeof x9 !== 'string') break L6;
           ok2 = true;
           break L5;
         }
         L11: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
           const x13 = v.method;
-          if (x13 !== undefined) {
-            if (typeof x13 !== 'string') break L11;
-          } else {
-            break L11;
-          }
+          if (x13 === undefined || typeof x13 !== 'string') break L11;
           const x14 = v.iban;
-          if (x14 !== undefined) {
-            if (typeof x14 !== 'string') break L11;
-          } else {
-            break L11;
-          }
+          if (x14 === undefined || typeof x14 !== 'string') break L11;
           ok2 = true;
           break L5;
         }
@@ -1300,7 +1011,7 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
       }
       if (ok2) E.length = e3;
       else {
-        if (_fErr(E, o, p, _sp17 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
+        if (_fErr(E, o, p, _sp26 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
       }
     }
   }
@@ -1310,17 +1021,9 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
 export function _vCard(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.method;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.last4;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -1328,34 +1031,19 @@ export function _eCard(v: any, o: number, p: string, E: ValidationError[]): bool
   const e0 = E.length;
   if ((o & 49) === 1 && _vCard(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp18, 'object');
+    _fType(E, o, p, _sp28, 'object');
     return false;
   }
-  const x1 = v.method;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp18, 'method', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp18, 'method')) return false;
-  const x2 = v.last4;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp18, 'last4', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp18, 'last4')) return false;
+  if (_eProps(v, o, p, E, _sp28, _t27)) return false;
   return E.length === e0;
 }
 
 export function _vTransfer(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.method;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.iban;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -1363,28 +1051,17 @@ export function _eTransfer(v: any, o: number, p: string, E: ValidationError[]): 
   const e0 = E.length;
   if ((o & 49) === 1 && _vTransfer(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp19, 'object');
+    _fType(E, o, p, _sp30, 'object');
     return false;
   }
-  const x1 = v.method;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp19, 'method', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp19, 'method')) return false;
-  const x2 = v.iban;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp19, 'iban', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp19, 'iban')) return false;
+  if (_eProps(v, o, p, E, _sp30, _t29)) return false;
   return E.length === e0;
 }
 
 export function _vAnimal(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.animalKind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   return true;
 }
 
@@ -1392,29 +1069,20 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
   const e0 = E.length;
   if ((o & 49) === 1 && _vAnimal(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp20, 'object');
+    _fType(E, o, p, _sp32, 'object');
     return false;
   }
-  const x1 = v.animalKind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp20, 'animalKind', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp20, 'animalKind')) return false;
+  if (_eProps(v, o, p, E, _sp32, _t31)) return false;
   return E.length === e0;
 }
 
 export function _vLion(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.animalKind;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x5 = v.mane;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'boolean') return false;
-  }
+  if (x5 !== undefined && typeof x5 !== 'boolean') return false;
   return true;
 }
 
@@ -1423,11 +1091,10 @@ export function _eLion(v: any, o: number, p: string, E: ValidationError[]): bool
   if ((o & 49) === 1 && _vLion(v, o)) return true;
   if (_ref(v, o, p, E, _vAnimal, _eAnimal)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp21 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp34 + '/allOf/1', 'object');
     return false;
   }
-  const x3 = v.mane;
-  if (x3 !== undefined && typeof x3 !== 'boolean' && _fPT(E, o, p, _sp21 + '/allOf/1', 'mane', 'boolean')) return false;
+  if (_eProps(v, o, p, E, _sp34 + '/allOf/1', _t33)) return false;
   return E.length === e0;
 }
 
@@ -1438,14 +1105,9 @@ export function _vToken(v: any, o: number): boolean {
       case 'secret': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x2 = v.kind;
-        if (x2 !== undefined) {
-          if (typeof x2 !== 'string') return false;
-          if (!(x2 === 'secret')) return false;
-        }
+        if (x2 !== undefined && (typeof x2 !== 'string' || !(x2 === 'secret'))) return false;
         const x3 = v.value;
-        if (x3 !== undefined) {
-          if (typeof x3 !== 'string') return false;
-        }
+        if (x3 !== undefined && typeof x3 !== 'string') return false;
         break;
       }
       case 'key': {
@@ -1464,14 +1126,9 @@ export function _vToken(v: any, o: number): boolean {
       L8: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
         const x10 = v.kind;
-        if (x10 !== undefined) {
-          if (typeof x10 !== 'string') break L8;
-          if (!(x10 === 'secret')) break L8;
-        }
+        if (x10 !== undefined && (typeof x10 !== 'string' || !(x10 === 'secret'))) break L8;
         const x11 = v.value;
-        if (x11 !== undefined) {
-          if (typeof x11 !== 'string') break L8;
-        }
+        if (x11 !== undefined && typeof x11 !== 'string') break L8;
         if (n5 === 0) a6 = 0;
         else if (n5 === 1) b7 = 0;
         n5++;
@@ -1508,10 +1165,10 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p + '/kind',
-            _sp24 + '/discriminator',
+            _sp37 + '/discriminator',
             'discriminator',
             'property "kind" must be one of "secret", "key"',
-            { propertyName: 'kind', value: x1, allowedValues: _k23 },
+            { propertyName: 'kind', value: x1, allowedValues: _k36 },
           )
         )
           return false;
@@ -1526,14 +1183,9 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v.kind;
-          if (x7 !== undefined) {
-            if (typeof x7 !== 'string') break L5;
-            if (!(x7 === 'secret')) break L5;
-          }
+          if (x7 !== undefined && (typeof x7 !== 'string' || !(x7 === 'secret'))) break L5;
           const x8 = v.value;
-          if (x8 !== undefined) {
-            if (typeof x8 !== 'string') break L5;
-          }
+          if (x8 !== undefined && typeof x8 !== 'string') break L5;
           if (n2 === 0) a3 = 0;
           else if (n2 === 1) b4 = 0;
           n2++;
@@ -1572,7 +1224,7 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp24 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            _fErr(E, o, p, _sp37 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
@@ -1581,7 +1233,7 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp24 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp37 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -1595,14 +1247,9 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
 export function _vSecret(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'secret')) return false;
-  }
+  if (x1 !== undefined && (typeof x1 !== 'string' || !(x1 === 'secret'))) return false;
   const x2 = v.value;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  }
+  if (x2 !== undefined && typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -1610,16 +1257,10 @@ export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): bo
   const e0 = E.length;
   if ((o & 49) === 1 && _vSecret(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp25, 'object');
+    _fType(E, o, p, _sp39, 'object');
     return false;
   }
-  const x1 = v.kind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp25, 'kind', 'string')) return false;
-    if (!(x1 === 'secret') && _fPE(E, o, p, _sp25, 'kind', _k22)) return false;
-  }
-  const x2 = v.value;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp25, 'value', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp39, _t38)) return false;
   return E.length === e0;
 }
 
@@ -1632,26 +1273,17 @@ export function _vKeyKind(v: any, o: number): boolean {
 export function _eKeyKind(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vKeyKind(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp27, 'string')) return false;
-  if (!(v === 'key') && _fEnum(E, o, p, _sp27, _k26)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp41, 'string')) return false;
+  if (!(v === 'key') && _fEnum(E, o, p, _sp41, _k40)) return false;
   return E.length === e0;
 }
 
 export function _vKey(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'key')) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'key')) return false;
   const x3 = v.fingerprint;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || typeof x3 !== 'string') return false;
   return true;
 }
 
@@ -1662,14 +1294,7 @@ export function _eKey(v: any, o: number, p: string, E: ValidationError[]): boole
     _fType(E, o, p, '#/components/schemas/Key', 'object');
     return false;
   }
-  const x1 = v.kind;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/kind', E, _vKeyKind, _eKeyKind)) return false;
-  } else if (_fReq(E, o, p, '#/components/schemas/Key', 'kind')) return false;
-  const x3 = v.fingerprint;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, '#/components/schemas/Key', 'fingerprint', 'string')) return false;
-  } else if (_fReq(E, o, p, '#/components/schemas/Key', 'fingerprint')) return false;
+  if (_eProps(v, o, p, E, '#/components/schemas/Key', _t42)) return false;
   return E.length === e0;
 }
 

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fPE, _fPT, _fReq, _fType, _fTypes, _inc, _ref, _refSp } from './runtime.js';
+import { _eProps, _fEnum, _fPT, _fType, _fTypes, _inc, _ref, _refSp } from './runtime.js';
 
 const _k0: any = ['active', 'inactive', 'with space', '', '1', 'true', 'null'];
 const _sp1 = '#/components/schemas/Strings';
@@ -28,9 +28,11 @@ const _sp18 = '#/components/schemas/Single';
 const _k19: any = ['auto', 'manual'];
 const _k20: any = [1, 2, 3];
 const _sp21 = '#/components/schemas/Settings';
-const _sp22 = '#/paths/~1items/get/parameters/0/schema';
-const _sp23 = '#/paths/~1items/get/parameters/1/schema';
-const _k24: any = ['asc', 'desc'];
+const _t22: any = [['mode', 65, 'string', _k19]];
+const _t23: any = [['state', 1024, '', _vStrings, _eStrings]];
+const _sp24 = '#/paths/~1items/get/parameters/0/schema';
+const _sp25 = '#/paths/~1items/get/parameters/1/schema';
+const _k26: any = ['asc', 'desc'];
 
 export function _vStrings(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -180,12 +182,7 @@ export function _eSingle(v: any, o: number, p: string, E: ValidationError[]): bo
 export function _vSettings(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.mode;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'auto' || x1 === 'manual')) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'auto' || x1 === 'manual')) return false;
   const x2 = v.levels;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
@@ -219,32 +216,25 @@ export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): 
     _fType(E, o, p, _sp21, 'object');
     return false;
   }
-  const x1 = v.mode;
+  if (_eProps(v, o, p, E, _sp21, _t22)) return false;
+  const x1 = v.levels;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp21, 'mode', 'string')) return false;
-    if (!(x1 === 'auto' || x1 === 'manual') && _fPE(E, o, p, _sp21, 'mode', _k19)) return false;
-  } else if (_fReq(E, o, p, _sp21, 'mode')) return false;
-  const x2 = v.levels;
-  if (x2 !== undefined) {
-    if (!Array.isArray(x2)) {
+    if (!Array.isArray(x1)) {
       if (_fPT(E, o, p, _sp21, 'levels', 'array')) return false;
     } else {
-      for (let i3 = 0; i3 < x2.length; i3++) {
-        const x4 = x2[i3];
-        if (!Number.isInteger(x4) && _fType(E, o, p + '/levels/' + i3, _sp21 + '/properties/levels/items', 'integer'))
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (!Number.isInteger(x3) && _fType(E, o, p + '/levels/' + i2, _sp21 + '/properties/levels/items', 'integer'))
           return false;
         if (
-          !(x4 === 1 || x4 === 2 || x4 === 3) &&
-          _fEnum(E, o, p + '/levels/' + i3, _sp21 + '/properties/levels/items', _k20)
+          !(x3 === 1 || x3 === 2 || x3 === 3) &&
+          _fEnum(E, o, p + '/levels/' + i2, _sp21 + '/properties/levels/items', _k20)
         )
           return false;
       }
     }
   }
-  const x5 = v.state;
-  if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/state', E, _vStrings, _eStrings)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp21, _t23)) return false;
   return E.length === e0;
 }
 
@@ -262,11 +252,11 @@ export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationErro
   }
   const x1 = v.sort;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/sort', E, _sp22, _vListItemsQuerySort, _eListItemsQuerySort)) return false;
+    if (_refSp(x1, o, p + '/sort', E, _sp24, _vListItemsQuerySort, _eListItemsQuerySort)) return false;
   }
   const x3 = v.states;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/states', E, _sp23, _vListItemsQueryStates, _eListItemsQueryStates)) return false;
+    if (_refSp(x3, o, p + '/states', E, _sp25, _vListItemsQueryStates, _eListItemsQueryStates)) return false;
   }
   return E.length === e0;
 }
@@ -274,7 +264,7 @@ export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationErro
 export function _eListItemsQuerySort(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
-  if (!(v === 'asc' || v === 'desc') && _fEnum(E, o, p, sp, _k24)) return false;
+  if (!(v === 'asc' || v === 'desc') && _fEnum(E, o, p, sp, _k26)) return false;
   return E.length === e0;
 }
 

@@ -164,6 +164,18 @@ export function _fPT(
   return !E || _fType(E, o, p + '/' + name, sp + '/properties/' + name, type);
 }
 
+/** `_fTypes` at a property. */
+export function _fPTs(
+  E: ValidationError[] | undefined,
+  o: number,
+  p: string,
+  sp: string,
+  name: string,
+  types: string,
+): boolean {
+  return !E || _fTypes(E, o, p + '/' + name, sp + '/properties/' + name, types);
+}
+
 /** `_fEnum` at a property. */
 export function _fPE(
   E: ValidationError[] | undefined,
@@ -176,6 +188,18 @@ export function _fPE(
   return !E || _fEnum(E, o, p + '/' + name, sp + '/properties/' + name, values);
 }
 
+/** `_fFormat` at a property. */
+export function _fPF(
+  E: ValidationError[] | undefined,
+  o: number,
+  p: string,
+  sp: string,
+  name: string,
+  format: string,
+): boolean {
+  return !E || _fFormat(E, o, p + '/' + name, sp + '/properties/' + name, format);
+}
+
 /** `_fErr` for a missing `required` property (`sp` is the schema's path). */
 export function _fReq(E: ValidationError[] | undefined, o: number, p: string, sp: string, name: string): boolean {
   return (
@@ -184,6 +208,11 @@ export function _fReq(E: ValidationError[] | undefined, o: number, p: string, sp
       missingProperty: name,
     })
   );
+}
+
+/** `_fErr` for `format` (`sp` is the schema's path). */
+export function _fFormat(E: ValidationError[] | undefined, o: number, p: string, sp: string, format: string): boolean {
+  return !E || _fErr(E, o, p, sp + '/format', 'format', 'must match format "' + format + '"', { format });
 }
 
 /**
@@ -251,6 +280,81 @@ export function _plain(v: any): any {
     });
   }
   return out;
+}
+
+type _RowCheck = (v: any, o: number) => boolean;
+
+type _RowErrors = (v: any, o: number, p: string, E: ValidationError[]) => boolean;
+
+/**
+ * One property: `[name, flags, type, ...checks]`. `name` is also its JSON pointer token (no `~` or `/`);
+ * `type` the `type` keyword as the error reports it (`'string'`, or `'string,null'` for a list); `checks`
+ * a format (its checker, then its name) and/or an `enum` (the list of allowed values), in that order; or,
+ * for a member that is a `$ref` (flag 1024), the target's check and errors functions, called as `_ref` does.
+ * Flags: 1 string, 2 number, 4 integer, 8 boolean, 16 null (the types admitted; none: no `type` keyword),
+ * 32 `type` is a list, 64 required, 128 required in responses only, 256 required in requests only,
+ * 512 the format applies to numbers (else to strings), 1024 a `$ref`.
+ */
+export type _PropRow = readonly unknown[];
+
+/** Whether `x` is one of the JSON types in `flags` (1 string, 2 number, 4 integer, 8 boolean, 16 null). */
+function _isTypes(x: unknown, flags: number): boolean {
+  switch (typeof x) {
+    case 'string':
+      return (flags & 1) !== 0;
+    case 'number':
+      return (flags & 2) !== 0 ? Number.isFinite(x) : (flags & 4) !== 0 && Number.isInteger(x);
+    case 'boolean':
+      return (flags & 8) !== 0;
+    default:
+      return x === null && (flags & 16) !== 0;
+  }
+}
+
+/**
+ * Records the errors of the properties in `rows` of the object `v` (at instance path `p`, schema path
+ * `sp`); true when validation stops there (the first error, unless all errors are collected: options bit 1).
+ * Options bit 2 asserts formats, bit 4 is the request direction.
+ */
+export function _eProps(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+  rows: readonly _PropRow[],
+): boolean {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const name = row[0] as string;
+    const flags = row[1] as number;
+    const x = v[name];
+    if (x === undefined) {
+      const required = (flags & 64) !== 0 || (flags & ((o & 4) === 0 ? 128 : 256)) !== 0;
+      if (required && _fReq(E, o, p, sp, name)) return true;
+      continue;
+    }
+    if ((flags & 1024) !== 0) {
+      if (_ref(x, o, p + '/' + name, E, row[3] as _RowCheck, row[4] as _RowErrors)) return true;
+      continue;
+    }
+    const typed = (flags & 31) === 0 || _isTypes(x, flags);
+    if (
+      !typed &&
+      ((flags & 32) !== 0 ? _fPTs(E, o, p, sp, name, row[2] as string) : _fPT(E, o, p, sp, name, row[2] as string))
+    ) {
+      return true;
+    }
+    for (let j = 3; j < row.length; j++) {
+      const check = row[j];
+      if (typeof check === 'function') {
+        const format = row[++j] as string;
+        const applies = typed && (o & 2) !== 0 && typeof x === ((flags & 512) !== 0 ? 'number' : 'string');
+        if (applies && !check(x) && _fPF(E, o, p, sp, name, format)) return true;
+      } else if (!(check as unknown[]).includes(x) && _fPE(E, o, p, sp, name, check as unknown[])) return true;
+    }
+  }
+  return false;
 }
 
 /** JSON equality: primitives by value, arrays by items, objects by own keys and values. */

@@ -4,9 +4,17 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fPE, _fPT, _fPTs, _fReq, _fType } from './runtime.js';
+import { _eProps, _fPT, _fPTs, _fReq, _fType } from './runtime.js';
 
-const _k0: any = ['daily', 'weekly'];
+const _t0: any = [
+  ['x', 4, 'integer'],
+  ['y', 4, 'integer'],
+];
+const _k1: any = ['daily', 'weekly'];
+const _t2: any = [
+  ['email', 8, 'boolean'],
+  ['digest', 1, 'string', _k1],
+];
 
 export function _ePutAvatarPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
@@ -51,20 +59,7 @@ export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: Validat
       if (_fPTs(E, o, p, sp, 'crop', 'object,null')) return false;
     } else {
       if (typeof x5 === 'object' && x5 !== null && !Array.isArray(x5)) {
-        const x6 = x5.x;
-        if (
-          x6 !== undefined &&
-          !Number.isInteger(x6) &&
-          _fPT(E, o, p + '/crop', sp + '/properties/crop', 'x', 'integer')
-        )
-          return false;
-        const x7 = x5.y;
-        if (
-          x7 !== undefined &&
-          !Number.isInteger(x7) &&
-          _fPT(E, o, p + '/crop', sp + '/properties/crop', 'y', 'integer')
-        )
-          return false;
+        if (_eProps(x5, o, p + '/crop', E, sp + '/properties/crop', _t0)) return false;
       }
     }
   }
@@ -88,30 +83,17 @@ export function _eSetPreferencesRequestBody2(v: any, o: number, p: string, E: Va
     if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) {
       if (_fPT(E, o, p, sp, 'notify', 'object')) return false;
     } else {
-      const x2 = x1.email;
-      if (
-        x2 !== undefined &&
-        typeof x2 !== 'boolean' &&
-        _fPT(E, o, p + '/notify', sp + '/properties/notify', 'email', 'boolean')
-      )
-        return false;
-      const x3 = x1.digest;
-      if (x3 !== undefined) {
-        if (typeof x3 !== 'string' && _fPT(E, o, p + '/notify', sp + '/properties/notify', 'digest', 'string'))
-          return false;
-        if (!(x3 === 'daily' || x3 === 'weekly') && _fPE(E, o, p + '/notify', sp + '/properties/notify', 'digest', _k0))
-          return false;
-      }
+      if (_eProps(x1, o, p + '/notify', E, sp + '/properties/notify', _t2)) return false;
     }
   }
-  const x5 = v.langs;
-  if (x5 !== undefined) {
-    if (!Array.isArray(x5)) {
+  const x3 = v.langs;
+  if (x3 !== undefined) {
+    if (!Array.isArray(x3)) {
       if (_fPT(E, o, p, sp, 'langs', 'array')) return false;
     } else {
-      for (let i6 = 0; i6 < x5.length; i6++) {
-        const x7 = x5[i6];
-        if (typeof x7 !== 'string' && _fType(E, o, p + '/langs/' + i6, sp + '/properties/langs/items', 'string'))
+      for (let i4 = 0; i4 < x3.length; i4++) {
+        const x5 = x3[i4];
+        if (typeof x5 !== 'string' && _fType(E, o, p + '/langs/' + i4, sp + '/properties/langs/items', 'string'))
           return false;
       }
     }

@@ -4,34 +4,37 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPR, _fPT, _fReq, _fType } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Upload';
-const _sp1 = '#/components/schemas/Received';
+const _t1: any = [
+  ['count', 4, 'integer'],
+  ['draft', 8, 'boolean'],
+];
+const _t2: any = [['source', 65, 'string']];
+const _t3: any = [
+  ['x', 4, 'integer'],
+  ['y', 4, 'integer'],
+];
+const _t4: any = [['note', 1, 'string']];
+const _sp5 = '#/components/schemas/Received';
+const _t6: any = [
+  ['lang', 1, 'string'],
+  ['minStars', 4, 'integer'],
+];
+const _t7: any = [['query', 65, 'string']];
 
 export function _vUpload(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.title;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || x1.length === 0) return false;
   const x2 = v.count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-  }
+  if (x2 !== undefined && !Number.isInteger(x2)) return false;
   const x3 = v.draft;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'boolean') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'boolean') return false;
   const x4 = v.image;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string' && !(typeof Blob !== 'undefined' && x4 instanceof Blob)) return false;
-  } else {
+  if (x4 === undefined || (typeof x4 !== 'string' && !(typeof Blob !== 'undefined' && x4 instanceof Blob)))
     return false;
-  }
   const x5 = v.attachments;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) return false;
@@ -44,11 +47,7 @@ export function _vUpload(v: any, o: number): boolean {
   if (x8 !== undefined) {
     if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) return false;
     const x9 = x8.source;
-    if (x9 !== undefined) {
-      if (typeof x9 !== 'string') return false;
-    } else {
-      return false;
-    }
+    if (x9 === undefined || typeof x9 !== 'string') return false;
     const x10 = x8.tags;
     if (x10 !== undefined) {
       if (!Array.isArray(x10)) return false;
@@ -65,23 +64,15 @@ export function _vUpload(v: any, o: number): boolean {
       const x16 = x14[i15];
       if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) return false;
       const x17 = x16.x;
-      if (x17 !== undefined) {
-        if (!Number.isInteger(x17)) return false;
-      }
+      if (x17 !== undefined && !Number.isInteger(x17)) return false;
       const x18 = x16.y;
-      if (x18 !== undefined) {
-        if (!Number.isInteger(x18)) return false;
-      }
+      if (x18 !== undefined && !Number.isInteger(x18)) return false;
     }
   }
   const x20 = v.note;
-  if (x20 !== undefined) {
-    if (typeof x20 !== 'string') return false;
-  }
+  if (x20 !== undefined && typeof x20 !== 'string') return false;
   const x21 = v.settings;
-  if (x21 !== undefined) {
-    if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) return false;
-  }
+  if (x21 !== undefined && (typeof x21 !== 'object' || x21 === null || Array.isArray(x21))) return false;
   return true;
 }
 
@@ -112,55 +103,48 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
         return false;
     }
   } else if (_fReq(E, o, p, _sp0, 'title')) return false;
-  const x2 = v.count;
-  if (x2 !== undefined && !Number.isInteger(x2) && _fPT(E, o, p, _sp0, 'count', 'integer')) return false;
-  const x3 = v.draft;
-  if (x3 !== undefined && typeof x3 !== 'boolean' && _fPT(E, o, p, _sp0, 'draft', 'boolean')) return false;
-  const x4 = v.image;
-  if (x4 !== undefined) {
+  if (_eProps(v, o, p, E, _sp0, _t1)) return false;
+  const x2 = v.image;
+  if (x2 !== undefined) {
     if (
-      typeof x4 !== 'string' &&
-      !(typeof Blob !== 'undefined' && x4 instanceof Blob) &&
+      typeof x2 !== 'string' &&
+      !(typeof Blob !== 'undefined' && x2 instanceof Blob) &&
       _fPT(E, o, p, _sp0, 'image', 'string')
     )
       return false;
   } else if (_fReq(E, o, p, _sp0, 'image')) return false;
-  const x5 = v.attachments;
-  if (x5 !== undefined) {
-    if (!Array.isArray(x5)) {
+  const x3 = v.attachments;
+  if (x3 !== undefined) {
+    if (!Array.isArray(x3)) {
       if (_fPT(E, o, p, _sp0, 'attachments', 'array')) return false;
     } else {
-      for (let i6 = 0; i6 < x5.length; i6++) {
-        const x7 = x5[i6];
+      for (let i4 = 0; i4 < x3.length; i4++) {
+        const x5 = x3[i4];
         if (
-          typeof x7 !== 'string' &&
-          !(typeof Blob !== 'undefined' && x7 instanceof Blob) &&
-          _fType(E, o, p + '/attachments/' + i6, _sp0 + '/properties/attachments/items', 'string')
+          typeof x5 !== 'string' &&
+          !(typeof Blob !== 'undefined' && x5 instanceof Blob) &&
+          _fType(E, o, p + '/attachments/' + i4, _sp0 + '/properties/attachments/items', 'string')
         )
           return false;
       }
     }
   }
-  const x8 = v.meta;
-  if (x8 !== undefined) {
-    if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) {
+  const x6 = v.meta;
+  if (x6 !== undefined) {
+    if (typeof x6 !== 'object' || x6 === null || Array.isArray(x6)) {
       if (_fPT(E, o, p, _sp0, 'meta', 'object')) return false;
     } else {
-      const x9 = x8.source;
-      if (x9 !== undefined) {
-        if (typeof x9 !== 'string' && _fPT(E, o, p + '/meta', _sp0 + '/properties/meta', 'source', 'string'))
-          return false;
-      } else if (_fPR(E, o, p, _sp0, 'meta', 'source')) return false;
-      const x10 = x8.tags;
-      if (x10 !== undefined) {
-        if (!Array.isArray(x10)) {
+      if (_eProps(x6, o, p + '/meta', E, _sp0 + '/properties/meta', _t2)) return false;
+      const x7 = x6.tags;
+      if (x7 !== undefined) {
+        if (!Array.isArray(x7)) {
           if (_fPT(E, o, p + '/meta', _sp0 + '/properties/meta', 'tags', 'array')) return false;
         } else {
-          for (let i11 = 0; i11 < x10.length; i11++) {
-            const x12 = x10[i11];
+          for (let i8 = 0; i8 < x7.length; i8++) {
+            const x9 = x7[i8];
             if (
-              typeof x12 !== 'string' &&
-              _fType(E, o, p + '/meta/tags/' + i11, _sp0 + '/properties/meta/properties/tags/items', 'string')
+              typeof x9 !== 'string' &&
+              _fType(E, o, p + '/meta/tags/' + i8, _sp0 + '/properties/meta/properties/tags/items', 'string')
             )
               return false;
           }
@@ -168,40 +152,26 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
       }
     }
   }
-  const x14 = v.points;
-  if (x14 !== undefined) {
-    if (!Array.isArray(x14)) {
+  const x11 = v.points;
+  if (x11 !== undefined) {
+    if (!Array.isArray(x11)) {
       if (_fPT(E, o, p, _sp0, 'points', 'array')) return false;
     } else {
-      for (let i15 = 0; i15 < x14.length; i15++) {
-        const x16 = x14[i15];
-        if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) {
-          if (_fType(E, o, p + '/points/' + i15, _sp0 + '/properties/points/items', 'object')) return false;
+      for (let i12 = 0; i12 < x11.length; i12++) {
+        const x13 = x11[i12];
+        if (typeof x13 !== 'object' || x13 === null || Array.isArray(x13)) {
+          if (_fType(E, o, p + '/points/' + i12, _sp0 + '/properties/points/items', 'object')) return false;
         } else {
-          const x17 = x16.x;
-          if (
-            x17 !== undefined &&
-            !Number.isInteger(x17) &&
-            _fPT(E, o, p + '/points/' + i15, _sp0 + '/properties/points/items', 'x', 'integer')
-          )
-            return false;
-          const x18 = x16.y;
-          if (
-            x18 !== undefined &&
-            !Number.isInteger(x18) &&
-            _fPT(E, o, p + '/points/' + i15, _sp0 + '/properties/points/items', 'y', 'integer')
-          )
-            return false;
+          if (_eProps(x13, o, p + '/points/' + i12, E, _sp0 + '/properties/points/items', _t3)) return false;
         }
       }
     }
   }
-  const x20 = v.note;
-  if (x20 !== undefined && typeof x20 !== 'string' && _fPT(E, o, p, _sp0, 'note', 'string')) return false;
-  const x21 = v.settings;
+  if (_eProps(v, o, p, E, _sp0, _t4)) return false;
+  const x15 = v.settings;
   if (
-    x21 !== undefined &&
-    (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) &&
+    x15 !== undefined &&
+    (typeof x15 !== 'object' || x15 === null || Array.isArray(x15)) &&
     _fPT(E, o, p, _sp0, 'settings', 'object')
   )
     return false;
@@ -216,7 +186,7 @@ export function _vReceived(v: any, o: number): boolean {
 export function _eReceived(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vReceived(v, o)) return true;
-  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp1, 'object')) return false;
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp5, 'object')) return false;
   return E.length === e0;
 }
 
@@ -232,39 +202,23 @@ export function _eSearchRequestBody2(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.query;
+  if (_eProps(v, o, p, E, sp, _t7)) return false;
+  const x1 = v.filter;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, sp, 'query', 'string')) return false;
-  } else if (_fReq(E, o, p, sp, 'query')) return false;
-  const x2 = v.filter;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
+    if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) {
       if (_fPT(E, o, p, sp, 'filter', 'object')) return false;
     } else {
-      const x3 = x2.lang;
-      if (
-        x3 !== undefined &&
-        typeof x3 !== 'string' &&
-        _fPT(E, o, p + '/filter', sp + '/properties/filter', 'lang', 'string')
-      )
-        return false;
-      const x4 = x2.minStars;
-      if (
-        x4 !== undefined &&
-        !Number.isInteger(x4) &&
-        _fPT(E, o, p + '/filter', sp + '/properties/filter', 'minStars', 'integer')
-      )
-        return false;
+      if (_eProps(x1, o, p + '/filter', E, sp + '/properties/filter', _t6)) return false;
     }
   }
-  const x6 = v.fields;
-  if (x6 !== undefined) {
-    if (!Array.isArray(x6)) {
+  const x3 = v.fields;
+  if (x3 !== undefined) {
+    if (!Array.isArray(x3)) {
       if (_fPT(E, o, p, sp, 'fields', 'array')) return false;
     } else {
-      for (let i7 = 0; i7 < x6.length; i7++) {
-        const x8 = x6[i7];
-        if (typeof x8 !== 'string' && _fType(E, o, p + '/fields/' + i7, sp + '/properties/fields/items', 'string'))
+      for (let i4 = 0; i4 < x3.length; i4++) {
+        const x5 = x3[i4];
+        if (typeof x5 !== 'string' && _fType(E, o, p + '/fields/' + i4, sp + '/properties/fields/items', 'string'))
           return false;
       }
     }

@@ -4,10 +4,23 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPT, _fReq, _fType, _has, _ref } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fType, _has, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Subscription';
-const _s1 = new Set<unknown>([
+const _t1: any = [
+  ['email', 65, 'string'],
+  ['count', 4, 'integer'],
+  ['agree', 8, 'boolean'],
+];
+const _t2: any = [
+  ['plan', 1, 'string'],
+  ['seats', 4, 'integer'],
+];
+const _t3: any = [
+  ['street', 1, 'string'],
+  ['zip', 1, 'string'],
+];
+const _s4 = new Set<unknown>([
   'formExploded',
   'formFlat',
   'spaced',
@@ -22,25 +35,41 @@ const _s1 = new Set<unknown>([
   'jsonText',
   'note',
 ]);
-const _sp2 = '#/components/schemas/Styles';
-const _sp3 = '#/components/schemas/Color';
+const _sp5 = '#/components/schemas/Styles';
+const _t6: any = [
+  ['x', 4, 'integer'],
+  ['label', 1, 'string'],
+];
+const _t7: any = [
+  ['colorFlat', 1024, '', _vColor, _eColor],
+  ['colorSpaced', 1024, '', _vColor, _eColor],
+  ['colorPiped', 1024, '', _vColor, _eColor],
+];
+const _t8: any = [
+  ['min', 4, 'integer'],
+  ['max', 4, 'integer'],
+];
+const _t9: any = [['status', 1, 'string']];
+const _t10: any = [
+  ['redirect', 1, 'string'],
+  ['jsonText', 1, 'string'],
+  ['note', 1, 'string'],
+];
+const _t11: any = [
+  ['R', 4, 'integer'],
+  ['G', 4, 'integer'],
+  ['B', 4, 'integer'],
+];
+const _sp12 = '#/components/schemas/Color';
 
 export function _vSubscription(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.email;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-  }
+  if (x2 !== undefined && !Number.isInteger(x2)) return false;
   const x3 = v.agree;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'boolean') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'boolean') return false;
   const x4 = v.tags;
   if (x4 !== undefined) {
     if (!Array.isArray(x4)) return false;
@@ -53,25 +82,17 @@ export function _vSubscription(v: any, o: number): boolean {
   if (x7 !== undefined) {
     if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) return false;
     const x8 = x7.plan;
-    if (x8 !== undefined) {
-      if (typeof x8 !== 'string') return false;
-    }
+    if (x8 !== undefined && typeof x8 !== 'string') return false;
     const x9 = x7.seats;
-    if (x9 !== undefined) {
-      if (!Number.isInteger(x9)) return false;
-    }
+    if (x9 !== undefined && !Number.isInteger(x9)) return false;
   }
   const x11 = v.address;
   if (x11 !== undefined) {
     if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) return false;
     const x12 = x11.street;
-    if (x12 !== undefined) {
-      if (typeof x12 !== 'string') return false;
-    }
+    if (x12 !== undefined && typeof x12 !== 'string') return false;
     const x13 = x11.zip;
-    if (x13 !== undefined) {
-      if (typeof x13 !== 'string') return false;
-    }
+    if (x13 !== undefined && typeof x13 !== 'string') return false;
   }
   return true;
 }
@@ -83,66 +104,33 @@ export function _eSubscription(v: any, o: number, p: string, E: ValidationError[
     _fType(E, o, p, _sp0, 'object');
     return false;
   }
-  const x1 = v.email;
+  if (_eProps(v, o, p, E, _sp0, _t1)) return false;
+  const x1 = v.tags;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'email', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'email')) return false;
-  const x2 = v.count;
-  if (x2 !== undefined && !Number.isInteger(x2) && _fPT(E, o, p, _sp0, 'count', 'integer')) return false;
-  const x3 = v.agree;
-  if (x3 !== undefined && typeof x3 !== 'boolean' && _fPT(E, o, p, _sp0, 'agree', 'boolean')) return false;
-  const x4 = v.tags;
-  if (x4 !== undefined) {
-    if (!Array.isArray(x4)) {
+    if (!Array.isArray(x1)) {
       if (_fPT(E, o, p, _sp0, 'tags', 'array')) return false;
     } else {
-      for (let i5 = 0; i5 < x4.length; i5++) {
-        const x6 = x4[i5];
-        if (typeof x6 !== 'string' && _fType(E, o, p + '/tags/' + i5, _sp0 + '/properties/tags/items', 'string'))
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (typeof x3 !== 'string' && _fType(E, o, p + '/tags/' + i2, _sp0 + '/properties/tags/items', 'string'))
           return false;
       }
     }
   }
-  const x7 = v.metadata;
-  if (x7 !== undefined) {
-    if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) {
+  const x4 = v.metadata;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'object' || x4 === null || Array.isArray(x4)) {
       if (_fPT(E, o, p, _sp0, 'metadata', 'object')) return false;
     } else {
-      const x8 = x7.plan;
-      if (
-        x8 !== undefined &&
-        typeof x8 !== 'string' &&
-        _fPT(E, o, p + '/metadata', _sp0 + '/properties/metadata', 'plan', 'string')
-      )
-        return false;
-      const x9 = x7.seats;
-      if (
-        x9 !== undefined &&
-        !Number.isInteger(x9) &&
-        _fPT(E, o, p + '/metadata', _sp0 + '/properties/metadata', 'seats', 'integer')
-      )
-        return false;
+      if (_eProps(x4, o, p + '/metadata', E, _sp0 + '/properties/metadata', _t2)) return false;
     }
   }
-  const x11 = v.address;
-  if (x11 !== undefined) {
-    if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) {
+  const x6 = v.address;
+  if (x6 !== undefined) {
+    if (typeof x6 !== 'object' || x6 === null || Array.isArray(x6)) {
       if (_fPT(E, o, p, _sp0, 'address', 'object')) return false;
     } else {
-      const x12 = x11.street;
-      if (
-        x12 !== undefined &&
-        typeof x12 !== 'string' &&
-        _fPT(E, o, p + '/address', _sp0 + '/properties/address', 'street', 'string')
-      )
-        return false;
-      const x13 = x11.zip;
-      if (
-        x13 !== undefined &&
-        typeof x13 !== 'string' &&
-        _fPT(E, o, p + '/address', _sp0 + '/properties/address', 'zip', 'string')
-      )
-        return false;
+      if (_eProps(x6, o, p + '/address', E, _sp0 + '/properties/address', _t3)) return false;
     }
   }
   return E.length === e0;
@@ -194,80 +182,52 @@ export function _vStyles(v: any, o: number): boolean {
   if (x16 !== undefined) {
     if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) return false;
     const x18 = x16.R;
-    if (x18 !== undefined) {
-      if (!Number.isInteger(x18)) return false;
-    }
+    if (x18 !== undefined && !Number.isInteger(x18)) return false;
     const x19 = x16.G;
-    if (x19 !== undefined) {
-      if (!Number.isInteger(x19)) return false;
-    }
+    if (x19 !== undefined && !Number.isInteger(x19)) return false;
     const x20 = x16.B;
-    if (x20 !== undefined) {
-      if (!Number.isInteger(x20)) return false;
-    }
+    if (x20 !== undefined && !Number.isInteger(x20)) return false;
   }
   const x22 = v.colorSpaced;
   if (x22 !== undefined) {
     if (typeof x22 !== 'object' || x22 === null || Array.isArray(x22)) return false;
     const x24 = x22.R;
-    if (x24 !== undefined) {
-      if (!Number.isInteger(x24)) return false;
-    }
+    if (x24 !== undefined && !Number.isInteger(x24)) return false;
     const x25 = x22.G;
-    if (x25 !== undefined) {
-      if (!Number.isInteger(x25)) return false;
-    }
+    if (x25 !== undefined && !Number.isInteger(x25)) return false;
     const x26 = x22.B;
-    if (x26 !== undefined) {
-      if (!Number.isInteger(x26)) return false;
-    }
+    if (x26 !== undefined && !Number.isInteger(x26)) return false;
   }
   const x28 = v.colorPiped;
   if (x28 !== undefined) {
     if (typeof x28 !== 'object' || x28 === null || Array.isArray(x28)) return false;
     const x30 = x28.R;
-    if (x30 !== undefined) {
-      if (!Number.isInteger(x30)) return false;
-    }
+    if (x30 !== undefined && !Number.isInteger(x30)) return false;
     const x31 = x28.G;
-    if (x31 !== undefined) {
-      if (!Number.isInteger(x31)) return false;
-    }
+    if (x31 !== undefined && !Number.isInteger(x31)) return false;
     const x32 = x28.B;
-    if (x32 !== undefined) {
-      if (!Number.isInteger(x32)) return false;
-    }
+    if (x32 !== undefined && !Number.isInteger(x32)) return false;
   }
   const x34 = v.point;
   if (x34 !== undefined) {
     if (typeof x34 !== 'object' || x34 === null || Array.isArray(x34)) return false;
     const x35 = x34.x;
-    if (x35 !== undefined) {
-      if (!Number.isInteger(x35)) return false;
-    }
+    if (x35 !== undefined && !Number.isInteger(x35)) return false;
     const x36 = x34.label;
-    if (x36 !== undefined) {
-      if (typeof x36 !== 'string') return false;
-    }
+    if (x36 !== undefined && typeof x36 !== 'string') return false;
   }
   const x38 = v.filter;
   if (x38 !== undefined) {
     if (typeof x38 !== 'object' || x38 === null || Array.isArray(x38)) return false;
     const x39 = x38.status;
-    if (x39 !== undefined) {
-      if (typeof x39 !== 'string') return false;
-    }
+    if (x39 !== undefined && typeof x39 !== 'string') return false;
     const x40 = x38.range;
     if (x40 !== undefined) {
       if (typeof x40 !== 'object' || x40 === null || Array.isArray(x40)) return false;
       const x41 = x40.min;
-      if (x41 !== undefined) {
-        if (!Number.isInteger(x41)) return false;
-      }
+      if (x41 !== undefined && !Number.isInteger(x41)) return false;
       const x42 = x40.max;
-      if (x42 !== undefined) {
-        if (!Number.isInteger(x42)) return false;
-      }
+      if (x42 !== undefined && !Number.isInteger(x42)) return false;
     }
     const x44 = x38.ids;
     if (x44 !== undefined) {
@@ -279,20 +239,14 @@ export function _vStyles(v: any, o: number): boolean {
     }
   }
   const x48 = v.redirect;
-  if (x48 !== undefined) {
-    if (typeof x48 !== 'string') return false;
-  }
+  if (x48 !== undefined && typeof x48 !== 'string') return false;
   const x49 = v.jsonText;
-  if (x49 !== undefined) {
-    if (typeof x49 !== 'string') return false;
-  }
+  if (x49 !== undefined && typeof x49 !== 'string') return false;
   const x50 = v.note;
-  if (x50 !== undefined) {
-    if (typeof x50 !== 'string') return false;
-  }
+  if (x50 !== undefined && typeof x50 !== 'string') return false;
   for (const k51 in v) {
     if (!_has.call(v, k51)) continue;
-    if (!_s1.has(k51)) {
+    if (!_s4.has(k51)) {
       return false;
     }
   }
@@ -303,19 +257,19 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   const e0 = E.length;
   if ((o & 49) === 1 && _vStyles(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp2, 'object');
+    _fType(E, o, p, _sp5, 'object');
     return false;
   }
   const x1 = v.formExploded;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp2, 'formExploded', 'array')) return false;
+      if (_fPT(E, o, p, _sp5, 'formExploded', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
         if (
           !Number.isInteger(x3) &&
-          _fType(E, o, p + '/formExploded/' + i2, _sp2 + '/properties/formExploded/items', 'integer')
+          _fType(E, o, p + '/formExploded/' + i2, _sp5 + '/properties/formExploded/items', 'integer')
         )
           return false;
       }
@@ -324,13 +278,13 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   const x4 = v.formFlat;
   if (x4 !== undefined) {
     if (!Array.isArray(x4)) {
-      if (_fPT(E, o, p, _sp2, 'formFlat', 'array')) return false;
+      if (_fPT(E, o, p, _sp5, 'formFlat', 'array')) return false;
     } else {
       for (let i5 = 0; i5 < x4.length; i5++) {
         const x6 = x4[i5];
         if (
           typeof x6 !== 'string' &&
-          _fType(E, o, p + '/formFlat/' + i5, _sp2 + '/properties/formFlat/items', 'string')
+          _fType(E, o, p + '/formFlat/' + i5, _sp5 + '/properties/formFlat/items', 'string')
         )
           return false;
       }
@@ -339,11 +293,11 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   const x7 = v.spaced;
   if (x7 !== undefined) {
     if (!Array.isArray(x7)) {
-      if (_fPT(E, o, p, _sp2, 'spaced', 'array')) return false;
+      if (_fPT(E, o, p, _sp5, 'spaced', 'array')) return false;
     } else {
       for (let i8 = 0; i8 < x7.length; i8++) {
         const x9 = x7[i8];
-        if (typeof x9 !== 'string' && _fType(E, o, p + '/spaced/' + i8, _sp2 + '/properties/spaced/items', 'string'))
+        if (typeof x9 !== 'string' && _fType(E, o, p + '/spaced/' + i8, _sp5 + '/properties/spaced/items', 'string'))
           return false;
       }
     }
@@ -351,13 +305,13 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   const x10 = v.piped;
   if (x10 !== undefined) {
     if (!Array.isArray(x10)) {
-      if (_fPT(E, o, p, _sp2, 'piped', 'array')) return false;
+      if (_fPT(E, o, p, _sp5, 'piped', 'array')) return false;
     } else {
       for (let i11 = 0; i11 < x10.length; i11++) {
         const x12 = x10[i11];
         if (
           (typeof x12 !== 'number' || !Number.isFinite(x12)) &&
-          _fType(E, o, p + '/piped/' + i11, _sp2 + '/properties/piped/items', 'number')
+          _fType(E, o, p + '/piped/' + i11, _sp5 + '/properties/piped/items', 'number')
         )
           return false;
       }
@@ -366,94 +320,51 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   const x13 = v.spacedExploded;
   if (x13 !== undefined) {
     if (!Array.isArray(x13)) {
-      if (_fPT(E, o, p, _sp2, 'spacedExploded', 'array')) return false;
+      if (_fPT(E, o, p, _sp5, 'spacedExploded', 'array')) return false;
     } else {
       for (let i14 = 0; i14 < x13.length; i14++) {
         const x15 = x13[i14];
         if (
           typeof x15 !== 'string' &&
-          _fType(E, o, p + '/spacedExploded/' + i14, _sp2 + '/properties/spacedExploded/items', 'string')
+          _fType(E, o, p + '/spacedExploded/' + i14, _sp5 + '/properties/spacedExploded/items', 'string')
         )
           return false;
       }
     }
   }
-  const x16 = v.colorFlat;
-  if (x16 !== undefined) {
-    if (_ref(x16, o, p + '/colorFlat', E, _vColor, _eColor)) return false;
-  }
-  const x18 = v.colorSpaced;
-  if (x18 !== undefined) {
-    if (_ref(x18, o, p + '/colorSpaced', E, _vColor, _eColor)) return false;
-  }
-  const x20 = v.colorPiped;
-  if (x20 !== undefined) {
-    if (_ref(x20, o, p + '/colorPiped', E, _vColor, _eColor)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp5, _t7)) return false;
   const x22 = v.point;
   if (x22 !== undefined) {
     if (typeof x22 !== 'object' || x22 === null || Array.isArray(x22)) {
-      if (_fPT(E, o, p, _sp2, 'point', 'object')) return false;
+      if (_fPT(E, o, p, _sp5, 'point', 'object')) return false;
     } else {
-      const x23 = x22.x;
-      if (
-        x23 !== undefined &&
-        !Number.isInteger(x23) &&
-        _fPT(E, o, p + '/point', _sp2 + '/properties/point', 'x', 'integer')
-      )
-        return false;
-      const x24 = x22.label;
-      if (
-        x24 !== undefined &&
-        typeof x24 !== 'string' &&
-        _fPT(E, o, p + '/point', _sp2 + '/properties/point', 'label', 'string')
-      )
-        return false;
+      if (_eProps(x22, o, p + '/point', E, _sp5 + '/properties/point', _t6)) return false;
     }
   }
-  const x26 = v.filter;
-  if (x26 !== undefined) {
-    if (typeof x26 !== 'object' || x26 === null || Array.isArray(x26)) {
-      if (_fPT(E, o, p, _sp2, 'filter', 'object')) return false;
+  const x24 = v.filter;
+  if (x24 !== undefined) {
+    if (typeof x24 !== 'object' || x24 === null || Array.isArray(x24)) {
+      if (_fPT(E, o, p, _sp5, 'filter', 'object')) return false;
     } else {
-      const x27 = x26.status;
-      if (
-        x27 !== undefined &&
-        typeof x27 !== 'string' &&
-        _fPT(E, o, p + '/filter', _sp2 + '/properties/filter', 'status', 'string')
-      )
-        return false;
-      const x28 = x26.range;
-      if (x28 !== undefined) {
-        if (typeof x28 !== 'object' || x28 === null || Array.isArray(x28)) {
-          if (_fPT(E, o, p + '/filter', _sp2 + '/properties/filter', 'range', 'object')) return false;
+      if (_eProps(x24, o, p + '/filter', E, _sp5 + '/properties/filter', _t9)) return false;
+      const x25 = x24.range;
+      if (x25 !== undefined) {
+        if (typeof x25 !== 'object' || x25 === null || Array.isArray(x25)) {
+          if (_fPT(E, o, p + '/filter', _sp5 + '/properties/filter', 'range', 'object')) return false;
         } else {
-          const x29 = x28.min;
-          if (
-            x29 !== undefined &&
-            !Number.isInteger(x29) &&
-            _fPT(E, o, p + '/filter/range', _sp2 + '/properties/filter/properties/range', 'min', 'integer')
-          )
-            return false;
-          const x30 = x28.max;
-          if (
-            x30 !== undefined &&
-            !Number.isInteger(x30) &&
-            _fPT(E, o, p + '/filter/range', _sp2 + '/properties/filter/properties/range', 'max', 'integer')
-          )
-            return false;
+          if (_eProps(x25, o, p + '/filter/range', E, _sp5 + '/properties/filter/properties/range', _t8)) return false;
         }
       }
-      const x32 = x26.ids;
-      if (x32 !== undefined) {
-        if (!Array.isArray(x32)) {
-          if (_fPT(E, o, p + '/filter', _sp2 + '/properties/filter', 'ids', 'array')) return false;
+      const x27 = x24.ids;
+      if (x27 !== undefined) {
+        if (!Array.isArray(x27)) {
+          if (_fPT(E, o, p + '/filter', _sp5 + '/properties/filter', 'ids', 'array')) return false;
         } else {
-          for (let i33 = 0; i33 < x32.length; i33++) {
-            const x34 = x32[i33];
+          for (let i28 = 0; i28 < x27.length; i28++) {
+            const x29 = x27[i28];
             if (
-              !Number.isInteger(x34) &&
-              _fType(E, o, p + '/filter/ids/' + i33, _sp2 + '/properties/filter/properties/ids/items', 'integer')
+              !Number.isInteger(x29) &&
+              _fType(E, o, p + '/filter/ids/' + i28, _sp5 + '/properties/filter/properties/ids/items', 'integer')
             )
               return false;
           }
@@ -461,18 +372,13 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
       }
     }
   }
-  const x36 = v.redirect;
-  if (x36 !== undefined && typeof x36 !== 'string' && _fPT(E, o, p, _sp2, 'redirect', 'string')) return false;
-  const x37 = v.jsonText;
-  if (x37 !== undefined && typeof x37 !== 'string' && _fPT(E, o, p, _sp2, 'jsonText', 'string')) return false;
-  const x38 = v.note;
-  if (x38 !== undefined && typeof x38 !== 'string' && _fPT(E, o, p, _sp2, 'note', 'string')) return false;
-  for (const k39 in v) {
-    if (!_has.call(v, k39)) continue;
-    if (!_s1.has(k39)) {
+  if (_eProps(v, o, p, E, _sp5, _t10)) return false;
+  for (const k31 in v) {
+    if (!_has.call(v, k31)) continue;
+    if (!_s4.has(k31)) {
       if (
-        _fErr(E, o, p, _sp2 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
-          additionalProperty: k39,
+        _fErr(E, o, p, _sp5 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
+          additionalProperty: k31,
         })
       )
         return false;
@@ -484,17 +390,11 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
 export function _vColor(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.R;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-  }
+  if (x1 !== undefined && !Number.isInteger(x1)) return false;
   const x2 = v.G;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-  }
+  if (x2 !== undefined && !Number.isInteger(x2)) return false;
   const x3 = v.B;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-  }
+  if (x3 !== undefined && !Number.isInteger(x3)) return false;
   return true;
 }
 
@@ -502,15 +402,10 @@ export function _eColor(v: any, o: number, p: string, E: ValidationError[]): boo
   const e0 = E.length;
   if ((o & 49) === 1 && _vColor(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp3, 'object');
+    _fType(E, o, p, _sp12, 'object');
     return false;
   }
-  const x1 = v.R;
-  if (x1 !== undefined && !Number.isInteger(x1) && _fPT(E, o, p, _sp3, 'R', 'integer')) return false;
-  const x2 = v.G;
-  if (x2 !== undefined && !Number.isInteger(x2) && _fPT(E, o, p, _sp3, 'G', 'integer')) return false;
-  const x3 = v.B;
-  if (x3 !== undefined && !Number.isInteger(x3) && _fPT(E, o, p, _sp3, 'B', 'integer')) return false;
+  if (_eProps(v, o, p, E, _sp12, _t11)) return false;
   return E.length === e0;
 }
 

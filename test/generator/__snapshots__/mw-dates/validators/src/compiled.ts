@@ -4,18 +4,47 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _esc, _fErr, _fFormat, _fPE, _fPF, _fPT, _fPTs, _fReq, _fType, _has, _ref, _refSp } from './runtime.js';
+import { _eProps, _esc, _fErr, _fFormat, _fPT, _fReq, _fType, _has, _ref, _refSp } from './runtime.js';
 import { _fDate, _fDateTime } from './formats.js';
 
 const _k0: any = ['1970-01-01T00:00:00Z'];
 const _sp1 = '#/components/schemas/Event';
-const _sp2 = '#/components/schemas/Reminder';
-const _sp3 = '#/components/schemas/Problem';
-const _sp4 = '#/paths/~1events/get/parameters/0/schema';
-const _sp5 = '#/paths/~1events/get/parameters/1/schema';
-const _sp6 = '#/paths/~1events/get/parameters/2/schema';
-const _sp7 = '#/paths/~1events~1{day}/get/parameters/0/schema';
-const _sp8 = '#/paths/~1events~1{day}/get/parameters/1/schema';
+const _t2: any = [
+  ['id', 129, 'string'],
+  ['title', 65, 'string'],
+  ['note', 1, 'string'],
+  ['starts_at', 65, 'string', _fDateTime, 'date-time'],
+  ['day', 65, 'string', _fDate, 'date'],
+  ['ends_at', 49, 'string,null', _fDateTime, 'date-time'],
+];
+const _t3: any = [
+  ['name', 65, 'string'],
+  ['joined_at', 1, 'string', _fDateTime, 'date-time'],
+];
+const _t4: any = [
+  ['parent', 1024, '', _vEvent, _eEvent],
+  ['reminder', 1024, '', _vReminder, _eReminder],
+  ['precision', 1, 'string', _fDateTime, 'date-time', _k0],
+];
+const _sp5 = '#/components/schemas/Reminder';
+const _t6: any = [['at', 65, 'string', _fDateTime, 'date-time']];
+const _t7: any = [['on', 65, 'string', _fDate, 'date']];
+const _t8: any = [
+  ['type', 65, 'string'],
+  ['title', 65, 'string'],
+  ['status', 4, 'integer'],
+  ['occurred_at', 1, 'string', _fDateTime, 'date-time'],
+];
+const _sp9 = '#/components/schemas/Problem';
+const _sp10 = '#/paths/~1events/get/parameters/0/schema';
+const _sp11 = '#/paths/~1events/get/parameters/1/schema';
+const _sp12 = '#/paths/~1events/get/parameters/2/schema';
+const _sp13 = '#/paths/~1events~1{day}/get/parameters/0/schema';
+const _sp14 = '#/paths/~1events~1{day}/get/parameters/1/schema';
+const _t15: any = [
+  ['day', 1, 'string', _fDate, 'date'],
+  ['as_of', 1, 'string', _fDateTime, 'date-time'],
+];
 
 export function _vEvent(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -24,29 +53,13 @@ export function _vEvent(v: any, o: number): boolean {
     if (typeof x1 !== 'string') return false;
   } else if ((o & 4) === 0) return false;
   const x2 = v.title;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.note;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') return false;
-  }
+  if (x3 !== undefined && typeof x3 !== 'string') return false;
   const x4 = v.starts_at;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x4)) return false;
-  } else {
-    return false;
-  }
+  if (x4 === undefined || typeof x4 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x4))) return false;
   const x5 = v.day;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDate(x5)) return false;
-  } else {
-    return false;
-  }
+  if (x5 === undefined || typeof x5 !== 'string' || ((o & 2) !== 0 && !_fDate(x5))) return false;
   const x6 = v.ends_at;
   if (x6 !== undefined) {
     if (!(typeof x6 === 'string' || x6 === null)) return false;
@@ -70,11 +83,7 @@ export function _vEvent(v: any, o: number): boolean {
       const x12 = x10[i11];
       if (typeof x12 !== 'object' || x12 === null || Array.isArray(x12)) return false;
       const x13 = x12.name;
-      if (x13 !== undefined) {
-        if (typeof x13 !== 'string') return false;
-      } else {
-        return false;
-      }
+      if (x13 === undefined || typeof x13 !== 'string') return false;
       const x14 = x12.joined_at;
       if (x14 !== undefined) {
         if (typeof x14 !== 'string') return false;
@@ -107,12 +116,7 @@ export function _vEvent(v: any, o: number): boolean {
         const x28 = x21.kind;
         if (x28 === undefined || !(x28 === 'email')) break L27;
         const x30 = x21.at;
-        if (x30 !== undefined) {
-          if (typeof x30 !== 'string') break L27;
-          if ((o & 2) !== 0 && !_fDateTime(x30)) break L27;
-        } else {
-          break L27;
-        }
+        if (x30 === undefined || typeof x30 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x30))) break L27;
         if (n24 === 0) a25 = 0;
         else if (n24 === 1) b26 = 0;
         n24++;
@@ -122,12 +126,7 @@ export function _vEvent(v: any, o: number): boolean {
         const x33 = x21.kind;
         if (x33 === undefined || !(x33 === 'sms')) break L32;
         const x35 = x21.on;
-        if (x35 !== undefined) {
-          if (typeof x35 !== 'string') break L32;
-          if ((o & 2) !== 0 && !_fDate(x35)) break L32;
-        } else {
-          break L32;
-        }
+        if (x35 === undefined || typeof x35 !== 'string' || ((o & 2) !== 0 && !_fDate(x35))) break L32;
         if (n24 === 0) a25 = 1;
         else if (n24 === 1) b26 = 1;
         n24++;
@@ -151,112 +150,56 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
     _fType(E, o, p, _sp1, 'object');
     return false;
   }
-  const x1 = v.id;
+  if (_eProps(v, o, p, E, _sp1, _t2)) return false;
+  const x1 = v.history;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'id', 'string')) return false;
-  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp1, 'id')) return false;
-  const x2 = v.title;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp1, 'title', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp1, 'title')) return false;
-  const x3 = v.note;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, _sp1, 'note', 'string')) return false;
-  const x4 = v.starts_at;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') {
-      if (_fPT(E, o, p, _sp1, 'starts_at', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fDateTime(x4) && _fPF(E, o, p, _sp1, 'starts_at', 'date-time')) return false;
-    }
-  } else if (_fReq(E, o, p, _sp1, 'starts_at')) return false;
-  const x5 = v.day;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') {
-      if (_fPT(E, o, p, _sp1, 'day', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fDate(x5) && _fPF(E, o, p, _sp1, 'day', 'date')) return false;
-    }
-  } else if (_fReq(E, o, p, _sp1, 'day')) return false;
-  const x6 = v.ends_at;
-  if (x6 !== undefined) {
-    if (!(typeof x6 === 'string' || x6 === null)) {
-      if (_fPTs(E, o, p, _sp1, 'ends_at', 'string,null')) return false;
-    } else {
-      if (typeof x6 === 'string') {
-        if ((o & 2) !== 0 && !_fDateTime(x6) && _fPF(E, o, p, _sp1, 'ends_at', 'date-time')) return false;
-      }
-    }
-  }
-  const x7 = v.history;
-  if (x7 !== undefined) {
-    if (!Array.isArray(x7)) {
+    if (!Array.isArray(x1)) {
       if (_fPT(E, o, p, _sp1, 'history', 'array')) return false;
     } else {
-      for (let i8 = 0; i8 < x7.length; i8++) {
-        const x9 = x7[i8];
-        if (typeof x9 !== 'string') {
-          if (_fType(E, o, p + '/history/' + i8, _sp1 + '/properties/history/items', 'string')) return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (typeof x3 !== 'string') {
+          if (_fType(E, o, p + '/history/' + i2, _sp1 + '/properties/history/items', 'string')) return false;
         } else {
           if (
             (o & 2) !== 0 &&
-            !_fDateTime(x9) &&
-            _fFormat(E, o, p + '/history/' + i8, _sp1 + '/properties/history/items', 'date-time')
+            !_fDateTime(x3) &&
+            _fFormat(E, o, p + '/history/' + i2, _sp1 + '/properties/history/items', 'date-time')
           )
             return false;
         }
       }
     }
   }
-  const x10 = v.attendees;
-  if (x10 !== undefined) {
-    if (!Array.isArray(x10)) {
+  const x4 = v.attendees;
+  if (x4 !== undefined) {
+    if (!Array.isArray(x4)) {
       if (_fPT(E, o, p, _sp1, 'attendees', 'array')) return false;
     } else {
-      for (let i11 = 0; i11 < x10.length; i11++) {
-        const x12 = x10[i11];
-        if (typeof x12 !== 'object' || x12 === null || Array.isArray(x12)) {
-          if (_fType(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'object')) return false;
+      for (let i5 = 0; i5 < x4.length; i5++) {
+        const x6 = x4[i5];
+        if (typeof x6 !== 'object' || x6 === null || Array.isArray(x6)) {
+          if (_fType(E, o, p + '/attendees/' + i5, _sp1 + '/properties/attendees/items', 'object')) return false;
         } else {
-          const x13 = x12.name;
-          if (x13 !== undefined) {
-            if (
-              typeof x13 !== 'string' &&
-              _fPT(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'name', 'string')
-            )
-              return false;
-          } else if (_fReq(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'name')) return false;
-          const x14 = x12.joined_at;
-          if (x14 !== undefined) {
-            if (typeof x14 !== 'string') {
-              if (_fPT(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'joined_at', 'string'))
-                return false;
-            } else {
-              if (
-                (o & 2) !== 0 &&
-                !_fDateTime(x14) &&
-                _fPF(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'joined_at', 'date-time')
-              )
-                return false;
-            }
-          }
+          if (_eProps(x6, o, p + '/attendees/' + i5, E, _sp1 + '/properties/attendees/items', _t3)) return false;
         }
       }
     }
   }
-  const x16 = v.checkpoints;
-  if (x16 !== undefined) {
-    if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) {
+  const x8 = v.checkpoints;
+  if (x8 !== undefined) {
+    if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) {
       if (_fPT(E, o, p, _sp1, 'checkpoints', 'object')) return false;
     } else {
-      for (const k17 in x16) {
-        if (!_has.call(x16, k17)) continue;
-        const x18 = x16[k17];
-        if (typeof x18 !== 'string') {
+      for (const k9 in x8) {
+        if (!_has.call(x8, k9)) continue;
+        const x10 = x8[k9];
+        if (typeof x10 !== 'string') {
           if (
             _fType(
               E,
               o,
-              p + '/checkpoints/' + _esc(k17),
+              p + '/checkpoints/' + _esc(k9),
               _sp1 + '/properties/checkpoints/additionalProperties',
               'string',
             )
@@ -265,11 +208,11 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         } else {
           if (
             (o & 2) !== 0 &&
-            !_fDate(x18) &&
+            !_fDate(x10) &&
             _fFormat(
               E,
               o,
-              p + '/checkpoints/' + _esc(k17),
+              p + '/checkpoints/' + _esc(k9),
               _sp1 + '/properties/checkpoints/additionalProperties',
               'date',
             )
@@ -279,23 +222,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
   }
-  const x19 = v.parent;
-  if (x19 !== undefined) {
-    if (_ref(x19, o, p + '/parent', E, _vEvent, _eEvent)) return false;
-  }
-  const x21 = v.reminder;
-  if (x21 !== undefined) {
-    if (_ref(x21, o, p + '/reminder', E, _vReminder, _eReminder)) return false;
-  }
-  const x23 = v.precision;
-  if (x23 !== undefined) {
-    if (typeof x23 !== 'string') {
-      if (_fPT(E, o, p, _sp1, 'precision', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fDateTime(x23) && _fPF(E, o, p, _sp1, 'precision', 'date-time')) return false;
-    }
-    if (!(x23 === '1970-01-01T00:00:00Z') && _fPE(E, o, p, _sp1, 'precision', _k0)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp1, _t4)) return false;
   return E.length === e0;
 }
 
@@ -309,12 +236,7 @@ export function _vReminder(v: any, o: number): boolean {
       const x6 = v.kind;
       if (x6 === undefined || !(x6 === 'email')) break L5;
       const x8 = v.at;
-      if (x8 !== undefined) {
-        if (typeof x8 !== 'string') break L5;
-        if ((o & 2) !== 0 && !_fDateTime(x8)) break L5;
-      } else {
-        break L5;
-      }
+      if (x8 === undefined || typeof x8 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x8))) break L5;
       if (n2 === 0) a3 = 0;
       else if (n2 === 1) b4 = 0;
       n2++;
@@ -324,12 +246,7 @@ export function _vReminder(v: any, o: number): boolean {
       const x11 = v.kind;
       if (x11 === undefined || !(x11 === 'sms')) break L10;
       const x13 = v.on;
-      if (x13 !== undefined) {
-        if (typeof x13 !== 'string') break L10;
-        if ((o & 2) !== 0 && !_fDate(x13)) break L10;
-      } else {
-        break L10;
-      }
+      if (x13 === undefined || typeof x13 !== 'string' || ((o & 2) !== 0 && !_fDate(x13))) break L10;
       if (n2 === 0) a3 = 1;
       else if (n2 === 1) b4 = 1;
       n2++;
@@ -352,12 +269,7 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
         const x6 = v.kind;
         if (x6 === undefined || !(x6 === 'email')) break L5;
         const x8 = v.at;
-        if (x8 !== undefined) {
-          if (typeof x8 !== 'string') break L5;
-          if ((o & 2) !== 0 && !_fDateTime(x8)) break L5;
-        } else {
-          break L5;
-        }
+        if (x8 === undefined || typeof x8 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x8))) break L5;
         if (n2 === 0) a3 = 0;
         else if (n2 === 1) b4 = 0;
         n2++;
@@ -367,12 +279,7 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
         const x11 = v.kind;
         if (x11 === undefined || !(x11 === 'sms')) break L10;
         const x13 = v.on;
-        if (x13 !== undefined) {
-          if (typeof x13 !== 'string') break L10;
-          if ((o & 2) !== 0 && !_fDate(x13)) break L10;
-        } else {
-          break L10;
-        }
+        if (x13 === undefined || typeof x13 !== 'string' || ((o & 2) !== 0 && !_fDate(x13))) break L10;
         if (n2 === 0) a3 = 1;
         else if (n2 === 1) b4 = 1;
         n2++;
@@ -385,7 +292,7 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
         const e18 = E.length;
         L17: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-            if (_fType(E, o16, p, _sp2 + '/oneOf/0', 'object')) break L17;
+            if (_fType(E, o16, p, _sp5 + '/oneOf/0', 'object')) break L17;
           } else {
             const x19 = v.kind;
             if (x19 !== undefined) {
@@ -395,23 +302,15 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
                   E,
                   o16,
                   p + '/kind',
-                  _sp2 + '/oneOf/0/properties/kind/const',
+                  _sp5 + '/oneOf/0/properties/kind/const',
                   'const',
                   'must be equal to constant',
                   { allowedValue: 'email' },
                 )
               )
                 break L17;
-            } else if (_fReq(E, o16, p, _sp2 + '/oneOf/0', 'kind')) break L17;
-            const x21 = v.at;
-            if (x21 !== undefined) {
-              if (typeof x21 !== 'string') {
-                if (_fPT(E, o16, p, _sp2 + '/oneOf/0', 'at', 'string')) break L17;
-              } else {
-                if ((o16 & 2) !== 0 && !_fDateTime(x21) && _fPF(E, o16, p, _sp2 + '/oneOf/0', 'at', 'date-time'))
-                  break L17;
-              }
-            } else if (_fReq(E, o16, p, _sp2 + '/oneOf/0', 'at')) break L17;
+            } else if (_fReq(E, o16, p, _sp5 + '/oneOf/0', 'kind')) break L17;
+            if (_eProps(v, o16, p, E, _sp5 + '/oneOf/0', _t6)) break L17;
           }
         }
         if (E.length === e18) {
@@ -421,38 +320,31 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
         }
       }
       {
-        const e24 = E.length;
-        L23: {
+        const e23 = E.length;
+        L22: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-            if (_fType(E, o16, p, _sp2 + '/oneOf/1', 'object')) break L23;
+            if (_fType(E, o16, p, _sp5 + '/oneOf/1', 'object')) break L22;
           } else {
-            const x25 = v.kind;
-            if (x25 !== undefined) {
+            const x24 = v.kind;
+            if (x24 !== undefined) {
               if (
-                !(x25 === 'sms') &&
+                !(x24 === 'sms') &&
                 _fErr(
                   E,
                   o16,
                   p + '/kind',
-                  _sp2 + '/oneOf/1/properties/kind/const',
+                  _sp5 + '/oneOf/1/properties/kind/const',
                   'const',
                   'must be equal to constant',
                   { allowedValue: 'sms' },
                 )
               )
-                break L23;
-            } else if (_fReq(E, o16, p, _sp2 + '/oneOf/1', 'kind')) break L23;
-            const x27 = v.on;
-            if (x27 !== undefined) {
-              if (typeof x27 !== 'string') {
-                if (_fPT(E, o16, p, _sp2 + '/oneOf/1', 'on', 'string')) break L23;
-              } else {
-                if ((o16 & 2) !== 0 && !_fDate(x27) && _fPF(E, o16, p, _sp2 + '/oneOf/1', 'on', 'date')) break L23;
-              }
-            } else if (_fReq(E, o16, p, _sp2 + '/oneOf/1', 'on')) break L23;
+                break L22;
+            } else if (_fReq(E, o16, p, _sp5 + '/oneOf/1', 'kind')) break L22;
+            if (_eProps(v, o16, p, E, _sp5 + '/oneOf/1', _t7)) break L22;
           }
         }
-        if (E.length === e24) {
+        if (E.length === e23) {
           if (n2 === 0) a3 = 1;
           else if (n2 === 1) b4 = 1;
           n2++;
@@ -460,14 +352,14 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
       }
       if (n2 === 0) {
         if (
-          _fErr(E, o, p, _sp2 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+          _fErr(E, o, p, _sp5 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
         )
           return false;
       } else E.length = e15;
     }
     if (n2 > 1) {
       if (
-        _fErr(E, o, p, _sp2 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] })
+        _fErr(E, o, p, _sp5 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] })
       )
         return false;
     }
@@ -478,26 +370,13 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
 export function _vProblem(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.title;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.status;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-  }
+  if (x3 !== undefined && !Number.isInteger(x3)) return false;
   const x4 = v.occurred_at;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x4)) return false;
-  }
+  if (x4 !== undefined && (typeof x4 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x4)))) return false;
   return true;
 }
 
@@ -505,27 +384,10 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
   const e0 = E.length;
   if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp3, 'object');
+    _fType(E, o, p, _sp9, 'object');
     return false;
   }
-  const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp3, 'type', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp3, 'type')) return false;
-  const x2 = v.title;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp3, 'title', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp3, 'title')) return false;
-  const x3 = v.status;
-  if (x3 !== undefined && !Number.isInteger(x3) && _fPT(E, o, p, _sp3, 'status', 'integer')) return false;
-  const x4 = v.occurred_at;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') {
-      if (_fPT(E, o, p, _sp3, 'occurred_at', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fDateTime(x4) && _fPF(E, o, p, _sp3, 'occurred_at', 'date-time')) return false;
-    }
-  }
+  if (_eProps(v, o, p, E, _sp9, _t8)) return false;
   return E.length === e0;
 }
 
@@ -543,15 +405,15 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.since;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/since', E, _sp4, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
+    if (_refSp(x1, o, p + '/since', E, _sp10, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
   }
   const x3 = v.on;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/on', E, _sp5, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
+    if (_refSp(x3, o, p + '/on', E, _sp11, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
   }
   const x5 = v.days;
   if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/days', E, _sp6, _vListEventsQueryDays, _eListEventsQueryDays)) return false;
+    if (_refSp(x5, o, p + '/days', E, _sp12, _vListEventsQueryDays, _eListEventsQueryDays)) return false;
   }
   return E.length === e0;
 }
@@ -577,7 +439,7 @@ export function _eEventsOnPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.day;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/day', E, _sp7, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
+    if (_refSp(x1, o, p + '/day', E, _sp13, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
   } else if (_fReq(E, o, p, sp, 'day')) return false;
   return E.length === e0;
 }
@@ -590,7 +452,7 @@ export function _eEventsOnHeaders(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v['x-as-of'];
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/x-as-of', E, _sp8, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
+    if (_refSp(x1, o, p + '/x-as-of', E, _sp14, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
   }
   return E.length === e0;
 }
@@ -601,30 +463,15 @@ export function _eEventsOnStatus200(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.day;
+  if (_eProps(v, o, p, E, sp, _t15)) return false;
+  const x1 = v.events;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, sp, 'day', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fDate(x1) && _fPF(E, o, p, sp, 'day', 'date')) return false;
-    }
-  }
-  const x2 = v.as_of;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') {
-      if (_fPT(E, o, p, sp, 'as_of', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fDateTime(x2) && _fPF(E, o, p, sp, 'as_of', 'date-time')) return false;
-    }
-  }
-  const x3 = v.events;
-  if (x3 !== undefined) {
-    if (!Array.isArray(x3)) {
+    if (!Array.isArray(x1)) {
       if (_fPT(E, o, p, sp, 'events', 'array')) return false;
     } else {
-      for (let i4 = 0; i4 < x3.length; i4++) {
-        const x5 = x3[i4];
-        if (_ref(x5, o, p + '/events/' + i4, E, _vEvent, _eEvent)) return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/events/' + i2, E, _vEvent, _eEvent)) return false;
       }
     }
   }

@@ -4,29 +4,31 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 
-const _sp0 = '#/components/schemas/Thing';
-const _sp1 = '#/components/schemas/NewThing';
-const _sp2 = '#/components/schemas/Problem';
-const _sp3 = '#/paths/~1things/get/parameters/0/schema';
-const _sp4 = '#/paths/~1things/get/parameters/1/schema';
-const _sp5 = '#/paths/~1things~1{id}/get/parameters/0/schema';
+const _t0: any = [
+  ['id', 65, 'string'],
+  ['name', 65, 'string'],
+];
+const _sp1 = '#/components/schemas/Thing';
+const _sp2 = '#/components/schemas/NewThing';
+const _t3: any = [
+  ['type', 65, 'string'],
+  ['title', 65, 'string'],
+  ['status', 4, 'integer'],
+  ['detail', 1, 'string'],
+];
+const _sp4 = '#/components/schemas/Problem';
+const _sp5 = '#/paths/~1things/get/parameters/0/schema';
+const _sp6 = '#/paths/~1things/get/parameters/1/schema';
+const _sp7 = '#/paths/~1things~1{id}/get/parameters/0/schema';
 
 export function _vThing(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.name;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -34,29 +36,17 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
   const e0 = E.length;
   if ((o & 49) === 1 && _vThing(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp0, 'object');
+    _fType(E, o, p, _sp1, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'id')) return false;
-  const x2 = v.name;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'name', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'name')) return false;
+  if (_eProps(v, o, p, E, _sp1, _t0)) return false;
   return E.length === e0;
 }
 
 export function _vNewThing(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || x1.length === 0) return false;
   return true;
 }
 
@@ -64,13 +54,13 @@ export function _eNewThing(v: any, o: number, p: string, E: ValidationError[]): 
   const e0 = E.length;
   if ((o & 49) === 1 && _vNewThing(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp1, 'object');
+    _fType(E, o, p, _sp2, 'object');
     return false;
   }
   const x1 = v.name;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp1, 'name', 'string')) return false;
+      if (_fPT(E, o, p, _sp2, 'name', 'string')) return false;
     } else {
       if (
         x1.length === 0 &&
@@ -78,7 +68,7 @@ export function _eNewThing(v: any, o: number, p: string, E: ValidationError[]): 
           E,
           o,
           p + '/name',
-          _sp1 + '/properties/name/minLength',
+          _sp2 + '/properties/name/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -86,32 +76,20 @@ export function _eNewThing(v: any, o: number, p: string, E: ValidationError[]): 
       )
         return false;
     }
-  } else if (_fReq(E, o, p, _sp1, 'name')) return false;
+  } else if (_fReq(E, o, p, _sp2, 'name')) return false;
   return E.length === e0;
 }
 
 export function _vProblem(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.title;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.status;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-  }
+  if (x3 !== undefined && !Number.isInteger(x3)) return false;
   const x4 = v.detail;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-  }
+  if (x4 !== undefined && typeof x4 !== 'string') return false;
   return true;
 }
 
@@ -119,21 +97,10 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
   const e0 = E.length;
   if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp2, 'object');
+    _fType(E, o, p, _sp4, 'object');
     return false;
   }
-  const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp2, 'type', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp2, 'type')) return false;
-  const x2 = v.title;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp2, 'title', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp2, 'title')) return false;
-  const x3 = v.status;
-  if (x3 !== undefined && !Number.isInteger(x3) && _fPT(E, o, p, _sp2, 'status', 'integer')) return false;
-  const x4 = v.detail;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, _sp2, 'detail', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp4, _t3)) return false;
   return E.length === e0;
 }
 
@@ -151,11 +118,11 @@ export function _eListThingsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.tag;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/tag', E, _sp3, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
+    if (_refSp(x1, o, p + '/tag', E, _sp5, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/limit', E, _sp4, _vListThingsQueryLimit, _eListThingsQueryLimit)) return false;
+    if (_refSp(x3, o, p + '/limit', E, _sp6, _vListThingsQueryLimit, _eListThingsQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -181,7 +148,7 @@ export function _eGetThingPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp5, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
+    if (_refSp(x1, o, p + '/id', E, _sp7, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }

@@ -4,35 +4,43 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPT, _fPTs, _fReq, _fType, _ref, _refSp } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 
-const _sp0 = '#/components/schemas/Item';
-const _sp1 = '#/components/schemas/Meta';
-const _sp2 = '#/paths/~1posts/get/parameters/0/schema';
-const _sp3 = '#/paths/~1posts/get/parameters/1/schema';
-const _sp4 = '#/paths/~1events/get/parameters/0/schema';
-const _sp5 = '#/paths/~1events/get/parameters/1/schema';
-const _sp6 = '#/paths/~1charges/get/parameters/0/schema';
-const _sp7 = '#/paths/~1charges/get/parameters/1/schema';
-const _sp8 = '#/paths/~1repos/get/parameters/0/schema';
-const _sp9 = '#/paths/~1repos/get/parameters/1/schema';
-const _sp10 = '#/paths/~1logs/get/parameters/0/schema';
-const _sp11 = '#/paths/~1feed/get/parameters/0/schema';
-const _sp12 = '#/paths/~1search/post/parameters/0/schema';
-const _sp13 = '#/paths/~1tags/get/parameters/0/schema';
+const _t0: any = [
+  ['id', 65, 'string'],
+  ['label', 1, 'string'],
+];
+const _sp1 = '#/components/schemas/Item';
+const _t2: any = [
+  ['result_count', 4, 'integer'],
+  ['next_token', 1, 'string'],
+];
+const _sp3 = '#/components/schemas/Meta';
+const _sp4 = '#/paths/~1posts/get/parameters/0/schema';
+const _sp5 = '#/paths/~1posts/get/parameters/1/schema';
+const _t6: any = [['meta', 1024, '', _vMeta, _eMeta]];
+const _sp7 = '#/paths/~1events/get/parameters/0/schema';
+const _sp8 = '#/paths/~1events/get/parameters/1/schema';
+const _t9: any = [['next_cursor', 49, 'string,null']];
+const _sp10 = '#/paths/~1charges/get/parameters/0/schema';
+const _sp11 = '#/paths/~1charges/get/parameters/1/schema';
+const _t12: any = [['has_more', 72, 'boolean']];
+const _sp13 = '#/paths/~1repos/get/parameters/0/schema';
+const _sp14 = '#/paths/~1repos/get/parameters/1/schema';
+const _sp15 = '#/paths/~1logs/get/parameters/0/schema';
+const _t16: any = [['continue_from', 1, 'string']];
+const _sp17 = '#/paths/~1feed/get/parameters/0/schema';
+const _t18: any = [['after', 1, 'string']];
+const _t19: any = [['next_cursor', 1, 'string']];
+const _sp20 = '#/paths/~1search/post/parameters/0/schema';
+const _sp21 = '#/paths/~1tags/get/parameters/0/schema';
 
 export function _vItem(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.label;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  }
+  if (x2 !== undefined && typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -40,28 +48,19 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
   const e0 = E.length;
   if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp0, 'object');
+    _fType(E, o, p, _sp1, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'id')) return false;
-  const x2 = v.label;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'label', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp1, _t0)) return false;
   return E.length === e0;
 }
 
 export function _vMeta(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.result_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-  }
+  if (x1 !== undefined && !Number.isInteger(x1)) return false;
   const x2 = v.next_token;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  }
+  if (x2 !== undefined && typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -69,13 +68,10 @@ export function _eMeta(v: any, o: number, p: string, E: ValidationError[]): bool
   const e0 = E.length;
   if ((o & 49) === 1 && _vMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp1, 'object');
+    _fType(E, o, p, _sp3, 'object');
     return false;
   }
-  const x1 = v.result_count;
-  if (x1 !== undefined && !Number.isInteger(x1) && _fPT(E, o, p, _sp1, 'result_count', 'integer')) return false;
-  const x2 = v.next_token;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp1, 'next_token', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp3, _t2)) return false;
   return E.length === e0;
 }
 
@@ -94,13 +90,13 @@ export function _eListPostsQuery(v: any, o: number, p: string, E: ValidationErro
   const x1 = v.pagination_token;
   if (x1 !== undefined) {
     if (
-      _refSp(x1, o, p + '/pagination_token', E, _sp2, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken)
+      _refSp(x1, o, p + '/pagination_token', E, _sp4, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken)
     )
       return false;
   }
   const x3 = v.max_results;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/max_results', E, _sp3, _vListPostsQueryMaxResults, _eListPostsQueryMaxResults))
+    if (_refSp(x3, o, p + '/max_results', E, _sp5, _vListPostsQueryMaxResults, _eListPostsQueryMaxResults))
       return false;
   }
   return E.length === e0;
@@ -123,10 +119,7 @@ export function _eListPostsStatus200(v: any, o: number, p: string, E: Validation
       }
     }
   }
-  const x5 = v.meta;
-  if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/meta', E, _vMeta, _eMeta)) return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t6)) return false;
   return E.length === e0;
 }
 
@@ -138,12 +131,12 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/cursor', E, _sp4, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+    if (_refSp(x1, o, p + '/cursor', E, _sp7, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/limit', E, _sp5, _vListEventsQueryLimit, _eListEventsQueryLimit)) return false;
+    if (_refSp(x3, o, p + '/limit', E, _sp8, _vListEventsQueryLimit, _eListEventsQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -165,9 +158,7 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
       }
     }
   } else if (_fReq(E, o, p, sp, 'items')) return false;
-  const x5 = v.next_cursor;
-  if (x5 !== undefined && !(typeof x5 === 'string' || x5 === null) && _fPTs(E, o, p, sp, 'next_cursor', 'string,null'))
-    return false;
+  if (_eProps(v, o, p, E, sp, _t9)) return false;
   return E.length === e0;
 }
 
@@ -179,12 +170,14 @@ export function _eListChargesQuery(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.starting_after;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/starting_after', E, _sp6, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+    if (
+      _refSp(x1, o, p + '/starting_after', E, _sp10, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken)
+    )
       return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/limit', E, _sp7, _vListEventsQueryLimit, _eListEventsQueryLimit)) return false;
+    if (_refSp(x3, o, p + '/limit', E, _sp11, _vListEventsQueryLimit, _eListEventsQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -216,10 +209,7 @@ export function _eListChargesStatus200(v: any, o: number, p: string, E: Validati
       }
     }
   } else if (_fReq(E, o, p, sp, 'data')) return false;
-  const x7 = v.has_more;
-  if (x7 !== undefined) {
-    if (typeof x7 !== 'boolean' && _fPT(E, o, p, sp, 'has_more', 'boolean')) return false;
-  } else if (_fReq(E, o, p, sp, 'has_more')) return false;
+  if (_eProps(v, o, p, E, sp, _t12)) return false;
   return E.length === e0;
 }
 
@@ -231,11 +221,11 @@ export function _eListReposQuery(v: any, o: number, p: string, E: ValidationErro
   }
   const x1 = v.page;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/page', E, _sp8, _vListReposQueryPage, _eListReposQueryPage)) return false;
+    if (_refSp(x1, o, p + '/page', E, _sp13, _vListReposQueryPage, _eListReposQueryPage)) return false;
   }
   const x3 = v.per_page;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/per_page', E, _sp9, _vListReposQueryPerPage, _eListReposQueryPerPage)) return false;
+    if (_refSp(x3, o, p + '/per_page', E, _sp14, _vListReposQueryPerPage, _eListReposQueryPerPage)) return false;
   }
   return E.length === e0;
 }
@@ -261,7 +251,7 @@ export function _eListLogsQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.from;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/from', E, _sp10, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+    if (_refSp(x1, o, p + '/from', E, _sp15, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;
@@ -284,8 +274,7 @@ export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationE
       }
     }
   }
-  const x5 = v.continue_from;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, sp, 'continue_from', 'string')) return false;
+  if (_eProps(v, o, p, E, sp, _t16)) return false;
   return E.length === e0;
 }
 
@@ -297,7 +286,7 @@ export function _eListFeedQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/cursor', E, _sp11, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+    if (_refSp(x1, o, p + '/cursor', E, _sp17, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;
@@ -320,20 +309,13 @@ export function _eListFeedStatus200(v: any, o: number, p: string, E: ValidationE
       }
     }
   }
-  const x5 = v.next_cursor;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, sp, 'next_cursor', 'string')) return false;
-  const x6 = v.paging;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'object' || x6 === null || Array.isArray(x6)) {
+  if (_eProps(v, o, p, E, sp, _t19)) return false;
+  const x5 = v.paging;
+  if (x5 !== undefined) {
+    if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) {
       if (_fPT(E, o, p, sp, 'paging', 'object')) return false;
     } else {
-      const x7 = x6.after;
-      if (
-        x7 !== undefined &&
-        typeof x7 !== 'string' &&
-        _fPT(E, o, p + '/paging', sp + '/properties/paging', 'after', 'string')
-      )
-        return false;
+      if (_eProps(x5, o, p + '/paging', E, sp + '/properties/paging', _t18)) return false;
     }
   }
   return E.length === e0;
@@ -347,7 +329,7 @@ export function _eSearchItemsQuery(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/cursor', E, _sp12, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+    if (_refSp(x1, o, p + '/cursor', E, _sp20, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;
@@ -370,8 +352,7 @@ export function _eSearchItemsStatus200(v: any, o: number, p: string, E: Validati
       }
     }
   }
-  const x5 = v.next_cursor;
-  if (x5 !== undefined && typeof x5 !== 'string' && _fPT(E, o, p, sp, 'next_cursor', 'string')) return false;
+  if (_eProps(v, o, p, E, sp, _t19)) return false;
   return E.length === e0;
 }
 
@@ -383,7 +364,7 @@ export function _eListTagsQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/cursor', E, _sp13, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+    if (_refSp(x1, o, p + '/cursor', E, _sp21, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fEnum, _fErr, _fFormat, _fPT, _fPTs, _fReq, _fType, _fTypes, _ref, _refSp } from './runtime.js';
+import { _eProps, _fEnum, _fErr, _fFormat, _fPTs, _fReq, _fType, _fTypes, _ref, _refSp } from './runtime.js';
 import { _fDate } from './formats.js';
 
 const _sp0 = '#/components/schemas/Name';
@@ -17,11 +17,14 @@ const _k6: any = ['fast', 'slow', null];
 const _sp7 = '#/components/schemas/Mode';
 const _k8: any = ['on', 'off', null];
 const _sp9 = '#/components/schemas/ExplicitNull';
-const _sp10 = '#/components/schemas/Owner';
-const _sp11 = '#/components/schemas/MaybePet';
-const _sp12 = '#/components/schemas/Anything';
-const _sp13 = '#/paths/~1owners~1{ownerId}/get/parameters/0/schema';
-const _sp14 = '#/paths/~1owners~1{ownerId}/get/parameters/1/schema';
+const _t10: any = [['name', 65, 'string']];
+const _sp11 = '#/components/schemas/Owner';
+const _t12: any = [['nickname', 113, 'string,null']];
+const _t13: any = [['city', 1, 'string']];
+const _sp14 = '#/components/schemas/MaybePet';
+const _sp15 = '#/components/schemas/Anything';
+const _sp16 = '#/paths/~1owners~1{ownerId}/get/parameters/0/schema';
+const _sp17 = '#/paths/~1owners~1{ownerId}/get/parameters/1/schema';
 
 export function _vName(v: any, o: number): boolean {
   if (!(typeof v === 'string' || v === null)) return false;
@@ -114,11 +117,7 @@ export function _eExplicitNull(v: any, o: number, p: string, E: ValidationError[
 export function _vPet(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   return true;
 }
 
@@ -129,10 +128,7 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
     _fType(E, o, p, '#/components/schemas/Pet', 'object');
     return false;
   }
-  const x1 = v.name;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, '#/components/schemas/Pet', 'name', 'string')) return false;
-  } else if (_fReq(E, o, p, '#/components/schemas/Pet', 'name')) return false;
+  if (_eProps(v, o, p, E, '#/components/schemas/Pet', _t10)) return false;
   return E.length === e0;
 }
 
@@ -145,11 +141,7 @@ export function _vOwner(v: any, o: number): boolean {
       L5: {
         if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L5;
         const x7 = x1.name;
-        if (x7 !== undefined) {
-          if (typeof x7 !== 'string') break L5;
-        } else {
-          break L5;
-        }
+        if (x7 === undefined || typeof x7 !== 'string') break L5;
         ok3 = true;
         break L4;
       }
@@ -164,11 +156,7 @@ export function _vOwner(v: any, o: number): boolean {
     return false;
   }
   const x10 = v.nickname;
-  if (x10 !== undefined) {
-    if (!(typeof x10 === 'string' || x10 === null)) return false;
-  } else {
-    return false;
-  }
+  if (x10 === undefined || !(typeof x10 === 'string' || x10 === null)) return false;
   const x11 = v.tags;
   if (x11 !== undefined) {
     if (!(Array.isArray(x11) || x11 === null)) return false;
@@ -184,9 +172,7 @@ export function _vOwner(v: any, o: number): boolean {
     if (!((typeof x14 === 'object' && x14 !== null && !Array.isArray(x14)) || x14 === null)) return false;
     if (typeof x14 === 'object' && x14 !== null && !Array.isArray(x14)) {
       const x15 = x14.city;
-      if (x15 !== undefined) {
-        if (typeof x15 !== 'string') return false;
-      }
+      if (x15 !== undefined && typeof x15 !== 'string') return false;
     }
   }
   const x17 = v.previous;
@@ -196,11 +182,7 @@ export function _vOwner(v: any, o: number): boolean {
       L21: {
         if (typeof x17 !== 'object' || x17 === null || Array.isArray(x17)) break L21;
         const x24 = x17.name;
-        if (x24 !== undefined) {
-          if (typeof x24 !== 'string') break L21;
-        } else {
-          break L21;
-        }
+        if (x24 === undefined || typeof x24 !== 'string') break L21;
         ok19 = true;
         break L20;
       }
@@ -219,7 +201,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
   const e0 = E.length;
   if ((o & 49) === 1 && _vOwner(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp10, 'object');
+    _fType(E, o, p, _sp11, 'object');
     return false;
   }
   const x1 = v.pet;
@@ -230,11 +212,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
         L7: {
           if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L7;
           const x9 = x1.name;
-          if (x9 !== undefined) {
-            if (typeof x9 !== 'string') break L7;
-          } else {
-            break L7;
-          }
+          if (x9 === undefined || typeof x9 !== 'string') break L7;
           ok3 = true;
           break L6;
         }
@@ -260,7 +238,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
       {
         const e16 = E.length;
         L15: {
-          if (x1 !== null && _fType(E, o5, p + '/pet', _sp10 + '/properties/pet/anyOf/1', 'null')) break L15;
+          if (x1 !== null && _fType(E, o5, p + '/pet', _sp11 + '/properties/pet/anyOf/1', 'null')) break L15;
         }
         if (E.length === e16) {
           ok3 = true;
@@ -268,101 +246,88 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (ok3) E.length = e4;
       else {
-        if (_fErr(E, o, p + '/pet', _sp10 + '/properties/pet/anyOf', 'anyOf', 'must match a schema in anyOf', {}))
+        if (_fErr(E, o, p + '/pet', _sp11 + '/properties/pet/anyOf', 'anyOf', 'must match a schema in anyOf', {}))
           return false;
       }
     }
-  } else if (_fReq(E, o, p, _sp10, 'pet')) return false;
-  const x17 = v.nickname;
+  } else if (_fReq(E, o, p, _sp11, 'pet')) return false;
+  if (_eProps(v, o, p, E, _sp11, _t12)) return false;
+  const x17 = v.tags;
   if (x17 !== undefined) {
-    if (!(typeof x17 === 'string' || x17 === null) && _fPTs(E, o, p, _sp10, 'nickname', 'string,null')) return false;
-  } else if (_fReq(E, o, p, _sp10, 'nickname')) return false;
-  const x18 = v.tags;
-  if (x18 !== undefined) {
-    if (!(Array.isArray(x18) || x18 === null)) {
-      if (_fPTs(E, o, p, _sp10, 'tags', 'array,null')) return false;
+    if (!(Array.isArray(x17) || x17 === null)) {
+      if (_fPTs(E, o, p, _sp11, 'tags', 'array,null')) return false;
     } else {
-      if (Array.isArray(x18)) {
-        for (let i19 = 0; i19 < x18.length; i19++) {
-          const x20 = x18[i19];
+      if (Array.isArray(x17)) {
+        for (let i18 = 0; i18 < x17.length; i18++) {
+          const x19 = x17[i18];
           if (
-            !(typeof x20 === 'string' || x20 === null) &&
-            _fTypes(E, o, p + '/tags/' + i19, _sp10 + '/properties/tags/items', 'string,null')
+            !(typeof x19 === 'string' || x19 === null) &&
+            _fTypes(E, o, p + '/tags/' + i18, _sp11 + '/properties/tags/items', 'string,null')
           )
             return false;
         }
       }
     }
   }
-  const x21 = v.address;
-  if (x21 !== undefined) {
-    if (!((typeof x21 === 'object' && x21 !== null && !Array.isArray(x21)) || x21 === null)) {
-      if (_fPTs(E, o, p, _sp10, 'address', 'object,null')) return false;
+  const x20 = v.address;
+  if (x20 !== undefined) {
+    if (!((typeof x20 === 'object' && x20 !== null && !Array.isArray(x20)) || x20 === null)) {
+      if (_fPTs(E, o, p, _sp11, 'address', 'object,null')) return false;
     } else {
-      if (typeof x21 === 'object' && x21 !== null && !Array.isArray(x21)) {
-        const x22 = x21.city;
-        if (
-          x22 !== undefined &&
-          typeof x22 !== 'string' &&
-          _fPT(E, o, p + '/address', _sp10 + '/properties/address', 'city', 'string')
-        )
-          return false;
+      if (typeof x20 === 'object' && x20 !== null && !Array.isArray(x20)) {
+        if (_eProps(x20, o, p + '/address', E, _sp11 + '/properties/address', _t13)) return false;
       }
     }
   }
-  const x24 = v.previous;
-  if (x24 !== undefined) {
-    let ok26 = false;
+  const x22 = v.previous;
+  if (x22 !== undefined) {
+    let ok24 = false;
     if ((o & 48) !== 48) {
-      L29: {
-        L30: {
-          if (typeof x24 !== 'object' || x24 === null || Array.isArray(x24)) break L30;
-          const x33 = x24.name;
-          if (x33 !== undefined) {
-            if (typeof x33 !== 'string') break L30;
-          } else {
-            break L30;
-          }
-          ok26 = true;
-          break L29;
+      L27: {
+        L28: {
+          if (typeof x22 !== 'object' || x22 === null || Array.isArray(x22)) break L28;
+          const x31 = x22.name;
+          if (x31 === undefined || typeof x31 !== 'string') break L28;
+          ok24 = true;
+          break L27;
         }
-        L35: {
-          if (x24 !== null) break L35;
-          ok26 = true;
-          break L29;
+        L33: {
+          if (x22 !== null) break L33;
+          ok24 = true;
+          break L27;
         }
       }
     }
-    if (!ok26) {
-      const e27 = E.length;
-      const o28 = (o & 48) === 48 ? o : o + 16;
+    if (!ok24) {
+      const e25 = E.length;
+      const o26 = (o & 48) === 48 ? o : o + 16;
       {
-        const e37 = E.length;
-        L36: {
-          if (_ref(x24, o28, p + '/previous', E, _vPet, _ePet)) break L36;
+        const e35 = E.length;
+        L34: {
+          if (_ref(x22, o26, p + '/previous', E, _vPet, _ePet)) break L34;
         }
-        if (E.length === e37) {
-          ok26 = true;
+        if (E.length === e35) {
+          ok24 = true;
         }
       }
       {
-        const e41 = E.length;
-        L40: {
-          if (x24 !== null && _fType(E, o28, p + '/previous', _sp10 + '/properties/previous/anyOf/1', 'null'))
-            break L40;
+        const e39 = E.length;
+        L38: {
+          if (x22 !== null && _fType(E, o26, p + '/previous', _sp11 + '/properties/previous/anyOf/1', 'null'))
+            break L38;
         }
-        if (E.length === e41) {
-          ok26 = true;
+        if (E.length === e39) {
+          ok24 = true;
         }
       }
-      if (ok26) E.length = e27;
+      if (ok24) E.length = e25;
       else {
         if (
           _fErr(
             E,
             o,
             p + '/previous',
-            _sp10 + '/properties/previous/anyOf',
+            _sp11 + '/properties/previous/anyOf',
             'anyOf',
             'must match a schema in anyOf',
             {},
@@ -381,11 +346,7 @@ export function _vMaybePet(v: any, o: number): boolean {
     L4: {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
       const x7 = v.name;
-      if (x7 !== undefined) {
-        if (typeof x7 !== 'string') break L4;
-      } else {
-        break L4;
-      }
+      if (x7 === undefined || typeof x7 !== 'string') break L4;
       ok2 = true;
       break L3;
     }
@@ -408,11 +369,7 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
       L6: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L6;
         const x9 = v.name;
-        if (x9 !== undefined) {
-          if (typeof x9 !== 'string') break L6;
-        } else {
-          break L6;
-        }
+        if (x9 === undefined || typeof x9 !== 'string') break L6;
         ok2 = true;
         break L5;
       }
@@ -438,7 +395,7 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
     {
       const e17 = E.length;
       L16: {
-        if (v !== null && _fType(E, o4, p, _sp11 + '/anyOf/1', 'null')) break L16;
+        if (v !== null && _fType(E, o4, p, _sp14 + '/anyOf/1', 'null')) break L16;
       }
       if (E.length === e17) {
         ok2 = true;
@@ -446,7 +403,7 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
     }
     if (ok2) E.length = e3;
     else {
-      if (_fErr(E, o, p, _sp11 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
+      if (_fErr(E, o, p, _sp14 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
     }
   }
   return E.length === e0;
@@ -500,7 +457,7 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
     {
       const e13 = E.length;
       L12: {
-        if (v !== null && _fType(E, o4, p, _sp12 + '/anyOf/1', 'null')) break L12;
+        if (v !== null && _fType(E, o4, p, _sp15 + '/anyOf/1', 'null')) break L12;
       }
       if (E.length === e13) {
         ok2 = true;
@@ -508,7 +465,7 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
     }
     if (ok2) E.length = e3;
     else {
-      if (_fErr(E, o, p, _sp12 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
+      if (_fErr(E, o, p, _sp15 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
     }
   }
   return E.length === e0;
@@ -522,7 +479,7 @@ export function _eGetOwnerPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.ownerId;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/ownerId', E, _sp13, _vGetOwnerPathOwnerId, _eGetOwnerPathOwnerId)) return false;
+    if (_refSp(x1, o, p + '/ownerId', E, _sp16, _vGetOwnerPathOwnerId, _eGetOwnerPathOwnerId)) return false;
   } else if (_fReq(E, o, p, sp, 'ownerId')) return false;
   return E.length === e0;
 }
@@ -535,7 +492,7 @@ export function _eGetOwnerQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.since;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/since', E, _sp14, _vGetOwnerQuerySince, _eGetOwnerQuerySince)) return false;
+    if (_refSp(x1, o, p + '/since', E, _sp17, _vGetOwnerQuerySince, _eGetOwnerQuerySince)) return false;
   }
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fPE, _fPT, _fReq, _fType, _refSp } from './runtime.js';
+import { _eProps, _fReq, _fType, _refSp } from './runtime.js';
 
 const _sp0 = '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema';
 const _sp1 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema';
@@ -20,8 +20,22 @@ const _sp10 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema';
 const _sp11 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema';
 const _sp12 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema';
 const _sp13 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema';
-const _sp14 = '#/paths/~1matrix~1{point}/get/parameters/0/schema';
-const _k15: any = ['open', 'closed'];
+const _t14: any = [['id', 1, 'string']];
+const _sp15 = '#/paths/~1matrix~1{point}/get/parameters/0/schema';
+const _k16: any = ['open', 'closed'];
+const _t17: any = [
+  ['status', 1, 'string', _k16],
+  ['minScore', 2, 'number'],
+];
+const _t18: any = [
+  ['lat', 66, 'number'],
+  ['long', 66, 'number'],
+];
+const _t19: any = [['span', 1, 'string']];
+const _t20: any = [
+  ['x', 68, 'integer'],
+  ['y', 68, 'integer'],
+];
 
 export function _eGetUserPostPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
@@ -122,8 +136,7 @@ export function _eGetUserPostStatus200(v: any, o: number, p: string, E: Validati
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, sp, 'id', 'string')) return false;
+  if (_eProps(v, o, p, E, sp, _t14)) return false;
   return E.length === e0;
 }
 
@@ -135,7 +148,7 @@ export function _eGetMatrixPathParams(v: any, o: number, p: string, E: Validatio
   }
   const x1 = v.point;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/point', E, _sp14, _vGetMatrixPathPoint, _eGetMatrixPathPoint)) return false;
+    if (_refSp(x1, o, p + '/point', E, _sp15, _vGetMatrixPathPoint, _eGetMatrixPathPoint)) return false;
   } else if (_fReq(E, o, p, sp, 'point')) return false;
   return E.length === e0;
 }
@@ -218,14 +231,7 @@ export function _eGetUserPostQueryFilter(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.status;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, sp, 'status', 'string')) return false;
-    if (!(x1 === 'open' || x1 === 'closed') && _fPE(E, o, p, sp, 'status', _k15)) return false;
-  }
-  const x2 = v.minScore;
-  if (x2 !== undefined && (typeof x2 !== 'number' || !Number.isFinite(x2)) && _fPT(E, o, p, sp, 'minScore', 'number'))
-    return false;
+  if (_eProps(v, o, p, E, sp, _t17)) return false;
   return E.length === e0;
 }
 
@@ -237,9 +243,7 @@ export function _vGetUserPostQueryFilter(v: any, o: number): boolean {
     if (!(x1 === 'open' || x1 === 'closed')) return false;
   }
   const x2 = v.minScore;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'number' || !Number.isFinite(x2)) return false;
-  }
+  if (x2 !== undefined && (typeof x2 !== 'number' || !Number.isFinite(x2))) return false;
   return true;
 }
 
@@ -249,31 +253,16 @@ export function _eGetUserPostQueryCoordinates(v: any, o: number, p: string, E: V
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.lat;
-  if (x1 !== undefined) {
-    if ((typeof x1 !== 'number' || !Number.isFinite(x1)) && _fPT(E, o, p, sp, 'lat', 'number')) return false;
-  } else if (_fReq(E, o, p, sp, 'lat')) return false;
-  const x2 = v.long;
-  if (x2 !== undefined) {
-    if ((typeof x2 !== 'number' || !Number.isFinite(x2)) && _fPT(E, o, p, sp, 'long', 'number')) return false;
-  } else if (_fReq(E, o, p, sp, 'long')) return false;
+  if (_eProps(v, o, p, E, sp, _t18)) return false;
   return E.length === e0;
 }
 
 export function _vGetUserPostQueryCoordinates(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.lat;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'number' || !Number.isFinite(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'number' || !Number.isFinite(x1)) return false;
   const x2 = v.long;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'number' || !Number.isFinite(x2)) return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'number' || !Number.isFinite(x2)) return false;
   return true;
 }
 
@@ -283,17 +272,14 @@ export function _eGetUserPostHeaderXTrace(v: any, o: number, p: string, E: Valid
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.span;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, sp, 'span', 'string')) return false;
+  if (_eProps(v, o, p, E, sp, _t19)) return false;
   return E.length === e0;
 }
 
 export function _vGetUserPostHeaderXTrace(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.span;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  }
+  if (x1 !== undefined && typeof x1 !== 'string') return false;
   return true;
 }
 
@@ -303,30 +289,15 @@ export function _eGetMatrixPathPoint(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.x;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fPT(E, o, p, sp, 'x', 'integer')) return false;
-  } else if (_fReq(E, o, p, sp, 'x')) return false;
-  const x2 = v.y;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2) && _fPT(E, o, p, sp, 'y', 'integer')) return false;
-  } else if (_fReq(E, o, p, sp, 'y')) return false;
+  if (_eProps(v, o, p, E, sp, _t20)) return false;
   return E.length === e0;
 }
 
 export function _vGetMatrixPathPoint(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.x;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || !Number.isInteger(x1)) return false;
   const x2 = v.y;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || !Number.isInteger(x2)) return false;
   return true;
 }

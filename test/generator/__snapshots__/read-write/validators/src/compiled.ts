@@ -4,11 +4,18 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
+import { _eProps, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 
-const _sp0 = '#/components/schemas/User';
-const _sp1 = '#/components/schemas/Team';
-const _sp2 = '#/paths/~1teams~1{teamId}/put/parameters/0/schema';
+const _t0: any = [
+  ['id', 129, 'string'],
+  ['name', 65, 'string'],
+  ['password', 257, 'string'],
+];
+const _sp1 = '#/components/schemas/User';
+const _sp2 = '#/components/schemas/Team';
+const _t3: any = [['name', 65, 'string']];
+const _t4: any = [['label', 1, 'string']];
+const _sp5 = '#/paths/~1teams~1{teamId}/put/parameters/0/schema';
 
 export function _vUser(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -17,11 +24,7 @@ export function _vUser(v: any, o: number): boolean {
     if (typeof x1 !== 'string') return false;
   } else if ((o & 4) === 0) return false;
   const x2 = v.name;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.password;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
@@ -33,32 +36,17 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
   const e0 = E.length;
   if ((o & 49) === 1 && _vUser(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp0, 'object');
+    _fType(E, o, p, _sp1, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
-  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp0, 'id')) return false;
-  const x2 = v.name;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'name', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'name')) return false;
-  const x3 = v.password;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp0, 'password', 'string')) return false;
-  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp0, 'password')) return false;
+  if (_eProps(v, o, p, E, _sp1, _t0)) return false;
   return E.length === e0;
 }
 
 export function _vTeam(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.members;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
@@ -70,11 +58,7 @@ export function _vTeam(v: any, o: number): boolean {
         if (typeof x6 !== 'string') return false;
       } else if ((o & 4) === 0) return false;
       const x7 = x4.name;
-      if (x7 !== undefined) {
-        if (typeof x7 !== 'string') return false;
-      } else {
-        return false;
-      }
+      if (x7 === undefined || typeof x7 !== 'string') return false;
       const x8 = x4.password;
       if (x8 !== undefined) {
         if (typeof x8 !== 'string') return false;
@@ -90,33 +74,28 @@ export function _eTeam(v: any, o: number, p: string, E: ValidationError[]): bool
   const e0 = E.length;
   if ((o & 49) === 1 && _vTeam(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp1, 'object');
+    _fType(E, o, p, _sp2, 'object');
     return false;
   }
-  const x1 = v.name;
+  if (_eProps(v, o, p, E, _sp2, _t3)) return false;
+  const x1 = v.members;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'name', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp1, 'name')) return false;
-  const x2 = v.members;
-  if (x2 !== undefined) {
-    if (!Array.isArray(x2)) {
-      if (_fPT(E, o, p, _sp1, 'members', 'array')) return false;
+    if (!Array.isArray(x1)) {
+      if (_fPT(E, o, p, _sp2, 'members', 'array')) return false;
     } else {
-      for (let i3 = 0; i3 < x2.length; i3++) {
-        const x4 = x2[i3];
-        if (_ref(x4, o, p + '/members/' + i3, E, _vUser, _eUser)) return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/members/' + i2, E, _vUser, _eUser)) return false;
       }
     }
-  } else if (_fReq(E, o, p, _sp1, 'members')) return false;
+  } else if (_fReq(E, o, p, _sp2, 'members')) return false;
   return E.length === e0;
 }
 
 export function _vTag(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.label;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  }
+  if (x1 !== undefined && typeof x1 !== 'string') return false;
   return true;
 }
 
@@ -127,9 +106,7 @@ export function _eTag(v: any, o: number, p: string, E: ValidationError[]): boole
     _fType(E, o, p, '#/components/schemas/Tag', 'object');
     return false;
   }
-  const x1 = v.label;
-  if (x1 !== undefined && typeof x1 !== 'string' && _fPT(E, o, p, '#/components/schemas/Tag', 'label', 'string'))
-    return false;
+  if (_eProps(v, o, p, E, '#/components/schemas/Tag', _t4)) return false;
   return E.length === e0;
 }
 
@@ -147,7 +124,7 @@ export function _eReplaceTeamPathParams(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.teamId;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/teamId', E, _sp2, _vReplaceTeamPathTeamId, _eReplaceTeamPathTeamId)) return false;
+    if (_refSp(x1, o, p + '/teamId', E, _sp5, _vReplaceTeamPathTeamId, _eReplaceTeamPathTeamId)) return false;
   } else if (_fReq(E, o, p, sp, 'teamId')) return false;
   return E.length === e0;
 }

@@ -4,24 +4,30 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _esc, _fErr, _fPT, _fReq, _fType, _has, _ref } from './runtime.js';
+import { _eProps, _esc, _fErr, _fPT, _fReq, _fType, _has, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/TreeNode';
-const _sp1 = '#/components/schemas/Person';
-const _sp2 = '#/components/schemas/Company';
-const _sp3 = '#/components/schemas/LinkedList';
-const _sp4 = '#/components/schemas/Expr';
-const _sp5 = '#/components/schemas/Literal';
-const _sp6 = '#/components/schemas/Json';
+const _t1: any = [
+  ['value', 65, 'string'],
+  ['parent', 1024, '', _vTreeNode, _eTreeNode],
+];
+const _t2: any = [
+  ['name', 65, 'string'],
+  ['employer', 1024, '', _vCompany, _eCompany],
+];
+const _sp3 = '#/components/schemas/Person';
+const _sp4 = '#/components/schemas/Company';
+const _sp5 = '#/components/schemas/LinkedList';
+const _t6: any = [['value', 68, 'integer']];
+const _sp7 = '#/components/schemas/Expr';
+const _t8: any = [['value', 66, 'number']];
+const _sp9 = '#/components/schemas/Literal';
+const _sp10 = '#/components/schemas/Json';
 
 export function _vTreeNode(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.value;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.parent;
   if (x2 !== undefined) {
     if (!_vTreeNode(x2, o)) return false;
@@ -44,22 +50,15 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
     _fType(E, o, p, _sp0, 'object');
     return false;
   }
-  const x1 = v.value;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'value', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'value')) return false;
-  const x2 = v.parent;
-  if (x2 !== undefined) {
-    if (_ref(x2, o, p + '/parent', E, _vTreeNode, _eTreeNode)) return false;
-  }
-  const x4 = v.children;
-  if (x4 !== undefined) {
-    if (!Array.isArray(x4)) {
+  if (_eProps(v, o, p, E, _sp0, _t1)) return false;
+  const x3 = v.children;
+  if (x3 !== undefined) {
+    if (!Array.isArray(x3)) {
       if (_fPT(E, o, p, _sp0, 'children', 'array')) return false;
     } else {
-      for (let i5 = 0; i5 < x4.length; i5++) {
-        const x6 = x4[i5];
-        if (_ref(x6, o, p + '/children/' + i5, E, _vTreeNode, _eTreeNode)) return false;
+      for (let i4 = 0; i4 < x3.length; i4++) {
+        const x5 = x3[i4];
+        if (_ref(x5, o, p + '/children/' + i4, E, _vTreeNode, _eTreeNode)) return false;
       }
     }
   }
@@ -69,11 +68,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
 export function _vPerson(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.employer;
   if (x2 !== undefined) {
     if (!_vCompany(x2, o)) return false;
@@ -85,17 +80,10 @@ export function _ePerson(v: any, o: number, p: string, E: ValidationError[]): bo
   const e0 = E.length;
   if ((o & 49) === 1 && _vPerson(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp1, 'object');
+    _fType(E, o, p, _sp3, 'object');
     return false;
   }
-  const x1 = v.name;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'name', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp1, 'name')) return false;
-  const x2 = v.employer;
-  if (x2 !== undefined) {
-    if (_ref(x2, o, p + '/employer', E, _vCompany, _eCompany)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp3, _t2)) return false;
   return E.length === e0;
 }
 
@@ -118,31 +106,27 @@ export function _eCompany(v: any, o: number, p: string, E: ValidationError[]): b
   const e0 = E.length;
   if ((o & 49) === 1 && _vCompany(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp2, 'object');
+    _fType(E, o, p, _sp4, 'object');
     return false;
   }
   const x1 = v.employees;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp2, 'employees', 'array')) return false;
+      if (_fPT(E, o, p, _sp4, 'employees', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
         if (_ref(x3, o, p + '/employees/' + i2, E, _vPerson, _ePerson)) return false;
       }
     }
-  } else if (_fReq(E, o, p, _sp2, 'employees')) return false;
+  } else if (_fReq(E, o, p, _sp4, 'employees')) return false;
   return E.length === e0;
 }
 
 export function _vLinkedList(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.value;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || !Number.isInteger(x1)) return false;
   const x2 = v.next;
   if (x2 !== undefined) {
     let ok4 = false;
@@ -169,58 +153,55 @@ export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[])
   const e0 = E.length;
   if ((o & 49) === 1 && _vLinkedList(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp3, 'object');
+    _fType(E, o, p, _sp5, 'object');
     return false;
   }
-  const x1 = v.value;
+  if (_eProps(v, o, p, E, _sp5, _t6)) return false;
+  const x1 = v.next;
   if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fPT(E, o, p, _sp3, 'value', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp3, 'value')) return false;
-  const x2 = v.next;
-  if (x2 !== undefined) {
-    let ok4 = false;
+    let ok3 = false;
     if ((o & 48) !== 48) {
-      L7: {
-        L8: {
-          if (!_vLinkedList(x2, o)) break L8;
-          ok4 = true;
-          break L7;
+      L6: {
+        L7: {
+          if (!_vLinkedList(x1, o)) break L7;
+          ok3 = true;
+          break L6;
         }
-        L10: {
-          if (x2 !== null) break L10;
-          ok4 = true;
-          break L7;
+        L9: {
+          if (x1 !== null) break L9;
+          ok3 = true;
+          break L6;
         }
       }
     }
-    if (!ok4) {
-      const e5 = E.length;
-      const o6 = (o & 48) === 48 ? o : o + 16;
+    if (!ok3) {
+      const e4 = E.length;
+      const o5 = (o & 48) === 48 ? o : o + 16;
       {
-        const e12 = E.length;
-        L11: {
-          if (_ref(x2, o6, p + '/next', E, _vLinkedList, _eLinkedList)) break L11;
+        const e11 = E.length;
+        L10: {
+          if (_ref(x1, o5, p + '/next', E, _vLinkedList, _eLinkedList)) break L10;
         }
-        if (E.length === e12) {
-          ok4 = true;
+        if (E.length === e11) {
+          ok3 = true;
         }
       }
       {
-        const e15 = E.length;
-        L14: {
-          if (x2 !== null && _fType(E, o6, p + '/next', _sp3 + '/properties/next/anyOf/1', 'null')) break L14;
+        const e14 = E.length;
+        L13: {
+          if (x1 !== null && _fType(E, o5, p + '/next', _sp5 + '/properties/next/anyOf/1', 'null')) break L13;
         }
-        if (E.length === e15) {
-          ok4 = true;
+        if (E.length === e14) {
+          ok3 = true;
         }
       }
-      if (ok4) E.length = e5;
+      if (ok3) E.length = e4;
       else {
-        if (_fErr(E, o, p + '/next', _sp3 + '/properties/next/anyOf', 'anyOf', 'must match a schema in anyOf', {}))
+        if (_fErr(E, o, p + '/next', _sp5 + '/properties/next/anyOf', 'anyOf', 'must match a schema in anyOf', {}))
           return false;
       }
     }
-  } else if (_fReq(E, o, p, _sp3, 'next')) return false;
+  } else if (_fReq(E, o, p, _sp5, 'next')) return false;
   return E.length === e0;
 }
 
@@ -232,11 +213,7 @@ export function _vExpr(v: any, o: number): boolean {
     L5: {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
       const x7 = v.value;
-      if (x7 !== undefined) {
-        if (typeof x7 !== 'number' || !Number.isFinite(x7)) break L5;
-      } else {
-        break L5;
-      }
+      if (x7 === undefined || typeof x7 !== 'number' || !Number.isFinite(x7)) break L5;
       if (n2 === 0) a3 = 0;
       else if (n2 === 1) b4 = 0;
       n2++;
@@ -263,11 +240,7 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
       L5: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
         const x7 = v.value;
-        if (x7 !== undefined) {
-          if (typeof x7 !== 'number' || !Number.isFinite(x7)) break L5;
-        } else {
-          break L5;
-        }
+        if (x7 === undefined || typeof x7 !== 'number' || !Number.isFinite(x7)) break L5;
         if (n2 === 0) a3 = 0;
         else if (n2 === 1) b4 = 0;
         n2++;
@@ -306,14 +279,14 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
       }
       if (n2 === 0) {
         if (
-          _fErr(E, o, p, _sp4 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+          _fErr(E, o, p, _sp7 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
         )
           return false;
       } else E.length = e11;
     }
     if (n2 > 1) {
       if (
-        _fErr(E, o, p, _sp4 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] })
+        _fErr(E, o, p, _sp7 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] })
       )
         return false;
     }
@@ -324,11 +297,7 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
 export function _vLiteral(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.value;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'number' || !Number.isFinite(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'number' || !Number.isFinite(x1)) return false;
   return true;
 }
 
@@ -336,13 +305,10 @@ export function _eLiteral(v: any, o: number, p: string, E: ValidationError[]): b
   const e0 = E.length;
   if ((o & 49) === 1 && _vLiteral(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp5, 'object');
+    _fType(E, o, p, _sp9, 'object');
     return false;
   }
-  const x1 = v.value;
-  if (x1 !== undefined) {
-    if ((typeof x1 !== 'number' || !Number.isFinite(x1)) && _fPT(E, o, p, _sp5, 'value', 'number')) return false;
-  } else if (_fReq(E, o, p, _sp5, 'value')) return false;
+  if (_eProps(v, o, p, E, _sp9, _t8)) return false;
   return E.length === e0;
 }
 
@@ -497,7 +463,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
       {
         const e20 = E.length;
         L19: {
-          if (v !== null && _fType(E, o18, p, _sp6 + '/oneOf/0', 'null')) break L19;
+          if (v !== null && _fType(E, o18, p, _sp10 + '/oneOf/0', 'null')) break L19;
         }
         if (E.length === e20) {
           if (n2 === 0) a3 = 0;
@@ -508,7 +474,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
       {
         const e22 = E.length;
         L21: {
-          if (typeof v !== 'boolean' && _fType(E, o18, p, _sp6 + '/oneOf/1', 'boolean')) break L21;
+          if (typeof v !== 'boolean' && _fType(E, o18, p, _sp10 + '/oneOf/1', 'boolean')) break L21;
         }
         if (E.length === e22) {
           if (n2 === 0) a3 = 1;
@@ -519,7 +485,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
       {
         const e24 = E.length;
         L23: {
-          if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o18, p, _sp6 + '/oneOf/2', 'number'))
+          if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o18, p, _sp10 + '/oneOf/2', 'number'))
             break L23;
         }
         if (E.length === e24) {
@@ -531,7 +497,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
       {
         const e26 = E.length;
         L25: {
-          if (typeof v !== 'string' && _fType(E, o18, p, _sp6 + '/oneOf/3', 'string')) break L25;
+          if (typeof v !== 'string' && _fType(E, o18, p, _sp10 + '/oneOf/3', 'string')) break L25;
         }
         if (E.length === e26) {
           if (n2 === 0) a3 = 3;
@@ -543,7 +509,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
         const e28 = E.length;
         L27: {
           if (!Array.isArray(v)) {
-            if (_fType(E, o18, p, _sp6 + '/oneOf/4', 'array')) break L27;
+            if (_fType(E, o18, p, _sp10 + '/oneOf/4', 'array')) break L27;
           } else {
             for (let i29 = 0; i29 < v.length; i29++) {
               const x30 = v[i29];
@@ -561,7 +527,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
         const e33 = E.length;
         L32: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-            if (_fType(E, o18, p, _sp6 + '/oneOf/5', 'object')) break L32;
+            if (_fType(E, o18, p, _sp10 + '/oneOf/5', 'object')) break L32;
           } else {
             for (const k34 in v) {
               if (!_has.call(v, k34)) continue;
@@ -578,14 +544,16 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
       }
       if (n2 === 0) {
         if (
-          _fErr(E, o, p, _sp6 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+          _fErr(E, o, p, _sp10 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
         )
           return false;
       } else E.length = e17;
     }
     if (n2 > 1) {
       if (
-        _fErr(E, o, p, _sp6 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] })
+        _fErr(E, o, p, _sp10 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          passingSchemas: [a3, b4],
+        })
       )
         return false;
     }

@@ -4,28 +4,49 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fPF, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
+import { _eProps, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
-const _sp0 = '#/components/schemas/Item';
-const _sp1 = '#/components/schemas/Responses';
-const _sp2 = '#/paths/~1items~1{id}/get/parameters/0/schema';
-const _sp3 = '#/paths/~1items~1{id}~1file/get/parameters/0/schema';
+const _t0: any = [
+  ['id', 65, 'string'],
+  ['name', 65, 'string'],
+];
+const _sp1 = '#/components/schemas/Item';
+const _t2: any = [['count', 68, 'integer']];
+const _sp3 = '#/components/schemas/Responses';
+const _t4: any = [
+  ['total', 68, 'integer'],
+  ['next', 1, 'string'],
+  ['previous', 1, 'string'],
+  ['summary', 1024, '', _vResponses2, _eResponses2],
+];
+const _t5: any = [
+  ['message', 65, 'string'],
+  ['documentation_url', 65, 'string'],
+  ['status', 1, 'string'],
+];
+const _t6: any = [['hint', 1, 'string']];
+const _sp7 = '#/paths/~1items~1{id}/get/parameters/0/schema';
+const _t8: any = [
+  ['at', 65, 'string', _fDateTime, 'date-time'],
+  ['by', 65, 'string'],
+  ['note', 1, 'string'],
+];
+const _t9: any = [['item', 1088, '', _vItem, _eItem]];
+const _t10: any = [
+  ['message', 65, 'string'],
+  ['retryable', 72, 'boolean'],
+  ['retryAfter', 4, 'integer'],
+  ['incident', 1, 'string'],
+];
+const _sp11 = '#/paths/~1items~1{id}~1file/get/parameters/0/schema';
 
 export function _vItem(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.name;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -33,28 +54,17 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
   const e0 = E.length;
   if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp0, 'object');
+    _fType(E, o, p, _sp1, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'id')) return false;
-  const x2 = v.name;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'name', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'name')) return false;
+  if (_eProps(v, o, p, E, _sp1, _t0)) return false;
   return E.length === e0;
 }
 
 export function _vResponses2(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || !Number.isInteger(x1)) return false;
   return true;
 }
 
@@ -62,13 +72,10 @@ export function _eResponses2(v: any, o: number, p: string, E: ValidationError[])
   const e0 = E.length;
   if ((o & 49) === 1 && _vResponses2(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp1, 'object');
+    _fType(E, o, p, _sp3, 'object');
     return false;
   }
-  const x1 = v.count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fPT(E, o, p, _sp1, 'count', 'integer')) return false;
-  } else if (_fReq(E, o, p, _sp1, 'count')) return false;
+  if (_eProps(v, o, p, E, _sp3, _t2)) return false;
   return E.length === e0;
 }
 
@@ -95,18 +102,7 @@ export function _eListItemsStatus200(v: any, o: number, p: string, E: Validation
       }
     }
   } else if (_fReq(E, o, p, sp, 'items')) return false;
-  const x5 = v.total;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5) && _fPT(E, o, p, sp, 'total', 'integer')) return false;
-  } else if (_fReq(E, o, p, sp, 'total')) return false;
-  const x6 = v.next;
-  if (x6 !== undefined && typeof x6 !== 'string' && _fPT(E, o, p, sp, 'next', 'string')) return false;
-  const x7 = v.previous;
-  if (x7 !== undefined && typeof x7 !== 'string' && _fPT(E, o, p, sp, 'previous', 'string')) return false;
-  const x8 = v.summary;
-  if (x8 !== undefined) {
-    if (_ref(x8, o, p + '/summary', E, _vResponses2, _eResponses2)) return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t4)) return false;
   return E.length === e0;
 }
 
@@ -116,30 +112,20 @@ export function _eListItemsStatus404(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.message;
+  if (_eProps(v, o, p, E, sp, _t5)) return false;
+  const x1 = v.errors;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, sp, 'message', 'string')) return false;
-  } else if (_fReq(E, o, p, sp, 'message')) return false;
-  const x2 = v.documentation_url;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, sp, 'documentation_url', 'string')) return false;
-  } else if (_fReq(E, o, p, sp, 'documentation_url')) return false;
-  const x3 = v.status;
-  if (x3 !== undefined && typeof x3 !== 'string' && _fPT(E, o, p, sp, 'status', 'string')) return false;
-  const x4 = v.errors;
-  if (x4 !== undefined) {
-    if (!Array.isArray(x4)) {
+    if (!Array.isArray(x1)) {
       if (_fPT(E, o, p, sp, 'errors', 'array')) return false;
     } else {
-      for (let i5 = 0; i5 < x4.length; i5++) {
-        const x6 = x4[i5];
-        if (typeof x6 !== 'string' && _fType(E, o, p + '/errors/' + i5, sp + '/properties/errors/items', 'string'))
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (typeof x3 !== 'string' && _fType(E, o, p + '/errors/' + i2, sp + '/properties/errors/items', 'string'))
           return false;
       }
     }
   }
-  const x7 = v.hint;
-  if (x7 !== undefined && typeof x7 !== 'string' && _fPT(E, o, p, sp, 'hint', 'string')) return false;
+  if (_eProps(v, o, p, E, sp, _t6)) return false;
   return E.length === e0;
 }
 
@@ -151,7 +137,7 @@ export function _eGetItemPathParams(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp2, _vGetItemPathId, _eGetItemPathId)) return false;
+    if (_refSp(x1, o, p + '/id', E, _sp7, _vGetItemPathId, _eGetItemPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -162,10 +148,7 @@ export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationEr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.item;
-  if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/item', E, _vItem, _eItem)) return false;
-  } else if (_fReq(E, o, p, sp, 'item')) return false;
+  if (_eProps(v, o, p, E, sp, _t9)) return false;
   const x3 = v.history;
   if (x3 !== undefined) {
     if (!Array.isArray(x3)) {
@@ -176,34 +159,7 @@ export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationEr
         if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) {
           if (_fType(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'object')) return false;
         } else {
-          const x6 = x5.at;
-          if (x6 !== undefined) {
-            if (typeof x6 !== 'string') {
-              if (_fPT(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'at', 'string')) return false;
-            } else {
-              if (
-                (o & 2) !== 0 &&
-                !_fDateTime(x6) &&
-                _fPF(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'at', 'date-time')
-              )
-                return false;
-            }
-          } else if (_fReq(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'at')) return false;
-          const x7 = x5.by;
-          if (x7 !== undefined) {
-            if (
-              typeof x7 !== 'string' &&
-              _fPT(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'by', 'string')
-            )
-              return false;
-          } else if (_fReq(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'by')) return false;
-          const x8 = x5.note;
-          if (
-            x8 !== undefined &&
-            typeof x8 !== 'string' &&
-            _fPT(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'note', 'string')
-          )
-            return false;
+          if (_eProps(x5, o, p + '/history/' + i4, E, sp + '/properties/history/items', _t8)) return false;
         }
       }
     }
@@ -217,18 +173,7 @@ export function _eGetItemStatus500(v: any, o: number, p: string, E: ValidationEr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.message;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, sp, 'message', 'string')) return false;
-  } else if (_fReq(E, o, p, sp, 'message')) return false;
-  const x2 = v.retryable;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'boolean' && _fPT(E, o, p, sp, 'retryable', 'boolean')) return false;
-  } else if (_fReq(E, o, p, sp, 'retryable')) return false;
-  const x3 = v.retryAfter;
-  if (x3 !== undefined && !Number.isInteger(x3) && _fPT(E, o, p, sp, 'retryAfter', 'integer')) return false;
-  const x4 = v.incident;
-  if (x4 !== undefined && typeof x4 !== 'string' && _fPT(E, o, p, sp, 'incident', 'string')) return false;
+  if (_eProps(v, o, p, E, sp, _t10)) return false;
   return E.length === e0;
 }
 
@@ -240,7 +185,7 @@ export function _eGetItemFilePathParams(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp3, _vGetItemPathId, _eGetItemPathId)) return false;
+    if (_refSp(x1, o, p + '/id', E, _sp11, _vGetItemPathId, _eGetItemPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }

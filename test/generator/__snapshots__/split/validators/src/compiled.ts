@@ -4,17 +4,34 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPE, _fPF, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 import { _fUri } from './formats.js';
 
 const _k0: any = ['text', 'image'];
 const _k1: any = ['image/png', 'image/jpeg'];
 const _sp2 = '#/components/schemas/Note';
-const _sp3 = '#/components/schemas/Attachment';
-const _sp4 = '#/components/schemas/Note_body';
-const _sp5 = '#/components/schemas/Note_body2';
-const _sp6 = '#/paths/~1notes/get/parameters/0/schema';
-const _sp7 = '#/components/parameters/NoteId/schema';
+const _t3: any = [['id', 129, 'string']];
+const _t4: any = [
+  ['url', 65, 'string', _fUri, 'uri'],
+  ['mediaType', 1, 'string', _k1],
+];
+const _sp5 = '#/components/schemas/Attachment';
+const _t6: any = [
+  ['kind', 65, 'string'],
+  ['text', 65, 'string'],
+];
+const _sp7 = '#/components/schemas/Note_body';
+const _t8: any = [
+  ['kind', 65, 'string'],
+  ['image', 1088, '', _vAttachment, _eAttachment],
+];
+const _sp9 = '#/components/schemas/Note_body2';
+const _sp10 = '#/paths/~1notes/get/parameters/0/schema';
+const _t11: any = [
+  ['title', 65, 'string'],
+  ['status', 4, 'integer'],
+];
+const _sp12 = '#/components/parameters/NoteId/schema';
 
 export function _vNote(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -30,17 +47,9 @@ export function _vNote(v: any, o: number): boolean {
         case 'text': {
           if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
           const x4 = x2.kind;
-          if (x4 !== undefined) {
-            if (typeof x4 !== 'string') return false;
-          } else {
-            return false;
-          }
+          if (x4 === undefined || typeof x4 !== 'string') return false;
           const x5 = x2.text;
-          if (x5 !== undefined) {
-            if (typeof x5 !== 'string') return false;
-          } else {
-            return false;
-          }
+          if (x5 === undefined || typeof x5 !== 'string') return false;
           break;
         }
         case 'image': {
@@ -59,17 +68,9 @@ export function _vNote(v: any, o: number): boolean {
         L10: {
           if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L10;
           const x12 = x2.kind;
-          if (x12 !== undefined) {
-            if (typeof x12 !== 'string') break L10;
-          } else {
-            break L10;
-          }
+          if (x12 === undefined || typeof x12 !== 'string') break L10;
           const x13 = x2.text;
-          if (x13 !== undefined) {
-            if (typeof x13 !== 'string') break L10;
-          } else {
-            break L10;
-          }
+          if (x13 === undefined || typeof x13 !== 'string') break L10;
           if (n7 === 0) a8 = 0;
           else if (n7 === 1) b9 = 0;
           n7++;
@@ -93,12 +94,7 @@ export function _vNote(v: any, o: number): boolean {
       const x20 = x18[i19];
       if (typeof x20 !== 'object' || x20 === null || Array.isArray(x20)) return false;
       const x22 = x20.url;
-      if (x22 !== undefined) {
-        if (typeof x22 !== 'string') return false;
-        if ((o & 2) !== 0 && !_fUri(x22)) return false;
-      } else {
-        return false;
-      }
+      if (x22 === undefined || typeof x22 !== 'string' || ((o & 2) !== 0 && !_fUri(x22))) return false;
       const x23 = x20.mediaType;
       if (x23 !== undefined) {
         if (typeof x23 !== 'string') return false;
@@ -116,21 +112,18 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
     _fType(E, o, p, _sp2, 'object');
     return false;
   }
-  const x1 = v.id;
+  if (_eProps(v, o, p, E, _sp2, _t3)) return false;
+  const x1 = v.body;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp2, 'id', 'string')) return false;
-  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp2, 'id')) return false;
-  const x2 = v.body;
-  if (x2 !== undefined) {
-    if (typeof x2 === 'object' && x2 !== null && !Array.isArray(x2)) {
-      const x3 = x2.kind;
-      switch (x3 !== undefined ? x3 : undefined) {
+    if (typeof x1 === 'object' && x1 !== null && !Array.isArray(x1)) {
+      const x2 = x1.kind;
+      switch (x2 !== undefined ? x2 : undefined) {
         case 'text': {
-          if (_ref(x2, o, p + '/body', E, _vNoteBody, _eNoteBody)) return false;
+          if (_ref(x1, o, p + '/body', E, _vNoteBody, _eNoteBody)) return false;
           break;
         }
         case 'image': {
-          if (_ref(x2, o, p + '/body', E, _vNoteBody2, _eNoteBody2)) return false;
+          if (_ref(x1, o, p + '/body', E, _vNoteBody2, _eNoteBody2)) return false;
           break;
         }
         default: {
@@ -142,7 +135,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
               _sp2 + '/properties/body/discriminator',
               'discriminator',
               'property "kind" must be one of "text", "image"',
-              { propertyName: 'kind', value: x3, allowedValues: _k0 },
+              { propertyName: 'kind', value: x2, allowedValues: _k0 },
             )
           )
             return false;
@@ -150,61 +143,53 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
       }
     } else {
       {
-        let n4 = 0;
-        let a5 = -1;
-        let b6 = -1;
+        let n3 = 0;
+        let a4 = -1;
+        let b5 = -1;
         if ((o & 48) !== 48) {
-          L7: {
-            if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L7;
-            const x9 = x2.kind;
-            if (x9 !== undefined) {
-              if (typeof x9 !== 'string') break L7;
-            } else {
-              break L7;
-            }
-            const x10 = x2.text;
-            if (x10 !== undefined) {
-              if (typeof x10 !== 'string') break L7;
-            } else {
-              break L7;
-            }
-            if (n4 === 0) a5 = 0;
-            else if (n4 === 1) b6 = 0;
-            n4++;
+          L6: {
+            if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L6;
+            const x8 = x1.kind;
+            if (x8 === undefined || typeof x8 !== 'string') break L6;
+            const x9 = x1.text;
+            if (x9 === undefined || typeof x9 !== 'string') break L6;
+            if (n3 === 0) a4 = 0;
+            else if (n3 === 1) b5 = 0;
+            n3++;
           }
-          L12: {
-            if (!_vNoteBody2(x2, o)) break L12;
-            if (n4 === 0) a5 = 1;
-            else if (n4 === 1) b6 = 1;
-            n4++;
+          L11: {
+            if (!_vNoteBody2(x1, o)) break L11;
+            if (n3 === 0) a4 = 1;
+            else if (n3 === 1) b5 = 1;
+            n3++;
           }
         }
-        if (n4 === 0) {
-          const e14 = E.length;
-          const o15 = (o & 48) === 48 ? o : o + 16;
+        if (n3 === 0) {
+          const e13 = E.length;
+          const o14 = (o & 48) === 48 ? o : o + 16;
           {
-            const e17 = E.length;
-            L16: {
-              if (_ref(x2, o15, p + '/body', E, _vNoteBody, _eNoteBody)) break L16;
+            const e16 = E.length;
+            L15: {
+              if (_ref(x1, o14, p + '/body', E, _vNoteBody, _eNoteBody)) break L15;
             }
-            if (E.length === e17) {
-              if (n4 === 0) a5 = 0;
-              else if (n4 === 1) b6 = 0;
-              n4++;
+            if (E.length === e16) {
+              if (n3 === 0) a4 = 0;
+              else if (n3 === 1) b5 = 0;
+              n3++;
             }
           }
           {
-            const e20 = E.length;
-            L19: {
-              if (_ref(x2, o15, p + '/body', E, _vNoteBody2, _eNoteBody2)) break L19;
+            const e19 = E.length;
+            L18: {
+              if (_ref(x1, o14, p + '/body', E, _vNoteBody2, _eNoteBody2)) break L18;
             }
-            if (E.length === e20) {
-              if (n4 === 0) a5 = 1;
-              else if (n4 === 1) b6 = 1;
-              n4++;
+            if (E.length === e19) {
+              if (n3 === 0) a4 = 1;
+              else if (n3 === 1) b5 = 1;
+              n3++;
             }
           }
-          if (n4 === 0) {
+          if (n3 === 0) {
             if (
               _fErr(
                 E,
@@ -217,9 +202,9 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
               )
             )
               return false;
-          } else E.length = e14;
+          } else E.length = e13;
         }
-        if (n4 > 1) {
+        if (n3 > 1) {
           if (
             _fErr(
               E,
@@ -228,7 +213,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
               _sp2 + '/properties/body/oneOf',
               'oneOf',
               'must match exactly one schema in oneOf',
-              { passingSchemas: [a5, b6] },
+              { passingSchemas: [a4, b5] },
             )
           )
             return false;
@@ -236,14 +221,14 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
       }
     }
   } else if (_fReq(E, o, p, _sp2, 'body')) return false;
-  const x23 = v.attachments;
-  if (x23 !== undefined) {
-    if (!Array.isArray(x23)) {
+  const x22 = v.attachments;
+  if (x22 !== undefined) {
+    if (!Array.isArray(x22)) {
       if (_fPT(E, o, p, _sp2, 'attachments', 'array')) return false;
     } else {
-      for (let i24 = 0; i24 < x23.length; i24++) {
-        const x25 = x23[i24];
-        if (_ref(x25, o, p + '/attachments/' + i24, E, _vAttachment, _eAttachment)) return false;
+      for (let i23 = 0; i23 < x22.length; i23++) {
+        const x24 = x22[i23];
+        if (_ref(x24, o, p + '/attachments/' + i23, E, _vAttachment, _eAttachment)) return false;
       }
     }
   }
@@ -253,12 +238,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
 export function _vAttachment(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.url;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x1)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || ((o & 2) !== 0 && !_fUri(x1))) return false;
   const x2 = v.mediaType;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
@@ -271,39 +251,19 @@ export function _eAttachment(v: any, o: number, p: string, E: ValidationError[])
   const e0 = E.length;
   if ((o & 49) === 1 && _vAttachment(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp3, 'object');
+    _fType(E, o, p, _sp5, 'object');
     return false;
   }
-  const x1 = v.url;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp3, 'url', 'string')) return false;
-    } else {
-      if ((o & 2) !== 0 && !_fUri(x1) && _fPF(E, o, p, _sp3, 'url', 'uri')) return false;
-    }
-  } else if (_fReq(E, o, p, _sp3, 'url')) return false;
-  const x2 = v.mediaType;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp3, 'mediaType', 'string')) return false;
-    if (!(x2 === 'image/png' || x2 === 'image/jpeg') && _fPE(E, o, p, _sp3, 'mediaType', _k1)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp5, _t4)) return false;
   return E.length === e0;
 }
 
 export function _vNoteBody(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.text;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -311,38 +271,22 @@ export function _eNoteBody(v: any, o: number, p: string, E: ValidationError[]): 
   const e0 = E.length;
   if ((o & 49) === 1 && _vNoteBody(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp4, 'object');
+    _fType(E, o, p, _sp7, 'object');
     return false;
   }
-  const x1 = v.kind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp4, 'kind', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp4, 'kind')) return false;
-  const x2 = v.text;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp4, 'text', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp4, 'text')) return false;
+  if (_eProps(v, o, p, E, _sp7, _t6)) return false;
   return E.length === e0;
 }
 
 export function _vNoteBody2(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.image;
   if (x2 !== undefined) {
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
     const x4 = x2.url;
-    if (x4 !== undefined) {
-      if (typeof x4 !== 'string') return false;
-      if ((o & 2) !== 0 && !_fUri(x4)) return false;
-    } else {
-      return false;
-    }
+    if (x4 === undefined || typeof x4 !== 'string' || ((o & 2) !== 0 && !_fUri(x4))) return false;
     const x5 = x2.mediaType;
     if (x5 !== undefined) {
       if (typeof x5 !== 'string') return false;
@@ -358,17 +302,10 @@ export function _eNoteBody2(v: any, o: number, p: string, E: ValidationError[]):
   const e0 = E.length;
   if ((o & 49) === 1 && _vNoteBody2(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp5, 'object');
+    _fType(E, o, p, _sp9, 'object');
     return false;
   }
-  const x1 = v.kind;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp5, 'kind', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp5, 'kind')) return false;
-  const x2 = v.image;
-  if (x2 !== undefined) {
-    if (_ref(x2, o, p + '/image', E, _vAttachment, _eAttachment)) return false;
-  } else if (_fReq(E, o, p, _sp5, 'image')) return false;
+  if (_eProps(v, o, p, E, _sp9, _t8)) return false;
   return E.length === e0;
 }
 
@@ -386,7 +323,7 @@ export function _eListNotesQuery(v: any, o: number, p: string, E: ValidationErro
   }
   const x1 = v.limit;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/limit', E, _sp6, _vListNotesQueryLimit, _eListNotesQueryLimit)) return false;
+    if (_refSp(x1, o, p + '/limit', E, _sp10, _vListNotesQueryLimit, _eListNotesQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -417,12 +354,7 @@ export function _eCreateNoteStatusDefault(v: any, o: number, p: string, E: Valid
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.title;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, sp, 'title', 'string')) return false;
-  } else if (_fReq(E, o, p, sp, 'title')) return false;
-  const x2 = v.status;
-  if (x2 !== undefined && !Number.isInteger(x2) && _fPT(E, o, p, sp, 'status', 'integer')) return false;
+  if (_eProps(v, o, p, E, sp, _t11)) return false;
   return E.length === e0;
 }
 
@@ -434,7 +366,7 @@ export function _eGetNotePathParams(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.noteId;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/noteId', E, _sp7, _vGetNotePathNoteId, _eGetNotePathNoteId)) return false;
+    if (_refSp(x1, o, p + '/noteId', E, _sp12, _vGetNotePathNoteId, _eGetNotePathNoteId)) return false;
   } else if (_fReq(E, o, p, sp, 'noteId')) return false;
   return E.length === e0;
 }

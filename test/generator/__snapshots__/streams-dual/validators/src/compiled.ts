@@ -4,31 +4,32 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPE, _fPT, _fPTs, _fReq, _fType } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType } from './runtime.js';
 
 const _sp0 = '#/components/schemas/CompletionRequest';
-const _sp1 = '#/components/schemas/Completion';
-const _k2: any = ['stop', 'length', null];
-const _sp3 = '#/components/schemas/CompletionChunk';
+const _t1: any = [['stream', 56, 'boolean,null']];
+const _t2: any = [
+  ['id', 65, 'string'],
+  ['text', 65, 'string'],
+];
+const _sp3 = '#/components/schemas/Completion';
+const _k4: any = ['stop', 'length', null];
+const _t5: any = [
+  ['id', 65, 'string'],
+  ['delta', 65, 'string'],
+  ['finish_reason', 49, 'string,null', _k4],
+];
+const _sp6 = '#/components/schemas/CompletionChunk';
+const _t7: any = [['error', 65, 'string']];
 
 export function _vCompletionRequest(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.prompt;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string' || x1.length === 0) return false;
   const x2 = v.max_tokens;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-    if (x2 < 1) return false;
-  }
+  if (x2 !== undefined && (!Number.isInteger(x2) || x2 < 1)) return false;
   const x3 = v.stream;
-  if (x3 !== undefined) {
-    if (!(typeof x3 === 'boolean' || x3 === null)) return false;
-  }
+  if (x3 !== undefined && !(typeof x3 === 'boolean' || x3 === null)) return false;
   return true;
 }
 
@@ -74,26 +75,16 @@ export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationE
         return false;
     }
   }
-  const x3 = v.stream;
-  if (x3 !== undefined && !(typeof x3 === 'boolean' || x3 === null) && _fPTs(E, o, p, _sp0, 'stream', 'boolean,null'))
-    return false;
+  if (_eProps(v, o, p, E, _sp0, _t1)) return false;
   return E.length === e0;
 }
 
 export function _vCompletion(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.text;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -101,34 +92,19 @@ export function _eCompletion(v: any, o: number, p: string, E: ValidationError[])
   const e0 = E.length;
   if ((o & 49) === 1 && _vCompletion(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp1, 'object');
+    _fType(E, o, p, _sp3, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp1, 'id')) return false;
-  const x2 = v.text;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp1, 'text', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp1, 'text')) return false;
+  if (_eProps(v, o, p, E, _sp3, _t2)) return false;
   return E.length === e0;
 }
 
 export function _vCompletionChunk(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.delta;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.finish_reason;
   if (x3 !== undefined) {
     if (!(typeof x3 === 'string' || x3 === null)) return false;
@@ -141,22 +117,10 @@ export function _eCompletionChunk(v: any, o: number, p: string, E: ValidationErr
   const e0 = E.length;
   if ((o & 49) === 1 && _vCompletionChunk(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp3, 'object');
+    _fType(E, o, p, _sp6, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp3, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp3, 'id')) return false;
-  const x2 = v.delta;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp3, 'delta', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp3, 'delta')) return false;
-  const x3 = v.finish_reason;
-  if (x3 !== undefined) {
-    if (!(typeof x3 === 'string' || x3 === null) && _fPTs(E, o, p, _sp3, 'finish_reason', 'string,null')) return false;
-    if (!(x3 === 'stop' || x3 === 'length' || x3 === null) && _fPE(E, o, p, _sp3, 'finish_reason', _k2)) return false;
-  }
+  if (_eProps(v, o, p, E, _sp6, _t5)) return false;
   return E.length === e0;
 }
 
@@ -172,10 +136,7 @@ export function _eCreateCompletionStatus400(v: any, o: number, p: string, E: Val
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.error;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, sp, 'error', 'string')) return false;
-  } else if (_fReq(E, o, p, sp, 'error')) return false;
+  if (_eProps(v, o, p, E, sp, _t7)) return false;
   return E.length === e0;
 }
 

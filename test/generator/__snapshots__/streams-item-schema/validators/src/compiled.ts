@@ -4,22 +4,20 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fPT, _fReq, _fType } from './runtime.js';
+import { _eProps, _fType } from './runtime.js';
 
-const _sp0 = '#/components/schemas/Entry';
+const _t0: any = [
+  ['id', 65, 'string'],
+  ['title', 1, 'string'],
+];
+const _sp1 = '#/components/schemas/Entry';
 
 export function _vEntry(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.title;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  }
+  if (x2 !== undefined && typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -27,15 +25,10 @@ export function _eEntry(v: any, o: number, p: string, E: ValidationError[]): boo
   const e0 = E.length;
   if ((o & 49) === 1 && _vEntry(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp0, 'object');
+    _fType(E, o, p, _sp1, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp0, 'id', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'id')) return false;
-  const x2 = v.title;
-  if (x2 !== undefined && typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'title', 'string')) return false;
+  if (_eProps(v, o, p, E, _sp1, _t0)) return false;
   return E.length === e0;
 }
 

@@ -4,27 +4,25 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Tick';
-const _sp1 = '#/components/schemas/Problem';
-const _sp2 = '#/paths/~1ticks/get/parameters/0/schema';
+const _t1: any = [['text', 65, 'string']];
+const _t2: any = [
+  ['type', 65, 'string'],
+  ['title', 65, 'string'],
+  ['status', 4, 'integer'],
+];
+const _sp3 = '#/components/schemas/Problem';
+const _sp4 = '#/paths/~1ticks/get/parameters/0/schema';
+const _t5: any = [['count', 68, 'integer']];
 
 export function _vTick(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.n;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-    if (x1 < 0) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || !Number.isInteger(x1) || x1 < 0) return false;
   const x2 = v.text;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   return true;
 }
 
@@ -47,31 +45,18 @@ export function _eTick(v: any, o: number, p: string, E: ValidationError[]): bool
         return false;
     }
   } else if (_fReq(E, o, p, _sp0, 'n')) return false;
-  const x2 = v.text;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp0, 'text', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp0, 'text')) return false;
+  if (_eProps(v, o, p, E, _sp0, _t1)) return false;
   return E.length === e0;
 }
 
 export function _vProblem(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.title;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
+  if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.status;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-  }
+  if (x3 !== undefined && !Number.isInteger(x3)) return false;
   return true;
 }
 
@@ -79,19 +64,10 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
   const e0 = E.length;
   if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp1, 'object');
+    _fType(E, o, p, _sp3, 'object');
     return false;
   }
-  const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp1, 'type', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp1, 'type')) return false;
-  const x2 = v.title;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string' && _fPT(E, o, p, _sp1, 'title', 'string')) return false;
-  } else if (_fReq(E, o, p, _sp1, 'title')) return false;
-  const x3 = v.status;
-  if (x3 !== undefined && !Number.isInteger(x3) && _fPT(E, o, p, _sp1, 'status', 'integer')) return false;
+  if (_eProps(v, o, p, E, _sp3, _t2)) return false;
   return E.length === e0;
 }
 
@@ -109,7 +85,7 @@ export function _eWatchTicksQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.from;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/from', E, _sp2, _vWatchTicksQueryFrom, _eWatchTicksQueryFrom)) return false;
+    if (_refSp(x1, o, p + '/from', E, _sp4, _vWatchTicksQueryFrom, _eWatchTicksQueryFrom)) return false;
   }
   return E.length === e0;
 }
@@ -139,10 +115,7 @@ export function _eImportTicksStatus200(v: any, o: number, p: string, E: Validati
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1) && _fPT(E, o, p, sp, 'count', 'integer')) return false;
-  } else if (_fReq(E, o, p, sp, 'count')) return false;
+  if (_eProps(v, o, p, E, sp, _t5)) return false;
   return E.length === e0;
 }
 

@@ -4,21 +4,23 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eq, _fErr, _fPT, _fPTs, _fReq, _fType, _fTypes } from './runtime.js';
+import { _eProps, _eq, _fErr, _fReq, _fType, _fTypes } from './runtime.js';
 
 const _sp0 = '#/components/schemas/StringOrNumber';
 const _sp1 = '#/components/schemas/NullableString';
-const _sp2 = '#/components/schemas/ObjectOrNull';
-const _sp3 = '#/components/schemas/ListOrString';
-const _sp4 = '#/components/schemas/Anything';
-const _sp5 = '#/components/schemas/ConstString';
-const _sp6 = '#/components/schemas/ConstNumber';
-const _sp7 = '#/components/schemas/ConstNull';
-const _k8: any = { a: [1, 'x'], 'b-c': true };
-const _sp9 = '#/components/schemas/ConstObject';
-const _sp10 = '#/components/schemas/Tagged';
-const _sp11 = '#/components/schemas/Pair';
-const _sp12 = '#/components/schemas/OpenTuple';
+const _t2: any = [['a', 65, 'string']];
+const _sp3 = '#/components/schemas/ObjectOrNull';
+const _sp4 = '#/components/schemas/ListOrString';
+const _sp5 = '#/components/schemas/Anything';
+const _sp6 = '#/components/schemas/ConstString';
+const _sp7 = '#/components/schemas/ConstNumber';
+const _sp8 = '#/components/schemas/ConstNull';
+const _k9: any = { a: [1, 'x'], 'b-c': true };
+const _sp10 = '#/components/schemas/ConstObject';
+const _sp11 = '#/components/schemas/Tagged';
+const _t12: any = [['value', 116, 'integer,null']];
+const _sp13 = '#/components/schemas/Pair';
+const _sp14 = '#/components/schemas/OpenTuple';
 
 export function _vStringOrNumber(v: any, o: number): boolean {
   if (!(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) return false;
@@ -52,11 +54,7 @@ export function _vObjectOrNull(v: any, o: number): boolean {
   if (!((typeof v === 'object' && v !== null && !Array.isArray(v)) || v === null)) return false;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.a;
-    if (x1 !== undefined) {
-      if (typeof x1 !== 'string') return false;
-    } else {
-      return false;
-    }
+    if (x1 === undefined || typeof x1 !== 'string') return false;
   }
   return true;
 }
@@ -65,14 +63,11 @@ export function _eObjectOrNull(v: any, o: number, p: string, E: ValidationError[
   const e0 = E.length;
   if ((o & 49) === 1 && _vObjectOrNull(v, o)) return true;
   if (!((typeof v === 'object' && v !== null && !Array.isArray(v)) || v === null)) {
-    _fTypes(E, o, p, _sp2, 'object,null');
+    _fTypes(E, o, p, _sp3, 'object,null');
     return false;
   }
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const x1 = v.a;
-    if (x1 !== undefined) {
-      if (typeof x1 !== 'string' && _fPT(E, o, p, _sp2, 'a', 'string')) return false;
-    } else if (_fReq(E, o, p, _sp2, 'a')) return false;
+    if (_eProps(v, o, p, E, _sp3, _t2)) return false;
   }
   return E.length === e0;
 }
@@ -92,13 +87,13 @@ export function _eListOrString(v: any, o: number, p: string, E: ValidationError[
   const e0 = E.length;
   if ((o & 49) === 1 && _vListOrString(v, o)) return true;
   if (!(Array.isArray(v) || typeof v === 'string')) {
-    _fTypes(E, o, p, _sp3, 'array,string');
+    _fTypes(E, o, p, _sp4, 'array,string');
     return false;
   }
   if (Array.isArray(v)) {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
-      if (!Number.isInteger(x2) && _fType(E, o, p + '/' + i1, _sp3 + '/items', 'integer')) return false;
+      if (!Number.isInteger(x2) && _fType(E, o, p + '/' + i1, _sp4 + '/items', 'integer')) return false;
     }
   }
   return E.length === e0;
@@ -129,7 +124,7 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
       (typeof v === 'object' && v !== null && !Array.isArray(v)) ||
       v === null
     ) &&
-    _fTypes(E, o, p, _sp4, 'string,number,integer,boolean,array,object,null')
+    _fTypes(E, o, p, _sp5, 'string,number,integer,boolean,array,object,null')
   )
     return false;
   return E.length === e0;
@@ -143,7 +138,7 @@ export function _vConstString(v: any, o: number): boolean {
 export function _eConstString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vConstString(v, o)) return true;
-  if (!(v === 'v1') && _fErr(E, o, p, _sp5 + '/const', 'const', 'must be equal to constant', { allowedValue: 'v1' }))
+  if (!(v === 'v1') && _fErr(E, o, p, _sp6 + '/const', 'const', 'must be equal to constant', { allowedValue: 'v1' }))
     return false;
   return E.length === e0;
 }
@@ -156,7 +151,7 @@ export function _vConstNumber(v: any, o: number): boolean {
 export function _eConstNumber(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vConstNumber(v, o)) return true;
-  if (!(v === 42) && _fErr(E, o, p, _sp6 + '/const', 'const', 'must be equal to constant', { allowedValue: 42 }))
+  if (!(v === 42) && _fErr(E, o, p, _sp7 + '/const', 'const', 'must be equal to constant', { allowedValue: 42 }))
     return false;
   return E.length === e0;
 }
@@ -169,20 +164,20 @@ export function _vConstNull(v: any, o: number): boolean {
 export function _eConstNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vConstNull(v, o)) return true;
-  if (!(v === null) && _fErr(E, o, p, _sp7 + '/const', 'const', 'must be equal to constant', { allowedValue: null }))
+  if (!(v === null) && _fErr(E, o, p, _sp8 + '/const', 'const', 'must be equal to constant', { allowedValue: null }))
     return false;
   return E.length === e0;
 }
 
 export function _vConstObject(v: any, o: number): boolean {
-  if (!_eq(v, _k8)) return false;
+  if (!_eq(v, _k9)) return false;
   return true;
 }
 
 export function _eConstObject(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vConstObject(v, o)) return true;
-  if (!_eq(v, _k8) && _fErr(E, o, p, _sp9 + '/const', 'const', 'must be equal to constant', { allowedValue: _k8 }))
+  if (!_eq(v, _k9) && _fErr(E, o, p, _sp10 + '/const', 'const', 'must be equal to constant', { allowedValue: _k9 }))
     return false;
   return E.length === e0;
 }
@@ -192,11 +187,7 @@ export function _vTagged(v: any, o: number): boolean {
   const x1 = v.kind;
   if (x1 === undefined || !(x1 === 'tagged')) return false;
   const x3 = v.value;
-  if (x3 !== undefined) {
-    if (!(Number.isInteger(x3) || x3 === null)) return false;
-  } else {
-    return false;
-  }
+  if (x3 === undefined || !(Number.isInteger(x3) || x3 === null)) return false;
   return true;
 }
 
@@ -204,23 +195,20 @@ export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): bo
   const e0 = E.length;
   if ((o & 49) === 1 && _vTagged(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp10, 'object');
+    _fType(E, o, p, _sp11, 'object');
     return false;
   }
   const x1 = v.kind;
   if (x1 !== undefined) {
     if (
       !(x1 === 'tagged') &&
-      _fErr(E, o, p + '/kind', _sp10 + '/properties/kind/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/kind', _sp11 + '/properties/kind/const', 'const', 'must be equal to constant', {
         allowedValue: 'tagged',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp10, 'kind')) return false;
-  const x3 = v.value;
-  if (x3 !== undefined) {
-    if (!(Number.isInteger(x3) || x3 === null) && _fPTs(E, o, p, _sp10, 'value', 'integer,null')) return false;
-  } else if (_fReq(E, o, p, _sp10, 'value')) return false;
+  } else if (_fReq(E, o, p, _sp11, 'kind')) return false;
+  if (_eProps(v, o, p, E, _sp11, _t12)) return false;
   return E.length === e0;
 }
 
@@ -243,20 +231,20 @@ export function _ePair(v: any, o: number, p: string, E: ValidationError[]): bool
   const e0 = E.length;
   if ((o & 49) === 1 && _vPair(v, o)) return true;
   if (!Array.isArray(v)) {
-    _fType(E, o, p, _sp11, 'array');
+    _fType(E, o, p, _sp13, 'array');
     return false;
   }
-  if (v.length < 2 && _fErr(E, o, p, _sp11 + '/minItems', 'minItems', 'must NOT have fewer than 2 items', { limit: 2 }))
+  if (v.length < 2 && _fErr(E, o, p, _sp13 + '/minItems', 'minItems', 'must NOT have fewer than 2 items', { limit: 2 }))
     return false;
   if (v.length > 0) {
     const x1 = v[0];
-    if (typeof x1 !== 'string' && _fType(E, o, p + '/0', _sp11 + '/prefixItems/0', 'string')) return false;
+    if (typeof x1 !== 'string' && _fType(E, o, p + '/0', _sp13 + '/prefixItems/0', 'string')) return false;
   }
   if (v.length > 1) {
     const x2 = v[1];
-    if (!Number.isInteger(x2) && _fType(E, o, p + '/1', _sp11 + '/prefixItems/1', 'integer')) return false;
+    if (!Number.isInteger(x2) && _fType(E, o, p + '/1', _sp13 + '/prefixItems/1', 'integer')) return false;
   }
-  if (v.length > 2 && _fErr(E, o, p, _sp11 + '/items', 'items', 'must NOT have more than 2 items', { limit: 2 }))
+  if (v.length > 2 && _fErr(E, o, p, _sp13 + '/items', 'items', 'must NOT have more than 2 items', { limit: 2 }))
     return false;
   return E.length === e0;
 }
@@ -278,16 +266,16 @@ export function _eOpenTuple(v: any, o: number, p: string, E: ValidationError[]):
   const e0 = E.length;
   if ((o & 49) === 1 && _vOpenTuple(v, o)) return true;
   if (!Array.isArray(v)) {
-    _fType(E, o, p, _sp12, 'array');
+    _fType(E, o, p, _sp14, 'array');
     return false;
   }
   if (v.length > 0) {
     const x1 = v[0];
-    if (typeof x1 !== 'boolean' && _fType(E, o, p + '/0', _sp12 + '/prefixItems/0', 'boolean')) return false;
+    if (typeof x1 !== 'boolean' && _fType(E, o, p + '/0', _sp14 + '/prefixItems/0', 'boolean')) return false;
   }
   for (let i2 = 1; i2 < v.length; i2++) {
     const x3 = v[i2];
-    if (typeof x3 !== 'string' && _fType(E, o, p + '/' + i2, _sp12 + '/items', 'string')) return false;
+    if (typeof x3 !== 'string' && _fType(E, o, p + '/' + i2, _sp14 + '/items', 'string')) return false;
   }
   return E.length === e0;
 }

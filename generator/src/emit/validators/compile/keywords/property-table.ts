@@ -1,0 +1,101 @@
+/**
+ * Errors mode's table of an object's simple properties: a property whose schema asserts only `type` (JSON
+ * scalars), `format` and `enum` is a row of data that the runtime's `_eProps` reads
+ * (runtime/helpers/property-table.ts), instead of compiled tests. The rows give the errors the compiled
+ * tests give (same helpers, same order); check mode, which valid data runs through, is always compiled.
+ *
+ * Not in a table: names that need a `hasOwnProperty` read or escaping as a JSON pointer token, members a
+ * closed object rejects by direction, `format: binary` strings (a `Blob` passes), non-primitive `enum`
+ * values, and unified functions (whose errors code is also their check).
+ */
+import { code, prettyLit as lit, raw, type Code } from '../../../../codegen/index.ts';
+import { isBinaryString } from '../../../../model/facts/media.ts';
+import type { Schema } from '../../../../model/types.ts';
+import { ACTIVE_KEYWORDS } from '../analysis/trivial.ts';
+import type { Compiler } from '../compiler.ts';
+import { escapeToken } from '../pointer.ts';
+import { renderPath, type Site } from '../site.ts';
+import { stringFormats } from '../../runtime/formats/index.ts';
+import { jsonValue } from './enum-const.ts';
+import { INHERITED_NAMES } from './own.ts';
+
+/** Where a required member must be present (keywords/properties.ts). */
+export type Need = 'never' | 'always' | 'response' | 'request';
+
+/** The row flags (the runtime's `_PropRow`): the types admitted, then how the row is read. */
+const TYPE_FLAG: Readonly<Record<string, number>> = { string: 1, number: 2, integer: 4, boolean: 8, null: 16 };
+const TYPES = 31;
+const TYPE_LIST = 32;
+const NEED_FLAG: Readonly<Record<Need, number>> = { never: 0, always: 64, response: 128, request: 256 };
+const NUMERIC_FORMAT = 512;
+const REFERENCE = 1024;
+
+/** The keywords a row holds; any other assertion keeps the property compiled. */
+const ROW_KEYWORDS: ReadonlySet<string> = new Set(['type', 'format', 'enum']);
+
+/** Keywords that make a schema a resource or an anchor: compiled, so the registry's view stays the one used. */
+const IDENTIFYING = /^\$(?:id|anchor|dynamicAnchor|schema|vocabulary|defs)$/;
+
+function isPrimitive(value: unknown): boolean {
+  return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+/** Whether errors-mode code at `site` may use a table (not a unified function's, which is also its check). */
+export function usesTables(site: Site): boolean {
+  return site.mode === 'errors' && !site.fn.unified;
+}
+
+/** The row of property `name` (schema `sub`), or undefined when the property must stay compiled. */
+export function propertyRow(c: Compiler, name: string, sub: Schema, need: Need): Code[] | undefined {
+  if (INHERITED_NAMES.has(name) || escapeToken(name) !== name) return undefined;
+  const s = sub === true ? {} : sub;
+  if (typeof s !== 'object' || s === null || Array.isArray(s)) return undefined;
+  for (const key of Object.keys(s)) {
+    if ((ACTIVE_KEYWORDS.has(key) && !ROW_KEYWORDS.has(key)) || IDENTIFYING.test(key)) return undefined;
+  }
+  if (isBinaryString(s)) return undefined;
+  let flags = NEED_FLAG[need];
+  let typeText = '';
+  if (s.type !== undefined) {
+    const list: unknown[] | undefined = typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? s.type : undefined;
+    if (!list || !list.every((t) => typeof t === 'string' && Object.prototype.hasOwnProperty.call(TYPE_FLAG, t))) return undefined;
+    const types = [...new Set(list as string[])];
+    for (const t of types) flags |= TYPE_FLAG[t];
+    if (Array.isArray(s.type)) flags |= TYPE_LIST;
+    typeText = types.join(',');
+  }
+  const checks: Code[] = [];
+  const anyType = (flags & TYPES) === 0;
+  if (typeof s.format === 'string') {
+    const known = stringFormats();
+    if ((anyType || (flags & TYPE_FLAG.string) !== 0) && Object.prototype.hasOwnProperty.call(known, s.format)) {
+      c.formats.add(s.format);
+      checks.push(known[s.format].name, lit(s.format));
+    } else if ((anyType || (flags & (TYPE_FLAG.number | TYPE_FLAG.integer)) !== 0) && s.format === 'int32') {
+      checks.push(c.use('_int32'), lit('int32'));
+      flags |= NUMERIC_FORMAT;
+    } else if ((anyType || (flags & TYPE_FLAG.number) !== 0) && s.format === 'int64') {
+      // Only where a non-integer number gets this far: after `type: integer` the test cannot fail.
+      checks.push(raw('Number.isInteger'), lit('int64'));
+      flags |= NUMERIC_FORMAT;
+    }
+  }
+  // `x-enum-incomplete: true` lists values without restricting them (keywords/enum-const.ts).
+  if (Array.isArray(s.enum) && s['x-enum-incomplete'] !== true) {
+    if (!s.enum.every(isPrimitive)) return undefined;
+    checks.push(jsonValue(c, s.enum));
+  }
+  return [lit(name), lit(flags), lit(typeText), ...checks];
+}
+
+/** `if (_eProps(value, o, p, E, sp, _tN)) return false;`: the errors of a run of rows at the site's object. */
+export function propertyTable(c: Compiler, site: Site, rows: readonly (readonly Code[])[]): Code {
+  const table = c.hoist.table(rows);
+  const sp = c.schemaPathCode(site, site.schemaPath);
+  return code`if (${c.use('_eProps')}(${site.data}, ${site.o}, ${renderPath(site.path)}, E, ${sp}, ${table})) ${site.stop}`;
+}
+
+/** The row of a member whose code is one `_ref` call (keywords/ref.ts `refCalls`): the same call, at run time. */
+export function referenceRow(name: string, need: Need, call: { check: Code; errors: Code }): Code[] {
+  return [lit(name), lit(NEED_FLAG[need] | REFERENCE), lit(''), call.check, call.errors];
+}
