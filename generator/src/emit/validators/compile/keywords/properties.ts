@@ -108,7 +108,7 @@ export function properties(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const closed = s.additionalProperties === false;
   const out: Code[] = [];
   // Errors mode: consecutive simple properties become one table call (keywords/property-table.ts).
-  const tables = usesTables(site);
+  const tables = usesTables(c, site);
   const rows: Code[][] = [];
   const flush = (): void => {
     if (rows.length) out.push(propertyTable(c, site, rows.splice(0)));

@@ -6,7 +6,7 @@
  *
  * Not in a table: names that need a `hasOwnProperty` read or escaping as a JSON pointer token, members a
  * closed object rejects by direction, `format: binary` strings (a `Blob` passes), non-primitive `enum`
- * values, and unified functions (whose errors code is also their check).
+ * values. `CompilerOptions.propertyTables: false` (tests) compiles every property.
  */
 import { code, prettyLit as lit, raw, type Code } from '../../../../codegen/index.ts';
 import { isBinaryString } from '../../../../model/facts/media.ts';
@@ -40,9 +40,9 @@ function isPrimitive(value: unknown): boolean {
   return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 }
 
-/** Whether errors-mode code at `site` may use a table (not a unified function's, which is also its check). */
-export function usesTables(site: Site): boolean {
-  return site.mode === 'errors' && !site.fn.unified;
+/** Whether code at `site` may use a table: errors mode, unless the compiler is told to compile every test. */
+export function usesTables(c: Compiler, site: Site): boolean {
+  return site.mode === 'errors' && c.propertyTables;
 }
 
 /** The row of property `name` (schema `sub`), or undefined when the property must stay compiled. */
