@@ -29,10 +29,20 @@ const leaf = fc.record(
   { requiredKeys: [] },
 );
 
-/** An object of leaf properties and references to two small components. */
+/**
+ * An inline object large enough (weight > the inline limit) to be compiled once into a function shared by
+ * its copies, which is called with the schema path of the copy (`_refSp`, a row with flag 2048).
+ */
+const BIG = {
+  type: 'object',
+  properties: Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].map((k) => [k, { type: 'string', minLength: 1 }])),
+  required: ['a'],
+};
+
+/** An object of leaf properties, references to two small components, and copies of a large inline object. */
 const schemas = fc
   .record({
-    props: fc.uniqueArray(fc.tuple(fc.constantFrom(...NAMES), fc.oneof({ weight: 4, arbitrary: leaf }, { weight: 1, arbitrary: fc.constantFrom({ $ref: '#/$defs/Id' }, { $ref: '#/$defs/Pair' }) })), { minLength: 1, maxLength: 8, selector: ([n]) => n }),
+    props: fc.uniqueArray(fc.tuple(fc.constantFrom(...NAMES), fc.oneof({ weight: 4, arbitrary: leaf }, { weight: 1, arbitrary: fc.constantFrom({ $ref: '#/$defs/Id' }, { $ref: '#/$defs/Pair' }, BIG) })), { minLength: 1, maxLength: 8, selector: ([n]) => n }),
     required: fc.uniqueArray(fc.constantFrom(...NAMES), { maxLength: 5 }),
   })
   .map(({ props, required }) => ({
@@ -46,7 +56,7 @@ const schemas = fc
   }));
 
 /** Objects with some of the names set to assorted values (near-valid and not). */
-const instances = fc.dictionary(fc.constantFrom(...NAMES), fc.oneof(fc.constantFrom(...VALUES), fc.record({ a: fc.constantFrom<unknown>(1, 'x'), b: fc.constantFrom<unknown>('x', 'z') }, { requiredKeys: [] })), { maxKeys: 8 });
+const instances = fc.dictionary(fc.constantFrom(...NAMES), fc.oneof(fc.constantFrom(...VALUES), fc.record({ a: fc.constantFrom<unknown>(1, 'x', ''), b: fc.constantFrom<unknown>('x', 'z'), g: fc.constantFrom<unknown>('', 1) }, { requiredKeys: [] })), { maxKeys: 8 });
 
 const OPTIONS = [{}, { allErrors: false }, { formats: false }, { allErrors: false, formats: false }];
 
@@ -55,10 +65,14 @@ describe('property tables', () => {
     const samples = fc.sample(schemas, { seed: SEED, numRuns: 40 });
     const values = fc.sample(instances, { seed: SEED + 1, numRuns: 60 });
     let tabled = 0;
+    let shared = 0;
     let invalid = 0;
     for (const schema of samples) {
       const [tables, compiled] = await Promise.all([compileSchema(schema), compileSchema(schema, { propertyTables: false })]);
-      if ((tables.files.get('src/compiled.ts') ?? '').includes('_eProps(')) tabled++;
+      const text = tables.files.get('src/compiled.ts') ?? '';
+      if (text.includes('_eProps(')) tabled++;
+      // A row calling a shared function with the member's schema path (flag 2048).
+      if ([...text.matchAll(/\['[\w-]+', (\d+), ''/g)].some((m) => (Number(m[1]) & 2048) !== 0)) shared++;
       expect(compiled.files.get('src/compiled.ts')).not.toContain('_eProps(');
       // Quiet: unknown formats are annotations on purpose.
       const ajv = [newAjv(true, true).compile(schema), newAjv(false, true).compile(schema)];
@@ -79,6 +93,7 @@ describe('property tables', () => {
     }
     // The comparison saw tables and many failures, or it proves nothing.
     expect(tabled).toBe(samples.length);
+    expect(shared).toBeGreaterThan(0);
     expect(invalid).toBeGreaterThan(samples.length * values.length);
   }, 300_000);
 });

@@ -29,10 +29,21 @@ function inlinable(schema: unknown): boolean {
 }
 
 /**
- * The functions an errors-mode `_ref` statement calls (no schema path passed), for callers that fold the
- * statement into data of their own (keywords/property-table.ts).
+ * What an errors-mode `_ref`/`_refSp` statement calls, for callers that fold the statement into data of their
+ * own (keywords/property-table.ts): the value, the functions, and for `_refSp` the schema path it passes
+ * (`atSite`: the site's own path, as for a shared inline subschema).
  */
-export const refCalls = new WeakMap<Code, { data: Code; check: Code; errors: Code }>();
+export interface RefCall {
+  data: Code;
+  check: Code;
+  errors: Code;
+  /** `_refSp` passing the schema path of the site: the path of the subschema the call stands for. */
+  atSite: boolean;
+  /** `_refSp`'s schema path argument, when it is not the site's (a shared reference target's own path). */
+  schemaPath?: Code;
+}
+
+export const refCalls = new WeakMap<Code, RefCall>();
 
 /**
  * Applies the schema at `target` to the site's value through its function (inline for booleans). With
@@ -71,7 +82,7 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
     // so its size matters more than a call's cost.
     const helper = sp.length ? c.use('_refSp') : c.use('_ref');
     const statement = code`if (${helper}(${join([d, o, path, code`E`, ...sp, check(), errors])})) ${site.stop}`;
-    if (!sp.length) refCalls.set(statement, { data: d, check: check(), errors });
+    refCalls.set(statement, { data: d, check: check(), errors, atSite: relocatable === 'site' && sp.length > 0, schemaPath: relocatable !== 'site' ? sp[0] : undefined });
     return [statement];
   }
   const direct = join([d, o, path, code`E`, ...sp, ...ev]);
