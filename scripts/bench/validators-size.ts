@@ -2,7 +2,7 @@
  * Validators size (issue 14): bytes of the generated validators package and the time of the validators
  * emitter alone (model loaded first, not formatted), for one spec. `OUT=dir` also writes the files.
  *
- * Run: `npx tsx scripts/bench/validators-size.ts [spec]` (default: the project spec); `VALIDATORS_COMPACT=1` sets options.validators.compact, `INLINE_LIMIT=n` sets
+ * Run: `npx tsx scripts/bench/validators-size.ts [spec]` (default: the project spec); `PROPERTY_TABLES=0` compiles every property test of the errors functions, `INLINE_LIMIT=n` sets
  * `options.validators.inlineLimit`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export async function measure(spec: string, out?: string, inlineLimit?: number): Promise<{ files: Record<string, number>; total: number; ms: number }> {
   const { model } = await loadModel(spec);
-  const context = createEmitContext({ packages: { scope: 'x', names: { types: '@x/types', validators: '@x/validators' }, version: '0.0.0' }, options: { ...(inlineLimit === undefined ? {} : { inlineLimit }), ...(process.env.VALIDATORS_COMPACT === '1' ? { compact: true } : {}) }, generatorVersion: 'bench' });
+  const context = createEmitContext({ packages: { scope: 'x', names: { types: '@x/types', validators: '@x/validators' }, version: '0.0.0' }, options: { ...(inlineLimit === undefined ? {} : { inlineLimit }), ...(process.env.PROPERTY_TABLES === '0' ? { propertyTables: false } : {}) }, generatorVersion: 'bench' });
   const start = performance.now();
   const emitted = validatorsEmitter.emit(model, context);
   const ms = performance.now() - start;

@@ -206,8 +206,9 @@ function fmt(ops: number): string {
 export async function run(): Promise<void> {
   const { model } = await loadModel(SPEC);
   const context = createEmitContext({ packages: { scope: 'social-posting', names: { types: '@social-posting/types', validators: '@social-posting/validators', client: '@social-posting/client', server: '@social-posting/server' }, version: '0.0.0' }, options: {}, generatorVersion: 'bench' });
-  // INLINE_LIMIT=n and VALIDATORS_COMPACT=1 measure the config's options.validators.inlineLimit / compact.
-  const options = { ...(process.env.INLINE_LIMIT ? { inlineLimit: Number(process.env.INLINE_LIMIT) } : {}), ...(process.env.VALIDATORS_COMPACT === '1' ? { compact: true } : {}) };
+  // INLINE_LIMIT=n measures the config's options.validators.inlineLimit; PROPERTY_TABLES=0 errors functions
+  // with every property test compiled (the tests-only `propertyTables: false`), for the tables' trade-off.
+  const options = { ...(process.env.INLINE_LIMIT ? { inlineLimit: Number(process.env.INLINE_LIMIT) } : {}), ...(process.env.PROPERTY_TABLES === '0' ? { propertyTables: false } : {}) };
   const emitted = validatorsEmitter.emit(model, { ...context, options });
   if (process.env.BENCH_SAVE) writeFileSync(process.env.BENCH_SAVE, JSON.stringify(emitted));
   const ours = await importGenerated(emitted);

@@ -137,6 +137,20 @@ describe('a config file with mistakes is rejected with file:line:column, and not
     expect(existsSync(path.join(dir, 'generated'))).toBe(false);
   });
 
+  it("a target option its emitter cannot use (the validators' removed `compact`, a bad inlineLimit): exit 2, named, no stack", async () => {
+    for (const [options, message] of [
+      ['compact: true', 'socialgen: config: options.validators.compact was removed: the default output is now smaller than the compact shape was, and faster; delete the option'],
+      ['inlineLimit: 0', 'socialgen: config: options.validators.inlineLimit must be a positive integer, got 0'],
+    ]) {
+      writeFileSync(path.join(dir, 'opts.yaml'), `spec: api.yaml\ntargets: [types, validators]\noptions:\n  validators:\n    ${options}\n`);
+      const result = await runCli(['generate', '--config', 'opts.yaml'], dir);
+      expect(result.code).toBe(2);
+      expect(result.stderr.split('\n')).toContain(message);
+      expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+      expect(existsSync(path.join(dir, 'generated'))).toBe(false);
+    }
+  });
+
   it('a YAML syntax error in the config file', async () => {
     writeFileSync(path.join(dir, 'broken.yaml'), 'spec: api.yaml\ntargets: [types\n');
     const result = await runCli(['generate', '--config', 'broken.yaml'], dir);

@@ -5,8 +5,8 @@
  * slice of GitHub's spec (the pull-request webhooks, which repeat the same inline objects, and the `pulls`
  * operations), random valid and near-valid instances (fast-check, fixed seed) get the same errors
  * (instancePath, schemaPath, keyword, message, params) and the same `is` verdicts from the default output as
- * from output compiled with sharing off, at the default inline limit and at a low one, and in the compact
- * shape (options.validators.compact: one function per schema for both modes).
+ * from output compiled with sharing off, at the default inline limit and at a low one, and with every
+ * property test compiled instead of read from property tables (the tests-only `propertyTables: false`).
  */
 import fc from 'fast-check';
 import { existsSync } from 'node:fs';
@@ -106,8 +106,8 @@ describe('shared functions report the same errors as unshared ones', () => {
       off: (await emitted(model, { shareEqualSchemas: false })).mod,
       on: (await emitted(model, {})).mod,
       low: (await emitted(model, { inlineLimit: 10 })).mod,
-      // The opt-in shape (options.validators.compact): one function per schema for both modes.
-      compact: (await emitted(model, { compact: true })).mod,
+      // Errors functions without property tables: every test compiled.
+      compiled: (await emitted(model, { propertyTables: false })).mod,
     };
     compare(model, () => true, () => mods);
   }, 300_000);
@@ -121,14 +121,14 @@ describe('shared functions report the same errors as unshared ones', () => {
       const off = await emitted(model, { shareEqualSchemas: false });
       const on = await emitted(model, {});
       const low = await emitted(model, { inlineLimit: 30 });
-      const compact = await emitted(model, { compact: true });
+      const compiled = await emitted(model, { propertyTables: false });
       // Sharing happens on this slice (else the comparison below is vacuous); the default's errors functions
-      // read property tables (keywords/property-table.ts) where the compact shape's compile every test, so the
+      // read property tables (keywords/property-table.ts) where `compiled`'s compile every test, so the
       // comparison also holds the tables to the compiled tests' errors.
       expect(on.compiled.length).toBeLessThan(off.compiled.length * 0.8);
       expect(on.compiled).toContain('_eProps(');
-      expect(compact.compiled).not.toContain('_eProps(');
-      mods = { off: off.mod, on: on.mod, low: low.mod, compact: compact.mod };
+      expect(compiled.compiled).not.toContain('_eProps(');
+      mods = { off: off.mod, on: on.mod, low: low.mod, compiled: compiled.mod };
     }, 600_000);
 
     it('errors and verdicts are identical on valid and near-valid instances', () => compare(model, keys, () => mods), 600_000);

@@ -545,25 +545,74 @@ const _sp237 = '#/components/parameters/MediaFields/schema';
 const _sp238 = '#/components/parameters/PollFields/schema';
 const _sp239 = '#/components/parameters/UserFields/schema';
 const _sp240 = '#/components/parameters/PlaceFields/schema';
-const _t241: any = [['username', 1088, '', _vUsername, _eUsername]];
-const _t242: any = [['id', 1088, '', _vPostId, _ePostId]];
-const _sp243 = '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema';
-const _sp244 = '#/paths/~12~1posts~1search~1all/get/parameters/0/schema';
-const _sp245 = '#/paths/~12~1posts~1search~1all/get/parameters/1/schema';
-const _sp246 = '#/paths/~12~1posts~1search~1all/get/parameters/2/schema';
-const _sp247 = '#/paths/~12~1posts~1search~1all/get/parameters/3/schema';
-const _sp248 = '#/paths/~12~1posts~1search~1all/get/parameters/4/schema';
-const _sp249 = '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema';
-const _sp250 = '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema';
-const _sp251 = '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema';
-const _sp252 = '#/paths/~12~1news~1search/get/parameters/0/schema';
-const _sp253 = '#/components/parameters/NewsFields/schema';
-const _sp254 = '#/paths/~12~1news~1{id}/get/parameters/0/schema';
-const _sp255 = '#/paths/~12~1connections/delete/parameters/0/schema';
-const _sp256 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
-const _sp257 =
+const _t241: any = [
+  ['max_results', 5120, '', _vGetUserBookmarksQueryMaxResults, _eGetUserBookmarksQueryMaxResults, _sp233],
+  [
+    'pagination_token',
+    5120,
+    '',
+    _vGetUserBookmarksQueryPaginationToken,
+    _eGetUserBookmarksQueryPaginationToken,
+    _sp234,
+  ],
+  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp235],
+  ['expansions', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp236],
+  ['media.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp237],
+  ['poll.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp238],
+  ['user.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp239],
+  ['place.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp240],
+];
+const _t242: any = [['username', 1088, '', _vUsername, _eUsername]];
+const _t243: any = [
+  ['user.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp239],
+];
+const _t244: any = [['id', 1088, '', _vPostId, _ePostId]];
+const _t245: any = [
+  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp235],
+];
+const _sp246 = '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema';
+const _t247: any = [
+  ['query', 5184, '', _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery, _sp246],
+  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp235],
+];
+const _sp248 = '#/paths/~12~1posts~1search~1all/get/parameters/0/schema';
+const _sp249 = '#/paths/~12~1posts~1search~1all/get/parameters/1/schema';
+const _sp250 = '#/paths/~12~1posts~1search~1all/get/parameters/2/schema';
+const _sp251 = '#/paths/~12~1posts~1search~1all/get/parameters/3/schema';
+const _sp252 = '#/paths/~12~1posts~1search~1all/get/parameters/4/schema';
+const _t253: any = [
+  ['query', 5184, '', _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery, _sp248],
+  ['max_results', 5120, '', _vSearchAllPostsQueryMaxResults, _eSearchAllPostsQueryMaxResults, _sp249],
+  ['start_time', 5120, '', _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime, _sp250],
+  ['end_time', 5120, '', _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime, _sp251],
+  ['next_token', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp252],
+  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp235],
+];
+const _sp254 = '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema';
+const _t255: any = [['query', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp254]];
+const _sp256 = '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema';
+const _t257: any = [['query', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp256]];
+const _sp258 = '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema';
+const _t259: any = [['max_results', 5120, '', _vGetUserPostsQueryMaxResults, _eGetUserPostsQueryMaxResults, _sp258]];
+const _sp260 = '#/paths/~12~1news~1search/get/parameters/0/schema';
+const _sp261 = '#/components/parameters/NewsFields/schema';
+const _t262: any = [
+  ['query', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp260],
+  ['news.fields', 5120, '', _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields, _sp261],
+];
+const _sp263 = '#/paths/~12~1news~1{id}/get/parameters/0/schema';
+const _t264: any = [['id', 5184, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp263]];
+const _t265: any = [['news.fields', 5120, '', _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields, _sp261]];
+const _sp266 = '#/paths/~12~1connections/delete/parameters/0/schema';
+const _t267: any = [
+  ['uuids', 5120, '', _vDeleteConnectionsByUuidQueryUuids, _eDeleteConnectionsByUuidQueryUuids, _sp266],
+];
+const _sp268 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
+const _t269: any = [['endpoint_id', 5184, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp268]];
+const _sp270 =
   '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema';
-const _t258: any = [
+const _t271: any = [['webhook_id', 5184, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp270]];
+const _t272: any = [
   ['url', 65, 'string', _fUri, 'uri'],
   ['expanded_url', 1, 'string', _fUri, 'uri'],
   ['display_url', 1, 'string'],
@@ -571,7 +620,7 @@ const _t258: any = [
   ['title', 1, 'string'],
   ['description', 1, 'string'],
 ];
-const _t259: any = [['media_key', 1, 'string']];
+const _t273: any = [['media_key', 1, 'string']];
 
 export function _vPostId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -6767,102 +6816,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.max_results;
-  if (x1 !== undefined) {
-    if (
-      _refSp(x1, o, p + '/max_results', E, _sp233, _vGetUserBookmarksQueryMaxResults, _eGetUserBookmarksQueryMaxResults)
-    )
-      return false;
-  }
-  const x3 = v.pagination_token;
-  if (x3 !== undefined) {
-    if (
-      _refSp(
-        x3,
-        o,
-        p + '/pagination_token',
-        E,
-        _sp234,
-        _vGetUserBookmarksQueryPaginationToken,
-        _eGetUserBookmarksQueryPaginationToken,
-      )
-    )
-      return false;
-  }
-  const x5 = v['post.fields'];
-  if (x5 !== undefined) {
-    if (
-      _refSp(x5, o, p + '/post.fields', E, _sp235, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
-    )
-      return false;
-  }
-  const x7 = v.expansions;
-  if (x7 !== undefined) {
-    if (
-      _refSp(x7, o, p + '/expansions', E, _sp236, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
-    )
-      return false;
-  }
-  const x9 = v['media.fields'];
-  if (x9 !== undefined) {
-    if (
-      _refSp(
-        x9,
-        o,
-        p + '/media.fields',
-        E,
-        _sp237,
-        _vGetUserBookmarksQueryExpansions,
-        _eGetUserBookmarksQueryExpansions,
-      )
-    )
-      return false;
-  }
-  const x11 = v['poll.fields'];
-  if (x11 !== undefined) {
-    if (
-      _refSp(
-        x11,
-        o,
-        p + '/poll.fields',
-        E,
-        _sp238,
-        _vGetUserBookmarksQueryExpansions,
-        _eGetUserBookmarksQueryExpansions,
-      )
-    )
-      return false;
-  }
-  const x13 = v['user.fields'];
-  if (x13 !== undefined) {
-    if (
-      _refSp(
-        x13,
-        o,
-        p + '/user.fields',
-        E,
-        _sp239,
-        _vGetUserBookmarksQueryExpansions,
-        _eGetUserBookmarksQueryExpansions,
-      )
-    )
-      return false;
-  }
-  const x15 = v['place.fields'];
-  if (x15 !== undefined) {
-    if (
-      _refSp(
-        x15,
-        o,
-        p + '/place.fields',
-        E,
-        _sp240,
-        _vGetUserBookmarksQueryExpansions,
-        _eGetUserBookmarksQueryExpansions,
-      )
-    )
-      return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t241)) return false;
   return E.length === e0;
 }
 
@@ -6884,7 +6838,7 @@ export function _eFindUserByUsernamePathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t241)) return false;
+  if (_eProps(v, o, p, E, sp, _t242)) return false;
   return E.length === e0;
 }
 
@@ -6894,13 +6848,7 @@ export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: Valid
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v['user.fields'];
-  if (x1 !== undefined) {
-    if (
-      _refSp(x1, o, p + '/user.fields', E, _sp239, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
-    )
-      return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t243)) return false;
   return E.length === e0;
 }
 
@@ -6910,7 +6858,7 @@ export function _eFindPostByIdPathParams(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t242)) return false;
+  if (_eProps(v, o, p, E, sp, _t244)) return false;
   return E.length === e0;
 }
 
@@ -6920,13 +6868,7 @@ export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v['post.fields'];
-  if (x1 !== undefined) {
-    if (
-      _refSp(x1, o, p + '/post.fields', E, _sp235, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
-    )
-      return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t245)) return false;
   return E.length === e0;
 }
 
@@ -6936,18 +6878,7 @@ export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.query;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp243, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
-      return false;
-  } else if (_fReq(E, o, p, sp, 'query')) return false;
-  const x3 = v['post.fields'];
-  if (x3 !== undefined) {
-    if (
-      _refSp(x3, o, p + '/post.fields', E, _sp235, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
-    )
-      return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t247)) return false;
   return E.length === e0;
 }
 
@@ -6957,46 +6888,7 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.query;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp244, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
-      return false;
-  } else if (_fReq(E, o, p, sp, 'query')) return false;
-  const x3 = v.max_results;
-  if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/max_results', E, _sp245, _vSearchAllPostsQueryMaxResults, _eSearchAllPostsQueryMaxResults))
-      return false;
-  }
-  const x5 = v.start_time;
-  if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/start_time', E, _sp246, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
-      return false;
-  }
-  const x7 = v.end_time;
-  if (x7 !== undefined) {
-    if (_refSp(x7, o, p + '/end_time', E, _sp247, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
-      return false;
-  }
-  const x9 = v.next_token;
-  if (x9 !== undefined) {
-    if (_refSp(x9, o, p + '/next_token', E, _sp248, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
-      return false;
-  }
-  const x11 = v['post.fields'];
-  if (x11 !== undefined) {
-    if (
-      _refSp(
-        x11,
-        o,
-        p + '/post.fields',
-        E,
-        _sp235,
-        _vGetUserBookmarksQueryPostFields,
-        _eGetUserBookmarksQueryPostFields,
-      )
-    )
-      return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t253)) return false;
   return E.length === e0;
 }
 
@@ -7006,11 +6898,7 @@ export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.query;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp249, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
-      return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t255)) return false;
   return E.length === e0;
 }
 
@@ -7020,11 +6908,7 @@ export function _eCountAllPostsQuery(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.query;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp250, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
-      return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t257)) return false;
   return E.length === e0;
 }
 
@@ -7044,11 +6928,7 @@ export function _eGetUserPostsQuery(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.max_results;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/max_results', E, _sp251, _vGetUserPostsQueryMaxResults, _eGetUserPostsQueryMaxResults))
-      return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t259)) return false;
   return E.length === e0;
 }
 
@@ -7202,16 +7082,7 @@ export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationErr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.query;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp252, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
-      return false;
-  }
-  const x3 = v['news.fields'];
-  if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/news.fields', E, _sp253, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
-      return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t262)) return false;
   return E.length === e0;
 }
 
@@ -7221,11 +7092,7 @@ export function _eFindNewsByIdPathParams(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp254, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
-      return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t264)) return false;
   return E.length === e0;
 }
 
@@ -7235,11 +7102,7 @@ export function _eFindNewsByIdQuery(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v['news.fields'];
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/news.fields', E, _sp253, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
-      return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t265)) return false;
   return E.length === e0;
 }
 
@@ -7255,13 +7118,7 @@ export function _eDeleteConnectionsByUuidQuery(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.uuids;
-  if (x1 !== undefined) {
-    if (
-      _refSp(x1, o, p + '/uuids', E, _sp255, _vDeleteConnectionsByUuidQueryUuids, _eDeleteConnectionsByUuidQueryUuids)
-    )
-      return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t267)) return false;
   return E.length === e0;
 }
 
@@ -7277,11 +7134,7 @@ export function _eDeleteConnectionsByEndpointPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.endpoint_id;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/endpoint_id', E, _sp256, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
-      return false;
-  } else if (_fReq(E, o, p, sp, 'endpoint_id')) return false;
+  if (_eProps(v, o, p, E, sp, _t269)) return false;
   return E.length === e0;
 }
 
@@ -7297,11 +7150,7 @@ export function _eReplayAccountActivityPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.webhook_id;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/webhook_id', E, _sp257, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
-      return false;
-  } else if (_fReq(E, o, p, sp, 'webhook_id')) return false;
+  if (_eProps(v, o, p, E, sp, _t271)) return false;
   return E.length === e0;
 }
 
@@ -7341,7 +7190,7 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t258)) return false;
+  if (_eProps(v, o, p, E, sp, _t272)) return false;
   const x1 = v.images;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
@@ -7360,7 +7209,7 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
       }
     }
   }
-  if (_eProps(v, o, p, E, sp, _t259)) return false;
+  if (_eProps(v, o, p, E, sp, _t273)) return false;
   const x5 = v.status;
   if (x5 !== undefined) {
     if (!Number.isInteger(x5)) {

@@ -4,7 +4,7 @@
  * path put under the target's folder. Everything a target needs besides the model is plain data
  * (TargetJob), so it crosses to a worker thread as it is.
  */
-import { createEmitContext, type EmitContext, type EmittedFile, type PackageNaming, type TargetEmitter } from '../emit/emitter.ts';
+import { createEmitContext, OptionError, type EmitContext, type EmittedFile, type PackageNaming, type TargetEmitter } from '../emit/emitter.ts';
 import { RegistryError, type RegisteredTarget } from '../emit/registry.ts';
 import { checkDeclaredFiles, layoutPath } from '../emit/layout.ts';
 import { packageFiles, type PackageOptions } from '../emit/package/index.ts';
@@ -30,12 +30,16 @@ export async function emitTarget(target: RegisteredTarget, emitter: TargetEmitte
   return [...files, ...extra].map((f) => ({ ...f, path: `${target.name}/${layoutPath(job.layout, f.path)}` }));
 }
 
-/** A plugin that throws is the plugin's problem (a usage error naming it), not socialgen's bug. */
+/**
+ * A plugin that throws is the plugin's problem (a usage error naming it), not socialgen's bug; an option the
+ * config gives a target that cannot take it is the config's (`OptionError`).
+ */
 async function runEmitter(target: RegisteredTarget, emitter: TargetEmitter, model: ApiModel, context: EmitContext): Promise<EmittedFile[]> {
-  if (target.origin === 'built-in') return emitter.emit(model, context);
   try {
     return await emitter.emit(model, context);
   } catch (error) {
+    if (error instanceof OptionError) throw new RegistryError(`config: ${error.message}`);
+    if (target.origin === 'built-in') throw error;
     throw new RegistryError(`${target.origin}: the emitter of ${JSON.stringify(target.name)} failed: ${(error as Error)?.message ?? String(error)}`);
   }
 }

@@ -109,6 +109,14 @@ export interface TargetEmitter {
  * A `packages`-layout context from package naming and options (what the pipeline builds for a run; tests
  * and tools that call one emitter directly use it too).
  */
+/**
+ * A target option in the config (`options.<target>.*`) that the emitter cannot use: reported as bad input
+ * naming the option (exit 2), not as a bug. Plugins may throw it too.
+ */
+export class OptionError extends Error {
+  override name = 'OptionError';
+}
+
 export function createEmitContext(base: { packages: PackageNaming; options?: Record<string, unknown>; generatorVersion: string; layout?: EmitContext['layout'] }): EmitContext {
   const layout = base.layout ?? 'packages';
   return {

@@ -17,8 +17,8 @@ const ROOT_ID = 'urn:oracle:api';
 
 export type Direction = 'request' | 'response';
 
-export function newAjv(formats: boolean): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, ownProperties: true, validateFormats: formats, discriminator: false });
+export function newAjv(formats: boolean, quiet = false): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, ownProperties: true, validateFormats: formats, discriminator: false, ...(quiet ? { logger: false as const } : {}) });
   addFormats(ajv);
   return ajv;
 }

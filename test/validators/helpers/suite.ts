@@ -45,16 +45,16 @@ export function suiteFiles(dir: string): string[] {
 }
 
 /**
- * Runs one suite file; `formats` asserts formats (optional/format) or not (the main folder); `unify` compiles
- * one function per schema for both modes (CompilerOptions.unify).
+ * Runs one suite file; `formats` asserts formats (optional/format) or not (the main folder); `propertyTables`
+ * false compiles every property test of the errors functions (CompilerOptions.propertyTables).
  */
-export async function runSuiteFile(path: string, name: string, formats: boolean, unify?: boolean): Promise<TestOutcome[]> {
+export async function runSuiteFile(path: string, name: string, formats: boolean, propertyTables?: boolean): Promise<TestOutcome[]> {
   const groups = JSON.parse(readFileSync(path, 'utf8')) as SuiteGroup[];
   const out: TestOutcome[] = [];
   for (const g of groups) {
     let mod: Record<string, any>;
     try {
-      const files = filesOf(emitStandalone(g.schema, { retrieve: remote, unify }));
+      const files = filesOf(emitStandalone(g.schema, { retrieve: remote, propertyTables }));
       // The entry's compiled functions, whatever they are named (a root that is only a $ref is its target's).
       const names = /import \{ ([^}]*) \} from "\.\/compiled\.js"/.exec(files.get('src/index.ts')!)![1].split(', ');
       const check = names.find((n) => n.startsWith('_v'))!;

@@ -47,12 +47,10 @@ export interface CompilerOptions extends RegistryOptions {
   /** The OpenAPI target's resolved discriminator of a node (model fact); plain JSON Schema has none. */
   discriminator?: (schema: Schema) => ResolvedDiscriminator | undefined;
   /**
-   * One function per schema for both modes instead of a check and an errors function (about 30% less code;
-   * checks up to 2x slower, as V8 inlines fewer of the larger functions; the table is in README.md). Off by
-   * default: the generated code does not change shape with the size of the document, so the speed the
-   * validators bench measures is the speed every spec gets (config `options.validators.compact`).
+   * Errors functions read runs of simple properties from tables (keywords/property-table.ts; default true).
+   * Off (tests only), every test is compiled: the reference the tables' errors are compared with.
    */
-  unify?: boolean;
+  propertyTables?: boolean;
 }
 
 /** A discriminator with every value (explicit and implicit) mapped to the `$ref` of the schema it selects. */
@@ -82,11 +80,6 @@ export interface FnRecord extends FnVariant {
   name: Code;
   relocatable: boolean;
   takesSchemaPath: boolean;
-  /**
-   * One function for both modes (every variant without annotation collectors): `p`, `E` (and `sp`) are
-   * optional, and a call without `E` is check mode: each failure helper then just says "stop".
-   */
-  unified: boolean;
   declaration?: Code;
 }
 
@@ -122,14 +115,15 @@ export class Compiler {
 
   readonly inlineLimit: number;
   private readonly share: boolean;
-  private readonly unify: boolean;
+  /** CompilerOptions.propertyTables. */
+  readonly propertyTables: boolean;
   readonly sharedRef: (ref: string) => boolean;
 
   constructor(options: CompilerOptions = {}) {
     this.share = options.shareEqualSchemas ?? true;
     this.sharedRef = options.sharedRef ?? (() => false);
     this.inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT;
-    this.unify = options.unify ?? false;
+    this.propertyTables = options.propertyTables ?? true;
     this.registry = new Registry(options);
     this.access = options.access ?? (() => undefined);
     this.shape = options.shape;
@@ -176,9 +170,8 @@ export class Compiler {
     const { resolved, key, relocatable } = this.identify(variant);
     const known = this.fns.get(key);
     if (known) return known;
-    const mode = this.modeOf(resolved);
-    const unified = mode === 'errors' && this.isUnified(resolved);
-    const record: FnRecord = { ...resolved, mode, relocatable, unified, takesSchemaPath: relocatable && mode === 'errors', name: raw(this.functionName({ ...resolved, mode, relocatable })) };
+    const mode = resolved.mode;
+    const record: FnRecord = { ...resolved, mode, relocatable, takesSchemaPath: relocatable && mode === 'errors', name: raw(this.functionName({ ...resolved, mode, relocatable })) };
     this.fns.set(key, record);
     this.order.push(record);
     return record;
@@ -196,23 +189,11 @@ export class Compiler {
     const node = variant.node;
     const relocatable = this.share && variant.relocatable === true && typeof node.schema === 'object' && node.schema !== null && !this.content.pinnedToPlace(node.schema);
     const identity = relocatable ? `R${this.content.schemaId(node.schema as object)}|${node.base}|${node.resource.uri}|${node.doc.uri}` : nodeKey(node);
-    const mode = this.modeOf(variant);
+    const mode = variant.mode;
     const key = `${identity}|${mode}|${variant.trackP}|${variant.trackI}|${variant.dyn.key}|${variant.relax?.key ?? ''}`;
     return { resolved: variant, key, relocatable };
   }
 
-  /**
-   * Whether a variant is served by a unified function (both modes): all but those with annotation
-   * collectors, when unifying.
-   */
-  private isUnified(v: Pick<FnVariant, 'trackP' | 'trackI'>): boolean {
-    return this.unify && !v.trackP && !v.trackI;
-  }
-
-  /** The mode of the function that serves a request: a unified function serves both (a check request is the errors request). */
-  private modeOf(v: FnVariant): Mode {
-    return this.isUnified(v) ? 'errors' : v.mode;
-  }
 
   /**
    * A schema path as an expression of the function being generated: `sp + "..."` under a relocatable
@@ -275,8 +256,8 @@ export class Compiler {
       base = String(this.anonymous++);
       this.baseNames.set(key, base);
     }
-    // `_v` a unified function or a check one, `_e` an errors one.
-    const letter = this.isUnified(v) || v.mode === 'check' ? 'v' : 'e';
+    // `_v` a check function, `_e` an errors one.
+    const letter = v.mode === 'check' ? 'v' : 'e';
     const name = `_${letter}${base}${v.trackP ? 'p' : ''}${v.trackI ? 'i' : ''}${this.relaxSuffix(base, v.relax)}`;
     // The first dynamic scope a function is requested in keeps the plain name; others are numbered.
     const scopes = this.dynNames.get(name) ?? [];
@@ -301,11 +282,10 @@ export class Compiler {
   private generate(r: FnRecord): Code {
     // A relocatable errors function's paths start at its `sp` parameter.
     const root = r.takesSchemaPath ? SP : schemaPathOf(r.node);
-    const fn = new FnScope(root, r.unified);
+    const fn = new FnScope(root);
     const params: Code[] = [raw('v: any'), raw('o: number')];
-    // A unified function's `p` and `sp` default to '' in check mode (read only when a failure is recorded).
-    if (r.mode === 'errors') params.push(raw(r.unified ? "p = ''" : 'p: string'), raw(r.unified ? 'E?: ValidationError[]' : 'E: ValidationError[]'));
-    if (r.takesSchemaPath) params.push(raw(r.unified ? "sp = ''" : 'sp: string'));
+    if (r.mode === 'errors') params.push(raw('p: string'), raw('E: ValidationError[]'));
+    if (r.takesSchemaPath) params.push(raw('sp: string'));
     if (r.trackP) params.push(code`ep: ${this.use('_EvP')}`);
     if (r.trackI) params.push(code`ei: ${this.use('_EvI')}`);
     const site: Site = {
@@ -325,31 +305,18 @@ export class Compiler {
     const body = compileNode(this, r.node.schema, site);
     const tail = body.length ? typedTails.get(body[body.length - 1]) : undefined;
     if (tail) body.splice(body.length - 1, 1, ...tail);
-    if (r.unified && fn.calls > 0) {
-      // Called with `E` (errors mode), a function that calls others runs itself as a check first: valid data
-      // then costs what the check costs (no instance paths built), and the errors walk runs only when it
-      // fails, with the re-check counter raised; once it is full (3 levels) the check is skipped, which keeps
-      // deep invalid input linear. Not at the root of a value validated from outside (`p` is '') unless all
-      // errors are collected: stopping at the first error, the errors walk there is one pass already.
-      body.unshift(code`if (E && (o & ${O.branchCounter}) !== ${O.branchCounter} && (p || o & ${O.allErrors})) {\nif (${r.name}(v, o)) return true;\no += ${O.branchStep};\n}`);
-    } else if (!r.unified) {
-      // An entry's errors function, called from outside (the re-check counter is 0 only there, see
-      // keywords/ref.ts) collecting all errors, runs its check function first when there is one.
-      const entry = this.entries.has(r.name.text);
-      const check = entry && r.mode === 'errors' ? this.fns.get(this.identify({ ...r, mode: 'check' }).key)?.name : undefined;
-      if (check) {
-        const counterAndAll = raw(String(Number(O.branchCounter.text) | Number(O.allErrors.text)));
-        body.unshift(code`if ((o & ${counterAndAll}) === ${O.allErrors} && ${check}(v, o)) return true;`);
-      }
+    // An entry's errors function, called from outside (the re-check counter is 0 only there, see
+    // keywords/ref.ts) collecting all errors, runs its check function first when there is one.
+    const entry = this.entries.has(r.name.text);
+    const check = entry && r.mode === 'errors' ? this.fns.get(this.identify({ ...r, mode: 'check' }).key)?.name : undefined;
+    if (check) {
+      const counterAndAll = raw(String(Number(O.branchCounter.text) | Number(O.allErrors.text)));
+      body.unshift(code`if ((o & ${counterAndAll}) === ${O.allErrors} && ${check}(v, o)) return true;`);
     }
     // Under prototype pollution the callers from outside pass a copy without prototypes (runtime `_input`),
     // so property reads need no `hasOwnProperty` test and the functions need no prologue for it.
     if (r.mode === 'check') {
       return code`function ${r.name}(${join(params)}): boolean {\n${join(body, '\n')}\nreturn true;\n}`;
-    }
-    if (r.unified) {
-      // Check mode (no `E`) stops at every failure, so reaching the end there means valid.
-      return code`function ${r.name}(${join(params)}): boolean {\nconst e0 = E?.length;\n${join(body, '\n')}\nreturn !E || E.length === e0;\n}`;
     }
     return code`function ${r.name}(${join(params)}): boolean {\nconst e0 = E.length;\n${join(body, '\n')}\nreturn E.length === e0;\n}`;
   }

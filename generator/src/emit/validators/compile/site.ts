@@ -18,16 +18,8 @@ export type Mode = 'check' | 'errors';
 /** Names of the locals and labels of one generated function. */
 export class FnScope {
   private count = 0;
-  /** Calls made to unified functions in errors mode (keywords/ref.ts): they build instance paths. */
-  calls = 0;
-  /**
-   * The function's own schema path: error schema paths are written relative to it. `unified`: the function
-   * serves both modes (compiler.ts), so its errors-mode code also runs without an error list.
-   */
-  constructor(
-    readonly schemaPath = '',
-    readonly unified = false,
-  ) {}
+  /** The function's own schema path: error schema paths are written relative to it. */
+  constructor(readonly schemaPath = '') {}
   local(prefix: string): Code {
     return raw(`${prefix}${++this.count}`);
   }

@@ -23,13 +23,13 @@ export interface ApiDocument {
 
 const PARAM_REF = 'socialgen:parameter:';
 
-export function apiDocument(model: ApiModel, options: { inlineLimit?: number; shareEqualSchemas?: boolean; unify?: boolean } = {}): ApiDocument {
+export function apiDocument(model: ApiModel, options: { inlineLimit?: number; shareEqualSchemas?: boolean; propertyTables?: boolean } = {}): ApiDocument {
   const index = indexModel(model);
   const byNamed = new Map<NamedSchema, NodeInfo>();
   const paramNodes = new Map<string, NodeInfo>();
   const compiler = new Compiler({
     inlineLimit: options.inlineLimit,
-    unify: options.unify,
+    propertyTables: options.propertyTables,
     shareEqualSchemas: options.shareEqualSchemas,
     sharedRef: (ref) => ref.startsWith(PARAM_REF),
     access: index.facts.access,

@@ -8,7 +8,7 @@ import type { Schema, SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
 import { failure, inPlace, type Site } from '../site.ts';
-import { afterCheck, branchCollectors, unifiedGuard, unifiedStop, whenValid } from './branches.ts';
+import { afterCheck, branchCollectors, whenValid } from './branches.ts';
 import { O } from '../option-bits.ts';
 
 /** Check-mode evaluation setting `ok` when some branch passes (merging collectors of passing branches). */
@@ -49,7 +49,7 @@ export function anyOf(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const o2 = site.fn.local('o');
   return [
     code`let ${ok} = false;`,
-    code`if (${unifiedGuard(site)}(${site.o} & ${O.branchCounter}) !== ${O.branchCounter}) {\n${join(anyPasses(c, site, branches, 'anyOf', ok), '\n')}\n}`,
-    code`if (!${ok}) {\n${unifiedStop(site)}const ${start} = E.length;\nconst ${o2} = ${afterCheck(site)};\n${join(walkBranches(c, site, branches, 'anyOf', o2, () => [code`${ok} = true;`]), '\n')}\nif (${ok}) E.length = ${start};\nelse {\n${fail}\n}\n}`,
+    code`if ((${site.o} & ${O.branchCounter}) !== ${O.branchCounter}) {\n${join(anyPasses(c, site, branches, 'anyOf', ok), '\n')}\n}`,
+    code`if (!${ok}) {\nconst ${start} = E.length;\nconst ${o2} = ${afterCheck(site)};\n${join(walkBranches(c, site, branches, 'anyOf', o2, () => [code`${ok} = true;`]), '\n')}\nif (${ok}) E.length = ${start};\nelse {\n${fail}\n}\n}`,
   ];
 }

@@ -51,12 +51,3 @@ export function afterCheck(site: Site): Code {
   return code`(${site.o} & ${O.branchCounter}) === ${O.branchCounter} ? ${site.o} : ${site.o} + ${O.branchStep}`;
 }
 
-/** In a unified function (compiler.ts) a check runs without an error list: its check phase is never skipped. */
-export function unifiedGuard(site: Site): Code {
-  return raw(site.fn.unified ? '!E || ' : '');
-}
-
-/** In a unified function, what stops a failed branch check when there is no error list to walk it for. */
-export function unifiedStop(site: Site): Code {
-  return site.fn.unified ? code`if (!E) ${site.stop}\n` : raw('');
-}

@@ -7,7 +7,7 @@ import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { failure, type Site } from '../site.ts';
 import { walkBranches } from './any-of.ts';
-import { afterCheck, branchCollectors, unifiedGuard, unifiedStop, whenValid } from './branches.ts';
+import { afterCheck, branchCollectors, whenValid } from './branches.ts';
 import { O } from '../option-bits.ts';
 
 export function oneOf(c: Compiler, s: SchemaObject, site: Site): Code[] {
@@ -43,8 +43,8 @@ export function oneOf(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const o2 = site.fn.local('o');
   const walk = walkBranches(c, site, branches, 'oneOf', o2, (i) => counted(i));
   return [
-    code`{\n${join(head, '\n')}\nif (${unifiedGuard(site)}(${site.o} & ${O.branchCounter}) !== ${O.branchCounter}) {\n${join(checkPhase, '\n')}\n}`,
-    code`if (${n} === 0) {\n${unifiedStop(site)}const ${start} = E.length;\nconst ${o2} = ${afterCheck(site)};\n${join(walk, '\n')}\nif (${n} === 0) {\n${none}\n} else E.length = ${start};\n}`,
+    code`{\n${join(head, '\n')}\nif ((${site.o} & ${O.branchCounter}) !== ${O.branchCounter}) {\n${join(checkPhase, '\n')}\n}`,
+    code`if (${n} === 0) {\nconst ${start} = E.length;\nconst ${o2} = ${afterCheck(site)};\n${join(walk, '\n')}\nif (${n} === 0) {\n${none}\n} else E.length = ${start};\n}`,
     code`if (${n} > 1) {\n${many}\n}`,
     code`${join(pendingMerges, '\n')}\n}`,
   ];

@@ -108,7 +108,7 @@ export function properties(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const closed = s.additionalProperties === false;
   const out: Code[] = [];
   // Errors mode: consecutive simple properties become one table call (keywords/property-table.ts).
-  const tables = usesTables(site);
+  const tables = usesTables(c, site);
   const rows: Code[][] = [];
   const flush = (): void => {
     if (rows.length) out.push(propertyTable(c, site, rows.splice(0)));
@@ -130,8 +130,9 @@ export function properties(c: Compiler, s: SchemaObject, site: Site): Code[] {
     const compiled = trivial ? [] : compileSub(c, sub, atChild(site, node, ['properties', name], read.local, propertySegment(name)));
     // A `$ref` member's one call is a row too (the runtime makes the same `_ref` call).
     const call = tables && !stray && compiled.length === 1 ? refCalls.get(compiled[0]) : undefined;
-    if (call && call.data.text === read.local.text) {
-      rows.push(referenceRow(name, need, call));
+    const reference = call && call.data.text === read.local.text ? referenceRow(name, need, call) : undefined;
+    if (reference) {
+      rows.push(reference);
       continue;
     }
     const member = memberCode(c, site, name, need, read, stray ? [stray, ...compiled] : compiled);

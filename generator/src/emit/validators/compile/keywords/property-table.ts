@@ -6,7 +6,7 @@
  *
  * Not in a table: names that need a `hasOwnProperty` read or escaping as a JSON pointer token, members a
  * closed object rejects by direction, `format: binary` strings (a `Blob` passes), non-primitive `enum`
- * values, and unified functions (whose errors code is also their check).
+ * values. `CompilerOptions.propertyTables: false` (tests) compiles every property.
  */
 import { code, prettyLit as lit, raw, type Code } from '../../../../codegen/index.ts';
 import { isBinaryString } from '../../../../model/facts/media.ts';
@@ -17,6 +17,7 @@ import { escapeToken } from '../pointer.ts';
 import { renderPath, type Site } from '../site.ts';
 import { stringFormats } from '../../runtime/formats/index.ts';
 import { jsonValue } from './enum-const.ts';
+import type { RefCall } from './ref.ts';
 import { INHERITED_NAMES } from './own.ts';
 
 /** Where a required member must be present (keywords/properties.ts). */
@@ -29,6 +30,8 @@ const TYPE_LIST = 32;
 const NEED_FLAG: Readonly<Record<Need, number>> = { never: 0, always: 64, response: 128, request: 256 };
 const NUMERIC_FORMAT = 512;
 const REFERENCE = 1024;
+const AT_SCHEMA_PATH = 2048;
+const GIVEN_SCHEMA_PATH = 4096;
 
 /** The keywords a row holds; any other assertion keeps the property compiled. */
 const ROW_KEYWORDS: ReadonlySet<string> = new Set(['type', 'format', 'enum']);
@@ -40,14 +43,19 @@ function isPrimitive(value: unknown): boolean {
   return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 }
 
-/** Whether errors-mode code at `site` may use a table (not a unified function's, which is also its check). */
-export function usesTables(site: Site): boolean {
-  return site.mode === 'errors' && !site.fn.unified;
+/** A name a row can hold: read without `hasOwnProperty`, and its own JSON pointer token. */
+function plainName(name: string): boolean {
+  return !INHERITED_NAMES.has(name) && escapeToken(name) === name;
+}
+
+/** Whether code at `site` may use a table: errors mode, unless the compiler is told to compile every test. */
+export function usesTables(c: Compiler, site: Site): boolean {
+  return site.mode === 'errors' && c.propertyTables;
 }
 
 /** The row of property `name` (schema `sub`), or undefined when the property must stay compiled. */
 export function propertyRow(c: Compiler, name: string, sub: Schema, need: Need): Code[] | undefined {
-  if (INHERITED_NAMES.has(name) || escapeToken(name) !== name) return undefined;
+  if (!plainName(name)) return undefined;
   const s = sub === true ? {} : sub;
   if (typeof s !== 'object' || s === null || Array.isArray(s)) return undefined;
   for (const key of Object.keys(s)) {
@@ -95,7 +103,14 @@ export function propertyTable(c: Compiler, site: Site, rows: readonly (readonly 
   return code`if (${c.use('_eProps')}(${site.data}, ${site.o}, ${renderPath(site.path)}, E, ${sp}, ${table})) ${site.stop}`;
 }
 
-/** The row of a member whose code is one `_ref` call (keywords/ref.ts `refCalls`): the same call, at run time. */
-export function referenceRow(name: string, need: Need, call: { check: Code; errors: Code }): Code[] {
-  return [lit(name), lit(NEED_FLAG[need] | REFERENCE), lit(''), call.check, call.errors];
+/**
+ * The row of a member whose code is one `_ref` or `_refSp` call (keywords/ref.ts `refCalls`): the same call,
+ * made at run time. `_refSp`'s schema path is the member's own (computed from the table's) or a constant.
+ */
+export function referenceRow(name: string, need: Need, call: RefCall): Code[] | undefined {
+  if (!plainName(name)) return undefined;
+  const row = [lit(name), lit(NEED_FLAG[need] | REFERENCE | (call.atSite ? AT_SCHEMA_PATH : 0) | (call.schemaPath ? GIVEN_SCHEMA_PATH : 0)), lit(''), call.check, call.errors];
+  if (!call.schemaPath) return row;
+  // A table is a module constant: only a path that does not read the function's `sp` can be in it.
+  return /\bsp\b/.test(call.schemaPath.text) ? undefined : [...row, call.schemaPath];
 }

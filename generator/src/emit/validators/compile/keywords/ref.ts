@@ -2,10 +2,8 @@
  * `$ref` (§8.2.3.1) and `$dynamicRef` (§8.2.3.2): the target becomes a hoisted function, so recursion is
  * plain recursion (a stack overflow on absurdly deep input is caught at the entry point).
  *
- * A target without annotation collectors has one function for both modes (compiler.ts): an errors site
- * calls it with the error list, a check site without. A target with collectors has a check and an errors
- * function; in errors mode a call first runs the cheap check function and only walks the target for errors
- * when that fails ("prefilter"). Each such fallback increments a 2-bit counter in the options (bits 16/32);
+ * A target has a check and an errors function (compiler.ts); in errors mode a call first runs the cheap
+ * check function and only walks the target for errors when that fails ("prefilter"). Each such fallback increments a 2-bit counter in the options (bits 16/32);
  * once it reads 3 the prefilter is skipped, so no value is re-checked more than three times however deep
  * the failing path is (linear overall, never quadratic on deep invalid input).
  */
@@ -31,10 +29,21 @@ function inlinable(schema: unknown): boolean {
 }
 
 /**
- * The functions an errors-mode `_ref` statement calls (no schema path passed), for callers that fold the
- * statement into data of their own (keywords/property-table.ts).
+ * What an errors-mode `_ref`/`_refSp` statement calls, for callers that fold the statement into data of their
+ * own (keywords/property-table.ts): the value, the functions, and for `_refSp` the schema path it passes
+ * (`atSite`: the site's own path, as for a shared inline subschema).
  */
-export const refCalls = new WeakMap<Code, { data: Code; check: Code; errors: Code }>();
+export interface RefCall {
+  data: Code;
+  check: Code;
+  errors: Code;
+  /** `_refSp` passing the schema path of the site: the path of the subschema the call stands for. */
+  atSite: boolean;
+  /** `_refSp`'s schema path argument, when it is not the site's (a shared reference target's own path). */
+  schemaPath?: Code;
+}
+
+export const refCalls = new WeakMap<Code, RefCall>();
 
 /**
  * Applies the schema at `target` to the site's value through its function (inline for booleans). With
@@ -47,9 +56,7 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
     return compileNode(c, target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
   }
   const inline = site.evP === undefined && site.evI === undefined && inlinable(target.schema);
-  // In a unified function too, which serves check mode, where a call per leaf would cost the most (V8
-  // inlines small functions, and a unified one is rarely small).
-  if (inline && (site.mode === 'check' || site.fn.unified)) {
+  if (inline && site.mode === 'check') {
     return compileNode(c, target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
   }
   const dyn = enterResource(site.dyn, target.resource);
@@ -70,20 +77,12 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
   // A shared function's schema path, passed at every call: a module constant unless short (GitHub passes
   // `#/components/parameters/per-page/schema` and the like thousands of times).
   const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, relocatable === 'target' ? schemaPathOf(target) : site.schemaPath, 24)] : [];
-  if (callee.unified) {
-    // One function for both modes: called with `E` (errors) when the caller has one, else as a check; the
-    // instance path is built only when errors are collected.
-    const at = path.text === site.path.root.text ? path : code`E && ${path}`;
-    // `_stop` says whether a failure stops here.
-    site.fn.calls++;
-    return [code`if (!${errors}(${join([d, o, at, code`E`, ...sp])}) && ${c.use('_stop')}(E, ${o})) ${site.stop}`];
-  }
   if (ev.length === 0) {
     // One helper call instead of the prefilter written out: errors mode runs only after a check failed,
     // so its size matters more than a call's cost.
     const helper = sp.length ? c.use('_refSp') : c.use('_ref');
     const statement = code`if (${helper}(${join([d, o, path, code`E`, ...sp, check(), errors])})) ${site.stop}`;
-    if (!sp.length) refCalls.set(statement, { data: d, check: check(), errors });
+    refCalls.set(statement, { data: d, check: check(), errors, atSite: relocatable === 'site' && sp.length > 0, schemaPath: relocatable !== 'site' ? sp[0] : undefined });
     return [statement];
   }
   const direct = join([d, o, path, code`E`, ...sp, ...ev]);

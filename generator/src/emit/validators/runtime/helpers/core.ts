@@ -15,11 +15,10 @@ export function _err(
 
 /**
  * Records a failed keyword; true when validation stops there (not collecting all errors, options bit 1).
- * The compiled code writes `if (_fErr(...)) return false;`: one short statement per failure. Without an
- * error list (a compiled function called in check mode) nothing is recorded and validation stops.
+ * The compiled code writes `if (_fErr(...)) return false;`: one short statement per failure.
  */
 export function _fErr(
-  E: ValidationError[] | undefined,
+  E: ValidationError[],
   o: number,
   instancePath: string,
   schemaPath: string,
@@ -27,22 +26,20 @@ export function _fErr(
   message: string,
   params: Record<string, unknown>,
 ): boolean {
-  if (!E) return true;
   E.push({ instancePath, schemaPath, keyword, message, params });
   return (o & 1) === 0;
 }
 
 /** `_fErr` for `type` with one type name (the commonest failure; `sp` is the schema's path). */
-export function _fType(E: ValidationError[] | undefined, o: number, p: string, sp: string, type: string): boolean {
-  return !E || _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
+export function _fType(E: ValidationError[], o: number, p: string, sp: string, type: string): boolean {
+  return _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
 }
 
 /**
  * `_fErr` for `type` with several type names, given joined by commas (`sp` is the schema's path). A string,
  * not an array literal: a call ending in one has a layout of its own in prettier.
  */
-export function _fTypes(E: ValidationError[] | undefined, o: number, p: string, sp: string, types: string): boolean {
-  if (!E) return true;
+export function _fTypes(E: ValidationError[], o: number, p: string, sp: string, types: string): boolean {
   const type = types.split(',');
   return _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type.join(' or '), {
     type,
@@ -50,100 +47,48 @@ export function _fTypes(E: ValidationError[] | undefined, o: number, p: string, 
 }
 
 /** `_fErr` for `enum` (`sp` is the schema's path). */
-export function _fEnum(
-  E: ValidationError[] | undefined,
-  o: number,
-  p: string,
-  sp: string,
-  allowedValues: unknown[],
-): boolean {
-  return !E || _fErr(E, o, p, sp + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues });
+export function _fEnum(E: ValidationError[], o: number, p: string, sp: string, allowedValues: unknown[]): boolean {
+  return _fErr(E, o, p, sp + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues });
 }
 
 /**
  * `_fType` at the property `name` (a JSON pointer token) of the value at `p` whose schema is at `sp`: the paths
  * are joined only when it fails. `_fPTs`, `_fPE`, `_fPR`, `_fPF` are `_fTypes`, `_fEnum`, `_fReq`, `_fFormat` so.
  */
-export function _fPT(
-  E: ValidationError[] | undefined,
-  o: number,
-  p: string,
-  sp: string,
-  name: string,
-  type: string,
-): boolean {
-  return !E || _fType(E, o, p + '/' + name, sp + '/properties/' + name, type);
+export function _fPT(E: ValidationError[], o: number, p: string, sp: string, name: string, type: string): boolean {
+  return _fType(E, o, p + '/' + name, sp + '/properties/' + name, type);
 }
 
 /** `_fTypes` at a property. */
-export function _fPTs(
-  E: ValidationError[] | undefined,
-  o: number,
-  p: string,
-  sp: string,
-  name: string,
-  types: string,
-): boolean {
-  return !E || _fTypes(E, o, p + '/' + name, sp + '/properties/' + name, types);
+export function _fPTs(E: ValidationError[], o: number, p: string, sp: string, name: string, types: string): boolean {
+  return _fTypes(E, o, p + '/' + name, sp + '/properties/' + name, types);
 }
 
 /** `_fEnum` at a property. */
-export function _fPE(
-  E: ValidationError[] | undefined,
-  o: number,
-  p: string,
-  sp: string,
-  name: string,
-  values: unknown[],
-): boolean {
-  return !E || _fEnum(E, o, p + '/' + name, sp + '/properties/' + name, values);
+export function _fPE(E: ValidationError[], o: number, p: string, sp: string, name: string, values: unknown[]): boolean {
+  return _fEnum(E, o, p + '/' + name, sp + '/properties/' + name, values);
 }
 
 /** `_fReq` at a property. */
-export function _fPR(
-  E: ValidationError[] | undefined,
-  o: number,
-  p: string,
-  sp: string,
-  name: string,
-  missing: string,
-): boolean {
-  return !E || _fReq(E, o, p + '/' + name, sp + '/properties/' + name, missing);
+export function _fPR(E: ValidationError[], o: number, p: string, sp: string, name: string, missing: string): boolean {
+  return _fReq(E, o, p + '/' + name, sp + '/properties/' + name, missing);
 }
 
 /** `_fFormat` at a property. */
-export function _fPF(
-  E: ValidationError[] | undefined,
-  o: number,
-  p: string,
-  sp: string,
-  name: string,
-  format: string,
-): boolean {
-  return !E || _fFormat(E, o, p + '/' + name, sp + '/properties/' + name, format);
+export function _fPF(E: ValidationError[], o: number, p: string, sp: string, name: string, format: string): boolean {
+  return _fFormat(E, o, p + '/' + name, sp + '/properties/' + name, format);
 }
 
 /** `_fErr` for a missing `required` property (`sp` is the schema's path). */
-export function _fReq(E: ValidationError[] | undefined, o: number, p: string, sp: string, name: string): boolean {
-  return (
-    !E ||
-    _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
-      missingProperty: name,
-    })
-  );
+export function _fReq(E: ValidationError[], o: number, p: string, sp: string, name: string): boolean {
+  return _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
+    missingProperty: name,
+  });
 }
 
 /** `_fErr` for `format` (`sp` is the schema's path). */
-export function _fFormat(E: ValidationError[] | undefined, o: number, p: string, sp: string, format: string): boolean {
-  return !E || _fErr(E, o, p, sp + '/format', 'format', 'must match format "' + format + '"', { format });
-}
-
-/**
- * After a compiled function called at a reference returned false: whether validation stops there (check
- * mode, without an error list, always; errors mode unless all errors are collected).
- */
-export function _stop(E: ValidationError[] | undefined, o: number): boolean {
-  return !E || (o & 1) === 0;
+export function _fFormat(E: ValidationError[], o: number, p: string, sp: string, format: string): boolean {
+  return _fErr(E, o, p, sp + '/format', 'format', 'must match format "' + format + '"', { format });
 }
 
 /**

@@ -127,11 +127,22 @@ const _sp41 = '#/paths/~1then/get/parameters/0/schema';
 const _sp42 = '#/paths/~1then/get/parameters/1/schema';
 const _sp43 = '#/paths/~1then/get/parameters/2/schema';
 const _sp44 = '#/paths/~1then/get/parameters/3/schema';
-const _sp45 = '#/paths/~1then/get/parameters/4/schema';
-const _sp46 = '#/paths/~1then/get/parameters/5/schema';
-const _sp47 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema';
-const _sp48 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema';
-const _sp49 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema';
+const _t45: any = [
+  ["it's", 5120, '', _vThen2QueryItS, _eThen2QueryItS, _sp41],
+  ['say "hi"', 5184, '', _vThen2QueryItS, _eThen2QueryItS, _sp42],
+  ['back`tick ${x}', 5120, '', _vThen2QueryBackTickX, _eThen2QueryBackTickX, _sp43],
+];
+const _sp46 = '#/paths/~1then/get/parameters/4/schema';
+const _t47: any = [['X-"Quoted"-Header', 5120, '', _vThen2QueryItS, _eThen2QueryItS, _sp46]];
+const _sp48 = '#/paths/~1then/get/parameters/5/schema';
+const _sp49 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema';
+const _sp50 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema';
+const _sp51 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema';
+const _t52: any = [
+  ['owner', 5184, '', _vThen2QueryItS, _eThen2QueryItS, _sp49],
+  ['repo', 5184, '', _vThen2QueryItS, _eThen2QueryItS, _sp50],
+  ['path', 5184, '', _vThen2QueryItS, _eThen2QueryItS, _sp51],
+];
 
 export function _vHostile(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -722,18 +733,7 @@ export function _eThen2Query(v: any, o: number, p: string, E: ValidationError[],
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v["it's"];
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + "/it's", E, _sp41, _vThen2QueryItS, _eThen2QueryItS)) return false;
-  }
-  const x3 = v['say "hi"'];
-  if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/say "hi"', E, _sp42, _vThen2QueryItS, _eThen2QueryItS)) return false;
-  } else if (_fReq(E, o, p, sp, 'say "hi"')) return false;
-  const x5 = v['back`tick ${x}'];
-  if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/back`tick ${x}', E, _sp43, _vThen2QueryBackTickX, _eThen2QueryBackTickX)) return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t45)) return false;
   const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
   if (x7 !== undefined) {
     if (_refSp(x7, o, p + '/__proto__', E, _sp44, _vThen2QueryProto, _eThen2QueryProto)) return false;
@@ -747,10 +747,7 @@ export function _eThen2Headers(v: any, o: number, p: string, E: ValidationError[
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v['X-"Quoted"-Header'];
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/X-"Quoted"-Header', E, _sp45, _vThen2QueryItS, _eThen2QueryItS)) return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t47)) return false;
   return E.length === e0;
 }
 
@@ -762,7 +759,7 @@ export function _eThen2Cookies(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = _has.call(v, 'constructor') ? v.constructor : undefined;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/constructor', E, _sp46, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x1, o, p + '/constructor', E, _sp48, _vThen2QueryItS, _eThen2QueryItS)) return false;
   }
   return E.length === e0;
 }
@@ -773,18 +770,7 @@ export function _eReposGetContentPathParams(v: any, o: number, p: string, E: Val
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.owner;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/owner', E, _sp47, _vThen2QueryItS, _eThen2QueryItS)) return false;
-  } else if (_fReq(E, o, p, sp, 'owner')) return false;
-  const x3 = v.repo;
-  if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/repo', E, _sp48, _vThen2QueryItS, _eThen2QueryItS)) return false;
-  } else if (_fReq(E, o, p, sp, 'repo')) return false;
-  const x5 = v.path;
-  if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/path', E, _sp49, _vThen2QueryItS, _eThen2QueryItS)) return false;
-  } else if (_fReq(E, o, p, sp, 'path')) return false;
+  if (_eProps(v, o, p, E, sp, _t52)) return false;
   return E.length === e0;
 }
 

@@ -22,8 +22,10 @@ const _sp3 = '#/components/schemas/Problem';
 const _sp4 = '#/components/schemas/Attachment';
 const _t5: any = [['note', 1, 'string']];
 const _sp6 = '#/paths/~1files~1{name}/parameters/0/schema';
-const _sp7 = '#/paths/~1images~1{id}/get/parameters/0/schema';
-const _re8 = new RegExp('^[a-z0-9.-]+$', 'u');
+const _t7: any = [['name', 5184, '', _vUploadFilePathName, _eUploadFilePathName, _sp6]];
+const _sp8 = '#/paths/~1images~1{id}/get/parameters/0/schema';
+const _t9: any = [['id', 5184, '', _vGetImagePathId, _eGetImagePathId, _sp8]];
+const _re10 = new RegExp('^[a-z0-9.-]+$', 'u');
 
 export function _vStored(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -107,10 +109,7 @@ export function _eUploadFilePathParams(v: any, o: number, p: string, E: Validati
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.name;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
-  } else if (_fReq(E, o, p, sp, 'name')) return false;
+  if (_eProps(v, o, p, E, sp, _t7)) return false;
   return E.length === e0;
 }
 
@@ -133,10 +132,7 @@ export function _eDownloadFilePathParams(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.name;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
-  } else if (_fReq(E, o, p, sp, 'name')) return false;
+  if (_eProps(v, o, p, E, sp, _t7)) return false;
   return E.length === e0;
 }
 
@@ -152,10 +148,7 @@ export function _eGetImagePathParams(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp7, _vGetImagePathId, _eGetImagePathId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t9)) return false;
   return E.length === e0;
 }
 
@@ -166,7 +159,7 @@ export function _eUploadFilePathName(v: any, o: number, p: string, E: Validation
     return false;
   }
   if (
-    !_re8.test(v) &&
+    !_re10.test(v) &&
     _fErr(E, o, p, sp + '/pattern', 'pattern', 'must match pattern "^[a-z0-9.-]+$"', { pattern: '^[a-z0-9.-]+$' })
   )
     return false;
@@ -175,7 +168,7 @@ export function _eUploadFilePathName(v: any, o: number, p: string, E: Validation
 
 export function _vUploadFilePathName(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re8.test(v)) return false;
+  if (!_re10.test(v)) return false;
   return true;
 }
 

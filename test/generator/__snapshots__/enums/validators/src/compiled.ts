@@ -32,7 +32,11 @@ const _t22: any = [['mode', 65, 'string', _k19]];
 const _t23: any = [['state', 1024, '', _vStrings, _eStrings]];
 const _sp24 = '#/paths/~1items/get/parameters/0/schema';
 const _sp25 = '#/paths/~1items/get/parameters/1/schema';
-const _k26: any = ['asc', 'desc'];
+const _t26: any = [
+  ['sort', 5120, '', _vListItemsQuerySort, _eListItemsQuerySort, _sp24],
+  ['states', 5120, '', _vListItemsQueryStates, _eListItemsQueryStates, _sp25],
+];
+const _k27: any = ['asc', 'desc'];
 
 export function _vStrings(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -250,21 +254,14 @@ export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationErro
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.sort;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/sort', E, _sp24, _vListItemsQuerySort, _eListItemsQuerySort)) return false;
-  }
-  const x3 = v.states;
-  if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/states', E, _sp25, _vListItemsQueryStates, _eListItemsQueryStates)) return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t26)) return false;
   return E.length === e0;
 }
 
 export function _eListItemsQuerySort(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
-  if (!(v === 'asc' || v === 'desc') && _fEnum(E, o, p, sp, _k26)) return false;
+  if (!(v === 'asc' || v === 'desc') && _fEnum(E, o, p, sp, _k27)) return false;
   return E.length === e0;
 }
 

@@ -39,9 +39,16 @@ const _sp9 = '#/components/schemas/Problem';
 const _sp10 = '#/paths/~1events/get/parameters/0/schema';
 const _sp11 = '#/paths/~1events/get/parameters/1/schema';
 const _sp12 = '#/paths/~1events/get/parameters/2/schema';
-const _sp13 = '#/paths/~1events~1{day}/get/parameters/0/schema';
-const _sp14 = '#/paths/~1events~1{day}/get/parameters/1/schema';
-const _t15: any = [
+const _t13: any = [
+  ['since', 5120, '', _vListEventsQuerySince, _eListEventsQuerySince, _sp10],
+  ['on', 5120, '', _vListEventsQueryOn, _eListEventsQueryOn, _sp11],
+  ['days', 5120, '', _vListEventsQueryDays, _eListEventsQueryDays, _sp12],
+];
+const _sp14 = '#/paths/~1events~1{day}/get/parameters/0/schema';
+const _t15: any = [['day', 5184, '', _vListEventsQueryOn, _eListEventsQueryOn, _sp14]];
+const _sp16 = '#/paths/~1events~1{day}/get/parameters/1/schema';
+const _t17: any = [['x-as-of', 5120, '', _vListEventsQuerySince, _eListEventsQuerySince, _sp16]];
+const _t18: any = [
   ['day', 1, 'string', _fDate, 'date'],
   ['as_of', 1, 'string', _fDateTime, 'date-time'],
 ];
@@ -403,18 +410,7 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.since;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/since', E, _sp10, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
-  }
-  const x3 = v.on;
-  if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/on', E, _sp11, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
-  }
-  const x5 = v.days;
-  if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/days', E, _sp12, _vListEventsQueryDays, _eListEventsQueryDays)) return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t13)) return false;
   return E.length === e0;
 }
 
@@ -437,10 +433,7 @@ export function _eEventsOnPathParams(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.day;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/day', E, _sp13, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
-  } else if (_fReq(E, o, p, sp, 'day')) return false;
+  if (_eProps(v, o, p, E, sp, _t15)) return false;
   return E.length === e0;
 }
 
@@ -450,10 +443,7 @@ export function _eEventsOnHeaders(v: any, o: number, p: string, E: ValidationErr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v['x-as-of'];
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/x-as-of', E, _sp14, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t17)) return false;
   return E.length === e0;
 }
 
@@ -463,7 +453,7 @@ export function _eEventsOnStatus200(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t15)) return false;
+  if (_eProps(v, o, p, E, sp, _t18)) return false;
   const x1 = v.events;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {

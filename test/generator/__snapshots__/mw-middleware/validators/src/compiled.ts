@@ -21,7 +21,12 @@ const _t3: any = [
 const _sp4 = '#/components/schemas/Problem';
 const _sp5 = '#/paths/~1things/get/parameters/0/schema';
 const _sp6 = '#/paths/~1things/get/parameters/1/schema';
-const _sp7 = '#/paths/~1things~1{id}/get/parameters/0/schema';
+const _t7: any = [
+  ['tag', 5120, '', _vListThingsQueryTag, _eListThingsQueryTag, _sp5],
+  ['limit', 5120, '', _vListThingsQueryLimit, _eListThingsQueryLimit, _sp6],
+];
+const _sp8 = '#/paths/~1things~1{id}/get/parameters/0/schema';
+const _t9: any = [['id', 5184, '', _vListThingsQueryTag, _eListThingsQueryTag, _sp8]];
 
 export function _vThing(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -116,14 +121,7 @@ export function _eListThingsQuery(v: any, o: number, p: string, E: ValidationErr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.tag;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/tag', E, _sp5, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
-  }
-  const x3 = v.limit;
-  if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/limit', E, _sp6, _vListThingsQueryLimit, _eListThingsQueryLimit)) return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t7)) return false;
   return E.length === e0;
 }
 
@@ -146,10 +144,7 @@ export function _eGetThingPathParams(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp7, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t9)) return false;
   return E.length === e0;
 }
 

@@ -24,7 +24,9 @@ const _t13: any = [['city', 1, 'string']];
 const _sp14 = '#/components/schemas/MaybePet';
 const _sp15 = '#/components/schemas/Anything';
 const _sp16 = '#/paths/~1owners~1{ownerId}/get/parameters/0/schema';
-const _sp17 = '#/paths/~1owners~1{ownerId}/get/parameters/1/schema';
+const _t17: any = [['ownerId', 5184, '', _vGetOwnerPathOwnerId, _eGetOwnerPathOwnerId, _sp16]];
+const _sp18 = '#/paths/~1owners~1{ownerId}/get/parameters/1/schema';
+const _t19: any = [['since', 5120, '', _vGetOwnerQuerySince, _eGetOwnerQuerySince, _sp18]];
 
 export function _vName(v: any, o: number): boolean {
   if (!(typeof v === 'string' || v === null)) return false;
@@ -477,10 +479,7 @@ export function _eGetOwnerPathParams(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.ownerId;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/ownerId', E, _sp16, _vGetOwnerPathOwnerId, _eGetOwnerPathOwnerId)) return false;
-  } else if (_fReq(E, o, p, sp, 'ownerId')) return false;
+  if (_eProps(v, o, p, E, sp, _t17)) return false;
   return E.length === e0;
 }
 
@@ -490,10 +489,7 @@ export function _eGetOwnerQuery(v: any, o: number, p: string, E: ValidationError
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.since;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/since', E, _sp17, _vGetOwnerQuerySince, _eGetOwnerQuerySince)) return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t19)) return false;
   return E.length === e0;
 }
 

@@ -16,6 +16,7 @@ const _sp2 = '#/components/schemas/Team';
 const _t3: any = [['name', 65, 'string']];
 const _t4: any = [['label', 1, 'string']];
 const _sp5 = '#/paths/~1teams~1{teamId}/put/parameters/0/schema';
+const _t6: any = [['teamId', 5184, '', _vReplaceTeamPathTeamId, _eReplaceTeamPathTeamId, _sp5]];
 
 export function _vUser(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -122,10 +123,7 @@ export function _eReplaceTeamPathParams(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.teamId;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/teamId', E, _sp5, _vReplaceTeamPathTeamId, _eReplaceTeamPathTeamId)) return false;
-  } else if (_fReq(E, o, p, sp, 'teamId')) return false;
+  if (_eProps(v, o, p, E, sp, _t6)) return false;
   return E.length === e0;
 }
 

@@ -27,19 +27,21 @@ const _t5: any = [
 ];
 const _t6: any = [['hint', 1, 'string']];
 const _sp7 = '#/paths/~1items~1{id}/get/parameters/0/schema';
-const _t8: any = [
+const _t8: any = [['id', 5184, '', _vGetItemPathId, _eGetItemPathId, _sp7]];
+const _t9: any = [
   ['at', 65, 'string', _fDateTime, 'date-time'],
   ['by', 65, 'string'],
   ['note', 1, 'string'],
 ];
-const _t9: any = [['item', 1088, '', _vItem, _eItem]];
-const _t10: any = [
+const _t10: any = [['item', 1088, '', _vItem, _eItem]];
+const _t11: any = [
   ['message', 65, 'string'],
   ['retryable', 72, 'boolean'],
   ['retryAfter', 4, 'integer'],
   ['incident', 1, 'string'],
 ];
-const _sp11 = '#/paths/~1items~1{id}~1file/get/parameters/0/schema';
+const _sp12 = '#/paths/~1items~1{id}~1file/get/parameters/0/schema';
+const _t13: any = [['id', 5184, '', _vGetItemPathId, _eGetItemPathId, _sp12]];
 
 export function _vItem(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -135,10 +137,7 @@ export function _eGetItemPathParams(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp7, _vGetItemPathId, _eGetItemPathId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t8)) return false;
   return E.length === e0;
 }
 
@@ -148,7 +147,7 @@ export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationEr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t9)) return false;
+  if (_eProps(v, o, p, E, sp, _t10)) return false;
   const x3 = v.history;
   if (x3 !== undefined) {
     if (!Array.isArray(x3)) {
@@ -159,7 +158,7 @@ export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationEr
         if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) {
           if (_fType(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'object')) return false;
         } else {
-          if (_eProps(x5, o, p + '/history/' + i4, E, sp + '/properties/history/items', _t8)) return false;
+          if (_eProps(x5, o, p + '/history/' + i4, E, sp + '/properties/history/items', _t9)) return false;
         }
       }
     }
@@ -173,7 +172,7 @@ export function _eGetItemStatus500(v: any, o: number, p: string, E: ValidationEr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t10)) return false;
+  if (_eProps(v, o, p, E, sp, _t11)) return false;
   return E.length === e0;
 }
 
@@ -183,10 +182,7 @@ export function _eGetItemFilePathParams(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.id;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp11, _vGetItemPathId, _eGetItemPathId)) return false;
-  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  if (_eProps(v, o, p, E, sp, _t13)) return false;
   return E.length === e0;
 }
 

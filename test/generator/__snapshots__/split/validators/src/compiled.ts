@@ -27,11 +27,13 @@ const _t8: any = [
 ];
 const _sp9 = '#/components/schemas/Note_body2';
 const _sp10 = '#/paths/~1notes/get/parameters/0/schema';
-const _t11: any = [
+const _t11: any = [['limit', 5120, '', _vListNotesQueryLimit, _eListNotesQueryLimit, _sp10]];
+const _t12: any = [
   ['title', 65, 'string'],
   ['status', 4, 'integer'],
 ];
-const _sp12 = '#/components/parameters/NoteId/schema';
+const _sp13 = '#/components/parameters/NoteId/schema';
+const _t14: any = [['noteId', 5184, '', _vGetNotePathNoteId, _eGetNotePathNoteId, _sp13]];
 
 export function _vNote(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -321,10 +323,7 @@ export function _eListNotesQuery(v: any, o: number, p: string, E: ValidationErro
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.limit;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/limit', E, _sp10, _vListNotesQueryLimit, _eListNotesQueryLimit)) return false;
-  }
+  if (_eProps(v, o, p, E, sp, _t11)) return false;
   return E.length === e0;
 }
 
@@ -354,7 +353,7 @@ export function _eCreateNoteStatusDefault(v: any, o: number, p: string, E: Valid
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t11)) return false;
+  if (_eProps(v, o, p, E, sp, _t12)) return false;
   return E.length === e0;
 }
 
@@ -364,10 +363,7 @@ export function _eGetNotePathParams(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  const x1 = v.noteId;
-  if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/noteId', E, _sp12, _vGetNotePathNoteId, _eGetNotePathNoteId)) return false;
-  } else if (_fReq(E, o, p, sp, 'noteId')) return false;
+  if (_eProps(v, o, p, E, sp, _t14)) return false;
   return E.length === e0;
 }
 

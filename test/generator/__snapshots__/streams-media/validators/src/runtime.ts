@@ -104,11 +104,10 @@ export const _has = Object.prototype.hasOwnProperty;
 
 /**
  * Records a failed keyword; true when validation stops there (not collecting all errors, options bit 1).
- * The compiled code writes `if (_fErr(...)) return false;`: one short statement per failure. Without an
- * error list (a compiled function called in check mode) nothing is recorded and validation stops.
+ * The compiled code writes `if (_fErr(...)) return false;`: one short statement per failure.
  */
 export function _fErr(
-  E: ValidationError[] | undefined,
+  E: ValidationError[],
   o: number,
   instancePath: string,
   schemaPath: string,
@@ -116,22 +115,20 @@ export function _fErr(
   message: string,
   params: Record<string, unknown>,
 ): boolean {
-  if (!E) return true;
   E.push({ instancePath, schemaPath, keyword, message, params });
   return (o & 1) === 0;
 }
 
 /** `_fErr` for `type` with one type name (the commonest failure; `sp` is the schema's path). */
-export function _fType(E: ValidationError[] | undefined, o: number, p: string, sp: string, type: string): boolean {
-  return !E || _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
+export function _fType(E: ValidationError[], o: number, p: string, sp: string, type: string): boolean {
+  return _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
 }
 
 /**
  * `_fErr` for `type` with several type names, given joined by commas (`sp` is the schema's path). A string,
  * not an array literal: a call ending in one has a layout of its own in prettier.
  */
-export function _fTypes(E: ValidationError[] | undefined, o: number, p: string, sp: string, types: string): boolean {
-  if (!E) return true;
+export function _fTypes(E: ValidationError[], o: number, p: string, sp: string, types: string): boolean {
   const type = types.split(',');
   return _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type.join(' or '), {
     type,
@@ -139,80 +136,43 @@ export function _fTypes(E: ValidationError[] | undefined, o: number, p: string, 
 }
 
 /** `_fErr` for `enum` (`sp` is the schema's path). */
-export function _fEnum(
-  E: ValidationError[] | undefined,
-  o: number,
-  p: string,
-  sp: string,
-  allowedValues: unknown[],
-): boolean {
-  return !E || _fErr(E, o, p, sp + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues });
+export function _fEnum(E: ValidationError[], o: number, p: string, sp: string, allowedValues: unknown[]): boolean {
+  return _fErr(E, o, p, sp + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues });
 }
 
 /**
  * `_fType` at the property `name` (a JSON pointer token) of the value at `p` whose schema is at `sp`: the paths
  * are joined only when it fails. `_fPTs`, `_fPE`, `_fPR`, `_fPF` are `_fTypes`, `_fEnum`, `_fReq`, `_fFormat` so.
  */
-export function _fPT(
-  E: ValidationError[] | undefined,
-  o: number,
-  p: string,
-  sp: string,
-  name: string,
-  type: string,
-): boolean {
-  return !E || _fType(E, o, p + '/' + name, sp + '/properties/' + name, type);
+export function _fPT(E: ValidationError[], o: number, p: string, sp: string, name: string, type: string): boolean {
+  return _fType(E, o, p + '/' + name, sp + '/properties/' + name, type);
 }
 
 /** `_fTypes` at a property. */
-export function _fPTs(
-  E: ValidationError[] | undefined,
-  o: number,
-  p: string,
-  sp: string,
-  name: string,
-  types: string,
-): boolean {
-  return !E || _fTypes(E, o, p + '/' + name, sp + '/properties/' + name, types);
+export function _fPTs(E: ValidationError[], o: number, p: string, sp: string, name: string, types: string): boolean {
+  return _fTypes(E, o, p + '/' + name, sp + '/properties/' + name, types);
 }
 
 /** `_fEnum` at a property. */
-export function _fPE(
-  E: ValidationError[] | undefined,
-  o: number,
-  p: string,
-  sp: string,
-  name: string,
-  values: unknown[],
-): boolean {
-  return !E || _fEnum(E, o, p + '/' + name, sp + '/properties/' + name, values);
+export function _fPE(E: ValidationError[], o: number, p: string, sp: string, name: string, values: unknown[]): boolean {
+  return _fEnum(E, o, p + '/' + name, sp + '/properties/' + name, values);
 }
 
 /** `_fFormat` at a property. */
-export function _fPF(
-  E: ValidationError[] | undefined,
-  o: number,
-  p: string,
-  sp: string,
-  name: string,
-  format: string,
-): boolean {
-  return !E || _fFormat(E, o, p + '/' + name, sp + '/properties/' + name, format);
+export function _fPF(E: ValidationError[], o: number, p: string, sp: string, name: string, format: string): boolean {
+  return _fFormat(E, o, p + '/' + name, sp + '/properties/' + name, format);
 }
 
 /** `_fErr` for a missing `required` property (`sp` is the schema's path). */
-export function _fReq(E: ValidationError[] | undefined, o: number, p: string, sp: string, name: string): boolean {
-  return (
-    !E ||
-    _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
-      missingProperty: name,
-    })
-  );
+export function _fReq(E: ValidationError[], o: number, p: string, sp: string, name: string): boolean {
+  return _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
+    missingProperty: name,
+  });
 }
 
 /** `_fErr` for `format` (`sp` is the schema's path). */
-export function _fFormat(E: ValidationError[] | undefined, o: number, p: string, sp: string, format: string): boolean {
-  return !E || _fErr(E, o, p, sp + '/format', 'format', 'must match format "' + format + '"', { format });
+export function _fFormat(E: ValidationError[], o: number, p: string, sp: string, format: string): boolean {
+  return _fErr(E, o, p, sp + '/format', 'format', 'must match format "' + format + '"', { format });
 }
 
 /**
@@ -286,14 +246,19 @@ type _RowCheck = (v: any, o: number) => boolean;
 
 type _RowErrors = (v: any, o: number, p: string, E: ValidationError[]) => boolean;
 
+type _RowErrorsAt = (v: any, o: number, p: string, E: ValidationError[], sp: string) => boolean;
+
 /**
  * One property: `[name, flags, type, ...checks]`. `name` is also its JSON pointer token (no `~` or `/`);
  * `type` the `type` keyword as the error reports it (`'string'`, or `'string,null'` for a list); `checks`
  * a format (its checker, then its name) and/or an `enum` (the list of allowed values), in that order; or,
- * for a member that is a `$ref` (flag 1024), the target's check and errors functions, called as `_ref` does.
+ * for a member that is a `$ref` (flag 1024), the target's check and errors functions, called as `_ref` does
+ * (flag 2048 as well: as `_refSp` does, with the member's schema path, for a function shared by equal schemas;
+ * flag 4096 instead: with the schema path that follows the functions, a shared target's own).
  * Flags: 1 string, 2 number, 4 integer, 8 boolean, 16 null (the types admitted; none: no `type` keyword),
  * 32 `type` is a list, 64 required, 128 required in responses only, 256 required in requests only,
- * 512 the format applies to numbers (else to strings), 1024 a `$ref`.
+ * 512 the format applies to numbers (else to strings), 1024 a `$ref`, 2048 one taking its schema path,
+ * 4096 one taking the schema path given in the row.
  */
 export type _PropRow = readonly unknown[];
 
@@ -332,6 +297,11 @@ export function _eProps(
     if (x === undefined) {
       const required = (flags & 64) !== 0 || (flags & ((o & 4) === 0 ? 128 : 256)) !== 0;
       if (required && _fReq(E, o, p, sp, name)) return true;
+      continue;
+    }
+    if ((flags & 6144) !== 0) {
+      const at = (flags & 2048) !== 0 ? sp + '/properties/' + name : (row[5] as string);
+      if (_refSp(x, o, p + '/' + name, E, at, row[3] as _RowCheck, row[4] as _RowErrorsAt)) return true;
       continue;
     }
     if ((flags & 1024) !== 0) {
