@@ -2,13 +2,17 @@
  * The rows `src/operations.ts` hands `_operation` (openapi/operations-file.ts): a check without a media type
  * before it is `application/json`'s, so the JSON media type is never written out there; other media types
  * are. Mixed rows (JSON between others, JSON checks that carry their own schema path) must still give each
- * media type its own check, its schema path and the declared order in `mediaType` errors.
+ * media type its own check, its schema path and the declared order in `mediaType` errors. The module is
+ * printed as prettier prints it, a `[check, schemaPath]` too wide for its line included (prettier breaks it
+ * open; on GitHub's and DigitalOcean's specs it once stayed one line).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatorsEmitter } from '../../generator/src/emit/validators/index.ts';
 import { loadModel } from '../../generator/src/index.ts';
+import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
 import { tempDir } from '../helpers/paths.ts';
 import { context } from './helpers/emit.ts';
 import { filesOf, loadModule } from './helpers/load-module.ts';
@@ -37,12 +41,16 @@ const SPEC = {
             },
           },
           '404': { $ref: '#/components/responses/NotFound' },
+          '503': { $ref: '#/components/responses/ServiceUnavailableBecauseTheServerIsDownForMaintenance' },
         },
       },
     },
   },
   components: {
-    responses: { NotFound: { description: 'no', content: { 'application/json': { schema: { type: 'object', required: ['c'] } } } } },
+    responses: {
+      NotFound: { description: 'no', content: { 'application/json': { schema: { type: 'object', required: ['c'] } } } },
+      ServiceUnavailableBecauseTheServerIsDownForMaintenance: { description: 'down', content: { 'application/json': { schema: { type: 'object', required: ['d'] } } } },
+    },
   },
 };
 
@@ -62,6 +70,11 @@ describe('operation rows with the JSON media type left out', () => {
   it('write application/json only once, as the default in _rows', () => {
     expect(operations.match(/'application\/json'/g)).toHaveLength(1);
     expect(operations).toMatch(/'multipart\/form-data', C\._e\w+, C\._e\w+\]/);
+  });
+
+  it('are printed as prettier prints them', async () => {
+    expect(operations).toMatch(/'#\/components\/responses\/ServiceUnavailable\w+\/content\/application~1json\/schema'/);
+    expect(await prettier.format(operations, { ...PRETTIER_OPTIONS, parser: 'typescript' })).toBe(operations);
   });
 
   it('give every media type of a response its own check and schema path', () => {

@@ -167,12 +167,13 @@ function _operation<K extends keyof T.Operations, B = never>(
  * `DEFAULT_MEDIA_TYPE`: the check alone when its schema path is the one its place gives
  * (`<place>/content/<media type>/schema`) or it takes none, else `[check, schemaPath]`.
  */
-function mediaItems(doc: ApiDocument, op: OperationModel, content: readonly MediaTypeModel[], label: (i: number) => string, place: string, ref: Ref): string[] {
+function mediaItems(doc: ApiDocument, op: OperationModel, content: readonly MediaTypeModel[], label: (i: number) => string, place: string, ref: Ref): Doc[] {
   return content.flatMap((m, i) => {
     const entry = doc.compiler.entryErrors(doc.media(op, m, label(i)), true);
     const check = ref(entry.errors.text).text;
     const derived = `#${place}/content/${escapeToken(m.mediaType)}/schema`;
-    const item = entry.schemaPath === undefined || entry.schemaPath === derived ? check : printDoc(arrayLiteral([check, lit(entry.schemaPath).text]));
+    // A document, not printed text: a `[check, schemaPath]` too wide for its line breaks as prettier breaks it.
+    const item: Doc = entry.schemaPath === undefined || entry.schemaPath === derived ? check : arrayLiteral([check, lit(entry.schemaPath).text]);
     return m.mediaType === DEFAULT_MEDIA_TYPE ? [item] : [lit(m.mediaType).text, item];
   });
 }
