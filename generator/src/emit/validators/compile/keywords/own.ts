@@ -4,8 +4,9 @@
  * Names that `Object.prototype` defines (`constructor`, `toString`, `__proto__`, ...) are always checked with
  * `hasOwnProperty`. Other names are read directly, which is exact for plain objects as long as
  * `Object.prototype` has no enumerable additions; when it has some (prototype pollution, options bit 8, set
- * per call) the entry functions validate a copy without prototypes instead (`_plain`, compiler.ts). Keys are only ever enumerated with for-in
- * filtered by `hasOwnProperty`; `in` is never used on instance data.
+ * per call) the callers of the compiled functions validate a copy without prototypes instead (`_input` in
+ * runtime/helpers/core.ts). Keys are only ever enumerated with for-in filtered by `hasOwnProperty`; `in` is
+ * never used on instance data.
  */
 import { prettyAccess as access, code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { Compiler } from '../compiler.ts';
