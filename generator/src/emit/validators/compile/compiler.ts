@@ -194,7 +194,6 @@ export class Compiler {
     return { resolved: variant, key, relocatable };
   }
 
-
   /**
    * A schema path as an expression of the function being generated: `sp + "..."` under a relocatable
    * function's root, else a literal (long prefixes shared through a module constant).

@@ -69,22 +69,25 @@ function strayFailure(c: Compiler, site: Site, name: string, access: 'readOnly' 
  */
 const FOLDED_OPERAND = 60;
 
-/** Check mode's tests of a member as one condition, when they are all guards that stop the same way. */
-function foldedTests(site: Site, body: readonly Code[]): { condition: Code; stop: Code } | undefined {
+/**
+ * Check mode's tests of a member as one condition, when they are all guards that stop the same way. Several
+ * of an optional member are one operand, `x !== undefined && (a || b)`: folded only while that fits a line.
+ */
+function foldedTests(site: Site, body: readonly Code[], optional: boolean): { condition: Code; stop: Code } | undefined {
   if (!body.length) return undefined;
   const parts = body.map((statement) => guards.get(statement));
   if (parts.some((p) => !p || p.stop.text !== site.stop.text)) return undefined;
-  if (parts.length > 1 && parts.some((p) => p!.condition.text.length > FOLDED_OPERAND)) return undefined;
   const tests = parts.map((p) => p!.condition);
-  return { condition: tests.length === 1 ? tests[0] : join(tests.map((t) => operand(t, '||')), ' || '), stop: site.stop };
+  if (tests.length === 1) return { condition: tests[0], stop: site.stop };
+  if (tests.some((t) => t.text.length > FOLDED_OPERAND)) return undefined;
+  const condition = join(tests.map((t) => operand(t, '||')), ' || ');
+  return optional && condition.text.length > FOLDED_OPERAND ? undefined : { condition, stop: site.stop };
 }
 
 /** The statements of one member: its read, then its tests under "present", and its `required` failure. */
 function memberCode(c: Compiler, site: Site, name: string, need: Need, read: PropertyRead, body: readonly Code[]): Code | undefined {
-  const folded = site.mode === 'check' ? foldedTests(site, body) : body.length === 1 ? guards.get(body[0]) : undefined;
-  // An optional member's several tests are one operand, `(a || b)`: folded only while that fits a line.
-  const fits = !folded || need !== 'never' || site.mode !== 'check' || body.length === 1 || folded.condition.text.length <= FOLDED_OPERAND;
-  if (folded && fits && need === 'never') {
+  const folded = site.mode === 'check' ? foldedTests(site, body, need === 'never') : body.length === 1 ? guards.get(body[0]) : undefined;
+  if (folded && need === 'never') {
     // An optional member: `if (x !== undefined && <tests>) return false;`.
     return code`${read.decl}\nif (${read.present} && ${operand(folded.condition, '&&')}) ${folded.stop}`;
   }

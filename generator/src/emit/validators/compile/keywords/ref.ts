@@ -3,9 +3,10 @@
  * plain recursion (a stack overflow on absurdly deep input is caught at the entry point).
  *
  * A target has a check and an errors function (compiler.ts); in errors mode a call first runs the cheap
- * check function and only walks the target for errors when that fails ("prefilter"). Each such fallback increments a 2-bit counter in the options (bits 16/32);
- * once it reads 3 the prefilter is skipped, so no value is re-checked more than three times however deep
- * the failing path is (linear overall, never quadratic on deep invalid input).
+ * check function and only walks the target for errors when that fails ("prefilter"). Each such fallback
+ * increments a 2-bit counter in the options (bits 16/32); once it reads 3 the prefilter is skipped, so no
+ * value is re-checked more than three times however deep the failing path is (linear overall, never
+ * quadratic on deep invalid input).
  */
 import { code, join, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
