@@ -8,8 +8,8 @@
  * response (`[status, mediaType, check, ...]`) and for the request body (`[required, mediaType, check,
  * ...]`), where a check without a media type before it is `application/json`'s (`DEFAULT_MEDIA_TYPE`: on
  * GitHub's spec 3,171 of its media types, 66 KB of text when written out); it derives the schema paths
- * from the pointer and builds the runtime's `_Responses` / `_Body` tables on first use. `operationValidators` maps each method to its six validators, complete for every
- * operation. Top-level exports (`validate<Op>PathParams`, `…Query`, `…Headers`, `…Cookies`,
+ * from the pointer and builds the runtime's `_Responses` / `_Body` tables on first use.
+ * `operationValidators` maps each method to its six validators, complete for every operation. Top-level exports (`validate<Op>PathParams`, `…Query`, `…Headers`, `…Cookies`,
  * `…RequestBody`, `…Response`) exist only for the parts the operation declares (`declaredParts`): a
  * `validate<Op>Cookies` of an operation without cookie parameters would only check that its value is an
  * object. (Six exports per operation, tables with every schema path written out and placeholder checks
