@@ -9,18 +9,16 @@
  * ...]`), where a check without a media type before it is `application/json`'s (`DEFAULT_MEDIA_TYPE`: on
  * GitHub's spec 3,171 of its media types, 66 KB of text when written out); it derives the schema paths
  * from the pointer and builds the runtime's `_Responses` / `_Body` tables on first use.
- * `operationValidators` maps each method to its six validators, complete for every operation. Top-level exports (`validate<Op>PathParams`, `…Query`, `…Headers`, `…Cookies`,
- * `…RequestBody`, `…Response`) exist only for the parts the operation declares (`declaredParts`): a
- * `validate<Op>Cookies` of an operation without cookie parameters would only check that its value is an
- * object. (Six exports per operation, tables with every schema path written out and placeholder checks
- * made GitHub's module 1.6 MB.)
- *
- * Defaults: parameters and request bodies validate in the `request` direction, responses in `response`.
- * A status that matches no response (exact, `4XX` range, `default`) or a media type that matches none
- * declared is an error; a response without content accepts only an absent body; an operation without a
- * request body accepts anything as its body; an absent body is an error only when the body is required.
- *
- * Every statement is printed in prettier's layout (module/pretty.ts).
+ * `operationValidators` maps each method to its six validators, complete for every operation. Top-level
+ * exports (`validate<Op>PathParams`, `…Query`, `…Headers`, `…Cookies`, `…RequestBody`, `…Response`) exist
+ * only for the parts the operation declares (`declaredParts`): a `validate<Op>Cookies` of an operation
+ * without cookie parameters would only check that its value is an object. (Six exports per operation, tables
+ * with every schema path written out and placeholder checks made GitHub's module 1.6 MB.) Defaults:
+ * parameters and request bodies validate in the `request` direction, responses in `response`. A status that
+ * matches no response (exact, `4XX` range, `default`) or a media type that matches none declared is an error;
+ * a response without content accepts only an absent body; an operation without a request body accepts
+ * anything as its body; an absent body is an error only when the body is required. Every statement is printed
+ * in prettier's layout (module/pretty.ts).
  */
 import { code, docComment, ident, prettyLit as lit, objectKey, type Code } from '../../../codegen/index.ts';
 import type { ApiModel, MediaTypeModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
