@@ -863,10 +863,7 @@ export function _vPost(v: any, o: number): boolean {
   if (x41 !== undefined) {
     if (typeof x41 !== 'object' || x41 === null || Array.isArray(x41)) return false;
     const x43 = x41.impression_count;
-    if (x43 !== undefined) {
-      if (!Number.isInteger(x43)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x43) && x43 >= -2147483648 && x43 <= 2147483647)) return false;
-    }
+    if (x43 !== undefined && (!Number.isInteger(x43) || ((o & 2) !== 0 && !_int32(x43)))) return false;
   }
   const x45 = v.organic_metrics;
   if (x45 !== undefined) {
@@ -884,25 +881,13 @@ export function _vPost(v: any, o: number): boolean {
   if (x52 !== undefined) {
     if (typeof x52 !== 'object' || x52 === null || Array.isArray(x52)) return false;
     const x54 = x52.impression_count;
-    if (x54 !== undefined) {
-      if (!Number.isInteger(x54)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x54) && x54 >= -2147483648 && x54 <= 2147483647)) return false;
-    }
+    if (x54 !== undefined && (!Number.isInteger(x54) || ((o & 2) !== 0 && !_int32(x54)))) return false;
     const x55 = x52.like_count;
-    if (x55 !== undefined) {
-      if (!Number.isInteger(x55)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x55) && x55 >= -2147483648 && x55 <= 2147483647)) return false;
-    }
+    if (x55 !== undefined && (!Number.isInteger(x55) || ((o & 2) !== 0 && !_int32(x55)))) return false;
     const x56 = x52.reply_count;
-    if (x56 !== undefined) {
-      if (!Number.isInteger(x56)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x56) && x56 >= -2147483648 && x56 <= 2147483647)) return false;
-    }
+    if (x56 !== undefined && (!Number.isInteger(x56) || ((o & 2) !== 0 && !_int32(x56)))) return false;
     const x57 = x52.repost_count;
-    if (x57 !== undefined) {
-      if (!Number.isInteger(x57)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x57) && x57 >= -2147483648 && x57 <= 2147483647)) return false;
-    }
+    if (x57 !== undefined && (!Number.isInteger(x57) || ((o & 2) !== 0 && !_int32(x57)))) return false;
   }
   const x59 = v.public_metrics;
   if (x59 !== undefined) {
@@ -1424,10 +1409,7 @@ export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationE
 export function _vPostNonPublicMetrics(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.impression_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) return false;
-  }
+  if (x1 !== undefined && (!Number.isInteger(x1) || ((o & 2) !== 0 && !_int32(x1)))) return false;
   return true;
 }
 
@@ -1469,25 +1451,13 @@ export function _ePostOrganicMetrics(v: any, o: number, p: string, E: Validation
 export function _vPostPromotedMetrics(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.impression_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) return false;
-  }
+  if (x1 !== undefined && (!Number.isInteger(x1) || ((o & 2) !== 0 && !_int32(x1)))) return false;
   const x2 = v.like_count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) return false;
-  }
+  if (x2 !== undefined && (!Number.isInteger(x2) || ((o & 2) !== 0 && !_int32(x2)))) return false;
   const x3 = v.reply_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) return false;
-  }
+  if (x3 !== undefined && (!Number.isInteger(x3) || ((o & 2) !== 0 && !_int32(x3)))) return false;
   const x4 = v.repost_count;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) return false;
-  }
+  if (x4 !== undefined && (!Number.isInteger(x4) || ((o & 2) !== 0 && !_int32(x4)))) return false;
   return true;
 }
 
@@ -3214,107 +3184,53 @@ export function _vVideo(v: any, o: number): boolean {
   if (x8 !== undefined) {
     if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) return false;
     const x10 = x8.view_count;
-    if (x10 !== undefined) {
-      if (!Number.isInteger(x10)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x10) && x10 >= -2147483648 && x10 <= 2147483647)) return false;
-    }
+    if (x10 !== undefined && (!Number.isInteger(x10) || ((o & 2) !== 0 && !_int32(x10)))) return false;
   }
   const x12 = v.organic_metrics;
   if (x12 !== undefined) {
     if (typeof x12 !== 'object' || x12 === null || Array.isArray(x12)) return false;
     const x14 = x12.playback_0_count;
-    if (x14 !== undefined) {
-      if (!Number.isInteger(x14)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x14) && x14 >= -2147483648 && x14 <= 2147483647)) return false;
-    }
+    if (x14 !== undefined && (!Number.isInteger(x14) || ((o & 2) !== 0 && !_int32(x14)))) return false;
     const x15 = x12.playback_25_count;
-    if (x15 !== undefined) {
-      if (!Number.isInteger(x15)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x15) && x15 >= -2147483648 && x15 <= 2147483647)) return false;
-    }
+    if (x15 !== undefined && (!Number.isInteger(x15) || ((o & 2) !== 0 && !_int32(x15)))) return false;
     const x16 = x12.playback_50_count;
-    if (x16 !== undefined) {
-      if (!Number.isInteger(x16)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x16) && x16 >= -2147483648 && x16 <= 2147483647)) return false;
-    }
+    if (x16 !== undefined && (!Number.isInteger(x16) || ((o & 2) !== 0 && !_int32(x16)))) return false;
     const x17 = x12.playback_75_count;
-    if (x17 !== undefined) {
-      if (!Number.isInteger(x17)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x17) && x17 >= -2147483648 && x17 <= 2147483647)) return false;
-    }
+    if (x17 !== undefined && (!Number.isInteger(x17) || ((o & 2) !== 0 && !_int32(x17)))) return false;
     const x18 = x12.playback_100_count;
-    if (x18 !== undefined) {
-      if (!Number.isInteger(x18)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x18) && x18 >= -2147483648 && x18 <= 2147483647)) return false;
-    }
+    if (x18 !== undefined && (!Number.isInteger(x18) || ((o & 2) !== 0 && !_int32(x18)))) return false;
     const x19 = x12.view_count;
-    if (x19 !== undefined) {
-      if (!Number.isInteger(x19)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x19) && x19 >= -2147483648 && x19 <= 2147483647)) return false;
-    }
+    if (x19 !== undefined && (!Number.isInteger(x19) || ((o & 2) !== 0 && !_int32(x19)))) return false;
   }
   const x21 = v.promoted_metrics;
   if (x21 !== undefined) {
     if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) return false;
     const x23 = x21.playback_0_count;
-    if (x23 !== undefined) {
-      if (!Number.isInteger(x23)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x23) && x23 >= -2147483648 && x23 <= 2147483647)) return false;
-    }
+    if (x23 !== undefined && (!Number.isInteger(x23) || ((o & 2) !== 0 && !_int32(x23)))) return false;
     const x24 = x21.playback_25_count;
-    if (x24 !== undefined) {
-      if (!Number.isInteger(x24)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x24) && x24 >= -2147483648 && x24 <= 2147483647)) return false;
-    }
+    if (x24 !== undefined && (!Number.isInteger(x24) || ((o & 2) !== 0 && !_int32(x24)))) return false;
     const x25 = x21.playback_50_count;
-    if (x25 !== undefined) {
-      if (!Number.isInteger(x25)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x25) && x25 >= -2147483648 && x25 <= 2147483647)) return false;
-    }
+    if (x25 !== undefined && (!Number.isInteger(x25) || ((o & 2) !== 0 && !_int32(x25)))) return false;
     const x26 = x21.playback_75_count;
-    if (x26 !== undefined) {
-      if (!Number.isInteger(x26)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x26) && x26 >= -2147483648 && x26 <= 2147483647)) return false;
-    }
+    if (x26 !== undefined && (!Number.isInteger(x26) || ((o & 2) !== 0 && !_int32(x26)))) return false;
     const x27 = x21.playback_100_count;
-    if (x27 !== undefined) {
-      if (!Number.isInteger(x27)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x27) && x27 >= -2147483648 && x27 <= 2147483647)) return false;
-    }
+    if (x27 !== undefined && (!Number.isInteger(x27) || ((o & 2) !== 0 && !_int32(x27)))) return false;
     const x28 = x21.view_count;
-    if (x28 !== undefined) {
-      if (!Number.isInteger(x28)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x28) && x28 >= -2147483648 && x28 <= 2147483647)) return false;
-    }
+    if (x28 !== undefined && (!Number.isInteger(x28) || ((o & 2) !== 0 && !_int32(x28)))) return false;
   }
   const x30 = v.non_public_metrics;
   if (x30 !== undefined) {
     if (typeof x30 !== 'object' || x30 === null || Array.isArray(x30)) return false;
     const x32 = x30.playback_0_count;
-    if (x32 !== undefined) {
-      if (!Number.isInteger(x32)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x32) && x32 >= -2147483648 && x32 <= 2147483647)) return false;
-    }
+    if (x32 !== undefined && (!Number.isInteger(x32) || ((o & 2) !== 0 && !_int32(x32)))) return false;
     const x33 = x30.playback_25_count;
-    if (x33 !== undefined) {
-      if (!Number.isInteger(x33)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x33) && x33 >= -2147483648 && x33 <= 2147483647)) return false;
-    }
+    if (x33 !== undefined && (!Number.isInteger(x33) || ((o & 2) !== 0 && !_int32(x33)))) return false;
     const x34 = x30.playback_50_count;
-    if (x34 !== undefined) {
-      if (!Number.isInteger(x34)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x34) && x34 >= -2147483648 && x34 <= 2147483647)) return false;
-    }
+    if (x34 !== undefined && (!Number.isInteger(x34) || ((o & 2) !== 0 && !_int32(x34)))) return false;
     const x35 = x30.playback_75_count;
-    if (x35 !== undefined) {
-      if (!Number.isInteger(x35)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x35) && x35 >= -2147483648 && x35 <= 2147483647)) return false;
-    }
+    if (x35 !== undefined && (!Number.isInteger(x35) || ((o & 2) !== 0 && !_int32(x35)))) return false;
     const x36 = x30.playback_100_count;
-    if (x36 !== undefined) {
-      if (!Number.isInteger(x36)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x36) && x36 >= -2147483648 && x36 <= 2147483647)) return false;
-    }
+    if (x36 !== undefined && (!Number.isInteger(x36) || ((o & 2) !== 0 && !_int32(x36)))) return false;
   }
   return true;
 }
@@ -3433,10 +3349,7 @@ export function _eMediaVariant(v: any, o: number, p: string, E: ValidationError[
 export function _vVideoPublicMetrics(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.view_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) return false;
-  }
+  if (x1 !== undefined && (!Number.isInteger(x1) || ((o & 2) !== 0 && !_int32(x1)))) return false;
   return true;
 }
 
@@ -3454,35 +3367,17 @@ export function _eVideoPublicMetrics(v: any, o: number, p: string, E: Validation
 export function _vVideoOrganicMetrics(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.playback_0_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) return false;
-  }
+  if (x1 !== undefined && (!Number.isInteger(x1) || ((o & 2) !== 0 && !_int32(x1)))) return false;
   const x2 = v.playback_25_count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) return false;
-  }
+  if (x2 !== undefined && (!Number.isInteger(x2) || ((o & 2) !== 0 && !_int32(x2)))) return false;
   const x3 = v.playback_50_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) return false;
-  }
+  if (x3 !== undefined && (!Number.isInteger(x3) || ((o & 2) !== 0 && !_int32(x3)))) return false;
   const x4 = v.playback_75_count;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) return false;
-  }
+  if (x4 !== undefined && (!Number.isInteger(x4) || ((o & 2) !== 0 && !_int32(x4)))) return false;
   const x5 = v.playback_100_count;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) return false;
-  }
+  if (x5 !== undefined && (!Number.isInteger(x5) || ((o & 2) !== 0 && !_int32(x5)))) return false;
   const x6 = v.view_count;
-  if (x6 !== undefined) {
-    if (!Number.isInteger(x6)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) return false;
-  }
+  if (x6 !== undefined && (!Number.isInteger(x6) || ((o & 2) !== 0 && !_int32(x6)))) return false;
   return true;
 }
 
@@ -3500,35 +3395,17 @@ export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: Validatio
 export function _vVideoPromotedMetrics(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.playback_0_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) return false;
-  }
+  if (x1 !== undefined && (!Number.isInteger(x1) || ((o & 2) !== 0 && !_int32(x1)))) return false;
   const x2 = v.playback_25_count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) return false;
-  }
+  if (x2 !== undefined && (!Number.isInteger(x2) || ((o & 2) !== 0 && !_int32(x2)))) return false;
   const x3 = v.playback_50_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) return false;
-  }
+  if (x3 !== undefined && (!Number.isInteger(x3) || ((o & 2) !== 0 && !_int32(x3)))) return false;
   const x4 = v.playback_75_count;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) return false;
-  }
+  if (x4 !== undefined && (!Number.isInteger(x4) || ((o & 2) !== 0 && !_int32(x4)))) return false;
   const x5 = v.playback_100_count;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) return false;
-  }
+  if (x5 !== undefined && (!Number.isInteger(x5) || ((o & 2) !== 0 && !_int32(x5)))) return false;
   const x6 = v.view_count;
-  if (x6 !== undefined) {
-    if (!Number.isInteger(x6)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) return false;
-  }
+  if (x6 !== undefined && (!Number.isInteger(x6) || ((o & 2) !== 0 && !_int32(x6)))) return false;
   return true;
 }
 
@@ -3546,30 +3423,15 @@ export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: Validati
 export function _vVideoNonPublicMetrics(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.playback_0_count;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) return false;
-  }
+  if (x1 !== undefined && (!Number.isInteger(x1) || ((o & 2) !== 0 && !_int32(x1)))) return false;
   const x2 = v.playback_25_count;
-  if (x2 !== undefined) {
-    if (!Number.isInteger(x2)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) return false;
-  }
+  if (x2 !== undefined && (!Number.isInteger(x2) || ((o & 2) !== 0 && !_int32(x2)))) return false;
   const x3 = v.playback_50_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) return false;
-  }
+  if (x3 !== undefined && (!Number.isInteger(x3) || ((o & 2) !== 0 && !_int32(x3)))) return false;
   const x4 = v.playback_75_count;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) return false;
-  }
+  if (x4 !== undefined && (!Number.isInteger(x4) || ((o & 2) !== 0 && !_int32(x4)))) return false;
   const x5 = v.playback_100_count;
-  if (x5 !== undefined) {
-    if (!Number.isInteger(x5)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) return false;
-  }
+  if (x5 !== undefined && (!Number.isInteger(x5) || ((o & 2) !== 0 && !_int32(x5)))) return false;
   return true;
 }
 
@@ -3873,7 +3735,7 @@ export function _vPoll(v: any, o: number): boolean {
     if (!Number.isInteger(x11)) return false;
     if (x11 > 10080) return false;
     if (x11 < 5) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x11) && x11 >= -2147483648 && x11 <= 2147483647)) return false;
+    if ((o & 2) !== 0 && !_int32(x11)) return false;
   }
   const x12 = v.end_datetime;
   if (x12 !== undefined) {
@@ -3964,12 +3826,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
         )
       )
         return false;
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x7) && x7 >= -2147483648 && x7 <= 2147483647) &&
-        _fPF(E, o, p, _sp120, 'duration_minutes', 'int32')
-      )
-        return false;
+      if ((o & 2) !== 0 && !_int32(x7) && _fPF(E, o, p, _sp120, 'duration_minutes', 'int32')) return false;
     }
   }
   if (_eProps(v, o, p, E, _sp120, _t122)) return false;
@@ -4058,12 +3915,7 @@ export function _eTopic(v: any, o: number, p: string, E: ValidationError[]): boo
 export function _vError(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.code;
-  if (x1 !== undefined) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) return false;
-  } else {
-    return false;
-  }
+  if (x1 === undefined || !Number.isInteger(x1) || ((o & 2) !== 0 && !_int32(x1))) return false;
   const x2 = v.message;
   if (x2 === undefined || typeof x2 !== 'string') return false;
   return true;
@@ -6223,10 +6075,7 @@ export function _vGetUserBookmarksEnvelope(v: any, o: number): boolean {
     const x14 = x11.previous_token;
     if (x14 !== undefined && (typeof x14 !== 'string' || x14.length === 0)) return false;
     const x15 = x11.result_count;
-    if (x15 !== undefined) {
-      if (!Number.isInteger(x15)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x15) && x15 >= -2147483648 && x15 <= 2147483647)) return false;
-    }
+    if (x15 !== undefined && (!Number.isInteger(x15) || ((o & 2) !== 0 && !_int32(x15)))) return false;
   }
   return true;
 }
@@ -6291,10 +6140,7 @@ export function _vGetUserBookmarksMeta(v: any, o: number): boolean {
   const x2 = v.previous_token;
   if (x2 !== undefined && (typeof x2 !== 'string' || x2.length === 0)) return false;
   const x3 = v.result_count;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) return false;
-  }
+  if (x3 !== undefined && (!Number.isInteger(x3) || ((o & 2) !== 0 && !_int32(x3)))) return false;
   return true;
 }
 
@@ -6679,7 +6525,7 @@ export function _vCreatePostPoll(v: any, o: number): boolean {
     if (!Number.isInteger(x4)) return false;
     if (x4 > 10080) return false;
     if (x4 < 5) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) return false;
+    if ((o & 2) !== 0 && !_int32(x4)) return false;
   }
   return true;
 }
@@ -6789,12 +6635,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
         )
       )
         return false;
-      if (
-        (o & 2) !== 0 &&
-        !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
-        _fPF(E, o, p, _sp231, 'duration_minutes', 'int32')
-      )
-        return false;
+      if ((o & 2) !== 0 && !_int32(x4) && _fPF(E, o, p, _sp231, 'duration_minutes', 'int32')) return false;
     }
   }
   return E.length === e0;
@@ -7251,8 +7092,7 @@ export function _eGetUserBookmarksQueryMaxResults(
   if (v > 100 && _fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 }))
     return false;
   if (v < 1 && _fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
-  if ((o & 2) !== 0 && !(Number.isInteger(v) && v >= -2147483648 && v <= 2147483647) && _fFormat(E, o, p, sp, 'int32'))
-    return false;
+  if ((o & 2) !== 0 && !_int32(v) && _fFormat(E, o, p, sp, 'int32')) return false;
   return E.length === e0;
 }
 
@@ -7260,7 +7100,7 @@ export function _vGetUserBookmarksQueryMaxResults(v: any, o: number): boolean {
   if (!Number.isInteger(v)) return false;
   if (v > 100) return false;
   if (v < 1) return false;
-  if ((o & 2) !== 0 && !(Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) return false;
+  if ((o & 2) !== 0 && !_int32(v)) return false;
   return true;
 }
 

@@ -263,6 +263,11 @@ export function _len(s: string): number {
   return n;
 }
 
+/** The `int32` format on a number: an integer in the signed 32-bit range. */
+export function _int32(x: number): boolean {
+  return Number.isInteger(x) && x >= -2147483648 && x <= 2147483647;
+}
+
 type _RowCheck = (v: any, o: number) => boolean;
 
 type _RowErrors = (v: any, o: number, p: string, E: ValidationError[]) => boolean;
@@ -346,11 +351,6 @@ export function _eProps(
     }
   }
   return false;
-}
-
-/** The `int32` format on a number: an integer in the signed 32-bit range. */
-export function _int32(x: number): boolean {
-  return Number.isInteger(x) && x >= -2147483648 && x <= 2147483647;
 }
 
 /** JSON equality: primitives by value, arrays by items, objects by own keys and values. */

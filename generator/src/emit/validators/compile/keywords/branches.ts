@@ -1,5 +1,5 @@
 /** Shared shapes for applicators that need a subschema's verdict without reporting its errors. */
-import { code, join, raw, type Code } from '../../../../codegen/index.ts';
+import { code, join, type Code } from '../../../../codegen/index.ts';
 import type { Schema } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';

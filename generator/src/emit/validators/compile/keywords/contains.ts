@@ -3,7 +3,7 @@ import { code, join, prettyLit as lit, type Code } from '../../../../codegen/ind
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
-import { failure, guard, type Site } from '../site.ts';
+import { guard, type Site } from '../site.ts';
 
 function count(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;

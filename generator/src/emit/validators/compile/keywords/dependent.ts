@@ -3,7 +3,7 @@ import { code, join, prettyLit as lit, type Code } from '../../../../codegen/ind
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
-import { failure, guard, inPlace, keywordPath, type Site } from '../site.ts';
+import { guard, inPlace, keywordPath, type Site } from '../site.ts';
 import { present } from './own.ts';
 import { schemaMap, stringList } from './properties.ts';
 

@@ -6,10 +6,11 @@ import { code, join, prettyLit as lit, type Code } from '../../../../codegen/ind
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import type { Primitive } from '../hoist.ts';
-import { failure, guard, type Site } from '../site.ts';
+import { guard, type Site } from '../site.ts';
 import { negate } from './type-tests.ts';
 
-function isPrimitive(value: unknown): value is Primitive {
+/** A JSON scalar (finite numbers only): written inline, compared with `===`. */
+export function isPrimitive(value: unknown): value is Primitive {
   return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 }
 

@@ -3,7 +3,7 @@
  * default and switched off per call (options bit 2). Unknown formats are annotations only. String formats
  * apply to strings, `int32`/`int64` to numbers (as ajv-formats does).
  */
-import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import { code, prettyLit as lit, raw, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { guard, type Site } from '../site.ts';
@@ -15,20 +15,44 @@ function formatFailure(c: Compiler, site: Site, format: string, test: Code): Cod
   return guard(site, c.err(site), test, { keyword: 'format', message: `must match format "${format}"`, params: code`{ format: ${lit(format)} }`, short: { helper: '_fFormat', arg: lit(format) } });
 }
 
-export function stringFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {
-  const format = s.format;
-  if (typeof format !== 'string' || !Object.prototype.hasOwnProperty.call(stringFormats(), format)) return [];
-  c.formats.add(format);
-  const fn = stringFormats()[format].name;
-  return [formatFailure(c, site, format, code`(${site.o} & ${O.formats}) !== 0 && !${fn}(${site.data})`)];
+/** The function that checks a format (`fn(value)` is true when it matches), and whether it is for numbers. */
+export interface FormatChecker {
+  format: string;
+  fn: Code;
+  numeric: boolean;
 }
 
-/** `int32`/`int64` on numbers (`int64` only where a non-integer can reach it: after `type: integer` it cannot fail). */
+/**
+ * The checker of the schema's `format` on strings (`numeric` false: `_f<Name>`, runtime/formats) or on numbers
+ * (`int32`: `_int32`; `int64`: `Number.isInteger`, only where a non-integer can reach it: after
+ * `type: integer` it cannot fail); undefined where the format asserts nothing. The compiled tests and the
+ * property tables (property-table.ts) both take it from here.
+ */
+export function formatChecker(c: Compiler, s: SchemaObject, numeric: boolean): FormatChecker | undefined {
+  const format = s.format;
+  if (typeof format !== 'string') return undefined;
+  if (!numeric) {
+    if (!Object.prototype.hasOwnProperty.call(stringFormats(), format)) return undefined;
+    c.formats.add(format);
+    return { format, fn: stringFormats()[format].name, numeric };
+  }
+  if (format === 'int32') return { format, fn: c.use('_int32'), numeric };
+  if (format === 'int64' && (typeList(s.type)?.includes('number') ?? true)) return { format, fn: raw('Number.isInteger'), numeric };
+  return undefined;
+}
+
+function formatTest(c: Compiler, s: SchemaObject, site: Site, numeric: boolean): Code[] {
+  const checker = formatChecker(c, s, numeric);
+  if (!checker) return [];
+  return [formatFailure(c, site, checker.format, code`(${site.o} & ${O.formats}) !== 0 && !${checker.fn}(${site.data})`)];
+}
+
+/** A string format (in the string keyword group). */
+export function stringFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {
+  return formatTest(c, s, site, false);
+}
+
+/** `int32`/`int64` (in the number keyword group). */
 export function numberFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {
-  const d = site.data;
-  let test: Code;
-  if (s.format === 'int32') test = code`!(Number.isInteger(${d}) && ${d} >= -2147483648 && ${d} <= 2147483647)`;
-  else if (s.format === 'int64' && (typeList(s.type)?.includes('number') ?? true)) test = code`!Number.isInteger(${d})`;
-  else return [];
-  return [formatFailure(c, site, s.format, code`(${site.o} & ${O.formats}) !== 0 && ${test}`)];
+  return formatTest(c, s, site, true);
 }

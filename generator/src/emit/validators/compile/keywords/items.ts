@@ -4,7 +4,7 @@ import type { SchemaObject } from '../../../../model/types.ts';
 import { isTrivial } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
-import { atChild, failure, guard, type Site } from '../site.ts';
+import { atChild, guard, type Site } from '../site.ts';
 
 export function items(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const d = site.data;

@@ -2,7 +2,7 @@
 import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
-import { failure, guard, type Site } from '../site.ts';
+import { guard, type Site } from '../site.ts';
 import { numberFormat } from './format.ts';
 
 function num(value: unknown): number | undefined {

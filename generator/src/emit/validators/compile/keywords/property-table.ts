@@ -8,15 +8,15 @@
  * closed object rejects by direction, `format: binary` strings (a `Blob` passes), non-primitive `enum`
  * values. `CompilerOptions.propertyTables: false` (tests) compiles every property.
  */
-import { code, prettyLit as lit, raw, type Code } from '../../../../codegen/index.ts';
+import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import { isBinaryString } from '../../../../model/facts/media.ts';
 import type { Schema } from '../../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';
 import { escapeToken } from '../pointer.ts';
 import { renderPath, type Site } from '../site.ts';
-import { stringFormats } from '../../runtime/formats/index.ts';
-import { jsonValue } from './enum-const.ts';
+import { isPrimitive, jsonValue } from './enum-const.ts';
+import { formatChecker } from './format.ts';
 import type { RefCall } from './ref.ts';
 import { INHERITED_NAMES } from './own.ts';
 
@@ -38,10 +38,6 @@ const ROW_KEYWORDS: ReadonlySet<string> = new Set(['type', 'format', 'enum']);
 
 /** Keywords that make a schema a resource or an anchor: compiled, so the registry's view stays the one used. */
 const IDENTIFYING = /^\$(?:id|anchor|dynamicAnchor|schema|vocabulary|defs)$/;
-
-function isPrimitive(value: unknown): boolean {
-  return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
-}
 
 /** A name a row can hold: read without `hasOwnProperty`, and its own JSON pointer token. */
 function plainName(name: string): boolean {
@@ -73,20 +69,12 @@ export function propertyRow(c: Compiler, name: string, sub: Schema, need: Need):
     typeText = types.join(',');
   }
   const checks: Code[] = [];
-  const anyType = (flags & TYPES) === 0;
-  if (typeof s.format === 'string') {
-    const known = stringFormats();
-    if ((anyType || (flags & TYPE_FLAG.string) !== 0) && Object.prototype.hasOwnProperty.call(known, s.format)) {
-      c.formats.add(s.format);
-      checks.push(known[s.format].name, lit(s.format));
-    } else if ((anyType || (flags & (TYPE_FLAG.number | TYPE_FLAG.integer)) !== 0) && s.format === 'int32') {
-      checks.push(c.use('_int32'), lit('int32'));
-      flags |= NUMERIC_FORMAT;
-    } else if ((anyType || (flags & TYPE_FLAG.number) !== 0) && s.format === 'int64') {
-      // Only where a non-integer number gets this far: after `type: integer` the test cannot fail.
-      checks.push(raw('Number.isInteger'), lit('int64'));
-      flags |= NUMERIC_FORMAT;
-    }
+  // The format checks the values of its kind that the `type` admits (any, without one).
+  const admits = (mask: number): boolean => (flags & TYPES) === 0 || (flags & mask) !== 0;
+  const checker = (admits(TYPE_FLAG.string) && formatChecker(c, s, false)) || (admits(TYPE_FLAG.number | TYPE_FLAG.integer) && formatChecker(c, s, true)) || undefined;
+  if (checker) {
+    checks.push(checker.fn, lit(checker.format));
+    if (checker.numeric) flags |= NUMERIC_FORMAT;
   }
   // `x-enum-incomplete: true` lists values without restricting them (keywords/enum-const.ts).
   if (Array.isArray(s.enum) && s['x-enum-incomplete'] !== true) {

@@ -7,7 +7,7 @@
 import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
-import { failure, guard, type Site } from '../site.ts';
+import { guard, type Site } from '../site.ts';
 import { stringFormat } from './format.ts';
 
 function limit(value: unknown): number | undefined {

@@ -186,3 +186,8 @@ export function _mul(x: number, m: number): boolean {
   const r = Math.round(q);
   return Math.abs(q - r) <= 4 * Number.EPSILON * Math.max(1, Math.abs(q));
 }
+
+/** The `int32` format on a number: an integer in the signed 32-bit range. */
+export function _int32(x: number): boolean {
+  return Number.isInteger(x) && x >= -2147483648 && x <= 2147483647;
+}

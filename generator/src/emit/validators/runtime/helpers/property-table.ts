@@ -92,8 +92,3 @@ export function _eProps(
   }
   return false;
 }
-
-/** The `int32` format on a number: an integer in the signed 32-bit range. */
-export function _int32(x: number): boolean {
-  return Number.isInteger(x) && x >= -2147483648 && x <= 2147483647;
-}
