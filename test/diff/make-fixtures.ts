@@ -410,6 +410,46 @@ add('shared-component-once', 'a change inside a component used by three operatio
 const tree = (max: number): Json => spec({ '/nodes': { get: op('getTree', { responses: ok({ $ref: '#/components/schemas/Node' }) }) } }, { schemas: { Node: obj({ name: { type: 'string', maxLength: max }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } }) } });
 add('recursive-schema', 'a change inside a recursive schema is found once, without looping', tree(10), tree(20), ['B response-property-max-length-increased']);
 
+// ---------------------------------------------------------------- review noise (issue 33): each a verdict with its reason
+// review-noise.test.ts checks the messages (the reason a reviewer reads) of these scenarios.
+const ref = (key: string): Json => ({ $ref: `#/components/schemas/${key}` });
+const kinds = (values: string[]): Json =>
+  spec({ '/r': { get: op('getR', { responses: ok(obj({ kind: ref('Kind') })) }) }, '/s': { get: op('getS', { responses: ok(obj({ kind: ref('Kind') })) }) } }, { schemas: { Kind: { type: 'string', enum: values } } });
+add('shared-enum-two-operations', 'one shared enum used by GET /r and GET /s gains a value: one change, both operations', kinds(['a', 'b']), kinds(['a', 'b', 'c']), ['B response-property-enum-value-added']);
+const tooMany = (on: boolean): Json => {
+  const responses = (): Json => ({ ...(ok({ type: 'string' }) as Record<string, Json>), ...(on ? { '429': { $ref: '#/components/responses/TooMany' } } : {}) });
+  return spec({ '/r': { get: op('getR', { responses: responses() }) }, '/s': { get: op('getS', { responses: responses() }) } }, { responses: { TooMany: { description: 'Too many requests' } } });
+};
+add('shared-response-added-once', 'a shared 429 response added to two operations: one change, both operations', tooMany(false), tooMany(true), ['I response-non-success-status-added']);
+add('enum-replaces-max-length', 'maxLength removed while an enum is added (Stripe charge.status): a narrowing, not a removed constraint', both(obj({ status: { type: 'string', maxLength: 5000 } })), both(obj({ status: { type: 'string', enum: ['failed', 'pending', 'succeeded'] } })), ['B request-property-became-enum', 'I response-property-became-enum']);
+const dmText = obj({ text: S, media_ids: { type: 'array', items: S } });
+add(
+  'any-of-objects-as-required-alternatives',
+  'anyOf of two objects rewritten as type: object + anyOf of required (X DM messages): the same values, nothing reported',
+  both({ anyOf: [{ ...dmText, required: ['text'] }, { ...dmText, required: ['media_ids'] }] }),
+  both({ ...dmText, anyOf: [{ required: ['text'] }, { required: ['media_ids'] }] }),
+  [],
+);
+const openAi = (moved: boolean): Json =>
+  spec(
+    { '/responses/{id}': { get: op('getResponse', { parameters: [{ name: 'id', in: 'path', required: true, schema: S }], responses: ok(ref('Response')) }) } },
+    {
+      schemas: {
+        ResponseProperties: obj({ model: S, ...(moved ? {} : { reasoning: S, truncation: S }) }),
+        Response: { allOf: [ref('ResponseProperties'), obj({ id: S, ...(moved ? { reasoning: S, truncation: S } : {}) }, ['id'])] },
+      },
+    },
+  );
+add('property-moved-into-own-all-of', "properties moved from a referenced allOf member into the schema's own member (OpenAI reasoning, truncation): not removed", openAi(false), openAi(true), []);
+const errors = (constrained: boolean): Json => spec({ '/e': { get: op('getE', { responses: ok(obj({ id: { type: 'string', ...(constrained ? { pattern: '^[0-9]+$' } : {}) }, errors: { type: 'array', items: S, ...(constrained ? { minItems: 1 } : {}) } })) }) } });
+add('response-widenings-as-a-client-sees-them', 'minItems: 1 dropped from errors and a pattern dropped from an id in a response: breaking on the wire, but no generated type changes: the generated-API verdict is info', errors(true), errors(false), ['B response-property-min-items-removed', 'B response-property-pattern-removed']);
+add('query-integer-to-string', 'query parameter integer → string: compatible on the wire (text), breaking for the generated API', query({ schema: { type: 'integer' } }), query({ schema: { type: 'string' } }), ['I request-parameter-type-widened']);
+const webhookConfig = (referenced: boolean): Json => spec({ '/w': { get: op('getWebhook', { responses: ok(obj({ id: referenced ? ref('WebhookConfigId') : S })) }) } }, { schemas: { WebhookConfigId: { type: 'string', pattern: '^[0-9]+$' } } });
+add('property-stops-referencing-component', 'a property stops referencing a component with a pattern: named as the property, not the component', webhookConfig(true), webhookConfig(false), ['B response-property-pattern-removed']);
+const conversation = (member: Json): Json => spec({ '/c': { get: op('getConversation', { responses: ok({ anyOf: [member, { type: 'integer' }] }) }) } }, { schemas: { ChatConversation: obj({ id: S }) } });
+add('union-member-stops-referencing', 'a union member that referenced ChatConversation becomes a string: named as the member, not the component', conversation(ref('ChatConversation')), conversation(S), ['B response-property-type-changed']);
+add('became-any-of', 'a string response becomes an anyOf of string and integer', spec({ '/w': { get: op('getW') } }), spec({ '/w': { get: op('getW', { responses: ok({ anyOf: [S, { type: 'integer' }] }) }) } }), ['B response-body-any-of-added']);
+
 // ---------------------------------------------------------------- write
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'diff');
 // Regenerate the scenario folders; folders starting with `_` (the hand-written showcase) are kept.

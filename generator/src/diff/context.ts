@@ -5,7 +5,7 @@
 import type { OperationModel } from '../model/types.ts';
 import { RULES, facetLevel, facetPrefix, type SchemaRole } from './rules.ts';
 import type { SideModel } from './side.ts';
-import type { Direction, Level } from './types.ts';
+import type { ApiVerdict, Direction, Level } from './types.ts';
 
 /** An operation (present on one or both sides). */
 export interface OpScope {
@@ -55,6 +55,8 @@ export interface RawChange {
   detail?: string;
   /** Generated type names this change alters (operation scope); shared scopes carry their own. */
   typeNames?: string[];
+  /** The generated-API verdict, when it differs from the wire verdict (`level`). */
+  api?: ApiVerdict;
 }
 
 /** Where a schema sits while it is compared. */
@@ -74,6 +76,12 @@ export interface SchemaCtx {
    * form parameter, one value is a valid one-element array.
    */
   text?: TextSerialization;
+  /**
+   * Properties of this (root) schema that the schema extending it compares itself: a component merged into
+   * another through `allOf` is compared once for the extension, minus the properties the extension still has
+   * from another member (a property moved from the component into the extension's own member is not gone).
+   */
+  covered?: ReadonlySet<string>;
 }
 
 export interface TextSerialization {
@@ -151,10 +159,11 @@ export class DiffContext {
   }
 
   /** Reports a schema facet: the rule id and level come from the direction and where the schema sits. */
-  facet(ctx: SchemaCtx, facet: string, basePtr: string | undefined, headPtr: string | undefined, what: string, detail?: string): void {
+  facet(ctx: SchemaCtx, facet: string, basePtr: string | undefined, headPtr: string | undefined, what: string, detail?: string, api?: ApiVerdict): void {
     const id = `${facetPrefix(ctx.dir, ctx.role, ctx.path !== '')}-${facet}`;
     const level = facetLevel(facet, ctx.dir);
-    this.add({ id, message: `${subject(ctx)}: ${what}${impact(level, ctx.dir)}`, scope: ctx.scope, basePtr, headPtr, where: `${ctx.label}|${ctx.path}`, detail, typeNames: ctx.typeNames });
+    const verdict = api ?? (level === 'breaking' && ctx.dir === 'response' && !RULES.get(id)!.signature && !facet.startsWith('x-sunset') ? VALIDATION_ONLY : undefined);
+    this.add({ id, message: `${subject(ctx)}: ${what}${impact(level, ctx.dir)}`, scope: ctx.scope, basePtr, headPtr, where: `${ctx.label}|${ctx.path}`, detail, typeNames: ctx.typeNames, ...(verdict ? { api: verdict } : {}) });
   }
 }
 
@@ -223,6 +232,14 @@ function impact(level: Level, dir: Direction): string {
   if (level === 'breaking') return dir === 'request' ? ' — requests that were valid may now be rejected' : ' — clients may receive values they do not expect';
   return '';
 }
+
+/**
+ * A looser constraint on what the client receives (a bound, a pattern, uniqueItems dropped) changes no
+ * generated type: code written against the generated client compiles and reads the value as before. Only a
+ * client that validates responses against the old spec rejects the new values — the wire verdict stays
+ * breaking (as oasdiff has it), the generated API's is info.
+ */
+const VALIDATION_ONLY: ApiVerdict = { level: 'info', reason: 'the generated types do not change; only clients that validate responses against the old spec reject the new values' };
 
 export function joinPath(path: string, name: string): string {
   if (!path) return name;

@@ -70,7 +70,8 @@ export function diffSides(base: SideModel, head: SideModel, options: DiffOptions
   const count = (level: Level): number => kept.filter((c) => c.level === level).length;
   const exports = computeExports(dc, ops);
   let semver: Semver = 'none';
-  if (all.some((c) => c.level === 'breaking') || exports.methods.removed.length || exports.types.removed.length) semver = 'major';
+  // The generated-API verdict decides where it differs from the wire verdict (Change.api).
+  if (all.some((c) => (c.api?.level ?? c.level) === 'breaking') || exports.methods.removed.length || exports.types.removed.length) semver = 'major';
   else if (all.length || exports.methods.added.length || exports.types.added.length) semver = 'minor';
   // No contract change: any other difference (descriptions, examples, order) still changes the generated docs.
   else if (JSON.stringify(base.spec.document) !== JSON.stringify(head.spec.document)) semver = 'patch';
@@ -106,16 +107,17 @@ function operationsOf(scope: Scope, memo: Map<Scope, OpScope[]>): OpScope[] {
       }
     }
   }
-  const list = [...out].sort(compareOps);
+  const list = [...out].sort((a, b) => compareLabels(a.label, b.label));
   memo.set(scope, list);
   return list;
 }
 
 const METHOD_ORDER = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
 
-function compareOps(a: OpScope, b: OpScope): number {
-  const [ma, pa] = splitLabel(a.label);
-  const [mb, pb] = splitLabel(b.label);
+/** Operations by path, then method. */
+function compareLabels(a: string, b: string): number {
+  const [ma, pa] = splitLabel(a);
+  const [mb, pb] = splitLabel(b);
   return pa < pb ? -1 : pa > pb ? 1 : METHOD_ORDER.indexOf(ma) - METHOD_ORDER.indexOf(mb);
 }
 
@@ -132,6 +134,8 @@ function finalize(dc: DiffContext): Change[] {
   const baseLocs = dc.base.locateMany(basePtrs);
   const headLocs = dc.head.locateMany(headPtrs);
   const seen = new Map<string, Change>();
+  /** The same change reached from several operations (a `$ref`ed parameter or response): one entry. */
+  const bySource = new Map<string, Change>();
   const out: Change[] = [];
   for (const raw of dc.changes) {
     const ops = operationsOf(raw.scope, memo);
@@ -142,9 +146,17 @@ function finalize(dc: DiffContext): Change[] {
       level = 'info';
       message += ` (reported as info: the endpoint${ops.length > 1 ? 's are' : ' is'} ${stability})`;
     }
-    const scopeKey = raw.scope.key;
-    const fingerprint = hash(`${raw.id}\0${scopeKey}\0${raw.where}\0${raw.detail ?? ''}`);
     const labels = ops.map((o) => o.label);
+    // A change written once (its node is a shared component, so the pointers are the component's) but
+    // found in each operation that references it is reported once, with all of those operations.
+    const sourceKey = raw.scope.kind === 'op' && isComponentPointer(raw.basePtr ?? raw.headPtr) ? `${raw.id}\0${level}\0${message}\0${raw.basePtr ?? ''}\0${raw.headPtr ?? ''}` : undefined;
+    const same = sourceKey !== undefined ? bySource.get(sourceKey) : undefined;
+    if (same) {
+      addOperations(same, labels);
+      continue;
+    }
+    const owner = sourceKey !== undefined ? `source:${raw.basePtr ?? ''}|${raw.headPtr ?? ''}` : raw.scope.key;
+    const fingerprint = hash(`${raw.id}\0${owner}\0${raw.where}\0${raw.detail ?? ''}`);
     const change: Change = {
       id: raw.id,
       level,
@@ -156,18 +168,37 @@ function finalize(dc: DiffContext): Change[] {
       head: raw.headPtr !== undefined ? (headLocs.get(raw.headPtr) ?? null) : null,
       message,
       fingerprint,
+      ...(raw.api && raw.api.level !== level ? { api: raw.api } : {}),
     };
     const dup = seen.get(fingerprint);
     if (dup) {
-      if (dup.message === change.message) continue;
+      // Found again through another path (a component compared under two keys): one entry, all operations.
+      if (dup.message === change.message) {
+        addOperations(dup, labels);
+        continue;
+      }
       change.fingerprint = hash(`${fingerprint}\0${change.message}`);
     }
+    if (sourceKey !== undefined) bySource.set(sourceKey, change);
     seen.set(change.fingerprint, change);
     changePointers.set(change, { base: raw.basePtr, head: raw.headPtr, anchor: raw.anchorPtr });
     if (raw.headPtr === undefined && raw.anchorPtr !== undefined) anchors.set(change, headLocs.get(raw.anchorPtr) ?? null);
     out.push(change);
   }
   return sortChanges(out);
+}
+
+/** True for a pointer into `components` (a node several operations can share through `$ref`). */
+function isComponentPointer(pointer: string | undefined): boolean {
+  return pointer !== undefined && pointer.startsWith('/components/');
+}
+
+/** Adds operations to a change reported once for several of them (sorted as operationsOf sorts). */
+function addOperations(change: Change, labels: string[]): void {
+  const all = [...new Set([...change.operations, ...labels])];
+  if (all.length === change.operations.length) return;
+  change.operations = all.sort(compareLabels);
+  if (change.operations.length > 1) change.operation = null;
 }
 
 function hash(text: string): string {

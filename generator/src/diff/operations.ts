@@ -4,7 +4,7 @@
  * location and name; path parameters by position), request bodies, responses and their headers.
  */
 import { appendPointer, getAtPointer, toPointer } from '../load/pointer.ts';
-import type { HeaderModel, MediaTypeModel, OperationModel, ParameterModel, ResponseModel } from '../model/types.ts';
+import type { HeaderModel, MediaTypeModel, OperationModel, PaginationModel, ParameterModel, ResponseModel } from '../model/types.ts';
 import type { DiffContext, OpScope, SchemaCtx } from './context.ts';
 import { LOCATION_MEMBER, OPERATION_MEMBERS, operationType, type OperationMember } from '../emit/types/operation-members.ts';
 import { compareSchemas } from './schema/compare.ts';
@@ -132,13 +132,37 @@ function compareOperation(dc: DiffContext, scope: OpScope, a: OperationModel, b:
   const tagsB = new Set(b.tags);
   for (const t of tagsB) if (!tagsA.has(t)) add('endpoint-tag-added', `tag \`${t}\` was added`, a.pointer, b.pointer, 'endpoint', t);
   for (const t of tagsA) if (!tagsB.has(t)) add('endpoint-tag-removed', `tag \`${t}\` was removed`, a.pointer, b.pointer, 'endpoint', t);
-  if (canonical(a.pagination) !== canonical(b.pagination)) add('endpoint-pagination-changed', `x-pagination changed from ${canonical(a.pagination ?? null)} to ${canonical(b.pagination ?? null)}`, a.pointer, b.pointer);
+  if (canonical(a.pagination) !== canonical(b.pagination)) add('endpoint-pagination-changed', `pagination changed: ${paginationChange(a.pagination, b.pagination)}`, a.pointer, b.pointer);
   if (canonical(a.streaming) !== canonical(b.streaming)) add('endpoint-streaming-changed', `x-streaming changed from ${canonical(a.streaming ?? null)} to ${canonical(b.streaming ?? null)}`, a.pointer, b.pointer);
 
   compareParameters(dc, scope, a, b);
   compareRequestBody(dc, scope, a, b);
   compareResponses(dc, scope, a, b);
   compareOperationSecurity(dc, scope, a, b);
+}
+
+/** How the generated paginator pages, in words (`x-pagination`, the config, or inferred). */
+function describePagination(p: PaginationModel | undefined): string {
+  if (!p) return 'no pagination';
+  const size = p.pageSizeParameter ? `, page size in \`${p.pageSizeParameter}\`` : '';
+  const items = p.itemsPointer !== undefined ? `, items at \`${p.itemsPointer || '(the body)'}\`` : '';
+  if (p.kind === 'token') return `the \`${p.tokenParameter}\` parameter takes the token at \`${p.nextTokenPointer}\`${items}${size}`;
+  if (p.kind === 'item') return `the \`${p.tokenParameter}\` parameter takes the last item's \`${p.itemTokenPointer}\` while \`${p.hasMorePointer}\` is true${items}${size}`;
+  return `the next page is the \`Link\` header's rel="next"${items}${size}`;
+}
+
+/** What changed in the paginator: the fields that differ when it pages the same way, else both descriptions. */
+function paginationChange(a: PaginationModel | undefined, b: PaginationModel | undefined): string {
+  if (a && b && a.kind === b.kind) {
+    const fields: Array<[string, string]> = [['tokenParameter', 'token parameter'], ['nextTokenPointer', 'next-token pointer'], ['itemTokenPointer', 'item token pointer'], ['hasMorePointer', 'has-more pointer'], ['itemsPointer', 'items pointer'], ['pageSizeParameter', 'page-size parameter']];
+    const read = (p: PaginationModel, key: string): string => {
+      const value = (p as unknown as Record<string, unknown>)[key];
+      return value === undefined ? 'none' : `\`${String(value) || '(the body)'}\``;
+    };
+    const parts = fields.filter(([key]) => read(a, key) !== read(b, key)).map(([key, name]) => `${name} ${read(a, key)} → ${read(b, key)}`);
+    if (parts.length) return `${parts.join(', ')} (the generated paginator follows the new one)`;
+  }
+  return `before, ${describePagination(a)}; now, ${describePagination(b)}`;
 }
 
 function pathNames(path: string): string[] {

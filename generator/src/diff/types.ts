@@ -37,6 +37,18 @@ export interface Change {
   message: string;
   /** Stable across unrelated edits, reordering and line moves: hash of rule id, owner and semantic path. */
   fingerprint: string;
+  /**
+   * The verdict for the generated packages' TypeScript API, when it differs from `level` (the verdict on the
+   * wire): a query parameter `integer` → `string` is accepted by every server but no longer compiles where a
+   * caller passes a number. This verdict, not the wire one, decides the packages' semver bump.
+   */
+  api?: ApiVerdict;
+}
+
+export interface ApiVerdict {
+  level: Level;
+  /** Why, in the terms of the generated code. */
+  reason: string;
 }
 
 export interface ExportDelta {

@@ -7,10 +7,11 @@
 import { appendPointer } from '../../load/pointer.ts';
 import type { JsonType, Schema } from '../../model/types.ts';
 import { joinPath, type DiffContext, type SchemaCtx, type SharedScope } from '../context.ts';
+import type { ApiVerdict } from '../types.ts';
 import { parseSunset, sunsetText } from '../sunset.ts';
 import { canonical, show } from './canonical.ts';
 import { keywordPointer, typesSubset, viewOf, type View } from './view.ts';
-import { compareEnums, compareFormat, compareNumberBounds, compareStringExtras, bound } from './scalars.ts';
+import { compareEnums, compareFormat, compareNumberBounds, compareStringExtras, bound, enumWithinBase } from './scalars.ts';
 import { compareArrays } from './arrays.ts';
 import { compareObjects } from './objects.ts';
 import { compareAllOfResidue, compareDiscriminator, compareNotAndConditionals, compareUnion, unionOf } from './composition.ts';
@@ -40,35 +41,41 @@ export function compareSchemas(dc: DiffContext, baseSchema: Schema, basePtr: str
   let ta = ka !== undefined ? componentView(dc, 'base', ka) ?? va : va;
   let tb = kb !== undefined ? componentView(dc, 'head', kb) ?? vb : vb;
   if ((ka === undefined) !== (kb === undefined)) {
-    // Inline on one side, a reference on the other (a schema moved into a component, or back): the inline
-    // side's nullability belongs to the referrer, so nullability is judged there alone — `anyOf: [X, null]`
-    // with X moved into a component is as nullable as before.
+    // Inline on one side, a reference on the other (a schema moved into a component, or back, or a property
+    // that stopped referencing one): the change belongs to the referrer, so it is compared and named there —
+    // not under the component's name, which the other side does not use. The inline side's nullability
+    // belongs to the referrer too: `anyOf: [X, null]` with X moved into a component is as nullable as before.
     if (va.nullable !== vb.nullable) compareNullability(dc, here(va, basePtr), here(vb, headPtr), ctx);
     if (ka === undefined) ta = { ...ta, nullable: tb.nullable };
     else tb = { ...tb, nullable: ta.nullable };
+    compareViews(dc, ta, tb, { ...ctx, covered: undefined, depth: ctx.depth + 1 });
+    return;
   }
   // Nullability added by the referrer (a nullable wrapper) is the referrer's change.
-  else if (va.nullable !== vb.nullable && ta.nullable === tb.nullable) compareNullability(dc, here(va, basePtr), here(vb, headPtr), ctx);
-  const idA = ka !== undefined ? `#${ka}` : `@${va.ptr}`;
-  const idB = kb !== undefined ? `#${kb}` : `@${vb.ptr}`;
+  if (va.nullable !== vb.nullable && ta.nullable === tb.nullable) compareNullability(dc, here(va, basePtr), here(vb, headPtr), ctx);
+  const idA = `#${ka}`;
+  const idB = `#${kb}`;
   // Text-serialized parameters judge types differently: their comparison of a component is its own. Only
   // the parameter's own value can be a repeated key; a component reached below it cannot.
   const text = ctx.text && ctx.path !== '' ? { ...ctx.text, repeatable: false } : ctx.text;
   const mode = text ? `${ctx.dir}/text${text.repeatable ? '+' : ''}` : ctx.dir;
-  const key = `${mode}|${idA}|${idB}`;
+  // Properties an extending schema compares itself (ctx.covered) make a comparison of their own; the
+  // changes it shares with the full one have the same fingerprint and are reported once.
+  const covered = ctx.path === '' && ctx.covered?.size ? ctx.covered : undefined;
+  const key = `${mode}|${idA}|${idB}${covered ? `|-${[...covered].sort().join(',')}` : ''}`;
   const existing = dc.shared.get(key);
   if (existing) {
     existing.parents.add(ctx.scope);
     return;
   }
-  const shown = kb ?? ka!;
-  const label = ka !== undefined && kb !== undefined && ka !== kb ? `schema \`${kb}\` (was \`${ka}\`)` : `schema \`${shown}\``;
-  const typeName = (kb !== undefined ? dc.head.schemas.get(kb) : undefined)?.typeName ?? (ka !== undefined ? dc.base.schemas.get(ka)?.typeName : undefined);
-  // The fingerprint owner: component keys, or for an inline side where it sits (not its pointer, which moves when lists are reordered).
-  const owner = `${ctx.scope.key}|${ctx.label}|${ctx.path}`;
-  const scope: SharedScope = { kind: 'shared', key: `schema:${mode}:${ka ?? owner}:${kb ?? owner}`, label, component: shown, parents: new Set([ctx.scope]), typeNames: typeName ? [typeName] : [] };
+  const shown = kb!;
+  const label = ka !== kb ? `schema \`${kb}\` (was \`${ka}\`)` : `schema \`${shown}\``;
+  const typeName = dc.head.schemas.get(kb!)?.typeName ?? dc.base.schemas.get(ka!)?.typeName;
+  const scope: SharedScope = { kind: 'shared', key: `schema:${mode}:${ka}:${kb}`, label, component: shown, parents: new Set([ctx.scope]), typeNames: typeName ? [typeName] : [] };
   dc.shared.set(key, scope);
-  compareViews(dc, ta, tb, { ...ctx, ...(text ? { text } : {}), scope, label, path: '', typeNames: scope.typeNames, depth: ctx.depth + 1 });
+  // A component reached below the root (a property, an item) is a property wherever it is reported.
+  const role = ctx.path !== '' ? 'property' : ctx.role;
+  compareViews(dc, ta, tb, { ...ctx, ...(text ? { text } : {}), covered, scope, label, role, path: '', typeNames: scope.typeNames, depth: ctx.depth + 1 });
 }
 
 export function componentView(dc: DiffContext, side: 'base' | 'head', key: string): View | undefined {
@@ -113,11 +120,16 @@ export function compareViews(dc: DiffContext, base: View, head: View, ctx: Schem
   if (!compareTypes(dc, base, head, ctx)) return;
   compareNullability(dc, base, head, ctx);
   compareEnums(dc, base, head, ctx);
-  compareFormat(dc, base, head, ctx);
-  compareNumberBounds(dc, base, head, ctx);
-  bound(dc, ctx, base, head, 'max', 'length', 'maxLength');
-  bound(dc, ctx, base, head, 'min', 'length', 'minLength');
-  compareStringExtras(dc, base, head, ctx);
+  // A value restricted to an enum whose every value the base's constraints accepted is a narrowing (the enum
+  // says so): the constraints the head dropped at the same time (maxLength, pattern...) widen nothing.
+  const withinBase = enumWithinBase(base, head);
+  if (!withinBase) {
+    compareFormat(dc, base, head, ctx);
+    compareNumberBounds(dc, base, head, ctx);
+    bound(dc, ctx, base, head, 'max', 'length', 'maxLength');
+    bound(dc, ctx, base, head, 'min', 'length', 'minLength');
+  }
+  compareStringExtras(dc, base, head, ctx, { pattern: !withinBase });
   compareArrays(dc, base, head, next);
   compareObjects(dc, base, head, next);
   if (ka && kb) compareUnion(dc, base, head, kb, next);
@@ -177,6 +189,19 @@ function valueTypes(view: View): Set<Exclude<JsonType, 'null'>> | undefined {
   return out;
 }
 
+const TS_TYPE: Record<string, string> = { string: 'string', number: 'number', integer: 'number', boolean: 'boolean', array: 'array', object: 'object' };
+
+/**
+ * A text-serialized parameter whose wire verdict is a widening (every value sent before is still valid text)
+ * can still break the generated API: its TypeScript type follows the JSON type, so `integer` → `string` turns
+ * `limit: number` into `limit: string`, and `limit: 5` no longer compiles.
+ */
+function textApiVerdict(ctx: SchemaCtx, before: Set<string>, after: Set<string>): ApiVerdict | undefined {
+  if (!ctx.text || ctx.dir !== 'request' || typesSubset(before, after)) return undefined;
+  const ts = (types: Set<string>): string => [...new Set([...types].map((type) => TS_TYPE[type]))].sort().join(' | ');
+  return { level: 'breaking', reason: `the generated parameter type changes from \`${ts(before)}\` to \`${ts(after)}\`: callers passing a ${ts(before)} no longer compile` };
+}
+
 /** False when the types are incompatible (the rest of the comparison would be noise). */
 function compareTypes(dc: DiffContext, base: View, head: View, ctx: SchemaCtx): boolean {
   const ta = valueTypes(base);
@@ -200,7 +225,7 @@ function compareTypes(dc: DiffContext, base: View, head: View, ctx: SchemaCtx): 
   // As text, [string, integer] and string accept the same values.
   if (subset(ta, tb) && subset(tb, ta)) return true;
   if (subset(ta, tb)) {
-    dc.facet(ctx, 'type-widened', base.ptr, head.ptr, `type widened from ${describe(base)} to ${describe(head)}`);
+    dc.facet(ctx, 'type-widened', base.ptr, head.ptr, `type widened from ${describe(base)} to ${describe(head)}`, undefined, textApiVerdict(ctx, ta, tb));
     return true;
   }
   if (subset(tb, ta)) {

@@ -131,7 +131,7 @@ export function compareUnion(dc: DiffContext, baseView: View, headView: View, ki
   for (const added of lb) {
     if (!freeB.has(added)) continue;
     const wrapped = !baseView.keywords[kind] && !baseView.keywords.oneOf && !baseView.keywords.anyOf;
-    dc.facet(ctx, `${facetBase}-added`, baseView.ptr, added.ptr, wrapped ? `became a ${kind}; new alternative ${added.key ? `\`${added.key}\`` : added.label}` : `${kind} alternative ${added.key ? `\`${added.key}\`` : added.label} was added`, added.hash);
+    dc.facet(ctx, `${facetBase}-added`, baseView.ptr, added.ptr, wrapped ? `became ${kind === 'anyOf' ? 'an' : 'a'} ${kind}; new alternative ${added.key ? `\`${added.key}\`` : added.label}` : `${kind} alternative ${added.key ? `\`${added.key}\`` : added.label} was added`, added.hash);
   }
   for (const removed of la) {
     if (!freeA.has(removed)) continue;

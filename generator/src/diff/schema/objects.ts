@@ -33,7 +33,11 @@ export function compareObjects(dc: DiffContext, baseView: View, headView: View, 
   const request = ctx.dir === 'request';
   const names = [...new Set([...Object.keys(propsB), ...Object.keys(propsA)])];
   const delegated = new Set<string>();
+  /** Names this schema compares itself while it has them on both sides (see SchemaCtx.covered). */
+  const ownBoth: string[] = [];
   for (const name of names) {
+    // The schema extending this one compares the property itself.
+    if (ctx.path === '' && ctx.covered?.has(name)) continue;
     const pa = Object.prototype.hasOwnProperty.call(propsA, name) ? propsA[name] : undefined;
     const pb = Object.prototype.hasOwnProperty.call(propsB, name) ? propsB[name] : undefined;
     // A property that comes whole from a component merged in on both sides (allOf: [$ref X, ...]) is
@@ -43,6 +47,7 @@ export function compareObjects(dc: DiffContext, baseView: View, headView: View, 
       delegated.add(owner);
       continue;
     }
+    if (pa !== undefined && pb !== undefined) ownBoth.push(name);
     const ptrA = propertyPointer(baseView, name);
     const ptrB = propertyPointer(headView, name);
     const path = joinPath(ctx.path, name);
@@ -94,7 +99,11 @@ export function compareObjects(dc: DiffContext, baseView: View, headView: View, 
   for (const key of delegated) {
     const baseComponent = dc.base.schemas.get(key)!;
     const headComponent = dc.head.schemas.get(key)!;
-    compareSchemas(dc, { $ref: schemaRef(key) }, baseComponent.pointer, { $ref: schemaRef(key) }, headComponent.pointer, { ...ctx, role: 'property', path: '' });
+    // A property the component gained or lost that this schema has on both sides (moved between its
+    // members) is compared here, not reported as added to or removed from the component.
+    const inComponent = (name: string): boolean => Object.hasOwn(componentView(dc, 'base', key)?.keywords.properties ?? {}, name) || Object.hasOwn(componentView(dc, 'head', key)?.keywords.properties ?? {}, name);
+    const covered = new Set(ownBoth.filter(inComponent));
+    compareSchemas(dc, { $ref: schemaRef(key) }, baseComponent.pointer, { $ref: schemaRef(key) }, headComponent.pointer, { ...ctx, role: 'property', path: '', covered });
   }
   // Required names without a property definition on either side.
   for (const name of new Set([...reqA, ...reqB])) {

@@ -154,11 +154,41 @@ function admitsEveryBaseValue(base: View, pattern: string): boolean {
   return !/[\^$]|\\[bB]|\(\?<?[=!]/.test(pattern) && regex.test('');
 }
 
-export function compareStringExtras(dc: DiffContext, base: View, head: View, ctx: SchemaCtx): void {
+/**
+ * True when the head restricts the value to an enum or const the base did not have, and every one of those
+ * values satisfies the base's scalar constraints (length, pattern, numeric bounds): the head accepts a subset
+ * of what the base accepted, whatever else it dropped.
+ */
+export function enumWithinBase(base: View, head: View): boolean {
+  if (Array.isArray(base.keywords.enum) || base.keywords.const !== undefined) return false;
+  const values = head.keywords.const !== undefined ? [head.keywords.const] : Array.isArray(head.keywords.enum) ? head.keywords.enum : undefined;
+  if (!values) return false;
+  const k = base.keywords;
+  let pattern: RegExp | undefined;
+  try {
+    pattern = typeof k.pattern === 'string' && k.pattern !== '' ? new RegExp(k.pattern, 'u') : undefined;
+  } catch {
+    return false;
+  }
+  return values.every((value) => {
+    if (value === null) return true;
+    if (typeof value === 'string') {
+      // JSON Schema counts length in code points.
+      const length = [...value].length;
+      return !(typeof k.maxLength === 'number' && length > k.maxLength) && !(typeof k.minLength === 'number' && length < k.minLength) && !(pattern && !pattern.test(value));
+    }
+    if (typeof value === 'number') {
+      return !(typeof k.maximum === 'number' && value > k.maximum) && !(typeof k.minimum === 'number' && value < k.minimum) && !(typeof k.exclusiveMaximum === 'number' && value >= k.exclusiveMaximum) && !(typeof k.exclusiveMinimum === 'number' && value <= k.exclusiveMinimum) && !(typeof k.multipleOf === 'number' && !Number.isInteger(value / k.multipleOf));
+    }
+    return true;
+  });
+}
+
+export function compareStringExtras(dc: DiffContext, base: View, head: View, ctx: SchemaCtx, options: { pattern: boolean } = { pattern: true }): void {
   // An empty pattern matches everything: the same as none.
   const pa = typeof base.keywords.pattern === 'string' && base.keywords.pattern !== '' && applies(base, 'string') ? base.keywords.pattern : undefined;
   const pb = typeof head.keywords.pattern === 'string' && head.keywords.pattern !== '' && applies(head, 'string') ? head.keywords.pattern : undefined;
-  if (pa !== pb) {
+  if (pa !== pb && options.pattern) {
     // A pattern that every value the base allowed still matches narrows nothing.
     if (pa === undefined) {
       if (!admitsEveryBaseValue(base, pb!)) dc.facet(ctx, 'pattern-added', base.ptr, kw(head, 'pattern'), `pattern \`${pb}\` was added — values that do not match will be rejected`);

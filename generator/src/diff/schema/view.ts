@@ -134,6 +134,8 @@ function build(schema: SchemaObject, ptr: string, side: SideModel, depth: number
     const merged = mergeAllOf([restView, innerView], ptr);
     return { ...merged, nullable: true };
   }
+  const distributed = distributeUnion(schema);
+  if (distributed) return build(distributed, ptr, side, depth + 1);
   const { allOf, ...own } = schema;
   const { types, nullable: typeNull } = typeSet(own.type);
   let schemaView: SchemaObject = own;
@@ -146,6 +148,30 @@ function build(schema: SchemaObject, ptr: string, side: SideModel, depth: number
   if (!allOf || allOf.length === 0) return base;
   const members = allOf.map((match, i) => viewOf(match, appendPointer(ptr, 'allOf', i), side, depth + 1));
   return mergeAllOf([base, ...members], ptr);
+}
+
+/** Keys of an alternative that only lists required properties (annotations aside). */
+const REQUIRED_ONLY = new Set(['required', 'description', 'title', '$comment']);
+
+/**
+ * `{type: object, properties: {...}, anyOf: [{required: [a]}, {required: [b]}]}` is the same set of values as
+ * `anyOf` of the two complete objects (`allOf` distributes over `anyOf`/`oneOf`): written either way, it is
+ * compared as the union of complete alternatives, so rewriting one as the other reports nothing. Only
+ * alternatives that list nothing but `required` are distributed: merging them into the siblings is exact.
+ */
+function distributeUnion(schema: SchemaObject): SchemaObject | undefined {
+  const kind = schema.anyOf ? 'anyOf' : schema.oneOf ? 'oneOf' : undefined;
+  if (!kind || (schema.anyOf && schema.oneOf)) return undefined;
+  const list = schema[kind]!;
+  const { [kind]: _list, ...siblings } = schema;
+  if (!Object.keys(siblings).some((key) => !ANNOTATIONS.has(key) && !key.startsWith('x-'))) return undefined;
+  if (!list.every((member) => typeof member === 'object' && Array.isArray(member.required) && Object.keys(member).every((key) => REQUIRED_ONLY.has(key)))) return undefined;
+  const { description: _d, title: _t, ...constraints } = siblings;
+  const alternatives = list.map((member) => {
+    const required = [...new Set([...(constraints.required ?? []), ...((member as SchemaObject).required ?? [])])];
+    return { ...constraints, required } as SchemaObject;
+  });
+  return { ...(siblings.description !== undefined ? { description: siblings.description } : {}), [kind]: alternatives };
 }
 
 /** `type` is merged as a type set here (`types`, `nullable`), not as a keyword. */
