@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The spec-review comparison behind action.yml (and so .github/workflows/spec-review.yml): ONE
-# `socialgen diff` run writes the annotations (stdout), the markdown report and the JSON summary.
+# `socialgen diff` run writes the annotations (stdout), the comment (REPORT: the review within a comment's
+# size), the full review (REPORT_FULL, uploaded as the job's `spec-review` artifact) and the JSON summary.
 #
-# Environment: SPEC, BASE_REF, IGNORE_FILE (optional), FAIL_ON, LINK (optional), REPORT, REPORT_JSON,
+# Environment: SPEC, BASE_REF, IGNORE_FILE (optional), FAIL_ON, LINK (optional), PROJECT (optional: a
+# tsconfig.json whose code is type-checked against the head's generated packages), REPORT, REPORT_FULL, REPORT_JSON,
 # SOCIALGEN_HOME (the action's checkout) or SOCIALGEN (the command), GITHUB_OUTPUT / GITHUB_STEP_SUMMARY
 # (optional outside Actions). Always exits 0: the verdict goes to the `exit-code` output, so the comment
 # is posted before the job fails.
@@ -15,6 +17,7 @@ summary="${GITHUB_STEP_SUMMARY:-/dev/null}"
 finish() {
   echo "exit-code=$1" >> "$out"
   echo "report=$REPORT" >> "$out"
+  if [ -n "${REPORT_FULL:-}" ] && [ -f "$REPORT_FULL" ]; then echo "full-report=$REPORT_FULL" >> "$out"; fi
   cat "$REPORT" >> "$summary"
   exit 0
 }
@@ -46,7 +49,9 @@ if ! git cat-file -e "$ref:$SPEC" 2> /dev/null; then
   finish 0
 fi
 
-args=(diff "git:$ref:$SPEC" "$SPEC" --format github --output "markdown=$REPORT" --output "json=$REPORT_JSON" --fail-on "${FAIL_ON:-breaking}")
+args=(diff "git:$ref:$SPEC" "$SPEC" --format github --output "comment=$REPORT" --output "json=$REPORT_JSON" --fail-on "${FAIL_ON:-breaking}")
+if [ -n "${REPORT_FULL:-}" ]; then args+=(--output "markdown=$REPORT_FULL"); fi
+if [ -n "${PROJECT:-}" ]; then args+=(--project "$PROJECT"); fi
 if [ -n "${IGNORE_FILE:-}" ] && [ -f "$IGNORE_FILE" ]; then args+=(--ignore "$IGNORE_FILE"); fi
 if [ -n "${LINK:-}" ]; then args+=(--link "$LINK"); fi
 

@@ -45,7 +45,7 @@ describe('action.yml', () => {
     const compare = steps.find((s) => s.id === 'diff')!;
     expect(compare.env).toMatchObject({ SPEC: '${{ inputs.spec }}', BASE_REF: '${{ inputs.base-ref }}', IGNORE_FILE: '${{ inputs.ignore-file }}', FAIL_ON: '${{ inputs.fail-on }}' });
     // Every environment variable the script reads is set by the step.
-    for (const name of ['SPEC', 'BASE_REF', 'IGNORE_FILE', 'FAIL_ON', 'LINK', 'REPORT', 'REPORT_JSON', 'SOCIALGEN_HOME']) {
+    for (const name of ['SPEC', 'BASE_REF', 'IGNORE_FILE', 'FAIL_ON', 'PROJECT', 'LINK', 'REPORT', 'REPORT_FULL', 'REPORT_JSON', 'SOCIALGEN_HOME']) {
       expect(script).toMatch(new RegExp(`\\$\\{?${name}\\b`));
       expect(compare.env, name).toHaveProperty(name);
     }
@@ -55,18 +55,28 @@ describe('action.yml', () => {
   it('compares once: one socialgen diff run writes every format', () => {
     const runs = [...script.matchAll(/"\$socialgen"/g)];
     expect(runs).toHaveLength(1);
-    expect(script).toMatch(/args=\(diff .*--format github --output "markdown=\$REPORT" --output "json=\$REPORT_JSON" --fail-on "\$\{FAIL_ON:-breaking\}"\)/);
+    expect(script).toMatch(/args=\(diff .*--format github --output "comment=\$REPORT" --output "json=\$REPORT_JSON" --fail-on "\$\{FAIL_ON:-breaking\}"\)/);
+    expect(script).toContain('args+=(--output "markdown=$REPORT_FULL")');
+    expect(script).toContain('args+=(--project "$PROJECT")');
     expect(script).toContain('--ignore "$IGNORE_FILE"');
     // No step runs the command itself: the script is the one place.
     for (const step of steps) expect(step.run ?? '', step.name).not.toMatch(/(npx |\/)socialgen\b/);
   });
 
   it('exposes the verdict and fails the job only after the comment step', () => {
-    for (const name of ['exit-code', 'breaking', 'warnings', 'semver', 'report']) expect(action.outputs[name].value).toBe(`\${{ steps.diff.outputs.${name} }}`);
+    for (const name of ['exit-code', 'breaking', 'warnings', 'semver', 'report', 'full-report']) expect(action.outputs[name].value).toBe(`\${{ steps.diff.outputs.${name} }}`);
     const names = steps.map((s) => s.name ?? s.uses);
     expect(names.indexOf('Post or update the review comment')).toBeLessThan(names.indexOf('Verdict'));
     expect(steps.find((s) => s.name === 'Verdict')!.if).toBe("steps.diff.outputs.exit-code != '0'");
     expect(steps.find((s) => s.name === 'Post or update the review comment')!.if).toContain("inputs.comment == 'true'");
+  });
+
+  it('uploads the full review as the job artifact, also when the verdict fails the job', () => {
+    const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))!;
+    expect(upload.if).toBe("always() && steps.diff.outputs.full-report != ''");
+    expect(upload.with).toMatchObject({ name: 'spec-review', path: expect.stringContaining('${{ steps.diff.outputs.full-report }}') });
+    const names = steps.map((s) => s.name ?? s.uses);
+    expect(names.indexOf('Upload the full review')).toBeLessThan(names.indexOf('Verdict'));
   });
 
   it('the repository workflow reviews its spec through the action, with one `uses:` step', () => {
@@ -93,7 +103,7 @@ describe('the action script against a real repository', () => {
     const result = spawnSync('bash', [path.join(REPO, '.github/scripts/spec-review.sh')], {
       cwd: tmp,
       encoding: 'utf8',
-      env: { ...process.env, SOCIALGEN: path.join(REPO, 'node_modules/.bin/socialgen'), SPEC: 'api/openapi.yaml', FAIL_ON: 'breaking', REPORT: report, REPORT_JSON: path.join(tmp, 'review.json'), GITHUB_OUTPUT: outFile, ...env },
+      env: { ...process.env, SOCIALGEN: path.join(REPO, 'node_modules/.bin/socialgen'), SPEC: 'api/openapi.yaml', FAIL_ON: 'breaking', REPORT: report, REPORT_FULL: path.join(tmp, 'review-full.md'), REPORT_JSON: path.join(tmp, 'review.json'), GITHUB_OUTPUT: outFile, ...env },
     });
     expect(result.status, result.stderr).toBe(0);
     const outputs = Object.fromEntries(readFileSync(outFile, 'utf8').trim().split('\n').map((l) => l.split(/=(.*)/s).slice(0, 2)));
@@ -114,6 +124,8 @@ describe('the action script against a real repository', () => {
     expect(stdout).toMatch(/^::error file=.*title=endpoint-removed/m);
     expect(report.split('\n')[0]).toBe('<!-- socialgen-diff -->');
     expect(report).toContain('endpoint-removed');
+    expect(outputs['full-report']).toBe(path.join(tmp, 'review-full.md'));
+    expect(readFileSync(outputs['full-report'], 'utf8')).toContain('| ❌ | the operation was removed; it was not deprecated first — clients calling it break | `endpoint-removed` | `GET /a` |');
   });
 
   it('an ignore file accepts the break; fail-on never passes; a spec new on the base branch is not an error', () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffSpecs, parseIgnoreFile, type DiffResult } from '../../generator/src/diff/index.ts';
 import { formatJson } from '../../generator/src/diff/format/json.ts';
-import { formatMarkdown, MARKER } from '../../generator/src/diff/format/markdown.ts';
+import { COMMENT_LIMIT, formatMarkdown, MARKER } from '../../generator/src/diff/format/markdown.ts';
 import { formatText } from '../../generator/src/diff/format/text.ts';
 import { formatGithub } from '../../generator/src/diff/format/github.ts';
 import { readFileSync } from 'node:fs';
@@ -64,13 +64,22 @@ describe('output formats', () => {
     for (const l of lines.filter((x) => x.startsWith('::error file='))) expect(l).toMatch(/^::error file=test\/fixtures\/diff\/_showcase\/head[-\w]*\.yaml,line=\d+,col=\d+,title=/);
   });
 
-  it('markdown stays under the comment size limit, with its <details> closed', async () => {
+  it('a comment stays under the size limit, spends it on rows, and says what it leaves out outside any fold', async () => {
     const result = await showcase();
-    const many = { ...result, changes: Array.from({ length: 3000 }, (_, i) => ({ ...result.changes[0], operation: `GET /things/${i}`, operations: [`GET /things/${i}`], fingerprint: String(i).padStart(16, '0') })) };
-    const md = formatMarkdown(many);
-    expect(md.length).toBeLessThan(65_536);
-    expect(md).toContain('the report is too long for a comment');
+    const many = { ...result, changes: Array.from({ length: 3000 }, (_, i) => ({ ...result.changes[0], message: `${result.changes[0].message} (copy ${i})`, operation: `GET /things/${i}`, operations: [`GET /things/${i}`], fingerprint: String(i).padStart(16, '0') })) };
+    const md = formatMarkdown(many, { limit: COMMENT_LIMIT });
+    expect(md.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    // The budget is spent: less than one row's length is left unused.
+    const rowLength = md.split('\n').find((l) => l.startsWith('| ❌ | DELETE'))?.length ?? 0;
+    expect(rowLength).toBeGreaterThan(100);
+    expect(COMMENT_LIMIT - md.length).toBeLessThan(rowLength + 1300);
+    const shown = md.split('\n').filter((l) => l.startsWith('| ❌ | DELETE')).length;
+    expect(md).toContain(`> **${shown} of 3000 changes are shown** (the ones that break most first)`);
+    // The note is not folded away: no <details> opens before it.
+    expect(md.indexOf('<details>') === -1 || md.indexOf('<details>') > md.indexOf('changes are shown')).toBe(true);
     expect((md.match(/<details>/g) ?? []).length).toBe((md.match(/<\/details>/g) ?? []).length);
+    // The full report (no limit) has every row.
+    expect(formatMarkdown(many).split('\n').filter((l) => l.startsWith('| ❌ | DELETE'))).toHaveLength(3000);
   });
 
   it('markdown folds informational changes and says when nothing changed', async () => {
@@ -78,6 +87,6 @@ describe('output formats', () => {
     const md = formatMarkdown(same);
     expect(md).toContain('✅ Spec review: no contract changes — no release of the generated packages is needed');
     const info = await diffSpecs('test/fixtures/diff/endpoint-added/base.yaml', 'test/fixtures/diff/endpoint-added/head.yaml', { cwd: REPO, now: NOW });
-    expect(formatMarkdown(info)).toMatch(/<details><summary>ℹ️ 1 informational change in 1 place<\/summary>/);
+    expect(formatMarkdown(info)).toMatch(/<details><summary>ℹ️ Informational changes \(1\)<\/summary>/);
   });
 });

@@ -89,6 +89,24 @@ export interface DiffResult {
   warnings: string[];
   base: SideInfo;
   head: SideInfo;
+  /**
+   * With `--project`: the compile errors the head's generated packages cause in the project (errors the base
+   * also has are not listed), each traced to the change behind it when one can be named.
+   */
+  compileErrors?: CompileError[];
+}
+
+/** A TypeScript error in the user's project that the head introduces (`socialgen diff --project`). */
+export interface CompileError {
+  /** Relative to the working directory. */
+  file: string;
+  line: number;
+  column: number;
+  /** TypeScript's diagnostic code (`2339`: property does not exist) and message (first line). */
+  code: number;
+  message: string;
+  /** The change that causes it, when one names the generated export the error is about. */
+  change: { id: string; level: Level; message: string; fingerprint: string } | null;
 }
 
 export interface SideInfo {

@@ -14,7 +14,7 @@ import { UsageError } from '../errors.ts';
 import { LEVEL_RANK, type DiffResult } from '../../diff/types.ts';
 import type { IgnoreEntry } from '../../diff/ignore.ts';
 
-const FORMATS = ['text', 'markdown', 'json', 'github'] as const;
+const FORMATS = ['text', 'markdown', 'comment', 'json', 'github', 'changelog'] as const;
 const FAIL_ON = ['breaking', 'warning', 'info', 'never'] as const;
 type Format = (typeof FORMATS)[number];
 type FailOn = (typeof FAIL_ON)[number];
@@ -70,7 +70,8 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
       const { diffSpecs, DiffInputError, parseIgnoreFile } = await import('../../diff/index.ts');
       const { parseSunset } = await import('../../diff/sunset.ts');
       const { formatText } = await import('../../diff/format/text.ts');
-      const { formatMarkdown } = await import('../../diff/format/markdown.ts');
+      const { formatMarkdown, COMMENT_LIMIT } = await import('../../diff/format/markdown.ts');
+      const { formatChangelog } = await import('../../diff/format/changelog.ts');
       const { formatJson } = await import('../../diff/format/json.ts');
       const { formatGithub } = await import('../../diff/format/github.ts');
       const outputs = flags.output.map(parseOutput);
@@ -111,6 +112,10 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
             return formatJson(result).trimEnd();
           case 'markdown':
             return formatMarkdown(result, { link: flags.link }).trimEnd();
+          case 'comment':
+            return formatMarkdown(result, { link: flags.link, limit: COMMENT_LIMIT }).trimEnd();
+          case 'changelog':
+            return formatChangelog(result).trimEnd();
           case 'github':
             return formatGithub(result);
           default:
