@@ -5,7 +5,7 @@
  * (thrown UsageError / SpecError, printed by main.ts). Rules, output shapes and the ignore file:
  * docs/diff.md.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type { CommandContext } from '../context.ts';
@@ -28,6 +28,7 @@ interface DiffFlags {
   date?: string;
   validate?: boolean;
   link?: string;
+  project?: string;
 }
 
 /** `--output FORMAT=FILE`, parsed; FILE `-` is stdout. */
@@ -47,7 +48,25 @@ export function parseOutput(value: string): OutputTarget {
 /** True when the result should fail the run. */
 export function failsOn(result: DiffResult, failOn: FailOn): boolean {
   if (failOn === 'never') return false;
+  // A compile error the head causes in the project (--project) is a breaking fact, not a prediction.
+  if (result.compileErrors?.length) return true;
   return result.changes.some((c) => LEVEL_RANK[c.level] <= LEVEL_RANK[failOn]);
+}
+
+/** `--project`: the project's socialgen config (next to its tsconfig, else in the working directory) and the type-check. */
+async function checkProject(baseArg: string, headArg: string, result: DiffResult, tsconfigArg: string, cwd: string): Promise<DiffResult['compileErrors']> {
+  const { findConfig, loadConfig } = await import('../../config.ts');
+  const { projectErrors, ProjectError } = await import('../../diff/project.ts');
+  const tsconfig = path.resolve(cwd, tsconfigArg);
+  if (!existsSync(tsconfig)) throw new UsageError(`--project ${tsconfigArg}: file not found`);
+  const configFile = findConfig(path.dirname(tsconfig)) ?? findConfig(cwd);
+  if (!configFile) throw new UsageError(`--project ${tsconfigArg}: no socialgen config next to it or in the working directory; it names where the generated code goes (out, layout)`);
+  try {
+    return await projectErrors(baseArg, headArg, [...result.changes, ...result.ignored.map((i) => i.change)], { tsconfig, config: loadConfig(configFile, path.dirname(configFile)), cwd });
+  } catch (error) {
+    if (error instanceof ProjectError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 export function registerDiff(program: Command, ctx: CommandContext): void {
@@ -64,6 +83,7 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
     .option('--date <date>', 'the same as --now')
     .option('--validate', 'also validate both sides against the OpenAPI meta-schema (default: compare whatever can be read)')
     .option('--link <url>', 'markdown: link head locations under this URL prefix (e.g. https://github.com/OWNER/REPO/blob/SHA)')
+    .option('--project <tsconfig>', "type-check this project against the head's generated packages (generated in memory with the socialgen config next to it) and list the compile errors the head causes")
     .addHelpText('after', '\nExit codes: 0 no change at or above --fail-on, 1 there is one, 2 bad input or usage.\nRules, output shapes and the ignore file: docs/diff.md.')
     .action(async (baseArg: string, headArg: string, flags: DiffFlags) => {
       // Loaded here, not at startup: `socialgen --help` and the other commands do not pay for the diff engine.
@@ -102,6 +122,7 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
       let result: DiffResult;
       try {
         result = await diffSpecs(baseArg, headArg, { cwd: ctx.io.cwd, now, ignore, validate: flags.validate });
+        if (flags.project !== undefined) result = { ...result, compileErrors: await checkProject(baseArg, headArg, result, flags.project, ctx.io.cwd) };
       } catch (error) {
         if (error instanceof DiffInputError) throw new UsageError(error.message);
         throw error;

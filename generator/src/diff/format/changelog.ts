@@ -51,6 +51,9 @@ export function formatChangelog(result: DiffResult): string {
   const lines = ['## [Unreleased]', ''];
   const bump = s.semver === 'none' ? 'No release of the generated packages is needed' : `The generated packages need a **${s.semver}** release`;
   lines.push(`${bump}: ${result.base.title} ${result.base.version} → ${result.head.version}.`, '');
+  // --project: what this release breaks in the code that was checked against it.
+  const errors = result.compileErrors ?? [];
+  if (errors.length) lines.push(`Upgrading breaks ${errors.length} call site${errors.length === 1 ? '' : 's'} in the checked project: ${errors.map((e) => `\`${e.file}:${e.line}\`${e.change ? ` (${e.change.id})` : ''}`).join(', ')}.`, '');
   // Changes the ignore file accepts are in the release too: the generated packages change either way.
   const rows = reviewRows([...result.changes, ...result.ignored.map((i) => i.change)], { maxValues: Infinity });
   // Breaking for the packages' users first: the generated-API verdict where it differs from the wire's.

@@ -30,9 +30,12 @@ export function formatGithub(result: DiffResult): string {
   const lines: string[] = [];
   const breaking = result.changes.filter((c) => c.level === 'breaking');
   const warnings = result.changes.filter((c) => c.level === 'warning');
-  for (const c of breaking.slice(0, MAX_ANNOTATIONS)) lines.push(annotation('error', c));
+  // Compile errors in the project (--project) are facts about this repository: annotated first, on the call site.
+  const compile = result.compileErrors ?? [];
+  for (const e of compile.slice(0, MAX_ANNOTATIONS)) lines.push(`::error file=${escapeProperty(e.file)},line=${e.line},col=${e.column},title=${escapeProperty(`compile error${e.change ? ` (${e.change.id})` : ''}`)}::${escapeData(`${e.message}${e.change ? `\nCaused by: ${e.change.message}` : ''}`)}`);
+  for (const c of breaking.slice(0, Math.max(0, MAX_ANNOTATIONS - compile.length))) lines.push(annotation('error', c));
   for (const c of warnings.slice(0, MAX_ANNOTATIONS)) lines.push(annotation('warning', c));
-  const hidden = Math.max(0, breaking.length - MAX_ANNOTATIONS) + Math.max(0, warnings.length - MAX_ANNOTATIONS);
+  const hidden = Math.max(0, compile.length + breaking.length - MAX_ANNOTATIONS) + Math.max(0, warnings.length - MAX_ANNOTATIONS);
   const summary = `${countsLine(result)}; the generated packages need ${result.summary.semver === 'none' ? 'no' : `a ${result.summary.semver}`} release${hidden ? ` (${hidden} more not annotated; see the job log or the PR comment)` : ''}`;
   lines.push(`::notice title=socialgen diff::${escapeData(summary)}`);
   return lines.join('\n');

@@ -18,6 +18,7 @@ function change(c: Change): Record<string, unknown> {
     head: c.head,
     message: c.message,
     fingerprint: c.fingerprint,
+    ...(c.api ? { api: c.api } : {}),
   };
 }
 
@@ -34,6 +35,7 @@ export function formatJson(result: DiffResult): string {
         warnings: result.warnings,
         base: result.base,
         head: result.head,
+        ...(result.compileErrors ? { compileErrors: result.compileErrors } : {}),
       },
       null,
       2,

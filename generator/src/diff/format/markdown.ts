@@ -140,7 +140,7 @@ export function formatMarkdown(result: DiffResult, options: MarkdownOptions = {}
     const shown: Record<Level, string[]> = { breaking: [], warning: [], info: [] };
     const shownChanges: Record<Level, number> = { breaking: 0, warning: 0, info: 0 };
     rows.slice(0, n).forEach((r, i) => {
-      shown[r.level].push(lines[i]);
+      shown[r.section].push(lines[i]);
       shownChanges[r.level] += r.changes.length;
     });
     const body: string[] = [];
@@ -151,7 +151,8 @@ export function formatMarkdown(result: DiffResult, options: MarkdownOptions = {}
       // Outside any folded block, before the rows: the reader sees at once that the comment is not all.
       body.push('> [!NOTE]', `> **${count} of ${result.changes.length} changes are shown** (the ones that break most first); ${hidden} more${hiddenBreaking > 0 ? `, ${hiddenBreaking} of them breaking,` : ''} did not fit in a comment. For the full report, ${options.fullReport ?? DEFAULT_FULL_REPORT}.`, '');
     }
-    const totals = { breaking: s.breaking, warning: s.warning, info: s.info };
+    const totals: Record<Level, number> = { breaking: 0, warning: 0, info: 0 };
+    for (const r of rows) totals[r.section] += r.changes.length;
     for (const level of ['breaking', 'warning', 'info'] as const) if (shown[level].length) body.push(...section(level, shown[level], totals[level]));
     return [...head, ...body, ...end].join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
   };

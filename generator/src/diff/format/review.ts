@@ -61,7 +61,10 @@ export function impactRank(c: Change): number {
 
 /** One row of the review: a change, or the enum values one place gained (or lost) merged into one. */
 export interface ReviewRow {
+  /** The wire verdict. */
   level: Level;
+  /** Where the row is listed: the more severe of the wire and the generated-API verdicts. */
+  section: Level;
   /** The generated-API verdict when it differs (Change.api). */
   api?: Change['api'];
   id: string;
@@ -96,7 +99,8 @@ export function reviewRows(changes: Change[], options: { maxValues?: number } = 
       known.operations = [...new Set([...known.operations, ...c.operations])];
       continue;
     }
-    alike.set(key, { level: c.level, ...(c.api ? { api: c.api } : {}), id: c.id, message, operations: c.operations, changes: [c], rank: impactRank(c) });
+    const section = c.api && LEVEL_RANK[c.api.level] < LEVEL_RANK[c.level] ? c.api.level : c.level;
+    alike.set(key, { level: c.level, section, ...(c.api ? { api: c.api } : {}), id: c.id, message, operations: c.operations, changes: [c], rank: impactRank(c) });
   }
   const rows: ReviewRow[] = [];
   const merged = new Map<string, { row: ReviewRow; head: string; keyword: string; verb: string; tail: string; values: string[] }>();
@@ -120,7 +124,7 @@ export function reviewRows(changes: Change[], options: { maxValues?: number } = 
     if (values.length === 1) continue;
     row.message = `${head}: ${values.length} ${keyword} values were ${verb}: ${capped(values, maxValues)}${tail}`;
   }
-  return rows.sort((a, b) => LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || a.rank - b.rank || cmp(a.operations[0] ?? '\uffff', b.operations[0] ?? '\uffff') || cmp(a.id, b.id) || cmp(a.message, b.message));
+  return rows.sort((a, b) => LEVEL_RANK[a.section] - LEVEL_RANK[b.section] || a.rank - b.rank || cmp(a.operations[0] ?? '\uffff', b.operations[0] ?? '\uffff') || cmp(a.id, b.id) || cmp(a.message, b.message));
 }
 
 /** `a, b, c and 12 more`. */
