@@ -6,6 +6,7 @@
  * The lines that must break are marked `// breaks:` in the source — the oracle is the TypeScript compiler on
  * that code, and the marks say which lines it must reject; every other line must still compile.
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,6 +63,18 @@ describe('socialgen diff --project', () => {
     writeFileSync(path.join(dir, 'src/app.ts'), app);
     expect((await errors(dir, 'base.yaml', 'head.yaml')).map((e) => e.line)).toEqual(marked);
     expect(await errors(dir, 'base.yaml', 'base.yaml')).toEqual([]);
+  });
+
+  it('reads a git: side from history (the CI path): its spec files are written out of git to generate it', async () => {
+    const dir = path.join(tmp, 'git');
+    cpSync(PROJECT, dir, { recursive: true });
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+    git('init', '-q', '-b', 'main');
+    cpSync(path.join(dir, 'base.yaml'), path.join(dir, 'openapi.yaml'));
+    git('add', '.');
+    git('commit', '-qm', 'base');
+    cpSync(path.join(dir, 'head.yaml'), path.join(dir, 'openapi.yaml'));
+    expect((await errors(dir, 'git:main:openapi.yaml', 'openapi.yaml')).map((e) => e.line)).toEqual(marked);
   });
 
   it('through the CLI: in the comment, JSON, text and annotations, and the run fails', async () => {
