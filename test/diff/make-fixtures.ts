@@ -440,7 +440,7 @@ const openAi = (moved: boolean): Json =>
       },
     },
   );
-add('property-moved-into-own-all-of', "properties moved from a referenced allOf member into the schema's own member (OpenAI reasoning, truncation): not removed", openAi(false), openAi(true), []);
+add('property-moved-into-own-all-of', "properties moved from a referenced allOf member into the schema's own member (OpenAI reasoning, truncation): not removed; the component's type loses them (info)", openAi(false), openAi(true), ['I property-moved-within-all-of', 'I property-moved-within-all-of']);
 const errors = (constrained: boolean): Json => spec({ '/e': { get: op('getE', { responses: ok(obj({ id: { type: 'string', ...(constrained ? { pattern: '^[0-9]+$' } : {}) }, errors: { type: 'array', items: S, ...(constrained ? { minItems: 1 } : {}) } })) }) } });
 add('response-widenings-as-a-client-sees-them', 'minItems: 1 dropped from errors and a pattern dropped from an id in a response: breaking on the wire, but no generated type changes: the generated-API verdict is info', errors(true), errors(false), ['B response-property-min-items-removed', 'B response-property-pattern-removed']);
 add('query-integer-to-string', 'query parameter integer → string: compatible on the wire (text), breaking for the generated API', query({ schema: { type: 'integer' } }), query({ schema: { type: 'string' } }), ['I request-parameter-type-widened']);

@@ -82,6 +82,7 @@ const EXPLICIT: Explicit[] = [
   // request/response properties
   ['new-required-request-property', B, 'property', 'a new required property in what the client sends'],
   ['new-optional-request-property', I, 'property', 'a new optional property in what the client sends'],
+  ['property-moved-within-all-of', I, 'property', 'a property moved between the `allOf` members of a schema: the schema is unchanged, the component it left or joined (its generated type) changes'],
   ['request-property-removed', W, 'property', 'a property the client sends was removed: the server may ignore or reject it'],
   ['request-property-removed-before-sunset', W, 'property', 'a deprecated request property was removed before its `x-sunset` date (or it had none)'],
   ['request-property-removed-after-sunset', I, 'property', 'a deprecated request property was removed after its `x-sunset` date'],

@@ -36,8 +36,16 @@ export function compareObjects(dc: DiffContext, baseView: View, headView: View, 
   /** Names this schema compares itself while it has them on both sides (see SchemaCtx.covered). */
   const ownBoth: string[] = [];
   for (const name of names) {
-    // The schema extending this one compares the property itself.
-    if (ctx.path === '' && ctx.covered?.has(name)) continue;
+    // The schema extending this one compares the property itself; that it moved in or out of this
+    // component changes only the component's own generated type.
+    if (ctx.path === '' && ctx.covered?.has(name)) {
+      const inBase = Object.hasOwn(propsA, name);
+      if (inBase !== Object.hasOwn(propsB, name)) {
+        const typeName = ctx.typeNames[0] ? ` (the generated type \`${ctx.typeNames[0]}\` ${inBase ? 'loses' : 'gains'} it)` : '';
+        dc.add({ id: 'property-moved-within-all-of', message: `${subject({ ...ctx, path: joinPath(ctx.path, name) })}: ${inBase ? 'moved out of this component into another member' : 'moved into this component from another member'} of the \`allOf\` that uses it — the schema that extends it still has it, so nothing sent or received changes${typeName}`, scope: ctx.scope, basePtr: inBase ? propertyPointer(baseView, name) : undefined, headPtr: inBase ? undefined : propertyPointer(headView, name), anchorPtr: inBase ? headView.ptr : undefined, where: `${ctx.label}|${joinPath(ctx.path, name)}`, typeNames: ctx.typeNames });
+      }
+      continue;
+    }
     const pa = Object.prototype.hasOwnProperty.call(propsA, name) ? propsA[name] : undefined;
     const pb = Object.prototype.hasOwnProperty.call(propsB, name) ? propsB[name] : undefined;
     // A property that comes whole from a component merged in on both sides (allOf: [$ref X, ...]) is
