@@ -6,6 +6,7 @@
 import { anchors } from '../meta.ts';
 import type { Change, ChangeLocation, DiffResult } from '../types.ts';
 import { countsLine } from './common.ts';
+import { impactRank } from './review.ts';
 
 export const MAX_ANNOTATIONS = 10;
 
@@ -28,8 +29,10 @@ function annotation(kind: 'error' | 'warning', c: Change): string {
 
 export function formatGithub(result: DiffResult): string {
   const lines: string[] = [];
-  const breaking = result.changes.filter((c) => c.level === 'breaking');
-  const warnings = result.changes.filter((c) => c.level === 'warning');
+  // The ten shown are the ones that break most (removed operations, new required input, type changes first).
+  const byImpact = (a: Change, b: Change): number => impactRank(a) - impactRank(b);
+  const breaking = result.changes.filter((c) => c.level === 'breaking').sort(byImpact);
+  const warnings = result.changes.filter((c) => c.level === 'warning').sort(byImpact);
   // Compile errors in the project (--project) are facts about this repository: annotated first, on the call site.
   const compile = result.compileErrors ?? [];
   for (const e of compile.slice(0, MAX_ANNOTATIONS)) lines.push(`::error file=${escapeProperty(e.file)},line=${e.line},col=${e.column},title=${escapeProperty(`compile error${e.change ? ` (${e.change.id})` : ''}`)}::${escapeData(`${e.message}${e.change ? `\nCaused by: ${e.change.message}` : ''}`)}`);
