@@ -4,7 +4,7 @@
  * prettier spells them. One place, so the targets cannot drift apart on a quote.
  */
 import { builders, printer } from 'prettier/doc';
-import { PRETTIER_OPTIONS } from '../write/format.ts';
+import { PRETTIER_OPTIONS } from './layout-options.ts';
 import { stringifyLiteral } from './code.ts';
 
 const { group, indent, line, softline, hardline, ifBreak, join, lineSuffixBoundary, indentIfBreak, conditionalGroup } = builders;

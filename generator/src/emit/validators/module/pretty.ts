@@ -12,7 +12,7 @@
 import { builders } from 'prettier/doc';
 import { callArguments, prettyModuleLine } from '../../../codegen/pretty-doc.ts';
 import { ModulePrinter } from '../../../codegen/pretty-module.ts';
-import { PRETTIER_OPTIONS } from '../../../write/format.ts';
+import { PRETTIER_OPTIONS } from '../../../codegen/layout-options.ts';
 
 export type Doc = builders.Doc;
 const { group, indent, align, line, softline, hardline, ifBreak, join } = builders;
