@@ -1,8 +1,11 @@
 /**
  * Golden files: every feature fixture's packages for every target (`types`, `validators`, `client`,
  * `server`), generated as `socialgen generate` would (prettier on), are compared file by file with
- * `__snapshots__/<fixture>/`. Files that do not depend on the spec are left out: the runtimes copied
- * verbatim (`src/runtime/`, unit-tested on their own), LICENSE and tsconfig.json. Then the types outputs are type-checked together
+ * `__snapshots__/<fixture>/`. Runtime code copied from generator/src (the client's and server's
+ * `src/runtime/` modules, the helpers and formats of the validators' `src/runtime.ts` and `src/formats.ts`;
+ * unit-tested on their own) is checked to be exactly its source and recorded, not repeated: which code each
+ * file carries and the hash of its source, in `__snapshots__/<fixture>/runtime-copies.txt`
+ * (test/helpers/runtime-copies.ts). LICENSE and tsconfig.json, the same for every spec, are left out. Then the types outputs are type-checked together
  * in ONE strict `tsc --noEmit` run, along with each fixture's `<name>.check.ts` (type-level facts with
  * `@ts-expect-error` lines), and imported at run time to compare every `...Values` array with the spec.
  *
@@ -16,16 +19,19 @@ import { getAtPointer } from '../../generator/src/load/pointer.ts';
 import { featureFixtures } from '../helpers/fixtures.ts';
 import { generateResult, readTree, writeFiles, type TargetName } from '../helpers/generate.ts';
 import { importTypeScript } from '../helpers/import-ts.ts';
-import { tempDir } from '../helpers/paths.ts';
+import { repoRoot, tempDir } from '../helpers/paths.ts';
+import { runtimeCopies } from '../helpers/runtime-copies.ts';
 import { typecheck, writeProject } from '../helpers/typecheck.ts';
 
 const fixtures = featureFixtures();
 const TARGETS: TargetName[] = ['types', 'validators', 'client', 'server'];
 
-/** Output files that are the same for every spec (see the header). */
-function specIndependent(file: string): boolean {
-  return /^[^/]+\/src\/runtime\//.test(file) || /^[^/]+\/(LICENSE|tsconfig\.json)$/.test(file);
+/** Package files that are the same for every spec (see the header). */
+function boilerplate(file: string): boolean {
+  return /^[^/]+\/(LICENSE|tsconfig\.json)$/.test(file);
 }
+/** The golden that records the runtime copies of a fixture's packages. */
+const COPIES = 'runtime-copies.txt';
 const results = new Map<string, GenerateResult>();
 const snapshotsDir = path.join(import.meta.dirname, '__snapshots__');
 
@@ -41,14 +47,16 @@ describe('feature fixtures: output of every target', () => {
     it(`${f.name}: every file matches its golden`, async () => {
       const result = await generateResult(f.spec, TARGETS);
       results.set(f.name, result);
-      const golden = [...result.files].filter(([file]) => !specIndependent(file));
+      const copies = runtimeCopies(repoRoot, result.files);
+      const golden = [...result.files].filter(([file]) => !boilerplate(file) && !copies.files.has(file));
       for (const [file, contents] of golden) {
         await expect(contents).toMatchFileSnapshot(`__snapshots__/${f.name}/${file}`);
       }
+      await expect(copies.manifest).toMatchFileSnapshot(`__snapshots__/${f.name}/${COPIES}`);
       // No golden left behind by a file the generator no longer writes.
       const goldenDir = path.join(snapshotsDir, f.name);
       const goldens = existsSync(goldenDir) ? [...readTree(goldenDir).keys()] : [];
-      const written = new Set(golden.map(([file]) => file));
+      const written = new Set([...golden.map(([file]) => file), COPIES]);
       expect(goldens.filter((g) => !written.has(g)), `obsolete goldens in __snapshots__/${f.name}/ (delete them)`).toEqual([]);
     });
   }

@@ -1,5 +1,5 @@
 /**
- * The command's V8 code cache (generator/src/cli/compile-cache.ts, installed by bin/socialgen.js): it must
+ * The command's V8 code cache (generator/src/compile-cache.ts, installed by bin/socialgen.js): it must
  * never change what a run writes, must survive a damaged entry, and must not use a folder others can write.
  * Runs the built command (`npm test` builds it) in child processes with the cache in a temp folder.
  */

@@ -4,8 +4,9 @@
  * prettier spells them. One place, so the targets cannot drift apart on a quote.
  */
 import { builders, printer } from 'prettier/doc';
-import { PRETTIER_OPTIONS } from '../write/format.ts';
+import { PRETTIER_OPTIONS } from './layout-options.ts';
 import { stringifyLiteral } from './code.ts';
+import type { ModuleLine } from './module-lines.ts';
 
 const { group, indent, line, softline, hardline, ifBreak, join, lineSuffixBoundary, indentIfBreak, conditionalGroup } = builders;
 
@@ -80,7 +81,7 @@ function specifiers(names: readonly string[]): builders.Doc {
 }
 
 /**
- * A one-line `import`/`export` as the symbol registry writes it (`import type { a, b } from "./x.js";`,
+ * A one-line `import`/`export` written as text (`import type { a, b } from "./x.js";`,
  * `import * as T from "m";`) in prettier's layout: the module in prettier's quotes, and a named list that
  * does not fit broken one name a line with a trailing comma (a single name never breaks). Undefined for any
  * other text: the caller leaves that line to prettier.
@@ -108,6 +109,16 @@ const SPECIFIER = new RegExp(`^(?:type )?${NAME}(?: as ${NAME})?$`);
 export function importStatement(keyword: 'import' | 'export', names: readonly string[], from: string, typeOnly = false): string {
   if (!names.length || !names.every((n) => SPECIFIER.test(n))) throw new NotPrinted('import names');
   return printDoc([keyword, typeOnly ? ' type' : '', ' ', specifiers(names), ' from ', prettyString(from), ';']);
+}
+
+/**
+ * An import or export statement from its data (the symbol registry's, module-lines.ts) in prettier's
+ * layout: the module in prettier's quotes, a named list that does not fit broken one name a line.
+ */
+export function printModuleLine(line: ModuleLine): string {
+  if ('names' in line) return importStatement(line.keyword, line.names, line.from, line.typeOnly);
+  if (!SPECIFIER.test(line.namespace)) throw new NotPrinted('import names');
+  return `${line.keyword}${line.typeOnly ? ' type' : ''} * as ${line.namespace} from ${prettyString(line.from)};`;
 }
 
 /** `<A, B>`: type arguments of more than one argument broken one a line, with no trailing comma. */

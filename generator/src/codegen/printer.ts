@@ -9,7 +9,7 @@
  * (prettier's quote, escapes as `lit` writes them), and names must be identifiers (`codegen.ident`).
  */
 import { builders } from 'prettier/doc';
-import { PRETTIER_OPTIONS } from '../write/format.ts';
+import { PRETTIER_OPTIONS } from './layout-options.ts';
 import {
   arrayLiteral,
   blockComment,

@@ -13,7 +13,7 @@
  */
 import { ts } from './typescript.mjs';
 import { builders, utils } from 'prettier/doc';
-import { PRETTIER_OPTIONS } from '../write/format.ts';
+import { PRETTIER_OPTIONS } from './layout-options.ts';
 import { isSingleLine } from './ts-nodes.ts';
 import { blockComment, NotPrinted, printDoc } from './pretty-doc.ts';
 

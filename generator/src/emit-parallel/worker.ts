@@ -5,7 +5,7 @@
  * ends: its event loop empties, so the compile cache's exit hook writes what this thread compiled.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { installCompileCache } from '../cli/compile-cache.ts';
+import { installCompileCache } from '../compile-cache.ts';
 import { builtinRegistry } from '../emit/registry.ts';
 import type { TargetEmitter } from '../emit/emitter.ts';
 import { emitTarget } from './emit-target.ts';

@@ -9,31 +9,15 @@
 import type { ApiModel } from '../model/types.ts';
 import * as codegen from '../codegen/index.ts';
 import { printer, type Printer } from '../codegen/printer.ts';
+import type { EmittedFile } from './emitted-file.ts';
 
-export type { Printer };
+export type { EmittedFile, Printer };
 
 /** The built-in targets, in dependency order. */
 export type BuiltinTarget = 'types' | 'validators' | 'client' | 'server';
 /** A built-in target (a plugin target is named by any string its emitter declares). */
 export type TargetName = BuiltinTarget;
 export const TARGETS: readonly BuiltinTarget[] = ['types', 'validators', 'client', 'server'];
-
-export interface EmittedFile {
-  /**
-   * Path relative to the target's folder, with forward slashes, under `src/` (e.g. `src/index.ts`, the
-   * entry every target has). With `layout: files` the `src/` level is dropped (`<out>/<target>/index.ts`).
-   */
-  path: string;
-  contents: string;
-  /** How the pipeline formats it: prettier's parser, or `none` to write as is. */
-  format: 'typescript' | 'json' | 'markdown' | 'none';
-  /**
-   * Printed already as prettier prints it, so the pipeline skips prettier for it: `true` for the whole file,
-   * or the character ranges (whole top-level statements) still left for prettier. Absent: prettier formats
-   * the whole file. Whatever is claimed here is held to by a test that runs prettier over the output.
-   */
-  formatted?: true | readonly (readonly [start: number, end: number])[];
-}
 
 export interface PackageNaming {
   /** npm scope without `@` (config `packages.scope`, default a slug of the spec's `info.title`). */

@@ -2,9 +2,10 @@
  * A planner of the symbols generated modules share: a module registers what it exports (or a lookup for
  * what it can export, like a runtime library), other modules reference those symbols by name while their
  * code is built, and each module's import statements — and what a providing module must contain — follow
- * from the references. No module keeps a hand-written list of what it imports from another.
+ * from the references. Statements come out as data (codegen/module-lines.ts), for the printer to lay out. No module keeps a hand-written list of what it imports from another.
  */
 import { isIdentifier, raw, type Code } from '../codegen/index.ts';
+import { namedLine, type ModuleLine } from '../codegen/module-lines.ts';
 
 export interface SymbolInfo {
   /** A type or interface: imported with `import type`. */
@@ -64,14 +65,14 @@ export class SymbolRegistry {
   }
 
   /** The package root: `export type { ... }` then `export { ... }` per declaring module, in `order`, names sorted. */
-  reexportsOf(order: readonly string[]): Code[] {
-    const out: Code[] = [];
+  reexportsOf(order: readonly string[]): ModuleLine[] {
+    const out: ModuleLine[] = [];
     for (const module of order) out.push(...exportLines(module, this.declared.get(module) ?? []));
     return out;
   }
 
   /** `names`, each re-exported from the module that provides it (a module forwarding another's symbols). */
-  forward(user: string, names: readonly string[]): Code[] {
+  forward(user: string, names: readonly string[]): ModuleLine[] {
     const byModule = new Map<string, DeclaredSymbol[]>();
     for (const name of names) {
       const module = this.moduleOf(user, name);
@@ -99,25 +100,25 @@ export class SymbolRegistry {
   }
 
   /** `import type { ... }` then `import { ... }` per providing module, in `order`, names sorted. */
-  importsOf(user: string, order: readonly string[]): Code[] {
+  importsOf(user: string, order: readonly string[]): ModuleLine[] {
     const refs = this.references.get(user) ?? new Map<string, { from: string; typeOnly: boolean }>();
-    const out: Code[] = [];
+    const out: ModuleLine[] = [];
     for (const module of order) {
       const names = [...refs].filter(([, r]) => r.from === module);
       const types = names.filter(([, r]) => r.typeOnly).map(([n]) => n).sort();
       const values = names.filter(([, r]) => !r.typeOnly).map(([n]) => n).sort();
-      if (types.length) out.push(raw(`import type { ${types.join(', ')} } from "${module}";`));
-      if (values.length) out.push(raw(`import { ${values.join(', ')} } from "${module}";`));
+      if (types.length) out.push(namedLine('import', types, module, true));
+      if (values.length) out.push(namedLine('import', values, module));
     }
     return out;
   }
 }
 
-function exportLines(module: string, symbols: readonly DeclaredSymbol[]): Code[] {
+function exportLines(module: string, symbols: readonly DeclaredSymbol[]): ModuleLine[] {
   const types = symbols.filter((s) => s.typeOnly).map((s) => s.name).sort();
   const values = symbols.filter((s) => !s.typeOnly).map((s) => s.name).sort();
-  const out: Code[] = [];
-  if (types.length) out.push(raw(`export type { ${types.join(', ')} } from ${JSON.stringify(module)};`));
-  if (values.length) out.push(raw(`export { ${values.join(', ')} } from ${JSON.stringify(module)};`));
+  const out: ModuleLine[] = [];
+  if (types.length) out.push(namedLine('export', types, module, true));
+  if (values.length) out.push(namedLine('export', values, module));
   return out;
 }

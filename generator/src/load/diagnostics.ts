@@ -6,6 +6,15 @@ import path from 'node:path';
 
 export type Severity = 'error' | 'warning';
 
+/** A place in the spec: a node's file, JSON pointer, line and column. */
+export interface SourceLocation {
+  file: string;
+  /** JSON pointer within `file`. */
+  pointer: string;
+  line: number;
+  column: number;
+}
+
 export interface Diagnostic {
   severity: Severity;
   message: string;

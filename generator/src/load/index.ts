@@ -8,12 +8,11 @@ import { pathToFileURL } from 'node:url';
 import { resolveSchemaIds } from './schema-ids.ts';
 import { inlineMapRefs } from './map-refs.ts';
 import { bundleSpec, hasExternalRefs, readThrough, type Origin, type ReadText } from './bundle.ts';
-import { SpecError, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
+import { SpecError, sortDiagnostics, type Diagnostic, type SourceLocation } from './diagnostics.ts';
 import { validateAgainstMetaSchema } from './meta-schema.ts';
 import { getAtPointer, parsePointer, toPointer } from './pointer.ts';
 import { readSpecFileCached, type ParseCache } from './read.ts';
 import type { SourceFile } from './source.ts';
-import type { SourceLocation } from '../model/types.ts';
 import { patternWarnings } from './pattern-safety.ts';
 
 

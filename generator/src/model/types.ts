@@ -13,7 +13,10 @@
  * - Collections keep document order, so output is deterministic.
  */
 
-import type { SchemaFacts } from './facts/index.ts';
+import type { SchemaFacts } from './fact-types.ts';
+
+/** Where a node of the spec is: defined by load/, which computes it. */
+export type { SourceLocation } from '../load/diagnostics.ts';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -87,14 +90,6 @@ export interface Discriminator {
   propertyName: string;
   /** Discriminator value → `#/components/schemas/<key>`; values implied by schema names are filled in. */
   mapping?: Record<string, string>;
-}
-
-export interface SourceLocation {
-  file: string;
-  /** JSON pointer within `file`. */
-  pointer: string;
-  line: number;
-  column: number;
 }
 
 export interface NamedSchema {

@@ -13,20 +13,11 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Options } from 'prettier';
 import type { ts as TS } from 'ts-morph';
-import type { EmittedFile } from '../emit/emitter.ts';
+import { PRETTIER_OPTIONS } from '../codegen/layout-options.ts';
+import type { EmittedFile } from '../emit/emitted-file.ts';
 
-export const PRETTIER_OPTIONS: Options = {
-  printWidth: 120,
-  tabWidth: 2,
-  useTabs: false,
-  semi: true,
-  singleQuote: true,
-  trailingComma: 'all',
-  bracketSpacing: true,
-  arrowParens: 'always',
-  endOfLine: 'lf',
-  proseWrap: 'preserve',
-};
+// Defined with the printers that lay code out to them; exported here too for whoever formats like the write stage.
+export { PRETTIER_OPTIONS };
 
 const PARSERS = { typescript: 'typescript', json: 'json', markdown: 'markdown' } as const;
 /** Below this much pending text in total, workers (each loads prettier, ~150 ms) cost more than they save. */

@@ -116,8 +116,15 @@ function connectionOptions(options: StreamCallOptions, op: OperationSpec, lastEv
 
 /** The streaming method of a client whose spec has streams in these formats. */
 export function streams(framings: Partial<Record<StreamFormat, Framing>>) {
-  return <T,>(rt: Runtime, op: OperationSpec, args: Record<string, unknown> | undefined, options?: StreamCallOptions) =>
-    stream<T>(rt, op, args, options, framings);
+  // A generic function, not a generic arrow: `<T,>` is the .tsx spelling, and a .ts file's is `<T>`.
+  return function streamCall<T>(
+    rt: Runtime,
+    op: OperationSpec,
+    args: Record<string, unknown> | undefined,
+    options?: StreamCallOptions,
+  ) {
+    return stream<T>(rt, op, args, options, framings);
+  };
 }
 
 export async function* stream<T>(

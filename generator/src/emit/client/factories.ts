@@ -13,7 +13,7 @@ import { printDoc, prettyString } from '../../codegen/pretty-doc.ts';
 import { paginated } from './operations.ts';
 import { framings, framingsDoc, streamFormats } from './stream-methods.ts';
 import { CLIENT, RUNTIME, VALIDATORS_CONTRACT } from './symbols.ts';
-import { PRETTIER_OPTIONS } from '../../write/format.ts';
+import { PRETTIER_OPTIONS } from '../../codegen/layout-options.ts';
 
 type Ref = (name: string) => Code;
 

@@ -17,7 +17,9 @@ import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { emitClient } from './methods.ts';
 import { emitOperations } from './operations.ts';
 import { emitProblems } from './problems.ts';
-import { assemble, moduleLine, part, type PrintedFile } from './pretty.ts';
+import { moduleLineText } from '../../codegen/module-lines.ts';
+import { printModuleLine } from '../../codegen/pretty-doc.ts';
+import { assemble, part, type PrintedFile } from './pretty.ts';
 import { clientPlan, EXPORT_ORDER } from './symbols.ts';
 import type { SymbolRegistry } from '../symbols.ts';
 
@@ -42,7 +44,7 @@ function header(model: ApiModel, context: EmitContext): Code {
 
 /** The package root: every module's declared symbols (symbols.ts), re-exported by name. */
 function emitIndex(symbols: SymbolRegistry, head: Code): PrintedFile {
-  return assemble(head.text, symbols.reexportsOf(EXPORT_ORDER).map((l) => part(() => moduleLine(l.text), () => l.text)), []);
+  return assemble(head.text, symbols.reexportsOf(EXPORT_ORDER).map((l) => part(() => printModuleLine(l), () => moduleLineText(l))), []);
 }
 
 /** A module printed formatted by construction (pretty.ts), with what of it prettier must still format. */

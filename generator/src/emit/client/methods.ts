@@ -7,7 +7,7 @@
  * (declarations.ts); the fixed implementations (factories.ts) hold no spec text. Everything is printed as
  * prettier prints it (pretty.ts); what that printer does not handle is left to prettier.
  */
-import { code, docCommentBody, ident, lit, type Code } from '../../codegen/index.ts';
+import { code, docCommentBody, ident, type Code } from '../../codegen/index.ts';
 import { callExpression, functionDeclaration, propertyAccess, returnStatement, typeRef as typeRefNode, valueRef, type Statement } from '../../codegen/ts-nodes.ts';
 import { printNode } from '../../codegen/ts-print.ts';
 import { factsOf } from '../../model/facts/index.ts';
@@ -15,7 +15,9 @@ import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { argsInterface, argsParameter, argsOptional, clientDeclarations, signature, statusType, type Signature, type Use } from './declarations.ts';
 import { operationDoc } from './docs.ts';
 import { clientFactories, isApiError } from './factories.ts';
-import { assemble, blockComment, callDoc, functionDoc, moduleLine, part, prettyClientStatement, type Part, type PrintedFile } from './pretty.ts';
+import { moduleLineText, namespaceImport } from '../../codegen/module-lines.ts';
+import { printModuleLine } from '../../codegen/pretty-doc.ts';
+import { assemble, blockComment, callDoc, functionDoc, part, prettyClientStatement, type Part, type PrintedFile } from './pretty.ts';
 import { printDoc } from '../../codegen/pretty-doc.ts';
 import { prettyStreamFunction, streamFunction, streamMethodSignatures, type StreamSignatureParts } from './stream-methods.ts';
 import { CLIENT, clientPlan, hasArgs, IMPORT_ORDER, OPERATIONS, type ClientNames } from './symbols.ts';
@@ -81,10 +83,10 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
     isApiError(ref),
   ];
   const lines = [
-    ...(ops.length ? [code`import type * as T from ${lit(packages.types)};`] : []),
-    code`import * as ops from ${lit(OPERATIONS)};`,
+    ...(ops.length ? [namespaceImport('T', packages.types, true)] : []),
+    namespaceImport('ops', OPERATIONS),
     ...symbols.importsOf(CLIENT, IMPORT_ORDER),
   ];
-  const imports = lines.map((l) => part(() => moduleLine(l.text), () => l.text));
+  const imports = lines.map((l) => part(() => printModuleLine(l), () => moduleLineText(l)));
   return assemble(header.text, imports, statements);
 }

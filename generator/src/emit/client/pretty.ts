@@ -15,7 +15,7 @@ import { blockComment, breakAfterOperator, callArguments, fitting, fluidAssignme
 import { ModulePrinter, printedOr, type PrintedModule } from '../../codegen/pretty-module.ts';
 import { comments as commentsDoc, prettyStatement, type as typeDoc } from '../../codegen/ts-pretty.ts';
 import type { SignatureSpec, Statement } from '../../codegen/ts-nodes.ts';
-import { PRETTIER_OPTIONS } from '../../write/format.ts';
+import { PRETTIER_OPTIONS } from '../../codegen/layout-options.ts';
 
 export { blockComment };
 

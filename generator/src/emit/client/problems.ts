@@ -3,12 +3,14 @@
  * `x-problem-slug`; its `type` member is matched by its `const` (exact) or `pattern` (a RegExp built with
  * the codegen's `regex`), falling back to a `/<slug>` suffix.
  */
-import { code, lit, regex, type Code } from '../../codegen/index.ts';
+import { lit, regex, type Code } from '../../codegen/index.ts';
 import { interfaceDeclaration, propertySignature, qualifiedTypeRef } from '../../codegen/ts-nodes.ts';
 import { printNode } from '../../codegen/ts-print.ts';
 import { prettyStatement } from '../../codegen/ts-pretty.ts';
 import type { ApiModel, NamedSchema, Schema } from '../../model/types.ts';
-import { assemble, constStatement, moduleLine, NewCall, part, type PrintedFile } from './pretty.ts';
+import { moduleLineText, namespaceImport } from '../../codegen/module-lines.ts';
+import { printModuleLine } from '../../codegen/pretty-doc.ts';
+import { assemble, constStatement, NewCall, part, type PrintedFile } from './pretty.ts';
 
 export interface ProblemVariant {
   slug: string;
@@ -111,8 +113,8 @@ export function emitProblems(model: ApiModel, typesPackage: string, header: Code
     () => constStatement(TABLE, variants.map((v) => [v.slug, matcherValue(v.match)]), TABLE_DOC, false),
     () => `${TABLE_DOC}const ${TABLE} = [\n${variants.map((v) => `  [${lit(v.slug).text}, ${matcher(v.match).text}],\n`).join('')}];`,
   );
-  const typesImport = code`import type * as T from ${lit(typesPackage)};`;
-  const imports = [...(variants.length ? [part(() => moduleLine(typesImport.text), () => typesImport.text)] : []), { text: "import { ApiError } from './runtime/errors.js';", formatted: true }];
+  const typesImport = namespaceImport('T', typesPackage, true);
+  const imports = [...(variants.length ? [part(() => printModuleLine(typesImport), () => moduleLineText(typesImport))] : []), { text: "import { ApiError } from './runtime/errors.js';", formatted: true }];
   return assemble(header.text, imports, [
     part(() => prettyStatement(types), () => printNode(types)),
     { text: 'export type ProblemSlug = keyof ProblemTypes;', formatted: true },

@@ -10,7 +10,7 @@ import { code, ident, isNumericKey, isPropertyName, join, prettyLit as lit, prop
 import { factsOf, type SchemaFacts } from '../../model/facts/index.ts';
 import type { ApiModel, JsonValue, NamedSchema, OperationModel, Schema, SecurityRequirement } from '../../model/types.ts';
 import type { PackageNaming, TargetName } from '../emitter.ts';
-import { PRETTIER_OPTIONS } from '../../write/format.ts';
+import { PRETTIER_OPTIONS } from '../../codegen/layout-options.ts';
 import { callArguments, fluidAssignment, printDoc, prettyString } from '../../codegen/pretty-doc.ts';
 
 export interface ExampleOperation {

@@ -10,7 +10,7 @@
  * (see settledCode); examples.ts prints the example as prettier prints it. test/print/prettier-clean.test.ts
  * holds every generated README to prettier's output.
  */
-import { PRETTIER_OPTIONS } from '../../write/format.ts';
+import { PRETTIER_OPTIONS } from '../../codegen/layout-options.ts';
 
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
 

@@ -10,7 +10,9 @@ import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { emitHandlersModule, planHandlerNames } from './handlers.ts';
 import { emitProblems } from './problems.ts';
-import { jsonParseConstant, moduleLine } from './pretty.ts';
+import { moduleLineText } from '../../codegen/module-lines.ts';
+import { printModuleLine } from '../../codegen/pretty-doc.ts';
+import { jsonParseConstant } from './pretty.ts';
 import { ModulePrinter } from '../../codegen/pretty-module.ts';
 import { provideValidators, VALIDATORS_CONTRACT } from '../client/symbols.ts';
 import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
@@ -87,8 +89,8 @@ export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[]
     new ModulePrinter()
       .line(head.text)
       .printed(
-        () => contract.forward(CONTRACT, VALIDATORS_CONTRACT.types).map((c) => moduleLine(c.text)).join('\n'),
-        () => join(contract.forward(CONTRACT, VALIDATORS_CONTRACT.types), '\n').text,
+        () => contract.forward(CONTRACT, VALIDATORS_CONTRACT.types).map(printModuleLine).join('\n'),
+        () => contract.forward(CONTRACT, VALIDATORS_CONTRACT.types).map(moduleLineText).join('\n'),
         'line',
       )
       .file('src/runtime/contract.ts'),
@@ -131,7 +133,7 @@ ${jsonParseConstant('MOCK_DATA', 'MockData', mock)}
   symbols.declare('./handlers.js', [...names.values()].flatMap((n) => [n.context, n.result, n.handler]).concat('Handlers').map((name) => ({ name, typeOnly: true })));
   symbols.ref(INDEX, VALIDATORS_CONTRACT.value);
   const index = new ModulePrinter().line(head.text);
-  for (const line of symbols.importsOf(INDEX, [validatorsPackage])) index.printed(() => moduleLine(line.text), () => line.text, 'line');
+  for (const line of symbols.importsOf(INDEX, [validatorsPackage])) index.printed(() => printModuleLine(line), () => moduleLineText(line), 'line');
   index.line(`import { API } from './api.js';
 import type { Handlers } from './handlers.js';
 import { MOCK_DATA } from './mock-data.js';
@@ -168,7 +170,7 @@ export function createMockHandler(
   return createMock(API, validators, MOCK_DATA, options as MockOptions${forms ? ', { decodeForm }' : ''});
 }
 `);
-  symbols.reexportsOf(SERVER_EXPORT_ORDER).forEach((line, i) => index.printed(() => moduleLine(line.text), () => line.text, i ? 'line' : 'blank'));
+  symbols.reexportsOf(SERVER_EXPORT_ORDER).forEach((line, i) => index.printed(() => printModuleLine(line), () => moduleLineText(line), i ? 'line' : 'blank'));
   files.push(index.file('src/index.ts'));
   return files;
 }

@@ -17,7 +17,8 @@
  * Names: each is a name the model planned for the types target plus `Schema`, so they are as unique as
  * the type names are.
  */
-import { code, ident, type Code } from '../../codegen/index.ts';
+import { ident, type Code } from '../../codegen/index.ts';
+import { namedLine, namespaceImport } from '../../codegen/module-lines.ts';
 import type { ApiModel } from '../../model/types.ts';
 import { fluidAssignment } from '../../codegen/pretty-doc.ts';
 import { call, prettyImports, PrettyModule } from './module/pretty.ts';
@@ -145,9 +146,9 @@ function adapted(name: string, adapter: string, validator: string): string {
 
 export function standardSchemaFile(model: ApiModel, header: Code): PrettyModule {
   const imports = [
-    code`import type { ValidateOptions, ValidationResult } from "./runtime.js";`,
-    ...(model.schemas.length ? [code`import * as S from "./schemas.js";`] : []),
-    ...(model.operations.length ? [code`import * as O from "./operations.js";`] : []),
+    namedLine('import', ['ValidateOptions', 'ValidationResult'], './runtime.js', true),
+    ...(model.schemas.length ? [namespaceImport('S', './schemas.js')] : []),
+    ...(model.operations.length ? [namespaceImport('O', './operations.js')] : []),
   ];
   const module = new PrettyModule().add(header.text).add(prettyImports(imports)).addAs(RUNTIME, true);
   if (model.operations.length) module.addAs(OPERATION_ADAPTERS, true);

@@ -7,11 +7,8 @@
 import type { Schema, SchemaObject } from '../types.ts';
 import { memoPerNode } from './memo.ts';
 import type { Resolver } from './resolve.ts';
-
-export type Access = 'readOnly' | 'writeOnly' | undefined;
-
-/** The direction a value travels in: a request (client → server) or a response. */
-export type Direction = 'request' | 'response';
+import type { Access, Direction } from '../fact-types.ts';
+export type { Access, Direction } from '../fact-types.ts';
 
 export function accessFact(resolver: Resolver): (schema: Schema) => Access {
   const access: (schema: Schema) => Access = memoPerNode<Access>(

@@ -7,14 +7,8 @@
 import type { NamedSchema, Schema, SchemaObject } from '../types.ts';
 import { memoPerNode } from './memo.ts';
 import type { Resolver } from './resolve.ts';
-
-export interface DiscriminatorFact {
-  propertyName: string;
-  /** Discriminator value → the schema it selects, in mapping order; values whose target is unknown are left out. */
-  mapping: ReadonlyArray<{ value: string; schema: NamedSchema }>;
-  /** The discriminator was written on the schema itself (not on a referenced or `allOf` part of it). */
-  own: boolean;
-}
+import type { DiscriminatorFact } from '../fact-types.ts';
+export type { DiscriminatorFact } from '../fact-types.ts';
 
 export function discriminatorFact(resolver: Resolver): (schema: Schema) => DiscriminatorFact | undefined {
   const discriminator: (schema: Schema) => DiscriminatorFact | undefined = memoPerNode<DiscriminatorFact | undefined>(

@@ -18,39 +18,8 @@ import { createResolver } from './resolve.ts';
 import { shapeOf, type ShapeFact } from './shape.ts';
 import { streamFact, type StreamFact } from './streams.ts';
 import { enumeratedFact } from './values.ts';
-
-export interface SchemaFacts {
-  /** The named schema a `$ref` value points to (`#/components/schemas/<key>`, `~1`/`~0` and `%`-escapes decoded). */
-  resolveRef(ref: string): NamedSchema | undefined;
-  /** The named schema at the end of the node's `$ref` chain; undefined when the node is no reference. */
-  namedTarget(schema: Schema): NamedSchema | undefined;
-  /** The node with its `$ref` chain followed (the node itself when it is no reference). */
-  target(schema: Schema): Schema;
-  /** readOnly / writeOnly, reached through `$ref`, `allOf` and agreeing `anyOf`/`oneOf` branches. */
-  access(schema: Schema): Access;
-  /** True when a member with this schema is part of a value sent in `direction` (readOnly: not in requests; writeOnly: not in responses). */
-  sentIn(schema: Schema, direction: Direction): boolean;
-  /** The JSON types the node admits, `null` included (`number` covers `integer`). */
-  jsonTypes(schema: Schema): TypeSet;
-  /** The node's keywords with its `$ref` target and `allOf` parts merged in (see all-of.ts). */
-  merged(schema: Schema): SchemaObject;
-  /** The finite set of values the node admits (`const` or `enum`, merged through `$ref` and `allOf`); undefined for an open set. */
-  enumerated(schema: Schema): readonly JsonValue[] | undefined;
-  /** The node's discriminator (own, or through `$ref` / `allOf`), mapping resolved to named schemas. */
-  discriminator(schema: Schema): DiscriminatorFact | undefined;
-  /** Members of the object the node describes, as sent in `direction`. */
-  shape(schema: Schema, direction: Direction): ShapeFact;
-  /** Keys of named schemas whose request shape differs from their response shape (they get a request variant). */
-  readonly directional: ReadonlySet<string>;
-  /** What one body is on the wire; `direction` is `request` for request bodies, `response` for responses. */
-  media(media: MediaTypeModel, direction: Direction): MediaFact;
-  /** The request body's media types of an operation (empty without a body). */
-  requestMedia(op: OperationModel): MediaFact[];
-  /** A response's media types. */
-  responseMedia(response: ResponseModel): MediaFact[];
-  /** Whether the operation's success answer is a stream (by media type, or `x-streaming`), and how; see streams.ts. */
-  stream(op: OperationModel): StreamFact | undefined;
-}
+import type { SchemaFacts } from '../fact-types.ts';
+export type { SchemaFacts } from '../fact-types.ts';
 
 const built = new WeakMap<ApiModel, SchemaFacts>();
 

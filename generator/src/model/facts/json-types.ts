@@ -7,8 +7,8 @@
 import type { JsonType, JsonValue, Schema } from '../types.ts';
 import { memoPerNode } from './memo.ts';
 import type { Resolver } from './resolve.ts';
-
-export type TypeSet = ReadonlySet<JsonType>;
+import type { TypeSet } from '../fact-types.ts';
+export type { TypeSet } from '../fact-types.ts';
 
 const EVERY: readonly JsonType[] = ['null', 'boolean', 'object', 'array', 'number', 'string'];
 

@@ -9,47 +9,8 @@ import type { MediaTypeModel, ParameterStyle, Schema, StreamFormat } from '../ty
 import type { Direction } from './access.ts';
 import type { TypeSet } from './json-types.ts';
 import type { ShapeFact } from './shape.ts';
-
-export type MediaKind = 'json' | 'json-stream' | 'event-stream' | 'form-urlencoded' | 'multipart' | 'text' | 'binary' | 'other';
-
-export interface PartEncoding {
-  name: string;
-  /** The part's media type (explicit, or OpenAPI's default for the member's schema). */
-  contentType: string;
-  /** True when `contentType` was written in the spec. */
-  explicit: boolean;
-  /**
-   * True when `style`, `explode` or `allowReserved` is written: the member is serialized like a `query`
-   * parameter (RFC 6570) and `contentType` is ignored (3.1.1 §4.8.15.2). False: by `contentType` alone.
-   */
-  styled: boolean;
-  style: ParameterStyle;
-  explode: boolean;
-  allowReserved: boolean;
-  /** Header names a multipart part declares. */
-  headers: string[];
-  /** Declared part headers whose value the spec fixes (sent with every part of the member). */
-  headerValues: { name: string; value: string }[];
-  /** The member's schema (or its array's items) holds raw bytes: files, typed `Blob`. */
-  binary: boolean;
-}
-
-export interface MediaFact {
-  mediaType: string;
-  /** Lower-cased `type/subtype` without parameters. */
-  essence: string;
-  kind: MediaKind;
-  /** A body made of items that arrive one at a time (event streams, JSON lines / NDJSON / JSON text sequences). */
-  streamed: boolean;
-  /**
-   * The framing of a streamed body: `sse` (text/event-stream), `ndjson` (NDJSON and JSON Lines: one JSON
-   * text per line), `json-seq` (RFC 7464: each JSON text after an RS byte). The media's schema (OAS 3.2
-   * `itemSchema` when given) is that of ONE item; for `sse` that of one event's `data`.
-   */
-  stream?: StreamFormat;
-  /** For `form-urlencoded` and `multipart`: one entry per member of the body's shape, in member order. */
-  parts: PartEncoding[];
-}
+import type { MediaKind, PartEncoding, MediaFact } from '../fact-types.ts';
+export type { MediaKind, PartEncoding, MediaFact } from '../fact-types.ts';
 
 const JSON_STREAMS = new Set(['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonlines', 'application/jsonlines', 'application/json-seq']);
 const BINARY_TOP = new Set(['image', 'audio', 'video', 'font']);

@@ -6,23 +6,8 @@
  */
 import type { Schema, SchemaObject } from '../types.ts';
 import { presentIn, type Access, type Direction } from './access.ts';
-
-export interface MemberFact {
-  name: string;
-  /** The member's schema; undefined for a name listed in `required` without a property schema. */
-  schema?: Schema;
-  access: Access;
-  required: boolean;
-}
-
-export interface ShapeFact {
-  /** Members that exist in this direction, in declaration order (properties first, then required-only names). */
-  members: ReadonlyArray<MemberFact>;
-  /** Names of members left out in this direction (readOnly in a request, writeOnly in a response). */
-  omitted: ReadonlyArray<string>;
-  /** No members beyond the declared ones are accepted (`additionalProperties` or `unevaluatedProperties` false). */
-  closed: boolean;
-}
+import type { MemberFact, ShapeFact } from '../fact-types.ts';
+export type { MemberFact, ShapeFact } from '../fact-types.ts';
 
 export function shapeOf(merged: (schema: Schema) => SchemaObject, access: (schema: Schema) => Access): (schema: Schema, direction: Direction) => ShapeFact {
   const cache = new Map<Direction, WeakMap<object, ShapeFact>>([

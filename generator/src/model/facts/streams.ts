@@ -9,34 +9,8 @@ import type { Direction } from './access.ts';
 import type { TypeSet } from './json-types.ts';
 import type { MediaFact } from './media.ts';
 import type { ShapeFact } from './shape.ts';
-
-export interface StreamMedia {
-  /** Status as written (`200`, `2XX`). */
-  status: string;
-  mediaType: string;
-  essence: string;
-  format: StreamFormat;
-  /** The schema of ONE item (for `sse`: of one event's `data`). */
-  schema: Schema;
-  /** `sse` only: the data is JSON text (the item schema admits only objects and arrays), else plain text. */
-  jsonData: boolean;
-}
-
-export interface StreamFact {
-  /** Success media types whose bodies are streams, in document order. */
-  streams: StreamMedia[];
-  /** Success media types answered as one value, when there are streamed ones too. */
-  single: { status: string; mediaType: string }[];
-  /**
-   * The boolean member of the request body that asks for the stream when `true` (dual-mode operations);
-   * undefined when the operation always streams.
-   */
-  selector?: string;
-  /** From `x-streaming`: in-stream values that are problems ending the connection. */
-  problems?: ProblemMatcher[];
-  /** From `x-streaming`: problems after which the client does not reconnect. */
-  reconnectUnless?: ProblemMatcher[];
-}
+import type { StreamMedia, StreamFact } from '../fact-types.ts';
+export type { StreamMedia, StreamFact } from '../fact-types.ts';
 
 export interface StreamDeps {
   media(media: MediaTypeModel, direction: Direction): MediaFact;

@@ -11,7 +11,7 @@
  * Anything else (an operand or statement that would itself need breaking, mixed `&&`/`||`) is left as it
  * is; the statement is then wider than the print width, and module/unformatted.ts leaves it to prettier.
  */
-import { PRETTIER_OPTIONS } from '../../../write/format.ts';
+import { PRETTIER_OPTIONS } from '../../../codegen/layout-options.ts';
 
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
 const SINGLE_QUOTED = /'(?:[^'\\\n]|\\.)*'/g;

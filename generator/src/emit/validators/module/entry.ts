@@ -5,7 +5,7 @@
 import { ident, prettyLit as lit, type Code } from '../../../codegen/index.ts';
 import { block, call, functionDeclaration, ifStatement, objectLiteral, typeReference } from './pretty.ts';
 import { breakAfterOperator, fluidAssignment, printDoc } from '../../../codegen/pretty-doc.ts';
-import { PRETTIER_OPTIONS } from '../../../write/format.ts';
+import { PRETTIER_OPTIONS } from '../../../codegen/layout-options.ts';
 
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
 

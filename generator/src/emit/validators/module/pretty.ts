@@ -10,9 +10,10 @@
  * statement starts and ends). test/print/prettier-clean.test.ts holds every claim to account.
  */
 import { builders } from 'prettier/doc';
-import { callArguments, prettyModuleLine } from '../../../codegen/pretty-doc.ts';
+import type { ModuleLine } from '../../../codegen/module-lines.ts';
+import { callArguments, printModuleLine } from '../../../codegen/pretty-doc.ts';
 import { ModulePrinter } from '../../../codegen/pretty-module.ts';
-import { PRETTIER_OPTIONS } from '../../../write/format.ts';
+import { PRETTIER_OPTIONS } from '../../../codegen/layout-options.ts';
 
 export type Doc = builders.Doc;
 const { group, indent, align, line, softline, hardline, ifBreak, join } = builders;
@@ -62,12 +63,9 @@ export function objectLiteral(properties: readonly Doc[], expanded = false): Doc
   return group(['{', indent([line, join([',', line], properties as Doc[])]), ifBreak(','), line, '}'], { shouldBreak: expanded });
 }
 
-/**
- * Import (or re-export) lines as the symbol registry writes them, in prettier's layout (prettyModuleLine). A
- * line of another shape is kept as it is (and `vouched` then leaves it to prettier).
- */
-export function prettyImports(lines: readonly { text: string }[]): string {
-  return lines.map(({ text }) => prettyModuleLine(text) ?? text).join('\n');
+/** Import (or re-export) statements, as the symbol registry gives them, in prettier's layout. */
+export function prettyImports(lines: readonly ModuleLine[]): string {
+  return lines.map(printModuleLine).join('\n');
 }
 
 const SINGLE_QUOTED = /'(?:[^'\\\n]|\\.)*'/g;

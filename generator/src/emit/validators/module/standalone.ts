@@ -2,7 +2,8 @@
  * A validators module for plain JSON Schema 2020-12 documents (no OpenAPI model): used by the conformance
  * runner, the differential tests and the benchmark, with exactly the compiler the OpenAPI target uses.
  */
-import { code, join, raw } from '../../../codegen/index.ts';
+import { join, raw } from '../../../codegen/index.ts';
+import { moduleLineText, namedLine } from '../../../codegen/module-lines.ts';
 import type { EmittedFile } from '../../emitter.ts';
 import { Compiler } from '../compile/compiler.ts';
 import { DEFAULT_BASE } from '../compile/uri.ts';
@@ -10,7 +11,7 @@ import { compiledFile } from './compiled-file.ts';
 import { entryWrappers } from './entry.ts';
 import { formatsFile } from './formats-file.ts';
 import { runtimeFile } from './runtime-file.ts';
-import { IMPORT_ORDER, validatorSymbols } from './symbols.ts';
+import { IMPORT_ORDER, RUNTIME, validatorSymbols } from './symbols.ts';
 
 const INDEX = './index.js';
 
@@ -42,7 +43,7 @@ export function emitStandalone(schema: unknown, options: StandaloneOptions = {})
   const functions = c.build();
   const compiled = compiledFile(c, functions, HEADER, symbols);
   const formats = formatsFile(symbols, HEADER);
-  const imports = [...symbols.importsOf(INDEX, IMPORT_ORDER), code`export type { ValidateOptions, ValidationError, ValidationResult } from "./runtime.js";`];
+  const imports = [...symbols.importsOf(INDEX, IMPORT_ORDER), namedLine('export', ['ValidateOptions', 'ValidationError', 'ValidationResult'], RUNTIME, true)].map((line) => raw(moduleLineText(line)));
   const files: EmittedFile[] = [
     { path: 'src/runtime.ts', contents: runtimeFile(symbols, HEADER).build().text, format: 'typescript' },
     { path: 'src/compiled.ts', contents: compiled.build().text, format: 'typescript' },

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { raw, type Code } from '../../../codegen/index.ts';
+import { namespaceImport, type ModuleLine } from '../../../codegen/module-lines.ts';
 import { SymbolRegistry } from '../../symbols.ts';
 import type { Compiler } from '../compile/compiler.ts';
 import { FORMATS } from '../runtime/formats/index.ts';
@@ -62,7 +63,7 @@ export class PackageRefs {
   };
 
   /** The module's imports of the package's modules, in `IMPORT_ORDER` (after every reference was made). */
-  imports(): Code[] {
-    return [...this.symbols.importsOf(this.user, [RUNTIME, FORMATS_MODULE]), ...(this.compiled ? [raw(`import * as C from "${COMPILED}";`)] : [])];
+  imports(): ModuleLine[] {
+    return [...this.symbols.importsOf(this.user, [RUNTIME, FORMATS_MODULE]), ...(this.compiled ? [namespaceImport('C', COMPILED)] : [])];
   }
 }

@@ -6,7 +6,7 @@
  * (header comment and imports) always goes to prettier: it is small, and its blank lines are prettier's to fix.
  * test/print/prettier-clean.test.ts checks the result against prettier on every fixture and corpus spec.
  */
-import { PRETTIER_OPTIONS } from '../../../write/format.ts';
+import { PRETTIER_OPTIONS } from '../../../codegen/layout-options.ts';
 
 /** A single-quoted string on one line: a double quote inside one is prettier's spelling too. */
 const SINGLE_QUOTED = /'(?:[^'\\\n]|\\.)*'/g;

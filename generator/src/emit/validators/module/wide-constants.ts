@@ -9,7 +9,7 @@
  * - `const _sp = '…';`: the string moves to the next line, indented (it cannot be broken itself).
  * Anything else is returned unchanged and, still too wide, left to prettier by the module.
  */
-import { PRETTIER_OPTIONS } from '../../../write/format.ts';
+import { PRETTIER_OPTIONS } from '../../../codegen/layout-options.ts';
 
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
 const ELEMENT = /\s*('(?:[^'\\\n]|\\.)*'|-?\d+(?:\.\d+)?(?:e[+-]?\d+)?|true|false|null)\s*(,|$)/iy;

@@ -21,6 +21,7 @@
  * in prettier's layout (module/pretty.ts).
  */
 import { code, docComment, ident, prettyLit as lit, objectKey, type Code } from '../../../codegen/index.ts';
+import { namespaceImport, type ModuleLine } from '../../../codegen/module-lines.ts';
 import type { ApiModel, MediaTypeModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
 import { arrayLiteral, breakAfterOperator, fluidAssignment } from '../../../codegen/pretty-doc.ts';
@@ -212,7 +213,7 @@ function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: 
 export interface OperationStatements {
   helpers?: string;
   statements: string[];
-  imports: Code[];
+  imports: ModuleLine[];
 }
 
 export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): OperationStatements {
@@ -234,8 +235,8 @@ export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: 
   return { helpers, statements: [...perOperation, map], imports: refs.imports() };
 }
 
-export function operationsFile(header: Code, typesPackage: Code, parts: OperationStatements): PrettyModule {
-  const module = new PrettyModule().add(header.text).add(prettyImports([code`import type * as T from ${typesPackage};`, ...parts.imports]));
+export function operationsFile(header: Code, typesPackage: string, parts: OperationStatements): PrettyModule {
+  const module = new PrettyModule().add(header.text).add(prettyImports([namespaceImport('T', typesPackage, true), ...parts.imports]));
   if (parts.helpers) module.addAs(parts.helpers, true);
   // Plain groups, a fluid assignment and breaks after `=`: a long string overflows as it does in prettier.
   for (const s of parts.statements) module.add(s, true);

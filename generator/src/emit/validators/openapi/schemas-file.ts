@@ -1,5 +1,6 @@
 /** `src/schemas.ts`: `validate<X>` and `is<X>` for every component schema (and hoisted synthetic ones). */
 import { code, docComment, ident, type Code } from '../../../codegen/index.ts';
+import { namespaceImport, type ModuleLine } from '../../../codegen/module-lines.ts';
 import type { ApiModel } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
 import { entryFactories } from '../module/entry.ts';
@@ -10,7 +11,7 @@ import type { ApiDocument } from './document.ts';
 export const SCHEMAS = './schemas.js';
 
 /** The statements, printed in prettier's layout (module/entry.ts). */
-export function schemaStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): { statements: string[]; imports: Code[] } {
+export function schemaStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): { statements: string[]; imports: ModuleLine[] } {
   const refs = new PackageRefs(symbols, SCHEMAS);
   const ref = refs.ref;
   const statements: string[] = [];
@@ -24,8 +25,8 @@ export function schemaStatements(model: ApiModel, doc: ApiDocument, symbols: Sym
   return { statements, imports: refs.imports() };
 }
 
-export function schemasFile(header: Code, typesPackage: Code, parts: { statements: string[]; imports: Code[] }): PrettyModule {
-  const module = new PrettyModule().add(header.text).add(prettyImports([code`import type * as T from ${typesPackage};`, ...parts.imports]));
+export function schemasFile(header: Code, typesPackage: string, parts: { statements: string[]; imports: ModuleLine[] }): PrettyModule {
+  const module = new PrettyModule().add(header.text).add(prettyImports([namespaceImport('T', typesPackage, true), ...parts.imports]));
   for (const s of parts.statements) module.add(s);
   return module;
 }

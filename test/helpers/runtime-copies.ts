@@ -1,0 +1,135 @@
+/**
+ * Runtime code a generated package carries: source modules of generator/src copied into it verbatim (the
+ * client's and server's `src/runtime/*.ts`, a header line and the whole module), or picked declaration by
+ * declaration (the validators' `src/runtime.ts` and `src/formats.ts`, the declarations the compiled code
+ * uses). Goldens record which code a package carries and a hash of the source it comes from instead of the
+ * copies' text; this checks that each copy is exactly that source, parsing the output with TypeScript (not
+ * with the line-based splitter that made it).
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+/** Generated modules assembled from declarations of the validators' runtime library. */
+const DECLARATION_COPIES = new Set(['validators/src/runtime.ts', 'validators/src/formats.ts']);
+/** Whole-module copies: `<target>/src/runtime/<file>` from `generator/src/emit/<target>/runtime/<file>`. */
+const WHOLE_COPY = /^([^/]+)\/src\/runtime\/(.+\.ts)$/;
+/** Modules of a runtime folder that the emitter writes from the spec instead (their source is a stand-in for type-checking). */
+const GENERATED_IN_RUNTIME = new Set(['server/src/runtime/contract.ts']);
+
+export interface RuntimeCopies {
+  /** The record the golden keeps: per file, where its code comes from and that source's hash. */
+  manifest: string;
+  /** The output files the record stands for. */
+  files: Set<string>;
+}
+
+interface Source {
+  /** Path from the repository root. */
+  file: string;
+  text: string;
+  hash: string;
+}
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+let sources: Source[] | undefined;
+/** Every runtime module under generator/src/emit/<target>/runtime/ (tests excluded). */
+function runtimeSources(repoRoot: string): Source[] {
+  if (sources) return sources;
+  const emit = path.join(repoRoot, 'generator/src/emit');
+  const found: Source[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) {
+        const text = readFileSync(full, 'utf8');
+        found.push({ file: path.relative(repoRoot, full).split(path.sep).join('/'), text, hash: sha(text) });
+      }
+    }
+  };
+  for (const target of readdirSync(emit).sort()) {
+    const dir = path.join(emit, target, 'runtime');
+    try {
+      if (statSync(dir).isDirectory()) walk(dir);
+    } catch {
+      // A target without a runtime.
+    }
+  }
+  return (sources = found);
+}
+
+/** The leading block comment (and its line break) every generated module starts with. */
+function splitHeader(file: string, contents: string): [header: string, rest: string] {
+  const header = /^\/\*[\s\S]*?\*\/\n/.exec(contents);
+  if (!header) throw new Error(`${file}: no header comment`);
+  return [header[0].trimEnd(), contents.slice(header[0].length)];
+}
+
+/** The name a top-level statement declares (the first, for a variable statement). */
+function declaredName(statement: ts.Statement): string {
+  if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.map((d) => d.name.getText()).join(', ');
+  const name = (statement as { name?: ts.Node }).name;
+  return name ? name.getText() : ts.SyntaxKind[statement.kind];
+}
+
+/**
+ * `contents` as a header and top-level statements each of which, with its doc comment, is a verbatim piece
+ * of one library module: runs of consecutive declarations from the same module, or an error naming the
+ * first statement that is no such piece.
+ */
+function declarationRuns(file: string, contents: string, library: Source[]): { header: string; runs: Array<{ source: Source; names: string[] }> } {
+  const [header, rest] = splitHeader(file, contents);
+  const parsed = ts.createSourceFile(file, rest, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const runs: Array<{ source: Source; names: string[] }> = [];
+  for (const statement of parsed.statements) {
+    const text = rest.slice(statement.getFullStart(), statement.end).trim();
+    const source = library.find((s) => s.text.includes(text));
+    if (!source) throw new Error(`${file}: ${declaredName(statement)} is not a verbatim copy of a runtime module's declaration`);
+    const last = runs[runs.length - 1];
+    if (last?.source === source) last.names.push(declaredName(statement));
+    else runs.push({ source, names: [declaredName(statement)] });
+  }
+  if (rest.slice(parsed.statements.at(-1)?.end ?? 0).trim()) throw new Error(`${file}: text after the last declaration`);
+  return { header, runs };
+}
+
+/** The runtime copies among a package set's output files (paths like `client/src/runtime/core.ts`). */
+export function runtimeCopies(repoRoot: string, files: ReadonlyMap<string, string>): RuntimeCopies {
+  const all = runtimeSources(repoRoot);
+  const library = all.filter((s) => s.file.startsWith('generator/src/emit/validators/runtime/'));
+  const lines: string[] = [];
+  const covered = new Set<string>();
+  // Whole-module copies, by package folder and header: `<folder> (header)`, then one line a file.
+  const wholeCopies = new Map<string, string[]>();
+  for (const [file, contents] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    const whole = WHOLE_COPY.exec(file);
+    if (whole) {
+      if (GENERATED_IN_RUNTIME.has(file)) continue;
+      const source = all.find((s) => s.file === `generator/src/emit/${whole[1]}/runtime/${whole[2]}`);
+      if (!source) throw new Error(`${file}: no runtime module generator/src/emit/${whole[1]}/runtime/${whole[2]} it copies`);
+      const [header, rest] = splitHeader(file, contents);
+      if (rest !== source.text) throw new Error(`${file}: not its header and a verbatim copy of ${source.file}`);
+      const group = `${whole[1]}/src/runtime/ (each: ${header}, then the module)`;
+      wholeCopies.set(group, [...(wholeCopies.get(group) ?? []), `  ${whole[2]} = ${source.file} sha256:${source.hash}`]);
+      covered.add(file);
+    } else if (DECLARATION_COPIES.has(file)) {
+      const { header, runs } = declarationRuns(file, contents, library);
+      lines.push(`${file}: ${header.replaceAll('\n', '\n  ')}`);
+      for (const run of runs) lines.push(`  ${run.source.file} sha256:${run.source.hash}`, ...run.names.map((name) => `    ${name}`));
+      covered.add(file);
+    }
+  }
+  const manifest = [
+    '# Runtime code these packages carry, copied from generator/src: each file with its header, then where its',
+    '# code comes from (the whole module, or the declarations named, in order) and the sha256 of that source.',
+    '# test/helpers/runtime-copies.ts checks every copy against its source; the copies are not kept here.',
+    '',
+    ...[...wholeCopies].flatMap(([group, entries]) => [group, ...entries]),
+    ...lines,
+    '',
+  ].join('\n');
+  return { manifest, files: covered };
+}
