@@ -35,6 +35,19 @@ const ONLY = process.env.PEERS_SPECS?.split(',');
 const node = process.execPath;
 const bin = (file: string) => path.join(root, 'node_modules', file);
 const TSC = bin('typescript/bin/tsc');
+// The peers live in their own folder with their own lockfile (pinned versions), installed here on first use:
+// the repository's `npm ci` stays free of their ~270 packages and of the Node >= 22 engines two declare.
+const peerTools = path.join(root, 'scripts/bench/peer-tools');
+const peer = (file: string) => path.join(peerTools, 'node_modules', file);
+
+/** `npm ci` in peer-tools/ unless its node_modules already matches the lockfile. */
+function installPeers(): void {
+  const marker = path.join(peerTools, 'node_modules', '.package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(path.join(peerTools, 'package-lock.json')).mtimeMs) return;
+  console.log('installing the peer generators into scripts/bench/peer-tools (npm ci, once)');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  sh(npm, ['ci', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], peerTools);
+}
 const TIME = '/usr/bin/time';
 
 interface Tool {
@@ -51,7 +64,7 @@ const TOOLS: Tool[] = [
   },
   {
     name: '@hey-api/openapi-ts (types, sdk, zod)',
-    command: (_, single, out) => [bin('@hey-api/openapi-ts/bin/run.js'), '-i', single, '-o', out, '-p', '@hey-api/typescript', '@hey-api/sdk', 'zod'],
+    command: (_, single, out) => [peer('@hey-api/openapi-ts/bin/run.js'), '-i', single, '-o', out, '-p', '@hey-api/typescript', '@hey-api/sdk', 'zod'],
   },
   {
     name: 'orval (fetch client, zod)',
@@ -59,13 +72,13 @@ const TOOLS: Tool[] = [
       const config = path.join(work, `orval-${path.basename(out)}.config.mjs`);
       const project = (target: string, client: string) => ({ input: { target: single }, output: { target: path.join(out, target), client, mode: 'single' } });
       writeFileSync(config, `export default ${JSON.stringify({ api: project('api.ts', 'fetch'), zod: project('zod.ts', 'zod') })};\n`);
-      return [bin('orval/dist/bin/orval.mjs'), '--config', config];
+      return [peer('orval/dist/bin/orval.mjs'), '--config', config];
     },
   },
   {
     name: 'kubb (ts, client, zod)',
     command: (_, single, out, work) => {
-      // In the work folder, whose node_modules links to the repository's: the config imports the plugins.
+      // In the work folder, whose node_modules links to peer-tools': the config imports the plugins.
       const config = path.join(work, `kubb-${path.basename(out)}.config.mjs`);
       writeFileSync(
         config,
@@ -82,7 +95,7 @@ export default defineConfig({
 });
 `,
       );
-      return [bin('@kubb/cli/bin/kubb.cjs'), 'generate', '--config', config];
+      return [peer('@kubb/cli/bin/kubb.cjs'), 'generate', '--config', config];
     },
   },
 ];
@@ -131,9 +144,11 @@ function consumerTsc(dir: string): { seconds: number; peakMb?: number; errors: n
 }
 
 export async function run(): Promise<void> {
+  installPeers();
   const work = mkdtempSync(path.join(tmpdir(), 'socialgen-bench-peers-'));
-  // Generated clients import their runtime packages (zod, kubb's fetch client): resolved from the repository.
-  symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+  // Generated clients import their runtime packages (zod, kubb's fetch client) and the consumer tsc reads
+  // Node's types: all resolved from peer-tools (which pins @types/node as the repository does).
+  symlinkSync(path.join(peerTools, 'node_modules'), path.join(work, 'node_modules'), 'dir');
   const rows: string[] = [];
   try {
     console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
