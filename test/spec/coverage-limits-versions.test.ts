@@ -234,8 +234,13 @@ describe('Limits', () => {
 
   it('behavioural limits outside the table: home timeline', () => {
     expect(md).toContain('returns posts of the last 7 days and the most recent 800 regardless of date');
-    expect(byName('home-timeline-window')).toMatchObject({ value: 7, max: 7, unit: 'days' });
-    expect(byName('home-timeline-recent-posts')).toMatchObject({ value: 800, max: 800, unit: 'posts' });
+    // A union of two guarantees: at least the last 7 days, and at least the most recent 800. Floors, not caps.
+    expect(byName('home-timeline-window')).toMatchObject({ value: 7, min: 7, unit: 'days' });
+    expect(byName('home-timeline-recent-posts')).toMatchObject({ value: 800, min: 800, unit: 'posts' });
+    for (const name of ['home-timeline-window', 'home-timeline-recent-posts']) {
+      expect(byName(name).max, name).toBeUndefined();
+      expect(byName(name).description, name).toMatch(/guarantee, not a cap/);
+    }
   });
 });
 

@@ -29,7 +29,7 @@ export interface GetUserBookmarksArgs {
   id: T.Operations['getUserBookmarks']['pathParams']['id'];
   /** Maximum number of results per page, 1 to 100. */
   max_results?: T.Operations['getUserBookmarks']['query']['max_results'];
-  /** Base36 token taken from a previous response's `meta` (`next_token` or `previous_token`) to fetch the next (or previous) page. */
+  /** Base36 token taken from a previous response's `meta` to fetch the next page (`next_token`). The reference names only the next page: whether a `previous_token` is accepted here is not shown. */
   pagination_token?: T.Operations['getUserBookmarks']['query']['pagination_token'];
   /** Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField). */
   'post.fields'?: T.Operations['getUserBookmarks']['query']['post.fields'];
@@ -311,6 +311,8 @@ export interface CreateActivitySubscriptionArgs {
 
 /** The argument of `streamActivity`: its parameters by their names in the spec. */
 export interface StreamActivityArgs {
+  /** Minutes of missed data to recover, a whole number 1 to 5 (on the academic track). */
+  backfill_minutes?: T.Operations['streamActivity']['query']['backfill_minutes'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -354,7 +356,7 @@ export interface Client {
    *
    * `GET /2/users/{id}/bookmarks` (operation `getUserBookmarks`)
    *
-   * Authentication: OAuth 2.0 User Context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`.
+   * Authentication: OAuth 2.0 user context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`.
    *
    * Limits:
    * - `BOOKMARKS_MAX_RESULTS`: Get bookmarks max_results: 1 to 100 results
@@ -379,9 +381,9 @@ export interface Client {
    * `GET /2/users/by/username/{username}` (operation `findUserByUsername`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the username path parameter is not detailed (modelled with the User username pattern); other query parameters are not shown
@@ -402,9 +404,9 @@ export interface Client {
    * `GET /2/posts/{id}` (operation `findPostById`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the Post id pattern); other query parameters are not shown
@@ -425,9 +427,9 @@ export interface Client {
    * `GET /2/posts/search/recent` (operation `searchRecentPosts`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Limits:
    * - `RECENT_SEARCH_WINDOW`: Recent search window, 7 days: at most 7 days
@@ -453,9 +455,9 @@ export interface Client {
    * `GET /2/posts/search/all` (operation `searchAllPosts`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Limits:
    * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS`: Full-archive search max_results: at most 500 results (default 10, track academic)
@@ -483,9 +485,9 @@ export interface Client {
    * `GET /2/posts/counts/recent` (operation `countRecentPosts`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: not shown (the purpose implies a query parameter; its name is not shown: modelled as query, see x-inferred)
@@ -506,9 +508,9 @@ export interface Client {
    * `GET /2/posts/counts/all` (operation `countAllPosts`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: not shown (the purpose implies a query parameter; its name is not shown: modelled as query, see x-inferred)
@@ -529,9 +531,9 @@ export interface Client {
    * `GET /2/users/{id}/posts` (operation `getUserPosts`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); the range and default of max_results, pagination and other query parameters are not shown
@@ -552,9 +554,9 @@ export interface Client {
    * `GET /2/users/{id}/mentions` (operation `getUserMentions`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -575,9 +577,9 @@ export interface Client {
    * `GET /2/users/{id}/liked_posts` (operation `getUserLikedPosts`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -598,9 +600,9 @@ export interface Client {
    * `GET /2/users/{id}/followers` (operation `getUserFollowers`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -621,9 +623,9 @@ export interface Client {
    * `GET /2/users/{id}/following` (operation `getUserFollowing`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -644,8 +646,8 @@ export interface Client {
    * `POST /2/users/{id}/following` (operation `followUser`)
    *
    * Authentication: one of
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern)
@@ -665,8 +667,8 @@ export interface Client {
    * `GET /2/users/{id}/blocking` (operation `getUserBlocking`)
    *
    * Authentication: one of
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -687,8 +689,8 @@ export interface Client {
    * `GET /2/users/{id}/muting` (operation `getUserMuting`)
    *
    * Authentication: one of
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -709,9 +711,9 @@ export interface Client {
    * `GET /2/users/{id}/pinned_lists` (operation `getUserPinnedLists`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -732,9 +734,9 @@ export interface Client {
    * `GET /2/users/{id}/owned_lists` (operation `getUserOwnedLists`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -755,9 +757,9 @@ export interface Client {
    * `GET /2/users/{id}/followed_lists` (operation `getUserFollowedLists`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -778,9 +780,9 @@ export interface Client {
    * `GET /2/users/{id}/list_memberships` (operation `getUserListMemberships`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -801,8 +803,8 @@ export interface Client {
    * `POST /2/users/{id}/likes` (operation `likePost`)
    *
    * Authentication: one of
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern)
@@ -822,8 +824,8 @@ export interface Client {
    * `POST /2/posts` (operation `createPost`)
    *
    * Authentication: one of
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Limits:
    * - `PRICE_CREATE_POST`: Price of creating a post; the currency is not shown: 0.015 price-per-resource (plan pay-per-use)
@@ -847,9 +849,9 @@ export interface Client {
    * `GET /2/news/search` (operation `searchNews`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: query parameters other than news.fields are not shown (the purpose implies a query parameter; its name is not shown: modelled as query, see x-inferred)
@@ -867,9 +869,9 @@ export interface Client {
    * `GET /2/news/{id}` (operation `findNewsById`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the format of the id path parameter and other query parameters are not shown
@@ -889,7 +891,7 @@ export interface Client {
    *
    * `GET /2/connections` (operation `listConnections`)
    *
-   * Authentication: OAuth 2.0 Application-Only (BearerToken).
+   * Authentication: app-only bearer token (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -909,7 +911,7 @@ export interface Client {
    *
    * `DELETE /2/connections` (operation `deleteConnectionsByUuid`)
    *
-   * Authentication: OAuth 2.0 Application-Only (BearerToken).
+   * Authentication: app-only bearer token (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: how the connection UUIDs are passed (query parameter or body) is not shown (modelled as the query list uuids, see x-inferred)
@@ -930,7 +932,7 @@ export interface Client {
    *
    * `DELETE /2/connections/all` (operation `deleteAllConnections`)
    *
-   * Authentication: OAuth 2.0 Application-Only (BearerToken).
+   * Authentication: app-only bearer token (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -951,7 +953,7 @@ export interface Client {
    *
    * `DELETE /2/connections/{endpoint_id}` (operation `deleteConnectionsByEndpoint`)
    *
-   * Authentication: OAuth 2.0 Application-Only (BearerToken).
+   * Authentication: app-only bearer token (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: the format and allowed values of endpoint_id are not shown
@@ -973,8 +975,8 @@ export interface Client {
    * `GET /2/notes/search/posts_eligible_for_notes` (operation `searchPostsEligibleForNotes`)
    *
    * Authentication: one of
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -995,8 +997,8 @@ export interface Client {
    * `GET /2/notes/search/notes_written` (operation `searchNotesWritten`)
    *
    * Authentication: one of
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -1017,8 +1019,8 @@ export interface Client {
    * `POST /2/notes` (operation `createNote`)
    *
    * Authentication: one of
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - request-body: not shown
@@ -1037,8 +1039,8 @@ export interface Client {
    * `POST /2/evaluate_note` (operation `evaluateNote`)
    *
    * Authentication: one of
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
    * - request-body: not shown
@@ -1059,7 +1061,7 @@ export interface Client {
    *
    * `POST /2/activity/subscriptions` (operation `createActivitySubscription`)
    *
-   * Authentication: OAuth 2.0 Application-Only (BearerToken).
+   * Authentication: app-only bearer token (BearerToken).
    *
    * Not documented by the API reference:
    * - request-body: the member names are not shown (see ActivitySubscriptionCreateRequest); how a webhook is chosen for delivery is not shown
@@ -1076,21 +1078,22 @@ export interface Client {
   /**
    * Stream activity events
    *
-   * Persistent HTTP stream of activity events, one JSON event per line (newline-delimited JSON). A stream may be connected twice (redundant connections, 2 per stream). Streaming requests on the academic track accept `backfill_minutes` (a whole number 1 to 5) to recover missed data; the reference does not say this stream is offered on that track, so the parameter is not listed here (send it as an extra parameter where it applies).
+   * Persistent HTTP stream of activity events, one JSON event per line (newline-delimited JSON). A stream may be connected twice (redundant connections, 2 per stream). Streaming requests accept `backfill_minutes` (a whole number 1 to 5) to recover missed data on the academic track.
    *
    * `GET /2/activity/stream` (operation `streamActivity`)
    *
-   * Authentication: OAuth 2.0 Application-Only (BearerToken).
+   * Authentication: app-only bearer token (BearerToken).
    *
    * Limits:
    * - `REDUNDANT_STREAM_CONNECTIONS`: Redundant stream connections, 2 per stream: at most 2 connections
    *
    * A dropped connection is reconnected (by default for `GET` only) unless an in-stream problem the spec names says not to (see `StreamOptions`).
+   * Pass `backfill_minutes` to recover missed events on connection.
    *
    * Not documented by the API reference:
-   * - parameters: not shown (streaming requests on the academic track accept backfill_minutes; whether this stream is one is not shown)
+   * - parameters: not shown beyond backfill_minutes ("Streaming requests accept backfill_minutes (whole number 1 to 5) to recover missed data on the academic track")
    * - response-body: event payloads and envelope fields are not shown; the media type of the stream is not shown (modelled as application/json, one value per line)
-   * - behaviour: keep-alive signals and reconnection rules are not shown
+   * - behaviour: keep-alive signals and reconnection rules are not shown (x-streaming.reconnect is the spec's own, marked x-spec-constraint)
    * - security: the accepted authentication methods are not shown (modelled: app-only)
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
@@ -1108,7 +1111,7 @@ export interface Client {
    *
    * `POST /2/webhooks/replay` (operation `replayWebhookEvents`)
    *
-   * Authentication: OAuth 2.0 Application-Only (BearerToken).
+   * Authentication: app-only bearer token (BearerToken).
    *
    * Not documented by the API reference:
    * - request-body: not shown
@@ -1129,7 +1132,7 @@ export interface Client {
    *
    * `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all` (operation `replayAccountActivity`)
    *
-   * Authentication: OAuth 2.0 Application-Only (BearerToken).
+   * Authentication: app-only bearer token (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: the format of webhook_id is not shown
@@ -1154,7 +1157,7 @@ export interface Client {
    *
    * `GET /2/powerstream/rules` (operation `getPowerstreamRules`)
    *
-   * Authentication: OAuth 2.0 Application-Only (BearerToken).
+   * Authentication: app-only bearer token (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -1180,7 +1183,7 @@ export interface Paginators {
    *
    * `GET /2/users/{id}/bookmarks` (operation `getUserBookmarks`)
    *
-   * Authentication: OAuth 2.0 User Context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`.
+   * Authentication: OAuth 2.0 user context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`.
    *
    * Limits:
    * - `BOOKMARKS_MAX_RESULTS`: Get bookmarks max_results: 1 to 100 results
@@ -1208,9 +1211,9 @@ export interface Paginators {
    * `GET /2/posts/search/all` (operation `searchAllPosts`)
    *
    * Authentication: one of
-   * - OAuth 2.0 Application-Only (BearerToken)
-   * - OAuth 2.0 User Context (OAuth2UserToken)
-   * - OAuth 1.0a User Context (UserToken)
+   * - app-only bearer token (BearerToken)
+   * - OAuth 2.0 user context (OAuth2UserToken)
+   * - OAuth 1.0a user context (UserToken)
    *
    * Limits:
    * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS`: Full-archive search max_results: at most 500 results (default 10, track academic)
@@ -1336,7 +1339,7 @@ export function createCore(options: ClientOptions, features: CoreFeatures = {}):
  *
  * `GET /2/users/{id}/bookmarks` (operation `getUserBookmarks`)
  *
- * Authentication: OAuth 2.0 User Context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`.
+ * Authentication: OAuth 2.0 user context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`.
  *
  * Limits:
  * - `BOOKMARKS_MAX_RESULTS`: Get bookmarks max_results: 1 to 100 results
@@ -1367,9 +1370,9 @@ export function getUserBookmarks(
  * `GET /2/users/by/username/{username}` (operation `findUserByUsername`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the username path parameter is not detailed (modelled with the User username pattern); other query parameters are not shown
@@ -1396,9 +1399,9 @@ export function findUserByUsername(
  * `GET /2/posts/{id}` (operation `findPostById`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the id path parameter is not detailed (modelled with the Post id pattern); other query parameters are not shown
@@ -1425,9 +1428,9 @@ export function findPostById(
  * `GET /2/posts/search/recent` (operation `searchRecentPosts`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Limits:
  * - `RECENT_SEARCH_WINDOW`: Recent search window, 7 days: at most 7 days
@@ -1459,9 +1462,9 @@ export function searchRecentPosts(
  * `GET /2/posts/search/all` (operation `searchAllPosts`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Limits:
  * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS`: Full-archive search max_results: at most 500 results (default 10, track academic)
@@ -1495,9 +1498,9 @@ export function searchAllPosts(
  * `GET /2/posts/counts/recent` (operation `countRecentPosts`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: not shown (the purpose implies a query parameter; its name is not shown: modelled as query, see x-inferred)
@@ -1524,9 +1527,9 @@ export function countRecentPosts(
  * `GET /2/posts/counts/all` (operation `countAllPosts`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: not shown (the purpose implies a query parameter; its name is not shown: modelled as query, see x-inferred)
@@ -1553,9 +1556,9 @@ export function countAllPosts(
  * `GET /2/users/{id}/posts` (operation `getUserPosts`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the id path parameter is not detailed (modelled with the User id pattern); the range and default of max_results, pagination and other query parameters are not shown
@@ -1582,9 +1585,9 @@ export function getUserPosts(
  * `GET /2/users/{id}/mentions` (operation `getUserMentions`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -1611,9 +1614,9 @@ export function getUserMentions(
  * `GET /2/users/{id}/liked_posts` (operation `getUserLikedPosts`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -1640,9 +1643,9 @@ export function getUserLikedPosts(
  * `GET /2/users/{id}/followers` (operation `getUserFollowers`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -1669,9 +1672,9 @@ export function getUserFollowers(
  * `GET /2/users/{id}/following` (operation `getUserFollowing`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -1698,8 +1701,8 @@ export function getUserFollowing(
  * `POST /2/users/{id}/following` (operation `followUser`)
  *
  * Authentication: one of
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the id path parameter is not detailed (modelled with the User id pattern)
@@ -1728,8 +1731,8 @@ export function followUser(
  * `GET /2/users/{id}/blocking` (operation `getUserBlocking`)
  *
  * Authentication: one of
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -1756,8 +1759,8 @@ export function getUserBlocking(
  * `GET /2/users/{id}/muting` (operation `getUserMuting`)
  *
  * Authentication: one of
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -1784,9 +1787,9 @@ export function getUserMuting(
  * `GET /2/users/{id}/pinned_lists` (operation `getUserPinnedLists`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -1813,9 +1816,9 @@ export function getUserPinnedLists(
  * `GET /2/users/{id}/owned_lists` (operation `getUserOwnedLists`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -1842,9 +1845,9 @@ export function getUserOwnedLists(
  * `GET /2/users/{id}/followed_lists` (operation `getUserFollowedLists`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -1871,9 +1874,9 @@ export function getUserFollowedLists(
  * `GET /2/users/{id}/list_memberships` (operation `getUserListMemberships`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -1900,8 +1903,8 @@ export function getUserListMemberships(
  * `POST /2/users/{id}/likes` (operation `likePost`)
  *
  * Authentication: one of
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the id path parameter is not detailed (modelled with the User id pattern)
@@ -1930,8 +1933,8 @@ export function likePost(
  * `POST /2/posts` (operation `createPost`)
  *
  * Authentication: one of
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Limits:
  * - `PRICE_CREATE_POST`: Price of creating a post; the currency is not shown: 0.015 price-per-resource (plan pay-per-use)
@@ -1964,9 +1967,9 @@ export function createPost(
  * `GET /2/news/search` (operation `searchNews`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: query parameters other than news.fields are not shown (the purpose implies a query parameter; its name is not shown: modelled as query, see x-inferred)
@@ -1993,9 +1996,9 @@ export function searchNews(
  * `GET /2/news/{id}` (operation `findNewsById`)
  *
  * Authentication: one of
- * - OAuth 2.0 Application-Only (BearerToken)
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - app-only bearer token (BearerToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: the format of the id path parameter and other query parameters are not shown
@@ -2021,7 +2024,7 @@ export function findNewsById(
  *
  * `GET /2/connections` (operation `listConnections`)
  *
- * Authentication: OAuth 2.0 Application-Only (BearerToken).
+ * Authentication: app-only bearer token (BearerToken).
  *
  * Not documented by the API reference:
  * - parameters: not shown
@@ -2047,7 +2050,7 @@ export function listConnections(
  *
  * `DELETE /2/connections` (operation `deleteConnectionsByUuid`)
  *
- * Authentication: OAuth 2.0 Application-Only (BearerToken).
+ * Authentication: app-only bearer token (BearerToken).
  *
  * Not documented by the API reference:
  * - parameters: how the connection UUIDs are passed (query parameter or body) is not shown (modelled as the query list uuids, see x-inferred)
@@ -2074,7 +2077,7 @@ export function deleteConnectionsByUuid(
  *
  * `DELETE /2/connections/all` (operation `deleteAllConnections`)
  *
- * Authentication: OAuth 2.0 Application-Only (BearerToken).
+ * Authentication: app-only bearer token (BearerToken).
  *
  * Not documented by the API reference:
  * - parameters: not shown
@@ -2101,7 +2104,7 @@ export function deleteAllConnections(
  *
  * `DELETE /2/connections/{endpoint_id}` (operation `deleteConnectionsByEndpoint`)
  *
- * Authentication: OAuth 2.0 Application-Only (BearerToken).
+ * Authentication: app-only bearer token (BearerToken).
  *
  * Not documented by the API reference:
  * - parameters: the format and allowed values of endpoint_id are not shown
@@ -2129,8 +2132,8 @@ export function deleteConnectionsByEndpoint(
  * `GET /2/notes/search/posts_eligible_for_notes` (operation `searchPostsEligibleForNotes`)
  *
  * Authentication: one of
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: not shown
@@ -2157,8 +2160,8 @@ export function searchPostsEligibleForNotes(
  * `GET /2/notes/search/notes_written` (operation `searchNotesWritten`)
  *
  * Authentication: one of
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - parameters: not shown
@@ -2185,8 +2188,8 @@ export function searchNotesWritten(
  * `POST /2/notes` (operation `createNote`)
  *
  * Authentication: one of
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - request-body: not shown
@@ -2214,8 +2217,8 @@ export function createNote(
  * `POST /2/evaluate_note` (operation `evaluateNote`)
  *
  * Authentication: one of
- * - OAuth 2.0 User Context (OAuth2UserToken)
- * - OAuth 1.0a User Context (UserToken)
+ * - OAuth 2.0 user context (OAuth2UserToken)
+ * - OAuth 1.0a user context (UserToken)
  *
  * Not documented by the API reference:
  * - request-body: not shown
@@ -2242,7 +2245,7 @@ export function evaluateNote(
  *
  * `POST /2/activity/subscriptions` (operation `createActivitySubscription`)
  *
- * Authentication: OAuth 2.0 Application-Only (BearerToken).
+ * Authentication: app-only bearer token (BearerToken).
  *
  * Not documented by the API reference:
  * - request-body: the member names are not shown (see ActivitySubscriptionCreateRequest); how a webhook is chosen for delivery is not shown
@@ -2265,21 +2268,22 @@ export function createActivitySubscription(
 /**
  * Stream activity events
  *
- * Persistent HTTP stream of activity events, one JSON event per line (newline-delimited JSON). A stream may be connected twice (redundant connections, 2 per stream). Streaming requests on the academic track accept `backfill_minutes` (a whole number 1 to 5) to recover missed data; the reference does not say this stream is offered on that track, so the parameter is not listed here (send it as an extra parameter where it applies).
+ * Persistent HTTP stream of activity events, one JSON event per line (newline-delimited JSON). A stream may be connected twice (redundant connections, 2 per stream). Streaming requests accept `backfill_minutes` (a whole number 1 to 5) to recover missed data on the academic track.
  *
  * `GET /2/activity/stream` (operation `streamActivity`)
  *
- * Authentication: OAuth 2.0 Application-Only (BearerToken).
+ * Authentication: app-only bearer token (BearerToken).
  *
  * Limits:
  * - `REDUNDANT_STREAM_CONNECTIONS`: Redundant stream connections, 2 per stream: at most 2 connections
  *
  * A dropped connection is reconnected (by default for `GET` only) unless an in-stream problem the spec names says not to (see `StreamOptions`).
+ * Pass `backfill_minutes` to recover missed events on connection.
  *
  * Not documented by the API reference:
- * - parameters: not shown (streaming requests on the academic track accept backfill_minutes; whether this stream is one is not shown)
+ * - parameters: not shown beyond backfill_minutes ("Streaming requests accept backfill_minutes (whole number 1 to 5) to recover missed data on the academic track")
  * - response-body: event payloads and envelope fields are not shown; the media type of the stream is not shown (modelled as application/json, one value per line)
- * - behaviour: keep-alive signals and reconnection rules are not shown
+ * - behaviour: keep-alive signals and reconnection rules are not shown (x-streaming.reconnect is the spec's own, marked x-spec-constraint)
  * - security: the accepted authentication methods are not shown (modelled: app-only)
  *
  * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
@@ -2303,7 +2307,7 @@ export function streamActivity(
  *
  * `POST /2/webhooks/replay` (operation `replayWebhookEvents`)
  *
- * Authentication: OAuth 2.0 Application-Only (BearerToken).
+ * Authentication: app-only bearer token (BearerToken).
  *
  * Not documented by the API reference:
  * - request-body: not shown
@@ -2330,7 +2334,7 @@ export function replayWebhookEvents(
  *
  * `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all` (operation `replayAccountActivity`)
  *
- * Authentication: OAuth 2.0 Application-Only (BearerToken).
+ * Authentication: app-only bearer token (BearerToken).
  *
  * Not documented by the API reference:
  * - parameters: the format of webhook_id is not shown
@@ -2361,7 +2365,7 @@ export function replayAccountActivity(
  *
  * `GET /2/powerstream/rules` (operation `getPowerstreamRules`)
  *
- * Authentication: OAuth 2.0 Application-Only (BearerToken).
+ * Authentication: app-only bearer token (BearerToken).
  *
  * Not documented by the API reference:
  * - parameters: not shown

@@ -392,6 +392,7 @@ export const streamActivity: OperationSpec = {
   id: 'streamActivity',
   method: 'GET',
   path: '/2/activity/stream',
+  params: [{ name: 'backfill_minutes', in: 'query' }],
   security: [['bearer']],
   stream: {
     media: [{ type: 'application/json', format: 'ndjson' }],

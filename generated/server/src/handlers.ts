@@ -2964,7 +2964,7 @@ export type StreamActivityResult =
 
 /**
  * Stream activity events
- * Persistent HTTP stream of activity events, one JSON event per line (newline-delimited JSON). A stream may be connected twice (redundant connections, 2 per stream). Streaming requests on the academic track accept `backfill_minutes` (a whole number 1 to 5) to recover missed data; the reference does not say this stream is offered on that track, so the parameter is not listed here (send it as an extra parameter where it applies).
+ * Persistent HTTP stream of activity events, one JSON event per line (newline-delimited JSON). A stream may be connected twice (redundant connections, 2 per stream). Streaming requests accept `backfill_minutes` (a whole number 1 to 5) to recover missed data on the academic track.
  * `GET /2/activity/stream`
  */
 export type StreamActivityHandler = (
@@ -3441,7 +3441,7 @@ export interface Handlers {
   createActivitySubscription: CreateActivitySubscriptionHandler;
   /**
    * Stream activity events
-   * Persistent HTTP stream of activity events, one JSON event per line (newline-delimited JSON). A stream may be connected twice (redundant connections, 2 per stream). Streaming requests on the academic track accept `backfill_minutes` (a whole number 1 to 5) to recover missed data; the reference does not say this stream is offered on that track, so the parameter is not listed here (send it as an extra parameter where it applies).
+   * Persistent HTTP stream of activity events, one JSON event per line (newline-delimited JSON). A stream may be connected twice (redundant connections, 2 per stream). Streaming requests accept `backfill_minutes` (a whole number 1 to 5) to recover missed data on the academic track.
    * `GET /2/activity/stream`
    */
   streamActivity: StreamActivityHandler;

@@ -167,7 +167,7 @@ export const problems = {
       headers,
     ) as ProblemResult<NoInfer<S>, T.OperationalDisconnectProblem>;
   },
-  /** Not Found Error: a problem of type `resource-not-found` (status 404 unless given). */
+  /** Resource Not Found: a problem of type `resource-not-found` (status 404 unless given). */
   resourceNotFound<S extends number = 404>(
     fields: ProblemFields<T.ResourceNotFoundProblem>,
     status?: S,

@@ -367,34 +367,35 @@ export const VIDEO_VIEW_METRICS_MAX_POST_AGE = {
 } as const satisfies Limit;
 
 /**
- * The reverse-chronological home timeline returns posts of the last 7 days (and the most recent 800 regardless of date)
+ * The reverse-chronological home timeline returns (at least) the posts of the last 7 days, and also the most recent 800 regardless of date (a guarantee, not a cap)
  * Unit: days.
  * Applies to: reverse-chronological home timeline (not in the catalogue).
  */
 export const HOME_TIMELINE_WINDOW = {
   name: 'home-timeline-window',
   value: 7,
-  bound: 'cap',
-  max: 7,
+  bound: 'floor',
+  min: 7,
   unit: 'days',
   appliesTo: 'reverse-chronological home timeline (not in the catalogue)',
   description:
-    'The reverse-chronological home timeline returns posts of the last 7 days (and the most recent 800 regardless of date)',
+    'The reverse-chronological home timeline returns (at least) the posts of the last 7 days, and also the most recent 800 regardless of date (a guarantee, not a cap)',
 } as const satisfies Limit;
 
 /**
- * The reverse-chronological home timeline returns the most recent 800 posts regardless of date
+ * The reverse-chronological home timeline returns (at least) the most recent 800 posts regardless of date, and also those of the last 7 days (a guarantee, not a cap)
  * Unit: posts.
  * Applies to: reverse-chronological home timeline (not in the catalogue).
  */
 export const HOME_TIMELINE_RECENT_POSTS = {
   name: 'home-timeline-recent-posts',
   value: 800,
-  bound: 'cap',
-  max: 800,
+  bound: 'floor',
+  min: 800,
   unit: 'posts',
   appliesTo: 'reverse-chronological home timeline (not in the catalogue)',
-  description: 'The reverse-chronological home timeline returns the most recent 800 posts regardless of date',
+  description:
+    'The reverse-chronological home timeline returns (at least) the most recent 800 posts regardless of date, and also those of the last 7 days (a guarantee, not a cap)',
 } as const satisfies Limit;
 
 /**

@@ -40,7 +40,7 @@ export interface Operations {
        */
       max_results?: number;
       /**
-       * Base36 token taken from a previous response's `meta` (`next_token` or `previous_token`) to fetch the next (or previous) page.
+       * Base36 token taken from a previous response's `meta` to fetch the next page (`next_token`). The reference names only the next page: whether a `previous_token` is accepted here is not shown.
        * @minLength 1
        */
       pagination_token?: string;
@@ -1379,7 +1379,14 @@ export interface Operations {
     /** Path parameters. */
     pathParams: NoMembers;
     /** Query parameters. */
-    query: NoMembers;
+    query: {
+      /**
+       * Minutes of missed data to recover, a whole number 1 to 5 (on the academic track).
+       * @minimum 1
+       * @maximum 5
+       */
+      backfill_minutes?: number;
+    };
     /** Header parameters. */
     headers: NoMembers;
     /** Cookie parameters. */

@@ -885,7 +885,7 @@ export type UnlistedProblem = ProblemBase & {
   type?: string;
 };
 
-/** Activity event type, in the dot-separated lowercase format used since 2026-03-18 (the earlier PascalCase names are DeprecatedActivityEventType). */
+/** Activity event type, in the dot-separated lowercase format used since 2026-03-18 (the earlier PascalCase names are DeprecatedActivityEventType). The names listed are the known ones; others exist (the replacements of four deprecated names, news and chat events) and are accepted. */
 export type ActivityEventType =
   | 'profile.update.bio'
   | 'profile.update.verified'
@@ -898,7 +898,8 @@ export type ActivityEventType =
   | 'dm.received'
   | 'dm.sent'
   | 'dm.read'
-  | 'dm.indicate_typing';
+  | 'dm.indicate_typing'
+  | (string & {});
 
 /** Every value of {@link ActivityEventType}, in the order the spec lists them. */
 export const ActivityEventTypeValues = [
@@ -956,7 +957,7 @@ export interface ActivitySubscriptionFilter {
   user_id?: UserId;
   /** Keyword that narrows delivery further. */
   keyword?: string;
-  /** Scopes DM and chat events to sent, received, or both (absent: both). */
+  /** Scopes DM and chat events to sent, received, or both (absent: both). Whether `both` is a wire value is not shown; it is accepted. */
   direction?: 'sent' | 'received' | 'both';
 }
 
@@ -970,7 +971,8 @@ export interface ActivitySubscriptionCreateRequest {
 /** One event of the activity stream (GET /2/activity/stream), delivered as one line of newline-delimited JSON. The shape of event payloads and envelope fields is not documented in the reference. */
 export type ActivityStreamEvent = unknown;
 
-export type DmEventType = 'MessageCreate' | 'ParticipantsJoin' | 'ParticipantsLeave';
+/** Kind of a direct-message conversation event. The kinds listed are those the reference has seen; others exist and are accepted. */
+export type DmEventType = 'MessageCreate' | 'ParticipantsJoin' | 'ParticipantsLeave' | (string & {});
 
 /** Every value of {@link DmEventType}, in the order the spec lists them. */
 export const DmEventTypeValues = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'] as never as readonly [
@@ -980,7 +982,7 @@ export const DmEventTypeValues = ['MessageCreate', 'ParticipantsJoin', 'Particip
 ];
 
 /** A direct-message conversation event. */
-export type DmEvent = DmMessageCreateEvent | DmParticipantsJoinEvent | DmParticipantsLeaveEvent;
+export type DmEvent = DmMessageCreateEvent | DmParticipantsJoinEvent | DmParticipantsLeaveEvent | DmUnlistedEvent;
 
 /** A message was sent. Carries no `participant_ids`. */
 export interface DmMessageCreateEvent {
@@ -1000,6 +1002,11 @@ export interface DmParticipantsLeaveEvent {
   event_type: 'ParticipantsLeave';
   /** Only the users who left. */
   participant_ids?: UserId[];
+}
+
+/** A direct-message conversation event of a kind this description does not list (the reference lists the kinds seen, not all of them). */
+export interface DmUnlistedEvent {
+  event_type: string;
 }
 
 /** A member of Post selectable through `post.fields`. Members after `text` are not shown in the reference; this list is incomplete. */
@@ -1143,7 +1150,7 @@ export interface GetUserBookmarksMeta {
    */
   next_token?: string;
   /**
-   * Token for the previous page (pass it as `pagination_token`).
+   * Token for the previous page. The reference names only the next page as what `pagination_token` fetches: whether this token is accepted there is not shown.
    * @minLength 1
    */
   previous_token?: string;

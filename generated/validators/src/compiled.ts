@@ -429,103 +429,76 @@ const _re190 = new RegExp(
   'u',
 );
 const _sp191 = '#/components/schemas/UnlistedProblem';
-const _k192: any = [
-  'profile.update.bio',
-  'profile.update.verified',
-  'profile.update.affiliate',
-  'profile.update.screenname',
-  'post.create',
-  'post.delete',
-  'spaces.start',
-  'spaces.end',
-  'dm.received',
-  'dm.sent',
-  'dm.read',
-  'dm.indicate_typing',
-];
-const _s193 = new Set<unknown>([
-  'profile.update.bio',
-  'profile.update.verified',
-  'profile.update.affiliate',
-  'profile.update.screenname',
-  'post.create',
-  'post.delete',
-  'spaces.start',
-  'spaces.end',
-  'dm.received',
-  'dm.sent',
-  'dm.read',
-  'dm.indicate_typing',
-]);
-const _sp194 = '#/components/schemas/ActivityEventType';
-const _k195: any = [
+const _sp192 = '#/components/schemas/ActivityEventType';
+const _k193: any = [
   'ProfileBioUpdate',
   'ProfilePictureUpdate',
   'ProfileBannerUpdate',
   'ProfileGeoUpdate',
   'ProfileUrlUpdate',
 ];
-const _sp196 = '#/components/schemas/DeprecatedActivityEventType';
-const _k197: any = ['sent', 'received', 'both'];
-const _t198: any = [
+const _sp194 = '#/components/schemas/DeprecatedActivityEventType';
+const _k195: any = ['sent', 'received', 'both'];
+const _t196: any = [
   ['user_id', 1024, '', _vUserId, _eUserId],
   ['keyword', 1, 'string'],
-  ['direction', 1, 'string', _k197],
+  ['direction', 1, 'string', _k195],
 ];
-const _sp199 = '#/components/schemas/ActivitySubscriptionFilter';
-const _sp200 = '#/components/schemas/ActivitySubscriptionCreateRequest';
-const _t201: any = [['filter', 1024, '', _vActivitySubscriptionFilter, _eActivitySubscriptionFilter]];
-const _k202: any = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
-const _sp203 = '#/components/schemas/DmEventType';
-const _sp204 = '#/components/schemas/DmEvent';
-const _sp205 = '#/components/schemas/DmMessageCreateEvent';
-const _sp206 = '#/components/schemas/DmParticipantsJoinEvent';
-const _sp207 = '#/components/schemas/DmParticipantsLeaveEvent';
-const _sp208 = '#/components/schemas/PostField';
-const _sp209 = '#/components/schemas/NewsField';
-const _sp210 = '#/components/schemas/GetUserBookmarksEnvelope';
-const _t211: any = [
+const _sp197 = '#/components/schemas/ActivitySubscriptionFilter';
+const _sp198 = '#/components/schemas/ActivitySubscriptionCreateRequest';
+const _t199: any = [['filter', 1024, '', _vActivitySubscriptionFilter, _eActivitySubscriptionFilter]];
+const _sp200 = '#/components/schemas/DmEventType';
+const _sp201 = '#/components/schemas/DmEvent';
+const _sp202 = '#/components/schemas/DmMessageCreateEvent';
+const _sp203 = '#/components/schemas/DmParticipantsJoinEvent';
+const _sp204 = '#/components/schemas/DmParticipantsLeaveEvent';
+const _k205: any = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
+const _sp206 = '#/components/schemas/DmUnlistedEvent';
+const _sp207 = '#/components/schemas/PostField';
+const _sp208 = '#/components/schemas/NewsField';
+const _sp209 = '#/components/schemas/GetUserBookmarksEnvelope';
+const _t210: any = [
   ['includes', 1024, '', _vIncludes, _eIncludes],
   ['meta', 1024, '', _vGetUserBookmarksMeta, _eGetUserBookmarksMeta],
 ];
-const _sp212 = '#/components/schemas/GetUserBookmarksMeta';
-const _t213: any = [['result_count', 516, 'integer', _int32, 'int32']];
-const _t214: any = [
+const _sp211 = '#/components/schemas/GetUserBookmarksMeta';
+const _t212: any = [['result_count', 516, 'integer', _int32, 'int32']];
+const _t213: any = [
   ['data', 1024, '', _vUser, _eUser],
   ['errors', 1024, '', _vPartialErrors, _ePartialErrors],
   ['includes', 1024, '', _vIncludes, _eIncludes],
 ];
-const _sp215 = '#/components/schemas/FindUserByUsernameEnvelope';
-const _t216: any = [
+const _sp214 = '#/components/schemas/FindUserByUsernameEnvelope';
+const _t215: any = [
   ['data', 1024, '', _vPost, _ePost],
   ['errors', 1024, '', _vPartialErrors, _ePartialErrors],
   ['includes', 1024, '', _vIncludes, _eIncludes],
 ];
-const _sp217 = '#/components/schemas/FindPostByIdEnvelope';
-const _sp218 = '#/components/schemas/SearchRecentPostsEnvelope';
-const _t219: any = [
+const _sp216 = '#/components/schemas/FindPostByIdEnvelope';
+const _sp217 = '#/components/schemas/SearchRecentPostsEnvelope';
+const _t218: any = [
   ['errors', 1024, '', _vPartialErrors, _ePartialErrors],
   ['includes', 1024, '', _vIncludes, _eIncludes],
   ['meta', 1024, '', _vNotShownMeta, _eNotShownMeta],
 ];
-const _sp220 = '#/components/schemas/SearchAllPostsEnvelope';
-const _t221: any = [
+const _sp219 = '#/components/schemas/SearchAllPostsEnvelope';
+const _t220: any = [
   ['errors', 1024, '', _vPartialErrors, _ePartialErrors],
   ['includes', 1024, '', _vIncludes, _eIncludes],
   ['meta', 1024, '', _vSearchAllPostsMeta, _eSearchAllPostsMeta],
 ];
-const _t222: any = [
+const _t221: any = [
   ['newest_id', 1024, '', _vPostId, _ePostId],
   ['oldest_id', 1024, '', _vPostId, _ePostId],
   ['result_count', 4, 'integer'],
   ['next_token', 1, 'string'],
 ];
-const _sp223 = '#/components/schemas/SearchAllPostsMeta';
-const _sp224 = '#/components/schemas/ResponseEnvelope';
-const _sp225 = '#/components/schemas/NotShownMeta';
-const _sp226 = '#/components/schemas/PartialErrors';
-const _sp227 = '#/components/schemas/CreatePostRequest';
-const _t228: any = [
+const _sp222 = '#/components/schemas/SearchAllPostsMeta';
+const _sp223 = '#/components/schemas/ResponseEnvelope';
+const _sp224 = '#/components/schemas/NotShownMeta';
+const _sp225 = '#/components/schemas/PartialErrors';
+const _sp226 = '#/components/schemas/CreatePostRequest';
+const _t227: any = [
   ['paid_partnership', 8, 'boolean'],
   ['community_id', 1024, '', _vCommunityId, _eCommunityId],
   ['share_with_followers', 8, 'boolean'],
@@ -533,86 +506,90 @@ const _t228: any = [
   ['reply_settings', 1024, '', _vReplySettings, _eReplySettings],
   ['poll', 1024, '', _vCreatePostPoll, _eCreatePostPoll],
 ];
-const _t229: any = [['previous_post_id', 1024, '', _vPostId, _ePostId]];
-const _sp230 = '#/components/schemas/EditOptions';
-const _sp231 = '#/components/schemas/CreatePostPoll';
-const _t232: any = [['id', 1088, '', _vUserId, _eUserId]];
-const _sp233 = '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema';
-const _sp234 = '#/components/parameters/PaginationToken/schema';
-const _sp235 = '#/components/parameters/PostFields/schema';
-const _sp236 = '#/components/parameters/Expansions/schema';
-const _sp237 = '#/components/parameters/MediaFields/schema';
-const _sp238 = '#/components/parameters/PollFields/schema';
-const _sp239 = '#/components/parameters/UserFields/schema';
-const _sp240 = '#/components/parameters/PlaceFields/schema';
-const _t241: any = [
-  ['max_results', 5120, '', _vGetUserBookmarksQueryMaxResults, _eGetUserBookmarksQueryMaxResults, _sp233],
+const _t228: any = [['previous_post_id', 1024, '', _vPostId, _ePostId]];
+const _sp229 = '#/components/schemas/EditOptions';
+const _sp230 = '#/components/schemas/CreatePostPoll';
+const _t231: any = [['id', 1088, '', _vUserId, _eUserId]];
+const _sp232 = '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema';
+const _sp233 = '#/components/parameters/PaginationToken/schema';
+const _sp234 = '#/components/parameters/PostFields/schema';
+const _sp235 = '#/components/parameters/Expansions/schema';
+const _sp236 = '#/components/parameters/MediaFields/schema';
+const _sp237 = '#/components/parameters/PollFields/schema';
+const _sp238 = '#/components/parameters/UserFields/schema';
+const _sp239 = '#/components/parameters/PlaceFields/schema';
+const _t240: any = [
+  ['max_results', 5120, '', _vGetUserBookmarksQueryMaxResults, _eGetUserBookmarksQueryMaxResults, _sp232],
   [
     'pagination_token',
     5120,
     '',
     _vGetUserBookmarksQueryPaginationToken,
     _eGetUserBookmarksQueryPaginationToken,
-    _sp234,
+    _sp233,
   ],
-  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp235],
-  ['expansions', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp236],
-  ['media.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp237],
-  ['poll.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp238],
-  ['user.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp239],
-  ['place.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp240],
+  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp234],
+  ['expansions', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp235],
+  ['media.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp236],
+  ['poll.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp237],
+  ['user.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp238],
+  ['place.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp239],
 ];
-const _t242: any = [['username', 1088, '', _vUsername, _eUsername]];
-const _t243: any = [
-  ['user.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp239],
+const _t241: any = [['username', 1088, '', _vUsername, _eUsername]];
+const _t242: any = [
+  ['user.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp238],
 ];
-const _t244: any = [['id', 1088, '', _vPostId, _ePostId]];
-const _t245: any = [
-  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp235],
+const _t243: any = [['id', 1088, '', _vPostId, _ePostId]];
+const _t244: any = [
+  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp234],
 ];
-const _sp246 = '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema';
-const _t247: any = [
-  ['query', 5184, '', _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery, _sp246],
-  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp235],
+const _sp245 = '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema';
+const _t246: any = [
+  ['query', 5184, '', _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery, _sp245],
+  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp234],
 ];
-const _sp248 = '#/paths/~12~1posts~1search~1all/get/parameters/0/schema';
-const _sp249 = '#/paths/~12~1posts~1search~1all/get/parameters/1/schema';
-const _sp250 = '#/paths/~12~1posts~1search~1all/get/parameters/2/schema';
-const _sp251 = '#/paths/~12~1posts~1search~1all/get/parameters/3/schema';
-const _sp252 = '#/paths/~12~1posts~1search~1all/get/parameters/4/schema';
-const _t253: any = [
-  ['query', 5184, '', _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery, _sp248],
-  ['max_results', 5120, '', _vSearchAllPostsQueryMaxResults, _eSearchAllPostsQueryMaxResults, _sp249],
-  ['start_time', 5120, '', _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime, _sp250],
-  ['end_time', 5120, '', _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime, _sp251],
-  ['next_token', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp252],
-  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp235],
+const _sp247 = '#/paths/~12~1posts~1search~1all/get/parameters/0/schema';
+const _sp248 = '#/paths/~12~1posts~1search~1all/get/parameters/1/schema';
+const _sp249 = '#/paths/~12~1posts~1search~1all/get/parameters/2/schema';
+const _sp250 = '#/paths/~12~1posts~1search~1all/get/parameters/3/schema';
+const _sp251 = '#/paths/~12~1posts~1search~1all/get/parameters/4/schema';
+const _t252: any = [
+  ['query', 5184, '', _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery, _sp247],
+  ['max_results', 5120, '', _vSearchAllPostsQueryMaxResults, _eSearchAllPostsQueryMaxResults, _sp248],
+  ['start_time', 5120, '', _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime, _sp249],
+  ['end_time', 5120, '', _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime, _sp250],
+  ['next_token', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp251],
+  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp234],
 ];
-const _sp254 = '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema';
-const _t255: any = [['query', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp254]];
-const _sp256 = '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema';
-const _t257: any = [['query', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp256]];
-const _sp258 = '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema';
-const _t259: any = [['max_results', 5120, '', _vGetUserPostsQueryMaxResults, _eGetUserPostsQueryMaxResults, _sp258]];
-const _sp260 = '#/paths/~12~1news~1search/get/parameters/0/schema';
-const _sp261 = '#/components/parameters/NewsFields/schema';
-const _t262: any = [
-  ['query', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp260],
-  ['news.fields', 5120, '', _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields, _sp261],
+const _sp253 = '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema';
+const _t254: any = [['query', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp253]];
+const _sp255 = '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema';
+const _t256: any = [['query', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp255]];
+const _sp257 = '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema';
+const _t258: any = [['max_results', 5120, '', _vGetUserPostsQueryMaxResults, _eGetUserPostsQueryMaxResults, _sp257]];
+const _sp259 = '#/paths/~12~1news~1search/get/parameters/0/schema';
+const _sp260 = '#/components/parameters/NewsFields/schema';
+const _t261: any = [
+  ['query', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp259],
+  ['news.fields', 5120, '', _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields, _sp260],
 ];
-const _sp263 = '#/paths/~12~1news~1{id}/get/parameters/0/schema';
-const _t264: any = [['id', 5184, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp263]];
-const _t265: any = [['news.fields', 5120, '', _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields, _sp261]];
-const _sp266 = '#/paths/~12~1connections/delete/parameters/0/schema';
-const _t267: any = [
-  ['uuids', 5120, '', _vDeleteConnectionsByUuidQueryUuids, _eDeleteConnectionsByUuidQueryUuids, _sp266],
+const _sp262 = '#/paths/~12~1news~1{id}/get/parameters/0/schema';
+const _t263: any = [['id', 5184, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp262]];
+const _t264: any = [['news.fields', 5120, '', _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields, _sp260]];
+const _sp265 = '#/paths/~12~1connections/delete/parameters/0/schema';
+const _t266: any = [
+  ['uuids', 5120, '', _vDeleteConnectionsByUuidQueryUuids, _eDeleteConnectionsByUuidQueryUuids, _sp265],
 ];
-const _sp268 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
-const _t269: any = [['endpoint_id', 5184, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp268]];
-const _sp270 =
+const _sp267 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
+const _t268: any = [['endpoint_id', 5184, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp267]];
+const _sp269 = '#/paths/~12~1activity~1stream/get/parameters/0/schema';
+const _t270: any = [
+  ['backfill_minutes', 5120, '', _vStreamActivityQueryBackfillMinutes, _eStreamActivityQueryBackfillMinutes, _sp269],
+];
+const _sp271 =
   '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema';
-const _t271: any = [['webhook_id', 5184, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp270]];
-const _t272: any = [
+const _t272: any = [['webhook_id', 5184, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp271]];
+const _t273: any = [
   ['url', 65, 'string', _fUri, 'uri'],
   ['expanded_url', 1, 'string', _fUri, 'uri'],
   ['display_url', 1, 'string'],
@@ -620,7 +597,7 @@ const _t272: any = [
   ['title', 1, 'string'],
   ['description', 1, 'string'],
 ];
-const _t273: any = [['media_key', 1, 'string']];
+const _t274: any = [['media_key', 1, 'string']];
 
 export function _vPostId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -891,68 +868,56 @@ export function _vPost(v: any, o: number): boolean {
   }
   const x59 = v.public_metrics;
   if (x59 !== undefined) {
-    if (typeof x59 !== 'object' || x59 === null || Array.isArray(x59)) return false;
-    const x61 = x59.repost_count;
-    if (x61 === undefined || !Number.isInteger(x61)) return false;
-    const x62 = x59.reply_count;
-    if (x62 === undefined || !Number.isInteger(x62)) return false;
-    const x63 = x59.like_count;
-    if (x63 === undefined || !Number.isInteger(x63)) return false;
-    const x64 = x59.impression_count;
-    if (x64 === undefined || !Number.isInteger(x64)) return false;
-    const x65 = x59.bookmark_count;
-    if (x65 === undefined || !Number.isInteger(x65)) return false;
-    const x66 = x59.quote_count;
-    if (x66 !== undefined && !Number.isInteger(x66)) return false;
+    if (!_vPostPublicMetrics(x59, o)) return false;
   }
-  const x68 = v.note_request_suggestions;
-  if (x68 !== undefined) {
-    if (!_vNoteRequestSuggestions(x68, o)) return false;
+  const x61 = v.note_request_suggestions;
+  if (x61 !== undefined) {
+    if (!_vNoteRequestSuggestions(x61, o)) return false;
   }
-  const x70 = v.note_post;
-  if (x70 !== undefined) {
-    if (!_vNotePost(x70, o)) return false;
+  const x63 = v.note_post;
+  if (x63 !== undefined) {
+    if (!_vNotePost(x63, o)) return false;
   }
-  const x72 = v.paid_partnership;
-  if (x72 !== undefined && typeof x72 !== 'boolean') return false;
-  const x73 = v.possibly_sensitive;
-  if (x73 !== undefined && typeof x73 !== 'boolean') return false;
-  const x74 = v.referenced_posts;
-  if (x74 !== undefined) {
-    if (!Array.isArray(x74)) return false;
-    if (x74.length < 1) return false;
-    for (let i75 = 0; i75 < x74.length; i75++) {
-      const x76 = x74[i75];
-      if (!_vReferencedPost(x76, o)) return false;
+  const x65 = v.paid_partnership;
+  if (x65 !== undefined && typeof x65 !== 'boolean') return false;
+  const x66 = v.possibly_sensitive;
+  if (x66 !== undefined && typeof x66 !== 'boolean') return false;
+  const x67 = v.referenced_posts;
+  if (x67 !== undefined) {
+    if (!Array.isArray(x67)) return false;
+    if (x67.length < 1) return false;
+    for (let i68 = 0; i68 < x67.length; i68++) {
+      const x69 = x67[i68];
+      if (!_vReferencedPost(x69, o)) return false;
     }
   }
-  const x78 = v.reply_settings;
+  const x71 = v.reply_settings;
+  if (x71 !== undefined) {
+    if (!_vReplySettings(x71, o)) return false;
+  }
+  const x73 = v.scopes;
+  if (x73 !== undefined) {
+    if (typeof x73 !== 'object' || x73 === null || Array.isArray(x73)) return false;
+    const x75 = x73.followers;
+    if (x75 !== undefined && typeof x75 !== 'boolean') return false;
+  }
+  const x77 = v.source;
+  if (x77 !== undefined && typeof x77 !== 'string') return false;
+  const x78 = v.suggested_source_links;
   if (x78 !== undefined) {
-    if (!_vReplySettings(x78, o)) return false;
-  }
-  const x80 = v.scopes;
-  if (x80 !== undefined) {
-    if (typeof x80 !== 'object' || x80 === null || Array.isArray(x80)) return false;
-    const x82 = x80.followers;
-    if (x82 !== undefined && typeof x82 !== 'boolean') return false;
-  }
-  const x84 = v.source;
-  if (x84 !== undefined && typeof x84 !== 'string') return false;
-  const x85 = v.suggested_source_links;
-  if (x85 !== undefined) {
-    if (!Array.isArray(x85)) return false;
-    for (let i86 = 0; i86 < x85.length; i86++) {
-      const x87 = x85[i86];
-      if (!_vUrlEntity(x87, o)) return false;
+    if (!Array.isArray(x78)) return false;
+    for (let i79 = 0; i79 < x78.length; i79++) {
+      const x80 = x78[i79];
+      if (!_vUrlEntity(x80, o)) return false;
     }
   }
-  const x89 = v.suggested_source_links_with_counts;
-  if (x89 !== undefined) {
-    if (!_vSuggestedSourceLinksWithCounts(x89, o)) return false;
+  const x82 = v.suggested_source_links_with_counts;
+  if (x82 !== undefined) {
+    if (!_vSuggestedSourceLinksWithCounts(x82, o)) return false;
   }
-  const x91 = v.withheld;
-  if (x91 !== undefined) {
-    if (!_vPostWithheld(x91, o)) return false;
+  const x84 = v.withheld;
+  if (x84 !== undefined) {
+    if (!_vPostWithheld(x84, o)) return false;
   }
   return true;
 }
@@ -5504,15 +5469,13 @@ export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationErr
 
 export function _vActivityEventType(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_s193.has(v)) return false;
   return true;
 }
 
 export function _eActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vActivityEventType(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp194, 'string')) return false;
-  if (!_s193.has(v) && _fEnum(E, o, p, _sp194, _k192)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp192, 'string')) return false;
   return E.length === e0;
 }
 
@@ -5532,7 +5495,7 @@ export function _vDeprecatedActivityEventType(v: any, o: number): boolean {
 export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vDeprecatedActivityEventType(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp196, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp194, 'string')) return false;
   if (
     !(
       v === 'ProfileBioUpdate' ||
@@ -5541,7 +5504,7 @@ export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: V
       v === 'ProfileGeoUpdate' ||
       v === 'ProfileUrlUpdate'
     ) &&
-    _fEnum(E, o, p, _sp196, _k195)
+    _fEnum(E, o, p, _sp194, _k193)
   )
     return false;
   return E.length === e0;
@@ -5565,10 +5528,10 @@ export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: Va
   const e0 = E.length;
   if ((o & 49) === 1 && _vActivitySubscriptionFilter(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp199, 'object');
+    _fType(E, o, p, _sp197, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp199, _t198)) return false;
+  if (_eProps(v, o, p, E, _sp197, _t196)) return false;
   return E.length === e0;
 }
 
@@ -5602,7 +5565,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
   const e0 = E.length;
   if ((o & 49) === 1 && _vActivitySubscriptionCreateRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp200, 'object');
+    _fType(E, o, p, _sp198, 'object');
     return false;
   }
   const x1 = v.event_type;
@@ -5651,7 +5614,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
             E,
             o,
             p + '/event_type',
-            _sp200 + '/properties/event_type/anyOf',
+            _sp198 + '/properties/event_type/anyOf',
             'anyOf',
             'must match a schema in anyOf',
             {},
@@ -5661,7 +5624,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp200, _t201)) return false;
+  if (_eProps(v, o, p, E, _sp198, _t199)) return false;
   return E.length === e0;
 }
 
@@ -5677,79 +5640,52 @@ export function _eActivityStreamEvent(v: any, o: number, p: string, E: Validatio
 
 export function _vDmEventType(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!(v === 'MessageCreate' || v === 'ParticipantsJoin' || v === 'ParticipantsLeave')) return false;
   return true;
 }
 
 export function _eDmEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vDmEventType(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp203, 'string')) return false;
-  if (
-    !(v === 'MessageCreate' || v === 'ParticipantsJoin' || v === 'ParticipantsLeave') &&
-    _fEnum(E, o, p, _sp203, _k202)
-  )
-    return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp200, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vDmEvent(v: any, o: number): boolean {
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const x1 = v.event_type;
-    switch (x1 !== undefined ? x1 : undefined) {
-      case 'MessageCreate': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const x2 = v.event_type;
-        if (x2 === undefined || typeof x2 !== 'string' || !(x2 === 'MessageCreate')) return false;
-        const x3 = v.participant_ids;
-        if (x3 !== undefined) {
-          return false;
-        }
-        break;
+  {
+    let n2 = 0;
+    let a3 = -1;
+    let b4 = -1;
+    L5: {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
+      const x7 = v.event_type;
+      if (x7 === undefined || typeof x7 !== 'string' || !(x7 === 'MessageCreate')) break L5;
+      const x8 = v.participant_ids;
+      if (x8 !== undefined) {
+        break L5;
       }
-      case 'ParticipantsJoin': {
-        if (!_vDmParticipantsJoinEvent(v, o)) return false;
-        break;
-      }
-      case 'ParticipantsLeave': {
-        if (!_vDmParticipantsLeaveEvent(v, o)) return false;
-        break;
-      }
-      default: {
-        return false;
-      }
+      if (n2 === 0) a3 = 0;
+      else if (n2 === 1) b4 = 0;
+      n2++;
     }
-  } else {
-    {
-      let n5 = 0;
-      let a6 = -1;
-      let b7 = -1;
-      L8: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
-        const x10 = v.event_type;
-        if (x10 === undefined || typeof x10 !== 'string' || !(x10 === 'MessageCreate')) break L8;
-        const x11 = v.participant_ids;
-        if (x11 !== undefined) {
-          break L8;
-        }
-        if (n5 === 0) a6 = 0;
-        else if (n5 === 1) b7 = 0;
-        n5++;
-      }
-      L13: {
-        if (!_vDmParticipantsJoinEvent(v, o)) break L13;
-        if (n5 === 0) a6 = 1;
-        else if (n5 === 1) b7 = 1;
-        n5++;
-      }
-      L15: {
-        if (!_vDmParticipantsLeaveEvent(v, o)) break L15;
-        if (n5 === 0) a6 = 2;
-        else if (n5 === 1) b7 = 2;
-        n5++;
-      }
-      if (n5 !== 1) return false;
+    L10: {
+      if (!_vDmParticipantsJoinEvent(v, o)) break L10;
+      if (n2 === 0) a3 = 1;
+      else if (n2 === 1) b4 = 1;
+      n2++;
     }
+    L12: {
+      if (!_vDmParticipantsLeaveEvent(v, o)) break L12;
+      if (n2 === 0) a3 = 2;
+      else if (n2 === 1) b4 = 2;
+      n2++;
+    }
+    L14: {
+      if (!_vDmUnlistedEvent(v, o)) break L14;
+      if (n2 === 0) a3 = 3;
+      else if (n2 === 1) b4 = 3;
+      n2++;
+    }
+    if (n2 !== 1) return false;
   }
   return true;
 }
@@ -5757,120 +5693,103 @@ export function _vDmEvent(v: any, o: number): boolean {
 export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vDmEvent(v, o)) return true;
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const x1 = v.event_type;
-    switch (x1 !== undefined ? x1 : undefined) {
-      case 'MessageCreate': {
-        if (_ref(v, o, p, E, _vDmMessageCreateEvent, _eDmMessageCreateEvent)) return false;
-        break;
+  {
+    let n2 = 0;
+    let a3 = -1;
+    let b4 = -1;
+    if ((o & 48) !== 48) {
+      L5: {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
+        const x7 = v.event_type;
+        if (x7 === undefined || typeof x7 !== 'string' || !(x7 === 'MessageCreate')) break L5;
+        const x8 = v.participant_ids;
+        if (x8 !== undefined) {
+          break L5;
+        }
+        if (n2 === 0) a3 = 0;
+        else if (n2 === 1) b4 = 0;
+        n2++;
       }
-      case 'ParticipantsJoin': {
-        if (_ref(v, o, p, E, _vDmParticipantsJoinEvent, _eDmParticipantsJoinEvent)) return false;
-        break;
+      L10: {
+        if (!_vDmParticipantsJoinEvent(v, o)) break L10;
+        if (n2 === 0) a3 = 1;
+        else if (n2 === 1) b4 = 1;
+        n2++;
       }
-      case 'ParticipantsLeave': {
-        if (_ref(v, o, p, E, _vDmParticipantsLeaveEvent, _eDmParticipantsLeaveEvent)) return false;
-        break;
+      L12: {
+        if (!_vDmParticipantsLeaveEvent(v, o)) break L12;
+        if (n2 === 0) a3 = 2;
+        else if (n2 === 1) b4 = 2;
+        n2++;
       }
-      default: {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/event_type',
-            _sp204 + '/discriminator',
-            'discriminator',
-            'property "event_type" must be one of "MessageCreate", "ParticipantsJoin", "ParticipantsLeave"',
-            { propertyName: 'event_type', value: x1, allowedValues: _k202 },
-          )
-        )
-          return false;
+      L14: {
+        if (!_vDmUnlistedEvent(v, o)) break L14;
+        if (n2 === 0) a3 = 3;
+        else if (n2 === 1) b4 = 3;
+        n2++;
       }
     }
-  } else {
-    {
-      let n2 = 0;
-      let a3 = -1;
-      let b4 = -1;
-      if ((o & 48) !== 48) {
-        L5: {
-          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
-          const x7 = v.event_type;
-          if (x7 === undefined || typeof x7 !== 'string' || !(x7 === 'MessageCreate')) break L5;
-          const x8 = v.participant_ids;
-          if (x8 !== undefined) {
-            break L5;
-          }
+    if (n2 === 0) {
+      const e16 = E.length;
+      const o17 = (o & 48) === 48 ? o : o + 16;
+      {
+        const e19 = E.length;
+        L18: {
+          if (_ref(v, o17, p, E, _vDmMessageCreateEvent, _eDmMessageCreateEvent)) break L18;
+        }
+        if (E.length === e19) {
           if (n2 === 0) a3 = 0;
           else if (n2 === 1) b4 = 0;
           n2++;
         }
-        L10: {
-          if (!_vDmParticipantsJoinEvent(v, o)) break L10;
+      }
+      {
+        const e22 = E.length;
+        L21: {
+          if (_ref(v, o17, p, E, _vDmParticipantsJoinEvent, _eDmParticipantsJoinEvent)) break L21;
+        }
+        if (E.length === e22) {
           if (n2 === 0) a3 = 1;
           else if (n2 === 1) b4 = 1;
           n2++;
         }
-        L12: {
-          if (!_vDmParticipantsLeaveEvent(v, o)) break L12;
+      }
+      {
+        const e25 = E.length;
+        L24: {
+          if (_ref(v, o17, p, E, _vDmParticipantsLeaveEvent, _eDmParticipantsLeaveEvent)) break L24;
+        }
+        if (E.length === e25) {
           if (n2 === 0) a3 = 2;
           else if (n2 === 1) b4 = 2;
           n2++;
         }
       }
-      if (n2 === 0) {
-        const e14 = E.length;
-        const o15 = (o & 48) === 48 ? o : o + 16;
-        {
-          const e17 = E.length;
-          L16: {
-            if (_ref(v, o15, p, E, _vDmMessageCreateEvent, _eDmMessageCreateEvent)) break L16;
-          }
-          if (E.length === e17) {
-            if (n2 === 0) a3 = 0;
-            else if (n2 === 1) b4 = 0;
-            n2++;
-          }
+      {
+        const e28 = E.length;
+        L27: {
+          if (_ref(v, o17, p, E, _vDmUnlistedEvent, _eDmUnlistedEvent)) break L27;
         }
-        {
-          const e20 = E.length;
-          L19: {
-            if (_ref(v, o15, p, E, _vDmParticipantsJoinEvent, _eDmParticipantsJoinEvent)) break L19;
-          }
-          if (E.length === e20) {
-            if (n2 === 0) a3 = 1;
-            else if (n2 === 1) b4 = 1;
-            n2++;
-          }
+        if (E.length === e28) {
+          if (n2 === 0) a3 = 3;
+          else if (n2 === 1) b4 = 3;
+          n2++;
         }
-        {
-          const e23 = E.length;
-          L22: {
-            if (_ref(v, o15, p, E, _vDmParticipantsLeaveEvent, _eDmParticipantsLeaveEvent)) break L22;
-          }
-          if (E.length === e23) {
-            if (n2 === 0) a3 = 2;
-            else if (n2 === 1) b4 = 2;
-            n2++;
-          }
-        }
-        if (n2 === 0) {
-          if (
-            _fErr(E, o, p, _sp204 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
-              passingSchemas: null,
-            })
-          )
-            return false;
-        } else E.length = e14;
       }
-      if (n2 > 1) {
+      if (n2 === 0) {
         if (
-          _fErr(E, o, p, _sp204 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
-            passingSchemas: [a3, b4],
-          })
+          _fErr(E, o, p, _sp201 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
         )
           return false;
-      }
+      } else E.length = e16;
+    }
+    if (n2 > 1) {
+      if (
+        _fErr(E, o, p, _sp201 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          passingSchemas: [a3, b4],
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -5891,20 +5810,20 @@ export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: Validati
   const e0 = E.length;
   if ((o & 49) === 1 && _vDmMessageCreateEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp205, 'object');
+    _fType(E, o, p, _sp202, 'object');
     return false;
   }
   const x1 = v.event_type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp205, 'event_type', 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp202, 'event_type', 'string')) return false;
     if (
       !(x1 === 'MessageCreate') &&
-      _fErr(E, o, p + '/event_type', _sp205 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/event_type', _sp202 + '/properties/event_type/const', 'const', 'must be equal to constant', {
         allowedValue: 'MessageCreate',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp205, 'event_type')) return false;
+  } else if (_fReq(E, o, p, _sp202, 'event_type')) return false;
   const x2 = v.participant_ids;
   if (x2 !== undefined) {
     if (
@@ -5912,7 +5831,7 @@ export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: Validati
         E,
         o,
         p + '/participant_ids',
-        _sp205 + '/properties/participant_ids',
+        _sp202 + '/properties/participant_ids',
         'false schema',
         'boolean schema is false',
         {},
@@ -5943,24 +5862,24 @@ export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: Valid
   const e0 = E.length;
   if ((o & 49) === 1 && _vDmParticipantsJoinEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp206, 'object');
+    _fType(E, o, p, _sp203, 'object');
     return false;
   }
   const x1 = v.event_type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp206, 'event_type', 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp203, 'event_type', 'string')) return false;
     if (
       !(x1 === 'ParticipantsJoin') &&
-      _fErr(E, o, p + '/event_type', _sp206 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/event_type', _sp203 + '/properties/event_type/const', 'const', 'must be equal to constant', {
         allowedValue: 'ParticipantsJoin',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp206, 'event_type')) return false;
+  } else if (_fReq(E, o, p, _sp203, 'event_type')) return false;
   const x2 = v.participant_ids;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fPT(E, o, p, _sp206, 'participant_ids', 'array')) return false;
+      if (_fPT(E, o, p, _sp203, 'participant_ids', 'array')) return false;
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
@@ -5991,24 +5910,24 @@ export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: Vali
   const e0 = E.length;
   if ((o & 49) === 1 && _vDmParticipantsLeaveEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp207, 'object');
+    _fType(E, o, p, _sp204, 'object');
     return false;
   }
   const x1 = v.event_type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp207, 'event_type', 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp204, 'event_type', 'string')) return false;
     if (
       !(x1 === 'ParticipantsLeave') &&
-      _fErr(E, o, p + '/event_type', _sp207 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/event_type', _sp204 + '/properties/event_type/const', 'const', 'must be equal to constant', {
         allowedValue: 'ParticipantsLeave',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp207, 'event_type')) return false;
+  } else if (_fReq(E, o, p, _sp204, 'event_type')) return false;
   const x2 = v.participant_ids;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fPT(E, o, p, _sp207, 'participant_ids', 'array')) return false;
+      if (_fPT(E, o, p, _sp204, 'participant_ids', 'array')) return false;
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
@@ -6016,6 +5935,40 @@ export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: Vali
       }
     }
   }
+  return E.length === e0;
+}
+
+export function _vDmUnlistedEvent(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.event_type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') return false;
+    L2: {
+      if (!(x1 === 'MessageCreate' || x1 === 'ParticipantsJoin' || x1 === 'ParticipantsLeave')) break L2;
+      return false;
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
+export function _eDmUnlistedEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if ((o & 49) === 1 && _vDmUnlistedEvent(v, o)) return true;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    _fType(E, o, p, _sp206, 'object');
+    return false;
+  }
+  const x1 = v.event_type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp206, 'event_type', 'string')) return false;
+    L2: {
+      if (!(x1 === 'MessageCreate' || x1 === 'ParticipantsJoin' || x1 === 'ParticipantsLeave')) break L2;
+      if (_fErr(E, o, p + '/event_type', _sp206 + '/properties/event_type/not', 'not', 'must NOT be valid', {}))
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp206, 'event_type')) return false;
   return E.length === e0;
 }
 
@@ -6027,7 +5980,7 @@ export function _vPostField(v: any, o: number): boolean {
 export function _ePostField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vPostField(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp208, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp207, 'string')) return false;
   return E.length === e0;
 }
 
@@ -6039,7 +5992,7 @@ export function _vNewsField(v: any, o: number): boolean {
 export function _eNewsField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vNewsField(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp209, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp208, 'string')) return false;
   return E.length === e0;
 }
 
@@ -6069,13 +6022,7 @@ export function _vGetUserBookmarksEnvelope(v: any, o: number): boolean {
   }
   const x11 = v.meta;
   if (x11 !== undefined) {
-    if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) return false;
-    const x13 = x11.next_token;
-    if (x13 !== undefined && (typeof x13 !== 'string' || x13.length === 0)) return false;
-    const x14 = x11.previous_token;
-    if (x14 !== undefined && (typeof x14 !== 'string' || x14.length === 0)) return false;
-    const x15 = x11.result_count;
-    if (x15 !== undefined && (!Number.isInteger(x15) || ((o & 2) !== 0 && !_int32(x15)))) return false;
+    if (!_vGetUserBookmarksMeta(x11, o)) return false;
   }
   return true;
 }
@@ -6084,17 +6031,17 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
   const e0 = E.length;
   if ((o & 49) === 1 && _vGetUserBookmarksEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp210, 'object');
+    _fType(E, o, p, _sp209, 'object');
     return false;
   }
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp210, 'data', 'array')) return false;
+      if (_fPT(E, o, p, _sp209, 'data', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
-        _fErr(E, o, p + '/data', _sp210 + '/properties/data/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+        _fErr(E, o, p + '/data', _sp209 + '/properties/data/minItems', 'minItems', 'must NOT have fewer than 1 items', {
           limit: 1,
         })
       )
@@ -6108,7 +6055,7 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
   const x5 = v.errors;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp210, 'errors', 'array')) return false;
+      if (_fPT(E, o, p, _sp209, 'errors', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -6116,7 +6063,7 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
           E,
           o,
           p + '/errors',
-          _sp210 + '/properties/errors/minItems',
+          _sp209 + '/properties/errors/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -6129,7 +6076,7 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp210, _t211)) return false;
+  if (_eProps(v, o, p, E, _sp209, _t210)) return false;
   return E.length === e0;
 }
 
@@ -6148,13 +6095,13 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
   const e0 = E.length;
   if ((o & 49) === 1 && _vGetUserBookmarksMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp212, 'object');
+    _fType(E, o, p, _sp211, 'object');
     return false;
   }
   const x1 = v.next_token;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp212, 'next_token', 'string')) return false;
+      if (_fPT(E, o, p, _sp211, 'next_token', 'string')) return false;
     } else {
       if (
         x1.length === 0 &&
@@ -6162,7 +6109,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
           E,
           o,
           p + '/next_token',
-          _sp212 + '/properties/next_token/minLength',
+          _sp211 + '/properties/next_token/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -6174,7 +6121,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
   const x2 = v.previous_token;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fPT(E, o, p, _sp212, 'previous_token', 'string')) return false;
+      if (_fPT(E, o, p, _sp211, 'previous_token', 'string')) return false;
     } else {
       if (
         x2.length === 0 &&
@@ -6182,7 +6129,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
           E,
           o,
           p + '/previous_token',
-          _sp212 + '/properties/previous_token/minLength',
+          _sp211 + '/properties/previous_token/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -6191,7 +6138,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp212, _t213)) return false;
+  if (_eProps(v, o, p, E, _sp211, _t212)) return false;
   return E.length === e0;
 }
 
@@ -6216,10 +6163,10 @@ export function _eFindUserByUsernameEnvelope(v: any, o: number, p: string, E: Va
   const e0 = E.length;
   if ((o & 49) === 1 && _vFindUserByUsernameEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp215, 'object');
+    _fType(E, o, p, _sp214, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp215, _t214)) return false;
+  if (_eProps(v, o, p, E, _sp214, _t213)) return false;
   return E.length === e0;
 }
 
@@ -6244,10 +6191,10 @@ export function _eFindPostByIdEnvelope(v: any, o: number, p: string, E: Validati
   const e0 = E.length;
   if ((o & 49) === 1 && _vFindPostByIdEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp217, 'object');
+    _fType(E, o, p, _sp216, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp217, _t216)) return false;
+  if (_eProps(v, o, p, E, _sp216, _t215)) return false;
   return E.length === e0;
 }
 
@@ -6278,13 +6225,13 @@ export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: Val
   const e0 = E.length;
   if ((o & 49) === 1 && _vSearchRecentPostsEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp218, 'object');
+    _fType(E, o, p, _sp217, 'object');
     return false;
   }
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp218, 'data', 'array')) return false;
+      if (_fPT(E, o, p, _sp217, 'data', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -6292,7 +6239,7 @@ export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: Val
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp218, _t219)) return false;
+  if (_eProps(v, o, p, E, _sp217, _t218)) return false;
   return E.length === e0;
 }
 
@@ -6325,13 +6272,13 @@ export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: Valida
   const e0 = E.length;
   if ((o & 49) === 1 && _vSearchAllPostsEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp220, 'object');
+    _fType(E, o, p, _sp219, 'object');
     return false;
   }
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp220, 'data', 'array')) return false;
+      if (_fPT(E, o, p, _sp219, 'data', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -6339,7 +6286,7 @@ export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: Valida
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp220, _t221)) return false;
+  if (_eProps(v, o, p, E, _sp219, _t220)) return false;
   return E.length === e0;
 }
 
@@ -6360,10 +6307,10 @@ export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: Validation
   const e0 = E.length;
   if ((o & 49) === 1 && _vSearchAllPostsMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp223, 'object');
+    _fType(E, o, p, _sp222, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp223, _t222)) return false;
+  if (_eProps(v, o, p, E, _sp222, _t221)) return false;
   return E.length === e0;
 }
 
@@ -6386,10 +6333,10 @@ export function _eResponseEnvelope(v: any, o: number, p: string, E: ValidationEr
   const e0 = E.length;
   if ((o & 49) === 1 && _vResponseEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp224, 'object');
+    _fType(E, o, p, _sp223, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp224, _t219)) return false;
+  if (_eProps(v, o, p, E, _sp223, _t218)) return false;
   return E.length === e0;
 }
 
@@ -6401,7 +6348,7 @@ export function _vNotShownMeta(v: any, o: number): boolean {
 export function _eNotShownMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if ((o & 49) === 1 && _vNotShownMeta(v, o)) return true;
-  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp225, 'object')) return false;
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp224, 'object')) return false;
   return E.length === e0;
 }
 
@@ -6418,7 +6365,7 @@ export function _ePartialErrors(v: any, o: number, p: string, E: ValidationError
   const e0 = E.length;
   if ((o & 49) === 1 && _vPartialErrors(v, o)) return true;
   if (!Array.isArray(v)) {
-    _fType(E, o, p, _sp226, 'array');
+    _fType(E, o, p, _sp225, 'array');
     return false;
   }
   for (let i1 = 0; i1 < v.length; i1++) {
@@ -6460,13 +6407,13 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
   const e0 = E.length;
   if ((o & 49) === 1 && _vCreatePostRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp227, 'object');
+    _fType(E, o, p, _sp226, 'object');
     return false;
   }
   const x1 = v.text;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp227, 'text', 'string')) return false;
+      if (_fPT(E, o, p, _sp226, 'text', 'string')) return false;
     } else {
       if (
         x1.length > 25000 &&
@@ -6475,7 +6422,7 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
           E,
           o,
           p + '/text',
-          _sp227 + '/properties/text/maxLength',
+          _sp226 + '/properties/text/maxLength',
           'maxLength',
           'must NOT have more than 25000 characters',
           { limit: 25000 },
@@ -6484,7 +6431,7 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp227, _t228)) return false;
+  if (_eProps(v, o, p, E, _sp226, _t227)) return false;
   return E.length === e0;
 }
 
@@ -6499,10 +6446,10 @@ export function _eEditOptions(v: any, o: number, p: string, E: ValidationError[]
   const e0 = E.length;
   if ((o & 49) === 1 && _vEditOptions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp230, 'object');
+    _fType(E, o, p, _sp229, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp230, _t229)) return false;
+  if (_eProps(v, o, p, E, _sp229, _t228)) return false;
   return E.length === e0;
 }
 
@@ -6534,13 +6481,13 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
   const e0 = E.length;
   if ((o & 49) === 1 && _vCreatePostPoll(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp231, 'object');
+    _fType(E, o, p, _sp230, 'object');
     return false;
   }
   const x1 = v.options;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp231, 'options', 'array')) return false;
+      if (_fPT(E, o, p, _sp230, 'options', 'array')) return false;
     } else {
       if (
         x1.length > 4 &&
@@ -6548,7 +6495,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/options',
-          _sp231 + '/properties/options/maxItems',
+          _sp230 + '/properties/options/maxItems',
           'maxItems',
           'must NOT have more than 4 items',
           { limit: 4 },
@@ -6561,7 +6508,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/options',
-          _sp231 + '/properties/options/minItems',
+          _sp230 + '/properties/options/minItems',
           'minItems',
           'must NOT have fewer than 2 items',
           { limit: 2 },
@@ -6571,7 +6518,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
         if (typeof x3 !== 'string') {
-          if (_fType(E, o, p + '/options/' + i2, _sp231 + '/properties/options/items', 'string')) return false;
+          if (_fType(E, o, p + '/options/' + i2, _sp230 + '/properties/options/items', 'string')) return false;
         } else {
           if (
             x3.length > 25 &&
@@ -6580,7 +6527,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
               E,
               o,
               p + '/options/' + i2,
-              _sp231 + '/properties/options/items/maxLength',
+              _sp230 + '/properties/options/items/maxLength',
               'maxLength',
               'must NOT have more than 25 characters',
               { limit: 25 },
@@ -6593,7 +6540,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
               E,
               o,
               p + '/options/' + i2,
-              _sp231 + '/properties/options/items/minLength',
+              _sp230 + '/properties/options/items/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
@@ -6607,7 +6554,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
   const x4 = v.duration_minutes;
   if (x4 !== undefined) {
     if (!Number.isInteger(x4)) {
-      if (_fPT(E, o, p, _sp231, 'duration_minutes', 'integer')) return false;
+      if (_fPT(E, o, p, _sp230, 'duration_minutes', 'integer')) return false;
     } else {
       if (
         x4 > 10080 &&
@@ -6615,7 +6562,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/duration_minutes',
-          _sp231 + '/properties/duration_minutes/maximum',
+          _sp230 + '/properties/duration_minutes/maximum',
           'maximum',
           'must be <= 10080',
           { comparison: '<=', limit: 10080 },
@@ -6628,14 +6575,14 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/duration_minutes',
-          _sp231 + '/properties/duration_minutes/minimum',
+          _sp230 + '/properties/duration_minutes/minimum',
           'minimum',
           'must be >= 5',
           { comparison: '>=', limit: 5 },
         )
       )
         return false;
-      if ((o & 2) !== 0 && !_int32(x4) && _fPF(E, o, p, _sp231, 'duration_minutes', 'int32')) return false;
+      if ((o & 2) !== 0 && !_int32(x4) && _fPF(E, o, p, _sp230, 'duration_minutes', 'int32')) return false;
     }
   }
   return E.length === e0;
@@ -6647,7 +6594,7 @@ export function _eGetUserBookmarksPathParams(v: any, o: number, p: string, E: Va
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t232)) return false;
+  if (_eProps(v, o, p, E, sp, _t231)) return false;
   return E.length === e0;
 }
 
@@ -6657,7 +6604,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t241)) return false;
+  if (_eProps(v, o, p, E, sp, _t240)) return false;
   return E.length === e0;
 }
 
@@ -6679,7 +6626,7 @@ export function _eFindUserByUsernamePathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t242)) return false;
+  if (_eProps(v, o, p, E, sp, _t241)) return false;
   return E.length === e0;
 }
 
@@ -6689,7 +6636,7 @@ export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: Valid
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t243)) return false;
+  if (_eProps(v, o, p, E, sp, _t242)) return false;
   return E.length === e0;
 }
 
@@ -6699,7 +6646,7 @@ export function _eFindPostByIdPathParams(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t244)) return false;
+  if (_eProps(v, o, p, E, sp, _t243)) return false;
   return E.length === e0;
 }
 
@@ -6709,7 +6656,7 @@ export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t245)) return false;
+  if (_eProps(v, o, p, E, sp, _t244)) return false;
   return E.length === e0;
 }
 
@@ -6719,7 +6666,7 @@ export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t247)) return false;
+  if (_eProps(v, o, p, E, sp, _t246)) return false;
   return E.length === e0;
 }
 
@@ -6729,7 +6676,7 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t253)) return false;
+  if (_eProps(v, o, p, E, sp, _t252)) return false;
   return E.length === e0;
 }
 
@@ -6739,7 +6686,7 @@ export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t255)) return false;
+  if (_eProps(v, o, p, E, sp, _t254)) return false;
   return E.length === e0;
 }
 
@@ -6749,7 +6696,7 @@ export function _eCountAllPostsQuery(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t257)) return false;
+  if (_eProps(v, o, p, E, sp, _t256)) return false;
   return E.length === e0;
 }
 
@@ -6759,7 +6706,7 @@ export function _eGetUserPostsPathParams(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t232)) return false;
+  if (_eProps(v, o, p, E, sp, _t231)) return false;
   return E.length === e0;
 }
 
@@ -6769,7 +6716,7 @@ export function _eGetUserPostsQuery(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t259)) return false;
+  if (_eProps(v, o, p, E, sp, _t258)) return false;
   return E.length === e0;
 }
 
@@ -6779,7 +6726,7 @@ export function _eGetUserMentionsPathParams(v: any, o: number, p: string, E: Val
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t232)) return false;
+  if (_eProps(v, o, p, E, sp, _t231)) return false;
   return E.length === e0;
 }
 
@@ -6789,7 +6736,7 @@ export function _eGetUserLikedPostsPathParams(v: any, o: number, p: string, E: V
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t232)) return false;
+  if (_eProps(v, o, p, E, sp, _t231)) return false;
   return E.length === e0;
 }
 
@@ -6799,7 +6746,7 @@ export function _eGetUserFollowersPathParams(v: any, o: number, p: string, E: Va
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t232)) return false;
+  if (_eProps(v, o, p, E, sp, _t231)) return false;
   return E.length === e0;
 }
 
@@ -6809,7 +6756,7 @@ export function _eGetUserFollowingPathParams(v: any, o: number, p: string, E: Va
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t232)) return false;
+  if (_eProps(v, o, p, E, sp, _t231)) return false;
   return E.length === e0;
 }
 
@@ -6819,7 +6766,7 @@ export function _eFollowUserPathParams(v: any, o: number, p: string, E: Validati
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t232)) return false;
+  if (_eProps(v, o, p, E, sp, _t231)) return false;
   return E.length === e0;
 }
 
@@ -6835,7 +6782,7 @@ export function _eGetUserBlockingPathParams(v: any, o: number, p: string, E: Val
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t232)) return false;
+  if (_eProps(v, o, p, E, sp, _t231)) return false;
   return E.length === e0;
 }
 
@@ -6845,7 +6792,7 @@ export function _eGetUserMutingPathParams(v: any, o: number, p: string, E: Valid
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t232)) return false;
+  if (_eProps(v, o, p, E, sp, _t231)) return false;
   return E.length === e0;
 }
 
@@ -6861,7 +6808,7 @@ export function _eGetUserPinnedListsPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t232)) return false;
+  if (_eProps(v, o, p, E, sp, _t231)) return false;
   return E.length === e0;
 }
 
@@ -6871,7 +6818,7 @@ export function _eGetUserOwnedListsPathParams(v: any, o: number, p: string, E: V
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t232)) return false;
+  if (_eProps(v, o, p, E, sp, _t231)) return false;
   return E.length === e0;
 }
 
@@ -6887,7 +6834,7 @@ export function _eGetUserFollowedListsPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t232)) return false;
+  if (_eProps(v, o, p, E, sp, _t231)) return false;
   return E.length === e0;
 }
 
@@ -6903,7 +6850,7 @@ export function _eGetUserListMembershipsPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t232)) return false;
+  if (_eProps(v, o, p, E, sp, _t231)) return false;
   return E.length === e0;
 }
 
@@ -6913,7 +6860,7 @@ export function _eLikePostPathParams(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t232)) return false;
+  if (_eProps(v, o, p, E, sp, _t231)) return false;
   return E.length === e0;
 }
 
@@ -6923,7 +6870,7 @@ export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationErr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t262)) return false;
+  if (_eProps(v, o, p, E, sp, _t261)) return false;
   return E.length === e0;
 }
 
@@ -6933,7 +6880,7 @@ export function _eFindNewsByIdPathParams(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t264)) return false;
+  if (_eProps(v, o, p, E, sp, _t263)) return false;
   return E.length === e0;
 }
 
@@ -6943,7 +6890,7 @@ export function _eFindNewsByIdQuery(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t265)) return false;
+  if (_eProps(v, o, p, E, sp, _t264)) return false;
   return E.length === e0;
 }
 
@@ -6959,7 +6906,7 @@ export function _eDeleteConnectionsByUuidQuery(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t267)) return false;
+  if (_eProps(v, o, p, E, sp, _t266)) return false;
   return E.length === e0;
 }
 
@@ -6975,7 +6922,17 @@ export function _eDeleteConnectionsByEndpointPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t269)) return false;
+  if (_eProps(v, o, p, E, sp, _t268)) return false;
+  return E.length === e0;
+}
+
+export function _eStreamActivityQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  if (_eProps(v, o, p, E, sp, _t270)) return false;
   return E.length === e0;
 }
 
@@ -6991,7 +6948,7 @@ export function _eReplayAccountActivityPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t271)) return false;
+  if (_eProps(v, o, p, E, sp, _t272)) return false;
   return E.length === e0;
 }
 
@@ -7031,7 +6988,7 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t272)) return false;
+  if (_eProps(v, o, p, E, sp, _t273)) return false;
   const x1 = v.images;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
@@ -7050,7 +7007,7 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
       }
     }
   }
-  if (_eProps(v, o, p, E, sp, _t273)) return false;
+  if (_eProps(v, o, p, E, sp, _t274)) return false;
   const x5 = v.status;
   if (x5 !== undefined) {
     if (!Number.isInteger(x5)) {
@@ -7343,5 +7300,29 @@ export function _vDeleteConnectionsByUuidQueryUuids(v: any, o: number): boolean 
     if (typeof x2 !== 'string') return false;
     if ((o & 2) !== 0 && !_fUuid(x2)) return false;
   }
+  return true;
+}
+
+export function _eStreamActivityQueryBackfillMinutes(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
+  const e0 = E.length;
+  if (!Number.isInteger(v)) {
+    _fType(E, o, p, sp, 'integer');
+    return false;
+  }
+  if (v > 5 && _fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 5', { comparison: '<=', limit: 5 })) return false;
+  if (v < 1 && _fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
+  return E.length === e0;
+}
+
+export function _vStreamActivityQueryBackfillMinutes(v: any, o: number): boolean {
+  if (!Number.isInteger(v)) return false;
+  if (v > 5) return false;
+  if (v < 1) return false;
   return true;
 }

@@ -579,7 +579,7 @@ export const validateCreateActivitySubscriptionResponse = _v31.response;
 
 const _v32 = /* @__PURE__ */ _operation<'streamActivity'>(
   '/paths/~12~1activity~1stream/get',
-  [],
+  [C._eGetUserBookmarksHeaders, C._eStreamActivityQuery],
   [
     ['200', C._eActivityStreamEvent],
     ['401', C._eError, 'application/problem+json', C._eProblem],
@@ -589,6 +589,7 @@ const _v32 = /* @__PURE__ */ _operation<'streamActivity'>(
     ['default', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
+export const validateStreamActivityQuery = _v32.query;
 export const validateStreamActivityResponse = _v32.response;
 
 const _v33 = /* @__PURE__ */ _operation<'replayWebhookEvents', undefined>(

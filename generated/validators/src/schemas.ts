@@ -686,6 +686,12 @@ export const isDmParticipantsLeaveEvent = /* @__PURE__ */ _guard<T.DmParticipant
   C._vDmParticipantsLeaveEvent,
 );
 
+/** Validates against `#/components/schemas/DmUnlistedEvent`. */
+export const validateDmUnlistedEvent = /* @__PURE__ */ _validator<T.DmUnlistedEvent>(C._eDmUnlistedEvent);
+
+/** Validates against `#/components/schemas/DmUnlistedEvent`. */
+export const isDmUnlistedEvent = /* @__PURE__ */ _guard<T.DmUnlistedEvent>(C._vDmUnlistedEvent);
+
 /** Validates against `#/components/schemas/PostField`. */
 export const validatePostField = /* @__PURE__ */ _validator<T.PostField>(C._ePostField);
 

@@ -315,6 +315,8 @@ export const DmParticipantsJoinEventSchema = /* @__PURE__ */ _schema(S.validateD
 
 export const DmParticipantsLeaveEventSchema = /* @__PURE__ */ _schema(S.validateDmParticipantsLeaveEvent);
 
+export const DmUnlistedEventSchema = /* @__PURE__ */ _schema(S.validateDmUnlistedEvent);
+
 export const PostFieldSchema = /* @__PURE__ */ _schema(S.validatePostField);
 
 export const NewsFieldSchema = /* @__PURE__ */ _schema(S.validateNewsField);
@@ -492,6 +494,8 @@ export const CreateActivitySubscriptionRequestBodySchema = /* @__PURE__ */ _body
 export const CreateActivitySubscriptionResponseSchema = /* @__PURE__ */ _response(
   O.validateCreateActivitySubscriptionResponse,
 );
+
+export const StreamActivityQuerySchema = /* @__PURE__ */ _schema(O.validateStreamActivityQuery);
 
 export const StreamActivityResponseSchema = /* @__PURE__ */ _response(O.validateStreamActivityResponse);
 
