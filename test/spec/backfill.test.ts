@@ -1,0 +1,142 @@
+// "Streaming requests accept `backfill_minutes` (whole number 1 to 5)" (the reference's behavioural rule 4
+// and its limits table): the stream declares it, so the committed generated packages offer it typed and
+// check 1..5 whenever it is sent. Checked against the generated validators, the generated server behind a
+// plain node:http socket (exact request lines), the generated client (request validation on), and tsc over
+// a consumer of the generated client's types.
+import { once } from 'node:events';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, tempDir } from '../helpers/paths.ts';
+import { typecheck, writeProject } from '../helpers/typecheck.ts';
+import { loadGeneratedPackages, type GeneratedPackages } from '../traffic/packages.ts';
+import { readSeed } from './helpers.ts';
+
+let pkgs: GeneratedPackages;
+let server: Server;
+let base: string;
+/** The query each call of the stream handler saw. */
+const seen: unknown[] = [];
+
+beforeAll(async () => {
+  pkgs = await loadGeneratedPackages();
+  const handler = pkgs.server.createHandler(
+    {
+      streamActivity: ({ query }: { query: unknown }) => {
+        seen.push(query);
+        return { status: 200, body: (async function* () {
+          yield { event_type: 'post.create' };
+        })() };
+      },
+    },
+    { authenticate: (c: { scheme: string; token?: string }) => (c.scheme === 'bearer' && c.token === 'app-token' ? { kind: 'app' } : null) },
+  );
+  server = createServer(pkgs.server.createNodeListener(handler));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  server?.close();
+  pkgs?.cleanup();
+});
+
+/** One request with exactly this target, as bytes on a plain socket: status, content type and body. */
+function get(target: string): Promise<{ status: number; type: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${target}`, { headers: { authorization: 'Bearer app-token' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, type: res.headers['content-type'], body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('backfill_minutes on streamActivity', () => {
+  it('is the reference rule', () => {
+    expect(readSeed()).toContain('Streaming requests accept `backfill_minutes` (whole number 1 to 5)');
+  });
+
+  it('the generated validators check 1..5, whole numbers, when it is sent', () => {
+    const validate = pkgs.validators.validateStreamActivityQuery;
+    for (const ok of [{}, { backfill_minutes: 1 }, { backfill_minutes: 3 }, { backfill_minutes: 5 }]) expect(validate(ok).valid, JSON.stringify(ok)).toBe(true);
+    for (const bad of [0, 6, -1, 2.5, '3']) {
+      const r = validate({ backfill_minutes: bad });
+      expect(r.valid, String(bad)).toBe(false);
+      expect(JSON.stringify(r.errors), String(bad)).toMatch(/backfill_minutes/);
+    }
+  });
+
+  it('the generated server answers 0 and 6 with a 400 problem, and hands 1..5 to the handler as numbers', async () => {
+    for (const target of ['/2/activity/stream?backfill_minutes=0', '/2/activity/stream?backfill_minutes=6', '/2/activity/stream?backfill_minutes=2.5']) {
+      const r = await get(target);
+      expect(r.status, target).toBe(400);
+      expect(r.type, target).toBe('application/problem+json');
+      expect(JSON.parse(r.body).type, target).toMatch(/\/2\/problems\/invalid-request$/);
+      expect(r.body, target).toMatch(/backfill_minutes/);
+    }
+    expect(seen).toEqual([]);
+    for (const [target, query] of [
+      ['/2/activity/stream?backfill_minutes=1', { backfill_minutes: 1 }],
+      ['/2/activity/stream?backfill_minutes=5', { backfill_minutes: 5 }],
+      ['/2/activity/stream', {}],
+    ] as const) {
+      const r = await get(target);
+      expect(r.status, target).toBe(200);
+      expect(JSON.parse(r.body.trim().split('\n')[0])).toEqual({ event_type: 'post.create' });
+      expect(seen.pop(), target).toEqual(query);
+    }
+  });
+
+  it('the generated client sends it as a declared query parameter, and refuses 6 before sending', async () => {
+    const client = pkgs.client.createClient({ baseUrl: base, auth: { bearer: 'app-token' }, validate: { request: true, response: true }, retry: false });
+    const events: unknown[] = [];
+    for await (const e of client.streamActivity({ backfill_minutes: 4 }, { reconnect: false })) events.push(e);
+    expect(events).toEqual([{ event_type: 'post.create' }]);
+    expect(seen.pop()).toEqual({ backfill_minutes: 4 });
+    const refused = await (async () => {
+      for await (const e of client.streamActivity({ backfill_minutes: 6 }, { reconnect: false })) void e;
+    })().then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(refused).toBeInstanceOf(Error);
+    expect(String(refused?.message)).toMatch(/backfill_minutes/);
+    expect(seen).toEqual([]);
+  });
+
+  it('the generated client types it: a number is accepted, a string is a type error', () => {
+    const tmp = tempDir('socialgen-backfill-');
+    try {
+      const src = (p: string) => path.join(repoRoot, 'generated', p, 'src/index.ts');
+      writeProject(tmp.dir, ['check.ts'], { paths: { '@social-posting/types': [src('types')], '@social-posting/validators': [src('validators')] } });
+      const client = path.join(repoRoot, 'generated/client/src/index.js');
+      writeFileSync(
+        path.join(tmp.dir, 'check.ts'),
+        [
+          `import { createClient, type StreamActivityArgs } from ${JSON.stringify(client)};`,
+          `const client = createClient({ baseUrl: 'http://127.0.0.1' });`,
+          `const minutes: number | undefined = ({} as StreamActivityArgs).backfill_minutes;`,
+          `export const ok = [minutes, client.streamActivity({ backfill_minutes: 3 }), client.streamActivity()];`,
+          `// @ts-expect-error a string is not a number of minutes`,
+          `export const wrong = client.streamActivity({ backfill_minutes: '3' });`,
+          `// @ts-expect-error nor is a list`,
+          `export const list = client.streamActivity({ backfill_minutes: [1, 2] });`,
+          '',
+        ].join('\n'),
+      );
+      // An unused `@ts-expect-error` is itself an error: the check fails if the string were accepted.
+      const result = typecheck(tmp.dir);
+      expect(result.output).toBe('');
+      expect(result.ok).toBe(true);
+    } finally {
+      tmp.remove();
+    }
+  }, 120_000);
+});
