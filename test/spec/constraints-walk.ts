@@ -129,47 +129,39 @@ export function constraintsOf(doc: Json): Constraint[] {
     for (const k of SUBSCHEMA_SINGLE) if (k !== 'not' && schema[k] !== undefined && typeof schema[k] === 'object') walkSchema(schema[k], k === 'items' ? `${at}[]` : `${at}/${k}`, via);
   }
 
-  function walkParameter(prm: Json, at: string, via: RefStep[] = []): void {
-    if (!prm || typeof prm !== 'object') return;
-    if (typeof prm.$ref === 'string') {
-      const next = follow(prm, at, via);
-      if (next) walkParameter(next.target, at, next.via);
-      return;
-    }
+  /** A walk of an object that may be a `$ref` (parameter, request body, response): a reference walks its target. */
+  function followingRefs(walk: (node: Json, at: string, via: RefStep[]) => void) {
+    return function walkOrFollow(node: Json, at: string, via: RefStep[] = []): void {
+      if (!node || typeof node !== 'object') return;
+      if (typeof node.$ref !== 'string') return walk(node, at, via);
+      const next = follow(node, at, via);
+      if (next) walkOrFollow(next.target, at, next.via);
+    };
+  }
+
+  const walkParameter = followingRefs((prm, at, via) => {
     // Path parameters are required by OpenAPI itself.
     if (prm.required === true && prm.in !== 'path') out.push({ at, keyword: 'required', value: true, holder: prm, via });
     walkSchema(prm.schema, at, via);
-  }
+  });
 
   function walkContent(content: Json, at: string, via: RefStep[]): void {
     for (const [type, media] of Object.entries<Json>(content ?? {})) walkSchema(media?.schema, `${at} ${type}`, via);
   }
 
-  function walkBody(body: Json, at: string, via: RefStep[] = []): void {
-    if (!body || typeof body !== 'object') return;
-    if (typeof body.$ref === 'string') {
-      const next = follow(body, at, via);
-      if (next) walkBody(next.target, at, next.via);
-      return;
-    }
+  const walkBody = followingRefs((body, at, via) => {
     if (body.required === true) out.push({ at, keyword: 'required', value: true, holder: body, via });
     walkContent(body.content, at, via);
-  }
+  });
 
-  function walkResponse(res: Json, at: string, via: RefStep[] = []): void {
-    if (!res || typeof res !== 'object') return;
-    if (typeof res.$ref === 'string') {
-      const next = follow(res, at, via);
-      if (next) walkResponse(next.target, at, next.via);
-      return;
-    }
+  const walkResponse = followingRefs((res, at, via) => {
     for (const [name, header] of Object.entries<Json>(res.headers ?? {})) {
       const h = `${at} header ${name}`;
       if (header?.required === true) out.push({ at: h, keyword: 'required', value: true, holder: header, via });
       walkSchema(header?.schema, h, via);
     }
     walkContent(res.content, at, via);
-  }
+  });
 
   for (const [name, s] of Object.entries<Json>(doc.components?.schemas ?? {})) walkSchema(s, name);
   for (const [name, p] of Object.entries<Json>(doc.components?.parameters ?? {})) walkParameter(p, `param ${name}`);

@@ -27,6 +27,8 @@ const SECTION = '`section` is either data or includes.';
 const ERROR_BODY = 'Any other status: body is an Error object (application/json) or a Problem object (application/problem+json); see Errors.';
 const PROBLEM_MEMBERS = 'Members: type (string, required), title (string, required), detail (string), status (integer). The `type` value selects the variant.';
 const ENTITY_KINDS = 'Cashtag, hashtag, mention, URL entity: start';
+const FULL_TEXT_ENTITIES = ['FullTextEntities members (each array min 1): annotations, cashtags, hashtags, mentions, urls.', ENTITY_KINDS];
+const NOTE_POST_ENTITIES = ['entities (object with arrays cashtags, hashtags, mentions, urls, each min 1)', ENTITY_KINDS];
 const problem = (slug: string, row: string): Quote => [PROBLEM_FORM, `| ${slug} | ${row}`];
 
 /** Location → the passage(s) of the reference that state its constraints. `X.*`: every member of X. */
@@ -256,14 +258,14 @@ const APPLIES: Record<string, Application> = {
   'ReferencedPost.id': { target: 'PostId', quote: 'Items: required `type` (enum reposted, quoted, replied_to) and `id` (post id).' },
   'NoteRequestSuggestions.source_link': { target: 'UrlEntity', quote: 'source_link (URL entity)' },
   'SuggestedSourceLinksWithCounts.url': { target: 'UrlEntity', quote: 'Members: count (integer), url (URL entity).' },
-  'NotePostEntities.cashtags[]': { target: 'Cashtag', quote: ['entities (object with arrays cashtags, hashtags, mentions, urls, each min 1)', ENTITY_KINDS] },
-  'NotePostEntities.hashtags[]': { target: 'Hashtag', quote: ['entities (object with arrays cashtags, hashtags, mentions, urls, each min 1)', ENTITY_KINDS] },
-  'NotePostEntities.mentions[]': { target: 'Mention', quote: ['entities (object with arrays cashtags, hashtags, mentions, urls, each min 1)', ENTITY_KINDS] },
-  'NotePostEntities.urls[]': { target: 'UrlEntity', quote: ['entities (object with arrays cashtags, hashtags, mentions, urls, each min 1)', ENTITY_KINDS] },
-  'FullTextEntities.cashtags[]': { target: 'Cashtag', quote: ['FullTextEntities members (each array min 1): annotations, cashtags, hashtags, mentions, urls.', ENTITY_KINDS] },
-  'FullTextEntities.hashtags[]': { target: 'Hashtag', quote: ['FullTextEntities members (each array min 1): annotations, cashtags, hashtags, mentions, urls.', ENTITY_KINDS] },
-  'FullTextEntities.mentions[]': { target: 'Mention', quote: ['FullTextEntities members (each array min 1): annotations, cashtags, hashtags, mentions, urls.', ENTITY_KINDS] },
-  'FullTextEntities.urls[]': { target: 'UrlEntity', quote: ['FullTextEntities members (each array min 1): annotations, cashtags, hashtags, mentions, urls.', ENTITY_KINDS] },
+  'NotePostEntities.cashtags[]': { target: 'Cashtag', quote: NOTE_POST_ENTITIES },
+  'NotePostEntities.hashtags[]': { target: 'Hashtag', quote: NOTE_POST_ENTITIES },
+  'NotePostEntities.mentions[]': { target: 'Mention', quote: NOTE_POST_ENTITIES },
+  'NotePostEntities.urls[]': { target: 'UrlEntity', quote: NOTE_POST_ENTITIES },
+  'FullTextEntities.cashtags[]': { target: 'Cashtag', quote: FULL_TEXT_ENTITIES },
+  'FullTextEntities.hashtags[]': { target: 'Hashtag', quote: FULL_TEXT_ENTITIES },
+  'FullTextEntities.mentions[]': { target: 'Mention', quote: FULL_TEXT_ENTITIES },
+  'FullTextEntities.urls[]': { target: 'UrlEntity', quote: FULL_TEXT_ENTITIES },
   'Includes.places[]': { target: 'Place', quote: INCLUDES },
   'Includes.polls[]': { target: 'Poll', quote: INCLUDES },
   'Includes.topics[]': { target: 'Topic', quote: INCLUDES },

@@ -241,8 +241,8 @@ describe('Limits', () => {
     expect(byName('home-timeline-window')).toMatchObject({ value: 7, min: 7, unit: 'days' });
     expect(byName('home-timeline-recent-posts')).toMatchObject({ value: 800, min: 800, unit: 'posts' });
     for (const name of ['home-timeline-window', 'home-timeline-recent-posts']) {
-      expect(byName(name).max, name).toBeUndefined();
-      expect(byName(name).description, name).toMatch(/guarantee, not a cap/);
+      expect(byName(name)?.max, name).toBeUndefined();
+      expect(byName(name)?.description, name).toMatch(/guarantee, not a cap/);
     }
   });
 });
