@@ -1,8 +1,11 @@
-// "Streaming requests accept `backfill_minutes` (whole number 1 to 5)" (the reference's behavioural rule 4
-// and its limits table): the stream declares it, so the committed generated packages offer it typed and
-// check 1..5 whenever it is sent. Checked against the generated validators, the generated server behind a
-// plain node:http socket (exact request lines), the generated client (request validation on), and tsc over
-// a consumer of the generated client's types.
+// What the spec's readings of the reference mean in the committed generated packages (issue 27), checked
+// against the generated validators, the generated server behind a plain node:http socket (exact request
+// lines and bodies), the generated client (request validation on), and tsc over a consumer of its types:
+// - "Streaming requests accept `backfill_minutes` (whole number 1 to 5)": the stream declares it, so the
+//   client offers it typed and 1..5 is checked whenever it is sent;
+// - the sets the reference leaves open stay open: a subscription to an event name it does not show, a
+//   DM event of a kind it has not seen;
+// - no invented problem title, and the home timeline limits are floors.
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, tempDir } from '../helpers/paths.ts';
 import { typecheck, writeProject } from '../helpers/typecheck.ts';
 import { loadGeneratedPackages, type GeneratedPackages } from '../traffic/packages.ts';
+import { HOME_TIMELINE_RECENT_POSTS, HOME_TIMELINE_WINDOW } from '../../generated/types/src/limits.ts';
 import { readSeed } from './helpers.ts';
 
 let pkgs: GeneratedPackages;
@@ -24,6 +28,10 @@ beforeAll(async () => {
   pkgs = await loadGeneratedPackages();
   const handler = pkgs.server.createHandler(
     {
+      createActivitySubscription: ({ body }: { body: unknown }) => {
+        seen.push(body);
+        return { status: 201, body: { data: {} } };
+      },
       streamActivity: ({ query }: { query: unknown }) => {
         seen.push(query);
         return { status: 200, body: (async function* () {
@@ -44,17 +52,21 @@ afterAll(async () => {
   pkgs?.cleanup();
 });
 
-/** One request with exactly this target, as bytes on a plain socket: status, content type and body. */
-function get(target: string): Promise<{ status: number; type: string | undefined; body: string }> {
+/**
+ * One request with exactly this target (and JSON body), on a fresh socket (no keep-alive reuse of a socket
+ * the server may be closing after a stream): status, content type and body.
+ */
+function get(target: string, body?: string): Promise<{ status: number; type: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${target}`, { headers: { authorization: 'Bearer app-token' } }, (res) => {
+    const headers = { authorization: 'Bearer app-token', ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }) };
+    const req = httpRequest(`${base}${target}`, { method: body === undefined ? 'GET' : 'POST', headers, agent: false }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
       res.on('end', () => resolve({ status: res.statusCode!, type: res.headers['content-type'], body }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -140,3 +152,41 @@ describe('backfill_minutes on streamActivity', () => {
     }
   }, 120_000);
 });
+
+describe('open where the reference is open', () => {
+  it('the server accepts a subscription to an event name the reference does not show, and still checks the filter', async () => {
+    const body = '{"event_type":"profile.update.picture","filter":{"user_id":"2244994945","direction":"both"}}';
+    const r = await get('/2/activity/subscriptions', body);
+    expect(r.status).toBe(201);
+    expect(seen.pop()).toEqual(JSON.parse(body));
+    const bad = await get('/2/activity/subscriptions', '{"event_type":"profile.update.picture","filter":{"direction":"all"}}');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatch(/direction/);
+    expect(seen).toEqual([]);
+  });
+
+  it('the validators accept a DM event of a kind not seen, and keep the rule of the kinds seen', () => {
+    const { validateDmEvent } = pkgs.validators;
+    expect(validateDmEvent({ event_type: 'ConversationRenamed', name: 'x' }).valid).toBe(true);
+    expect(validateDmEvent({ event_type: 'ParticipantsJoin', participant_ids: ['1'] }).valid).toBe(true);
+    expect(validateDmEvent({ event_type: 'MessageCreate', participant_ids: ['1'] }).valid).toBe(false);
+    expect(validateDmEvent({ participant_ids: ['1'] }).valid).toBe(false);
+  });
+});
+
+describe('no invented title, floors not caps', () => {
+  it('a resource-not-found problem takes the default title (the reference gives none)', () => {
+    const result = pkgs.server.problems.resourceNotFound({ resource_type: 'post' });
+    expect(result.status).toBe(404);
+    expect(result.body.title).toBe('Resource Not Found');
+  });
+
+  it('the home timeline limits are floors in the generated limits.ts', () => {
+    for (const limit of [HOME_TIMELINE_WINDOW, HOME_TIMELINE_RECENT_POSTS]) {
+      expect(limit.bound).toBe('floor');
+      expect(limit.min).toBe(limit.value);
+      expect('max' in limit).toBe(false);
+    }
+  });
+});
+
