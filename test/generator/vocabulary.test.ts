@@ -61,7 +61,7 @@ describe.runIf(existsSync(corpusDir))('output for another spec carries none of t
   it('would see the vocabulary in this API\'s own output (the check can fail)', async () => {
     const files = await generateInMemory(projectSpec, ['server', 'client'], { format: false });
     const all = [...files.values()].join('\n').toLowerCase();
-    for (const word of ['x-rate-limit', 'usage-capped', 'bookmark', 'application-only']) expect(all).toContain(word);
+    for (const word of ['x-rate-limit', 'usage-capped', 'bookmark', 'app-only']) expect(all).toContain(word);
   }, 120_000);
 });
 

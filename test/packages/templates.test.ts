@@ -187,9 +187,9 @@ describe('names and scope', () => {
     });
     const json = (t: string) => JSON.parse(files.get(`${t}/package.json`)!) as { name: string; version: string; license: string; dependencies?: Record<string, string> };
     expect(['types', 'validators', 'client', 'server'].map((t) => json(t).name)).toEqual(['@acme/types', '@acme/validators', 'acme-api-client', '@acme/server']);
-    expect(json('server').version).toBe('2.166.3');
+    expect(json('server').version).toBe('2.167.3');
     expect(json('server').license).toBe('Apache-2.0');
-    expect(json('client').dependencies).toEqual({ '@acme/types': '2.166.3', '@acme/validators': '2.166.3' });
+    expect(json('client').dependencies).toEqual({ '@acme/types': '2.167.3', '@acme/validators': '2.167.3' });
     expect(json('types').dependencies).toBeUndefined();
     const readme = files.get('client/README.md')!;
     expect(readme).toContain('npm install acme-api-client\n');

@@ -108,7 +108,7 @@ describe('security', () => {
   it('403 unsupported-authentication for an app-only token on a user-context operation', async () => {
     const r = await call(handlerWith(), '/2/users/42/bookmarks', { token: 'app' });
     expectProblem(r, 403, '/2/problems/unsupported-authentication');
-    expect(r.body.detail).toContain('OAuth 2.0 Application-Only');
+    expect(r.body.detail).toContain('app-only bearer token');
   });
 
   it('403 naming the missing scopes', async () => {

@@ -8,7 +8,7 @@
 // and every required name, the bound's number, "unique", the format's name. A constraint without a trace
 // or mark fails, and so does a trace or mark that no longer matches a constraint (no stale entries).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { constraintsOf, type Constraint } from './constraints-walk.ts';
+import { constraintsOf, type Constraint, type RefStep } from './constraints-walk.ts';
 import { loadBundledSpec, readSeed, type Json } from './helpers.ts';
 
 type Quote = string | string[];
@@ -22,6 +22,13 @@ const PROBLEM_FORM = 'Type identifiers have the form {problem_base}/2/problems/<
 const VIDEO_METRICS = 'non_public_metrics {playback_0_count .. playback_100_count}. All int32.';
 const POLL_LIMITS = 'Poll options | 2 to 4; label 1 to 25 characters; duration 5 to 10080 minutes';
 const ENTITY_INDEX = 'start (integer >= 0, inclusive), end (integer >= 0, exclusive), start < end.';
+const RESOURCE_TYPES = 'For resource_type in disallowed-resource, not-authorized-for-field and not-authorized-for-resource the enum is user, post, media, list, space.';
+const SECTION = '`section` is either data or includes.';
+const ERROR_BODY = 'Any other status: body is an Error object (application/json) or a Problem object (application/problem+json); see Errors.';
+const PROBLEM_MEMBERS = 'Members: type (string, required), title (string, required), detail (string), status (integer). The `type` value selects the variant.';
+const ENTITY_KINDS = 'Cashtag, hashtag, mention, URL entity: start';
+const FULL_TEXT_ENTITIES = ['FullTextEntities members (each array min 1): annotations, cashtags, hashtags, mentions, urls.', ENTITY_KINDS];
+const NOTE_POST_ENTITIES = ['entities (object with arrays cashtags, hashtags, mentions, urls, each min 1)', ENTITY_KINDS];
 const problem = (slug: string, row: string): Quote => [PROBLEM_FORM, `| ${slug} | ${row}`];
 
 /** Location → the passage(s) of the reference that state its constraints. `X.*`: every member of X. */
@@ -131,7 +138,7 @@ const TRACES: Record<string, Quote> = {
   'Error.code': '| code | int32 | yes |',
   ProblemBase: 'Members: type (string, required), title (string, required)',
   ProblemResourceType: 'not-authorized-for-resource the enum is user, post, media, list, space',
-  ProblemSection: '`section` is either data or includes.',
+  ProblemSection: SECTION,
   'GenericProblem.type': 'the generic one is `about:blank`',
   'ClientDisconnectedProblem.type': problem('client-disconnected', 'Client has gone away'),
   'ClientForbiddenProblem.type': problem('client-forbidden', 'Client is forbidden'),
@@ -168,20 +175,8 @@ const TRACES: Record<string, Quote> = {
   'UsageCappedProblem.type': problem('usage-capped', 'Usage cap exceeded'),
   'UsageCappedProblem.period': 'period (enum Daily, Monthly)',
   'UsageCappedProblem.scope': 'scope (enum Account, Product)',
-  ActivityEventType: [
-    '| profile.update.bio | a user',
-    '| profile.update.verified | a user',
-    '| profile.update.affiliate | a user',
-    '| profile.update.screenname | a user',
-    '| post.create | a user',
-    '| post.delete | a user',
-    '| spaces.start | a Space',
-    '| spaces.end | a Space',
-    '| dm.received, dm.sent, dm.read, dm.indicate_typing | legacy',
-  ],
   DeprecatedActivityEventType: 'Deprecated names: ProfileBioUpdate, ProfilePictureUpdate, ProfileBannerUpdate, ProfileGeoUpdate, ProfileUrlUpdate.',
   'ActivitySubscriptionFilter.direction': 'An optional `direction` filter scopes DM and chat events to `sent`, `received`, or both.',
-  DmEventType: 'Direct-message conversation events seen: MessageCreate, ParticipantsJoin, ParticipantsLeave.',
   'DmMessageCreateEvent.event_type': 'Direct-message conversation events seen: MessageCreate',
   'DmMessageCreateEvent.participant_ids': 'MessageCreate events carry no `participant_ids`.',
   'DmParticipantsJoinEvent.event_type': 'Direct-message conversation events seen: MessageCreate, ParticipantsJoin',
@@ -207,8 +202,163 @@ const TRACES: Record<string, Quote> = {
   'GET /2/posts/search/all ?max_results': '`max_results` (default 10, maximum 500)',
   'GET /2/posts/search/all ?start_time': '`start_time` and `end_time` (RFC 3339 date-times)',
   'GET /2/posts/search/all ?end_time': '`start_time` and `end_time` (RFC 3339 date-times)',
+  // Places that refer to a constrained component, where the passage states the constraint itself.
+  'Post.id': ID,
+  'Post.username': USERNAME,
+  'Post.community_id': 'community_id | string, ^[0-9]{1,19}$',
+  'Post.context_annotations[]': 'Each item has required `domain` and `entity`',
+  'Post.display_text_range': 'display_text_range | array of exactly 2 integers >= 0',
+  'Post.edit_controls': 'Required members: is_edit_eligible (boolean), editable_until (date-time), edits_remaining (integer).',
+  'Post.organic_metrics': 'Required: impression_count, repost_count, reply_count, like_count (all integers).',
+  'Post.public_metrics': 'Required: repost_count, reply_count, like_count, impression_count, bookmark_count.',
+  'Post.referenced_posts[]': 'Items: required `type` (enum reposted, quoted, replied_to) and `id` (post id).',
+  'Post.reply_settings': 'Enum: everyone, mentionedUsers, following, other, subscribers, verified.',
+  'Post.withheld': 'Required: copyright (boolean), country_codes',
+  'PostWithheld.country_codes[]': COUNTRY,
+  'Attachments.media_keys[]': MEDIA_KEY,
+  'ContextAnnotation.domain': 'both objects with required `id` (^[0-9]{1,19}$)',
+  'ContextAnnotation.entity': 'both objects with required `id` (^[0-9]{1,19}$)',
+  'User.id': '| id | string ^[0-9]{1,19}$ |',
+  'User.username': '| username | string ^[A-Za-z0-9_]{1,15}$ |',
+  'User.connection_status[]': 'array of enum follow_request_received, follow_request_sent, blocking, followed_by, following, muting',
+  'User.public_metrics': 'Required: followers_count, following_count, post_count, listed_count.',
+  'User.withheld': 'withheld | object: country_codes (required',
+  'MediaBase.media_key': 'media_key (^([0-9]+)_([0-9]+)$)',
+  'Place.country_code': 'country_code (^[A-Z]{2}$)',
+  'Poll.id': 'Required: id (string ^[0-9]{1,19}$)',
+  'DisallowedResourceProblem.resource_type': RESOURCE_TYPES,
+  'NotAuthorizedForFieldProblem.resource_type': RESOURCE_TYPES,
+  'NotAuthorizedForResourceProblem.resource_type': RESOURCE_TYPES,
+  'ResourceUnavailableProblem.resource_type': 'resource_type (required; enum user, post, media, list, space)',
+  'DisallowedResourceProblem.section': SECTION,
+  'NotAuthorizedForFieldProblem.section': SECTION,
+  'NotAuthorizedForResourceProblem.section': SECTION,
+  'GET /2/activity/stream ?backfill_minutes': 'Streaming requests accept `backfill_minutes` (whole number 1 to 5)',
   'DELETE /2/connections ?uuids[]': '| DELETE /2/connections | Terminate specific connections, identified by UUID. |',
 };
+
+/**
+ * Places that refer to a component (`$ref`) → the passage saying the place holds it. Through an
+ * application, the component's constraints are judged at its own place (the TRACES above); a place
+ * without one needs a passage of its own or the mark. `* -> Target`: every reference to Target (the
+ * shared error responses, which every operation refers to: "Any other status ... see Errors").
+ */
+interface Application {
+  target: string;
+  quote: Quote;
+}
+const APPLIES: Record<string, Application> = {
+  'Post.author_id': { target: 'UserId', quote: '| author_id | user id string | Same pattern as id. |' },
+  'Post.conversation_id': { target: 'PostId', quote: '| conversation_id | post id string |' },
+  'Post.in_reply_to_user_id': { target: 'UserId', quote: '| in_reply_to_user_id | user id string |' },
+  'Post.edit_history_post_ids[]': { target: 'PostId', quote: 'edit_history_post_ids | array of post ids, min 1' },
+  'Post.suggested_source_links[]': { target: 'UrlEntity', quote: 'suggested_source_links | array of URL entities, min 0' },
+  'Attachments.media_source_post_id[]': { target: 'PostId', quote: 'media_source_post_id (array of post ids, min 1' },
+  'Attachments.poll_ids[]': { target: 'PollId', quote: 'poll_ids (array of poll ids, min 1)' },
+  'ReferencedPost.id': { target: 'PostId', quote: 'Items: required `type` (enum reposted, quoted, replied_to) and `id` (post id).' },
+  'NoteRequestSuggestions.source_link': { target: 'UrlEntity', quote: 'source_link (URL entity)' },
+  'SuggestedSourceLinksWithCounts.url': { target: 'UrlEntity', quote: 'Members: count (integer), url (URL entity).' },
+  'NotePostEntities.cashtags[]': { target: 'Cashtag', quote: NOTE_POST_ENTITIES },
+  'NotePostEntities.hashtags[]': { target: 'Hashtag', quote: NOTE_POST_ENTITIES },
+  'NotePostEntities.mentions[]': { target: 'Mention', quote: NOTE_POST_ENTITIES },
+  'NotePostEntities.urls[]': { target: 'UrlEntity', quote: NOTE_POST_ENTITIES },
+  'FullTextEntities.cashtags[]': { target: 'Cashtag', quote: FULL_TEXT_ENTITIES },
+  'FullTextEntities.hashtags[]': { target: 'Hashtag', quote: FULL_TEXT_ENTITIES },
+  'FullTextEntities.mentions[]': { target: 'Mention', quote: FULL_TEXT_ENTITIES },
+  'FullTextEntities.urls[]': { target: 'UrlEntity', quote: FULL_TEXT_ENTITIES },
+  'Includes.places[]': { target: 'Place', quote: INCLUDES },
+  'Includes.polls[]': { target: 'Poll', quote: INCLUDES },
+  'Includes.topics[]': { target: 'Topic', quote: INCLUDES },
+  'Includes.users[]': { target: 'User', quote: INCLUDES },
+  'User.most_recent_post_id': { target: 'PostId', quote: '| most_recent_post_id, pinned_post_id | post id strings |' },
+  'User.pinned_post_id': { target: 'PostId', quote: '| most_recent_post_id, pinned_post_id | post id strings |' },
+  'UserUrlEntities.urls[]': { target: 'UrlEntity', quote: '`url` ({urls: array min 1 of URL entities})' },
+  'Affiliation.user_id[]': { target: 'UserId', quote: 'user_id (array of user ids, min 1)' },
+  'UserWithheld.country_codes[]': { target: 'CountryCode', quote: 'country_codes (required, array min 1 unique ISO alpha-2)' },
+  'Media/oneOf/0': { target: 'Photo', quote: 'Common members: type (required string; discriminator: photo, video, animated_gif)' },
+  'Media/oneOf/1': { target: 'Video', quote: 'Common members: type (required string; discriminator: photo, video, animated_gif)' },
+  'Media/oneOf/2': { target: 'AnimatedGif', quote: 'Common members: type (required string; discriminator: photo, video, animated_gif)' },
+  'Place.geo': { target: 'Geo', quote: ['place_type (enum poi, neighborhood, city, admin, country, unknown), geo.', 'Geo: required type (enum Feature)'] },
+  'Poll.options[]': { target: 'PollOption', quote: ['options (array, 2 to 4 items)', 'Poll option: required position (integer)'] },
+  '* -> ProblemBase': { target: 'ProblemBase', quote: PROBLEM_MEMBERS },
+  'Problem/oneOf/0': { target: 'GenericProblem', quote: problem('about:blank', 'Generic problem carrying only the HTTP status') },
+  'Problem/oneOf/1': { target: 'ClientDisconnectedProblem', quote: problem('client-disconnected', 'Client has gone away') },
+  'Problem/oneOf/2': { target: 'ClientForbiddenProblem', quote: problem('client-forbidden', 'Client is forbidden') },
+  'Problem/oneOf/3': { target: 'ConflictProblem', quote: problem('conflict', 'Creating a job') },
+  'Problem/oneOf/4': { target: 'DisallowedResourceProblem', quote: problem('disallowed-resource', 'Resource violates API rules') },
+  'Problem/oneOf/5': { target: 'DuplicateRulesProblem', quote: problem('duplicate-rules', 'Submitted rule is a duplicate') },
+  'Problem/oneOf/6': { target: 'InvalidRequestProblem', quote: problem('invalid-request', 'Request invalid') },
+  'Problem/oneOf/7': { target: 'InvalidRulesProblem', quote: problem('invalid-rules', 'Submitted rule invalid') },
+  'Problem/oneOf/8': { target: 'NoncompliantRulesProblem', quote: problem('noncompliant-rules', 'Rule set not compliant') },
+  'Problem/oneOf/9': { target: 'NotAuthorizedForFieldProblem', quote: problem('not-authorized-for-field', 'Not allowed to see a field') },
+  'Problem/oneOf/10': { target: 'NotAuthorizedForResourceProblem', quote: problem('not-authorized-for-resource', 'Not allowed to see a resource') },
+  'Problem/oneOf/11': { target: 'OperationalDisconnectProblem', quote: problem('operational-disconnect', 'Disconnected for operational reasons') },
+  'Problem/oneOf/12': { target: 'ResourceNotFoundProblem', quote: problem('resource-not-found', 'Resource does not exist') },
+  'Problem/oneOf/13': { target: 'ResourceUnavailableProblem', quote: problem('resource-unavailable', 'Resource not available to caller') },
+  'Problem/oneOf/14': { target: 'RuleCapProblem', quote: problem('rule-cap', 'Maximum number of rules exceeded') },
+  'Problem/oneOf/15': { target: 'StreamingConnectionProblem', quote: problem('streaming-connection', 'Connection trouble') },
+  'Problem/oneOf/16': { target: 'UnsupportedAuthenticationProblem', quote: problem('unsupported-authentication', 'Authentication method unsupported') },
+  'Problem/oneOf/17': { target: 'UsageCappedProblem', quote: problem('usage-capped', 'Usage cap exceeded') },
+  // The open end of the problem set (x-problem-fallback): "The `type` value selects the variant", not "the table lists every type".
+  'Problem/oneOf/18': { target: 'UnlistedProblem', quote: PROBLEM_MEMBERS },
+  'ActivitySubscriptionFilter.user_id': { target: 'UserId', quote: 'Subscriptions are created by POST /2/activity/subscriptions and filter by user id.' },
+  'ActivitySubscriptionCreateRequest.event_type/anyOf/1': {
+    target: 'DeprecatedActivityEventType',
+    quote: ['| POST /2/activity/subscriptions | Create an activity subscription (event types, filters). |', 'The earlier PascalCase names are deprecated'],
+  },
+  'FindUserByUsernameEnvelope.data': { target: 'User', quote: 'User lookup by handle. Optional `user.fields`. Response `data` holds id, name, username by default' },
+  'EditOptions.previous_post_id': { target: 'PostId', quote: '`edit_options` (object with `previous_post_id`, editing a recent post)' },
+  'param AuthenticatedUserId': { target: 'UserId', quote: '| id | path | user id string | yes | Must equal the id of the authenticated user. |' },
+  'GET /2/users/{id}/bookmarks ?id': { target: 'AuthenticatedUserId', quote: '| id | path | user id string | yes | Must equal the id of the authenticated user. |' },
+  'GET /2/users/{id}/bookmarks ?pagination_token': { target: 'PaginationToken', quote: '| pagination_token | query | string, min length 1 |' },
+  'GET /2/users/{id}/bookmarks ?post.fields': { target: 'PostFields', quote: '| post.fields | query | array, min 1, unique |' },
+  'GET /2/posts/{id} ?post.fields': { target: 'PostFields', quote: '| GET /2/posts/{id} | Post lookup by id. Optional `post.fields`. |' },
+  'GET /2/posts/search/recent ?post.fields': { target: 'PostFields', quote: 'Search posts of the last 7 days. Query parameter `query` (string). Optional `post.fields`.' },
+  // context_annotations is a member of post.fields: the limit on it requested is a limit of post.fields on this search.
+  'GET /2/posts/search/all ?post.fields': { target: 'PostFields', quote: '| Full-archive search with context_annotations requested | maximum 100 per page |' },
+  'response Unauthorized application/json': { target: 'Error', quote: ERROR_BODY },
+  'response Forbidden application/json': { target: 'Error', quote: ERROR_BODY },
+  'response TooManyRequests application/json': { target: 'Error', quote: ERROR_BODY },
+  'response ServiceUnavailable application/json': { target: 'Error', quote: ERROR_BODY },
+  'response DefaultError application/json': { target: 'Error', quote: ERROR_BODY },
+  // Every operation answers these statuses with the shared responses (the status table is not per endpoint).
+  '* -> Unauthorized': { target: 'Unauthorized', quote: '| 401 | Bearer token wrong, regenerated, or malformed Authorization header. |' },
+  '* -> Forbidden': { target: 'Forbidden', quote: '| 403 | App lacks access to the endpoint' },
+  '* -> TooManyRequests': { target: 'TooManyRequests', quote: '| 429 | Rate limit hit; the response header `x-rate-limit-reset` says when to retry. |' },
+  '* -> ServiceUnavailable': { target: 'ServiceUnavailable', quote: '| 503 | Service unavailable; reduced in frequency for search endpoints. |' },
+  '* -> DefaultError': { target: 'DefaultError', quote: ERROR_BODY },
+};
+
+/** How the reference names a component, where that is not the component's own name. */
+const NAMES: Record<string, RegExp> = {
+  PostId: /\bpost ids?\b|_post_id\b/,
+  UserId: /\buser ids?\b/,
+  PollId: /\bpoll ids?\b/,
+  CountryCode: /\balpha-2\b/,
+  UrlEntity: /\bURL entit(y|ies)\b/,
+  AnimatedGif: /\banimated_gif\b/,
+  PollOption: /\bPoll option\b/,
+  ProblemBase: /\bMembers: type \(string, required\), title \(string, required\)/,
+  UnlistedProblem: /The `type` value selects the variant\./,
+  DeprecatedActivityEventType: /\bPascalCase names are deprecated\b/,
+  AuthenticatedUserId: /the id of the authenticated user/,
+  PaginationToken: /\bpagination_token\b/,
+  PostFields: /\bpost\.fields\b|context_annotations requested/,
+  Error: /\bError object\b/,
+  Unauthorized: /^\| 401 \|/,
+  Forbidden: /^\| 403 \|/,
+  TooManyRequests: /^\| 429 \|/,
+  ServiceUnavailable: /^\| 503 \|/,
+  DefaultError: /^Any other status/,
+};
+
+/** Whether `text` names the component `target` (a problem variant by its slug's row). */
+function namesTarget(target: string, text: string, schema: Json): boolean {
+  const slug = schema?.['x-problem-slug'];
+  if (typeof slug === 'string') return text.includes(`| ${slug} |`);
+  if (NAMES[target]) return NAMES[target].test(text);
+  return text.toLowerCase().includes(target.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase());
+}
 
 const norm = (s: string) => s.replace(/\s+/g, ' ').replace(/(\d),(\d{3})/g, '$1$2');
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -262,25 +412,59 @@ function traceFor(at: string): [string, Quote] | undefined {
   return undefined;
 }
 
+/** The application of a `$ref` at a place: its own entry, else the one for every reference to its target. */
+function applicationFor(step: RefStep): [string, Application] | undefined {
+  const own = APPLIES[step.at];
+  if (own !== undefined && own.target === step.target) return [step.at, own];
+  const every = `* -> ${step.target}`;
+  return APPLIES[every] !== undefined ? [every, APPLIES[every]] : undefined;
+}
+
 let doc: Json;
 let constraints: Constraint[];
 
-/** The constraints that neither trace to the reference nor carry the mark, each with why. */
-function untraced(list: Constraint[]): string[] {
-  const failures: string[] = [];
-  for (const c of list) {
-    const mark = c.holder?.['x-spec-constraint'];
-    if (mark && typeof mark === 'object' && typeof mark[c.keyword] === 'string' && mark[c.keyword].length > 10) continue;
-    const trace = traceFor(c.at);
-    if (!trace) {
-      failures.push(`${c.at}: ${c.keyword} ${JSON.stringify(c.value)} neither traces to the reference nor is marked x-spec-constraint`);
-      continue;
-    }
+const markFor = (holder: Json, keyword: string): boolean => {
+  const mark = holder?.['x-spec-constraint'];
+  return !!mark && typeof mark === 'object' && typeof mark[keyword] === 'string' && mark[keyword].length > 10;
+};
+
+/**
+ * Why `c` is not justified where it applies, or undefined when it is: it is marked as the spec's own
+ * (on its holder, or next to a `$ref` that brought it to this place), or a passage traced to this
+ * place states it, or this place refers to a component the reference says it holds (an application)
+ * and the constraint is justified at that component's own place. `used` collects the table entries
+ * that judged it.
+ */
+function unjustified(c: Constraint, used?: Set<string>): string | undefined {
+  if (markFor(c.holder, c.keyword) || c.via.some((step) => markFor(step.site, c.keyword))) return undefined;
+  const trace = traceFor(c.at);
+  if (trace) {
+    used?.add(trace[0]);
     const text = Array.isArray(trace[1]) ? trace[1].join(' ') : trace[1];
     const why = missingEvidence(c.keyword, c.value, text);
-    if (why) failures.push(`${c.at}: ${c.keyword} ${JSON.stringify(c.value)}: the traced passage does not state ${why}`);
+    if (why === undefined) return undefined;
+    if (c.via.length === 0) return `the passage traced to ${c.at} does not state ${why}`;
   }
-  return failures;
+  const [step, ...rest] = c.via;
+  if (step === undefined) return `it neither traces to the reference at ${c.at} nor is marked x-spec-constraint`;
+  const application = applicationFor(step);
+  if (!application) {
+    return `nothing says ${step.at} holds a ${step.target} (no application, no passage traced there, no x-spec-constraint mark)`;
+  }
+  used?.add(application[0]);
+  // Judge it again at the component's own place: the rest of the path is the same below it.
+  const moved = (at: string) => step.place + at.slice(step.at.length);
+  return unjustified({ ...c, at: moved(c.at), via: rest.map((s) => ({ ...s, at: moved(s.at) })) }, used);
+}
+
+/** The constraints that are not justified where they apply, each with its place, the references that led there, and why. */
+function untraced(list: Constraint[], used?: Set<string>): string[] {
+  return list.flatMap((c) => {
+    const why = unjustified(c, used);
+    if (why === undefined) return [];
+    const via = c.via.length > 0 ? ` (through ${c.via.map((s) => s.target).join(' > ')})` : '';
+    return [`${c.at}: ${c.keyword} ${JSON.stringify(c.value)}${via}: ${why}`];
+  });
 }
 const reference = norm(readSeed());
 
@@ -297,12 +481,37 @@ describe('no unmarked inventions', () => {
   });
 
   it('every traced passage is in the reference word for word', () => {
-    const missing = Object.entries(TRACES).flatMap(([at, q]) => (Array.isArray(q) ? q : [q]).filter((s) => !reference.includes(norm(s))).map((s) => `${at}: ${s}`));
+    const quotes: Array<[string, Quote]> = [...Object.entries(TRACES), ...Object.entries(APPLIES).map(([at, a]): [string, Quote] => [at, a.quote])];
+    const missing = quotes.flatMap(([at, q]) => (Array.isArray(q) ? q : [q]).filter((s) => !reference.includes(norm(s))).map((s) => `${at}: ${s}`));
     expect(missing).toEqual([]);
   });
 
-  it('every constraint traces to the reference or carries x-spec-constraint', () => {
+  it('every application names the component it applies (and the member it is written at)', () => {
+    const wrong = Object.entries(APPLIES).flatMap(([at, { target, quote }]) => {
+      const lines = Array.isArray(quote) ? quote : [quote];
+      const schema = doc.components.schemas[target];
+      const member = at.includes(' ') ? undefined : /\.([a-z_]+)(\[\])?$/.exec(at)?.[1];
+      const problems: string[] = [];
+      if (!lines.some((l) => namesTarget(target, norm(l), schema))) problems.push(`${at}: the passage does not name ${target}`);
+      if (member && !lines.some((l) => hasWord(norm(l), member) || norm(l).includes(member.replace(/_/g, ' ')))) problems.push(`${at}: the passage does not name the member ${member}`);
+      return problems;
+    });
+    expect(wrong).toEqual([]);
+    expect(namesTarget('UserId', 'poll_ids (array of poll ids, min 1)', undefined)).toBe(false);
+  });
+
+  it('every constraint traces to the reference or carries x-spec-constraint, at every place it applies', () => {
     expect(untraced(constraints)).toEqual([]);
+  });
+
+  it('follows $ref: the constraints of a referenced schema are judged where it is referenced', () => {
+    const at = (place: string, keyword: string) => constraints.filter((c) => c.at === place && c.keyword === keyword).map((c) => c.via.map((s) => s.target).join(' > '));
+    expect(at('GET /2/posts/{id} ?id', 'pattern')).toEqual(['PostIdPath > PostId']);
+    expect(at('/2/users/{id}/posts ?id', 'pattern')).toEqual(['UserIdPath > UserId']);
+    expect(at('CreatePostRequest.reply_settings', 'enum')).toEqual(['ReplySettings']);
+    expect(at('SearchAllPostsMeta.newest_id', 'pattern')).toEqual(['PostId']);
+    expect(at('DmParticipantsJoinEvent.participant_ids[]', 'pattern')).toEqual(['UserId']);
+    expect(at('GET /2/activity/stream 429 header x-rate-limit-reset', 'minimum')).toEqual(['TooManyRequests']);
   });
 
   it('an invented constraint fails the walk (the minItems the issue found on expansions, a pattern on Mention)', () => {
@@ -310,21 +519,54 @@ describe('no unmarked inventions', () => {
     copy.components.parameters.Expansions.schema.minItems = 1;
     copy.components.schemas.Mention.allOf[1].properties.username.pattern = '^[A-Za-z0-9_]{1,15}$';
     const found = untraced(constraintsOf(copy));
-    expect(found).toHaveLength(2);
-    expect(found.join('\n')).toMatch(/param Expansions: minItems/);
-    expect(found.join('\n')).toMatch(/Mention\.username: pattern/);
+    expect(found.join('\n')).toMatch(/^param Expansions: minItems 1: it neither traces/m);
+    expect(found.join('\n')).toMatch(/^Mention\.username: pattern /m);
+    // And at every operation that takes expansions (through the parameter).
+    expect(found.join('\n')).toMatch(/^GET \/2\/users\/\{id\}\/bookmarks \?expansions: minItems 1 \(through Expansions\)/m);
+    expect(found.length).toBe(2 + constraintsOf(copy).filter((c) => c.keyword === 'minItems' && c.via[0]?.target === 'Expansions').length);
   });
 
-  it('no stale entries: every trace and every mark matches a constraint', () => {
-    const used = new Set(constraints.map((c) => traceFor(c.at)?.[0]).filter(Boolean));
+  it('a constraint behind a reference fails at every place it applies', () => {
+    // A constraint injected into UserId, which is only ever reached by reference.
+    const copy = structuredClone(doc);
+    copy.components.schemas.UserId.minLength = 3;
+    const found = untraced(constraintsOf(copy));
+    const places = found.map((f) => f.slice(0, f.indexOf(': ')));
+    expect(places).toEqual(
+      expect.arrayContaining(['UserId', 'Post.author_id', 'Affiliation.user_id[]', 'param AuthenticatedUserId', 'GET /2/users/{id}/bookmarks ?id', '/2/users/{id}/posts ?id', 'DmParticipantsJoinEvent.participant_ids[]']),
+    );
+    expect(found.every((f) => /minLength 3/.test(f))).toBe(true);
+    expect(places.length).toBe(constraintsOf(copy).filter((c) => c.keyword === 'minLength' && c.value === 3).length);
+  });
+
+  it('a new reference to a constrained schema fails where it is written', () => {
+    // The issue's case: a place pointing at a constrained schema (the spec's own community_id, a post id of a Topic).
+    const copy = structuredClone(doc);
+    copy.components.schemas.Topic.properties.post_id = { $ref: '#/components/schemas/PostId' };
+    copy.components.schemas.Topic.properties.settings = { $ref: '#/components/schemas/ReplySettings' };
+    const found = untraced(constraintsOf(copy));
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatch(/^Topic\.post_id: pattern "\^\[0-9\]\{1,19\}\$" \(through PostId\): nothing says Topic\.post_id holds a PostId/);
+    expect(found[1]).toMatch(/^Topic\.settings: enum .* \(through ReplySettings\): nothing says Topic\.settings holds a ReplySettings/);
+    // Marked next to the reference, it is the spec's own there (and only there).
+    copy.components.schemas.Topic.properties.post_id['x-spec-constraint'] = { pattern: 'an injected reason, long enough' };
+    expect(untraced(constraintsOf(copy))).toHaveLength(1);
+  });
+
+  it('no stale entries: every trace, application and mark matches a constraint', () => {
+    const used = new Set<string>();
+    untraced(constraints, used);
     expect(Object.keys(TRACES).filter((k) => !used.has(k))).toEqual([]);
+    expect(Object.keys(APPLIES).filter((k) => !used.has(k))).toEqual([]);
     const stale: string[] = [];
     for (const c of constraints) {
-      const mark = c.holder?.['x-spec-constraint'];
-      if (!mark) continue;
-      for (const k of Object.keys(mark)) {
-        const written = constraints.some((o) => o.holder === c.holder && o.keyword === k);
-        if (!written) stale.push(`${c.at}: x-spec-constraint names ${k}, which is not written there`);
+      for (const holder of [c.holder, ...c.via.map((s) => s.site)]) {
+        const mark = holder?.['x-spec-constraint'];
+        if (!mark) continue;
+        for (const k of Object.keys(mark)) {
+          const written = constraints.some((o) => (o.holder === holder || o.via.some((s) => s.site === holder)) && o.keyword === k);
+          if (!written) stale.push(`${c.at}: x-spec-constraint names ${k}, which is not written there`);
+        }
       }
     }
     expect(stale).toEqual([]);

@@ -108,11 +108,19 @@ describe('Events', () => {
   const typesText = section(md, 'Activity event types');
   const deliveryText = section(md, 'Subscriptions and delivery');
 
-  it('activity event types: every dot-separated name of the table', () => {
+  it('activity event types: every dot-separated name of the table, and open to the names not shown', () => {
     const names = tables(typesText)[0].rows.flatMap(([n]) => n.split(', '));
     expect(names).toHaveLength(12);
     for (const n of names) expect(n).toMatch(/^[a-z]+(\.[a-z_]+)+$/);
     expectSchema('ActivityEventType', { type: 'string', enum: names });
+    // "Dot-separated names of the four of these other than the bio one: not shown", and news and chat
+    // events are mentioned without names: the listed names are the known ones (x-enum-incomplete).
+    expect(typesText).toContain('Dot-separated names of the four of these other than the bio one: not shown.');
+    expect(deliveryText).toMatch(/useful for news events/);
+    expect(deliveryText).toMatch(/DM and chat events/);
+    const s = schemaAt(doc, 'ActivityEventType');
+    expect(s['x-enum-incomplete']).toBe(true);
+    expect(s['x-undocumented'].join('\n')).toMatch(/^values: .*not shown.*news and chat/m);
   });
 
   it('deprecated PascalCase names, with the mapping the reference gives', () => {
@@ -135,20 +143,28 @@ describe('Events', () => {
     const m = /Direct-message conversation events seen: ([^.]+)\./.exec(deliveryText)!;
     const kinds = listWords(m[1]);
     expect(kinds).toEqual(['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave']);
+    // "seen": the kinds listed are not all there are. DmEventType is open, and DmEvent is a plain oneOf
+    // (a discriminator's mapping is closed) with a fallback for the other kinds.
     expectSchema('DmEventType', { enum: kinds });
+    expect(schemaAt(doc, 'DmEventType')['x-enum-incomplete']).toBe(true);
     const dm = schemaAt(doc, 'DmEvent');
-    expect(dm.discriminator.propertyName).toBe('event_type');
-    expect(Object.keys(dm.discriminator.mapping)).toEqual(kinds);
-    for (const k of kinds) {
-      const variant = refName({ $ref: dm.discriminator.mapping[k] })!;
-      expect(dm.oneOf.map(refName)).toContain(variant);
-      expectSchema(`${variant}.event_type`, { const: k });
-      expectSchema(variant, { required: ['event_type'] });
-    }
+    expect(dm.discriminator).toBeUndefined();
+    const variants = dm.oneOf.map(refName);
+    expect(variants).toEqual(['DmMessageCreateEvent', 'DmParticipantsJoinEvent', 'DmParticipantsLeaveEvent', 'DmUnlistedEvent']);
+    kinds.forEach((k, i) => {
+      expectSchema(`${variants[i]}.event_type`, { const: k });
+      expectSchema(variants[i], { required: ['event_type'] });
+    });
+    expectSchema('DmUnlistedEvent', { required: ['event_type'] });
+    expect(schemaAt(doc, 'DmUnlistedEvent.event_type').not).toEqual({ enum: kinds });
     // MessageCreate: participant_ids must be absent (the `false` schema).
     expect(schemaAt(doc, 'DmMessageCreateEvent').properties.participant_ids).toBe(false);
     expectSchema('DmParticipantsJoinEvent.participant_ids', { type: 'array', items: { pattern: ID } });
     expectSchema('DmParticipantsLeaveEvent.participant_ids', { type: 'array', items: { pattern: ID } });
+    // The items' type is not given: the user-id pattern is the spec's own, marked next to the reference.
+    for (const v of ['DmParticipantsJoinEvent', 'DmParticipantsLeaveEvent']) {
+      expect(schemaAt(doc, v).properties.participant_ids.items['x-spec-constraint'].pattern).toMatch(/user ids/);
+    }
   });
 
   it('subscription filters: user id, keyword, direction sent, received or both; no member required', () => {
@@ -183,9 +199,16 @@ describe('Events', () => {
       expect(op['x-streaming'].reconnect.unless).toContainEqual({
         disconnect_type: '^(ForceDisconnect|InvalidRules|ClientApplicationStateDegraded)$',
       });
-      // backfill_minutes belongs to "streaming requests ... on the academic track", which this stream is
-      // not said to be: not listed, but the operation is open to parameters it does not list.
-      expect(parameter(doc, c.method!, c.path, 'backfill_minutes')).toBeUndefined();
+      // "retry behavior: not shown": the reconnection rule is the spec's own, and says so.
+      expect(deliveryText).toContain('signature verification and retry behavior: not shown.');
+      expect(op['x-streaming']['x-spec-constraint'].reconnect).toMatch(/no reconnection rule/);
+      // "Streaming requests accept `backfill_minutes` (whole number 1 to 5)": a typed, optional parameter
+      // of the stream, named by x-streaming; the other parameters stay open.
+      expect(section(md, 'Catalogue of further endpoints')).toContain('Streaming requests accept `backfill_minutes` (whole number 1 to 5)');
+      const backfill = parameter(doc, c.method!, c.path, 'backfill_minutes');
+      expect(backfill).toMatchObject({ in: 'query', schema: { type: 'integer', minimum: 1, maximum: 5 } });
+      expect(backfill.required ?? false).toBe(false);
+      expect(op['x-streaming'].backfillParameter).toBe('backfill_minutes');
       expect(op['x-open-parameters']).toBe(true);
       expect(refName(op.responses['200'].content['application/json'].schema)).toBe('ActivityStreamEvent');
     }
@@ -254,6 +277,20 @@ describe('Errors', () => {
         .sort(),
     );
     expect(problem['x-undocumented'].join('\n')).toMatch(/HTTP status of each problem type is not shown/);
+  });
+
+  it('each invented status is marked on its variant; no invented title', () => {
+    expect(errorsText).toContain('Mapping of every problem type to an HTTP status: not shown.');
+    // "Members: type (string, required), title (string, required) ...": no title value is given.
+    expect(problemText).not.toMatch(/title[^.]*"/);
+    for (const [name, s] of Object.entries<Json>(doc.components.schemas)) {
+      expect(s['x-problem-title'], name).toBeUndefined();
+      const status = s['x-problem-status'];
+      if (status === undefined) continue;
+      const notes = (s['x-undocumented'] ?? []).filter((n: string) => n.startsWith('problem-status: '));
+      expect(notes, name).toHaveLength(1);
+      expect(notes[0], name).toMatch(new RegExp(`^problem-status: the HTTP status of ${s['x-problem-slug']} is not shown \\(modelled as ${status}: .{10,}\\)$`));
+    }
   });
 
   // Prose: "For resource_type in a, b and c the enum is ... `section` is either data or includes."

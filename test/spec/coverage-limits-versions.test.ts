@@ -1,5 +1,7 @@
 // Coverage of the reference by the spec: Limits, Versioning and document conventions.
 // Part of the walk over the reference described in coverage-resources.test.ts.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   allOperations,
@@ -9,6 +11,7 @@ import {
   operation,
   parameter,
   parametersOf,
+  repoRoot,
   resolvePointer,
   schemaAt,
   section,
@@ -234,8 +237,13 @@ describe('Limits', () => {
 
   it('behavioural limits outside the table: home timeline', () => {
     expect(md).toContain('returns posts of the last 7 days and the most recent 800 regardless of date');
-    expect(byName('home-timeline-window')).toMatchObject({ value: 7, max: 7, unit: 'days' });
-    expect(byName('home-timeline-recent-posts')).toMatchObject({ value: 800, max: 800, unit: 'posts' });
+    // A union of two guarantees: at least the last 7 days, and at least the most recent 800. Floors, not caps.
+    expect(byName('home-timeline-window')).toMatchObject({ value: 7, min: 7, unit: 'days' });
+    expect(byName('home-timeline-recent-posts')).toMatchObject({ value: 800, min: 800, unit: 'posts' });
+    for (const name of ['home-timeline-window', 'home-timeline-recent-posts']) {
+      expect(byName(name)?.max, name).toBeUndefined();
+      expect(byName(name)?.description, name).toMatch(/guarantee, not a cap/);
+    }
   });
 });
 
@@ -271,9 +279,19 @@ describe('Versioning', () => {
     .filter((l) => /^\d+\. /.test(l));
   const item = (re: RegExp) => items.find((l) => re.test(l))!;
 
-  it('info.version is the published version label', () => {
+  it('info.version is the published version label, raised by the minor revisions of this description', () => {
     const m = /carries the version label ([0-9.]*[0-9])/.exec(item(/version label/))!;
-    expect(doc.info.version).toBe(m[1]);
+    const [major, minor] = m[1].split('.').map(Number);
+    const [ownMajor, ownMinor, ...rest] = doc.info.version.split('.').map(Number);
+    expect(ownMajor).toBe(major);
+    expect(ownMinor).toBeGreaterThanOrEqual(minor);
+    expect(rest).toEqual([]);
+    // The label stays quoted, and each revision is listed with the bump socialgen diff gave it.
+    expect(doc.info.description.replace(/\s+/g, ' ')).toContain(`carries the version label ${m[1]}`);
+    const readme = fs.readFileSync(path.join(repoRoot, 'spec/README.md'), 'utf8');
+    const versions = tables(section(readme, 'Versions of this description'))[0].rows.map((r) => r[0]);
+    expect(versions[0]).toBe(m[1]);
+    expect(versions.at(-1)).toBe(doc.info.version);
     expect(doc.openapi).toBe('3.1.0');
   });
 

@@ -191,8 +191,8 @@ export const EXCHANGES: Exchange[] = [
   { op: 'createActivitySubscription', label: 'a filter by keyword only', args: { body: { event_type: 'post.create', filter: { keyword: 'news' } } }, status: 201, body: { data: {} } },
   {
     op: 'streamActivity',
-    label: 'one event, backfill on the academic track sent as an extra parameter',
-    args: { extraQuery: { backfill_minutes: 5 } },
+    label: 'one event, with backfill_minutes (declared: a whole number 1 to 5)',
+    args: { backfill_minutes: 5 },
     status: 200,
     body: { data: { event_type: 'post.create', payload: fullPost(0) } },
     stream: true,
