@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiModel } from '../../generator/src/model/types.ts';
-import { serveMock } from '../../generator/src/emit/server/mock-serve.ts';
+import { serveMock } from '../../generator/src/cli/commands/mock-serve.ts';
 import { sample, seededRandom } from '../../generator/src/emit/server/runtime/sample.ts';
 import { SamplePlanner } from '../../generator/src/emit/server/sample-plan.ts';
 import { factsOf } from '../../generator/src/model/facts/index.ts';

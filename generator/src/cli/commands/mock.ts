@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../context.ts';
 import { UsageError } from '../errors.ts';
 import { displayPath } from '../progress.ts';
-import { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from '../../emit/server/mock-defaults.ts';
+import { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 import { resolveConfig, SPEC_HELP } from '../options.ts';
 
 export function registerMock(program: Command, ctx: CommandContext): void {
@@ -21,7 +21,7 @@ export function registerMock(program: Command, ctx: CommandContext): void {
       const seed = flags.seed === undefined ? undefined : Number(flags.seed);
       if (seed !== undefined && !Number.isFinite(seed)) throw new UsageError(`--seed must be a number, got ${JSON.stringify(flags.seed)}`);
       const specPath = resolveConfig({ spec: flags.spec, config: flags.config }, ctx.io.cwd).spec;
-      const { serveMock } = await import('../../emit/server/mock-serve.ts');
+      const { serveMock } = await import('./mock-serve.ts');
       const server = await serveMock({ specPath, port, hostname: flags.hostname ?? DEFAULT_MOCK_HOSTNAME, seed });
       ctx.io.err(`socialgen: mock of ${displayPath(ctx.io.cwd, specPath)} listening on ${server.url} (Ctrl-C to stop)`);
       await new Promise<void>((resolve) => {
