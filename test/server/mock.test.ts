@@ -10,6 +10,9 @@ import { SamplePlanner } from '../../generator/src/emit/server/sample-plan.ts';
 import { factsOf } from '../../generator/src/model/facts/index.ts';
 import { buildPackages, importServer, loadProjectModel, SPEC_PATH, type BuiltPackages, type ServerModule } from './harness.ts';
 
+/** Credentials of a kind every operation of the project spec accepts (the mock checks presence, not validity). */
+const AUTH = { authorization: 'Bearer any-token' };
+
 let model: ApiModel;
 let built: BuiltPackages;
 let server: ServerModule;
@@ -34,10 +37,10 @@ function validRequest(op: ApiModel['operations'][number], planner: SamplePlanner
     if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(text));
     else if (p.in === 'query') query.set(p.name, text);
   }
-  const init: RequestInit = { method: op.method.toUpperCase() };
+  const init: RequestInit = { method: op.method.toUpperCase(), headers: AUTH };
   if (op.requestBody) {
     const media = op.requestBody.content[0];
-    init.headers = { 'content-type': media.mediaType };
+    init.headers = { ...AUTH, 'content-type': media.mediaType };
     init.body = JSON.stringify(sampled(media.schema));
   }
   return new Request(`http://localhost${path}${query.size ? '?' + query : ''}`, init);
@@ -63,14 +66,14 @@ describe('createMockHandler', () => {
   });
 
   it('is deterministic for a seed and differs across seeds', async () => {
-    const body = async (seed: string) => (await server.createMockHandler({ seed })(new Request('http://localhost/2/posts/20?post.fields=id,text'))).text();
+    const body = async (seed: string) => (await server.createMockHandler({ seed })(new Request('http://localhost/2/posts/20?post.fields=id,text', { headers: AUTH }))).text();
     expect(await body('x')).toBe(await body('x'));
     expect(await body('x')).not.toBe(await body('y'));
   });
 
-  it('honours pagination: page size, base-36 next_token, a last page without one', async () => {
+  it('honours pagination: page size, next_token valid for pagination_token, result_count, a last page without one', async () => {
     const mock = server.createMockHandler({ seed: 'pages', pages: 3, development: true });
-    const get = async (q: string) => (await (await mock(new Request(`http://localhost/2/users/42/bookmarks?${q}`))).json()) as any;
+    const get = async (q: string) => (await (await mock(new Request(`http://localhost/2/users/42/bookmarks?${q}`, { headers: AUTH }))).json()) as any;
     const first = await get('max_results=7');
     expect(first.data).toHaveLength(7);
     expect(first.meta.result_count).toBe(7);
@@ -82,9 +85,15 @@ describe('createMockHandler', () => {
     expect(third.meta.next_token).toBeUndefined();
   });
 
-  it('still validates requests, and enforces security when given authenticate', async () => {
+  it('still validates requests, requires credentials (unless checkAuth: false), and checks them when given authenticate', async () => {
     const mock = server.createMockHandler();
-    expect((await mock(new Request('http://localhost/2/users/42/bookmarks?max_results=500'))).status).toBe(400);
+    expect((await mock(new Request('http://localhost/2/users/42/bookmarks?max_results=500', { headers: AUTH }))).status).toBe(400);
+    const anonymous = await mock(new Request('http://localhost/2/users/42/bookmarks'));
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/Bearer/);
+    expect((await mock(new Request('http://localhost/2/users/42/bookmarks', { headers: AUTH }))).status).toBe(200);
+    const open = server.createMockHandler({ checkAuth: false });
+    expect((await open(new Request('http://localhost/2/users/42/bookmarks'))).status).toBe(200);
     const secured = server.createMockHandler({ authenticate: () => ({ kind: 'app' }) });
     expect((await secured(new Request('http://localhost/2/users/42/bookmarks'))).status).toBe(401);
     const app = await secured(new Request('http://localhost/2/users/42/bookmarks', { headers: { authorization: 'Bearer x' } }));
@@ -96,13 +105,13 @@ describe('serveMock (socialgen mock)', () => {
   it('serves a spec file on loopback', async () => {
     const running = await serveMock({ specPath: SPEC_PATH, port: 0, seed: 3 });
     try {
-      const r = await fetch(`${running.url}/2/users/by/username/ada`);
+      const r = await fetch(`${running.url}/2/users/by/username/ada`, { headers: AUTH });
       expect(r.status).toBe(200);
       const body = (await r.json()) as any;
       expect(typeof body.data.id).toBe('string');
-      const again = (await (await fetch(`${running.url}/2/users/by/username/ada`)).json()) as any;
+      const again = (await (await fetch(`${running.url}/2/users/by/username/ada`, { headers: AUTH })).json()) as any;
       expect(again).toEqual(body);
-      const bad = await fetch(`${running.url}/2/users/by/username/not%20valid`);
+      const bad = await fetch(`${running.url}/2/users/by/username/not%20valid`, { headers: AUTH });
       expect(bad.status).toBe(400);
       expect(bad.headers.get('content-type')).toBe('application/problem+json');
     } finally {
