@@ -15,7 +15,7 @@
  * is worked out at generation time (emit/server/sample-plan.ts); nothing here reads a JSON Schema.
  */
 import { createPipeline, createWebHandler, type PipelineFeatures, type WebHandler } from './core.js';
-import { resolvePlan, sample, seededRandom, type SamplePlan } from './sample.js';
+import { resolvePlan, sample, seededRandom, type SampleOptions, type SamplePlan } from './sample.js';
 import type {
   AnyHandler,
   ApiTable,
@@ -49,11 +49,12 @@ export interface MockEcho {
 }
 
 export interface MockOperation {
-  /** The declared responses; the first is the default answer (the first success, with content if any has). */
+  /** The declared responses; the first is the default answer (the first success, with content if any has; else the first declared). */
   responses: MockResponse[];
   /** Token pagination: the plan of a page token, under the token parameter's and the next-token member's schemas. */
   token?: SamplePlan;
-  /** The plan of the array of one page's items. */
+  /** Where a page's items are (the declared or inferred pointer, else `/data`), and the plan of that array. */
+  itemsPointer?: string;
   page?: SamplePlan;
   /** Pointer of an integer member beside the next token that counts the page's items. */
   countPointer?: string;
@@ -246,11 +247,14 @@ export function mockHandlers(
         if (example !== undefined) return answer(clone(example), true);
       }
 
+      // The first attempt uses the spec's examples and defaults below the root; should one of them be
+      // invalid under its own schema (real specs have such), later attempts sample afresh, each seed anew.
       let body: unknown;
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
         const random = seededRandom(attempt ? `${requestSeed}|${attempt}` : requestSeed);
-        body = sample(response.plan ?? { type: 'any' }, { plans: data.plans, random, optionalDepth: options.optionalDepth });
-        if (isDefault) body = coherent(body, mock, context, { plans: data.plans, random, optionalDepth: options.optionalDepth }, { tokens, page }, pagination);
+        const sampling = { plans: data.plans, random, optionalDepth: options.optionalDepth, fresh: attempt > 0 };
+        body = sample(response.plan ?? { type: 'any' }, sampling);
+        if (isDefault) body = coherent(body, mock, context, sampling, { tokens, page }, pagination);
         if (accepts(body)) break;
       }
       if (framing) body = streamOfOne(framing.format === 'sse' ? { data: body } : body);
@@ -265,20 +269,20 @@ function coherent(
   body: unknown,
   mock: MockOperation,
   context: HandlerContext,
-  sampling: { plans: Record<string, SamplePlan>; random: () => number; optionalDepth?: number },
+  sampling: SampleOptions,
   paging: { tokens: unknown[]; page: number },
   pagination: ApiTable['operations'][number]['pagination'],
 ): unknown {
   if (typeof body !== 'object' || body === null) return body;
   if (pagination) {
     const size = pagination.pageSizeParameter ? Number(context.query[pagination.pageSizeParameter] ?? 10) : 10;
-    if (pagination.itemsPointer && mock.page && Array.isArray(getAt(body, pagination.itemsPointer))) {
+    if (mock.itemsPointer !== undefined && mock.page && Array.isArray(getAt(body, mock.itemsPointer))) {
       const count = Math.max(1, Number.isFinite(size) ? Math.floor(size) : 10);
-      setAt(body, pagination.itemsPointer, items(resolvePlan(mock.page, sampling.plans), count, sampling), false);
+      setAt(body, mock.itemsPointer, items(resolvePlan(mock.page, sampling.plans), count, sampling), false);
     }
     const next = paging.tokens[paging.page];
     setAt(body, pagination.nextTokenPointer, next === undefined ? undefined : clone(next), next !== undefined);
-    const list = pagination.itemsPointer ? getAt(body, pagination.itemsPointer) : undefined;
+    const list = mock.itemsPointer !== undefined ? getAt(body, mock.itemsPointer) : undefined;
     if (mock.countPointer && Array.isArray(list)) setAt(body, mock.countPointer, list.length, true);
   }
   for (const echo of mock.echoes ?? []) {
@@ -288,7 +292,7 @@ function coherent(
   return body;
 }
 
-function items(array: SamplePlan, count: number, options: { plans: Record<string, SamplePlan>; random: () => number; optionalDepth?: number }): unknown[] {
+function items(array: SamplePlan, count: number, options: SampleOptions): unknown[] {
   const min = array.minItems ?? 0;
   const max = array.maxItems ?? Infinity;
   const n = Math.max(min, Math.min(max, count));

@@ -18,7 +18,7 @@ export interface ServeMockOptions {
   hostname?: string;
   /** Same seed and same request → same answer. */
   seed?: string | number;
-  /** Further mock options (pages, optionalDepth, authenticate, problemBase, ...). */
+  /** Further mock options (pages, optionalDepth, checkAuth, authenticate, problemBase, ...). */
   mock?: Omit<MockOptions, 'seed'>;
 }
 

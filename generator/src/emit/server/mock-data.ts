@@ -39,28 +39,37 @@ function successOf(op: OperationModel): ResponseModel | undefined {
 }
 
 function mockOperation(op: OperationModel, planner: SamplePlanner, facts: SchemaFacts): MockOperation | undefined {
-  const success = successOf(op);
+  // Without a success response, the first declared one is the default answer (as Prism does).
+  const success = successOf(op) ?? op.responses[0];
   if (!success) return undefined;
   const ordered = [success, ...op.responses.filter((res) => res !== success)];
   const out: MockOperation = { responses: ordered.map((res) => mockResponse(res, planner)) };
   const media = jsonMedia(success);
   if (!media) return out;
   const pagination = op.pagination;
+  // Where a page's items are: declared or inferred, else `/data` when that is an array (the client's default).
+  const itemsPointer = pagination?.itemsPointer ?? (pagination && isArray(planner.schemaAt(media.schema, '/data'), facts) ? '/data' : undefined);
+  if (itemsPointer !== undefined) {
+    const page = planner.planAt(media.schema, itemsPointer);
+    if (page) Object.assign(out, { itemsPointer, page });
+  }
   if (pagination?.kind === 'token') {
     const parameter = op.parameters.find((p) => p.in === 'query' && p.name === pagination.tokenParameter)?.schema;
     const member = planner.schemaAt(media.schema, pagination.nextTokenPointer);
     const parts = [parameter, member].filter((s): s is Schema => s !== undefined);
     if (parts.length) out.token = planner.plan(parts.length === 1 ? parts[0]! : { allOf: parts });
     const count = countBeside(media.schema, pagination.nextTokenPointer, planner, facts);
-    if (count !== undefined && pagination.itemsPointer !== undefined) out.countPointer = count;
-  }
-  if (pagination?.itemsPointer !== undefined) {
-    const page = planner.planAt(media.schema, pagination.itemsPointer);
-    if (page) out.page = page;
+    if (count !== undefined && out.page) out.countPointer = count;
   }
   const echoes = echoesOf(op, media.schema, facts);
   if (echoes.length) out.echoes = echoes;
   return out;
+}
+
+function isArray(schema: Schema | undefined, facts: SchemaFacts): boolean {
+  if (schema === undefined) return false;
+  const types = facts.jsonTypes(schema);
+  return types.has('array') && !types.has('object');
 }
 
 function jsonMedia(response: ResponseModel) {

@@ -194,11 +194,16 @@ function generate(node: Node, random: Random): string {
 
 /** A string matching `pattern`, or undefined when the pattern uses what the sampler does not know. */
 export function sampleRegex(pattern: string, random: Random): string | undefined {
+  // As the validators compile it: the `u` flag, else (a legacy pattern such as `[\:]`) no flag.
   let re: RegExp;
   try {
     re = new RegExp(pattern, 'u');
   } catch {
-    return undefined;
+    try {
+      re = new RegExp(pattern);
+    } catch {
+      return undefined;
+    }
   }
   let tree: Node;
   try {
