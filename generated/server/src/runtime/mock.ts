@@ -243,8 +243,12 @@ export function mockHandlers(
       const accepts = (body: unknown) =>
         framing !== undefined || !validate || !response.mediaType || validate.response(response.status, response.mediaType, body, { allErrors: false }).valid;
       if (!dynamic && !(pagination && isDefault) && response.examples?.length) {
-        const example = response.examples.find(accepts);
-        if (example !== undefined) return answer(clone(example), true);
+        // The example made coherent with the request where that keeps it valid, else as written.
+        const examples = response.examples.map((e) => (isDefault ? echoed(clone(e), mock, context) : clone(e)));
+        const fitting = examples.findIndex(accepts);
+        if (fitting >= 0) return answer(examples[fitting], true);
+        const written = response.examples.find(accepts);
+        if (written !== undefined) return answer(clone(written), true);
       }
 
       // The first attempt uses the spec's examples and defaults below the root; should one of them be
@@ -285,6 +289,12 @@ function coherent(
     const list = mock.itemsPointer !== undefined ? getAt(body, mock.itemsPointer) : undefined;
     if (mock.countPointer && Array.isArray(list)) setAt(body, mock.countPointer, list.length, true);
   }
+  return echoed(body, mock, context);
+}
+
+/** Members named like a path parameter or a posted member, given the request's value (where the sample has them). */
+function echoed(body: unknown, mock: MockOperation, context: HandlerContext): unknown {
+  if (typeof body !== 'object' || body === null) return body;
   for (const echo of mock.echoes ?? []) {
     const value = echo.from === 'path' ? context.params[echo.name] : getAt(context.body, echo.name);
     if (value !== undefined && getAt(body, echo.into) !== undefined) setAt(body, echo.into, clone(value), false);
