@@ -20,6 +20,7 @@ import type {
   ApiTable,
   Credentials,
   HandlerContext,
+  HandlerResult,
   OperationValidators,
   Principal,
   ServerOptions,
@@ -195,61 +196,45 @@ export function mockHandlers(
   for (const op of table.operations) {
     const mock = data.operations[op.key];
     if (!mock?.responses.length) continue;
-    const pagination = op.pagination;
-    const tokens = pagination && mock.token ? pageTokens(mock.token, data.plans, pages, `${seed}|${op.key}`) : [];
+    const tokens = op.pagination && mock.token ? pageTokens(mock.token, data.plans, pages, `${seed}|${op.key}`) : [];
     const validate = validators?.[op.key];
     handlers[op.key] = (context: HandlerContext) => {
       const prefer = parsePrefer(context.request.headers.get('prefer'));
       const applied: string[] = [];
-      let response = mock.responses[0]!;
-      const code = Number(prefer.get('code'));
-      if (prefer.has('code') && Number.isInteger(code) && code >= 100 && code <= 599) {
-        const chosen = preferred(mock.responses, code);
-        if (chosen) {
-          response = chosen;
-          applied.push(`code=${code}`);
-        }
-      }
-      const isDefault = response === mock.responses[0];
-      let page = 0;
-      if (pagination && isDefault) {
-        const token = context.query[pagination.tokenParameter];
-        if (token !== undefined) page = tokens.findIndex((t) => String(t) === String(token)) + 1;
-      }
-      const requestSeed = `${seed}|${op.key}|${response.declared}|${stable(context.params)}|${stable({ ...context.query, [pagination?.tokenParameter ?? '']: page })}`;
-      const headers: Record<string, string> = {};
-      const answer = (body: unknown, withBody: boolean) => {
-        if (applied.length) headers['preference-applied'] = applied.join(', ');
-        const result: { status: number; body?: unknown; contentType?: string; headers?: Record<string, string> } = { status: response.status };
-        if (withBody) result.body = body;
-        if (withBody && response.mediaType) result.contentType = response.mediaType;
-        if (Object.keys(headers).length) result.headers = headers;
-        return result;
-      };
-      if (response.plan === undefined && response.examples === undefined) return answer(undefined, false);
-
-      // A named example, when asked for; else (not `dynamic=true`) the first example the validator accepts.
-      const wanted = prefer.get('example');
-      const named = wanted === undefined ? -1 : (response.exampleNames ?? []).indexOf(wanted);
-      if (named >= 0) {
-        applied.push(`example=${wanted}`);
-        return answer(clone(response.examples![named]), true);
-      }
-      const dynamic = prefer.get('dynamic') === 'true';
-      if (dynamic) applied.push('dynamic=true');
+      const response = selected(mock, prefer, applied);
+      const isDefault = response.declared === mock.responses[0]!.declared;
       // A stream media type: the sample is its one item (an event's data), sent as a stream of one.
       const framing = op.responses.find((r) => r.status === response.declared)?.stream?.find((m) => m.type === response.mediaType);
       const accepts = (body: unknown) =>
         framing !== undefined || !validate || !response.mediaType || validate.response(response.status, response.mediaType, body, { allErrors: false }).valid;
-      if (!dynamic && !(pagination && isDefault) && response.examples?.length) {
-        // The example made coherent with the request where that keeps it valid, else as written.
-        const examples = response.examples.map((e) => (isDefault ? echoed(clone(e), mock, context) : clone(e)));
-        const fitting = examples.findIndex(accepts);
-        if (fitting >= 0) return answer(examples[fitting], true);
-        const written = response.examples.find(accepts);
-        if (written !== undefined) return answer(clone(written), true);
+      const answer = (body?: { value: unknown }): HandlerResult => ({
+        status: response.status,
+        ...(body ? { body: body.value } : {}),
+        ...(body && response.mediaType ? { contentType: response.mediaType } : {}),
+        ...(applied.length ? { headers: { 'preference-applied': applied.join(', ') } } : {}),
+      });
+      if (response.plan === undefined && response.examples === undefined) return answer();
+
+      const wanted = prefer.get('example');
+      const named = wanted === undefined ? -1 : (response.exampleNames ?? []).indexOf(wanted);
+      if (named >= 0) {
+        applied.push(`example=${wanted}`);
+        return answer({ value: clone(response.examples![named]) });
+      }
+      const dynamic = prefer.get('dynamic') === 'true';
+      if (dynamic) applied.push('dynamic=true');
+      const paged = op.pagination !== undefined && isDefault;
+      if (!dynamic && !paged && response.examples?.length) {
+        const example = validExample(response.examples, accepts, (e) => (isDefault ? echoed(e, mock, context) : e));
+        if (example) return answer(example);
       }
 
+      let page = 0;
+      if (paged) {
+        const token = context.query[op.pagination!.tokenParameter];
+        if (token !== undefined) page = tokens.findIndex((t) => String(t) === String(token)) + 1;
+      }
+      const requestSeed = `${seed}|${op.key}|${response.declared}|${stable(context.params)}|${stable({ ...context.query, [op.pagination?.tokenParameter ?? '']: page })}`;
       // The first attempt uses the spec's examples and defaults below the root; should one of them be
       // invalid under its own schema (real specs have such), later attempts sample afresh, each seed anew.
       let body: unknown;
@@ -257,14 +242,33 @@ export function mockHandlers(
         const random = seededRandom(attempt ? `${requestSeed}|${attempt}` : requestSeed);
         const sampling = { plans: data.plans, random, optionalDepth: options.optionalDepth, fresh: attempt > 0 };
         body = sample(response.plan ?? { type: 'any' }, sampling);
-        if (isDefault) body = coherent(body, mock, context, sampling, { tokens, page }, pagination);
+        if (isDefault) body = coherent(body, mock, context, sampling, { tokens, page }, op.pagination);
         if (accepts(body)) break;
       }
-      if (framing) body = streamOfOne(framing.format === 'sse' ? { data: body } : body);
-      return answer(body, true);
+      return answer({ value: framing ? streamOfOne(framing.format === 'sse' ? { data: body } : body) : body });
     };
   }
   return handlers;
+}
+
+/** The response to answer: the default one, or the one `Prefer: code=` selects (noted in `applied`). */
+function selected(mock: MockOperation, prefer: Map<string, string>, applied: string[]): MockResponse {
+  const code = Number(prefer.get('code'));
+  if (!prefer.has('code') || !Number.isInteger(code) || code < 100 || code > 599) return mock.responses[0]!;
+  const chosen = preferred(mock.responses, code);
+  if (!chosen) return mock.responses[0]!;
+  applied.push(`code=${code}`);
+  return chosen;
+}
+
+/** The first example the validator accepts: made coherent with the request where that keeps it valid, else as written. */
+function validExample(examples: unknown[], accepts: (body: unknown) => boolean, coherent: (body: unknown) => unknown): { value: unknown } | undefined {
+  for (const example of examples) {
+    const made = coherent(clone(example));
+    if (accepts(made)) return { value: made };
+  }
+  const written = examples.find(accepts);
+  return written === undefined ? undefined : { value: clone(written) };
 }
 
 /** The default answer made coherent with the request: its page, the page's count, echoed members. */
