@@ -163,7 +163,8 @@ function preferred(responses: MockResponse[], code: number): MockResponse | unde
 /** A page token: the page number in base 36 where the token is any string, else a sample of its plan. */
 function pageToken(plan: SamplePlan, plans: Record<string, SamplePlan>, page: number, seed: string): unknown {
   const p = resolvePlan(plan, plans);
-  const free = p.type === 'string' && p.pattern === undefined && p.format === undefined && p.enum === undefined && !('const' in p);
+  const free =
+    p.type === 'string' && p.pattern === undefined && p.format === undefined && p.enum === undefined && !('const' in p);
   if (free) {
     const digits = page.toString(36);
     const length = Math.max(4, p.minLength ?? 0, digits.length);
@@ -204,9 +205,14 @@ export function mockHandlers(
       const response = selected(mock, prefer, applied);
       const isDefault = response.declared === mock.responses[0]!.declared;
       // A stream media type: the sample is its one item (an event's data), sent as a stream of one.
-      const framing = op.responses.find((r) => r.status === response.declared)?.stream?.find((m) => m.type === response.mediaType);
+      const framing = op.responses
+        .find((r) => r.status === response.declared)
+        ?.stream?.find((m) => m.type === response.mediaType);
       const accepts = (body: unknown) =>
-        framing !== undefined || !validate || !response.mediaType || validate.response(response.status, response.mediaType, body, { allErrors: false }).valid;
+        framing !== undefined ||
+        !validate ||
+        !response.mediaType ||
+        validate.response(response.status, response.mediaType, body, { allErrors: false }).valid;
       const answer = (body?: { value: unknown }): HandlerResult => ({
         status: response.status,
         ...(body ? { body: body.value } : {}),
@@ -262,7 +268,11 @@ function selected(mock: MockOperation, prefer: Map<string, string>, applied: str
 }
 
 /** The first example the validator accepts: made coherent with the request where that keeps it valid, else as written. */
-function validExample(examples: unknown[], accepts: (body: unknown) => boolean, coherent: (body: unknown) => unknown): { value: unknown } | undefined {
+function validExample(
+  examples: unknown[],
+  accepts: (body: unknown) => boolean,
+  coherent: (body: unknown) => unknown,
+): { value: unknown } | undefined {
   for (const example of examples) {
     const made = coherent(clone(example));
     if (accepts(made)) return { value: made };
@@ -326,10 +336,16 @@ async function* streamOfOne(item: unknown): AsyncGenerator<unknown> {
 function presenceTable(table: ApiTable): ApiTable {
   const readable = (scheme: TableSecurityScheme | undefined) =>
     scheme !== undefined &&
-    (scheme.type === 'apiKey' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && ['bearer', 'basic', 'oauth'].includes(scheme.scheme ?? '')));
+    (scheme.type === 'apiKey' ||
+      scheme.type === 'oauth2' ||
+      scheme.type === 'openIdConnect' ||
+      (scheme.type === 'http' && ['bearer', 'basic', 'oauth'].includes(scheme.scheme ?? '')));
   const securitySchemes: Record<string, TableSecurityScheme> = {};
   for (const [name, scheme] of Object.entries(table.securitySchemes))
-    securitySchemes[name] = scheme.type === 'oauth2' || scheme.type === 'openIdConnect' ? { ...scheme, type: 'http', scheme: 'bearer' } : scheme;
+    securitySchemes[name] =
+      scheme.type === 'oauth2' || scheme.type === 'openIdConnect'
+        ? { ...scheme, type: 'http', scheme: 'bearer' }
+        : scheme;
   const operations = table.operations.map((op) => ({
     ...op,
     ownerParameter: undefined,

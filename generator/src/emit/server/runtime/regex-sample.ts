@@ -201,7 +201,11 @@ function generate(node: Node, random: Random, extra = 0): string {
  * A string matching `pattern` whose length (in code points) is within `length` (else one that only
  * matches), or undefined when the pattern uses what the sampler does not know.
  */
-export function sampleRegex(pattern: string, random: Random, length: { min?: number; max?: number } = {}): string | undefined {
+export function sampleRegex(
+  pattern: string,
+  random: Random,
+  length: { min?: number; max?: number } = {},
+): string | undefined {
   // As the validators compile it: the `u` flag, else (a legacy pattern such as `[\:]`) no flag.
   let re: RegExp;
   try {
