@@ -2,7 +2,9 @@
  * The mock: every operation answers schema-valid data (checked by development mode, which turns a
  * mismatch into a 500), deterministically from the seed, with pagination; `serveMock` serves a spec file.
  */
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { socialgenBin } from '../pipeline/helpers.ts';
 import type { ApiModel } from '../../generator/src/model/types.ts';
 import { serveMock } from '../../generator/src/cli/commands/mock-serve.ts';
 import { sample, seededRandom } from '../../generator/src/emit/server/runtime/sample.ts';
@@ -101,7 +103,37 @@ describe('createMockHandler', () => {
   });
 });
 
+/** `socialgen mock` as a process: its URL once it listens (stderr), and a stop that ends it. */
+async function startCommand(args: string[]): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, [socialgenBin, 'mock', '--spec', SPEC_PATH, '--port', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const found = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (found) resolve(found[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`socialgen mock exited (${code}): ${stderr}`)));
+  });
+  return { url, stop: () => void child.kill('SIGTERM') };
+}
+
 describe('serveMock (socialgen mock)', () => {
+  it('the command requires credentials by default, and --no-auth-check lets requests through', async () => {
+    const checking = await startCommand([]);
+    const open = await startCommand(['--no-auth-check']);
+    try {
+      expect((await fetch(`${checking.url}/2/users/by/username/ada`)).status).toBe(401);
+      expect((await fetch(`${checking.url}/2/users/by/username/ada`, { headers: AUTH })).status).toBe(200);
+      const anonymous = await fetch(`${open.url}/2/users/by/username/ada`);
+      expect(anonymous.status).toBe(200);
+      expect(((await anonymous.json()) as any).data.username).toBe('ada');
+    } finally {
+      checking.stop();
+      open.stop();
+    }
+  }, 120_000);
+
   it('serves a spec file on loopback', async () => {
     const running = await serveMock({ specPath: SPEC_PATH, port: 0, seed: 3 });
     try {
