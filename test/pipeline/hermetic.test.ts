@@ -29,7 +29,7 @@ const NETWORK_GLOBALS = new Set(['fetch', 'WebSocket', 'XMLHttpRequest', 'EventS
  * What is not the pipeline: runtimes copied verbatim into the generated packages (they are the packages'
  * code: the client's fetch, the server's node:http adapter), and `socialgen mock`, a server by design.
  */
-const NOT_PIPELINE = [/^emit\/(client|server|validators)\/runtime\//, /^emit\/server\/mock-serve\.ts$/, /^cli\/commands\/mock\.ts$/];
+const NOT_PIPELINE = [/^emit\/(client|server|validators)\/runtime\//, /^cli\/commands\/mock(-serve)?\.ts$/];
 
 function sourceFiles(dir: string, rel = ''): string[] {
   const out: string[] = [];

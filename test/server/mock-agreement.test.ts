@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiModel } from '../../generator/src/model/types.ts';
-import { serveMock } from '../../generator/src/emit/server/mock-serve.ts';
+import { serveMock } from '../../generator/src/cli/commands/mock-serve.ts';
 import { buildPackages, importServer, loadProjectModel, SPEC_PATH, type BuiltPackages, type ServerModule } from './harness.ts';
 
 let model: ApiModel;

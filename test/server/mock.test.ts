@@ -2,13 +2,18 @@
  * The mock: every operation answers schema-valid data (checked by development mode, which turns a
  * mismatch into a 500), deterministically from the seed, with pagination; `serveMock` serves a spec file.
  */
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { socialgenBin } from '../pipeline/helpers.ts';
 import type { ApiModel } from '../../generator/src/model/types.ts';
-import { serveMock } from '../../generator/src/emit/server/mock-serve.ts';
+import { serveMock } from '../../generator/src/cli/commands/mock-serve.ts';
 import { sample, seededRandom } from '../../generator/src/emit/server/runtime/sample.ts';
 import { SamplePlanner } from '../../generator/src/emit/server/sample-plan.ts';
 import { factsOf } from '../../generator/src/model/facts/index.ts';
 import { buildPackages, importServer, loadProjectModel, SPEC_PATH, type BuiltPackages, type ServerModule } from './harness.ts';
+
+/** Credentials of a kind every operation of the project spec accepts (the mock checks presence, not validity). */
+const AUTH = { authorization: 'Bearer any-token' };
 
 let model: ApiModel;
 let built: BuiltPackages;
@@ -34,10 +39,10 @@ function validRequest(op: ApiModel['operations'][number], planner: SamplePlanner
     if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(text));
     else if (p.in === 'query') query.set(p.name, text);
   }
-  const init: RequestInit = { method: op.method.toUpperCase() };
+  const init: RequestInit = { method: op.method.toUpperCase(), headers: AUTH };
   if (op.requestBody) {
     const media = op.requestBody.content[0];
-    init.headers = { 'content-type': media.mediaType };
+    init.headers = { ...AUTH, 'content-type': media.mediaType };
     init.body = JSON.stringify(sampled(media.schema));
   }
   return new Request(`http://localhost${path}${query.size ? '?' + query : ''}`, init);
@@ -63,14 +68,14 @@ describe('createMockHandler', () => {
   });
 
   it('is deterministic for a seed and differs across seeds', async () => {
-    const body = async (seed: string) => (await server.createMockHandler({ seed })(new Request('http://localhost/2/posts/20?post.fields=id,text'))).text();
+    const body = async (seed: string) => (await server.createMockHandler({ seed })(new Request('http://localhost/2/posts/20?post.fields=id,text', { headers: AUTH }))).text();
     expect(await body('x')).toBe(await body('x'));
     expect(await body('x')).not.toBe(await body('y'));
   });
 
-  it('honours pagination: page size, base-36 next_token, a last page without one', async () => {
+  it('honours pagination: page size, next_token valid for pagination_token, result_count, a last page without one', async () => {
     const mock = server.createMockHandler({ seed: 'pages', pages: 3, development: true });
-    const get = async (q: string) => (await (await mock(new Request(`http://localhost/2/users/42/bookmarks?${q}`))).json()) as any;
+    const get = async (q: string) => (await (await mock(new Request(`http://localhost/2/users/42/bookmarks?${q}`, { headers: AUTH }))).json()) as any;
     const first = await get('max_results=7');
     expect(first.data).toHaveLength(7);
     expect(first.meta.result_count).toBe(7);
@@ -82,9 +87,15 @@ describe('createMockHandler', () => {
     expect(third.meta.next_token).toBeUndefined();
   });
 
-  it('still validates requests, and enforces security when given authenticate', async () => {
+  it('still validates requests, requires credentials (unless checkAuth: false), and checks them when given authenticate', async () => {
     const mock = server.createMockHandler();
-    expect((await mock(new Request('http://localhost/2/users/42/bookmarks?max_results=500'))).status).toBe(400);
+    expect((await mock(new Request('http://localhost/2/users/42/bookmarks?max_results=500', { headers: AUTH }))).status).toBe(400);
+    const anonymous = await mock(new Request('http://localhost/2/users/42/bookmarks'));
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/Bearer/);
+    expect((await mock(new Request('http://localhost/2/users/42/bookmarks', { headers: AUTH }))).status).toBe(200);
+    const open = server.createMockHandler({ checkAuth: false });
+    expect((await open(new Request('http://localhost/2/users/42/bookmarks'))).status).toBe(200);
     const secured = server.createMockHandler({ authenticate: () => ({ kind: 'app' }) });
     expect((await secured(new Request('http://localhost/2/users/42/bookmarks'))).status).toBe(401);
     const app = await secured(new Request('http://localhost/2/users/42/bookmarks', { headers: { authorization: 'Bearer x' } }));
@@ -92,17 +103,47 @@ describe('createMockHandler', () => {
   });
 });
 
+/** `socialgen mock` as a process: its URL once it listens (stderr), and a stop that ends it. */
+async function startCommand(args: string[]): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, [socialgenBin, 'mock', '--spec', SPEC_PATH, '--port', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const found = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (found) resolve(found[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`socialgen mock exited (${code}): ${stderr}`)));
+  });
+  return { url, stop: () => void child.kill('SIGTERM') };
+}
+
 describe('serveMock (socialgen mock)', () => {
+  it('the command requires credentials by default, and --no-auth-check lets requests through', async () => {
+    const checking = await startCommand([]);
+    const open = await startCommand(['--no-auth-check']);
+    try {
+      expect((await fetch(`${checking.url}/2/users/by/username/ada`)).status).toBe(401);
+      expect((await fetch(`${checking.url}/2/users/by/username/ada`, { headers: AUTH })).status).toBe(200);
+      const anonymous = await fetch(`${open.url}/2/users/by/username/ada`);
+      expect(anonymous.status).toBe(200);
+      expect(((await anonymous.json()) as any).data.username).toBe('ada');
+    } finally {
+      checking.stop();
+      open.stop();
+    }
+  }, 120_000);
+
   it('serves a spec file on loopback', async () => {
     const running = await serveMock({ specPath: SPEC_PATH, port: 0, seed: 3 });
     try {
-      const r = await fetch(`${running.url}/2/users/by/username/ada`);
+      const r = await fetch(`${running.url}/2/users/by/username/ada`, { headers: AUTH });
       expect(r.status).toBe(200);
       const body = (await r.json()) as any;
       expect(typeof body.data.id).toBe('string');
-      const again = (await (await fetch(`${running.url}/2/users/by/username/ada`)).json()) as any;
+      const again = (await (await fetch(`${running.url}/2/users/by/username/ada`, { headers: AUTH })).json()) as any;
       expect(again).toEqual(body);
-      const bad = await fetch(`${running.url}/2/users/by/username/not%20valid`);
+      const bad = await fetch(`${running.url}/2/users/by/username/not%20valid`, { headers: AUTH });
       expect(bad.status).toBe(400);
       expect(bad.headers.get('content-type')).toBe('application/problem+json');
     } finally {

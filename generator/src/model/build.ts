@@ -14,7 +14,8 @@ import { buildSecuritySchemes, normalizeSecurity } from './security.ts';
 import { buildLimits } from './limits.ts';
 import { findAliasCycles } from './cycles.ts';
 import { inferPagination } from './pagination.ts';
-import type { ApiModel, NamedSchema, ServerModel, TagModel } from './types.ts';
+import { dropMalformedDiscriminators } from './discriminators.ts';
+import type { ApiModel, Discriminator, NamedSchema, ServerModel, TagModel } from './types.ts';
 import { extensionsOf, isRecord, str } from './values.ts';
 
 export interface BuildResult {
@@ -82,6 +83,7 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
     return key;
   };
 
+  const discriminators = new Map<Discriminator, string>();
   const ctx: SchemaContext = {
     version: spec.version,
     document: doc,
@@ -109,6 +111,7 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
       return target !== undefined && getAtPointer(doc, target) !== undefined ? target : undefined;
     },
     report,
+    discriminatorWritten: (discriminator, pointer) => discriminators.set(discriminator, pointer),
   };
 
   // Hoist targets known up front, so their inline definition sites become references on the first pass.
@@ -171,6 +174,7 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
     extensions: extensionsOf(doc),
   };
 
+  dropMalformedDiscriminators(model, discriminators, report);
   const all = sortDiagnostics(diagnostics);
   if (all.some((d) => d.severity === 'error')) throw new SpecError(all);
   // Conventions need the facts, so they are recognized once the model is whole.

@@ -166,16 +166,26 @@ function pointerSegments(pointer: string): string[] {
 }
 
 function examplesOf(doc: unknown, node: Record<string, unknown>): JsonValue[] {
-  if (node.example !== undefined) return [node.example as JsonValue];
+  return namedExamplesOf(doc, node).map(([, value]) => value);
+}
+
+/** The node's `example` (named `''`), or its Examples map's values by name. */
+function namedExamplesOf(doc: unknown, node: Record<string, unknown>): [string, JsonValue][] {
+  if (node.example !== undefined) return [['', node.example as JsonValue]];
   if (isRecord(node.examples)) {
-    const out: JsonValue[] = [];
-    for (const value of Object.values(node.examples)) {
+    const out: [string, JsonValue][] = [];
+    for (const [name, value] of Object.entries(node.examples)) {
       const r = deref(doc, value, '');
-      if (!('error' in r) && isRecord(r.value) && r.value.value !== undefined) out.push(r.value.value as JsonValue);
+      if (!('error' in r) && isRecord(r.value) && r.value.value !== undefined) out.push([name, r.value.value as JsonValue]);
     }
     return out;
   }
   return [];
+}
+
+function examplesWithNames(named: [string, JsonValue][]): Pick<MediaTypeModel, 'examples' | 'exampleNames'> {
+  const examples = named.map(([, value]) => value);
+  return named.some(([name]) => name !== '') ? { examples, exampleNames: named.map(([name]) => name) } : { examples };
 }
 
 function content(doc: unknown, value: unknown, pointer: string, ctx: SchemaContext): MediaTypeModel[] {
@@ -192,7 +202,7 @@ function content(doc: unknown, value: unknown, pointer: string, ctx: SchemaConte
           : media.schema !== undefined
             ? normalizeSchema(media.schema, appendPointer(at, 'schema'), ctx)
             : {},
-      examples: examplesOf(doc, media),
+      ...examplesWithNames(namedExamplesOf(doc, media)),
       ...(isRecord(media.encoding) ? { encoding: encodingOf(doc, media.encoding, appendPointer(at, 'encoding'), ctx.report) } : {}),
       pointer: at,
     };

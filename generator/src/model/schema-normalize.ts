@@ -5,7 +5,7 @@
  */
 import { appendPointer, parsePointer, toPointer } from '../load/pointer.ts';
 import type { Diagnostic } from '../load/diagnostics.ts';
-import type { JsonValue, Schema, SchemaObject } from './types.ts';
+import type { Discriminator, JsonValue, Schema, SchemaObject } from './types.ts';
 import { schemaRef } from './refs.ts';
 import { defineOwn } from './own.ts';
 
@@ -19,6 +19,8 @@ export interface SchemaContext {
   /** The hoisted key when `pointer` is the definition site of a hoisted schema. */
   hoistedAt(pointer: string): string | undefined;
   report(diagnostic: Omit<Diagnostic, 'severity'> & { severity?: Diagnostic['severity'] }): void;
+  /** Called with each normalized discriminator and the pointer of its definition (checked once the model is whole). */
+  discriminatorWritten?(discriminator: Discriminator, pointer: string): void;
 }
 
 /** Keywords whose value is a schema. */
@@ -98,6 +100,7 @@ export function normalizeSchema(node: unknown, pointer: string, ctx: SchemaConte
       // handled below
     } else if (key === 'discriminator') {
       out.discriminator = normalizeDiscriminator(value, at, input, ctx);
+      if (out.discriminator) ctx.discriminatorWritten?.(out.discriminator, at);
     } else if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
       if (typeof value === 'boolean') {
         // OpenAPI 3.0 (draft 4): a flag on minimum/maximum.

@@ -132,6 +132,8 @@ export interface MediaTypeModel {
   /** The media type's schema; for a sequential media type with an OAS 3.2 `itemSchema`, that item schema. */
   schema: Schema;
   examples: JsonValue[];
+  /** The names of `examples` when they come from the Examples map (the mock's `Prefer: example=<name>`). */
+  exampleNames?: string[];
   /** The Encoding Object per property, as written (form and multipart bodies); see facts/media.ts for defaults. */
   encoding?: Record<string, EncodingModel>;
   pointer: string;

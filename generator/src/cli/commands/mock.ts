@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../context.ts';
 import { UsageError } from '../errors.ts';
 import { displayPath } from '../progress.ts';
-import { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from '../../emit/server/mock-defaults.ts';
+import { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 import { resolveConfig, SPEC_HELP } from '../options.ts';
 
 export function registerMock(program: Command, ctx: CommandContext): void {
@@ -14,15 +14,16 @@ export function registerMock(program: Command, ctx: CommandContext): void {
     .option('-p, --port <n>', `port to listen on (default: ${DEFAULT_MOCK_PORT}; 0 picks a free one)`)
     .option('-H, --hostname <host>', `address to listen on (default: ${DEFAULT_MOCK_HOSTNAME})`)
     .option('--seed <n>', 'seed of the generated data (default: 1)')
+    .option('--no-auth-check', 'answer requests that lack the credentials their operation requires (default: 401, as Prism does)')
     .option('-c, --config <file>', 'config file naming the spec (default: socialgen.config.json/.yaml in the current folder, if any)')
-    .action(async (flags: { spec?: string; config?: string; port?: string; hostname?: string; seed?: string }) => {
+    .action(async (flags: { spec?: string; config?: string; port?: string; hostname?: string; seed?: string; authCheck: boolean }) => {
       const port = flags.port === undefined ? DEFAULT_MOCK_PORT : Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, got ${JSON.stringify(flags.port)}`);
       const seed = flags.seed === undefined ? undefined : Number(flags.seed);
       if (seed !== undefined && !Number.isFinite(seed)) throw new UsageError(`--seed must be a number, got ${JSON.stringify(flags.seed)}`);
       const specPath = resolveConfig({ spec: flags.spec, config: flags.config }, ctx.io.cwd).spec;
-      const { serveMock } = await import('../../emit/server/mock-serve.ts');
-      const server = await serveMock({ specPath, port, hostname: flags.hostname ?? DEFAULT_MOCK_HOSTNAME, seed });
+      const { serveMock } = await import('./mock-serve.ts');
+      const server = await serveMock({ specPath, port, hostname: flags.hostname ?? DEFAULT_MOCK_HOSTNAME, seed, mock: { checkAuth: flags.authCheck } });
       ctx.io.err(`socialgen: mock of ${displayPath(ctx.io.cwd, specPath)} listening on ${server.url} (Ctrl-C to stop)`);
       await new Promise<void>((resolve) => {
         const stop = () => void Promise.resolve(server.close()).then(() => resolve());

@@ -16,7 +16,8 @@ import { jsonParseConstant } from './pretty.ts';
 import { ModulePrinter } from '../../codegen/pretty-module.ts';
 import { provideValidators, VALIDATORS_CONTRACT } from '../client/symbols.ts';
 import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
-import { buildApiTable, buildMockData } from './table.ts';
+import { buildApiTable } from './table.ts';
+import { buildMockData } from './mock-data.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
 export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'body.ts', 'form.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'middleware.ts', 'dates.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'regex-sample.ts', 'sample.ts', 'mock.ts'] as const;

@@ -59,8 +59,14 @@ export class SamplePlanner {
     return out;
   }
 
-  /** The plan of the array at a JSON pointer into `schema` (through object members and `items`), if any. */
+  /** The plan of the value at a JSON pointer into `schema` (through object members and `items`), if any. */
   planAt(schema: Schema, pointer: string): SamplePlan | undefined {
+    const node = this.schemaAt(schema, pointer);
+    return node === undefined ? undefined : this.plan(node);
+  }
+
+  /** The schema of the value at a JSON pointer into `schema` (through object members and `items`), if any. */
+  schemaAt(schema: Schema, pointer: string): Schema | undefined {
     let node: Schema | undefined = schema;
     for (const raw of pointer.split('/').slice(1)) {
       const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -68,7 +74,7 @@ export class SamplePlanner {
       const items: Schema | undefined = this.facts.merged(node).items;
       node = /^\d+$/.test(token) && items !== undefined ? items : this.facts.shape(node, this.direction).members.find((m) => m.name === token)?.schema;
     }
-    return node === undefined ? undefined : this.plan(node);
+    return node;
   }
 
   private ref(target: NamedSchema): SamplePlan {

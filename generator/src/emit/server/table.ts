@@ -1,6 +1,5 @@
 /**
- * ApiModel → the runtime's operation table (`ApiTable`) and the mock's data. One function serves both the
- * emitter (which writes the value with `lit`) and `serveMock` (which uses it directly).
+ * ApiModel → the runtime's operation table (`ApiTable`); the mock's data is mock-data.ts's.
  */
 import { datePlansOf } from '../../model/dates.ts';
 import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
@@ -8,8 +7,6 @@ import { admitsEveryType, factsOf, type MediaFact, type SchemaFacts, type Stream
 import { schemaRef } from '../../model/refs.ts';
 import type { ApiModel, JsonValue, OperationModel, ParameterModel, Schema, SchemaObject, SecuritySchemeModel, StreamFormat } from '../../model/types.ts';
 import type { ApiTable, Coercion, Json, RateLimitHeaders, TableForm, TableFormField, TableOperation, TableParameter, TableProblem, TableSecurityScheme } from './runtime/types.ts';
-import type { MockData, MockResponse } from './runtime/mock.ts';
-import { SamplePlanner } from './sample-plan.ts';
 import { defineOwn } from '../../model/own.ts';
 
 export interface TableOptions {
@@ -323,31 +320,6 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
   // Complete once every operation is planned (the operations' plans refer to it).
   if (model.dates && operations.some((op) => op.dates)) table.datePlans = datePlansOf(model).schemas;
   return table;
-}
-
-function successResponse(op: OperationModel, planner: SamplePlanner): MockResponse | undefined {
-  const success = op.responses.filter((res) => /^2/.test(res.status));
-  const chosen = success.find((res) => res.content.length) ?? success[0];
-  if (!chosen) return undefined;
-  const status = /^\d{3}$/.test(chosen.status) ? Number(chosen.status) : 200;
-  const media = chosen.content.find((c) => /json/i.test(c.mediaType)) ?? chosen.content[0];
-  if (!media) return { status };
-  const out: MockResponse = { status, mediaType: media.mediaType, plan: planner.plan(media.schema) };
-  if (media.examples.length) out.examples = media.examples;
-  const page = op.pagination?.itemsPointer === undefined ? undefined : planner.planAt(media.schema, op.pagination.itemsPointer);
-  if (page) out.page = page;
-  return out;
-}
-
-/** Success responses for the mock with their sample plans (from the model's facts, response side). */
-export function buildMockData(model: ApiModel): MockData {
-  const planner = new SamplePlanner(factsOf(model), 'response');
-  const responses: Record<string, MockResponse> = {};
-  for (const op of model.operations) {
-    const response = successResponse(op, planner);
-    if (response) responses[op.names.method] = response;
-  }
-  return { plans: planner.plans, responses };
 }
 
 export type { SchemaObject };

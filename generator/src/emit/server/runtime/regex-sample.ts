@@ -58,14 +58,14 @@ class RegexParser {
     const c = this.src[this.i];
     let min: number;
     let max: number;
-    if (c === '*') [min, max] = [0, 3];
-    else if (c === '+') [min, max] = [1, 4];
+    if (c === '*') [min, max] = [0, Infinity];
+    else if (c === '+') [min, max] = [1, Infinity];
     else if (c === '?') [min, max] = [0, 1];
     else if (c === '{') {
       const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.i));
       if (!m) return atom;
       min = Number(m[1]);
-      max = m[2] === undefined ? min : m[3] === '' ? min + 3 : Number(m[3]);
+      max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
       this.i += m[0].length - 1;
     } else return atom;
     this.i++;
@@ -173,32 +173,49 @@ class RegexParser {
   }
 }
 
-function generate(node: Node, random: Random): string {
+/**
+ * `extra`: how much further than usual a repetition may go beyond its minimum (an open one 3, a bounded
+ * one 8), for a wanted minimum length.
+ */
+function generate(node: Node, random: Random, extra = 0): string {
   switch (node.k) {
     case 'empty':
       return '';
     case 'chars':
       return node.set.length ? pick(random, node.set) : '';
     case 'seq':
-      return node.items.map((n) => generate(n, random)).join('');
+      return node.items.map((n) => generate(n, random, extra)).join('');
     case 'alt':
-      return generate(pick(random, node.options), random);
+      return generate(pick(random, node.options), random, extra);
     case 'repeat': {
-      const count = int(random, node.min, Math.min(node.max, node.min + 8));
+      const cap = node.max === Infinity ? node.min + 3 + extra : Math.min(node.max, node.min + 8 + extra);
+      const count = int(random, node.min, cap);
       let out = '';
-      for (let i = 0; i < count; i++) out += generate(node.node, random);
+      for (let i = 0; i < count; i++) out += generate(node.node, random, extra);
       return out;
     }
   }
 }
 
-/** A string matching `pattern`, or undefined when the pattern uses what the sampler does not know. */
-export function sampleRegex(pattern: string, random: Random): string | undefined {
+/**
+ * A string matching `pattern` whose length (in code points) is within `length` (else one that only
+ * matches), or undefined when the pattern uses what the sampler does not know.
+ */
+export function sampleRegex(
+  pattern: string,
+  random: Random,
+  length: { min?: number; max?: number } = {},
+): string | undefined {
+  // As the validators compile it: the `u` flag, else (a legacy pattern such as `[\:]`) no flag.
   let re: RegExp;
   try {
     re = new RegExp(pattern, 'u');
   } catch {
-    return undefined;
+    try {
+      re = new RegExp(pattern);
+    } catch {
+      return undefined;
+    }
   }
   let tree: Node;
   try {
@@ -206,9 +223,15 @@ export function sampleRegex(pattern: string, random: Random): string | undefined
   } catch {
     return undefined;
   }
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const value = generate(tree, random);
-    if (re.test(value)) return value;
+  const min = length.min ?? 0;
+  const max = length.max ?? Infinity;
+  let matching: string | undefined;
+  for (let attempt = 0; attempt < 24; attempt++) {
+    const value = generate(tree, random, min);
+    if (!re.test(value)) continue;
+    const size = [...value].length;
+    if (size >= min && size <= max) return value;
+    matching ??= value;
   }
-  return undefined;
+  return matching;
 }

@@ -254,7 +254,8 @@ function sampleString(s: SamplePlan, options: SampleOptions): string {
       value = 'c2FtcGxl';
       break;
   }
-  if (value === undefined && typeof s.pattern === 'string') value = sampleRegex(s.pattern, r);
+  if (value === undefined && typeof s.pattern === 'string')
+    value = sampleRegex(s.pattern, r, { min: s.minLength, max: s.maxLength });
   if (value === undefined) {
     const words: string[] = [];
     for (let i = int(r, 1, 4); i > 0; i--) words.push(pick(r, WORDS));

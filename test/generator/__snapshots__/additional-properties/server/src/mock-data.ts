@@ -5,4 +5,4 @@
 import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
-export const MOCK_DATA: MockData = JSON.parse('{"plans":{},"responses":{}}');
+export const MOCK_DATA: MockData = JSON.parse('{"plans":{},"operations":{}}');

@@ -6,5 +6,5 @@ import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
 export const MOCK_DATA: MockData = JSON.parse(
-  '{"plans":{"Thumbnail":{"type":"object","members":[["id",{"type":"string"},1],["data",{"type":"string"},1],["raw",{"type":"string"},0]]}},"responses":{"transcode":{"status":200,"mediaType":"audio/mpeg","plan":{"type":"string"}},"listThumbnails":{"status":200,"mediaType":"application/json","plan":{"type":"array","items":{"ref":"Thumbnail"}}}}}',
+  '{"plans":{"Thumbnail":{"type":"object","members":[["id",{"type":"string"},1],["data",{"type":"string"},1],["raw",{"type":"string"},0]]}},"operations":{"transcode":{"responses":[{"declared":"200","status":200,"mediaType":"audio/mpeg","plan":{"type":"string"}}]},"listThumbnails":{"responses":[{"declared":"200","status":200,"mediaType":"application/json","plan":{"type":"array","items":{"ref":"Thumbnail"}}}]}}}',
 );

@@ -6,5 +6,5 @@ import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
 export const MOCK_DATA: MockData = JSON.parse(
-  '{"plans":{"Container":{"type":"object","members":[["items",{"type":"array","items":{"ref":"Container_Item"}},1]]},"Container_Item":{"type":"object","members":[["id",{"type":"string"},1]]}},"responses":{"listContainers":{"status":200,"mediaType":"application/json","plan":{"ref":"Container"}}}}',
+  '{"plans":{"Container":{"type":"object","members":[["items",{"type":"array","items":{"ref":"Container_Item"}},1]]},"Container_Item":{"type":"object","members":[["id",{"type":"string"},1]]}},"operations":{"listContainers":{"responses":[{"declared":"200","status":200,"mediaType":"application/json","plan":{"ref":"Container"}}]}}}',
 );

@@ -6,5 +6,5 @@ import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
 export const MOCK_DATA: MockData = JSON.parse(
-  '{"plans":{"Pet":{"oneOf":[{"ref":"Cat"},{"ref":"Dog"}],"tag":"petType","tags":["cat","dog"]},"Cat":{"type":"object","members":[["petType",{"type":"string"},1],["meows",{"type":"boolean"},1]]},"Dog":{"type":"object","members":[["petType",{"type":"string"},1],["barks",{"type":"boolean"},1]]}},"responses":{"listPets":{"status":200,"mediaType":"application/json","plan":{"type":"array","items":{"ref":"Pet"}}}}}',
+  '{"plans":{"Pet":{"oneOf":[{"ref":"Cat"},{"ref":"Dog"}],"tag":"petType","tags":["cat","dog"]},"Cat":{"type":"object","members":[["petType",{"type":"string"},1],["meows",{"type":"boolean"},1]]},"Dog":{"type":"object","members":[["petType",{"type":"string"},1],["barks",{"type":"boolean"},1]]}},"operations":{"listPets":{"responses":[{"declared":"200","status":200,"mediaType":"application/json","plan":{"type":"array","items":{"ref":"Pet"}}}]}}}',
 );

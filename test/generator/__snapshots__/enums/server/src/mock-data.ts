@@ -6,5 +6,5 @@ import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
 export const MOCK_DATA: MockData = JSON.parse(
-  '{"plans":{"Settings":{"type":"object","members":[["mode",{"enum":["auto","manual"]},1],["levels",{"type":"array","items":{"enum":[1,2,3]}},0],["state",{"ref":"Strings"},0]]},"Strings":{"enum":["active","inactive","with space","","1","true","null"]}},"responses":{"listItems":{"status":200,"mediaType":"application/json","plan":{"ref":"Settings"}}}}',
+  '{"plans":{"Settings":{"type":"object","members":[["mode",{"enum":["auto","manual"]},1],["levels",{"type":"array","items":{"enum":[1,2,3]}},0],["state",{"ref":"Strings"},0]]},"Strings":{"enum":["active","inactive","with space","","1","true","null"]}},"operations":{"listItems":{"responses":[{"declared":"200","status":200,"mediaType":"application/json","plan":{"ref":"Settings"}}]}}}',
 );

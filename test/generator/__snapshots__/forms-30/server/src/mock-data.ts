@@ -6,5 +6,5 @@ import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
 export const MOCK_DATA: MockData = JSON.parse(
-  '{"plans":{},"responses":{"putAvatar":{"status":200,"mediaType":"application/json","plan":{"type":"object","members":[]}},"setPreferences":{"status":204}}}',
+  '{"plans":{},"operations":{"putAvatar":{"responses":[{"declared":"200","status":200,"mediaType":"application/json","plan":{"type":"object","members":[]}}]},"setPreferences":{"responses":[{"declared":"204","status":204}]}}}',
 );

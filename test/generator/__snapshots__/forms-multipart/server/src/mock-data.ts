@@ -6,5 +6,5 @@ import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
 export const MOCK_DATA: MockData = JSON.parse(
-  '{"plans":{"Received":{"type":"object","members":[]}},"responses":{"uploadFiles":{"status":201,"mediaType":"application/json","plan":{"ref":"Received"}},"search":{"status":200,"mediaType":"application/json","plan":{"type":"object","members":[]}}}}',
+  '{"plans":{"Received":{"type":"object","members":[]}},"operations":{"uploadFiles":{"responses":[{"declared":"201","status":201,"mediaType":"application/json","plan":{"ref":"Received"}}]},"search":{"responses":[{"declared":"200","status":200,"mediaType":"application/json","plan":{"type":"object","members":[]}}]}}}',
 );

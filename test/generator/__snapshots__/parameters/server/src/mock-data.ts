@@ -6,5 +6,5 @@ import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
 export const MOCK_DATA: MockData = JSON.parse(
-  '{"plans":{},"responses":{"getUserPost":{"status":200,"mediaType":"application/json","plan":{"type":"object","members":[["id",{"type":"string"},0]]}},"getMatrix":{"status":204}}}',
+  '{"plans":{},"operations":{"getUserPost":{"responses":[{"declared":"200","status":200,"mediaType":"application/json","plan":{"type":"object","members":[["id",{"type":"string"},0]]}}],"echoes":[{"into":"/id","from":"path","name":"id"}]},"getMatrix":{"responses":[{"declared":"204","status":204}]}}}',
 );

@@ -6,5 +6,5 @@ import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
 export const MOCK_DATA: MockData = JSON.parse(
-  '{"plans":{"User":{"type":"object","members":[["id",{"type":"string"},1],["name",{"type":"string"},1]]},"Team":{"type":"object","members":[["name",{"type":"string"},1],["members",{"type":"array","items":{"ref":"User"}},1]]}},"responses":{"createUser":{"status":201,"mediaType":"application/json","plan":{"ref":"User"}},"replaceTeam":{"status":200,"mediaType":"application/json","plan":{"ref":"Team"}}}}',
+  '{"plans":{"User":{"type":"object","members":[["id",{"type":"string"},1],["name",{"type":"string"},1]]},"Team":{"type":"object","members":[["name",{"type":"string"},1],["members",{"type":"array","items":{"ref":"User"}},1]]}},"operations":{"createUser":{"responses":[{"declared":"201","status":201,"mediaType":"application/json","plan":{"ref":"User"}}],"echoes":[{"into":"/name","from":"body","name":"/name"}]},"replaceTeam":{"responses":[{"declared":"200","status":200,"mediaType":"application/json","plan":{"ref":"Team"}},{"declared":"204","status":204}],"echoes":[{"into":"/name","from":"body","name":"/name"}]}}}',
 );

@@ -6,5 +6,5 @@ import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
 export const MOCK_DATA: MockData = JSON.parse(
-  '{"plans":{"TreeNode":{"type":"object","members":[["value",{"type":"string"},1],["parent",{"ref":"TreeNode"},0],["children",{"type":"array","items":{"ref":"TreeNode"}},0]]}},"responses":{"getTree":{"status":200,"mediaType":"application/json","plan":{"ref":"TreeNode"}}}}',
+  '{"plans":{"TreeNode":{"type":"object","members":[["value",{"type":"string"},1],["parent",{"ref":"TreeNode"},0],["children",{"type":"array","items":{"ref":"TreeNode"}},0]]}},"operations":{"getTree":{"responses":[{"declared":"200","status":200,"mediaType":"application/json","plan":{"ref":"TreeNode"}}]}}}',
 );

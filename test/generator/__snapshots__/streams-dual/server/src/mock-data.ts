@@ -6,5 +6,5 @@ import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
 export const MOCK_DATA: MockData = JSON.parse(
-  '{"plans":{"Completion":{"type":"object","members":[["id",{"type":"string"},1],["text",{"type":"string"},1]]}},"responses":{"createCompletion":{"status":200,"mediaType":"application/json","plan":{"ref":"Completion"}},"listModels":{"status":200,"mediaType":"application/json","plan":{"type":"array","items":{"type":"string"}}}}}',
+  '{"plans":{"Completion":{"type":"object","members":[["id",{"type":"string"},1],["text",{"type":"string"},1]]}},"operations":{"createCompletion":{"responses":[{"declared":"200","status":200,"mediaType":"application/json","plan":{"ref":"Completion"}},{"declared":"400","status":400,"mediaType":"application/json","plan":{"type":"object","members":[["error",{"type":"string"},1]]}}]},"listModels":{"responses":[{"declared":"200","status":200,"mediaType":"application/json","plan":{"type":"array","items":{"type":"string"}}}]}}}',
 );

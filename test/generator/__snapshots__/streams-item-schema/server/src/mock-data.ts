@@ -6,5 +6,5 @@ import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
 export const MOCK_DATA: MockData = JSON.parse(
-  '{"plans":{"Entry":{"type":"object","members":[["id",{"type":"string"},1],["title",{"type":"string"},0]]}},"responses":{"readFeed":{"status":200,"mediaType":"application/jsonl","plan":{"ref":"Entry"}},"legacyFeed":{"status":200,"mediaType":"application/json","plan":{"ref":"Entry"}}}}',
+  '{"plans":{"Entry":{"type":"object","members":[["id",{"type":"string"},1],["title",{"type":"string"},0]]}},"operations":{"readFeed":{"responses":[{"declared":"200","status":200,"mediaType":"application/jsonl","plan":{"ref":"Entry"}}]},"legacyFeed":{"responses":[{"declared":"200","status":200,"mediaType":"application/json","plan":{"ref":"Entry"}}]}}}',
 );

@@ -14,10 +14,10 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ts } from '../../codegen/typescript.mjs';
 import type { ApiModel } from '../../model/types.ts';
-import { createEmitContext, type EmitContext, type EmittedFile, type TargetName } from '../emitter.ts';
-import { loadEmitter } from '../registry.ts';
-import type { MockOptions } from './runtime/mock.ts';
-import type { WebHandler } from './runtime/core.ts';
+import { createEmitContext, type EmitContext, type EmittedFile, type TargetName } from '../../emit/emitter.ts';
+import { loadEmitter } from '../../emit/registry.ts';
+import type { MockOptions } from '../../emit/server/runtime/mock.ts';
+import type { WebHandler } from '../../emit/server/runtime/core.ts';
 
 /** The part of the generated server's `index.ts` the mock uses. */
 export interface GeneratedServerModule {

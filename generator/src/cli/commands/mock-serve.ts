@@ -3,10 +3,10 @@
  * memory and imported (mock-package.ts), so the mock validates and answers with the same generated code
  * a `socialgen generate` user runs.
  */
-import { loadModel } from '../../index.ts';
+import { loadModel } from '../../load-model.ts';
 import { importGeneratedServer } from './mock-package.ts';
-import type { MockOptions } from './runtime/mock.ts';
-import { serve, type RunningServer } from './runtime/node.ts';
+import type { MockOptions } from '../../emit/server/runtime/mock.ts';
+import { serve, type RunningServer } from '../../emit/server/runtime/node.ts';
 import { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 
 export interface ServeMockOptions {
@@ -18,7 +18,7 @@ export interface ServeMockOptions {
   hostname?: string;
   /** Same seed and same request → same answer. */
   seed?: string | number;
-  /** Further mock options (pages, optionalDepth, authenticate, problemBase, ...). */
+  /** Further mock options (pages, optionalDepth, checkAuth, authenticate, problemBase, ...). */
   mock?: Omit<MockOptions, 'seed'>;
 }
 
