@@ -15,10 +15,6 @@ import { repoRoot } from '../helpers/paths.ts';
 const PENDING: readonly Edge[] = [
   // Errors in a leaf module: config.ts stops importing the CLI's errors (issue 25, config/cli errors part).
   ['config.ts', 'cli/errors.ts'],
-  // The mock command's server moves beside cli/commands/mock.ts (issue 25, mock part): it imports the
-  // package's public index.ts and the target registry from inside emit/.
-  ['emit/server/mock-serve.ts', 'index.ts'],
-  ['emit/server/mock-package.ts', 'emit/registry.ts'],
 ];
 /**
  * The validators' keyword compilers import their dispatcher (compile/node.ts, compile/compiler.ts) back

