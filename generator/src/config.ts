@@ -7,18 +7,24 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { ErrorObject } from 'ajv';
 import { readSpecFile } from './load/read.ts';
-import { UsageError } from './cli/errors.ts';
+import { UsageError } from './errors.ts';
 import { SpecError, sortDiagnostics, type Diagnostic } from './load/diagnostics.ts';
 import { TARGET_NAME } from './emit/registry.ts';
 import { BUILTIN_TARGET_NAMES } from './emit/registry.ts';
 import type { PluginRef } from './emit/plugins.ts';
 import type { DeclaredPagination } from './model/pagination.ts';
+import { isUrl } from './load/remote.ts';
 
 export type Layout = 'packages' | 'files';
 
 export interface SocialgenConfig {
-  /** The root spec file: `--spec`, else the config's `spec`, else the first of SPEC_FILES that exists. */
+  /**
+   * The root spec file (absolute) or an http(s) URL: `--spec` or the positional argument, else the
+   * config's `spec`, else the first of SPEC_FILES that exists.
+   */
   spec: string;
+  /** Request headers when `spec` is a URL (the config's `headers`, `${NAME}` replaced from the environment). */
+  headers?: Record<string, string>;
   /** The output folder; each target becomes `<out>/<target>/`. */
   out: string;
   /** The targets to generate; absent: the four built-ins and every plugin's targets. */
@@ -65,6 +71,7 @@ export interface UserConfig {
   options?: Record<string, Record<string, unknown>>;
   pagination?: Record<string, DeclaredPagination>;
   dates?: DatesOption;
+  headers?: Record<string, string>;
 }
 
 export type DatesOption = 'string' | 'Date';
@@ -114,6 +121,7 @@ const CONFIG_SCHEMA = {
   properties: {
     $schema: { type: 'string' },
     spec: { type: 'string', minLength: 1 },
+    headers: { type: 'object', propertyNames: { pattern: '^[!#$%&\'*+.^_`|~0-9A-Za-z-]+$' }, additionalProperties: { type: 'string' } },
     out: { type: 'string', minLength: 1 },
     targets: { type: 'array', items: targetName, uniqueItems: true, minItems: 1 },
     format: { type: 'boolean' },
@@ -202,7 +210,28 @@ export function loadConfig(file: string | undefined, cwd: string, given: { spec?
   if (!Array.isArray(user.plugins) || !user.plugins.length) diagnostics.push(...targetNameProblems(user, origin, BUILTIN_TARGET_NAMES));
   if (diagnostics.length) throw new SpecError(sortDiagnostics(diagnostics));
   const config = resolveConfig(given.spec ? { ...user, spec: given.spec } : user, path.dirname(file));
+  // Headers are for a remote spec only; their variables are read (and must be set) only then.
+  if (user.headers && isUrl(config.spec)) config.headers = expandHeaders(user.headers, origin);
   return { ...config, origin: { ...origin, targets: config.targets } };
+}
+
+/**
+ * `Bearer ${API_TOKEN}` → the value of API_TOKEN (`$${…}` keeps a literal `${…}`). A variable that is not
+ * set is an error at its place in the config file, not an empty token sent over the network.
+ */
+function expandHeaders(headers: Record<string, string>, origin: ConfigOrigin): Record<string, string> {
+  const diagnostics: Diagnostic[] = [];
+  const expanded = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.replace(/\$?\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, variable: string) => {
+    if (whole.startsWith('$$')) return whole.slice(1);
+    const set = process.env[variable];
+    if (set === undefined) {
+      const pos = origin.positionOf(`/headers/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      diagnostics.push({ severity: 'error', code: 'config', file: origin.file, line: pos.line, column: pos.column, message: `headers.${name} uses \${${variable}}, which is not set in the environment` });
+    }
+    return set ?? '';
+  })]));
+  if (diagnostics.length) throw new SpecError(diagnostics);
+  return expanded;
 }
 
 export interface ConfigOrigin {
@@ -240,7 +269,7 @@ function targetNameProblems(config: Pick<UserConfig, 'targets' | 'packages' | 'o
  * without `spec`, the first of SPEC_FILES in `baseDir`, else a NoSpecError.
  */
 export function resolveConfig(user: UserConfig, baseDir: string): SocialgenConfig {
-  const spec = user.spec !== undefined ? path.resolve(baseDir, user.spec) : findSpec(baseDir);
+  const spec = user.spec === undefined ? findSpec(baseDir) : isUrl(user.spec) ? user.spec : path.resolve(baseDir, user.spec);
   if (spec === undefined) throw new NoSpecError(baseDir);
   const config: SocialgenConfig = {
     spec,

@@ -65,7 +65,7 @@ async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onPr
   // Without a selection: the built-ins and every plugin's targets, except opt-in ones (query, msw).
   const plan = registry.plan(config.targets ?? registry.defaults());
   onProgress?.('load', config.spec);
-  const loaded = await loadModel(config.spec, { parseCache: options.parseCache });
+  const loaded = await loadModel(config.spec, { parseCache: options.parseCache, remote: { headers: config.headers } });
   const { model } = loaded;
   if (config.pagination) applyDeclaredPagination(config, model);
   if (config.dates === 'Date') model.dates = 'Date';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { createTwoFilesPatch } from 'diff';
 import type { CommandContext } from '../context.ts';
-import { addGenerateOptions, resolveConfig, type GenerateFlags } from '../options.ts';
+import { addGenerateOptions, resolveConfig, specArgument, SPEC_ARGUMENT_HELP, type GenerateFlags } from '../options.ts';
 import { formatDiagnostic } from '../../load/diagnostics.ts';
 import { colors, EXIT } from '../io.ts';
 import { progressReporter, displayPath } from '../progress.ts';
@@ -13,8 +13,8 @@ import { startEmitWorker } from '../../emit-parallel/emit-worker.ts';
 const DIFF_LINES = 20;
 
 export function registerCheck(program: Command, ctx: CommandContext): void {
-  addGenerateOptions(program.command('check').description('check that the output folder is what `generate` would write (exit 1 if not)')).action(async (flags: GenerateFlags) => {
-    const config = resolveConfig(flags, ctx.io.cwd);
+  addGenerateOptions(program.command('check').description('check that the output folder is what `generate` would write (exit 1 if not); a URL spec is fetched again').argument('[spec]', SPEC_ARGUMENT_HELP)).action(async (positional: string | undefined, flags: GenerateFlags) => {
+    const config = resolveConfig({ ...flags, spec: specArgument(positional, flags.spec) }, ctx.io.cwd);
     const worker = startEmitWorker(config.targets, { auto: true, spec: config.spec });
     const { generate } = await import('../../pipeline.ts');
     const { compareOutput } = await import('../../write/output.ts');

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../../errors.ts';
 import { colors } from '../io.ts';
 import { CONFIG_FILES, findSpec } from '../../config.ts';
 
