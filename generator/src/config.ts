@@ -40,8 +40,11 @@ export interface SocialgenConfig {
     scope?: string;
     /** Package name per target; default `@<scope>/<target>`. */
     names: Record<string, string>;
-    /** The generator-controlled patch appended to the spec's `info.version` (see README, Versioning). */
-    patch: number;
+    /**
+     * The generator-controlled patch of the package version (see README, Versioning); set, it also turns a
+     * semver `info.version`'s patch into PATCH×1000+patch. Unset: a semver `info.version` is kept as it is.
+     */
+    patch?: number;
     /** License of the generated packages (SPDX id); `MIT` renders the MIT text. */
     license: string;
     /** Copyright holder named in the LICENSE. */
@@ -85,7 +88,7 @@ export const DEFAULT_CONFIG: Readonly<Omit<SocialgenConfig, 'spec'>> = {
   format: true,
   layout: 'packages',
   plugins: [],
-  packages: { names: {}, patch: 0, license: 'MIT', licenseHolder: 'the authors of the API description' },
+  packages: { names: {}, license: 'MIT', licenseHolder: 'the authors of the API description' },
   options: {},
   dates: 'string',
   resolved: true,
@@ -328,16 +331,35 @@ export function packageScope(config: SocialgenConfig, title: string): string {
   return config.packages.scope ?? scopeFromTitle(title);
 }
 
-/** `Pipeline API` → `pipeline-api`; a title with no letters or digits → `api`. */
+/** Words a title carries about the document rather than the API: not part of a scope a person would choose. */
+const DOCUMENT_WORDS = new Set(['the', 'a', 'an', 'official', 'unofficial', 'openapi', 'swagger', 'spec', 'specs', 'specification', 'description', 'definition', 'document', 'documentation', 'schema', 'version']);
+
+/**
+ * The npm scope a person would choose from `info.title`: the title before a subtitle (` + `, ` - `, ` – `,
+ * ` — `, `: `, ` | `), without bracketed parts, possessives (`'s`), words about the document (official,
+ * OpenAPI, Swagger, spec, description, …: DOCUMENT_WORDS) and version tokens (`v3`, `3.0`), as a slug.
+ * `GitHub's official OpenAPI spec + Octokit extension` → `github`; `Swagger Petstore - OpenAPI 3.0` →
+ * `petstore`; `Pipeline API` → `pipeline-api`. When nothing is left, a slug of the whole title; a title with
+ * no letters or digits → `api`. `packages.scope` in the config sets it.
+ */
 export function scopeFromTitle(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .toLowerCase()
+  const plain = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const head = plain.split(/\s+[-+|\u2013\u2014]\s+|:\s/)[0] ?? plain;
+  const words = head
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
+    .replace(/['\u2019]s\b/g, '')
+    .split(/[^a-z0-9.]+/)
+    .map((w) => w.replace(/^\.+|\.+$/g, ''))
+    .filter((w) => w && !DOCUMENT_WORDS.has(w) && !/^v?\d+(\.\d+)+$|^v\d+$/.test(w));
+  return slug(words.join('-')) || slug(plain) || 'api';
+}
+
+function slug(text: string): string {
+  return text
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 50)
     .replace(/-+$/, '');
-  return slug || 'api';
 }
 
 /** The package name of a target under a config. */

@@ -22,6 +22,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
       const worker = flags.watch ? undefined : startEmitWorker(config.targets, { auto: true, spec: config.spec });
       const { generate } = await import('../../pipeline.ts');
       const { writeOutput } = await import('../../write/output.ts');
+      const { staleFolders } = await import('../../write/stale.ts');
       // Watching: what was formatted once is not formatted again (only statements an edit changed are), and
       // spec files an edit did not touch are not parsed again.
       const formatCache = flags.watch ? new Map<string, string>() : undefined;
@@ -30,6 +31,8 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
         const result = await generate(config, progressReporter(ctx.io, flags.quiet), { formatCache, parseCache, worker });
         for (const w of result.warnings) ctx.io.err(formatDiagnostic(w, ctx.io.cwd));
         const written = writeOutput(config.out, result.targets, result.files);
+        // Left as they are (a one-off --target run may be wanted), but named: `check` fails on them.
+        for (const folder of staleFolders(config.out, result.targets)) ctx.io.err(`socialgen: note: ${displayPath(ctx.io.cwd, config.out)}/${folder}/ is from an earlier run (the ${folder} target, not selected now); \`socialgen check\` reports it until it is deleted`);
         if (!flags.quiet) {
           const rel = displayPath(ctx.io.cwd, config.out);
           const c = colors(ctx.io);
