@@ -14,6 +14,7 @@ import { BUILTIN_TARGET_NAMES } from './emit/registry.ts';
 import type { PluginRef } from './emit/plugins.ts';
 import type { DeclaredPagination } from './model/pagination.ts';
 import { isUrl } from './load/remote.ts';
+import { distance } from 'fastest-levenshtein';
 
 export type Layout = 'packages' | 'files';
 
@@ -200,8 +201,10 @@ export function loadConfig(file: string | undefined, cwd: string, given: { spec?
     diagnostics.push(...(validate.errors as ErrorObject[]).map((e): Diagnostic => {
       const pointer = e.keyword === 'additionalProperties' ? `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}` : e.instancePath;
       const pos = read.source.positionOf(pointer);
+      const unknown = e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty : '';
+      const known = e.keyword === 'additionalProperties' ? Object.keys(propertiesAt(e.schemaPath)) : [];
       const message = e.keyword === 'additionalProperties'
-        ? `unknown config key ${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)}${e.instancePath ? ` in ${e.instancePath.slice(1)}` : ''} (known: ${Object.keys(propertiesAt(e.schemaPath)).join(', ')})`
+        ? `unknown config key ${JSON.stringify(unknown)}${e.instancePath ? ` in ${e.instancePath.slice(1)}` : ''}${didYouMean(unknown, known)} (known: ${known.join(', ')})`
         : `config ${e.instancePath.slice(1) || 'file'} ${e.message}${e.keyword === 'enum' ? `: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : ''}`;
       return { severity: 'error', code: 'config', file, line: pos.line, column: pos.column, message };
     }));
@@ -245,6 +248,20 @@ export interface ConfigOrigin {
 }
 
 /**
+ * `; did you mean "format"?` for a name within a third of its length (rounded up; at most 3 edits) of a
+ * known one, or a known one differing only in case; else nothing.
+ */
+export function didYouMean(name: string, known: readonly string[]): string {
+  const limit = Math.min(3, Math.max(1, Math.ceil(name.length / 3)));
+  let best: { candidate: string; cost: number } | undefined;
+  for (const candidate of known) {
+    const cost = candidate.toLowerCase() === name.toLowerCase() ? 0 : distance(name, candidate);
+    if (cost <= limit && (!best || cost < best.cost)) best = { candidate, cost };
+  }
+  return best ? `; did you mean ${JSON.stringify(best.candidate)}?` : '';
+}
+
+/**
  * Target names in `targets`, `packages.names` and `options` must be registered ones (the built-ins and
  * the plugins' targets): each unknown one is a problem at its place in the config file.
  */
@@ -258,7 +275,7 @@ function targetNameProblems(config: Pick<UserConfig, 'targets' | 'packages' | 'o
   const diagnostics: Diagnostic[] = [];
   const report = (pointer: string, name: string, where: string): void => {
     const pos = origin.positionOf(pointer);
-    diagnostics.push({ severity: 'error', code: 'config', file: origin.file, line: pos.line, column: pos.column, message: `unknown ${where === 'targets' ? 'target' : 'config key'} ${JSON.stringify(name)} in ${where} (known: ${known.join(', ')})` });
+    diagnostics.push({ severity: 'error', code: 'config', file: origin.file, line: pos.line, column: pos.column, message: `unknown ${where === 'targets' ? 'target' : 'config key'} ${JSON.stringify(name)} in ${where}${didYouMean(name, known)} (known: ${known.join(', ')})` });
   };
   const names = (value: unknown): string[] => (value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []);
   if (Array.isArray(config.targets)) config.targets.forEach((t, i) => typeof t === 'string' && !known.includes(t) && report(`/targets/${i}`, t, 'targets'));
