@@ -138,6 +138,7 @@ function readmeView(emitter: TargetEmitter, model: ApiModel, context: EmitContex
   return {
     isPackage,
     name: isPackage ? names[target] : `${outName}/${target}`,
+    outName,
     importPath: names[target],
     version: packages.version,
     summary,
