@@ -51,7 +51,7 @@ export function remoteReader(rootUrl: string, options: RemoteOptions = {}): (url
   return (url) => {
     let text = texts.get(url);
     if (!text) {
-      text = fetchText(url, new URL(url).origin === origin ? options.headers ?? {} : {}, timeout(options));
+      text = isUrl(url) ? fetchText(url, new URL(url).origin === origin ? options.headers ?? {} : {}, timeout(options)) : Promise.reject(new Error('a remote spec can only refer to http(s) URLs, not to local files'));
       texts.set(url, text);
     }
     return text;
@@ -59,7 +59,6 @@ export function remoteReader(rootUrl: string, options: RemoteOptions = {}): (url
 }
 
 async function fetchText(url: string, headers: Record<string, string>, ms: number): Promise<string> {
-  if (!isUrl(url)) throw new Error('a remote spec can only refer to http(s) URLs, not to local files');
   let response: Response;
   try {
     response = await fetch(url, { headers: { accept: 'application/yaml, application/json;q=0.9, */*;q=0.8', ...headers }, signal: AbortSignal.timeout(ms), redirect: 'follow' });
