@@ -32,7 +32,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
         for (const w of result.warnings) ctx.io.err(formatDiagnostic(w, ctx.io.cwd));
         const written = writeOutput(config.out, result.targets, result.files);
         // Left as they are (a one-off --target run may be wanted), but named: `check` fails on them.
-        for (const folder of staleFolders(config.out, result.targets)) ctx.io.err(`socialgen: note: ${displayPath(ctx.io.cwd, config.out)}/${folder}/ is from an earlier run (the ${folder} target, not selected now); \`socialgen check\` reports it until it is deleted`);
+        if (!flags.quiet) for (const folder of staleFolders(config.out, result.targets)) ctx.io.err(`socialgen: note: ${displayPath(ctx.io.cwd, config.out)}/${folder}/ is from an earlier run (the ${folder} target, not selected now); \`socialgen check\` reports it until it is deleted`);
         if (!flags.quiet) {
           const rel = displayPath(ctx.io.cwd, config.out);
           const c = colors(ctx.io);
