@@ -7,18 +7,25 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { ErrorObject } from 'ajv';
 import { readSpecFile } from './load/read.ts';
-import { UsageError } from './cli/errors.ts';
+import { UsageError } from './errors.ts';
 import { SpecError, sortDiagnostics, type Diagnostic } from './load/diagnostics.ts';
 import { TARGET_NAME } from './emit/registry.ts';
 import { BUILTIN_TARGET_NAMES } from './emit/registry.ts';
 import type { PluginRef } from './emit/plugins.ts';
 import type { DeclaredPagination } from './model/pagination.ts';
+import { isUrl } from './load/remote.ts';
+import { distance } from 'fastest-levenshtein';
 
 export type Layout = 'packages' | 'files';
 
 export interface SocialgenConfig {
-  /** The root spec file: `--spec`, else the config's `spec`, else the first of SPEC_FILES that exists. */
+  /**
+   * The root spec file (absolute) or an http(s) URL: `--spec` or the positional argument, else the
+   * config's `spec`, else the first of SPEC_FILES that exists.
+   */
   spec: string;
+  /** Request headers when `spec` is a URL (the config's `headers`, `${NAME}` replaced from the environment). */
+  headers?: Record<string, string>;
   /** The output folder; each target becomes `<out>/<target>/`. */
   out: string;
   /** The targets to generate; absent: the four built-ins and every plugin's targets. */
@@ -34,8 +41,11 @@ export interface SocialgenConfig {
     scope?: string;
     /** Package name per target; default `@<scope>/<target>`. */
     names: Record<string, string>;
-    /** The generator-controlled patch appended to the spec's `info.version` (see README, Versioning). */
-    patch: number;
+    /**
+     * The generator-controlled patch of the package version (see README, Versioning); set, it also turns a
+     * semver `info.version`'s patch into PATCH×1000+patch. Unset: a semver `info.version` is kept as it is.
+     */
+    patch?: number;
     /** License of the generated packages (SPDX id); `MIT` renders the MIT text. */
     license: string;
     /** Copyright holder named in the LICENSE. */
@@ -65,6 +75,7 @@ export interface UserConfig {
   options?: Record<string, Record<string, unknown>>;
   pagination?: Record<string, DeclaredPagination>;
   dates?: DatesOption;
+  headers?: Record<string, string>;
 }
 
 export type DatesOption = 'string' | 'Date';
@@ -78,7 +89,7 @@ export const DEFAULT_CONFIG: Readonly<Omit<SocialgenConfig, 'spec'>> = {
   format: true,
   layout: 'packages',
   plugins: [],
-  packages: { names: {}, patch: 0, license: 'MIT', licenseHolder: 'the authors of the API description' },
+  packages: { names: {}, license: 'MIT', licenseHolder: 'the authors of the API description' },
   options: {},
   dates: 'string',
   resolved: true,
@@ -114,6 +125,7 @@ const CONFIG_SCHEMA = {
   properties: {
     $schema: { type: 'string' },
     spec: { type: 'string', minLength: 1 },
+    headers: { type: 'object', propertyNames: { pattern: '^[!#$%&\'*+.^_`|~0-9A-Za-z-]+$' }, additionalProperties: { type: 'string' } },
     out: { type: 'string', minLength: 1 },
     targets: { type: 'array', items: targetName, uniqueItems: true, minItems: 1 },
     format: { type: 'boolean' },
@@ -189,8 +201,10 @@ export function loadConfig(file: string | undefined, cwd: string, given: { spec?
     diagnostics.push(...(validate.errors as ErrorObject[]).map((e): Diagnostic => {
       const pointer = e.keyword === 'additionalProperties' ? `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}` : e.instancePath;
       const pos = read.source.positionOf(pointer);
+      const unknown = e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty : '';
+      const known = e.keyword === 'additionalProperties' ? Object.keys(propertiesAt(e.schemaPath)) : [];
       const message = e.keyword === 'additionalProperties'
-        ? `unknown config key ${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)}${e.instancePath ? ` in ${e.instancePath.slice(1)}` : ''} (known: ${Object.keys(propertiesAt(e.schemaPath)).join(', ')})`
+        ? `unknown config key ${JSON.stringify(unknown)}${e.instancePath ? ` in ${e.instancePath.slice(1)}` : ''}${didYouMean(unknown, known)} (known: ${known.join(', ')})`
         : `config ${e.instancePath.slice(1) || 'file'} ${e.message}${e.keyword === 'enum' ? `: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : ''}`;
       return { severity: 'error', code: 'config', file, line: pos.line, column: pos.column, message };
     }));
@@ -202,7 +216,28 @@ export function loadConfig(file: string | undefined, cwd: string, given: { spec?
   if (!Array.isArray(user.plugins) || !user.plugins.length) diagnostics.push(...targetNameProblems(user, origin, BUILTIN_TARGET_NAMES));
   if (diagnostics.length) throw new SpecError(sortDiagnostics(diagnostics));
   const config = resolveConfig(given.spec ? { ...user, spec: given.spec } : user, path.dirname(file));
+  // Headers are for a remote spec only; their variables are read (and must be set) only then.
+  if (user.headers && isUrl(config.spec)) config.headers = expandHeaders(user.headers, origin);
   return { ...config, origin: { ...origin, targets: config.targets } };
+}
+
+/**
+ * `Bearer ${API_TOKEN}` → the value of API_TOKEN (`$${…}` keeps a literal `${…}`). A variable that is not
+ * set is an error at its place in the config file, not an empty token sent over the network.
+ */
+function expandHeaders(headers: Record<string, string>, origin: ConfigOrigin): Record<string, string> {
+  const diagnostics: Diagnostic[] = [];
+  const expanded = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.replace(/\$?\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, variable: string) => {
+    if (whole.startsWith('$$')) return whole.slice(1);
+    const set = process.env[variable];
+    if (set === undefined) {
+      const pos = origin.positionOf(`/headers/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      diagnostics.push({ severity: 'error', code: 'config', file: origin.file, line: pos.line, column: pos.column, message: `headers.${name} uses \${${variable}}, which is not set in the environment` });
+    }
+    return set ?? '';
+  })]));
+  if (diagnostics.length) throw new SpecError(diagnostics);
+  return expanded;
 }
 
 export interface ConfigOrigin {
@@ -210,6 +245,20 @@ export interface ConfigOrigin {
   positionOf(pointer: string): { line: number; column: number };
   /** The file's `targets` (a `--target` flag replaces the list, and is checked as a flag). */
   targets: readonly string[] | undefined;
+}
+
+/**
+ * `; did you mean "format"?` for a name within a third of its length (rounded up; at most 3 edits) of a
+ * known one, or a known one differing only in case; else nothing.
+ */
+export function didYouMean(name: string, known: readonly string[]): string {
+  const limit = Math.min(3, Math.max(1, Math.ceil(name.length / 3)));
+  let best: { candidate: string; cost: number } | undefined;
+  for (const candidate of known) {
+    const cost = candidate.toLowerCase() === name.toLowerCase() ? 0 : distance(name, candidate);
+    if (cost <= limit && (!best || cost < best.cost)) best = { candidate, cost };
+  }
+  return best ? `; did you mean ${JSON.stringify(best.candidate)}?` : '';
 }
 
 /**
@@ -226,7 +275,7 @@ function targetNameProblems(config: Pick<UserConfig, 'targets' | 'packages' | 'o
   const diagnostics: Diagnostic[] = [];
   const report = (pointer: string, name: string, where: string): void => {
     const pos = origin.positionOf(pointer);
-    diagnostics.push({ severity: 'error', code: 'config', file: origin.file, line: pos.line, column: pos.column, message: `unknown ${where === 'targets' ? 'target' : 'config key'} ${JSON.stringify(name)} in ${where} (known: ${known.join(', ')})` });
+    diagnostics.push({ severity: 'error', code: 'config', file: origin.file, line: pos.line, column: pos.column, message: `unknown ${where === 'targets' ? 'target' : 'config key'} ${JSON.stringify(name)} in ${where}${didYouMean(name, known)} (known: ${known.join(', ')})` });
   };
   const names = (value: unknown): string[] => (value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []);
   if (Array.isArray(config.targets)) config.targets.forEach((t, i) => typeof t === 'string' && !known.includes(t) && report(`/targets/${i}`, t, 'targets'));
@@ -240,7 +289,7 @@ function targetNameProblems(config: Pick<UserConfig, 'targets' | 'packages' | 'o
  * without `spec`, the first of SPEC_FILES in `baseDir`, else a NoSpecError.
  */
 export function resolveConfig(user: UserConfig, baseDir: string): SocialgenConfig {
-  const spec = user.spec !== undefined ? path.resolve(baseDir, user.spec) : findSpec(baseDir);
+  const spec = user.spec === undefined ? findSpec(baseDir) : isUrl(user.spec) ? user.spec : path.resolve(baseDir, user.spec);
   if (spec === undefined) throw new NoSpecError(baseDir);
   const config: SocialgenConfig = {
     spec,
@@ -299,16 +348,35 @@ export function packageScope(config: SocialgenConfig, title: string): string {
   return config.packages.scope ?? scopeFromTitle(title);
 }
 
-/** `Pipeline API` → `pipeline-api`; a title with no letters or digits → `api`. */
+/** Words a title carries about the document rather than the API: not part of a scope a person would choose. */
+const DOCUMENT_WORDS = new Set(['the', 'a', 'an', 'official', 'unofficial', 'openapi', 'swagger', 'spec', 'specs', 'specification', 'description', 'definition', 'document', 'documentation', 'schema', 'version']);
+
+/**
+ * The npm scope a person would choose from `info.title`: the title before a subtitle (` + `, ` - `, ` – `,
+ * ` — `, `: `, ` | `), without bracketed parts, possessives (`'s`), words about the document (official,
+ * OpenAPI, Swagger, spec, description, …: DOCUMENT_WORDS) and version tokens (`v3`, `3.0`), as a slug.
+ * `GitHub's official OpenAPI spec + Octokit extension` → `github`; `Swagger Petstore - OpenAPI 3.0` →
+ * `petstore`; `Pipeline API` → `pipeline-api`. When nothing is left, a slug of the whole title; a title with
+ * no letters or digits → `api`. `packages.scope` in the config sets it.
+ */
 export function scopeFromTitle(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .toLowerCase()
+  const plain = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const head = plain.split(/\s+[-+|\u2013\u2014]\s+|:\s/)[0] ?? plain;
+  const words = head
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
+    .replace(/['\u2019]s\b/g, '')
+    .split(/[^a-z0-9.]+/)
+    .map((w) => w.replace(/^\.+|\.+$/g, ''))
+    .filter((w) => w && !DOCUMENT_WORDS.has(w) && !/^v?\d+(\.\d+)+$|^v\d+$/.test(w));
+  return slug(words.join('-')) || slug(plain) || 'api';
+}
+
+function slug(text: string): string {
+  return text
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 50)
     .replace(/-+$/, '');
-  return slug || 'api';
 }
 
 /** The package name of a target under a config. */

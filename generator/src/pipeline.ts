@@ -3,6 +3,7 @@
  * files → format. Returns every output file in memory (paths relative to the output folder); writing is
  * the caller's.
  */
+import path from 'node:path';
 import { SpecError, type Diagnostic } from './load/diagnostics.ts';
 import { declarePagination } from './model/pagination.ts';
 import { loadModel, type LoadedModel } from './load-model.ts';
@@ -62,17 +63,20 @@ async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onPr
   const registry = builtinRegistry();
   await registerPlugins(registry, config.plugins);
   checkTargetNames(config, registry.names());
-  // Without a selection: the built-ins and every plugin's targets, except opt-in ones (query, msw).
-  const plan = registry.plan(config.targets ?? registry.defaults());
+  // Without a selection: the built-ins and every plugin's targets, except opt-in ones (query, msw). In the
+  // files layout targets import each other by relative path, so a selection brings what its targets import
+  // (`--target types,client` writes validators too; the client loads it for optional validation).
+  const selected = config.targets ?? registry.defaults();
+  const plan = registry.plan(config.layout === 'files' ? registry.withDependencies(selected) : selected);
   onProgress?.('load', config.spec);
-  const loaded = await loadModel(config.spec, { parseCache: options.parseCache });
+  const loaded = await loadModel(config.spec, { parseCache: options.parseCache, remote: { headers: config.headers } });
   const { model } = loaded;
   if (config.pagination) applyDeclaredPagination(config, model);
   if (config.dates === 'Date') model.dates = 'Date';
   const scope = packageScope(config, model.info.title);
   const names = Object.fromEntries([...new Set([...TARGETS, ...registry.names()])].map((t) => [t, packageName(config, t, scope)]));
   const packages = { scope, names, version: packageVersion(model.info.version, config.packages.patch) };
-  const jobOf = (target: RegisteredTarget): TargetJob => ({ target: target.name, layout: config.layout, packages, options: config.options[target.name] ?? {}, packageOptions: config.packages, generatorVersion: GENERATOR_VERSION });
+  const jobOf = (target: RegisteredTarget): TargetJob => ({ target: target.name, layout: config.layout, packages, options: config.options[target.name] ?? {}, packageOptions: config.packages, generatorVersion: GENERATOR_VERSION, outName: path.basename(config.out) });
   const remote = worker && (worker.takes?.(model) ?? true) ? plan.filter((t) => t.origin === 'built-in' && WORKER_TARGETS.includes(t.name)) : [];
   const progress = (target: RegisteredTarget) => onProgress?.('emit', `${target.name}: ${model.schemas.length} schemas, ${model.operations.length} operations`);
   // With a worker every target is under way at once; without, each is announced as it starts.

@@ -5,8 +5,9 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { sharedCorpusDir } from '../helpers/paths.ts';
 
-export const CORPUS = '/work/shared/corpus/oasdiff-data/data';
+export const CORPUS = path.join(sharedCorpusDir, 'oasdiff-data/data');
 
 export interface CorpusPair {
   name: string;

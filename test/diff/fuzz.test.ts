@@ -9,8 +9,9 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffSides, loadSide, sideSource, type SideModel } from '../../generator/src/diff/index.ts';
+import { corpusDir } from '../helpers/paths.ts';
 
-const SPEC = '/work/shared/corpus/specs/petstore/petstore-3.0.openapi.yaml';
+const SPEC = path.join(corpusDir, 'petstore/petstore-3.0.openapi.yaml');
 const dir = mkdtempSync(path.join(tmpdir(), 'socialgen-diff-fuzz-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -9,12 +9,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { diffSides, loadSide, sideSource, type SideModel } from '../../generator/src/diff/index.ts';
+import { corpusDir } from '../helpers/paths.ts';
 
 const REPO = path.resolve(__dirname, '../..');
 const SPECS = [
   path.join(REPO, 'spec/social-posting.openapi.yaml'),
-  '/work/shared/corpus/specs/petstore/petstore-3.0.openapi.yaml',
-  '/work/shared/corpus/specs/petstore/petstore-3.1.design-first.yaml',
+  path.join(corpusDir, 'petstore/petstore-3.0.openapi.yaml'),
+  path.join(corpusDir, 'petstore/petstore-3.1.design-first.yaml'),
 ].filter((f) => existsSync(f));
 
 const work = mkdtempSync(path.join(tmpdir(), 'socialgen-diff-refactor-'));

@@ -9,8 +9,10 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const projectSpec = path.join(repoRoot, 'spec/social-posting.openapi.yaml');
 /** Feature fixtures: one small spec per feature (`<name>.yaml`, or a folder with `openapi.yaml`). */
 export const fixtureSpecsDir = path.join(repoRoot, 'test/fixtures/specs');
+/** The shared corpus beside the repository (`../shared/corpus`, read-only): specs, test suites, meta-schemas, diff pairs. */
+export const sharedCorpusDir = path.resolve(repoRoot, '../shared/corpus');
 /** The shared corpus of public specs (read-only). */
-export const corpusDir = path.resolve(repoRoot, '../shared/corpus/specs');
+export const corpusDir = path.join(sharedCorpusDir, 'specs');
 /** The TypeScript compiler of the workspace. */
 export const tscBin = path.join(repoRoot, 'node_modules/.bin/tsc');
 

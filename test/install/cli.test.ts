@@ -172,7 +172,7 @@ beforeAll(() => {
 
 describe('the socialgen tarball', () => {
   it('holds compiled JavaScript with declarations, the bin and the templates; no TypeScript sources to run', () => {
-    expect(packed.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/socialgen.js', 'dist/index.js', 'dist/types/index.d.ts', 'dist/cli/main.js', 'dist/types/cli/main.d.ts', 'templates/package.json.hbs']));
+    expect(packed.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/socialgen.js', 'dist/index.js', 'dist/types/index.d.ts', 'dist/cli/main.js', 'dist/types/cli/main.d.ts', 'templates/README.md.hbs']));
     // The only .ts files are the client, server and msw runtimes, copied verbatim into generated code, and the
     // validators' runtime modules, copied into generated code by use (data, not code to run).
     const ts = packed.files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
@@ -257,7 +257,7 @@ describe('a fresh project with the tarball installed (offline, outside the repos
   it('the programmatic API runs from the installed package, and its types check', () => {
     const run = spawnSync(process.execPath, ['api-user.mjs'], { cwd: project, encoding: 'utf8' });
     expect(run.stderr).toBe('');
-    expect(JSON.parse(run.stdout)).toEqual({ title: 'Notes API', operations: ['createNote', 'getNote'], files: ['types/index.ts', 'types/limits.ts', 'types/operations.ts', 'types/schemas.ts'] });
+    expect(JSON.parse(run.stdout)).toEqual({ title: 'Notes API', operations: ['createNote', 'getNote'], files: ['types/README.md', 'types/index.ts', 'types/limits.ts', 'types/operations.ts', 'types/schemas.ts'] });
     const checked = spawnSync(tscBin, ['--noEmit', '--pretty', 'false', '--strict', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--types', 'node', '--typeRoots', path.join(repoRoot, 'node_modules/@types'), 'api-user.ts'], { cwd: project, encoding: 'utf8' });
     expect(checked.stdout + checked.stderr).toBe('');
   }, 240_000);

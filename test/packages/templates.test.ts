@@ -85,6 +85,18 @@ describe('package version', () => {
     expect(packageVersion(spec, patch)).toBe(version);
   });
 
+  it.each([
+    ['23.0.2', '23.0.2'],
+    ['v1.2.3', '1.2.3'],
+    ['1.2.3-rc.01', '1.2.3-rc.1'],
+    ['1.2.3+build.5', '1.2.3'],
+    ['2.166', '2.166.0'],
+    ['2024-05-17', '2024.517.0'],
+    ['latest', '0.0.0'],
+  ] as const)('without packages.patch, info.version %j → %s (a semver version kept as it is)', (spec, version) => {
+    expect(packageVersion(spec)).toBe(version);
+  });
+
   it('keeps the order of spec versions (dates, prereleases) and rejects a patch that would overflow into the spec patch', () => {
     const order = (a: string, b: string) => {
       const [x, y] = [a, b].map((v) => v.split(/[.-]/).slice(0, 3).map(Number));
@@ -143,7 +155,7 @@ describe('package files of a spec whose strings fight JSON and markdown', () => 
   it.each(['types', 'validators', 'client', 'server'])('%s/package.json is valid JSON holding the spec strings exactly (formatted or not)', (target) => {
     for (const files of [formatted, unformatted]) {
       const json = JSON.parse(files.get(`${target}/package.json`)!) as { version: string; description: string; socialgen: { spec: { title: string; version: string } } };
-      expect(json.version).toBe('1.2.3000-rc.1');
+      expect(json.version).toBe('1.2.3-rc.1');
       expect(json.socialgen.spec).toEqual({ title: HOSTILE_TITLE, version: '1.2.3-rc.01', openapi: '3.1.0' });
       expect(json.description.startsWith(`${HOSTILE_TITLE} 1.2.3-rc.01: `)).toBe(true);
       JSON.parse(files.get(`${target}/tsconfig.json`)!);

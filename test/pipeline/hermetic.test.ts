@@ -27,9 +27,11 @@ const NETWORK_GLOBALS = new Set(['fetch', 'WebSocket', 'XMLHttpRequest', 'EventS
 
 /**
  * What is not the pipeline: runtimes copied verbatim into the generated packages (they are the packages'
- * code: the client's fetch, the server's node:http adapter), and `socialgen mock`, a server by design.
+ * code: the client's fetch, the server's node:http adapter), `socialgen mock`, a server by design, and the
+ * reader of a spec given as a URL (load/remote.ts), which fetches only then: the run below, from files,
+ * shows that a local spec makes no request.
  */
-const NOT_PIPELINE = [/^emit\/(client|server|validators)\/runtime\//, /^cli\/commands\/mock(-serve)?\.ts$/];
+const NOT_PIPELINE = [/^emit\/(client|server|validators)\/runtime\//, /^cli\/commands\/mock(-serve)?\.ts$/, /^load\/remote\.ts$/];
 
 function sourceFiles(dir: string, rel = ''): string[] {
   const out: string[] = [];

@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/src/config.ts';
+import { main } from '../../generator/src/cli/main.ts';
+import { memoryIO } from '../../generator/src/cli/io.ts';
 import { tempDir } from '../helpers/paths.ts';
 import { runCli, writePipelineSpec } from './helpers.ts';
 
@@ -85,5 +87,49 @@ describe('socialgen init', () => {
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/^socialgen: package\.json is not valid JSON \(.*\); nothing was written$/);
     expect(existsSync(path.join(tmp.dir, 'broken-package/socialgen.config.yaml'))).toBe(false);
+  });
+
+  it('the config comments list every target, say query and msw are opt-in, and show dates, pagination, headers and packages.patch', async () => {
+    const dir = project('comments', '{"name":"x","type":"module"}\n');
+    expect((await runCli(['init'], dir)).code).toBe(0);
+    const text = readFileSync(path.join(dir, 'socialgen.config.yaml'), 'utf8');
+    for (const target of ['types', 'validators', 'client', 'server', 'query', 'msw']) expect(text).toMatch(new RegExp(`^#   ${target} +\\S`, 'm'));
+    expect(text).toContain('query and msw are opt-in');
+    expect(text).not.toContain('plugins\' targets included');
+    for (const key of ['# dates: Date', '# pagination:', '# headers:', '#   patch: 0']) expect(text).toContain(key);
+    // Each commented-out example, uncommented, is a valid config (the example keys are real keys).
+    const lines = text.split('\n');
+    for (const key of ['headers', 'targets', 'format', 'dates', 'pagination', 'plugins', 'packages', 'options']) {
+      const at = lines.map((l) => l.startsWith(`# ${key}:`)).lastIndexOf(true);
+      const block = [lines[at]!.slice(2)];
+      for (let i = at + 1; lines[i]?.startsWith('#   '); i++) block.push(lines[i]!.slice(2));
+      writeFileSync(path.join(dir, `${key}.yaml`), `spec: api.yaml\n${block.join('\n')}\n`);
+      expect(() => loadConfig(path.join(dir, `${key}.yaml`), dir), key).not.toThrow();
+    }
+  });
+
+  it('--target writes the targets; a commonjs package.json gets a warning with the fix for the files layout (not for packages)', async () => {
+    const dir = project('commonjs', '{"name":"x","type":"commonjs"}\n');
+    const result = await runCli(['init', '--target', 'types,client'], dir);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('socialgen: warning: package.json has "type": "commonjs", but the files layout writes ESM modules (imports ending in .js): set it with `npm pkg set type=module` (or use --layout packages)');
+    expect(loadConfig(path.join(dir, 'socialgen.config.yaml'), dir).targets).toEqual(['types', 'client']);
+    expect(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).type).toBe('commonjs');
+    const untyped = project('untyped-packages', '{"name":"x"}\n');
+    expect((await runCli(['init', '--layout', 'packages'], untyped)).stderr).toBe('');
+  });
+
+  it('on a terminal it asks for the targets and offers to set "type": "module"', async () => {
+    const dir = project('asked', '{"name":"x"}\n');
+    const questions: string[] = [];
+    const answers = ['types, client', 'y'];
+    const io = { ...memoryIO(dir), ask: async (q: string) => (questions.push(q), answers.shift()!) };
+    expect(await main(['init'], io)).toBe(0);
+    expect(questions[0]).toMatch(/^Which targets\?/);
+    expect(questions[0]).toContain('msw');
+    expect(questions[1]).toBe('package.json has no "type"; the files layout needs "type": "module". Set it? [Y/n] ');
+    expect(loadConfig(path.join(dir, 'socialgen.config.yaml'), dir).targets).toEqual(['types', 'client']);
+    expect(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'))).toEqual({ name: 'x', type: 'module', scripts: { generate: 'socialgen generate' } });
+    expect(io.stdout.join('\n')).toContain('set "type": "module" in package.json');
   });
 });

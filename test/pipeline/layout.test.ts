@@ -50,10 +50,10 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('the files layout', () => {
-  it('each target is a folder of modules with an index.ts entry, and no package files anywhere', () => {
+  it('each target is a folder of modules with an index.ts entry and its README, and no package files anywhere', () => {
     const files = [...generated.keys()];
     for (const target of ['types', 'validators', 'client', 'server']) expect(files).toContain(`${target}/index.ts`);
-    expect(files.filter((f) => !f.endsWith('.ts'))).toEqual([]);
+    expect(files.filter((f) => !f.endsWith('.ts'))).toEqual(['client/README.md', 'server/README.md', 'types/README.md', 'validators/README.md']);
     expect(files.filter((f) => /(^|\/)src\//.test(f))).toEqual([]);
     expect(existsSync(path.join(out, 'types/package.json'))).toBe(false);
   });

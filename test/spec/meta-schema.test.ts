@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { loadBundledSpec, repoRoot, type Json } from './helpers.ts';
+import { sharedCorpusDir } from '../helpers/paths.ts';
 
 // ajv-formats is CommonJS: under NodeNext its default import is typed as the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -44,7 +45,7 @@ describe('OpenAPI 3.1 meta-schema', () => {
 
   it('validates against the newest OAS 3.1 schema-base (Schema Objects checked against the OAS dialect)', async () => {
     const doc = await loadBundledSpec();
-    const dir = path.resolve(repoRoot, '../shared/corpus/oas-schemas/spec.openapis.org/oas/3.1');
+    const dir = path.join(sharedCorpusDir, 'oas-schemas/spec.openapis.org/oas/3.1');
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema(readJson(path.join(dir, 'meta/2024-11-10.json')));

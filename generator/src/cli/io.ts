@@ -12,6 +12,8 @@ export interface CliIO {
   /** Colours allowed: a TTY and no NO_COLOR. */
   color: boolean;
   cwd: string;
+  /** Asks one question on the terminal and resolves to the answer; absent when stdin is not a terminal (flags decide then). */
+  ask?: (question: string) => Promise<string>;
 }
 
 export const EXIT = {
@@ -53,7 +55,18 @@ export function processIO(): CliIO {
     isTTY,
     color,
     cwd: process.cwd(),
+    ask: process.stdin.isTTY && isTTY ? askOnTerminal : undefined,
   };
+}
+
+async function askOnTerminal(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return (await rl.question(question)).trim();
+  } finally {
+    rl.close();
+  }
 }
 
 export function colors(io: CliIO) {

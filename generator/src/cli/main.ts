@@ -9,7 +9,7 @@ import { formatDiagnostic, isSpecError } from '../load/diagnostics.ts';
 import { processIO, EXIT, type CliIO } from './io.ts';
 import type { CommandContext } from './context.ts';
 import { GENERATOR_VERSION } from '../version.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 import { RegistryError } from '../emit/registry.ts';
 
 export { UsageError };

@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { findConfig, loadConfig, type DatesOption, type Layout, type SocialgenConfig } from '../config.ts';
 import { TARGETS } from '../emit/emitter.ts';
 import path from 'node:path';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
+import { isUrl } from '../load/remote.ts';
 
 export interface GenerateFlags {
   spec?: string;
@@ -17,7 +18,19 @@ export interface GenerateFlags {
 }
 
 /** The help of every command's `--spec`: where the spec comes from when the flag is not given. */
-export const SPEC_HELP = 'the root OpenAPI document (default: the config file\'s `spec`, else openapi.yaml/.yml/.json in this folder, in openapi/ or in spec/)';
+export const SPEC_HELP = 'the root OpenAPI document, a file or an http(s) URL (default: the config file\'s `spec`, else openapi.yaml/.yml/.json in this folder, in openapi/ or in spec/)';
+
+/** The help of the positional spec argument of generate, check, mock and bundle. */
+export const SPEC_ARGUMENT_HELP = 'the OpenAPI document, a file or an http(s) URL (the same as --spec)';
+
+/**
+ * The spec of a command that takes it as `[spec]` or `--spec`: either one, or both when they agree. The
+ * positional form is openapi-typescript's (`socialgen generate openapi.yaml`).
+ */
+export function specArgument(positional: string | undefined, flag: string | undefined): string | undefined {
+  if (positional !== undefined && flag !== undefined && positional !== flag) throw new UsageError(`two specs named: ${JSON.stringify(positional)} and --spec ${JSON.stringify(flag)}; give one`);
+  return positional ?? flag;
+}
 
 export function addGenerateOptions(command: Command): Command {
   return command
@@ -37,7 +50,7 @@ export function addGenerateOptions(command: Command): Command {
  * error saying how to name it.
  */
 export function resolveConfig(flags: GenerateFlags, cwd: string): SocialgenConfig {
-  const config = loadConfig(findConfig(cwd, flags.config), cwd, { spec: flags.spec ? path.resolve(cwd, flags.spec) : undefined });
+  const config = loadConfig(findConfig(cwd, flags.config), cwd, { spec: flags.spec === undefined ? undefined : isUrl(flags.spec) ? flags.spec : path.resolve(cwd, flags.spec) });
   if (flags.out) config.out = path.resolve(cwd, flags.out);
   if (flags.target) config.targets = parseTargets(flags.target);
   if (flags.format === false) config.format = false;

@@ -18,7 +18,7 @@ import { formatDiagnostic, isSpecError } from '../load/diagnostics.ts';
 import { localPluginFile } from '../emit/plugins.ts';
 import { RegistryError } from '../emit/registry.ts';
 import type { CommandContext } from './context.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 import { EXIT } from './io.ts';
 import { watchSchedule } from './watch-schedule.ts';
 import { pluginReloads, type PluginReloads } from './plugin-reload.ts';

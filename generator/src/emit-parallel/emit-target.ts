@@ -1,13 +1,14 @@
 /**
  * One target's emission, the same on the main thread and in the emit worker: the emitter's files checked
- * against what it declares, its package files (package.json, README, …) in the `packages` layout, and every
+ * against what it declares, its package files (package.json, README, …) in the `packages` layout or its
+ * README in the `files` layout, and every
  * path put under the target's folder. Everything a target needs besides the model is plain data
  * (TargetJob), so it crosses to a worker thread as it is.
  */
 import { createEmitContext, OptionError, type EmitContext, type EmittedFile, type PackageNaming, type TargetEmitter } from '../emit/emitter.ts';
 import { RegistryError, type RegisteredTarget } from '../emit/registry.ts';
 import { checkDeclaredFiles, layoutPath } from '../emit/layout.ts';
-import { packageFiles, type PackageOptions } from '../emit/package/index.ts';
+import { packageFiles, usageReadme, type PackageOptions } from '../emit/package/index.ts';
 import type { ApiModel } from '../model/types.ts';
 
 /** What emitting one target takes besides its emitter and the model. */
@@ -20,13 +21,16 @@ export interface TargetJob {
   /** The config's `packages` (license, patch level, …) for the package files. */
   packageOptions: PackageOptions;
   generatorVersion: string;
+  /** The output folder's name (`api` for `out: src/api`): the `files` layout's README imports `./api/<target>/index.js`. */
+  outName: string;
 }
 
 /** The target's files, each path under `<target>/` and laid out as the config says. */
 export async function emitTarget(target: RegisteredTarget, emitter: TargetEmitter, model: ApiModel, job: TargetJob): Promise<EmittedFile[]> {
   const context = createEmitContext({ layout: job.layout, packages: job.packages, options: job.options, generatorVersion: job.generatorVersion });
   const files = checkDeclaredFiles(target, emitter, await runEmitter(target, emitter, model, context));
-  const extra = job.layout === 'packages' ? packageFiles(emitter, model, context, job.packageOptions) : [];
+  // The usage docs in either layout: a package's files, or the folder's README alone.
+  const extra = job.layout === 'packages' ? packageFiles(emitter, model, context, job.packageOptions) : [usageReadme(emitter, model, context, job.packageOptions, job.outName)];
   return [...files, ...extra].map((f) => ({ ...f, path: `${target.name}/${layoutPath(job.layout, f.path)}` }));
 }
 

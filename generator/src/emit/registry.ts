@@ -48,6 +48,18 @@ export class TargetRegistry {
     return this.#targets.get(name);
   }
 
+  /** The selection with every target a selected one depends on, directly or not (unknown names are left to `plan`). */
+  withDependencies(selected: readonly string[]): string[] {
+    const all = new Set<string>();
+    const add = (name: string): void => {
+      if (all.has(name)) return;
+      all.add(name);
+      for (const dep of this.#targets.get(name)?.dependsOn ?? []) add(dep);
+    };
+    selected.forEach(add);
+    return [...all];
+  }
+
   /**
    * The selected targets in dependency order (registration order among independent ones). Unknown
    * names, dependencies on unregistered targets and cycles are errors.

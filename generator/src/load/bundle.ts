@@ -4,12 +4,14 @@
  * record where each object of the bundled document came from (`origins`): the bundler moves file contents
  * into the root, and a diagnostic must still name the file and line the object was written at.
  */
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from './diagnostics.ts';
 import { resolveSchemaIds } from './schema-ids.ts';
 import { escapeSegment, toPointer } from './pointer.ts';
 import { readSpecFileCached, parseSpecText, type ParseCache, type ReadResult } from './read.ts';
 import { SourceFile } from './source.ts';
+import { cannotRead } from '../errors.ts';
+import { baseUrlOf, isUrl, notFetched, readRemoteFile } from './remote.ts';
 
 export interface Origin {
   file: string;
@@ -57,33 +59,45 @@ export function registerOrigins(value: unknown, file: string, origins: WeakMap<o
   walk(value, '');
 }
 
+/** The id of a file in the bundle: a local path, or the URL of a remote spec's file (remote.ts). */
 function urlToPath(url: string): string {
   if (url.startsWith('file:')) return fileURLToPath(url);
+  if (isUrl(url)) return url;
   return decodeURIComponent(url);
 }
 
-export async function bundleSpec(rootFile: string, root: ReadResult, readText?: ReadText, schemaIds = false, parseCache?: ParseCache): Promise<BundleResult> {
+export interface BundleOptions {
+  /** Reads a file's text instead of the file system (the sides of a diff). */
+  readText?: ReadText;
+  /** Resolve 3.1 `$id`s in every file. */
+  schemaIds?: boolean;
+  parseCache?: ParseCache;
+  /** The reader of a spec given as a URL: its `$ref`s are fetched through it. Without it nothing is fetched. */
+  remote?: (url: string) => Promise<string>;
+}
+
+export async function bundleSpec(rootFile: string, root: ReadResult, { readText, schemaIds = false, parseCache, remote }: BundleOptions = {}): Promise<BundleResult> {
   const sources = new Map<string, SourceFile>([[rootFile, root.source]]);
   const origins = new WeakMap<object, Origin>();
   const diagnostics: Diagnostic[] = [];
   const results = new Map<string, ReadResult>([[rootFile, root]]);
   registerOrigins(root.value, rootFile, origins);
 
-  const readFile = (file: string): ReadResult => {
-    let result = results.get(file);
-    if (!result) {
-      result = readText ? readThrough(file, readText) : readSpecFileCached(file, parseCache);
-      results.set(file, result);
-      sources.set(file, result.source);
-      // A file that cannot be read is reported once, at the `$ref` that asked for it (below).
-      diagnostics.push(...result.diagnostics.filter((d) => d.code !== 'read'));
-      if (result.value !== undefined) {
-        if (schemaIds) diagnostics.push(...resolveSchemaIds(result.value, pathToFileURL(file).href, file));
-        registerOrigins(result.value, file, origins);
-      }
+  const record = (file: string, result: ReadResult): ReadResult => {
+    results.set(file, result);
+    sources.set(file, result.source);
+    // A file that cannot be read is reported once, at the `$ref` that asked for it (below).
+    diagnostics.push(...result.diagnostics.filter((d) => d.code !== 'read'));
+    if (result.value !== undefined) {
+      if (schemaIds) diagnostics.push(...resolveSchemaIds(result.value, baseUrlOf(file), file));
+      registerOrigins(result.value, file, origins);
     }
     return result;
   };
+  const readFile = (file: string): ReadResult => results.get(file) ?? record(file, isUrl(file) ? notFetched(file) : readText ? readThrough(file, readText) : readSpecFileCached(file, parseCache));
+  const readAny = async (file: string): Promise<ReadResult> => results.get(file) ?? (remote ? record(file, await readRemoteFile(file, remote)) : readFile(file));
+  /** Why a file could not be read (its `read` diagnostic), for the `$ref` that names it. */
+  const unreadable = (file: string): string | undefined => results.get(file)?.diagnostics.find((d) => d.code === 'read')?.message;
 
   // Loaded here, not at startup: a spec in one file (most specs, GitHub's) never needs the bundler, nor
   // the 25 modules and js-yaml it brings.
@@ -92,17 +106,17 @@ export async function bundleSpec(rootFile: string, root: ReadResult, readText?: 
   let document: unknown;
   try {
     // The bundler mutates the value it is given; we hand it the root value itself so recorded origins stay valid.
-    document = await withoutLazyHeaders(() => parser.bundle(pathToFileURL(rootFile).href, root.value as never, {
+    document = await withoutLazyHeaders(() => parser.bundle(baseUrlOf(rootFile), root.value as never, {
       continueOnError: true,
       resolve: {
         http: false,
         file: {
           order: 1,
           canRead: true,
-          read: (file: { url: string }) => {
+          read: async (file: { url: string }) => {
             const p = urlToPath(file.url);
-            const result = readFile(p);
-            if (result.value === undefined && result.diagnostics.some((d) => d.code === 'read')) {
+            const result = await readAny(p);
+            if (result.value === undefined && unreadable(p) !== undefined) {
               throw new Error(`cannot read ${p}`);
             }
             return p;
@@ -133,9 +147,10 @@ export async function bundleSpec(rootFile: string, root: ReadResult, readText?: 
       const pointer = e.path ? toPointer(e.path) + '/$ref' : undefined;
       if ((e as { name?: string }).name === 'ResolverError' || /Error opening file|cannot read/i.test(e.message)) {
         // A file that cannot be read: `source` is the referring file and `path` is inside it.
-        const named = /(?:opening|reading) file\s+"?(?:file:\/\/)?([^"]+?)"?(?::\s|$)/i.exec(e.message.split('\n')[0])?.[1];
-        const missing = named ? decodeURIComponent(named) : undefined;
-        diagnostics.push({ severity: 'error', code: 'ref-unresolved', file: e.source ? urlToPath(e.source) : rootFile, pointer, message: `unresolvable $ref: cannot read ${missing ?? 'the referenced file'} (file not found)` });
+        const named = /^cannot read (.+)$/.exec(e.message.split('\n')[0])?.[1] ?? /(?:opening|reading) file\s+"?(?:file:\/\/)?([^"]+?)"?(?::\s|$)/i.exec(e.message.split('\n')[0])?.[1];
+        const missing = named === undefined ? undefined : isUrl(named) || results.has(named) ? named : decodeURIComponent(named);
+        const reason = (missing !== undefined ? unreadable(missing)?.replace(/^cannot (?:read|fetch): /, '') : undefined) ?? 'file not found';
+        diagnostics.push({ severity: 'error', code: 'ref-unresolved', file: e.source ? urlToPath(e.source) : rootFile, pointer, message: `unresolvable $ref: cannot read ${missing ?? 'the referenced file'} (${reason})` });
       } else {
         // A missing pointer: `path` is where the `$ref` stands in the bundled document (placed through the
         // origin map by the loader) and `source` is the file it points into.
@@ -172,7 +187,7 @@ export function readThrough(file: string, readText: ReadText): ReadResult {
   try {
     text = readText(file);
   } catch (error) {
-    return { source: new SourceFile(file, ''), value: undefined, diagnostics: [{ severity: 'error', code: 'read', file, message: `cannot read: ${(error as Error).message}` }] };
+    return { source: new SourceFile(file, ''), value: undefined, diagnostics: [{ severity: 'error', code: 'read', file, message: cannotRead(error) }] };
   }
   return parseSpecText(file, text);
 }

@@ -44,7 +44,8 @@ export function isSpecError(error: unknown): error is SpecError {
 export function formatDiagnostic(d: Diagnostic, cwd = process.cwd()): string {
   let where = '';
   if (d.file) {
-    const rel = path.relative(cwd, d.file);
+    // A URL (a remote spec's file) is printed as it is.
+    const rel = /^[a-z][a-z0-9+.-]*:\/\//i.test(d.file) ? '' : path.relative(cwd, d.file);
     where = rel && !rel.startsWith('..') ? rel : d.file;
     if (d.line !== undefined) where += `:${d.line}:${d.column ?? 1}`;
     where += ': ';

@@ -4,7 +4,6 @@
  * problem found.
  */
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { resolveSchemaIds } from './schema-ids.ts';
 import { inlineMapRefs } from './map-refs.ts';
 import { bundleSpec, hasExternalRefs, readThrough, type Origin, type ReadText } from './bundle.ts';
@@ -14,6 +13,7 @@ import { getAtPointer, parsePointer, toPointer } from './pointer.ts';
 import { readSpecFileCached, type ParseCache } from './read.ts';
 import type { SourceFile } from './source.ts';
 import { patternWarnings } from './pattern-safety.ts';
+import { baseUrlOf, isUrl, readRemoteFile, remoteReader, type RemoteOptions } from './remote.ts';
 
 
 export { SpecError, formatDiagnostic, isSpecError, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
@@ -32,6 +32,8 @@ export interface LoadOptions {
   deferMetaSchemaErrors?: boolean;
   /** Parsed files kept across loads (the watch): unchanged files are not parsed again. */
   parseCache?: ParseCache;
+  /** Headers and timeout when the spec is a URL (remote.ts); unused for a local spec. */
+  remote?: RemoteOptions;
 }
 
 export interface LoadedSpec {
@@ -58,8 +60,10 @@ export interface LoadedSpec {
 }
 
 export async function loadSpec(specPath: string, options: LoadOptions = {}): Promise<LoadedSpec> {
-  const rootFile = path.resolve(specPath);
-  const root = options.readText ? readThrough(rootFile, options.readText) : readSpecFileCached(rootFile, options.parseCache);
+  // A URL stays a URL: its files are named by their URLs in the bundle, in diagnostics and in `files`.
+  const remote = isUrl(specPath) ? remoteReader(specPath, options.remote) : undefined;
+  const rootFile = remote ? specPath : path.resolve(specPath);
+  const root = remote ? await readRemoteFile(rootFile, remote) : options.readText ? readThrough(rootFile, options.readText) : readSpecFileCached(rootFile, options.parseCache);
   if (root.value === undefined || root.diagnostics.some((d) => d.severity === 'error')) throw new SpecError(sortDiagnostics(root.diagnostics));
   if (root.value === null || typeof root.value !== 'object' || Array.isArray(root.value)) {
     throw new SpecError([{ severity: 'error', code: 'not-openapi', file: rootFile, line: 1, column: 1, message: 'not an OpenAPI document: the root must be an object' }]);
@@ -72,13 +76,13 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
   const version: '3.0' | '3.1' = openapi.startsWith('3.0') ? '3.0' : '3.1';
 
   const diagnostics: Diagnostic[] = [...root.diagnostics];
-  if (version === '3.1') diagnostics.push(...resolveSchemaIds(root.value, pathToFileURL(rootFile).href, rootFile));
+  if (version === '3.1') diagnostics.push(...resolveSchemaIds(root.value, baseUrlOf(rootFile), rootFile));
 
   let document = root.value;
   let sources = new Map<string, SourceFile>([[rootFile, root.source]]);
   let origins: WeakMap<object, Origin> | undefined;
   if (hasExternalRefs(root.value)) {
-    const bundled = await bundleSpec(rootFile, root, options.readText, version === '3.1', options.parseCache);
+    const bundled = await bundleSpec(rootFile, root, { readText: options.readText, schemaIds: version === '3.1', parseCache: options.parseCache, remote });
     document = bundled.document as object;
     sources = bundled.sources;
     origins = bundled.origins;

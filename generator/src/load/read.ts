@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Diagnostic } from './diagnostics.ts';
 import { SourceFile } from './source.ts';
+import { cannotRead } from '../errors.ts';
 
 // Through `require`, as in source.ts (an ES import of this CommonJS package scans it for export names).
 const { LineCounter, parseDocument } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
@@ -21,8 +22,7 @@ export function readSpecFile(file: string, text?: string): ReadResult {
   try {
     content = text ?? readFileSync(file, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (error as Error).message;
-    return { source: new SourceFile(file, ''), value: undefined, diagnostics: [{ severity: 'error', code: 'read', file, message: `cannot read: ${reason}` }] };
+    return { source: new SourceFile(file, ''), value: undefined, diagnostics: [{ severity: 'error', code: 'read', file, message: cannotRead(error) }] };
   }
   if (content.charCodeAt(0) === 0xfeff) content = content.slice(1);
   return parseSpecText(file, content);

@@ -3,7 +3,7 @@
  * All problems found on the way are collected and thrown together as a SpecError; warnings are returned.
  */
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { baseUrlOf, fileOfUrl } from '../load/remote.ts';
 import { SpecError, sortDiagnostics, type Diagnostic } from '../load/diagnostics.ts';
 import { appendPointer, getAtPointer, parsePointer, toPointer } from '../load/pointer.ts';
 import type { LoadedSpec } from '../load/index.ts';
@@ -101,13 +101,13 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
       const origin = spec.origin(fromPointer);
       let url: URL;
       try {
-        url = new URL(ref, pathToFileURL(origin.file));
+        url = new URL(ref, baseUrlOf(origin.file));
       } catch {
         return undefined;
       }
       const fragment = decodeURIComponent(url.hash.slice(1));
       url.hash = '';
-      const target = spec.bundledPointerOf(fileURLToPath(url), fragment);
+      const target = spec.bundledPointerOf(fileOfUrl(url), fragment);
       return target !== undefined && getAtPointer(doc, target) !== undefined ? target : undefined;
     },
     report,

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emitStandalone } from '../../../generator/src/emit/validators/module/standalone.ts';
 import { filesOf, loadModule } from './load-module.ts';
+import { sharedCorpusDir } from '../../helpers/paths.ts';
 
-export const SUITE = '/work/shared/corpus/json-schema-test-suite';
+export const SUITE = join(sharedCorpusDir, 'json-schema-test-suite');
 export const DRAFT = join(SUITE, 'tests/draft2020-12');
 
 interface SuiteTest { description: string; data: unknown; valid: boolean }

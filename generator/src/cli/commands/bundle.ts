@@ -10,11 +10,13 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { stringify } from 'yaml';
 import type { CommandContext } from '../context.ts';
-import { resolveConfig, SPEC_HELP } from '../options.ts';
-import { UsageError } from '../errors.ts';
+import { resolveConfig, specArgument, SPEC_ARGUMENT_HELP, SPEC_HELP } from '../options.ts';
+import { UsageError } from '../../errors.ts';
 import { formatDiagnostic } from '../../load/diagnostics.ts';
+import { displayPath } from '../progress.ts';
 import type { LoadedSpec } from '../../load/index.ts';
 import { appendPointer, getAtPointer } from '../../load/pointer.ts';
+import { baseUrlOf, fileOfUrl } from '../../load/remote.ts';
 
 const FORMATS = ['yaml', 'json'] as const;
 type BundleFormat = (typeof FORMATS)[number];
@@ -30,15 +32,16 @@ export function registerBundle(program: Command, ctx: CommandContext): void {
   program
     .command('bundle')
     .description('write the spec as one document (all $refs internal), for tools that need a single file')
+    .argument('[spec]', SPEC_ARGUMENT_HELP)
     .option('-s, --spec <file>', SPEC_HELP)
     .option('-o, --out <file>', 'the file to write (default: stdout)')
     .option('-f, --format <format>', `output format: ${FORMATS.join(' or ')} (default: from the --out extension, else yaml)`)
     .option('-c, --config <file>', 'config file (default: socialgen.config.json/.yaml in the current folder, if any)')
-    .action(async (flags: BundleFlags) => {
+    .action(async (positional: string | undefined, flags: BundleFlags) => {
       const format = outputFormat(flags);
-      const config = resolveConfig({ spec: flags.spec, config: flags.config }, ctx.io.cwd);
+      const config = resolveConfig({ spec: specArgument(positional, flags.spec), config: flags.config }, ctx.io.cwd);
       const { loadSpec } = await import('../../load/index.ts');
-      const loaded = await loadSpec(config.spec);
+      const loaded = await loadSpec(config.spec, { remote: { headers: config.headers } });
       for (const w of loaded.warnings) ctx.io.err(formatDiagnostic(w, ctx.io.cwd));
       const text = serialize(bundledDocument(loaded), format);
       if (!flags.out) {
@@ -47,7 +50,7 @@ export function registerBundle(program: Command, ctx: CommandContext): void {
       }
       const out = path.resolve(ctx.io.cwd, flags.out);
       writeAtomically(out, text);
-      ctx.io.err(`socialgen: bundled ${path.relative(ctx.io.cwd, config.spec) || config.spec} into ${path.relative(ctx.io.cwd, out) || out} (${format})`);
+      ctx.io.err(`socialgen: bundled ${displayPath(ctx.io.cwd, config.spec)} into ${path.relative(ctx.io.cwd, out) || out} (${format})`);
     });
 }
 
@@ -97,7 +100,7 @@ function internalTarget(loaded: LoadedSpec, mappingPointer: string, target: stri
   const hash = target.indexOf('#');
   const filePart = hash < 0 ? target : target.slice(0, hash);
   const pointer = hash < 0 ? '' : decodeURIComponent(target.slice(hash + 1));
-  const file = filePart ? path.resolve(path.dirname(written.file), filePart) : written.file;
+  const file = filePart ? fileOfUrl(new URL(filePart, baseUrlOf(written.file))) : written.file;
   const bundled = loaded.bundledPointerOf(file, pointer);
   if (bundled === undefined || getAtPointer(loaded.document, bundled) === undefined) return undefined;
   return `#${bundled}`;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type { CommandContext } from '../context.ts';
 import { colors, EXIT } from '../io.ts';
-import { UsageError } from '../errors.ts';
+import { cannotRead, UsageError } from '../../errors.ts';
 import { LEVEL_RANK, type DiffResult } from '../../diff/types.ts';
 import type { IgnoreEntry } from '../../diff/ignore.ts';
 
@@ -110,7 +110,7 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
         try {
           text = readFileSync(file, 'utf8');
         } catch (error) {
-          throw new UsageError(`--ignore ${flags.ignore}: cannot read (${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (error as Error).message})`);
+          throw new UsageError(`${flags.ignore}: ${cannotRead(error)} (--ignore)`);
         }
         try {
           ignore = parseIgnoreFile(text, flags.ignore);

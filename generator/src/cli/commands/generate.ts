@@ -1,7 +1,9 @@
 /** `socialgen generate`: write every target package into the output folder (atomically). */
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.ts';
-import { addGenerateOptions, resolveConfig, type GenerateFlags } from '../options.ts';
+import { addGenerateOptions, resolveConfig, specArgument, SPEC_ARGUMENT_HELP, type GenerateFlags } from '../options.ts';
+import { UsageError } from '../../errors.ts';
+import { isUrl } from '../../load/remote.ts';
 import { formatDiagnostic } from '../../load/diagnostics.ts';
 import type { SocialgenConfig } from '../../config.ts';
 import { progressReporter, displayPath } from '../progress.ts';
@@ -9,14 +11,18 @@ import { colors } from '../io.ts';
 import { startEmitWorker } from '../../emit-parallel/emit-worker.ts';
 
 export function registerGenerate(program: Command, ctx: CommandContext): void {
-  addGenerateOptions(program.command('generate').description('generate the packages (types, validators, client, server) from the spec'))
+  addGenerateOptions(program.command('generate').description('generate the packages (types, validators, client, server) from the spec').argument('[spec]', SPEC_ARGUMENT_HELP))
     .option('-w, --watch', 'regenerate whenever a spec file, the config file or a local plugin changes (errors are shown, the watch goes on)')
-    .action(async (flags: GenerateFlags & { watch?: boolean }) => {
+    .action(async (positional: string | undefined, flags: GenerateFlags & { watch?: boolean }) => {
+      flags = { ...flags, spec: specArgument(positional, flags.spec) };
       const config = resolveConfig(flags, ctx.io.cwd);
+      // A server gives no change events; polling one would hammer it. The watch is for files being edited.
+      if (flags.watch && isUrl(config.spec)) throw new UsageError(`--watch follows local files, and the spec is a URL (${config.spec}); save a copy (socialgen bundle ${config.spec} --out openapi.yaml) and watch that, or run generate again`);
       // Emits on a second core when it can pay (not watching: a worker serves one run); started now, to load meanwhile.
       const worker = flags.watch ? undefined : startEmitWorker(config.targets, { auto: true, spec: config.spec });
       const { generate } = await import('../../pipeline.ts');
       const { writeOutput } = await import('../../write/output.ts');
+      const { staleFolders } = await import('../../write/stale.ts');
       // Watching: what was formatted once is not formatted again (only statements an edit changed are), and
       // spec files an edit did not touch are not parsed again.
       const formatCache = flags.watch ? new Map<string, string>() : undefined;
@@ -25,6 +31,8 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
         const result = await generate(config, progressReporter(ctx.io, flags.quiet), { formatCache, parseCache, worker });
         for (const w of result.warnings) ctx.io.err(formatDiagnostic(w, ctx.io.cwd));
         const written = writeOutput(config.out, result.targets, result.files);
+        // Left as they are (a one-off --target run may be wanted), but named: `check` fails on them.
+        if (!flags.quiet) for (const folder of staleFolders(config.out, result.targets)) ctx.io.err(`socialgen: note: ${displayPath(ctx.io.cwd, config.out)}/${folder}/ is from an earlier run (the ${folder} target, not selected now); \`socialgen check\` reports it until it is deleted`);
         if (!flags.quiet) {
           const rel = displayPath(ctx.io.cwd, config.out);
           const c = colors(ctx.io);

@@ -1,11 +1,13 @@
 /**
- * The text files that make a target folder a publishable package — package.json, README.md, LICENSE and
- * the build's tsconfig.json — rendered from the handlebars templates in `generator/templates/` (shipped with the package).
+ * The text files that make a target folder a publishable package — package.json (built as an object and
+ * printed, json-print.ts), README.md, LICENSE and the build's tsconfig.json (rendered from the handlebars
+ * templates in `generator/templates/`, shipped with the package) — and, in the `files` layout, the target
+ * folder's README.md alone (the usage docs, with relative imports and socialgen's mark: mark.ts).
  *
  * Escaping: the templates print values only through helpers (test/packages/templates.test.ts checks it):
- * `json` (JSON.stringify) in package.json and tsconfig.json; `md`, `code`, `codeCell`, `fence` and `sh` in
- * the README (markdown.ts); `text` in the LICENSE. Handlebars' own HTML escaping is never used: it is wrong
- * for JSON, for code spans and for plain text.
+ * `json` (JSON.stringify) in tsconfig.json; `md`, `code`, `codeCell`, `fence` and `sh` in the README
+ * (markdown.ts); `text` in the LICENSE. Handlebars' own HTML escaping is never used: it is wrong for JSON,
+ * for code spans and for plain text.
  */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
@@ -14,14 +16,13 @@ import type { BuiltinTarget, EmitContext, EmittedFile, TargetEmitter } from '../
 import { TARGETS } from '../emitter.ts';
 import { mdCode, mdCodeCell, mdFence, mdText, plainText, shellWord } from './markdown.ts';
 import { examplePrinted, packageExample } from './examples.ts';
-import { prettyJson } from './json-print.ts';
+import { prettyJson, printJson } from './json-print.ts';
 import { prettyMarkdown } from './markdown-print.ts';
 
 const TEMPLATE_DIR = new URL('../../../templates/', import.meta.url);
 
 /** The template files, by output file. */
 export const TEMPLATES = {
-  'package.json': 'package.json.hbs',
   'tsconfig.json': 'tsconfig.json.hbs',
   'README.md': 'README.md.hbs',
   LICENSE: 'LICENSE.hbs',
@@ -29,7 +30,6 @@ export const TEMPLATES = {
 
 /** The helpers each template may print values with (test/packages/templates.test.ts enforces it). */
 export const TEMPLATE_HELPERS: Record<keyof typeof TEMPLATES, readonly string[]> = {
-  'package.json': ['json'],
   'tsconfig.json': ['json'],
   'README.md': ['md', 'code', 'codeCell', 'fence', 'sh'],
   LICENSE: ['text'],
@@ -82,28 +82,29 @@ export interface PackageOptions {
 }
 
 /**
- * The version of every generated package, from the spec's `info.version` and the generator-controlled
- * `patch` (config `packages.patch`, default 0). The rule (docs/pipeline.md, "Versioning"):
+ * The version of every generated package, from the spec's `info.version` and the config's `packages.patch`
+ * (docs/pipeline.md, "Versioning"):
  *
- * - `MAJOR` or `MAJOR.MINOR` (`2.166`)           → `MAJOR.MINOR.patch`            (`2.166.0`)
- * - `MAJOR.MINOR.PATCH` (`1.2.3`)                 → `MAJOR.MINOR.(PATCH×1000+patch)` (`1.2.3000`)
- * - a semver prerelease (`1.2.3-rc.1`)            → kept after that                (`1.2.3000-rc.1`)
- * - a date (`2024-05-17`, `2024.05.17`)           → `YEAR.MMDD.patch`              (`2024.517.0`)
- * - anything else (`latest`, ``)                  → `0.0.patch`
+ * - semver `MAJOR.MINOR.PATCH` (`23.0.2`, `1.2.3-rc.1`) → as it is, without build metadata (`23.0.2`);
+ *   with `packages.patch` set, the patch scheme: `MAJOR.MINOR.(PATCH×1000+patch)` (`1.2.3` → `1.2.3000`)
+ * - `MAJOR` or `MAJOR.MINOR` (`2.166`)                → `MAJOR.MINOR.patch`  (`2.166.0`)
+ * - a date (`2024-05-17`, `2024.05.17`)               → `YEAR.MMDD.patch`    (`2024.517.0`)
+ * - anything else (`latest`, ``)                      → `0.0.patch`
  *
- * A leading `v` is ignored. The spec's version decides major and minor, so a spec change is a new minor or
- * major; the patch counts regenerations of the same spec (raise it when a newer socialgen changes the
- * output), and stays below 1000 so it never reaches the spec's own patch.
+ * `patch` defaults to 0. A leading `v` is ignored. The patch counts regenerations of the same spec (raise it
+ * when a newer socialgen changes the output), and stays below 1000 so it never reaches the spec's own patch.
  */
-export function packageVersion(specVersion: string, patch: number): string {
-  if (!Number.isInteger(patch) || patch < 0 || patch > 999) throw new RangeError(`packages.patch must be a whole number from 0 to 999, got ${patch}`);
+export function packageVersion(specVersion: string, patch?: number): string {
+  if (patch !== undefined && (!Number.isInteger(patch) || patch < 0 || patch > 999)) throw new RangeError(`packages.patch must be a whole number from 0 to 999, got ${patch}`);
+  const own = patch ?? 0;
   const v = specVersion.trim().replace(/^v(?=\d)/i, '');
   const date = /^(\d{4})[-.](\d{2})[-.](\d{2})$/.exec(v);
-  if (date) return `${Number(date[1])}.${Number(date[2]) * 100 + Number(date[3])}.${patch}`;
+  if (date) return `${Number(date[1])}.${Number(date[2]) * 100 + Number(date[3])}.${own}`;
   const m = /^(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z.-]+)?$/.exec(v);
-  if (!m) return `0.0.${patch}`;
+  if (!m) return `0.0.${own}`;
   const [, major, minor = '0', specPatch, prerelease] = m;
-  const core = specPatch === undefined ? `${Number(major)}.${Number(minor)}.${patch}` : `${Number(major)}.${Number(minor)}.${Number(specPatch) * 1000 + patch}`;
+  const third = specPatch === undefined ? own : patch === undefined ? Number(specPatch) : Number(specPatch) * 1000 + patch;
+  const core = `${Number(major)}.${Number(minor)}.${third}`;
   // Numeric prerelease identifiers must not have leading zeros in semver.
   const pre = prerelease?.split('.').map((id) => (/^\d+$/.test(id) ? String(Number(id)) : id)).join('.');
   return pre ? `${core}-${pre}` : core;
@@ -117,31 +118,31 @@ function isBuiltin(target: string): target is BuiltinTarget {
   return (TARGETS as readonly string[]).includes(target);
 }
 
-export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: EmitContext, options: PackageOptions): EmittedFile[] {
+/** Where a `files`-layout README's examples import from: `out: src/api` → a module in `src/` imports `./api/<target>/index.js`. */
+export function filesImportPath(outName: string, target: string): string {
+  return `./${outName}/${target}/index.js`;
+}
+
+type View = ReturnType<typeof readmeView>;
+
+/** What the README template (and package.json) say about one target. */
+function readmeView(emitter: TargetEmitter, model: ApiModel, context: EmitContext, options: PackageOptions, outName: string) {
   const target = emitter.name;
   const builtin = isBuiltin(target) ? target : undefined;
-  const names = context.packages.names;
-  const version = context.packages.version;
+  const isPackage = context.layout === 'packages';
+  const packages = isPackage ? context.packages : { ...context.packages, names: Object.fromEntries(Object.keys(context.packages.names).map((t) => [t, filesImportPath(outName, t)])) };
+  const names = packages.names;
   const info = emitter.package ?? {};
-  const siblings = emitter.dependsOn.map((t) => [names[t]!, version] as const);
-  const dependencies = Object.fromEntries([...siblings, ...Object.entries(info.dependencies ?? {})].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const isServer = target === 'server';
-  const peers = isServer ? { '@types/node': '>=20' } : info.peerDependencies ?? null;
-  const optionalPeers = isServer ? ['@types/node'] : info.optionalPeers ?? [];
   const summary = builtin ? SUMMARIES[builtin] : info.summary ?? `The ${target} target of the API, generated by a socialgen plugin.`;
-  const view = {
-    name: names[target],
-    version,
-    description: `${model.info.title} ${model.info.version}: ${summary}`,
-    keywords: ['openapi', 'typescript', 'socialgen', target],
+  return {
+    isPackage,
+    name: isPackage ? names[target] : `${outName}/${target}`,
+    outName,
+    importPath: names[target],
+    version: packages.version,
     summary,
     license: options.license,
-    dependencies: Object.keys(dependencies).length ? dependencies : null,
-    // A package's own build (prepack) compiles against its peers, so they are development dependencies too.
-    devDependencies: isServer ? { '@types/node': TYPES_NODE_RANGE, typescript: TYPESCRIPT_RANGE } : sortKeys({ ...(info.peerDependencies ?? {}), typescript: TYPESCRIPT_RANGE }),
-    peerDependencies: peers,
-    peerDependenciesMeta: peers && optionalPeers.length ? Object.fromEntries(optionalPeers.map((p) => [p, { optional: true }])) : null,
-    compilerTypes: isServer ? ['node'] : [],
     target,
     generatorVersion: context.generatorVersion,
     specTitle: model.info.title,
@@ -150,8 +151,8 @@ export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: E
     openapi: model.openapiVersion,
     installNames: [names[target]],
     installDev: isServer ? ['@types/node'] : [],
-    dependencyNames: siblings.map(([name]) => name),
-    example: builtin ? packageExample(builtin, model, context.packages) : typeof info.example === 'function' ? info.example(model, context) : info.example ?? '',
+    dependencyNames: emitter.dependsOn.map((t) => (isPackage ? names[t]! : `../${t}/index.js`)),
+    example: builtin ? packageExample(builtin, model, packages) : typeof info.example === 'function' ? info.example(model, context) : info.example ?? '',
     isTypes: target === 'types',
     isValidators: target === 'validators',
     isClient: target === 'client',
@@ -169,20 +170,75 @@ export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: E
     schemas: target === 'types' || target === 'validators' ? model.schemas.filter((s) => !s.synthetic).map((s) => s.typeName) : [],
     limits: target === 'types' ? model.limits.map((l) => ({ name: l.constantName, value: l.value, unit: l.unit ?? '', description: l.description ?? '' })) : [],
   };
+}
+
+/** The package.json of a target's package, as data; printed by printJson. */
+function packageJson(emitter: TargetEmitter, model: ApiModel, view: View, names: Record<string, string>): Record<string, unknown> {
+  const info = emitter.package ?? {};
+  const siblings = emitter.dependsOn.map((t) => [names[t]!, view.version] as const);
+  const dependencies = Object.fromEntries([...siblings, ...Object.entries(info.dependencies ?? {})].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const peers = view.isServer ? { '@types/node': '>=20' } : info.peerDependencies;
+  const optionalPeers = view.isServer ? ['@types/node'] : info.optionalPeers ?? [];
+  return {
+    name: view.name,
+    version: view.version,
+    description: `${model.info.title} ${model.info.version}: ${view.summary}`,
+    keywords: ['openapi', 'typescript', 'socialgen', view.target],
+    license: view.license,
+    type: 'module',
+    sideEffects: false,
+    main: './dist/index.js',
+    types: './dist/index.d.ts',
+    exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './package.json': './package.json' },
+    files: ['dist', 'src'],
+    engines: { node: '>=20' },
+    scripts: { build: 'tsc -p tsconfig.json', prepack: 'tsc -p tsconfig.json' },
+    ...(Object.keys(dependencies).length ? { dependencies } : {}),
+    ...(peers ? { peerDependencies: peers, peerDependenciesMeta: optionalPeers.length ? Object.fromEntries(optionalPeers.map((p) => [p, { optional: true }])) : null } : {}),
+    // A package's own build (prepack) compiles against its peers, so they are development dependencies too.
+    devDependencies: view.isServer ? { '@types/node': TYPES_NODE_RANGE, typescript: TYPESCRIPT_RANGE } : sortKeys({ ...(info.peerDependencies ?? {}), typescript: TYPESCRIPT_RANGE }),
+    publishConfig: { access: 'public' },
+    socialgen: { target: view.target, generator: view.generatorVersion, spec: { title: view.specTitle, version: view.specVersion, openapi: view.openapi } },
+  };
+}
+
+/** The objects of package.json written one member a line whatever their width (the rest fit on one line when they can). */
+const EXPANDED_IN_PACKAGE_JSON = new Set(['', 'exports', 'exports/.', 'engines', 'scripts', 'publishConfig', 'socialgen', 'socialgen/spec']);
+
+export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: EmitContext, options: PackageOptions): EmittedFile[] {
+  const target = emitter.name;
+  const view = readmeView(emitter, model, context, options, '');
+  const pkg = packageJson(emitter, model, view, context.packages.names);
+  const printedPackage = printJson(pkg, (at) => EXPANDED_IN_PACKAGE_JSON.has(at.join('/')));
   const specLicense = model.info.license;
   const isMit = /^mit$/i.test(options.license);
   return [
-    printed('package.json', template(TEMPLATES['package.json'])(view), 'json'),
-    printed('tsconfig.json', template(TEMPLATES['tsconfig.json'])(view), 'json'),
-    // A plugin's example is its own code, in its own spelling: such a README is left to prettier, unless the
-    // plugin says it writes it as prettier prints it (PackageInfo.examplePrinted: the query and msw targets).
-    builtin || !view.example || info.examplePrinted ? printed('README.md', template(TEMPLATES['README.md'])(view), 'markdown', builtin && examplePrinted(builtin) ? view.example : undefined) : { path: 'README.md', contents: template(TEMPLATES['README.md'])(view), format: 'markdown' },
+    printedPackage === undefined ? { path: 'package.json', contents: `${JSON.stringify(pkg, null, 2)}\n`, format: 'json' } : { path: 'package.json', contents: printedPackage, format: 'json', formatted: true },
+    printed('tsconfig.json', template(TEMPLATES['tsconfig.json'])({ compilerTypes: view.isServer ? ['node'] : [] }), 'json'),
+    readmeFile(emitter, view),
     {
       path: 'LICENSE',
-      contents: template(TEMPLATES.LICENSE)({ mit: isMit, holder: options.licenseHolder, name: names[target], specTitle: model.info.title, license: options.license, url: specLicense?.url ?? null }),
+      contents: template(TEMPLATES.LICENSE)({ mit: isMit, holder: options.licenseHolder, name: view.name, specTitle: model.info.title, license: options.license, url: specLicense?.url ?? null }),
       format: 'none',
     },
   ];
+}
+
+/**
+ * The `files` layout's usage docs: `<out>/<target>/README.md`, the package README's sections with the
+ * relative imports an application uses (`./api/client/index.js` for `out: src/api`), marked as socialgen's.
+ */
+export function usageReadme(emitter: TargetEmitter, model: ApiModel, context: EmitContext, options: PackageOptions, outName: string): EmittedFile {
+  return readmeFile(emitter, readmeView(emitter, model, context, options, outName));
+}
+
+function readmeFile(emitter: TargetEmitter, view: View): EmittedFile {
+  const builtin = isBuiltin(emitter.name) ? emitter.name : undefined;
+  const text = template(TEMPLATES['README.md'])(view);
+  // A plugin's example is its own code, in its own spelling: such a README is left to prettier, unless the
+  // plugin says it writes it as prettier prints it (PackageInfo.examplePrinted: the query and msw targets).
+  if (builtin || !view.example || emitter.package?.examplePrinted) return printed('README.md', text, 'markdown', builtin && examplePrinted(builtin) ? view.example : undefined);
+  return { path: 'README.md', contents: text, format: 'markdown' };
 }
 
 /** A rendered file as prettier prints it, flagged formatted; as rendered (for prettier) where the printer declines. */

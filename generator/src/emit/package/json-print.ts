@@ -42,6 +42,35 @@ export function prettyJson(text: string): string | undefined {
   }
 }
 
+/**
+ * A value (what JSON.stringify takes: objects, arrays of strings, strings, numbers, booleans, null) as
+ * prettier prints its JSON, where the objects `expanded` names (by their keys from the root, `[]` the root)
+ * are written one member a line as if the source had broken them. Undefined where this printer does not
+ * know prettier's layout (an array of numbers or objects).
+ */
+export function printJson(value: unknown, expanded: (at: readonly string[]) => boolean): string | undefined {
+  try {
+    return `${printDoc(layout(nodeOf(value, [], expanded)))}\n`;
+  } catch (error) {
+    if (error instanceof Unsupported) return undefined;
+    throw error;
+  }
+}
+
+function nodeOf(value: unknown, at: string[], expanded: (at: readonly string[]) => boolean): JsonNode {
+  if (Array.isArray(value)) {
+    if (!value.every((item) => typeof item === 'string' || typeof item === 'boolean' || item === null)) throw new Unsupported();
+    return { kind: 'array', items: value.map((item) => nodeOf(item, at, expanded)) };
+  }
+  if (value !== null && typeof value === 'object') {
+    const members = Object.entries(value).filter(([, v]) => v !== undefined).map(([key, v]) => ({ key: JSON.stringify(key), value: nodeOf(v, [...at, key], expanded) }));
+    return { kind: 'object', expanded: members.length > 0 && expanded(at), members };
+  }
+  const raw = JSON.stringify(value);
+  if (raw === undefined) throw new Unsupported();
+  return { kind: 'scalar', raw, number: typeof value === 'number' };
+}
+
 /** Must the node be printed expanded whatever the width: it, or something inside it, was expanded. */
 function mustBreak(node: JsonNode): boolean {
   if (node.kind === 'object') return node.expanded || node.members.some((m) => mustBreak(m.value));
