@@ -5,6 +5,7 @@
 import { datePlansOf } from '../../model/dates.ts';
 import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
 import { admitsEveryType, factsOf, type MediaFact, type SchemaFacts, type StreamFact } from '../../model/facts/index.ts';
+import { responseReading } from '../../model/facts/reading.ts';
 import { schemaRef } from '../../model/refs.ts';
 import type { ApiModel, JsonValue, OperationModel, ParameterModel, Schema, SchemaObject, SecuritySchemeModel, StreamFormat } from '../../model/types.ts';
 import type { ApiTable, Coercion, Json, RateLimitHeaders, TableForm, TableFormField, TableOperation, TableParameter, TableProblem, TableSecurityScheme } from './runtime/types.ts';
@@ -252,9 +253,12 @@ function formsOf(op: OperationModel, media: MediaFact[], r: SchemaResolver): Tab
   return out;
 }
 
-/** Adds `binary` (the media types the model's facts call binary) when there are any. */
-function withBinary<T extends object>(entry: T, media: MediaFact[]): T & { binary?: string[] } {
-  const binary = media.filter((m) => m.kind === 'binary').map((m) => m.mediaType);
+/**
+ * Adds `binary` (the media types whose bodies are bytes: binary in the model's facts, and for responses
+ * those the client reads as bytes, model/facts/reading.ts) when there are any.
+ */
+function withBinary<T extends object>(entry: T, media: MediaFact[], bytes = (m: MediaFact) => m.kind === 'binary'): T & { binary?: string[] } {
+  const binary = media.filter(bytes).map((m) => m.mediaType);
   return binary.length ? { ...entry, binary } : entry;
 }
 
@@ -275,7 +279,7 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
       method: op.method.toUpperCase(),
       path: op.path,
       parameters: op.parameters.map((p) => parameterEntry(p, r)),
-      responses: op.responses.map((res) => withStream(withBinary({ status: res.status, mediaTypes: res.content.map((c) => c.mediaType) }, facts.responseMedia(res)), res.status, facts.stream(op))),
+      responses: op.responses.map((res) => withStream(withBinary({ status: res.status, mediaTypes: res.content.map((c) => c.mediaType) }, facts.responseMedia(res), (m) => responseReading(m) === 'bytes'), res.status, facts.stream(op))),
       security: op.security.map((req) => ({ ...req })),
     };
     if (op.requestBody) {
