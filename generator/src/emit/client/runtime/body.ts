@@ -58,9 +58,14 @@ export async function decodeBody(_op: OperationSpec, res: Response, parseAs: Par
   let text: string;
   try {
     // JSON is UTF-8 whatever the label says (RFC 8259 §8.1); text by its charset, US-ASCII-compatible UTF-8 by default.
-    text = new TextDecoder(reading === 'json' ? 'utf-8' : (charset(contentType) ?? 'utf-8'), { fatal: true }).decode(bytes);
+    text = new TextDecoder(reading === 'json' ? 'utf-8' : (charset(contentType) ?? 'utf-8'), { fatal: true }).decode(
+      bytes,
+    );
   } catch (e) {
-    if (res.ok) throw new TypeError(`the ${essence(contentType)} body is not valid text in its charset (${(e as Error).message})`);
+    if (res.ok)
+      throw new TypeError(
+        `the ${essence(contentType)} body is not valid text in its charset (${(e as Error).message})`,
+      );
     return new Blob([bytes], { type: contentType ?? '' });
   }
   if (reading === 'text') return text;
