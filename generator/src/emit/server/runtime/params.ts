@@ -221,13 +221,9 @@ export function parseParameters(
     if (!occurrences) continue;
     const location = result[p.in];
     location.raw[p.name] = occurrences;
-    if (
-      !p.allowEmptyValue &&
-      p.in !== 'path' &&
-      occurrences.length === 1 &&
-      occurrences[0] === '' &&
-      p.coerce.type !== 'string'
-    ) {
+    // An empty value (`?q=`, `?q`) is refused for every parameter, strings included, unless the spec's
+    // `allowEmptyValue` (query parameters) admits it: OpenAPI's default is false.
+    if (!p.allowEmptyValue && p.in !== 'path' && occurrences.length === 1 && occurrences[0] === '') {
       result.errors.push({
         message: `The \`${p.name}\` ${LOCATION_WORD[p.in]} parameter can not be empty`,
         parameters: { [p.name]: occurrences },
