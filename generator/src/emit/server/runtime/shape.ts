@@ -33,15 +33,16 @@ const PURPOSES: Record<number, RegExp> = {
 /** The result in the operation's declared problem shape, or as it is (see the module comment). */
 export function inSpecShape(table: ApiTable, c: CompiledOperation, result: HandlerResult): HandlerResult {
   const shapes = table.problemShapes;
-  if (!shapes || !isProblemBody(result.body)) return result;
+  const validator = c.validator;
+  // Without the operation's validator nothing says which filling is valid: RFC 9457 as made.
+  if (!shapes || !validator || !isProblemBody(result.body)) return result;
   const index = findResponse(c.op, result.status)?.problem;
   const shape = index === undefined ? undefined : shapes[index];
   if (!shape) return result;
   const problem = result.body;
-  const valid = (body: unknown) =>
-    !c.validator || c.validator.response(result.status, shape.mediaType, body, VALIDATE_RESPONSE).valid;
+  const valid = (body: unknown) => validator.response(result.status, shape.mediaType, body, VALIDATE_RESPONSE).valid;
   const answer = (body: unknown): HandlerResult => ({ ...result, body, contentType: shape.mediaType });
-  if (c.validator && valid(problem)) return answer(problem);
+  if (valid(problem)) return answer(problem);
   for (const variant of candidates(shape.variants, result.status)) {
     const full = fill(variant, variant.carries, problem, result.status);
     if (valid(full)) return answer(full);
