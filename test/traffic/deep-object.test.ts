@@ -5,12 +5,11 @@
  * structure, undici's form parser (`Response.formData()`) reads the form body's pairs, and the generated
  * server decodes what `qs.stringify` produces in each of its array formats (indices, brackets, repeat, comma).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, type Built } from '../bodies/build.ts';
+import { listenPlain } from '../bodies/plain.ts';
 
 const spec = path.join(import.meta.dirname, 'fixtures/deep-object.yaml');
 
@@ -32,7 +31,7 @@ const asText = (v: unknown): unknown =>
 
 let built: Built;
 let generated: { url: string; close(): Promise<void> };
-let plain: Server;
+let plain: Awaited<ReturnType<typeof listenPlain>>;
 let plainUrl: string;
 const seen: { url: string; body: string; contentType?: string }[] = [];
 
@@ -43,7 +42,7 @@ beforeAll(async () => {
     createCharge: (ctx: { body: unknown }) => ({ status: 200, body: ctx.body }),
   };
   generated = await built.server.serve(built.server.createHandler(handlers), { port: 0 });
-  plain = createServer((req, res) => {
+  plain = await listenPlain((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -52,8 +51,7 @@ beforeAll(async () => {
       res.end('{}');
     });
   });
-  await new Promise<void>((r) => plain.listen(0, '127.0.0.1', r));
-  plainUrl = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
+  plainUrl = plain.url;
 }, 120_000);
 
 afterAll(async () => {
