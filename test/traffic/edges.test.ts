@@ -137,7 +137,8 @@ for (const kind of ['handlers', 'mock'] as const) {
       expect(answer.head).toMatch(/connection: close/i);
       expect(JSON.parse(answer.body)).toMatchObject({ type: 'about:blank', title: 'Request Timeout', status: 408 });
       expect(answer.answeredAfter).toBeGreaterThanOrEqual(250);
-      expect(answer.closedAfter).toBeLessThan(300 + 1000);
+      // Well under node:http's own ~60 s (with slack for a loaded machine).
+      expect(answer.closedAfter).toBeLessThan(300 + 2500);
     });
 
     it('a header section that never ends is answered 408 within headersTimeout (and its checking interval)', async () => {
@@ -145,7 +146,7 @@ for (const kind of ['handlers', 'mock'] as const) {
       expect(answer.status).toBe(408);
       expect(JSON.parse(answer.body)).toMatchObject({ title: 'Request Timeout', status: 408 });
       expect(answer.closedAfter).toBeGreaterThanOrEqual(500);
-      expect(answer.closedAfter).toBeLessThan(600 + 150 + 1000);
+      expect(answer.closedAfter).toBeLessThan(600 + 150 + 2500);
     });
 
     it('a body that keeps arriving slower than the timeout in total, but never idle that long, is read', async () => {
