@@ -48,7 +48,7 @@ const cases: [string, unknown, string][] = [
   ['colorSpaced', { R: 100, G: 200, B: 150 }, 'colorSpaced=R%20100%20G%20200%20B%20150'],
   ['colorPiped', { R: 100, G: 200, B: 150 }, 'colorPiped=R|100|G|200|B|150'],
   ['point', { x: 1, label: 'a b' }, 'x=1&label=a%20b'],
-  ['filter', { status: 'open', range: { min: 1, max: 5 }, ids: [1, 2] }, 'filter[status]=open&filter[range][min]=1&filter[range][max]=5&filter[ids]=1&filter[ids]=2'],
+  ['filter', { status: 'open', range: { min: 1, max: 5 }, ids: [1, 2] }, 'filter[status]=open&filter[range][min]=1&filter[range][max]=5&filter[ids][0]=1&filter[ids][1]=2'],
   // allowReserved: RFC 3986 reserved characters stay, except those the form syntax needs (& = + # [ ]).
   ['redirect', 'https://x.test/a?b=c&d=e f#g', 'redirect=https://x.test/a?b%3Dc%26d%3De%20f%23g'],
   // contentType application/json on a string: the JSON text (the OpenAPI 3.1.1 example: jsonValue=%22json%22).

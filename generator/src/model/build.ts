@@ -6,6 +6,7 @@ import path from 'node:path';
 import { baseUrlOf, fileOfUrl } from '../load/remote.ts';
 import { SpecError, sortDiagnostics, type Diagnostic } from '../load/diagnostics.ts';
 import { appendPointer, getAtPointer, parsePointer, toPointer } from '../load/pointer.ts';
+import { problemShapeWarnings } from './facts/problem-shape.ts';
 import type { LoadedSpec } from '../load/index.ts';
 import { NamePlanner } from './naming.ts';
 import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
@@ -175,11 +176,11 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
   };
 
   dropMalformedDiscriminators(model, discriminators, report);
-  const all = sortDiagnostics(diagnostics);
-  if (all.some((d) => d.severity === 'error')) throw new SpecError(all);
+  if (diagnostics.some((d) => d.severity === 'error')) throw new SpecError(sortDiagnostics(diagnostics));
   // Conventions need the facts, so they are recognized once the model is whole.
   inferPagination(model);
-  return { model, warnings: all };
+  for (const w of problemShapeWarnings(model)) report({ code: 'problem-shape', severity: 'warning', ...w });
+  return { model, warnings: sortDiagnostics(diagnostics) };
 }
 
 /**

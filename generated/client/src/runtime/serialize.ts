@@ -121,6 +121,9 @@ export function buildRequest(
     if (to.path[name] === undefined) throw new TypeError(`${op.id}: missing path parameter ${name}`);
     return to.path[name];
   });
+  // URL parsers remove `.` and `..` segments, so such a value would reach another path (servers refuse them).
+  if (/\/\.\.?(?:\/|$)/.test(path))
+    throw new TypeError(`${op.id}: a path parameter is \`.\` or \`..\`, which no URL can carry as a segment`);
   const q = to.query.filter(Boolean).join('&');
   return { url: baseUrl.replace(/\/+$/, '') + path + (q ? '?' + q : ''), headers: to.headers };
 }

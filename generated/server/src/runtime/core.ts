@@ -29,8 +29,17 @@ import {
   type Setup,
 } from './stages.js';
 import { serialize } from './serialize.js';
+import { inSpecShape } from './shape.js';
 import type { Pipeline } from './web.js';
-import type { AnyHandler, ApiTable, OperationValidators, Principal, ServerOptions, TableOperation } from './types.js';
+import type {
+  AnyHandler,
+  ApiTable,
+  HandlerResult,
+  OperationValidators,
+  Principal,
+  ServerOptions,
+  TableOperation,
+} from './types.js';
 
 export { rateLimitHeaders, type Incoming, type Outgoing } from './stages.js';
 export { findResponse, ResponseMismatchError } from './serialize.js';
@@ -138,28 +147,27 @@ export function createPipeline(
       if ('stop' in routed) return serialize(s, routed.stop, incoming);
       const { c, method } = routed;
       operation = c.op.key;
+      // The pipeline's own problems, in the shape the operation's error responses declare (shape.ts).
+      const refuse = (problem: HandlerResult) => serialize(s, inSpecShape(s.table, c, problem), incoming);
       const authenticated = await authenticate(s, c, incoming, routed.query);
-      if ('stop' in authenticated) return serialize(s, authenticated.stop, incoming);
+      if ('stop' in authenticated) return refuse(authenticated.stop);
       const { principal } = authenticated;
       const limited = await rateLimit(s, c, principal, incoming);
-      if (limited) return serialize(s, limited.stop, incoming);
+      if (limited) return refuse(limited.stop);
 
       const params = parseRequestParameters(s, routed, incoming);
       const body = await parseBody(s, c, incoming);
-      if ('stop' in body) return serialize(s, body.stop, incoming);
+      if ('stop' in body) return refuse(body.stop);
       const invalid = validate(c, params, body);
       const errors = [...params.errors, ...invalid.parameters, ...body.errors, ...invalid.body];
-      if (errors.length) return serialize(s, s.problems.invalidRequest(mergeErrors(errors)), incoming);
+      if (errors.length) return refuse(s.problems.invalidRequest(mergeErrors(errors)));
 
       const at = params.locations;
       const values = at
         ? { path: at.path.values, query: at.query.values, header: at.header.values, cookie: at.cookie.values }
         : { path: EMPTY, query: EMPTY, header: EMPTY, cookie: EMPTY };
       const refused = await authorize(s, c, values.path, principal, incoming);
-      if (refused)
-        return refused.declared
-          ? serialize(s, refused.stop, incoming, c, method)
-          : serialize(s, refused.stop, incoming);
+      if (refused) return refused.declared ? serialize(s, refused.stop, incoming, c, method) : refuse(refused.stop);
       const context = new Context(
         values.path,
         values.query,

@@ -42,6 +42,15 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
+/**
+ * `.` and `..` path segments, literal or percent-encoded (RFC 3986 §3.3, §6.2.2.2: `%2E` is `.`). Such a path
+ * is answered 404, never routed: URL parsers (WHATWG's, so fetch and browsers; curl) remove dot segments
+ * before sending, so only a hand-made request carries one, and normalising it here would route it
+ * somewhere other than where the path a proxy or a middleware saw points (`/public/../admin`). A handler
+ * never receives `.` or `..` as a path parameter.
+ */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
 export function safeDecode(text: string): string | undefined {
   if (text.indexOf('%') === -1) return text;
   try {
@@ -102,10 +111,14 @@ export class Router {
     return mixed.node;
   }
 
-  /** Matches a path (no query string, not yet decoded). */
+  /**
+   * Matches a path (no query string, not yet decoded). A path with a dot segment (`.` or `..`, also
+   * percent-encoded: `%2e%2E`) matches nothing: see DOT_SEGMENT.
+   */
   match(path: string): RouteMatch | undefined {
     if (path.charCodeAt(0) !== 47 /* / */) return undefined;
     const segments = path.slice(1).split('/');
+    if ((path.includes('.') || path.includes('%')) && segments.some((s) => DOT_SEGMENT.test(s))) return undefined;
     const raw: [string, string][] = [];
     const entry = this.walk(this.root, segments, 0, raw);
     if (!entry) return undefined;

@@ -5,6 +5,7 @@
 import { code, ident, join, lit, propKey, type Code } from '../../codegen/index.ts';
 import { datePlansOf } from '../../model/dates.ts';
 import { factsOf, type MediaFact } from '../../model/facts/index.ts';
+import { responseReading } from '../../model/facts/reading.ts';
 import type { ApiModel, OperationModel, PaginationModel } from '../../model/types.ts';
 import { argumentKeys, dateFormat, securityAlternatives } from './model-helpers.ts';
 import { assemble, constStatement, Ident, ObjectExpr, part, Spread, type PrintedFile } from './pretty.ts';
@@ -104,13 +105,16 @@ export function formFields(media: MediaFact): Record<string, unknown>[] {
   return out;
 }
 
-/** The success media types (essences) the model's facts call binary: the runtime reads them as `Blob`. */
+/**
+ * The success media types (essences) read as bytes (model/facts/reading.ts): the runtime reads them as a
+ * `Blob` even where the type it answers with alone would be text, and `parseAs` types the result.
+ */
 export function binarySuccessTypes(model: ApiModel, op: OperationModel): string[] {
   const facts = factsOf(model);
   const out = new Set<string>();
   for (const res of op.responses) {
     if (!/^2/.test(res.status)) continue;
-    for (const m of facts.responseMedia(res)) if (m.kind === 'binary') out.add(m.essence);
+    for (const m of facts.responseMedia(res)) if (responseReading(m) === 'bytes') out.add(m.essence);
   }
   return [...out];
 }

@@ -11,6 +11,7 @@ import {
 import { printFormattedModule, type PrintedModule } from '../../codegen/ts-print.ts';
 import { operationTypeNode, type OperationMember } from '../types/operation-refs.ts';
 import { factsOf } from '../../model/facts/index.ts';
+import { responseReading } from '../../model/facts/reading.ts';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.ts';
 
 const BYTES = () => [typeRef('Blob'), typeRef('ArrayBuffer'), typeRef('Uint8Array'), typeRef('ReadableStream', [typeRef('Uint8Array')])];
@@ -141,7 +142,7 @@ function resultType(model: ApiModel, op: OperationModel): TypeNode {
     for (const media of res.content) {
       const content = indexedAccessType(indexedAccessType(indexedAccessType(responses, literalType(res.status)), literalType('content')), literalType(media.mediaType));
       const stream = streams.find((m) => m.status === res.status && m.mediaType === media.mediaType);
-      const body = facts.media(media, 'response').kind === 'binary' ? binaryAnswer() : stream ? streamAnswer(content, stream.format === 'sse') : content;
+      const body = stream ? streamAnswer(content, stream.format === 'sse') : responseReading(facts.media(media, 'response')) === 'bytes' ? binaryAnswer() : content;
       members.push(resultMember(status, body, media.mediaType));
     }
   }

@@ -3,10 +3,12 @@
  */
 import { datePlansOf } from '../../model/dates.ts';
 import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
-import { admitsEveryType, factsOf, type MediaFact, type SchemaFacts, type StreamFact } from '../../model/facts/index.ts';
+import { admitsEveryType, canonicalJson, factsOf, type MediaFact, type SchemaFacts, type StreamFact } from '../../model/facts/index.ts';
+import { problemShape } from '../../model/facts/problem-shape.ts';
+import { responseReading } from '../../model/facts/reading.ts';
 import { schemaRef } from '../../model/refs.ts';
-import type { ApiModel, JsonValue, OperationModel, ParameterModel, Schema, SchemaObject, SecuritySchemeModel, StreamFormat } from '../../model/types.ts';
-import type { ApiTable, Coercion, Json, RateLimitHeaders, TableForm, TableFormField, TableOperation, TableParameter, TableProblem, TableSecurityScheme } from './runtime/types.ts';
+import type { ApiModel, JsonValue, OperationModel, ParameterModel, ResponseModel, Schema, SchemaObject, SecuritySchemeModel, StreamFormat } from '../../model/types.ts';
+import type { ApiTable, Coercion, Json, RateLimitHeaders, TableForm, TableFormField, TableOperation, TableParameter, TableProblem, TableProblemShape, TableSecurityScheme } from './runtime/types.ts';
 import { defineOwn } from '../../model/own.ts';
 
 export interface TableOptions {
@@ -249,9 +251,12 @@ function formsOf(op: OperationModel, media: MediaFact[], r: SchemaResolver): Tab
   return out;
 }
 
-/** Adds `binary` (the media types the model's facts call binary) when there are any. */
-function withBinary<T extends object>(entry: T, media: MediaFact[]): T & { binary?: string[] } {
-  const binary = media.filter((m) => m.kind === 'binary').map((m) => m.mediaType);
+/**
+ * Adds `binary` (the media types whose bodies are bytes: binary in the model's facts, and for responses
+ * those the client reads as bytes, model/facts/reading.ts) when there are any.
+ */
+function withBinary<T extends object>(entry: T, media: MediaFact[], bytes = (m: MediaFact) => m.kind === 'binary'): T & { binary?: string[] } {
+  const binary = media.filter(bytes).map((m) => m.mediaType);
   return binary.length ? { ...entry, binary } : entry;
 }
 
@@ -261,10 +266,31 @@ function withStream<T extends object>(entry: T, status: string, fact: StreamFact
   return stream.length ? { ...entry, stream } : entry;
 }
 
+/** Error response shapes (model/facts/problem-shape.ts), each written once: index by its canonical JSON. */
+class ProblemShapes {
+  readonly list: TableProblemShape[] = [];
+  private readonly index = new Map<string, number>();
+  constructor(private readonly model: ApiModel) {}
+
+  /** Adds `problem` (the shape's index) to a response entry whose schema gives problems a shape. */
+  with<T extends object>(entry: T, response: ResponseModel): T & { problem?: number } {
+    const shape = problemShape(this.model, response);
+    if (!shape?.variants.length) return entry;
+    const key = canonicalJson(shape);
+    let at = this.index.get(key);
+    if (at === undefined) {
+      this.index.set(key, (at = this.list.length));
+      this.list.push(shape as TableProblemShape);
+    }
+    return { ...entry, problem: at };
+  }
+}
+
 export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiTable {
   const facts = factsOf(model);
   const r = new SchemaResolver(model);
   const ownerExtension = options.ownerExtension ?? DEFAULT_OWNER_EXTENSION;
+  const shapes = new ProblemShapes(model);
   const operations: TableOperation[] = model.operations.map((op) => {
     const entry: TableOperation = {
       key: op.names.method,
@@ -272,7 +298,7 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
       method: op.method.toUpperCase(),
       path: op.path,
       parameters: op.parameters.map((p) => parameterEntry(p, r)),
-      responses: op.responses.map((res) => withStream(withBinary({ status: res.status, mediaTypes: res.content.map((c) => c.mediaType) }, facts.responseMedia(res)), res.status, facts.stream(op))),
+      responses: op.responses.map((res) => shapes.with(withStream(withBinary({ status: res.status, mediaTypes: res.content.map((c) => c.mediaType) }, facts.responseMedia(res), (m) => responseReading(m) === 'bytes'), res.status, facts.stream(op)), res)),
       security: op.security.map((req) => ({ ...req })),
     };
     if (op.requestBody) {
@@ -317,6 +343,7 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
     if (!problemPath && p.typePath.endsWith('/' + p.slug)) problemPath = p.typePath.slice(0, -p.slug.length);
   }
   const table: ApiTable = { operations, securitySchemes, problems, problemPath: problemPath ?? '/problems/', problemRoles, rateLimitHeaders: rateLimitHeadersOf(model) };
+  if (shapes.list.length) table.problemShapes = shapes.list;
   // Complete once every operation is planned (the operations' plans refer to it).
   if (model.dates && operations.some((op) => op.dates)) table.datePlans = datePlansOf(model).schemas;
   return table;

@@ -11,6 +11,7 @@ import {
   type Statement, type TypeElement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
 import { ts } from '../../codegen/typescript.mjs';
+import { responseReading } from '../../model/facts/reading.ts';
 import type { HeaderModel, MediaTypeModel, OperationModel, ResponseModel } from '../../model/types.ts';
 import { isNumericKey } from '../../codegen/code.ts';
 import type { TypeContext } from './context.ts';
@@ -100,11 +101,16 @@ export class ResponseTypes {
     return typeLiteral([propertySignature('headers', this.headersType(r.headers)), propertySignature('content', content)]);
   }
 
-  /** A response body's type: `Blob` for binary media (the client's default reading), else the schema's. Built once per media type. */
+  /**
+   * A response body's type as the client reads it by default (model/facts/reading.ts): `Blob` for bytes, the
+   * schema's for JSON and text, any of them for a wildcard media type. Built once per media type.
+   */
   private bodyType(m: MediaTypeModel): TypeNode {
     let type = this.bodies.get(m);
     if (!type) {
-      type = this.ctx.index.facts.media(m, 'response').kind === 'binary' ? typeRef('Blob') : transformSchema(m.schema, this.ctx);
+      const reading = responseReading(this.ctx.index.facts.media(m, 'response'));
+      type = reading === 'bytes' ? typeRef('Blob') : transformSchema(m.schema, this.ctx);
+      if (reading === 'any') type = unionType([type, keywordType('string'), typeRef('Blob')]);
       this.bodies.set(m, type);
     }
     return type;

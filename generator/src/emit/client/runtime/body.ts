@@ -1,8 +1,12 @@
 /**
- * Response bodies as the caller asked for them. By default JSON is parsed, the media types the model
- * calls binary (`OperationSpec.binary`) come back as a `Blob`, anything else as text; `parseAs` picks
- * `arrayBuffer`, the unread byte `stream` or the raw `response` instead (large downloads in constant
- * memory). Error bodies are always read the default way, so `ApiError.body` stays typed.
+ * Response bodies as the caller asked for them. By default the media type the answer actually carries
+ * decides, not the one the spec declares (an API declaring `application/octet-stream` may answer
+ * `audio/mpeg`): JSON (`application/json`, `*+json`) is parsed, text (`text/*`, XML) is decoded by its
+ * `charset`, everything else — and a body without a Content-Type (RFC 9110 §8.3: octet-stream) — comes back
+ * as the bytes in a `Blob`. Nothing is decoded lossily: text that is not valid in its charset is an error for
+ * a success and the bytes for an error body. `parseAs` picks `blob`, `arrayBuffer`, the unread byte `stream`
+ * or the raw `response` instead (large downloads in constant memory); error bodies are always read the
+ * default way, so `ApiError.body` stays typed.
  */
 import type { BodyEncoder } from './form.js';
 import type { OperationSpec, ParseAs } from './types.js';
@@ -17,18 +21,54 @@ export const encodeBody: BodyEncoder = (op, body, _call, headers) => {
   return { body: /json/i.test(op.body!) ? JSON.stringify(body) : (body as BodyInit) };
 };
 
+/** How a body is read by default: parsed as JSON, decoded as text, or kept as bytes. */
+export type Reading = 'json' | 'text' | 'bytes';
+
+/** The default reading of a body by its Content-Type (the lower-cased essence decides; none: bytes). */
+export function readingOf(contentType: string | null): Reading {
+  const e = essence(contentType);
+  if (/^application\/(?:[^/]+\+)?json$|^text\/json$/.test(e)) return 'json';
+  if (e.startsWith('text/') || /^application\/(?:[^/]+\+)?xml$/.test(e)) return 'text';
+  return 'bytes';
+}
+
+const essence = (contentType: string | null) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+
 /** Whether a response of this content type is bytes for this operation (declared binary, wildcards too). */
 export function isBinaryResponse(op: OperationSpec, contentType: string | null): boolean {
-  const e = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const e = essence(contentType);
   return !!op.binary?.some((d) => d === e || d === '*/*' || (d.endsWith('/*') && e.startsWith(d.slice(0, -1))));
 }
 
-/** The body the default way: JSON for JSON media types, anything else as text (empty: `undefined`); or as `parseAs` says. */
+/**
+ * The body the default way (by the answer's Content-Type; empty: `undefined`), or as `parseAs` says for a
+ * success.
+ */
 export async function decodeBody(_op: OperationSpec, res: Response, parseAs: ParseAs | undefined): Promise<unknown> {
   if (res.ok && parseAs) return parseAs === 'response' ? res : parseAs === 'stream' ? res.body : res[parseAs]();
-  const text = await res.text();
-  if (!text) return undefined;
-  if (!/[/+]json\b/i.test(res.headers.get('content-type') ?? '')) return text;
+  const contentType = res.headers.get('content-type');
+  const reading = readingOf(contentType);
+  if (reading === 'bytes') {
+    const blob = await res.blob();
+    // An empty body without a media type (a 204, a bare error) is no body; declared bytes stay a Blob.
+    return blob.size === 0 && contentType === null ? undefined : blob;
+  }
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (!bytes.byteLength) return undefined;
+  let text: string;
+  try {
+    // JSON is UTF-8 whatever the label says (RFC 8259 §8.1); text by its charset, US-ASCII-compatible UTF-8 by default.
+    text = new TextDecoder(reading === 'json' ? 'utf-8' : (charset(contentType) ?? 'utf-8'), { fatal: true }).decode(
+      bytes,
+    );
+  } catch (e) {
+    if (res.ok)
+      throw new TypeError(
+        `the ${essence(contentType)} body is not valid text in its charset (${(e as Error).message})`,
+      );
+    return new Blob([bytes], { type: contentType ?? '' });
+  }
+  if (reading === 'text') return text;
   try {
     return JSON.parse(text);
   } catch (e) {
@@ -37,9 +77,16 @@ export async function decodeBody(_op: OperationSpec, res: Response, parseAs: Par
   }
 }
 
+/** The `charset` parameter of a Content-Type (RFC 9110 §8.3.1: case-insensitive, possibly quoted). */
+function charset(contentType: string | null): string | undefined {
+  const m = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  return m ? (m[1] ?? m[2]) || undefined : undefined;
+}
+
 /**
- * The decoder of operations with binary success media types (`OperationSpec.decode`): such a success body
- * comes back as a `Blob`, the rest as `decodeBody` reads it.
+ * The decoder of operations with binary success media types (`OperationSpec.decode`): a success body of a
+ * media type the spec declares binary comes back as a `Blob` even where its type alone would be text (a
+ * `text/csv` file declared `format: binary`), the rest as `decodeBody` reads it.
  */
 export function decodeBinary(op: OperationSpec, res: Response, parseAs: ParseAs | undefined): Promise<unknown> {
   return decodeBody(

@@ -2,6 +2,7 @@
  * What the form encoders share: how a value becomes text, and a styled (RFC 6570, `query`-like) member as
  * name/value pairs. See form.ts for the rules.
  */
+import { bracketPairs } from './brackets.js';
 import { scalar } from './serialize.js';
 import type { FormFieldSpec, OperationSpec } from './types.js';
 
@@ -42,16 +43,10 @@ export function styledPairs(
   const delim = style === 'spaceDelimited' || style === 'pipeDelimited' ? delims[style] : delims.form;
   const text = (v: unknown) => e(valueText(v, undefined));
   const out: [string, string][] = [];
-  const deep = (name: string, v: unknown) => {
-    if (v === undefined || v === null) return;
-    if (plainObject(v)) for (const [k, x] of Object.entries(v)) deep(`${name}[${e(k)}]`, x);
-    else if (Array.isArray(v)) for (const x of v) deep(name, x);
-    else out.push([name, text(v)]);
-  };
   const name = e(field.name);
   if (value === undefined || value === null) return out;
-  if (style === 'deepObject' && plainObject(value)) deep(name, value);
-  else if (Array.isArray(value)) {
+  if (style === 'deepObject' && (plainObject(value) || Array.isArray(value))) return bracketPairs(name, value, e, text);
+  if (Array.isArray(value)) {
     const items = value.filter((v) => v !== undefined && v !== null);
     if (explode) for (const v of items) out.push([name, text(v)]);
     else out.push([name, items.map(text).join(delim)]);

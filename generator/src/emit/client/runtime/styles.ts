@@ -1,9 +1,11 @@
 /**
  * Every parameter style OpenAPI 3.x describes (style × explode, RFC 6570 underneath): `simple`, `form`,
- * `label`, `matrix`, `spaceDelimited`, `pipeDelimited`, `deepObject`. The core serializes the default
+ * `label`, `matrix`, `spaceDelimited`, `pipeDelimited`, `deepObject` (with arrays and nested objects in the
+ * qs/Rails bracket convention, brackets.ts). The core serializes the default
  * styles (`simple`, `form`) itself; the generated table gives an operation whose parameters use another
  * style this serializer (`OperationSpec.styles`), so only bundles calling such an operation carry it.
  */
+import { bracketPairs } from './brackets.js';
 import { encode, scalar, type Encode, type ParamWriter, type Serializer } from './serialize.js';
 
 /** `allowReserved`: RFC 3986 reserved characters stay as they are. */
@@ -40,6 +42,11 @@ export const writeParam: ParamWriter = (p, value, to) => {
 export const serializeParam: Serializer = (style, explode, name, value, e, dateOnly) => {
   const s = (v: unknown) => e(scalar(v, dateOnly));
   const n = e(name);
+  // Arrays and nested objects too, by the qs/Rails bracket convention (brackets.ts).
+  if (style === 'deepObject' && typeof value === 'object' && value !== null && !(value instanceof Date))
+    return bracketPairs(n, value, e, s)
+      .map(([k, v]) => k + '=' + v)
+      .join('&');
   const prefix = style === 'label' ? '.' : style === 'matrix' ? ';' : '';
   const named = style !== 'simple' && style !== 'label';
   // Separator between exploded members; delimiter between the members of a non-exploded value.
@@ -51,9 +58,7 @@ export const serializeParam: Serializer = (style, explode, name, value, e, dateO
   }
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    if (explode || style === 'deepObject') {
-      return prefix + entries.map(([k, v]) => (style === 'deepObject' ? `${n}[${e(k)}]` : e(k)) + '=' + s(v)).join(sep);
-    }
+    if (explode) return prefix + entries.map(([k, v]) => e(k) + '=' + s(v)).join(sep);
     return prefix + kv(n, entries.map(([k, v]) => e(k) + delim + s(v)).join(delim));
   }
   return prefix + kv(n, s(value));

@@ -2,12 +2,13 @@
  * Form bodies read back into typed values, by the same Encoding Object rules the client writes them with
  * (OpenAPI 3.1.1 §4.8.15): `application/x-www-form-urlencoded` through `URLSearchParams`, multipart through
  * the platform's `Response.formData()` (files arrive as `File`s with their names). Styled members are
- * parsed like `query` parameters (`deepObject` `a[b][c]=d` back to nested objects, delimited lists back to
+ * parsed like `query` parameters (`deepObject` bracket keys back to nested objects and arrays, brackets.ts; delimited lists back to
  * arrays); members by content type are JSON-parsed (JSON types) or coerced by their schema like query
  * parameters (numbers, booleans); a key given more than once becomes an array. The generated server passes
  * `decodeForm` to the pipeline only when the spec has form bodies.
  */
 import { decodeUtf8, parseJson } from './body.js';
+import { BracketError, bracketPath, decodeBrackets } from './brackets.js';
 import { coerceScalar } from './params.js';
 import type { Coercion, TableForm, TableFormField } from './types.js';
 
@@ -93,16 +94,6 @@ function byContent(field: TableFormField, values: Entry[], maxDepth: number): un
   return one.length === 1 ? one[0] : one;
 }
 
-/** `name[a][b]` → `['a', 'b']`, or undefined when the key is not a bracket path under `name`. */
-function bracketPath(key: string, name: string, maxDepth: number): string[] | undefined {
-  if (!key.startsWith(name + '[') || !key.endsWith(']')) return undefined;
-  const inner = key.slice(name.length + 1, -1).split('][');
-  if (inner.some((k) => k.includes('[') || k.includes(']'))) return undefined;
-  if (inner.length > maxDepth)
-    throw new FormError(`The \`${name}\` member is nested more than ${maxDepth} levels deep`);
-  return inner;
-}
-
 /** Texts of one key: an array when the schema says so or the key came more than once. */
 function coerceAll(c: Coercion | undefined, texts: string[]): unknown {
   const items = c?.type === 'array' ? c.items : c;
@@ -115,39 +106,22 @@ function coercionAt(c: Coercion | undefined, key: string): Coercion | undefined 
   return Object.prototype.hasOwnProperty.call(c.properties, key) ? c.properties[key] : undefined;
 }
 
-/** `deepObject`: every `name[...]` key back into one nested object; repeated keys become arrays. */
-function deepObject(
-  field: TableFormField,
-  entries: Map<string, Entry[]>,
-  maxDepth: number,
-): Record<string, unknown> | undefined {
-  let root: Record<string, unknown> | undefined;
+/** `deepObject`: every bracket spelling of the member's name back into one value (brackets.ts). */
+function deepObject(field: TableFormField, entries: Map<string, Entry[]>, maxDepth: number): unknown {
+  const keys: [string[], string[]][] = [];
   for (const [key, values] of entries) {
-    const path = bracketPath(key, field.name, maxDepth);
+    let path: string[] | undefined;
+    try {
+      path = bracketPath(key, field.name, maxDepth);
+    } catch (e) {
+      if (e instanceof BracketError) throw new FormError(`The \`${field.name}\` member is ${e.message}`);
+      throw e;
+    }
     if (!path) continue;
     entries.delete(key);
-    if (path.some((k) => FORBIDDEN.has(k))) continue;
-    root ??= {};
-    let node = root;
-    let c: Coercion | undefined = field.coerce;
-    for (const k of path.slice(0, -1)) {
-      c = coercionAt(c, k);
-      const next = Object.prototype.hasOwnProperty.call(node, k) ? node[k] : undefined;
-      if (typeof next !== 'object' || next === null || Array.isArray(next)) put(node, k, {});
-      node = node[k] as Record<string, unknown>;
-    }
-    const last = path[path.length - 1]!;
-    c = coercionAt(c, last);
-    put(
-      node,
-      last,
-      coerceAll(
-        c,
-        values.map((v) => textOf(field.name, v)),
-      ),
-    );
+    keys.push([path, values.map((v) => textOf(field.name, v))]);
   }
-  return root;
+  return decodeBrackets(keys, field.coerce, coerceScalar);
 }
 
 /** A styled member other than deepObject, from the values of its name (and, form+explode objects, its keys). */

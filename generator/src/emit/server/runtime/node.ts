@@ -20,14 +20,34 @@ function headerOf(req: IncomingMessage, name: string): string | null {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array | null | 'too-large' | 'aborted'> {
+type BodyRead = Uint8Array | null | 'too-large' | 'aborted' | 'timeout';
+
+/** Set on a request whose body stopped arriving: its connection is closed after the answer, without lingering. */
+const TIMED_OUT = Symbol('socialgen.bodyTimedOut');
+
+/**
+ * The body, buffered; `'timeout'` when no byte of it arrived for `idleMs` (a body shorter than its
+ * Content-Length, a client that stalled), the rest then left unread.
+ */
+function readNodeBody(req: IncomingMessage, limit: number, idleMs: number): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const finish = (value: Uint8Array | null | 'too-large' | 'aborted'): void => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = (): void => {
+      if (!(idleMs > 0)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        req.pause();
+        (req as IncomingMessage & { [TIMED_OUT]?: true })[TIMED_OUT] = true;
+        finish('timeout');
+      }, idleMs);
+    };
+    const finish = (value: BodyRead): void => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
       req.removeListener('data', onData);
       req.removeListener('end', onEnd);
       req.removeListener('error', onError);
@@ -42,6 +62,7 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array |
         return;
       }
       chunks.push(chunk);
+      arm();
     };
     const onEnd = (): void =>
       finish(size === 0 ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
@@ -50,6 +71,7 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array |
     req.on('end', onEnd);
     req.on('error', onError);
     req.on('aborted', onError);
+    arm();
   });
 }
 
@@ -117,7 +139,10 @@ class NodeIncoming implements Incoming {
   private body: Uint8Array | null | undefined;
   private lazy: Request | undefined;
 
-  constructor(private readonly req: IncomingMessage) {
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly bodyTimeout: number,
+  ) {
     this.method = req.method ?? 'GET';
     const url = req.url;
     this.target = url === undefined ? '/' : url.charCodeAt(0) === 47 ? url : originForm(url);
@@ -132,8 +157,8 @@ class NodeIncoming implements Incoming {
     return (length !== undefined && length !== '0') || this.req.headers['transfer-encoding'] !== undefined;
   }
 
-  async readBody(limit: number): Promise<Uint8Array | null | 'too-large' | 'aborted'> {
-    const read = await readNodeBody(this.req, limit);
+  async readBody(limit: number): Promise<BodyRead> {
+    const read = await readNodeBody(this.req, limit, this.bodyTimeout);
     if (read === null || read instanceof Uint8Array) this.body = read;
     return read;
   }
@@ -166,7 +191,8 @@ type LingeringSocket = Socket & { [LINGERING_REQUEST]?: IncomingMessage };
  */
 function closeAfterBody(req: IncomingMessage, headers: Record<string, string | string[] | number>): void {
   const socket = req.socket as LingeringSocket | null;
-  if (req.complete || !socket || !closes(headers)) return;
+  // A body that stopped arriving is not waited for again: node:http ends the connection once the answer is out.
+  if (req.complete || !socket || !closes(headers) || (req as { [TIMED_OUT]?: true })[TIMED_OUT]) return;
   let discarded = 0;
   req.on('data', (chunk: Buffer) => {
     discarded += chunk.length;
@@ -265,12 +291,31 @@ async function writeResponse(res: ServerResponse, response: Response, method: st
   res.end();
 }
 
+/** How long the Node adapter waits, by default, for the next bytes of a request body (ms). */
+export const BODY_TIMEOUT = 20_000;
+/** How long the Node adapter waits, by default, for a request's complete header section (ms). */
+export const HEADERS_TIMEOUT = 20_000;
+
+export interface ListenerOptions {
+  /**
+   * How long a request body may go without a byte arriving, in milliseconds, before the request is answered
+   * with a 408 problem and its connection closed (default `BODY_TIMEOUT`, 20 s, as Apache httpd's
+   * `RequestReadTimeout body=20`; 0: no limit). Applies to bodies the pipeline reads; a binary body streamed to
+   * its handler is read at the handler's pace, within `requestTimeout`.
+   */
+  bodyTimeout?: number;
+}
+
 /** A `node:http` request listener for a Web handler (fast path for handlers made by `createHandler`). */
-export function createNodeListener(handler: WebHandler | ((request: Request) => Promise<Response>)): NodeListener {
+export function createNodeListener(
+  handler: WebHandler | ((request: Request) => Promise<Response>),
+  options: ListenerOptions = {},
+): NodeListener {
   const pipeline = (handler as WebHandler)[PIPELINE];
+  const bodyTimeout = options.bodyTimeout ?? BODY_TIMEOUT;
   if (pipeline) {
     return (req, res) => {
-      pipeline.handle(new NodeIncoming(req)).then(
+      pipeline.handle(new NodeIncoming(req, bodyTimeout)).then(
         (out) => writeOutgoing(res, out),
         () => failed(res),
       );
@@ -284,7 +329,7 @@ export function createNodeListener(handler: WebHandler | ((request: Request) => 
   };
 }
 
-export interface ServeOptions {
+export interface ServeOptions extends ListenerOptions {
   /** Default 3000; 0 picks a free port. */
   port?: number;
   /** Default `127.0.0.1`. */
@@ -295,6 +340,18 @@ export interface ServeOptions {
    * load balancer's 60 s) on purpose: see KEEP_ALIVE_TIMEOUT.
    */
   keepAliveTimeout?: number;
+  /**
+   * How long a client may take to send a request's complete header section, in milliseconds, before it is
+   * answered with a 408 problem and the connection closed (default `HEADERS_TIMEOUT`, 20 s, as Apache
+   * httpd's `RequestReadTimeout header=20`; node:http's own is 60 s, checked every 30 s).
+   */
+  headersTimeout?: number;
+  /**
+   * How long a whole request may take to arrive, headers and body, in milliseconds (node:http's
+   * `requestTimeout`; default 300 000 as node:http's; 0: no limit). The limit of binary uploads streamed to
+   * their handlers.
+   */
+  requestTimeout?: number;
 }
 
 /**
@@ -315,13 +372,31 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+const CLIENT_ERROR_TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Content Too Large',
+  431: 'Request Header Fields Too Large',
+};
+
 /** Starts a `node:http` server for the handler. */
 export async function serve(
   handler: WebHandler | ((request: Request) => Promise<Response>),
   options: ServeOptions = {},
 ): Promise<RunningServer> {
   const http = await import('node:http');
-  const server = http.createServer(createNodeListener(handler));
+  const headersTimeout = options.headersTimeout ?? HEADERS_TIMEOUT;
+  const requestTimeout = options.requestTimeout ?? 300_000;
+  const server = http.createServer(
+    {
+      headersTimeout,
+      // node:http refuses a request timeout shorter than the headers timeout; 0 turns it off.
+      requestTimeout: requestTimeout > 0 ? Math.max(requestTimeout, headersTimeout) : 0,
+      // node:http checks both timeouts at this interval (30 s by default): often enough to keep them.
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, (headersTimeout || 4000) / 4)),
+    },
+    createNodeListener(handler, options),
+  );
   server.keepAliveTimeout = options.keepAliveTimeout ?? KEEP_ALIVE_TIMEOUT;
   // Requests node:http cannot parse never reach the handler: answer them with a problem as well.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -329,11 +404,17 @@ export async function serve(
       socket.destroy();
       return;
     }
-    const status =
-      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400;
-    const title =
-      status === 431 ? 'Request Header Fields Too Large' : status === 413 ? 'Content Too Large' : 'Bad Request';
-    const body = JSON.stringify({ type: 'about:blank', title, status, detail: 'The request is not valid HTTP/1.1' });
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const status = timedOut
+      ? 408
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
+          ? 413
+          : 400;
+    const title = CLIENT_ERROR_TITLES[status]!;
+    const detail = timedOut ? 'The request did not arrive in time' : 'The request is not valid HTTP/1.1';
+    const body = JSON.stringify({ type: 'about:blank', title, status, detail });
     socket.end(
       `HTTP/1.1 ${status} ${title}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );

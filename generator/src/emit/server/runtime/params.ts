@@ -5,6 +5,7 @@
  */
 import type { ParameterError } from './problems.js';
 import type { Coercion, ParameterLocation, TableOperation, TableParameter, ValidationError } from './types.js';
+import { BracketError, bracketPath, decodeBrackets, DEFAULT_BRACKET_DEPTH } from './brackets.js';
 import { safeDecode } from './router.js';
 
 export interface ParsedLocation {
@@ -195,21 +196,7 @@ export function parseParameters(
       }
     } else if (p.in === 'query') {
       if (p.style === 'deepObject') {
-        const obj: Record<string, unknown> = {};
-        const raw: string[] = [];
-        const prefix = p.name + '[';
-        for (const [name, values] of query) {
-          if (!name.startsWith(prefix) || !name.endsWith(']')) continue;
-          const key = name.slice(prefix.length, -1);
-          raw.push(`${key}=${values[0]}`);
-          if (FORBIDDEN_KEYS.has(key)) continue;
-          const pc = p.coerce.type === 'object' ? ownCoercion(p.coerce.properties, key) : undefined;
-          obj[key] = pc ? coerceScalar(values[0]!, pc) : values[0];
-        }
-        if (raw.length) {
-          result.query.values[p.name] = obj;
-          result.query.raw[p.name] = raw;
-        }
+        deepObjectParameter(p, query, result);
         continue;
       }
       occurrences = query.get(p.name);
@@ -234,13 +221,9 @@ export function parseParameters(
     if (!occurrences) continue;
     const location = result[p.in];
     location.raw[p.name] = occurrences;
-    if (
-      !p.allowEmptyValue &&
-      p.in !== 'path' &&
-      occurrences.length === 1 &&
-      occurrences[0] === '' &&
-      p.coerce.type !== 'string'
-    ) {
+    // An empty value (`?q=`, `?q`) is refused for every parameter, strings included, unless the spec's
+    // `allowEmptyValue` (query parameters) admits it: OpenAPI's default is false.
+    if (!p.allowEmptyValue && p.in !== 'path' && occurrences.length === 1 && occurrences[0] === '') {
       result.errors.push({
         message: `The \`${p.name}\` ${LOCATION_WORD[p.in]} parameter can not be empty`,
         parameters: { [p.name]: occurrences },
@@ -269,6 +252,38 @@ export function parseParameters(
   return result;
 }
 
+/**
+ * A `deepObject` query parameter from every bracket spelling of its name (brackets.ts: `name[k]`, nested,
+ * `name[0]`, `name[]`, the bare name repeated or comma-separated for arrays); `raw` keeps them as sent.
+ */
+function deepObjectParameter(p: TableParameter, query: Map<string, string[]>, result: ParsedParameters): void {
+  const keys: [string[], string[]][] = [];
+  const raw: string[] = [];
+  try {
+    for (const [name, values] of query) {
+      const path = bracketPath(name, p.name, DEFAULT_BRACKET_DEPTH);
+      if (!path) continue;
+      keys.push([path, values]);
+      for (const v of values) raw.push(`${name}=${v}`);
+    }
+  } catch (e) {
+    if (!(e instanceof BracketError)) throw e;
+    result.errors.push({ message: `The \`${p.name}\` query parameter is ${e.message}`, parameters: { [p.name]: raw } });
+    return;
+  }
+  if (!keys.length) return;
+  if (!p.allowEmptyValue && raw.length === 1 && keys[0]![0].length === 0 && keys[0]![1][0] === '') {
+    result.query.raw[p.name] = raw;
+    result.errors.push({
+      message: `The \`${p.name}\` query parameter can not be empty`,
+      parameters: { [p.name]: raw },
+    });
+    return;
+  }
+  result.query.values[p.name] = decodeBrackets(keys, p.coerce, coerceScalar);
+  result.query.raw[p.name] = raw;
+}
+
 interface DeclaredQuery {
   isDeclared(name: string): boolean;
   /** Declared names, comma-separated, for messages. */
@@ -277,12 +292,12 @@ interface DeclaredQuery {
 
 const declaredByOperation = new WeakMap<TableOperation, DeclaredQuery>();
 
-/** The operation's query parameter names (deepObject ones match `name[key]`), computed once. */
+/** The operation's query parameter names (deepObject ones also match `name[key]`), computed once. */
 function declaredQuery(op: TableOperation): DeclaredQuery {
   let found = declaredByOperation.get(op);
   if (!found) {
     const query = op.parameters.filter((p) => p.in === 'query');
-    const names = new Set(query.filter((p) => p.style !== 'deepObject').map((p) => p.name));
+    const names = new Set(query.map((p) => p.name));
     const prefixes = query.filter((p) => p.style === 'deepObject').map((p) => p.name + '[');
     found = {
       isDeclared: (name) =>

@@ -45,8 +45,11 @@ export interface Incoming {
   header(name: string): string | null;
   /** Whether a body was sent (Node: by its framing headers; Web: `request.body !== null`). */
   hasBody(): boolean;
-  /** The body, at most `limit` bytes (`'too-large'` above it, `'aborted'` when it broke off), or null when there is none. */
-  readBody(limit: number): Promise<Uint8Array | null | 'too-large' | 'aborted'>;
+  /**
+   * The body, at most `limit` bytes (`'too-large'` above it, `'aborted'` when it broke off, `'timeout'` when
+   * it stopped arriving: the Node adapter's `bodyTimeout`), or null when there is none.
+   */
+  readBody(limit: number): Promise<Uint8Array | null | 'too-large' | 'aborted' | 'timeout'>;
   /** The Web `Request` (created on demand by hosts that do not have one). */
   request(): Request;
 }
@@ -317,6 +320,10 @@ export async function parseBody(s: Setup, c: CompiledOperation, incoming: Incomi
   const bytes = hasBody ? await incoming.readBody(s.maxBody) : null;
   if (bytes === 'too-large') return tooLarge();
   if (bytes === 'aborted') return { stop: s.problems.aboutBlank(400, 'The request body could not be read') };
+  if (bytes === 'timeout')
+    return {
+      stop: s.problems.aboutBlank(408, 'The request body stopped arriving before its end', { connection: 'close' }),
+    };
   if (!bytes || bytes.length === 0) {
     return {
       ...none,

@@ -85,6 +85,8 @@ export interface TableOperation {
     mediaTypes: string[];
     binary?: string[];
     stream?: { type: string; format: 'sse' | 'ndjson' | 'json-seq'; json?: true }[];
+    /** An error response with a JSON schema: its index in `ApiTable.problemShapes` (runtime/shape.ts). */
+    problem?: number;
   }[];
   /** Effective security (see model): `[]` none, an empty alternative makes authentication optional. */
   security: Record<string, string[]>[];
@@ -160,6 +162,25 @@ export interface TableProblem {
   status: number;
 }
 
+/**
+ * The shape a declared error response gives problem documents (model/facts/problem-shape.ts): the server's
+ * own problems are answered in it (runtime/shape.ts).
+ */
+export interface TableProblemShape {
+  mediaType: string;
+  variants: {
+    /** Members the schema fixes, written as they are. */
+    fixed: Record<string, Json>;
+    /** The runtime problem's members (`type`, `title`, `status`, `detail`, `instance`, `errors`) it carries. */
+    carries: string[];
+    /** Of those, the ones the schema requires. */
+    requires: string[];
+    /** The fixed `type` and the schema's name, lower-cased: matched against the problem's purpose. */
+    hint: string;
+    status?: number;
+  }[];
+}
+
 export interface ApiTable {
   operations: TableOperation[];
   securitySchemes: Record<string, TableSecurityScheme>;
@@ -169,6 +190,8 @@ export interface ApiTable {
   problemPath: string;
   /** Slugs of the problems the runtime answers with itself (`x-problem-role`); `about:blank` when absent. */
   problemRoles: { invalidRequest?: string; unsupportedAuthentication?: string };
+  /** Error response shapes, shared by the operations' `responses[].problem`. */
+  problemShapes?: TableProblemShape[];
   /** Names of the rate-limit headers (`x-ratelimit-field`); `retry-after` stands in for an absent `reset`. */
   rateLimitHeaders: RateLimitHeaders;
   /** Generated with `dates: 'Date'`: the named schemas' date plans, by key. */
