@@ -87,9 +87,6 @@ export interface FnRecord extends FnVariant {
 /** The failure helpers applied at a property of the value (runtime/helpers/core.ts). */
 const AT_PROPERTY: Record<string, string> = { _fType: '_fPT', _fTypes: '_fPTs', _fEnum: '_fPE', _fReq: '_fPR', _fFormat: '_fPF' };
 
-/** Schema paths longer than this are hoisted into a constant instead of written at each use. */
-const LONG_SCHEMA_PATH = 60;
-
 export class Compiler {
   readonly registry: Registry;
   readonly hoist = new Hoister();
@@ -197,9 +194,11 @@ export class Compiler {
 
   /**
    * A schema path as an expression of the function being generated: `sp + "..."` under a relocatable
-   * function's root, else a literal (long prefixes shared through a module constant).
+   * function's root, else a literal. Shared through a module constant (written once, the same string at run
+   * time): the function's own path when it is long, as its errors' paths start with it, and a path longer
+   * than `shareOver` (a caller passing it at many sites: keywords/ref.ts).
    */
-  schemaPathCode(site: Site, schemaPath: string, hoistOver = LONG_SCHEMA_PATH): Expr {
+  schemaPathCode(site: Site, schemaPath: string, shareOver = Infinity): Expr {
     if (schemaPath.startsWith(SP)) {
       const rest = schemaPath.slice(SP.length);
       return rest ? binary(raw('sp'), '+', lit(rest)) : raw('sp');
@@ -209,9 +208,7 @@ export class Compiler {
       const head = this.hoist.text(base);
       return schemaPath === base ? head : binary(head, '+', lit(schemaPath.slice(base.length)));
     }
-    // A long path passed inline would make its call wider than the print width, a layout the printer leaves
-    // to prettier; as a shared constant it is also written once.
-    return schemaPath.length > hoistOver ? this.hoist.text(schemaPath) : lit(schemaPath);
+    return schemaPath.length > shareOver ? this.hoist.text(schemaPath) : lit(schemaPath);
   }
 
   /** Marks a runtime helper as used and returns its name. */

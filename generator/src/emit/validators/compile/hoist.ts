@@ -52,8 +52,8 @@ export class Hoister {
   }
 
   /**
-   * A hoisted table: an array of rows, each an array of expressions (literals, names), printed as prettier
-   * prints it (two or more rows: one a line, as prettier lays out an array of arrays).
+   * A hoisted table: an array of rows, each an array of expressions (literals, names); two or more rows are
+   * written one a line (prettier's rule for an array of arrays).
    */
   table(rows: readonly (readonly Expr[])[]): Code {
     const table = array(rows.map((row) => array(row)), rows.length > 1);

@@ -67,7 +67,8 @@ function strayFailure(c: Compiler, site: Site, name: string, access: 'readOnly' 
 
 /**
  * Longest test folded with others into one condition: each then fits a line of its own where the statement
- * is broken (module/break-lines.ts breaks a chain of operands, not operands that need breaking themselves).
+ * is broken (codegen/statement-printer.ts breaks a chain one operand a line; a bracketed operand too wide
+ * for its line would be left to prettier).
  */
 const FOLDED_OPERAND = 60;
 

@@ -92,7 +92,7 @@ export function propertyTable(c: Compiler, site: Site, rows: readonly (readonly 
 }
 
 /**
- * The row of a member whose code is one `_ref` or `_refSp` call (keywords/ref.ts `refCalls`): the same call,
+ * The row of a member whose code is one `_ref` or `_refSp` call (keywords/ref.ts `refCallOf`): the same call,
  * made at run time. `_refSp`'s schema path is the member's own (computed from the table's) or a constant.
  */
 export function referenceRow(name: string, need: Need, ref: RefCall): Expr[] | undefined {
