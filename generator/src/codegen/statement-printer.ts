@@ -19,7 +19,7 @@
  * claims to account on every fixture and corpus spec.
  */
 import { PRETTIER_OPTIONS } from '../write/format.ts';
-import { prettyLit, stringifyLiteral } from './code.ts';
+import { isPropertyName, prettyLit, stringifyLiteral } from './code.ts';
 import { prettierQuotes } from './pretty-doc.ts';
 import { isNode, type Expr, type ExprNode, type Stmt } from './statements.ts';
 
@@ -116,7 +116,7 @@ class Printer {
       case 'new':
         return `new ${this.operand(e.callee, e, false)}${e.typeArgs ? `<${e.typeArgs.text}>` : ''}(${this.list(e.args)})`;
       case 'member':
-        return /^[A-Za-z_$][\w$]*$/.test(e.name) ? `${this.operand(e.object, e, false)}.${e.name}` : `${this.operand(e.object, e, false)}[${this.expr({ kind: 'lit', value: e.name })}]`;
+        return isPropertyName(e.name) ? `${this.operand(e.object, e, false)}.${e.name}` : `${this.operand(e.object, e, false)}[${this.expr({ kind: 'lit', value: e.name })}]`;
       case 'index':
         return `${this.operand(e.object, e, false)}[${this.expr(e.index)}]`;
       case 'object':
@@ -390,7 +390,7 @@ function isChain(e: Expr): e is Logical {
 
 /** `name` or `a.b.c`: a callee prettier prints on the line of its call's `(`. */
 function isNameChain(e: Expr): boolean {
-  return !isNode(e) || (e.kind === 'member' && /^[A-Za-z_$][\w$]*$/.test(e.name) && isNameChain(e.object));
+  return !isNode(e) || (e.kind === 'member' && isPropertyName(e.name) && isNameChain(e.object));
 }
 
 function isObject(e: Expr | undefined): boolean {
