@@ -8,7 +8,7 @@
  * `ep`/`ei` variants record evaluated properties/items for an `unevaluated*` keyword above them; `<name>` is
  * a planned name (component schemas) or a number. Functions are also specialised per `$dynamicRef` scope.
  */
-import { raw, type Code } from '../../../codegen/index.ts';
+import { code, raw, type Code } from '../../../codegen/index.ts';
 import { and, binary, call, constDecl, functionDecl, ifStmt, lit, member, object, returnStmt, type Expr, type Stmt } from '../../../codegen/statements.ts';
 import type { Access } from '../../../model/facts/index.ts';
 import type { Schema } from '../../../model/types.ts';
@@ -283,8 +283,8 @@ export class Compiler {
     const params: Code[] = [raw('v: any'), raw('o: number')];
     if (r.mode === 'errors') params.push(raw('p: string'), raw('E: ValidationError[]'));
     if (r.takesSchemaPath) params.push(raw('sp: string'));
-    if (r.trackP) params.push(raw(`ep: ${this.use('_EvP').text}`));
-    if (r.trackI) params.push(raw(`ei: ${this.use('_EvI').text}`));
+    if (r.trackP) params.push(code`ep: ${this.use('_EvP')}`);
+    if (r.trackI) params.push(code`ei: ${this.use('_EvI')}`);
     const site: Site = {
       mode: r.mode,
       fn,
