@@ -6772,7 +6772,6 @@ export function _eFollowUserPathParams(v: any, o: number, p: string, E: Validati
 
 export function _eFollowUserRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-
   return E.length === e0;
 }
 

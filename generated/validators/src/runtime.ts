@@ -125,8 +125,9 @@ export function _fType(E: ValidationError[], o: number, p: string, sp: string, t
 }
 
 /**
- * `_fErr` for `type` with several type names, given joined by commas (`sp` is the schema's path). A string,
- * not an array literal: a call ending in one has a layout of its own in prettier.
+ * `_fErr` for `type` with several type names, given joined by commas (`sp` is the schema's path): each call
+ * site passes one string constant, split only when the error is built, where an array literal would be a
+ * new array at every failing call and longer code at each of the many sites.
  */
 export function _fTypes(E: ValidationError[], o: number, p: string, sp: string, types: string): boolean {
   const type = types.split(',');

@@ -8,7 +8,8 @@
  * `ep`/`ei` variants record evaluated properties/items for an `unevaluated*` keyword above them; `<name>` is
  * a planned name (component schemas) or a number. Functions are also specialised per `$dynamicRef` scope.
  */
-import { code, join, prettyLit as lit, raw, type Code } from '../../../codegen/index.ts';
+import { code, raw, type Code } from '../../../codegen/index.ts';
+import { and, binary, call, constDecl, functionDecl, ifStmt, lit, member, object, returnStmt, type Expr, type Stmt } from '../../../codegen/statements.ts';
 import type { Access } from '../../../model/facts/index.ts';
 import type { Schema } from '../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from './analysis/trivial.ts';
@@ -16,11 +17,11 @@ import { ContentIds } from './content.ts';
 import { O } from './option-bits.ts';
 import { Hoister } from './hoist.ts';
 import { compileNode } from './node.ts';
-import { typedTails } from './keywords/typed.ts';
+import { atFunctionEnd } from './keywords/typed.ts';
 import { Registry, type NodeInfo, type RegistryOptions } from './registry.ts';
 import type { Relaxation, ShapeOf } from './relax.ts';
 import { EMPTY_SCOPE, enterResource, type DynScope } from './scope.ts';
-import { FnScope, renderPath, schemaPathOf, SP, type Failure, type Mode, type Site } from './site.ts';
+import { E, FnScope, renderPath, schemaPathOf, SP, type Failure, type Mode, type Site } from './site.ts';
 
 /** Default of `CompilerOptions.inlineLimit` (see the size/speed table in README.md). */
 export const DEFAULT_INLINE_LIMIT = 30;
@@ -80,14 +81,11 @@ export interface FnRecord extends FnVariant {
   name: Code;
   relocatable: boolean;
   takesSchemaPath: boolean;
-  declaration?: Code;
+  declaration?: Stmt;
 }
 
 /** The failure helpers applied at a property of the value (runtime/helpers/core.ts). */
 const AT_PROPERTY: Record<string, string> = { _fType: '_fPT', _fTypes: '_fPTs', _fEnum: '_fPE', _fReq: '_fPR', _fFormat: '_fPF' };
-
-/** Schema paths longer than this are hoisted into a constant instead of written at each use. */
-const LONG_SCHEMA_PATH = 60;
 
 export class Compiler {
   readonly registry: Registry;
@@ -196,21 +194,21 @@ export class Compiler {
 
   /**
    * A schema path as an expression of the function being generated: `sp + "..."` under a relocatable
-   * function's root, else a literal (long prefixes shared through a module constant).
+   * function's root, else a literal. Shared through a module constant (written once, the same string at run
+   * time): the function's own path when it is long, as its errors' paths start with it, and a path longer
+   * than `shareOver` (a caller passing it at many sites: keywords/ref.ts).
    */
-  schemaPathCode(site: Site, schemaPath: string, hoistOver = LONG_SCHEMA_PATH): Code {
+  schemaPathCode(site: Site, schemaPath: string, shareOver = Infinity): Expr {
     if (schemaPath.startsWith(SP)) {
       const rest = schemaPath.slice(SP.length);
-      return rest ? code`sp + ${lit(rest)}` : raw('sp');
+      return rest ? binary(raw('sp'), '+', lit(rest)) : raw('sp');
     }
     const base = site.fn.schemaPath;
     if (base.length > 24 && schemaPath.startsWith(base)) {
       const head = this.hoist.text(base);
-      return schemaPath === base ? head : code`${head} + ${lit(schemaPath.slice(base.length))}`;
+      return schemaPath === base ? head : binary(head, '+', lit(schemaPath.slice(base.length)));
     }
-    // A long path passed inline would make its call wider than the print width, a layout the printer leaves
-    // to prettier; as a shared constant it is also written once.
-    return schemaPath.length > hoistOver ? this.hoist.text(schemaPath) : lit(schemaPath);
+    return schemaPath.length > shareOver ? this.hoist.text(schemaPath) : lit(schemaPath);
   }
 
   /** Marks a runtime helper as used and returns its name. */
@@ -220,7 +218,7 @@ export class Compiler {
   }
 
   /** The expression that records an error and is true when validation stops there (errors mode). */
-  readonly err = (site: Site) => (f: Failure): Code => {
+  readonly err = (site: Site) => (f: Failure): Expr => {
     const path = renderPath(f.at ?? site.path);
     const schemaPath = f.schemaPath ?? `${site.schemaPath}/${f.keyword}`;
     if (f.short && schemaPath === `${site.schemaPath}/${f.keyword}`) {
@@ -231,16 +229,16 @@ export class Compiler {
         // At a property of the value: `_fPT` (...) joins both paths from the parent's, shorter than writing them.
         const parentPath = renderPath({ root: at.root, parts: at.parts.slice(0, -2) });
         const parentSchema = this.schemaPathCode(site, site.schemaPath.slice(0, -suffix.length));
-        return code`${this.use(AT_PROPERTY[f.short.helper])}(E, ${site.o}, ${parentPath}, ${parentSchema}, ${lit(name)}, ${f.short.arg})`;
+        return call(this.use(AT_PROPERTY[f.short.helper]), E, site.o, parentPath, parentSchema, lit(name), f.short.arg);
       }
-      return code`${this.use(f.short.helper)}(E, ${site.o}, ${path}, ${this.schemaPathCode(site, site.schemaPath)}, ${f.short.arg})`;
+      return call(this.use(f.short.helper), E, site.o, path, this.schemaPathCode(site, site.schemaPath), f.short.arg);
     }
     const sp = this.schemaPathCode(site, schemaPath);
-    return code`${this.use('_fErr')}(E, ${site.o}, ${path}, ${sp}, ${lit(f.keyword)}, ${lit(f.message)}, ${f.params ?? raw('{}')})`;
+    return call(this.use('_fErr'), E, site.o, path, sp, lit(f.keyword), lit(f.message), f.params ?? object([]));
   };
 
   /** Generates every queued function (and those they queue); returns the declarations in creation order. */
-  build(): Code[] {
+  build(): Stmt[] {
     for (let i = 0; i < this.order.length; i++) {
       const record = this.order[i];
       if (!record.declaration) record.declaration = this.generate(record);
@@ -278,7 +276,7 @@ export class Compiler {
     return `_r${index + 1}`;
   }
 
-  private generate(r: FnRecord): Code {
+  private generate(r: FnRecord): Stmt {
     // A relocatable errors function's paths start at its `sp` parameter.
     const root = r.takesSchemaPath ? SP : schemaPathOf(r.node);
     const fn = new FnScope(root);
@@ -295,14 +293,14 @@ export class Compiler {
       o: raw('o'),
       path: { root: raw('p'), parts: [] },
       schemaPath: root,
-      stop: raw('return false;'),
+      stop: RETURN_FALSE,
       evP: r.trackP ? raw('ep') : undefined,
       evI: r.trackI ? raw('ei') : undefined,
       dyn: r.dyn,
       relax: r.relax,
     };
     const body = compileNode(this, r.node.schema, site);
-    const tail = body.length ? typedTails.get(body[body.length - 1]) : undefined;
+    const tail = body.length ? atFunctionEnd(body[body.length - 1]!) : undefined;
     if (tail) body.splice(body.length - 1, 1, ...tail);
     // An entry's errors function, called from outside (the re-check counter is 0 only there, see
     // keywords/ref.ts) collecting all errors, runs its check function first when there is one.
@@ -310,16 +308,18 @@ export class Compiler {
     const check = entry && r.mode === 'errors' ? this.fns.get(this.identify({ ...r, mode: 'check' }).key)?.name : undefined;
     if (check) {
       const counterAndAll = raw(String(Number(O.branchCounter.text) | Number(O.allErrors.text)));
-      body.unshift(code`if ((o & ${counterAndAll}) === ${O.allErrors} && ${check}(v, o)) return true;`);
+      body.unshift(ifStmt(and(binary(binary(raw('o'), '&', counterAndAll), '===', O.allErrors), call(check, raw('v'), raw('o'))), returnStmt(raw('true'))));
     }
     // Under prototype pollution the callers from outside pass a copy without prototypes (runtime `_input`),
     // so property reads need no `hasOwnProperty` test and the functions need no prologue for it.
-    if (r.mode === 'check') {
-      return code`function ${r.name}(${join(params)}): boolean {\n${join(body, '\n')}\nreturn true;\n}`;
-    }
-    return code`function ${r.name}(${join(params)}): boolean {\nconst e0 = E.length;\n${join(body, '\n')}\nreturn E.length === e0;\n}`;
+    if (r.mode === 'check') return functionDecl(r.name, params, raw('boolean'), [...body, returnStmt(raw('true'))], true);
+    const e0 = raw('e0');
+    return functionDecl(r.name, params, raw('boolean'), [constDecl(e0, member(E, 'length')), ...body, returnStmt(binary(member(E, 'length'), '===', e0))], true);
   }
 }
+
+/** The stop of a function's own checks. */
+const RETURN_FALSE = returnStmt(raw('false'));
 
 /** The `$ref` of a schema that has no other active keyword (annotations are fine), if it is one. */
 function refOnly(schema: unknown): string | undefined {

@@ -1,16 +1,17 @@
 /**
- * Module-level constants of a generated module, created once at import: regexes (through codegen's `regex`),
- * constant JSON values (codegen's `lit`, which keeps `__proto__` keys as own data) and sets of primitive
- * enum values. Deduplicated, named in order of first use.
+ * Module-level constants of a generated module, created once at import: regexes (`new RegExp` of the
+ * pattern's string), constant JSON values (literals, which keep `__proto__` keys as own data) and sets of
+ * primitive enum values. Deduplicated, named in order of first use.
  */
-import { code, join, prettyLit as lit, raw, regex, type Code } from '../../../codegen/index.ts';
-import { arrayLiteral, fluidAssignment, printDoc } from '../../../codegen/pretty-doc.ts';
+import { prettyLit, raw, type Code } from '../../../codegen/index.ts';
+import { printExpression } from '../../../codegen/statement-printer.ts';
+import { array, constDecl, lit, newExpr, regexSource, type Expr, type Stmt } from '../../../codegen/statements.ts';
 import { CompileError } from './registry.ts';
 
 export type Primitive = string | number | boolean | null;
 
 export class Hoister {
-  private readonly decls: Code[] = [];
+  private readonly decls: Stmt[] = [];
   private readonly names = new Map<string, Code>();
   /** Patterns that needed the legacy (non-`u`) flags to compile, for diagnostics. */
   readonly legacyPatterns: string[] = [];
@@ -30,42 +31,40 @@ export class Hoister {
         flags = '';
         this.legacyPatterns.push(pattern);
       }
-      return code`const ${name} = ${regex(pattern, flags)};`;
+      return constDecl(name, newExpr(raw('RegExp'), [regexSource(pattern), lit(flags)]));
     });
   }
 
   /** A hoisted constant JSON value (objects and arrays); primitives should be written inline with `lit`. */
   value(value: unknown): Code {
-    const literal = lit(value);
-    return this.once(`k:${literal.text}`, '_k', (name) => code`const ${name}: any = ${literal};`);
+    return this.once(`k:${prettyLit(value).text}`, '_k', (name) => constDecl(name, lit(value), raw('any')));
   }
 
   /** A hoisted string (long schema paths shared by a function's errors). */
   text(value: string): Code {
-    return this.once(`t:${value}`, '_sp', (name) => code`const ${name} = ${lit(value)};`);
+    return this.once(`t:${value}`, '_sp', (name) => constDecl(name, lit(value)));
   }
 
   /** A hoisted `Set` of primitive values. */
   set(values: readonly Primitive[]): Code {
     const json = JSON.stringify(values);
-    return this.once(`s:${json}`, '_s', (name) => code`const ${name} = new Set<unknown>([${join(values.map((v) => lit(v)))}]);`);
+    return this.once(`s:${json}`, '_s', (name) => constDecl(name, newExpr(raw('Set'), [lit(values)], raw('unknown'))));
   }
 
   /**
-   * A hoisted table: an array of rows, each an array of expressions (literals, names), printed as prettier
-   * prints it (two or more rows: one a line, as prettier lays out an array of arrays).
+   * A hoisted table: an array of rows, each an array of expressions (literals, names); two or more rows are
+   * written one a line (prettier's rule for an array of arrays).
    */
-  table(rows: readonly (readonly Code[])[]): Code {
-    const items = rows.map((row) => arrayLiteral(row.map((cell) => cell.text)));
-    const key = JSON.stringify(rows.map((row) => row.map((cell) => cell.text)));
-    return this.once(`T:${key}`, '_t', (name) => raw(printDoc([fluidAssignment(`const ${name.text}: any =`, arrayLiteral(items, rows.length > 1)), ';'])));
+  table(rows: readonly (readonly Expr[])[]): Code {
+    const table = array(rows.map((row) => array(row)), rows.length > 1);
+    return this.once(`T:${printExpression(table).text}`, '_t', (name) => constDecl(name, table, raw('any')));
   }
 
-  declarations(): readonly Code[] {
+  declarations(): readonly Stmt[] {
     return this.decls;
   }
 
-  private once(key: string, prefix: string, make: (name: Code) => Code): Code {
+  private once(key: string, prefix: string, make: (name: Code) => Stmt): Code {
     const known = this.names.get(key);
     if (known) return known;
     const name = raw(`${prefix}${this.names.size}`);

@@ -3,7 +3,7 @@
  * type-specific keywords (cheap, most selective), enum/const, references, applicators, conditionals, and
  * last the `unevaluated*` keywords, which need every annotation collected before them.
  */
-import { raw, type Code } from '../../../codegen/index.ts';
+import { object, type Stmt } from '../../../codegen/statements.ts';
 import type { Schema } from '../../../model/types.ts';
 import type { Compiler } from './compiler.ts';
 import { allOf } from './keywords/all-of.ts';
@@ -22,10 +22,10 @@ import { relaxationAt } from './relax.ts';
 import { enterResource } from './scope.ts';
 import { failure, SP, type Site } from './site.ts';
 
-export function compileNode(c: Compiler, schema: Schema, site: Site): Code[] {
+export function compileNode(c: Compiler, schema: Schema, site: Site): Stmt[] {
   if (schema === true) return [];
   if (schema === false) {
-    return [failure(site, c.err(site), { keyword: 'false schema', message: 'boolean schema is false', schemaPath: site.schemaPath, params: raw('{}') })];
+    return [failure(site, c.err(site), { keyword: 'false schema', message: 'boolean schema is false', schemaPath: site.schemaPath, params: object([]) })];
   }
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     throw new CompileError(`not a schema at ${site.schemaPath.replace(SP, '')}`);
@@ -65,7 +65,7 @@ function weight(value: unknown): number {
  * function, so big documents give many moderate functions (each optimisable by the engine) and a large
  * branch needed both as a verdict and for its errors is not written twice.
  */
-export function compileSub(c: Compiler, schema: Schema, site: Site): Code[] {
+export function compileSub(c: Compiler, schema: Schema, site: Site): Stmt[] {
   if (typeof schema === 'object' && schema !== null && site.node.id >= 0 && site.node.schema === schema && weight(schema) > c.inlineLimit) {
     return applyNode(c, site.node, site, 'site');
   }

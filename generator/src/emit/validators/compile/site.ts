@@ -3,7 +3,8 @@
  * (`stop`), which instance path and schema path errors report, and which annotation collectors record
  * evaluated properties/items for `unevaluated*`. Keyword generators only ever see a site.
  */
-import { code, join, prettyLit as lit, raw, type Code } from '../../../codegen/index.ts';
+import { raw, type Code } from '../../../codegen/index.ts';
+import { and, concat, ifStmt, lit, type Expr, type Role, type Stmt } from '../../../codegen/statements.ts';
 import type { NodeInfo } from './registry.ts';
 import type { Relaxation } from './relax.ts';
 import type { DynScope } from './scope.ts';
@@ -14,6 +15,9 @@ export const SP = '\u0000';
 
 /** `check`: a boolean verdict, nothing allocated. `errors`: pushes `ValidationError`s to `E`. */
 export type Mode = 'check' | 'errors';
+
+/** The errors array of an errors function (`E: ValidationError[]`). */
+export const E = raw('E');
 
 /** Names of the locals and labels of one generated function. */
 export class FnScope {
@@ -27,8 +31,8 @@ export class FnScope {
 
 /** An instance path: a root string expression plus literal (already escaped) or computed segments. */
 export interface InstancePath {
-  readonly root: Code;
-  readonly parts: readonly (string | Code)[];
+  readonly root: Expr;
+  readonly parts: readonly (string | Expr)[];
 }
 
 export interface Site {
@@ -37,7 +41,7 @@ export interface Site {
   /** The schema being compiled (base URI for `$ref`, identity). */
   readonly node: NodeInfo;
   /** Expression (a parameter or local) holding the value. */
-  readonly data: Code;
+  readonly data: Expr;
   /**
    * The options bit set in effect (a parameter or local): 1 allErrors, 2 formats, 4 request direction,
    * 8 Object.prototype is polluted (the callers validate a prototype-free copy, `_input`), 16/32 a counter
@@ -48,7 +52,7 @@ export interface Site {
   /** Display schema path of this schema, `#/...` (a URI prefix for other documents). */
   readonly schemaPath: string;
   /** Statement that ends this schema as failed (`return false;` or `break L1;`). */
-  readonly stop: Code;
+  readonly stop: Stmt;
   /** Collector of evaluated property names, when someone reads them (unevaluatedProperties). */
   readonly evP?: Code;
   /** Collector of evaluated items, when someone reads them (unevaluatedItems). */
@@ -61,8 +65,8 @@ export interface Site {
   readonly relax?: Relaxation;
 }
 
-export function renderPath(path: InstancePath): Code {
-  const pieces: Code[] = [path.root];
+export function renderPath(path: InstancePath): Expr {
+  const pieces: Expr[] = [path.root];
   let text = '';
   for (const part of path.parts) {
     if (typeof part === 'string') text += part;
@@ -73,7 +77,7 @@ export function renderPath(path: InstancePath): Code {
     }
   }
   if (text) pieces.push(lit(text));
-  return pieces.length === 1 ? pieces[0] : join(pieces, ' + ');
+  return concat(pieces);
 }
 
 export function schemaPathOf(node: NodeInfo): string {
@@ -94,7 +98,7 @@ export function inPlace(site: Site, node: NodeInfo, tokens: readonly (string | n
 }
 
 /** A child value (property, item, key): new data and path, no collectors. */
-export function atChild(site: Site, node: NodeInfo, tokens: readonly (string | number)[], data: Code, segment: string | Code): Site {
+export function atChild(site: Site, node: NodeInfo, tokens: readonly (string | number)[], data: Expr, segment: string | Expr): Site {
   return {
     mode: site.mode,
     fn: site.fn,
@@ -117,7 +121,7 @@ export interface Failure {
   keyword: string;
   message: string;
   /** Params object expression; `{}` when absent. */
-  params?: Code;
+  params?: Expr;
   /** Full schema path; default `<site>/<keyword>`. */
   schemaPath?: string;
   /** Instance path; default the site's. */
@@ -126,60 +130,24 @@ export interface Failure {
    * A runtime helper that builds this failure from one argument (`_fType`, `_fReq`, `_fFormat` in
    * runtime/helpers/core.ts): it appends `/<keyword>` to the site's schema path and writes the message.
    */
-  short?: { helper: string; arg: Code };
+  short?: { helper: string; arg: Expr };
 }
+
+/** The role of the statements `guard` makes: their test may join another guard's (keywords/properties.ts). */
+export const GUARD: Role = { kind: 'guard' };
 
 /**
  * `if (test) <failure>` as one statement: `if (test) return false;` in check mode, and in errors mode the
  * error recorded in the test, `if (test && _fX(...)) return false;` (no block, half the lines).
  */
-export function guard(site: Site, err: (f: Failure) => Code, test: Code, f: Failure): Code {
-  const condition = site.mode === 'check' ? test : code`${operand(test, '&&')} && ${err(f)}`;
-  const statement = code`if (${condition}) ${site.stop}`;
-  guards.set(statement, { condition, stop: site.stop });
-  return statement;
-}
-
-/** The parts of the statements `guard` made, for callers that fold them into a test of their own. */
-export const guards = new WeakMap<Code, { condition: Code; stop: Code }>();
-
-/**
- * `test` as an operand of `&&` or `||`: parenthesised when its top level has an operator that binds less
- * tightly, or mixes with it in a way prettier parenthesises (`a || (b && c)`); only then, as prettier would.
- */
-export function operand(test: Code, of: '&&' | '||'): Code {
-  const ops = topLevelOperators(test.text);
-  const wrap = ops.has('?') || ops.has('??') || (of === '&&' ? ops.has('||') : ops.has('&&'));
-  return wrap ? code`(${test})` : test;
-}
-
-function topLevelOperators(t: string): Set<string> {
-  const ops = new Set<string>();
-  let depth = 0;
-  let quote = '';
-  for (let i = 0; i < t.length; i++) {
-    const ch = t[i];
-    if (quote) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = '';
-    } else if (ch === "'" || ch === '"' || ch === '`') quote = ch;
-    else if (ch === '(' || ch === '[' || ch === '{') depth++;
-    else if (ch === ')' || ch === ']' || ch === '}') depth--;
-    else if (depth === 0) {
-      const two = t.slice(i, i + 2);
-      if (two === '||' || two === '&&' || two === '??') {
-        ops.add(two);
-        i++;
-      } else if (ch === '?') ops.add('?');
-    }
-  }
-  return ops;
+export function guard(site: Site, err: (f: Failure) => Expr, test: Expr, f: Failure): Stmt {
+  return ifStmt(site.mode === 'check' ? test : and(test, err(f)), site.stop, undefined, GUARD);
 }
 
 /** What a failed check does: `stop` in check mode; record an error, then stop unless allErrors, otherwise. */
-export function failure(site: Site, err: (f: Failure) => Code, f: Failure): Code {
+export function failure(site: Site, err: (f: Failure) => Expr, f: Failure): Stmt {
   if (site.mode === 'check') return site.stop;
-  return code`if (${err(f)}) ${site.stop}`;
+  return ifStmt(err(f), site.stop);
 }
 
 export function keywordPath(site: Site, ...tokens: (string | number)[]): string {

@@ -1,5 +1,6 @@
 /** Shared shapes for applicators that need a subschema's verdict without reporting its errors. */
-import { code, join, type Code } from '../../../../codegen/index.ts';
+import type { Code } from '../../../../codegen/index.ts';
+import { binary, block, breakStmt, call, cond, constDecl, exprStmt, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { Schema } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
@@ -15,39 +16,42 @@ export function whenValid(
   site: Site,
   schema: Schema,
   tokens: readonly (string | number)[],
-  onPass: readonly Code[],
+  onPass: readonly Stmt[],
   overrides: Partial<Site> = {},
-): Code {
+): Stmt {
   const label = site.fn.local('L');
-  const sub = inPlace(site, childNode(c, site, schema, tokens), tokens, { mode: 'check', stop: code`break ${label};`, evP: undefined, evI: undefined, ...overrides });
+  const sub = inPlace(site, childNode(c, site, schema, tokens), tokens, { mode: 'check', stop: breakStmt(label), evP: undefined, evI: undefined, ...overrides });
   const body = compileSub(c, schema, sub);
-  const all = [...body, ...onPass];
-  if (!body.length) return code`{\n${join(all, '\n')}\n}`;
-  return code`${label}: {\n${join(all, '\n')}\n}`;
+  return block([...body, ...onPass], body.length ? label : undefined);
 }
 
 /** Fresh collectors for a branch whose annotations only count if it passes, and the code to merge them. */
-export function branchCollectors(c: Compiler, site: Site): { decl: Code[]; overrides: { evP?: Code; evI?: Code }; merge: Code[] } {
-  const decl: Code[] = [];
-  const merge: Code[] = [];
+export function branchCollectors(c: Compiler, site: Site): { decl: Stmt[]; overrides: { evP?: Code; evI?: Code }; merge: Stmt[] } {
+  const decl: Stmt[] = [];
+  const merge: Stmt[] = [];
   const overrides: { evP?: Code; evI?: Code } = { evP: undefined, evI: undefined };
   if (site.evP) {
     const t = site.fn.local('tp');
-    decl.push(code`const ${t} = ${c.use('_evp')}();`);
-    merge.push(code`${c.use('_mrgp')}(${site.evP}, ${t});`);
+    decl.push(constDecl(t, call(c.use('_evp'))));
+    merge.push(exprStmt(call(c.use('_mrgp'), site.evP, t)));
     overrides.evP = t;
   }
   if (site.evI) {
     const t = site.fn.local('ti');
-    decl.push(code`const ${t} = ${c.use('_evi')}();`);
-    merge.push(code`${c.use('_mrgi')}(${site.evI}, ${t});`);
+    decl.push(constDecl(t, call(c.use('_evi'))));
+    merge.push(exprStmt(call(c.use('_mrgi'), site.evI, t)));
     overrides.evI = t;
   }
   return { decl, overrides, merge };
 }
 
+/** `(o & counter) === counter` (`full`) or `!==`: whether the re-check counter is full (see ref.ts). */
+export function counterFull(site: Site, full = true): Expr {
+  return binary(binary(site.o, '&', O.branchCounter), full ? '===' : '!==', O.branchCounter);
+}
+
 /** The options expression for an errors-mode walk after a failed check (see ref.ts on the counter); a `const`'s initializer. */
-export function afterCheck(site: Site): Code {
-  return code`(${site.o} & ${O.branchCounter}) === ${O.branchCounter} ? ${site.o} : ${site.o} + ${O.branchStep}`;
+export function afterCheck(site: Site): Expr {
+  return cond(counterFull(site), site.o, binary(site.o, '+', O.branchStep));
 }
 

@@ -2,16 +2,17 @@
  * `if` / `then` / `else` (§10.2.2.1–3): `if` is evaluated in check mode (its errors are never reported, its
  * annotations count when it passes); then `then` or `else` runs in place, in the site's mode.
  */
-import { code, join, type Code } from '../../../../codegen/index.ts';
+import { raw } from '../../../../codegen/index.ts';
+import { assign, block, exprStmt, ifStmt, letDecl, not, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
 import { inPlace, type Site } from '../site.ts';
 import { branchCollectors, whenValid } from './branches.ts';
 
-export function conditional(c: Compiler, s: SchemaObject, site: Site): Code[] {
+export function conditional(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   if (s.if === undefined) return [];
-  const branch = (kw: 'then' | 'else'): Code[] => {
+  const branch = (kw: 'then' | 'else'): Stmt[] => {
     const sub = s[kw];
     return sub === undefined ? [] : compileSub(c, sub, inPlace(site, childNode(c, site, sub, [kw]), [kw]));
   };
@@ -21,10 +22,10 @@ export function conditional(c: Compiler, s: SchemaObject, site: Site): Code[] {
   if (!thenCode.length && !elseCode.length && !tracking) return [];
   const ok = site.fn.local('ok');
   const col = branchCollectors(c, site);
-  const test = whenValid(c, site, s.if, ['if'], [code`${ok} = true;`, ...col.merge], col.overrides);
-  const out: Code[] = [code`let ${ok} = false;`, ...col.decl, test];
-  if (thenCode.length && elseCode.length) out.push(code`if (${ok}) {\n${join(thenCode, '\n')}\n} else {\n${join(elseCode, '\n')}\n}`);
-  else if (thenCode.length) out.push(code`if (${ok}) {\n${join(thenCode, '\n')}\n}`);
-  else if (elseCode.length) out.push(code`if (!${ok}) {\n${join(elseCode, '\n')}\n}`);
-  return [code`{\n${join(out, '\n')}\n}`];
+  const test = whenValid(c, site, s.if, ['if'], [exprStmt(assign(ok, raw('true'))), ...col.merge], col.overrides);
+  const out: Stmt[] = [letDecl(ok, raw('false')), ...col.decl, test];
+  if (thenCode.length && elseCode.length) out.push(ifStmt(ok, thenCode, elseCode));
+  else if (thenCode.length) out.push(ifStmt(ok, thenCode));
+  else if (elseCode.length) out.push(ifStmt(not(ok), elseCode));
+  return [block(out)];
 }

@@ -1,5 +1,6 @@
 /** `contains` with `minContains` / `maxContains` (§10.3.1.3, §6.4.4–5). Items are tested in check mode. */
-import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import { raw } from '../../../../codegen/index.ts';
+import { assign, binary, block, breakStmt, constDecl, exprStmt, forLoop, ifStmt, increment, index, letDecl, lit, member, object, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
@@ -9,7 +10,7 @@ function count(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
-export function contains(c: Compiler, s: SchemaObject, site: Site): Code[] {
+export function contains(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   const sub = s.contains;
   if (sub === undefined) return [];
   const min = count(s.minContains) ?? 1;
@@ -29,28 +30,28 @@ export function contains(c: Compiler, s: SchemaObject, site: Site): Code[] {
     o: site.o,
     path: site.path,
     schemaPath: `${site.schemaPath}/contains`,
-    stop: code`break ${label};`,
+    stop: breakStmt(label),
     dyn: site.dyn,
   });
-  const onMatch: Code[] = [code`${n}++;`];
-  if (site.evI) onMatch.push(code`${site.evI}.c[${i}] = true;`);
-  else if (max === undefined) onMatch.push(code`if (${n} >= ${lit(min)}) break;`);
-  const out: Code[] = [];
+  const onMatch: Stmt[] = [exprStmt(increment(n))];
+  if (site.evI) onMatch.push(exprStmt(assign(index(member(site.evI, 'c'), i), raw('true'))));
+  else if (max === undefined) onMatch.push(ifStmt(binary(n, '>=', lit(min)), breakStmt()));
+  const out: Stmt[] = [];
   if (min === 0 && max === undefined && !site.evI) return out;
-  out.push(code`let ${n} = 0;\nfor (let ${i} = 0; ${i} < ${d}.length; ${i}++) {\nconst ${x} = ${d}[${i}];\n${label}: {\n${join(body, '\n')}\n${join(onMatch, '\n')}\n}\n}`);
+  out.push(letDecl(n, lit(0)), forLoop(letDecl(i, lit(0)), binary(i, '<', member(d, 'length')), increment(i), [constDecl(x, index(d, i)), block([...body, ...onMatch], label)]));
   if (min > 0) {
     const message = s.minContains === undefined ? 'must contain at least 1 valid item' : `must contain at least ${min} valid item(s)`;
-    out.push(guard(site, c.err(site), code`${n} < ${lit(min)}`, {
+    out.push(guard(site, c.err(site), binary(n, '<', lit(min)), {
       keyword: s.minContains === undefined ? 'contains' : 'minContains',
       message,
-      params: code`{ minContains: ${lit(min)} }`,
+      params: object([[raw('minContains'), lit(min)]]),
     }));
   }
   if (max !== undefined) {
-    out.push(guard(site, c.err(site), code`${n} > ${lit(max)}`, {
+    out.push(guard(site, c.err(site), binary(n, '>', lit(max)), {
       keyword: 'maxContains',
       message: `must contain at most ${max} valid item(s)`,
-      params: code`{ maxContains: ${lit(max)} }`,
+      params: object([[raw('maxContains'), lit(max)]]),
     }));
   }
   return out;

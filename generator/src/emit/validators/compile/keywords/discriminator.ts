@@ -6,7 +6,8 @@
  * (explicit and implicit values, names decoded); for plain JSON Schema it is `discriminator.mapping`
  * (values: references or component names), else the decoded last segment of each branch's `$ref`.
  */
-import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import { raw } from '../../../../codegen/index.ts';
+import { block, breakStmt, cond, ifStmt, lit, object, switchStmt, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import type { NodeInfo } from '../registry.ts';
@@ -22,7 +23,7 @@ function target(c: Compiler, ref: string, site: Site): NodeInfo {
   return c.registry.resolve(value, site.node);
 }
 
-export function discriminator(c: Compiler, s: SchemaObject, site: Site): Code[] | undefined {
+export function discriminator(c: Compiler, s: SchemaObject, site: Site): Stmt[] | undefined {
   const disc = s.discriminator;
   const kw = Array.isArray(s.oneOf) ? 'oneOf' : Array.isArray(s.anyOf) ? 'anyOf' : undefined;
   if (!kw || typeof disc !== 'object' || disc === null || typeof disc.propertyName !== 'string') return undefined;
@@ -43,17 +44,16 @@ export function discriminator(c: Compiler, s: SchemaObject, site: Site): Code[] 
   const values = [...cases.keys()];
   const tag = readProperty(c, site, prop);
   const tagSite = inPlace(site, site.node, ['discriminator']);
-  const arms = [...cases].map(([value, node]) => code`case ${lit(value)}: {\n${join(applyNode(c, node, tagSite), '\n')}\nbreak;\n}`);
+  const arms = [...cases].map(([value, node]) => ({ test: lit(value), body: [block([...applyNode(c, node, tagSite), breakStmt()])] }));
   const unknown = failure(site, c.err(site), {
     keyword: 'discriminator',
     message: `property "${prop}" must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`,
-    params: code`{ propertyName: ${lit(prop)}, value: ${tag.local}, allowedValues: ${c.hoist.value(values)} }`,
+    params: object([[raw('propertyName'), lit(prop)], [raw('value'), tag.local], [raw('allowedValues'), c.hoist.value(values)]]),
     at: { root: site.path.root, parts: [...site.path.parts, '/', propertySegment(prop)] },
   });
   const fallback = kw === 'oneOf' ? oneOf(c, s, site) : anyOf(c, s, site);
-  return [
-    code`if (${groupGuard('object', site.data)}) {\n${tag.decl}\nswitch (${tag.present} ? ${tag.local} : undefined) {\n${join(arms, '\n')}\ndefault: {\n${unknown}\n}\n}\n} else {\n${join(fallback, '\n')}\n}`,
-  ];
+  const select = switchStmt(cond(tag.present, tag.local, raw('undefined')), [...arms, { body: [block([unknown])] }]);
+  return [ifStmt(groupGuard('object', site.data), [tag.decl, select], fallback)];
 }
 
 /** The last JSON Pointer segment of a reference, `~1`/`~0` and `%`-escapes decoded (a component name). */

@@ -2,12 +2,12 @@
  * `enum` (§6.1.2) and `const` (§6.1.3) with JSON equality: primitives compare with `===` (1 and 1.0 are the
  * same number), objects and arrays with the deep `_eq`. Non-primitive values are hoisted constants.
  */
-import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import { raw } from '../../../../codegen/index.ts';
+import { binary, call, index, lit, member, not, object, or, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import type { Primitive } from '../hoist.ts';
 import { guard, type Site } from '../site.ts';
-import { negate } from './type-tests.ts';
 
 /** A JSON scalar (finite numbers only): written inline, compared with `===`. */
 export function isPrimitive(value: unknown): value is Primitive {
@@ -15,7 +15,7 @@ export function isPrimitive(value: unknown): value is Primitive {
 }
 
 /** A JSON value as an expression: a literal for primitives, a hoisted constant otherwise. */
-export function jsonValue(c: Compiler, value: unknown): Code {
+export function jsonValue(c: Compiler, value: unknown): Expr {
   return isPrimitive(value) ? lit(value) : c.hoist.value(value);
 }
 
@@ -25,44 +25,46 @@ function isJson(value: unknown): boolean {
 }
 
 /** Condition: the value equals `value` (JSON equality). */
-export function equals(c: Compiler, d: Code, value: unknown): Code {
-  if (!isJson(value)) return code`false`;
-  return isPrimitive(value) ? code`${d} === ${lit(value)}` : code`${c.use('_eq')}(${d}, ${c.hoist.value(value)})`;
+export function equals(c: Compiler, d: Expr, value: unknown): Expr {
+  if (!isJson(value)) return FALSE;
+  return isPrimitive(value) ? binary(d, '===', lit(value)) : call(c.use('_eq'), d, c.hoist.value(value));
 }
 
-function inEnum(c: Compiler, d: Code, all: readonly unknown[]): Code {
+const FALSE = raw('false');
+
+function inEnum(c: Compiler, d: Expr, all: readonly unknown[]): Expr {
   const values = all.filter(isJson);
   const primitives = values.filter(isPrimitive);
   const others = values.filter((v) => !isPrimitive(v));
-  const parts: Code[] = [];
-  if (primitives.length > 8) parts.push(code`${c.hoist.set([...new Set(primitives)])}.has(${d})`);
-  else parts.push(...[...new Set(primitives)].map((v) => code`${d} === ${lit(v)}`));
+  const parts: Expr[] = [];
+  if (primitives.length > 8) parts.push(call(member(c.hoist.set([...new Set(primitives)]), 'has'), d));
+  else parts.push(...[...new Set(primitives)].map((v) => binary(d, '===', lit(v))));
   if (others.length) {
     const list = c.hoist.value(others);
-    parts.push(others.length === 1 ? code`${c.use('_eq')}(${d}, ${list}[0])` : code`${c.use('_inc')}(${list}, ${d})`);
+    parts.push(others.length === 1 ? call(c.use('_eq'), d, index(list, lit(0))) : call(c.use('_inc'), list, d));
   }
-  return parts.length ? join(parts, ' || ') : code`false`;
+  return parts.length ? or(...parts) : FALSE;
 }
 
-export function enumConst(c: Compiler, s: SchemaObject, site: Site): Code[] {
+export function enumConst(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   const d = site.data;
-  const out: Code[] = [];
+  const out: Stmt[] = [];
   // `x-enum-incomplete: true`: the spec lists only the values its source shows and says others exist
   // (spec/README.md), so the list documents values without restricting them.
   if (Array.isArray(s.enum) && s['x-enum-incomplete'] !== true) {
     const allowed = jsonValue(c, s.enum);
-    out.push(guard(site, c.err(site), code`${negate(inEnum(c, d, s.enum))}`, {
+    out.push(guard(site, c.err(site), not(inEnum(c, d, s.enum)), {
       keyword: 'enum',
       message: 'must be equal to one of the allowed values',
-      params: code`{ allowedValues: ${allowed} }`,
+      params: object([[raw('allowedValues'), allowed]]),
       short: { helper: '_fEnum', arg: allowed },
     }));
   }
   if (Object.prototype.hasOwnProperty.call(s, 'const')) {
-    out.push(guard(site, c.err(site), code`${negate(equals(c, d, s.const))}`, {
+    out.push(guard(site, c.err(site), not(equals(c, d, s.const)), {
       keyword: 'const',
       message: 'must be equal to constant',
-      params: code`{ allowedValue: ${jsonValue(c, s.const)} }`,
+      params: object([[raw('allowedValue'), jsonValue(c, s.const)]]),
     }));
   }
   return out;

@@ -3,7 +3,8 @@
  * default and switched off per call (options bit 2). Unknown formats are annotations only. String formats
  * apply to strings, `int32`/`int64` to numbers (as ajv-formats does).
  */
-import { code, prettyLit as lit, raw, type Code } from '../../../../codegen/index.ts';
+import { raw, type Code } from '../../../../codegen/index.ts';
+import { and, binary, call, lit, not, object, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { guard, type Site } from '../site.ts';
@@ -11,8 +12,8 @@ import { stringFormats } from '../../runtime/formats/index.ts';
 import { O } from '../option-bits.ts';
 import { typeList } from './type-tests.ts';
 
-function formatFailure(c: Compiler, site: Site, format: string, test: Code): Code {
-  return guard(site, c.err(site), test, { keyword: 'format', message: `must match format "${format}"`, params: code`{ format: ${lit(format)} }`, short: { helper: '_fFormat', arg: lit(format) } });
+function formatFailure(c: Compiler, site: Site, format: string, test: Expr): Stmt {
+  return guard(site, c.err(site), test, { keyword: 'format', message: `must match format "${format}"`, params: object([[raw('format'), lit(format)]]), short: { helper: '_fFormat', arg: lit(format) } });
 }
 
 /** The function that checks a format (`fn(value)` is true when it matches), and whether it is for numbers. */
@@ -41,18 +42,18 @@ export function formatChecker(c: Compiler, s: SchemaObject, numeric: boolean): F
   return undefined;
 }
 
-function formatTest(c: Compiler, s: SchemaObject, site: Site, numeric: boolean): Code[] {
+function formatTest(c: Compiler, s: SchemaObject, site: Site, numeric: boolean): Stmt[] {
   const checker = formatChecker(c, s, numeric);
   if (!checker) return [];
-  return [formatFailure(c, site, checker.format, code`(${site.o} & ${O.formats}) !== 0 && !${checker.fn}(${site.data})`)];
+  return [formatFailure(c, site, checker.format, and(binary(binary(site.o, '&', O.formats), '!==', lit(0)), not(call(checker.fn, site.data))))];
 }
 
 /** A string format (in the string keyword group). */
-export function stringFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {
+export function stringFormat(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   return formatTest(c, s, site, false);
 }
 
 /** `int32`/`int64` (in the number keyword group). */
-export function numberFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {
+export function numberFormat(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   return formatTest(c, s, site, true);
 }

@@ -1,39 +1,41 @@
 /** `prefixItems` (§10.3.1.1) and `items` (§10.3.1.2). */
-import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import { raw } from '../../../../codegen/index.ts';
+import { assign, binary, constDecl, exprStmt, forLoop, ifStmt, increment, index, letDecl, lit, member, object, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import { isTrivial } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
 import { atChild, guard, type Site } from '../site.ts';
 
-export function items(c: Compiler, s: SchemaObject, site: Site): Code[] {
+export function items(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   const d = site.data;
-  const out: Code[] = [];
+  const length = member(d, 'length');
+  const out: Stmt[] = [];
   const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : [];
   prefix.forEach((sub, j) => {
     if (isTrivial(sub)) return;
     const x = site.fn.local('x');
     const tokens = ['prefixItems', j];
     const body = compileSub(c, sub, atChild(site, childNode(c, site, sub, tokens), tokens, x, String(j)));
-    out.push(code`if (${d}.length > ${lit(j)}) {\nconst ${x} = ${d}[${lit(j)}];\n${join(body, '\n')}\n}`);
+    out.push(ifStmt(binary(length, '>', lit(j)), [constDecl(x, index(d, lit(j))), ...body]));
   });
-  if (site.evI && prefix.length) out.push(code`if (${site.evI}.n < ${lit(prefix.length)}) ${site.evI}.n = ${lit(prefix.length)};`);
+  if (site.evI && prefix.length) out.push(ifStmt(binary(member(site.evI, 'n'), '<', lit(prefix.length)), exprStmt(assign(member(site.evI, 'n'), lit(prefix.length)))));
 
   const rest = s.items;
   if (rest === undefined) return out;
   if (rest === false) {
-    out.push(guard(site, c.err(site), code`${d}.length > ${lit(prefix.length)}`, {
+    out.push(guard(site, c.err(site), binary(length, '>', lit(prefix.length)), {
       keyword: 'items',
       message: `must NOT have more than ${prefix.length} items`,
-      params: code`{ limit: ${lit(prefix.length)} }`,
+      params: object([[raw('limit'), lit(prefix.length)]]),
     }));
   } else if (!isTrivial(rest)) {
     const i = site.fn.local('i');
     const x = site.fn.local('x');
     const tokens = ['items'];
     const body = compileSub(c, rest, atChild(site, childNode(c, site, rest, tokens), tokens, x, i));
-    out.push(code`for (let ${i} = ${lit(prefix.length)}; ${i} < ${d}.length; ${i}++) {\nconst ${x} = ${d}[${i}];\n${join(body, '\n')}\n}`);
+    out.push(forLoop(letDecl(i, lit(prefix.length)), binary(i, '<', length), increment(i), [constDecl(x, index(d, i)), ...body]));
   }
-  if (site.evI) out.push(code`${site.evI}.n = Infinity;`);
+  if (site.evI) out.push(exprStmt(assign(member(site.evI, 'n'), raw('Infinity'))));
   return out;
 }

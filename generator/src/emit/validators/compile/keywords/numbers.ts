@@ -1,5 +1,6 @@
 /** The number keyword group: bounds (§6.2.2–5), `multipleOf` (§6.2.1), then numeric `format`s. */
-import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import { raw } from '../../../../codegen/index.ts';
+import { binary, call, lit, not, object, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { guard, type Site } from '../site.ts';
@@ -16,23 +17,22 @@ const BOUNDS = [
   { keyword: 'exclusiveMinimum', fails: '<=', comparison: '>' },
 ] as const;
 
-export function numberKeywords(c: Compiler, s: SchemaObject, site: Site): Code[] {
+export function numberKeywords(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   const d = site.data;
-  const out: Code[] = [];
+  const out: Stmt[] = [];
   for (const b of BOUNDS) {
     const limit = num(s[b.keyword]);
     if (limit === undefined) continue;
-    const op = { '>': code`>`, '>=': code`>=`, '<': code`<`, '<=': code`<=` }[b.fails];
-    out.push(guard(site, c.err(site), code`${d} ${op} ${lit(limit)}`, {
+    out.push(guard(site, c.err(site), binary(d, b.fails, lit(limit)), {
       keyword: b.keyword,
       message: `must be ${b.comparison} ${limit}`,
-      params: code`{ comparison: ${lit(b.comparison)}, limit: ${lit(limit)} }`,
+      params: object([[raw('comparison'), lit(b.comparison)], [raw('limit'), lit(limit)]]),
     }));
   }
   const m = num(s.multipleOf);
   if (m !== undefined && m > 0) {
-    const test = Number.isInteger(m) ? code`${d} % ${lit(m)} !== 0` : code`!${c.use('_mul')}(${d}, ${lit(m)})`;
-    out.push(guard(site, c.err(site), test, { keyword: 'multipleOf', message: `must be multiple of ${m}`, params: code`{ multipleOf: ${lit(m)} }` }));
+    const test = Number.isInteger(m) ? binary(binary(d, '%', lit(m)), '!==', lit(0)) : not(call(c.use('_mul'), d, lit(m)));
+    out.push(guard(site, c.err(site), test, { keyword: 'multipleOf', message: `must be multiple of ${m}`, params: object([[raw('multipleOf'), lit(m)]]) }));
   }
   out.push(...numberFormat(c, s, site));
   return out;

@@ -1,5 +1,6 @@
 /** `minProperties` / `maxProperties` (§6.5.1–2): own enumerable keys, counted without allocating. */
-import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import { raw } from '../../../../codegen/index.ts';
+import { binary, exprStmt, increment, letDecl, lit, object, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { guard, type Site } from '../site.ts';
@@ -9,18 +10,18 @@ function limit(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
-export function objectSize(c: Compiler, s: SchemaObject, site: Site): Code[] {
+export function objectSize(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   const min = limit(s.minProperties);
   const max = limit(s.maxProperties);
   if ((min === undefined || min === 0) && max === undefined) return [];
   const n = site.fn.local('n');
   const k = site.fn.local('k');
-  const out: Code[] = [code`let ${n} = 0;\n${forOwnKeys(c, site, k)}\n${n}++;\n}`];
+  const out: Stmt[] = [letDecl(n, lit(0)), forOwnKeys(c, site, k, [exprStmt(increment(n))])];
   if (max !== undefined) {
-    out.push(guard(site, c.err(site), code`${n} > ${lit(max)}`, { keyword: 'maxProperties', message: `must NOT have more than ${max} properties`, params: code`{ limit: ${lit(max)} }` }));
+    out.push(guard(site, c.err(site), binary(n, '>', lit(max)), { keyword: 'maxProperties', message: `must NOT have more than ${max} properties`, params: object([[raw('limit'), lit(max)]]) }));
   }
   if (min !== undefined && min > 0) {
-    out.push(guard(site, c.err(site), code`${n} < ${lit(min)}`, { keyword: 'minProperties', message: `must NOT have fewer than ${min} properties`, params: code`{ limit: ${lit(min)} }` }));
+    out.push(guard(site, c.err(site), binary(n, '<', lit(min)), { keyword: 'minProperties', message: `must NOT have fewer than ${min} properties`, params: object([[raw('limit'), lit(min)]]) }));
   }
   return out;
 }

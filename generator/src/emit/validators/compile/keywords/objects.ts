@@ -1,5 +1,5 @@
 /** The object keyword group, in evaluation order. */
-import type { Code } from '../../../../codegen/index.ts';
+import type { Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import type { Site } from '../site.ts';
@@ -8,7 +8,7 @@ import { objectSize } from './object-size.ts';
 import { properties } from './properties.ts';
 import { propertyLoop } from './property-loop.ts';
 
-export function objectKeywords(c: Compiler, s: SchemaObject, site: Site): Code[] {
+export function objectKeywords(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   return [
     ...properties(c, s, site),
     ...propertyLoop(c, s, site),

@@ -8,7 +8,8 @@
  * runtime/helpers/core.ts). Keys are only ever enumerated with for-in filtered by `hasOwnProperty`; `in` is
  * never used on instance data.
  */
-import { prettyAccess as access, code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import { raw, type Code } from '../../../../codegen/index.ts';
+import { and, binary, call, cond, constDecl, continueStmt, forIn, ifStmt, lit, member, not, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { Compiler } from '../compiler.ts';
 import type { Site } from '../site.ts';
 
@@ -20,32 +21,33 @@ export const INHERITED_NAMES: ReadonlySet<string> = new Set([
 export interface PropertyRead {
   /** The local holding the value (or `undefined`). */
   local: Code;
-  decl: Code;
+  decl: Stmt;
   /** Condition: the property is present (own, not undefined). */
-  present: Code;
+  present: Expr;
+}
+
+const UNDEFINED = raw('undefined');
+
+/** `_has.call(value, key)`: an own property, whatever the prototype chain holds. */
+function own(c: Compiler, value: Expr, key: Expr): Expr {
+  return call(member(c.use('_has'), 'call'), value, key);
 }
 
 export function readProperty(c: Compiler, site: Site, name: string): PropertyRead {
   const local = site.fn.local('x');
   const d = site.data;
-  if (INHERITED_NAMES.has(name)) {
-    return { local, decl: code`const ${local} = ${c.use('_has')}.call(${d}, ${lit(name)}) ? ${access(d, name)} : undefined;`, present: code`${local} !== undefined` };
-  }
-  return {
-    local,
-    decl: code`const ${local} = ${access(d, name)};`,
-    present: code`${local} !== undefined`,
-  };
+  const read = INHERITED_NAMES.has(name) ? cond(own(c, d, lit(name)), member(d, name), UNDEFINED) : member(d, name);
+  return { local, decl: constDecl(local, read), present: binary(local, '!==', UNDEFINED) };
 }
 
 /** Condition: `name` is an own, defined property of the site's value. */
-export function present(c: Compiler, site: Site, name: string): Code {
+export function present(c: Compiler, site: Site, name: string): Expr {
   const d = site.data;
-  if (INHERITED_NAMES.has(name)) return code`(${c.use('_has')}.call(${d}, ${lit(name)}) && ${access(d, name)} !== undefined)`;
-  return code`(${access(d, name)} !== undefined)`;
+  const defined = binary(member(d, name), '!==', UNDEFINED);
+  return INHERITED_NAMES.has(name) ? and(own(c, d, lit(name)), defined) : defined;
 }
 
-/** Opens a loop over the own enumerable keys of the site's value; the caller closes it with `}`. */
-export function forOwnKeys(c: Compiler, site: Site, key: Code): Code {
-  return code`for (const ${key} in ${site.data}) {\nif (!${c.use('_has')}.call(${site.data}, ${key})) continue;`;
+/** A loop over the own enumerable keys of the site's value (`key` each), running `body`. */
+export function forOwnKeys(c: Compiler, site: Site, key: Code, body: readonly Stmt[]): Stmt {
+  return forIn(key, site.data, [ifStmt(not(own(c, site.data, key)), continueStmt), ...body]);
 }

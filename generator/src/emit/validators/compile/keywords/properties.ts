@@ -10,15 +10,17 @@
  * model's shape fact: another `allOf` part can make a member readOnly), else the property schema's own;
  * a required name without a property schema here is relaxed the same way.
  */
-import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import { raw } from '../../../../codegen/index.ts';
+import { printExpression } from '../../../../codegen/statement-printer.ts';
+import { and, assign, binary, exprStmt, ifStmt, index, lit, member, not, object, or, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { Access } from '../../../../model/facts/index.ts';
 import type { Schema, SchemaObject } from '../../../../model/types.ts';
 import { isTrivial } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
-import { atChild, failure, guard, guards, keywordPath, operand, propertySegment, type Site } from '../site.ts';
+import { atChild, failure, guard, GUARD, keywordPath, propertySegment, type Site } from '../site.ts';
 import { present, readProperty, type PropertyRead } from './own.ts';
-import { refCalls } from './ref.ts';
+import { refCallOf } from './ref.ts';
 import { O } from '../option-bits.ts';
 import { propertyRow, propertyTable, referenceRow, usesTables, type Need } from './property-table.ts';
 
@@ -39,33 +41,34 @@ export function stringList(value: unknown): string[] {
  * The failure of a missing required member, under `when` (a test that it is missing) and the direction that
  * requires it: one `if` statement, or the bare failure when there is no test.
  */
-function requiredFailure(c: Compiler, site: Site, name: string, need: Need, when?: Code): Code {
+function requiredFailure(c: Compiler, site: Site, name: string, need: Need, when?: Expr): Stmt {
   const f = {
     keyword: 'required',
     message: `must have required property '${name}'`,
-    params: code`{ missingProperty: ${lit(name)} }`,
+    params: object([[raw('missingProperty'), lit(name)]]),
     schemaPath: keywordPath(site, 'required'),
     short: { helper: '_fReq', arg: lit(name) },
   };
   const tests = when ? [when] : [];
-  if (need === 'response') tests.push(code`(${site.o} & ${O.request}) === 0`);
-  if (need === 'request') tests.push(code`(${site.o} & ${O.request}) !== 0`);
-  return tests.length ? guard(site, c.err(site), join(tests, ' && '), f) : failure(site, c.err(site), f);
+  if (need === 'response') tests.push(binary(binary(site.o, '&', O.request), '===', lit(0)));
+  if (need === 'request') tests.push(binary(binary(site.o, '&', O.request), '!==', lit(0)));
+  return tests.length ? guard(site, c.err(site), and(...tests), f) : failure(site, c.err(site), f);
 }
 
 /** A member of a closed object present in the direction it is not part of. */
-function strayFailure(c: Compiler, site: Site, name: string, access: 'readOnly' | 'writeOnly'): Code {
-  return guard(site, c.err(site), access === 'readOnly' ? code`(${site.o} & 4) !== 0` : code`(${site.o} & 4) === 0`, {
+function strayFailure(c: Compiler, site: Site, name: string, access: 'readOnly' | 'writeOnly'): Stmt {
+  return guard(site, c.err(site), binary(binary(site.o, '&', O.request), access === 'readOnly' ? '!==' : '===', lit(0)), {
     keyword: 'additionalProperties',
     message: access === 'readOnly' ? 'must NOT have readOnly property in a request' : 'must NOT have writeOnly property in a response',
-    params: code`{ additionalProperty: ${lit(name)} }`,
+    params: object([[raw('additionalProperty'), lit(name)]]),
     schemaPath: keywordPath(site, 'additionalProperties'),
   });
 }
 
 /**
  * Longest test folded with others into one condition: each then fits a line of its own where the statement
- * is broken (module/break-lines.ts breaks a chain of operands, not operands that need breaking themselves).
+ * is broken (codegen/statement-printer.ts breaks a chain one operand a line; a bracketed operand too wide
+ * for its line would be left to prettier).
  */
 const FOLDED_OPERAND = 60;
 
@@ -73,46 +76,62 @@ const FOLDED_OPERAND = 60;
  * Check mode's tests of a member as one condition, when they are all guards that stop the same way. Several
  * of an optional member are one operand, `x !== undefined && (a || b)`: folded only while that fits a line.
  */
-function foldedTests(site: Site, body: readonly Code[], optional: boolean): { condition: Code; stop: Code } | undefined {
+function foldedTests(site: Site, body: readonly Stmt[], optional: boolean): { condition: Expr; stop: Stmt } | undefined {
   if (!body.length) return undefined;
-  const parts = body.map((statement) => guards.get(statement));
-  if (parts.some((p) => !p || p.stop.text !== site.stop.text)) return undefined;
-  const tests = parts.map((p) => p!.condition);
-  if (tests.length === 1) return { condition: tests[0], stop: site.stop };
-  if (tests.some((t) => t.text.length > FOLDED_OPERAND)) return undefined;
-  const condition = join(tests.map((t) => operand(t, '||')), ' || ');
-  return optional && condition.text.length > FOLDED_OPERAND ? undefined : { condition, stop: site.stop };
+  const tests: Expr[] = [];
+  for (const statement of body) {
+    const test = guardTest(statement);
+    if (!test || !sameStop((statement as Stmt & { kind: 'if' }).then, site.stop)) return undefined;
+    tests.push(test);
+  }
+  if (tests.length === 1) return { condition: tests[0]!, stop: site.stop };
+  if (tests.some((t) => width(t) > FOLDED_OPERAND)) return undefined;
+  const condition = or(...tests);
+  return optional && width(condition) > FOLDED_OPERAND ? undefined : { condition, stop: site.stop };
+}
+
+/** Two stops leave the same way (`return false;`, or `break` to the same label). */
+function sameStop(a: Stmt, b: Stmt): boolean {
+  if (a.kind === 'return' && b.kind === 'return') return true;
+  return a.kind === 'break' && b.kind === 'break' && a.label === b.label;
+}
+
+/** The test of a statement `guard` made, if it is one. */
+function guardTest(statement: Stmt | undefined): Expr | undefined {
+  return statement?.kind === 'if' && statement.role === GUARD ? statement.test : undefined;
+}
+
+/** An expression's width on one line. */
+function width(e: Expr): number {
+  return printExpression(e).text.length;
 }
 
 /** The statements of one member: its read, then its tests under "present", and its `required` failure. */
-function memberCode(c: Compiler, site: Site, name: string, need: Need, read: PropertyRead, body: readonly Code[]): Code | undefined {
-  const folded = site.mode === 'check' ? foldedTests(site, body, need === 'never') : body.length === 1 ? guards.get(body[0]) : undefined;
+function memberCode(c: Compiler, site: Site, name: string, need: Need, read: PropertyRead, body: readonly Stmt[]): Stmt[] {
+  const single = body.length === 1 ? body[0] : undefined;
+  const folded = site.mode === 'check' ? foldedTests(site, body, need === 'never') : guardTest(single) && { condition: guardTest(single)!, stop: (single as Stmt & { kind: 'if' }).then };
   if (folded && need === 'never') {
     // An optional member: `if (x !== undefined && <tests>) return false;`.
-    return code`${read.decl}\nif (${read.present} && ${operand(folded.condition, '&&')}) ${folded.stop}`;
+    return [read.decl, ifStmt(and(read.present, folded.condition), folded.stop)];
   }
   if (folded && need === 'always' && site.mode === 'check') {
     // A required member: `if (x === undefined || <tests>) return false;`.
-    return code`${read.decl}\nif (${read.local} === undefined || ${operand(folded.condition, '||')}) ${folded.stop}`;
+    return [read.decl, ifStmt(or(binary(read.local, '===', raw('undefined')), folded.condition), folded.stop)];
   }
-  if (!body.length) return need === 'never' ? undefined : code`${read.decl}\n${requiredFailure(c, site, name, need, code`!(${read.present})`)}`;
-  if (need !== 'never') {
-    // A failure that is an `if` statement of its own follows `else` directly (`} else if (...) return false;`).
-    const missing = requiredFailure(c, site, name, need);
-    const otherwise = missing.text.startsWith('if (') ? code` ${missing}` : code` {\n${missing}\n}`;
-    return code`${read.decl}\nif (${read.present}) {\n${join(body, '\n')}\n} else${otherwise}`;
-  }
-  return code`${read.decl}\nif (${read.present}) {\n${join(body, '\n')}\n}`;
+  if (!body.length) return need === 'never' ? [] : [read.decl, requiredFailure(c, site, name, need, not(read.present))];
+  // A failure that is an `if` statement of its own follows `else` directly (`} else if (...) return false;`).
+  const missing = need !== 'never' ? requiredFailure(c, site, name, need) : undefined;
+  return [read.decl, ifStmt(read.present, body, missing && (missing.kind === 'if' ? missing : [missing]))];
 }
 
-export function properties(c: Compiler, s: SchemaObject, site: Site): Code[] {
+export function properties(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   const props = schemaMap(s.properties);
   const required = new Set(stringList(s.required));
   const closed = s.additionalProperties === false;
-  const out: Code[] = [];
+  const out: Stmt[] = [];
   // Errors mode: consecutive simple properties become one table call (keywords/property-table.ts).
   const tables = usesTables(c, site);
-  const rows: Code[][] = [];
+  const rows: Expr[][] = [];
   const flush = (): void => {
     if (rows.length) out.push(propertyTable(c, site, rows.splice(0)));
   };
@@ -132,24 +151,24 @@ export function properties(c: Compiler, s: SchemaObject, site: Site): Code[] {
     const read = readProperty(c, site, name);
     const compiled = trivial ? [] : compileSub(c, sub, atChild(site, node, ['properties', name], read.local, propertySegment(name)));
     // A `$ref` member's one call is a row too (the runtime makes the same `_ref` call).
-    const call = tables && !stray && compiled.length === 1 ? refCalls.get(compiled[0]) : undefined;
-    const reference = call && call.data.text === read.local.text ? referenceRow(name, need, call) : undefined;
+    const call = tables && !stray && compiled.length === 1 ? refCallOf(compiled[0]!) : undefined;
+    const reference = call && call.data === read.local ? referenceRow(name, need, call) : undefined;
     if (reference) {
       rows.push(reference);
       continue;
     }
     const member = memberCode(c, site, name, need, read, stray ? [stray, ...compiled] : compiled);
-    if (!member) continue;
+    if (!member.length) continue;
     flush();
-    out.push(member);
+    out.push(...member);
   }
   flush();
   for (const name of required) {
     if (Object.prototype.hasOwnProperty.call(props, name)) continue;
-    out.push(requiredFailure(c, site, name, needOf(site.relax?.members.get(name)), code`!${present(c, site, name)}`));
+    out.push(requiredFailure(c, site, name, needOf(site.relax?.members.get(name)), not(present(c, site, name))));
   }
   if (site.evP) {
-    for (const name of Object.keys(props)) out.push(code`${site.evP}.k[${lit(name)}] = true;`);
+    for (const name of Object.keys(props)) out.push(exprStmt(assign(index(member(site.evP, 'k'), lit(name)), raw('true'))));
   }
   return out;
 }

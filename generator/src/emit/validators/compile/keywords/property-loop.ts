@@ -3,7 +3,8 @@
  * `additionalProperties` (§10.3.2.3): patterns apply to every matching key, additionalProperties to keys
  * matched neither by `properties` nor by a pattern.
  */
-import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import { raw, type Code } from '../../../../codegen/index.ts';
+import { and, assign, binary, block, breakStmt, call, constDecl, exprStmt, ifStmt, index, letDecl, lit, member, not, object, or, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { Schema, SchemaObject } from '../../../../model/types.ts';
 import { isTrivial } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';
@@ -11,16 +12,15 @@ import { childNode, compileSub } from '../node.ts';
 import { atChild, failure, inPlace, type Site } from '../site.ts';
 import { forOwnKeys } from './own.ts';
 import { schemaMap } from './properties.ts';
-import { negate } from './type-tests.ts';
 
 /** Condition: `key` is one of `names` (a chain of comparisons, or a hoisted set for many names). */
-export function isKnownKey(c: Compiler, names: readonly string[], key: Code): Code {
-  if (names.length === 0) return code`false`;
-  if (names.length <= 8) return join(names.map((n) => code`${key} === ${lit(n)}`), ' || ');
-  return code`${c.hoist.set(names)}.has(${key})`;
+export function isKnownKey(c: Compiler, names: readonly string[], key: Code): Expr {
+  if (names.length === 0) return raw('false');
+  if (names.length <= 8) return or(...names.map((n) => binary(key, '===', lit(n))));
+  return call(member(c.hoist.set(names), 'has'), key);
 }
 
-function propertyNames(c: Compiler, sub: Schema, site: Site, key: Code): Code[] {
+function propertyNames(c: Compiler, sub: Schema, site: Site, key: Code): Stmt[] {
   if (isTrivial(sub)) return [];
   const tokens = ['propertyNames'];
   const node = childNode(c, site, sub, tokens);
@@ -29,22 +29,22 @@ function propertyNames(c: Compiler, sub: Schema, site: Site, key: Code): Code[] 
   }
   const label = site.fn.local('L');
   const ok = site.fn.local('ok');
-  const body = compileSub(c, sub, { ...inPlace(site, node, tokens), mode: 'check', data: key, stop: code`break ${label};`, evP: undefined, evI: undefined });
+  const body = compileSub(c, sub, { ...inPlace(site, node, tokens), mode: 'check', data: key, stop: breakStmt(label), evP: undefined, evI: undefined });
   const fail = failure(site, c.err(site), {
     keyword: 'propertyNames',
     message: 'property name must be valid',
-    params: code`{ propertyName: ${key} }`,
+    params: object([[raw('propertyName'), key]]),
   });
-  return [code`let ${ok} = false;\n${label}: {\n${join(body, '\n')}\n${ok} = true;\n}\nif (!${ok}) {\n${fail}\n}`];
+  return [letDecl(ok, raw('false')), block([...body, exprStmt(assign(ok, raw('true')))], label), ifStmt(not(ok), [fail])];
 }
 
-export function propertyLoop(c: Compiler, s: SchemaObject, site: Site): Code[] {
+export function propertyLoop(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   const patterns = Object.entries(schemaMap(s.patternProperties));
   const additional = s.additionalProperties;
   const names = s.propertyNames;
   const key = site.fn.local('k');
   const d = site.data;
-  const inLoop: Code[] = [];
+  const inLoop: Stmt[] = [];
   if (names !== undefined) inLoop.push(...propertyNames(c, names, site, key));
 
   const checkAdditional = additional !== undefined && !isTrivial(additional);
@@ -54,40 +54,39 @@ export function propertyLoop(c: Compiler, s: SchemaObject, site: Site): Code[] {
     const trivial = isTrivial(sub);
     if (trivial && !matched && !site.evP) continue;
     const x = site.fn.local('x');
-    const body = trivial ? [] : compileSub(c, sub, atChild(site, childNode(c, site, sub, tokens), tokens, x, code`${c.use('_esc')}(${key})`));
-    const lines: Code[] = [];
-    if (matched) lines.push(code`${matched} = true;`);
-    if (site.evP) lines.push(code`${site.evP}.k[${key}] = true;`);
-    if (body.length) lines.push(code`const ${x} = ${d}[${key}];`, ...body);
-    inLoop.push(code`if (${c.hoist.regex(pattern)}.test(${key})) {\n${join(lines, '\n')}\n}`);
+    const body = trivial ? [] : compileSub(c, sub, atChild(site, childNode(c, site, sub, tokens), tokens, x, call(c.use('_esc'), key)));
+    const lines: Stmt[] = [];
+    if (matched) lines.push(exprStmt(assign(matched, raw('true'))));
+    if (site.evP) lines.push(exprStmt(assign(index(member(site.evP, 'k'), key), raw('true'))));
+    if (body.length) lines.push(constDecl(x, index(d, key)), ...body);
+    inLoop.push(ifStmt(call(member(c.hoist.regex(pattern), 'test'), key), lines));
   }
 
   if (checkAdditional) {
     const known = Object.keys(schemaMap(s.properties));
-    const conditions: Code[] = [];
-    if (matched) conditions.push(code`!${matched}`);
-    if (known.length) conditions.push(negate(isKnownKey(c, known, key)));
-    let body: Code[];
+    const conditions: Expr[] = [];
+    if (matched) conditions.push(not(matched));
+    if (known.length) conditions.push(not(isKnownKey(c, known, key)));
+    let body: Stmt[];
     if (additional === false) {
       body = [failure(site, c.err(site), {
         keyword: 'additionalProperties',
         message: 'must NOT have additional properties',
-        params: code`{ additionalProperty: ${key} }`,
+        params: object([[raw('additionalProperty'), key]]),
       })];
     } else {
       const x = site.fn.local('x');
       const tokens = ['additionalProperties'];
-      body = [code`const ${x} = ${d}[${key}];`, ...compileSub(c, additional, atChild(site, childNode(c, site, additional, tokens), tokens, x, code`${c.use('_esc')}(${key})`))];
+      body = [constDecl(x, index(d, key)), ...compileSub(c, additional, atChild(site, childNode(c, site, additional, tokens), tokens, x, call(c.use('_esc'), key)))];
     }
-    const guarded = conditions.length ? code`if (${join(conditions, ' && ')}) {\n${join(body, '\n')}\n}` : join(body, '\n');
-    if (matched) inLoop.push(code`let ${matched} = false;`);
+    const guarded = conditions.length ? [ifStmt(and(...conditions), body)] : body;
     // The `let` must precede the pattern tests that set it.
-    if (matched) inLoop.unshift(inLoop.pop()!);
-    inLoop.push(guarded);
+    if (matched) inLoop.unshift(letDecl(matched, raw('false')));
+    inLoop.push(...guarded);
   }
 
-  const out: Code[] = [];
-  if (inLoop.length) out.push(code`${forOwnKeys(c, site, key)}\n${join(inLoop, '\n')}\n}`);
-  if (site.evP && additional !== undefined) out.push(code`${site.evP}.a = true;`);
+  const out: Stmt[] = [];
+  if (inLoop.length) out.push(forOwnKeys(c, site, key, inLoop));
+  if (site.evP && additional !== undefined) out.push(exprStmt(assign(member(site.evP, 'a'), raw('true'))));
   return out;
 }

@@ -8,13 +8,13 @@
  * closed object rejects by direction, `format: binary` strings (a `Blob` passes), non-primitive `enum`
  * values. `CompilerOptions.propertyTables: false` (tests) compiles every property.
  */
-import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import { call, ifStmt, lit, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import { isBinaryString } from '../../../../model/facts/media.ts';
 import type { Schema } from '../../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';
 import { escapeToken } from '../pointer.ts';
-import { renderPath, type Site } from '../site.ts';
+import { E, renderPath, type Site } from '../site.ts';
 import { isPrimitive, jsonValue } from './enum-const.ts';
 import { formatChecker } from './format.ts';
 import type { RefCall } from './ref.ts';
@@ -50,7 +50,7 @@ export function usesTables(c: Compiler, site: Site): boolean {
 }
 
 /** The row of property `name` (schema `sub`), or undefined when the property must stay compiled. */
-export function propertyRow(c: Compiler, name: string, sub: Schema, need: Need): Code[] | undefined {
+export function propertyRow(c: Compiler, name: string, sub: Schema, need: Need): Expr[] | undefined {
   if (!plainName(name)) return undefined;
   const s = sub === true ? {} : sub;
   if (typeof s !== 'object' || s === null || Array.isArray(s)) return undefined;
@@ -68,7 +68,7 @@ export function propertyRow(c: Compiler, name: string, sub: Schema, need: Need):
     if (Array.isArray(s.type)) flags |= TYPE_LIST;
     typeText = types.join(',');
   }
-  const checks: Code[] = [];
+  const checks: Expr[] = [];
   // The format checks the values of its kind that the `type` admits (any, without one).
   const admits = (mask: number): boolean => (flags & TYPES) === 0 || (flags & mask) !== 0;
   const checker = (admits(TYPE_FLAG.string) && formatChecker(c, s, false)) || (admits(TYPE_FLAG.number | TYPE_FLAG.integer) && formatChecker(c, s, true)) || undefined;
@@ -85,20 +85,20 @@ export function propertyRow(c: Compiler, name: string, sub: Schema, need: Need):
 }
 
 /** `if (_eProps(value, o, p, E, sp, _tN)) return false;`: the errors of a run of rows at the site's object. */
-export function propertyTable(c: Compiler, site: Site, rows: readonly (readonly Code[])[]): Code {
+export function propertyTable(c: Compiler, site: Site, rows: readonly (readonly Expr[])[]): Stmt {
   const table = c.hoist.table(rows);
   const sp = c.schemaPathCode(site, site.schemaPath);
-  return code`if (${c.use('_eProps')}(${site.data}, ${site.o}, ${renderPath(site.path)}, E, ${sp}, ${table})) ${site.stop}`;
+  return ifStmt(call(c.use('_eProps'), site.data, site.o, renderPath(site.path), E, sp, table), site.stop);
 }
 
 /**
- * The row of a member whose code is one `_ref` or `_refSp` call (keywords/ref.ts `refCalls`): the same call,
+ * The row of a member whose code is one `_ref` or `_refSp` call (keywords/ref.ts `refCallOf`): the same call,
  * made at run time. `_refSp`'s schema path is the member's own (computed from the table's) or a constant.
  */
-export function referenceRow(name: string, need: Need, call: RefCall): Code[] | undefined {
+export function referenceRow(name: string, need: Need, ref: RefCall): Expr[] | undefined {
   if (!plainName(name)) return undefined;
-  const row = [lit(name), lit(NEED_FLAG[need] | REFERENCE | (call.atSite ? AT_SCHEMA_PATH : 0) | (call.schemaPath ? GIVEN_SCHEMA_PATH : 0)), lit(''), call.check, call.errors];
-  if (!call.schemaPath) return row;
+  const row = [lit(name), lit(NEED_FLAG[need] | REFERENCE | (ref.atSite ? AT_SCHEMA_PATH : 0) | (ref.schemaPath ? GIVEN_SCHEMA_PATH : 0)), lit(''), ref.check, ref.errors];
+  if (!ref.schemaPath) return row;
   // A table is a module constant: only a path that does not read the function's `sp` can be in it.
-  return /\bsp\b/.test(call.schemaPath.text) ? undefined : [...row, call.schemaPath];
+  return ref.readsFunctionPath ? undefined : [...row, ref.schemaPath];
 }

@@ -8,14 +8,15 @@
  * value is re-checked more than three times however deep the failing path is (linear overall, never
  * quadratic on deep invalid input).
  */
-import { code, join, type Code } from '../../../../codegen/index.ts';
+import type { Code } from '../../../../codegen/index.ts';
+import { and, binary, call, ifStmt, lit, not, type Expr, type Role, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { compileNode } from '../node.ts';
 import type { NodeInfo } from '../registry.ts';
 import { relaxationFor } from '../relax.ts';
 import { enterResource } from '../scope.ts';
-import { renderPath, schemaPathOf, type Site } from '../site.ts';
+import { E, renderPath, schemaPathOf, SP, type Site } from '../site.ts';
 import { decodeFragment, resolveUri, splitFragment } from '../uri.ts';
 import { O } from '../option-bits.ts';
 
@@ -35,16 +36,27 @@ function inlinable(schema: unknown): boolean {
  * (`atSite`: the site's own path, as for a shared inline subschema).
  */
 export interface RefCall {
-  data: Code;
+  data: Expr;
   check: Code;
   errors: Code;
   /** `_refSp` passing the schema path of the site: the path of the subschema the call stands for. */
   atSite: boolean;
   /** `_refSp`'s schema path argument, when it is not the site's (a shared reference target's own path). */
-  schemaPath?: Code;
+  schemaPath?: Expr;
+  /** The schema path argument reads the calling function's own `sp` parameter. */
+  readsFunctionPath: boolean;
 }
 
-export const refCalls = new WeakMap<Code, RefCall>();
+/** The role of an errors-mode `if (_ref(…)) return false;` statement: the call it makes. */
+interface RefRole extends Role {
+  readonly kind: 'ref call';
+  readonly call: RefCall;
+}
+
+/** The call an `_ref`/`_refSp` statement made by `applyNode` makes, if `statement` is one. */
+export function refCallOf(statement: Stmt): RefCall | undefined {
+  return statement.kind === 'if' && statement.role?.kind === 'ref call' ? (statement.role as RefRole).call : undefined;
+}
 
 /**
  * Applies the schema at `target` to the site's value through its function (inline for booleans). With
@@ -52,7 +64,7 @@ export const refCalls = new WeakMap<Code, RefCall>();
  * path of the one it checks: `site` for an inline subschema (the site is at it), `target` for a reference
  * (the target's own path).
  */
-export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable?: 'site' | 'target'): Code[] {
+export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable?: 'site' | 'target'): Stmt[] {
   if (typeof target.schema === 'boolean') {
     return compileNode(c, target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
   }
@@ -63,33 +75,40 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
   const dyn = enterResource(site.dyn, target.resource);
   const trackP = site.evP !== undefined;
   const trackI = site.evI !== undefined;
-  const ev: Code[] = [];
+  const ev: Expr[] = [];
   if (site.evP) ev.push(site.evP);
   if (site.evI) ev.push(site.evI);
   const relax = site.relax;
   const check = (): Code => c.fn({ node: target, mode: 'check', trackP, trackI, dyn, relocatable: relocatable !== undefined, relax });
   const d = site.data;
   const o = site.o;
-  const checkArgs = join([d, o, ...ev]);
-  if (site.mode === 'check') return [code`if (!${check()}(${checkArgs})) ${site.stop}`];
+  const checkArgs = [d, o, ...ev];
+  if (site.mode === 'check') return [ifStmt(not(call(check(), ...checkArgs)), site.stop)];
   const callee = c.callee({ node: target, mode: 'errors', trackP, trackI, dyn, relocatable: relocatable !== undefined, relax });
   const errors = callee.name;
   const path = renderPath(site.path);
   // A shared function's schema path, passed at every call: a module constant unless short (GitHub passes
   // `#/components/parameters/per-page/schema` and the like thousands of times).
-  const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, relocatable === 'target' ? schemaPathOf(target) : site.schemaPath, 24)] : [];
+  const spPath = relocatable === 'target' ? schemaPathOf(target) : site.schemaPath;
+  const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, spPath, 24)] : [];
+  // Relative to the function's own `sp` parameter (compiler.ts schemaPathCode).
+  const readsSp = spPath.startsWith(SP);
   if (ev.length === 0) {
     // One helper call instead of the prefilter written out: errors mode runs only after a check failed,
     // so its size matters more than a call's cost.
     const helper = sp.length ? c.use('_refSp') : c.use('_ref');
-    const statement = code`if (${helper}(${join([d, o, path, code`E`, ...sp, check(), errors])})) ${site.stop}`;
-    refCalls.set(statement, { data: d, check: check(), errors, atSite: relocatable === 'site' && sp.length > 0, schemaPath: relocatable !== 'site' ? sp[0] : undefined });
-    return [statement];
+    const role: RefRole = { kind: 'ref call', call: { data: d, check: check(), errors, atSite: relocatable === 'site' && sp.length > 0, schemaPath: relocatable !== 'site' ? sp[0] : undefined, readsFunctionPath: readsSp } };
+    return [ifStmt(call(helper, d, o, path, E, ...sp, check(), errors), site.stop, undefined, role)];
   }
-  const direct = join([d, o, path, code`E`, ...sp, ...ev]);
-  const after = join([d, code`${o} + ${O.branchStep}`, path, code`E`, ...sp, ...ev]);
+  const direct = [d, o, path, E, ...sp, ...ev];
+  const after = [d, binary(o, '+', O.branchStep), path, E, ...sp, ...ev];
+  const stopsHere = binary(binary(o, '&', O.allErrors), '===', lit(0));
   return [
-    code`if ((${o} & ${O.branchCounter}) === ${O.branchCounter}) {\nif (!${errors}(${direct}) && (${o} & ${O.allErrors}) === 0) ${site.stop}\n} else if (!${check()}(${checkArgs}) && !${errors}(${after}) && (${o} & ${O.allErrors}) === 0) ${site.stop}`,
+    ifStmt(
+      binary(binary(o, '&', O.branchCounter), '===', O.branchCounter),
+      [ifStmt(and(not(call(errors, ...direct)), stopsHere), site.stop)],
+      ifStmt(and(not(call(check(), ...checkArgs)), not(call(errors, ...after)), stopsHere), site.stop),
+    ),
   ];
 }
 
@@ -103,8 +122,8 @@ function dynamicTarget(c: Compiler, ref: string, site: Site): NodeInfo {
   return site.dyn.bindings.get(fragment) ?? target;
 }
 
-export function refs(c: Compiler, s: SchemaObject, site: Site): Code[] {
-  const out: Code[] = [];
+export function refs(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+  const out: Stmt[] = [];
   if (typeof s.$ref === 'string') {
     const shared = c.sharedRef(s.$ref) ? 'target' : undefined;
     const target = c.registry.resolve(s.$ref, site.node);

@@ -4,7 +4,8 @@
  * Lengths use `.length` (UTF-16 units) to decide without counting when the answer is certain: code points
  * ≤ units ≤ 2 × code points.
  */
-import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import { raw } from '../../../../codegen/index.ts';
+import { and, binary, call, lit, member, not, object, or, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { guard, type Site } from '../site.ts';
@@ -14,23 +15,24 @@ function limit(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : undefined;
 }
 
-export function stringKeywords(c: Compiler, s: SchemaObject, site: Site): Code[] {
+export function stringKeywords(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   const d = site.data;
-  const out: Code[] = [];
+  const length = member(d, 'length');
+  const out: Stmt[] = [];
   const max = limit(s.maxLength);
   const min = limit(s.minLength);
   if (max !== undefined) {
-    const test = code`${d}.length > ${lit(max)} && ${c.use('_len')}(${d}) > ${lit(max)}`;
-    out.push(guard(site, c.err(site), test, { keyword: 'maxLength', message: `must NOT have more than ${max} characters`, params: code`{ limit: ${lit(max)} }` }));
+    const test = and(binary(length, '>', lit(max)), binary(call(c.use('_len'), d), '>', lit(max)));
+    out.push(guard(site, c.err(site), test, { keyword: 'maxLength', message: `must NOT have more than ${max} characters`, params: object([[raw('limit'), lit(max)]]) }));
   }
   if (min !== undefined && min > 0) {
     // Fewer than `min` units is certainly too short; 2·min − 1 units or more certainly long enough.
-    const test = min === 1 ? code`${d}.length === 0` : code`${d}.length < ${lit(min)} || (${d}.length < ${lit(2 * min - 1)} && ${c.use('_len')}(${d}) < ${lit(min)})`;
-    out.push(guard(site, c.err(site), test, { keyword: 'minLength', message: `must NOT have fewer than ${min} characters`, params: code`{ limit: ${lit(min)} }` }));
+    const test = min === 1 ? binary(length, '===', lit(0)) : or(binary(length, '<', lit(min)), and(binary(length, '<', lit(2 * min - 1)), binary(call(c.use('_len'), d), '<', lit(min))));
+    out.push(guard(site, c.err(site), test, { keyword: 'minLength', message: `must NOT have fewer than ${min} characters`, params: object([[raw('limit'), lit(min)]]) }));
   }
   if (typeof s.pattern === 'string') {
     const re = c.hoist.regex(s.pattern);
-    out.push(guard(site, c.err(site), code`!${re}.test(${d})`, { keyword: 'pattern', message: `must match pattern "${s.pattern}"`, params: code`{ pattern: ${lit(s.pattern)} }` }));
+    out.push(guard(site, c.err(site), not(call(member(re, 'test'), d)), { keyword: 'pattern', message: `must match pattern "${s.pattern}"`, params: object([[raw('pattern'), lit(s.pattern)]]) }));
   }
   out.push(...stringFormat(c, s, site));
   return out;

@@ -1,5 +1,6 @@
 /** Type tests as expressions (JSON data model: integers are numbers without fraction, no NaN/Infinity). */
-import { code, join, type Code } from '../../../../codegen/index.ts';
+import { raw } from '../../../../codegen/index.ts';
+import { and, binary, call, lit, member, not, or, typeOf, type Expr } from '../../../../codegen/statements.ts';
 import type { JsonType } from '../../../../model/types.ts';
 
 export const JSON_TYPES: readonly JsonType[] = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
@@ -17,49 +18,54 @@ export function groupOf(type: JsonType): Group | undefined {
   }
 }
 
-export function isType(type: JsonType, d: Code): Code {
+const arrayTest = (d: Expr): Expr => call(member(raw('Array'), 'isArray'), d);
+const typeIs = (d: Expr, name: string): Expr => binary(typeOf(d), '===', lit(name));
+const typeIsNot = (d: Expr, name: string): Expr => binary(typeOf(d), '!==', lit(name));
+const NULL = raw('null');
+
+export function isType(type: JsonType, d: Expr): Expr {
   switch (type) {
-    case 'object': return code`(typeof ${d} === 'object' && ${d} !== null && !Array.isArray(${d}))`;
-    case 'array': return code`Array.isArray(${d})`;
-    case 'string': return code`typeof ${d} === 'string'`;
-    case 'number': return code`(typeof ${d} === 'number' && Number.isFinite(${d}))`;
-    case 'integer': return code`Number.isInteger(${d})`;
-    case 'boolean': return code`typeof ${d} === 'boolean'`;
-    case 'null': return code`${d} === null`;
+    case 'object': return and(typeIs(d, 'object'), binary(d, '!==', NULL), not(arrayTest(d)));
+    case 'array': return arrayTest(d);
+    case 'string': return typeIs(d, 'string');
+    case 'number': return and(typeIs(d, 'number'), call(member(raw('Number'), 'isFinite'), d));
+    case 'integer': return call(member(raw('Number'), 'isInteger'), d);
+    case 'boolean': return typeIs(d, 'boolean');
+    case 'null': return binary(d, '===', NULL);
   }
 }
 
-export function isNotType(type: JsonType, d: Code): Code {
+export function isNotType(type: JsonType, d: Expr): Expr {
   switch (type) {
-    case 'object': return code`typeof ${d} !== 'object' || ${d} === null || Array.isArray(${d})`;
-    case 'array': return code`!Array.isArray(${d})`;
-    case 'string': return code`typeof ${d} !== 'string'`;
-    case 'number': return code`typeof ${d} !== 'number' || !Number.isFinite(${d})`;
-    case 'integer': return code`!Number.isInteger(${d})`;
-    case 'boolean': return code`typeof ${d} !== 'boolean'`;
-    case 'null': return code`${d} !== null`;
+    case 'object': return or(typeIsNot(d, 'object'), binary(d, '===', NULL), arrayTest(d));
+    case 'array': return not(arrayTest(d));
+    case 'string': return typeIsNot(d, 'string');
+    case 'number': return or(typeIsNot(d, 'number'), not(call(member(raw('Number'), 'isFinite'), d)));
+    case 'integer': return not(call(member(raw('Number'), 'isInteger'), d));
+    case 'boolean': return typeIsNot(d, 'boolean');
+    case 'null': return binary(d, '!==', NULL);
   }
 }
 
 /** Guard for a keyword group when nothing is known about the value's type. */
-export function groupGuard(group: Group, d: Code): Code {
+export function groupGuard(group: Group, d: Expr): Expr {
   switch (group) {
-    case 'object': return code`typeof ${d} === 'object' && ${d} !== null && !Array.isArray(${d})`;
-    case 'array': return code`Array.isArray(${d})`;
-    case 'string': return code`typeof ${d} === 'string'`;
-    case 'number': return code`typeof ${d} === 'number'`;
+    case 'object': return isType('object', d);
+    case 'array': return arrayTest(d);
+    case 'string': return typeIs(d, 'string');
+    case 'number': return typeIs(d, 'number');
   }
 }
 
 /** Test for any of `types` (number subsumes integer). */
-export function isAnyType(types: readonly JsonType[], d: Code): Code {
+export function isAnyType(types: readonly JsonType[], d: Expr): Expr {
   const list = types.includes('number') ? types.filter((t) => t !== 'integer') : types;
-  return list.length === 1 ? isType(list[0], d) : join(list.map((t) => isType(t, d)), ' || ');
+  return or(...list.map((t) => isType(t, d)));
 }
 
-export function isNotAnyType(types: readonly JsonType[], d: Code): Code {
+export function isNotAnyType(types: readonly JsonType[], d: Expr): Expr {
   const list = types.includes('number') ? types.filter((t) => t !== 'integer') : types;
-  return list.length === 1 ? isNotType(list[0], d) : code`!(${isAnyType(list, d)})`;
+  return list.length === 1 ? isNotType(list[0], d) : not(isAnyType(list, d));
 }
 
 /** The `type` keyword as a list, or undefined when absent/unusable. */
@@ -68,14 +74,4 @@ export function typeList(value: unknown): JsonType[] | undefined {
   if (!list || list.length === 0) return undefined;
   const known = list.filter((t): t is JsonType => (JSON_TYPES as readonly unknown[]).includes(t));
   return [...new Set(known)];
-}
-
-/** `!x` for a call such as `set.has(v)`, `!(x)` for anything else: where prettier keeps the parentheses. */
-export function negate(condition: Code): Code {
-  return /^[\w$.]+\([\w$., [\]]*\)$/.test(condition.text) ? code`!${condition}` : code`!(${condition})`;
-}
-
-/** `x && y` operand: `x` in parentheses only when it is an `||` chain (where prettier keeps them). */
-export function andOperand(condition: Code): Code {
-  return /^!\(.*\)$/.test(condition.text) || !condition.text.includes('||') ? condition : code`(${condition})`;
 }

@@ -5,7 +5,8 @@
  * in-place subschemas record what they evaluate (branches only when they pass), and the loop reads it.
  * A schema with `unevaluated*` evaluates everything itself, which it reports to a collector above it.
  */
-import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import { raw, type Code } from '../../../../codegen/index.ts';
+import { assign, binary, call, constDecl, continueStmt, exprStmt, forLoop, ifStmt, increment, index, letDecl, lit, member, not, object, or, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import { evaluated } from '../analysis/evaluated.ts';
 import type { Compiler } from '../compiler.ts';
@@ -18,8 +19,8 @@ import { groupGuard } from './type-tests.ts';
 export interface UnevaluatedPlan {
   /** The site for the schema's other keywords (with this schema's own collectors, if any). */
   site: Site;
-  head: Code[];
-  tail: Code[];
+  head: Stmt[];
+  tail: Stmt[];
 }
 
 export function planUnevaluated(c: Compiler, s: SchemaObject, site: Site): UnevaluatedPlan {
@@ -27,8 +28,8 @@ export function planUnevaluated(c: Compiler, s: SchemaObject, site: Site): Uneva
   const hasI = s.unevaluatedItems !== undefined;
   if (!hasP && !hasI) return { site, head: [], tail: [] };
   const a = evaluated(c.registry, s, site.node, false);
-  const head: Code[] = [];
-  const tail: Code[] = [];
+  const head: Stmt[] = [];
+  const tail: Stmt[] = [];
   let inner: Site = site;
   const d = site.data;
 
@@ -37,30 +38,29 @@ export function planUnevaluated(c: Compiler, s: SchemaObject, site: Site): Uneva
     let collector: Code | undefined;
     if (!a.allProps && a.dynamicProps) {
       collector = site.fn.local('ep');
-      head.push(code`const ${collector} = ${c.use('_evp')}();`);
+      head.push(constDecl(collector, call(c.use('_evp'))));
     }
     inner = { ...inner, evP: collector };
     if (!a.allProps) {
       const key = site.fn.local('k');
-      const skip: Code[] = [];
-      if (collector) skip.push(code`${collector}.k[${key}] === true`);
+      const skip: Expr[] = [];
+      if (collector) skip.push(binary(index(member(collector, 'k'), key), '===', raw('true')));
       else {
         if (a.names.size) skip.push(isKnownKey(c, [...a.names], key));
-        for (const p of a.patterns) skip.push(code`${c.hoist.regex(p)}.test(${key})`);
+        for (const p of a.patterns) skip.push(call(member(c.hoist.regex(p), 'test'), key));
       }
-      let body: Code[];
+      let body: Stmt[];
       if (sub === false) {
-        body = [failure(site, c.err(site), { keyword: 'unevaluatedProperties', message: 'must NOT have unevaluated properties', params: code`{ unevaluatedProperty: ${key} }` })];
+        body = [failure(site, c.err(site), { keyword: 'unevaluatedProperties', message: 'must NOT have unevaluated properties', params: object([[raw('unevaluatedProperty'), key]]) })];
       } else {
         const x = site.fn.local('x');
         const tokens = ['unevaluatedProperties'];
-        body = [code`const ${x} = ${d}[${key}];`, ...compileSub(c, sub, atChild(site, childNode(c, site, sub, tokens), tokens, x, code`${c.use('_esc')}(${key})`))];
+        body = [constDecl(x, index(d, key)), ...compileSub(c, sub, atChild(site, childNode(c, site, sub, tokens), tokens, x, call(c.use('_esc'), key)))];
       }
-      const loop = code`${forOwnKeys(c, site, key)}\n${skip.length ? code`if (${join(skip, ' || ')}) continue;\n` : code``}${join(body, '\n')}\n}`;
-      const guarded = collector ? code`if (!${collector}.a) {\n${loop}\n}` : loop;
-      tail.push(code`if (${groupGuard('object', d)}) {\n${guarded}\n}`);
+      const loop = forOwnKeys(c, site, key, [...(skip.length ? [ifStmt(or(...skip), continueStmt)] : []), ...body]);
+      tail.push(ifStmt(groupGuard('object', d), [collector ? ifStmt(not(member(collector, 'a')), [loop]) : loop]));
     }
-    if (site.evP) tail.push(code`${site.evP}.a = true;`);
+    if (site.evP) tail.push(exprStmt(assign(member(site.evP, 'a'), raw('true'))));
   }
 
   if (hasI) {
@@ -68,24 +68,24 @@ export function planUnevaluated(c: Compiler, s: SchemaObject, site: Site): Uneva
     let collector: Code | undefined;
     if (!a.allItems && a.dynamicItems) {
       collector = site.fn.local('ei');
-      head.push(code`const ${collector} = ${c.use('_evi')}();`);
+      head.push(constDecl(collector, call(c.use('_evi'))));
     }
     inner = { ...inner, evI: collector };
     if (!a.allItems) {
       const i = site.fn.local('i');
-      const start = collector ? code`${collector}.n` : lit(a.prefix);
-      let body: Code[];
+      const start = collector ? member(collector, 'n') : lit(a.prefix);
+      let body: Stmt[];
       if (sub === false) {
-        body = [failure(site, c.err(site), { keyword: 'unevaluatedItems', message: 'must NOT have unevaluated items', params: code`{ unevaluatedItem: ${i} }` })];
+        body = [failure(site, c.err(site), { keyword: 'unevaluatedItems', message: 'must NOT have unevaluated items', params: object([[raw('unevaluatedItem'), i]]) })];
       } else {
         const x = site.fn.local('x');
         const tokens = ['unevaluatedItems'];
-        body = [code`const ${x} = ${d}[${i}];`, ...compileSub(c, sub, atChild(site, childNode(c, site, sub, tokens), tokens, x, i))];
+        body = [constDecl(x, index(d, i)), ...compileSub(c, sub, atChild(site, childNode(c, site, sub, tokens), tokens, x, i))];
       }
-      const skip = collector ? code`if (${collector}.c[${i}] === true) continue;\n` : code``;
-      tail.push(code`if (Array.isArray(${d})) {\nfor (let ${i} = ${start}; ${i} < ${d}.length; ${i}++) {\n${skip}${join(body, '\n')}\n}\n}`);
+      const skip = collector ? [ifStmt(binary(index(member(collector, 'c'), i), '===', raw('true')), continueStmt)] : [];
+      tail.push(ifStmt(groupGuard('array', d), [forLoop(letDecl(i, start), binary(i, '<', member(d, 'length')), increment(i), [...skip, ...body])]));
     }
-    if (site.evI) tail.push(code`${site.evI}.n = Infinity;`);
+    if (site.evI) tail.push(exprStmt(assign(member(site.evI, 'n'), raw('Infinity'))));
   }
   return { site: inner, head, tail };
 }

@@ -138,7 +138,6 @@ export function _eDownloadFilePathParams(v: any, o: number, p: string, E: Valida
 
 export function _eEchoBytesRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-
   return E.length === e0;
 }
 

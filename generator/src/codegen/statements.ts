@@ -1,0 +1,199 @@
+/**
+ * A small statement tree for generated function bodies, in the spirit of Ajv's `CodeGen`: code is built as
+ * nodes (blocks, `if`/`else`, loops, `let`/`const`, `return`, calls) and printed once, by
+ * statement-printer.ts, in prettier's layout. Expressions are nodes too, so `and`/`or`/`not` put brackets
+ * where precedence needs them instead of callers guessing from text.
+ *
+ * Leaves are `Code` (names, keywords, our own punctuation: code.ts's safe builders made them) or `lit`
+ * nodes holding a JSON value, which the printer spells as prettier does. Spec strings enter only there.
+ */
+import type { Code } from './code.ts';
+
+/** A leaf: trusted text without operators at its top level (a name, `E`, `Infinity`). */
+export type Leaf = Code;
+
+export type Expr = Leaf | ExprNode;
+
+export type BinaryOp = '===' | '!==' | '<' | '<=' | '>' | '>=' | '+' | '-' | '%' | '&' | 'instanceof';
+
+export type ExprNode =
+  | { readonly kind: 'lit'; readonly value: unknown }
+  | { readonly kind: 'regexSource'; readonly text: string }
+  | { readonly kind: 'binary'; readonly op: BinaryOp; readonly left: Expr; readonly right: Expr }
+  | { readonly kind: 'logical'; readonly op: '&&' | '||'; readonly operands: readonly Expr[] }
+  | { readonly kind: 'unary'; readonly op: '!' | 'typeof'; readonly operand: Expr }
+  | { readonly kind: 'cond'; readonly test: Expr; readonly then: Expr; readonly else: Expr }
+  | { readonly kind: 'call'; readonly callee: Expr; readonly args: readonly Expr[] }
+  | { readonly kind: 'new'; readonly callee: Expr; readonly typeArgs?: Code; readonly args: readonly Expr[] }
+  | { readonly kind: 'member'; readonly object: Expr; readonly name: string }
+  | { readonly kind: 'index'; readonly object: Expr; readonly index: Expr }
+  | { readonly kind: 'object'; readonly properties: ReadonlyArray<readonly [key: Code, value: Expr]> }
+  | { readonly kind: 'array'; readonly items: readonly Expr[]; readonly expand?: boolean }
+  | { readonly kind: 'assign'; readonly target: Expr; readonly value: Expr }
+  | { readonly kind: 'increment'; readonly target: Expr };
+
+/**
+ * What a statement stands for beyond its text, set and read by the compiler that builds the tree (the
+ * validators' compiler marks a failure guard, a call of another function, a statement's form at the end of
+ * a function), so that one part of it can fold statements another made without reading them back.
+ */
+export interface Role {
+  readonly kind: string;
+}
+
+export type Stmt =
+  | { readonly kind: 'expr'; readonly expr: Expr }
+  | { readonly kind: 'decl'; readonly keyword: 'const' | 'let'; readonly name: Code; readonly type?: Code; readonly init?: Expr }
+  | { readonly kind: 'if'; readonly test: Expr; readonly then: Stmt; readonly else?: Stmt; readonly role?: Role }
+  | { readonly kind: 'block'; readonly body: readonly Stmt[]; readonly label?: Code }
+  | { readonly kind: 'for'; readonly init: Stmt; readonly test: Expr; readonly update: Expr; readonly body: readonly Stmt[] }
+  | { readonly kind: 'forIn'; readonly name: Code; readonly object: Expr; readonly body: readonly Stmt[] }
+  | { readonly kind: 'return'; readonly value?: Expr }
+  | { readonly kind: 'break'; readonly label?: Code }
+  | { readonly kind: 'continue' }
+  | { readonly kind: 'switch'; readonly discriminant: Expr; readonly cases: ReadonlyArray<{ readonly test?: Expr; readonly body: readonly Stmt[] }> }
+  | { readonly kind: 'function'; readonly exported: boolean; readonly name: Code; readonly params: readonly Code[]; readonly returns: Code; readonly body: readonly Stmt[] };
+
+// Expressions.
+
+/** A JSON value (string, number, boolean, null, array, plain object) as a literal, spelled by the printer. */
+export function lit(value: unknown): Expr {
+  return { kind: 'lit', value };
+}
+
+/** A string literal as `new RegExp` takes a pattern: JSON's escapes, in prettier's quotes. */
+export function regexSource(text: string): Expr {
+  return { kind: 'regexSource', text };
+}
+
+export function binary(left: Expr, op: BinaryOp, right: Expr): Expr {
+  return { kind: 'binary', op, left, right };
+}
+
+/** `a + b + c` (left to right), or the one part. */
+export function concat(parts: readonly Expr[]): Expr {
+  return parts.slice(1).reduce((left, right) => binary(left, '+', right), parts[0]!);
+}
+
+function logical(op: '&&' | '||', operands: readonly Expr[]): Expr {
+  // `a && (b && c)` is `a && b && c`: one chain, as prettier prints it.
+  const flat = operands.flatMap((o) => (isNode(o) && o.kind === 'logical' && o.op === op ? o.operands : [o]));
+  return flat.length === 1 ? flat[0]! : { kind: 'logical', op, operands: flat };
+}
+
+export function and(...operands: Expr[]): Expr {
+  return logical('&&', operands);
+}
+
+export function or(...operands: Expr[]): Expr {
+  return logical('||', operands);
+}
+
+export function not(operand: Expr): Expr {
+  return { kind: 'unary', op: '!', operand };
+}
+
+export function typeOf(operand: Expr): Expr {
+  return { kind: 'unary', op: 'typeof', operand };
+}
+
+export function cond(test: Expr, then: Expr, otherwise: Expr): Expr {
+  return { kind: 'cond', test, then, else: otherwise };
+}
+
+export function call(callee: Expr, ...args: Expr[]): Expr {
+  return { kind: 'call', callee, args };
+}
+
+export function newExpr(callee: Expr, args: readonly Expr[], typeArgs?: Code): Expr {
+  return { kind: 'new', callee, args, typeArgs };
+}
+
+/** `object.name`, or `object['name']` when the name is no identifier. */
+export function member(object: Expr, name: string): Expr {
+  return { kind: 'member', object, name };
+}
+
+export function index(object: Expr, at: Expr): Expr {
+  return { kind: 'index', object, index: at };
+}
+
+/** `{ key: value, ... }` with keys of our own (identifiers). */
+export function object(properties: ReadonlyArray<readonly [Code, Expr]>): Expr {
+  return { kind: 'object', properties };
+}
+
+/** `[a, b]`; `expand`: one item a line always (prettier's rule for an array of arrays or objects). */
+export function array(items: readonly Expr[], expand = false): Expr {
+  return { kind: 'array', items, expand };
+}
+
+export function assign(target: Expr, value: Expr): Expr {
+  return { kind: 'assign', target, value };
+}
+
+export function increment(target: Expr): Expr {
+  return { kind: 'increment', target };
+}
+
+export function isNode(e: Expr): e is ExprNode {
+  return 'kind' in e;
+}
+
+// Statements.
+
+export function exprStmt(expr: Expr): Stmt {
+  return { kind: 'expr', expr };
+}
+
+export function constDecl(name: Code, init: Expr, type?: Code): Stmt {
+  return { kind: 'decl', keyword: 'const', name, init, type };
+}
+
+export function letDecl(name: Code, init: Expr): Stmt {
+  return { kind: 'decl', keyword: 'let', name, init };
+}
+
+/** `if (test) then [else otherwise]`; `then`/`otherwise` given as a list are blocks. */
+export function ifStmt(test: Expr, then: Stmt | readonly Stmt[], otherwise?: Stmt | readonly Stmt[], role?: Role): Stmt {
+  return { kind: 'if', test, then: asStatement(then), else: otherwise === undefined ? undefined : asStatement(otherwise), role };
+}
+
+function asStatement(s: Stmt | readonly Stmt[]): Stmt {
+  return isStatementList(s) ? block(s) : s;
+}
+
+function isStatementList(s: Stmt | readonly Stmt[]): s is readonly Stmt[] {
+  return Array.isArray(s);
+}
+
+export function block(body: readonly Stmt[], label?: Code): Stmt {
+  return { kind: 'block', body, label };
+}
+
+export function forLoop(init: Stmt, test: Expr, update: Expr, body: readonly Stmt[]): Stmt {
+  return { kind: 'for', init, test, update, body };
+}
+
+/** `for (const name in object) { body }`. */
+export function forIn(name: Code, object: Expr, body: readonly Stmt[]): Stmt {
+  return { kind: 'forIn', name, object, body };
+}
+
+export function returnStmt(value?: Expr): Stmt {
+  return { kind: 'return', value };
+}
+
+export function breakStmt(label?: Code): Stmt {
+  return { kind: 'break', label };
+}
+
+export const continueStmt: Stmt = { kind: 'continue' };
+
+export function switchStmt(discriminant: Expr, cases: ReadonlyArray<{ test?: Expr; body: readonly Stmt[] }>): Stmt {
+  return { kind: 'switch', discriminant, cases };
+}
+
+export function functionDecl(name: Code, params: readonly Code[], returns: Code, body: readonly Stmt[], exported = false): Stmt {
+  return { kind: 'function', exported, name, params, returns, body };
+}

@@ -1,0 +1,236 @@
+/**
+ * The statement tree's printer (codegen/statement-printer.ts), which prints the compiled validators.
+ * Oracles: JavaScript itself for the brackets (a printed expression evaluates as its tree does), and
+ * prettier for the layout (whatever the printer claims formatted is what prettier prints; what it does not
+ * claim is left to prettier, and the claims are not vacuous).
+ */
+import fc from 'fast-check';
+import * as prettier from 'prettier';
+import { describe, expect, it } from 'vitest';
+import { raw } from '../../generator/src/codegen/index.ts';
+import { printExpression, printStatement } from '../../generator/src/codegen/statement-printer.ts';
+import {
+  and,
+  array,
+  binary,
+  block,
+  breakStmt,
+  call,
+  constDecl,
+  exprStmt,
+  functionDecl,
+  ifStmt,
+  isNode,
+  lit,
+  member,
+  newExpr,
+  not,
+  object,
+  or,
+  regexSource,
+  returnStmt,
+  switchStmt,
+  type BinaryOp,
+  type Expr,
+  type Stmt,
+} from '../../generator/src/codegen/statements.ts';
+import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
+
+const format = async (text: string) => (await prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'typescript' })).trimEnd();
+const RETURN_FALSE = returnStmt(raw('false'));
+const fn = (body: Stmt[]) => functionDecl(raw('f'), [raw('v: any'), raw('o: number'), raw('p: string'), raw('E: any[]')], raw('boolean'), [...body, returnStmt(raw('true'))], true);
+
+/** A statement `depth` blocks deep in a function (the blocks are labelled, which prettier leaves as they are). */
+function nested(statement: Stmt, depth: number): Stmt {
+  let s = statement;
+  for (let i = 1; i < depth; i++) s = block([s], raw(`L${i}`));
+  return fn([s]);
+}
+
+// Expressions over numbers a, b, c and booleans x, y: evaluated directly and as printed text.
+type Env = { a: number; b: number; c: number; x: boolean; y: boolean };
+const NUMERIC: BinaryOp[] = ['+', '-', '%', '&'];
+const COMPARISON: BinaryOp[] = ['===', '!==', '<', '<=', '>', '>='];
+
+const numberExpr: fc.Memo<Expr> = fc.memo((n) =>
+  n <= 1
+    ? fc.oneof(fc.constantFrom(raw('a'), raw('b'), raw('c')), fc.integer({ min: 1, max: 9 }).map((k) => lit(k)))
+    : fc.tuple(numberExpr(n - 1), fc.constantFrom(...NUMERIC), numberExpr(n - 1)).map(([l, op, r]) => binary(l, op, r)),
+);
+const boolExpr: fc.Memo<Expr> = fc.memo((n) =>
+  n <= 1
+    ? fc.oneof(fc.constantFrom(raw('x'), raw('y')), fc.tuple(numberExpr(2), fc.constantFrom(...COMPARISON), numberExpr(2)).map(([l, op, r]) => binary(l, op, r)))
+    : fc.oneof(
+        fc.array(boolExpr(n - 1), { minLength: 2, maxLength: 3 }).map((os) => and(...os)),
+        fc.array(boolExpr(n - 1), { minLength: 2, maxLength: 3 }).map((os) => or(...os)),
+        boolExpr(n - 1).map((e) => not(e)),
+        fc.tuple(boolExpr(n - 1), fc.constantFrom<BinaryOp>('===', '!=='), boolExpr(n - 1)).map(([l, op, r]) => binary(l, op, r)),
+      ),
+);
+
+function evaluate(e: Expr, env: Env): number | boolean {
+  if (!isNode(e)) return env[e.text as keyof Env];
+  switch (e.kind) {
+    case 'lit': return e.value as number;
+    case 'logical': return e.op === '&&' ? e.operands.every((o) => evaluate(o, env)) : e.operands.some((o) => evaluate(o, env));
+    case 'unary': return !evaluate(e.operand, env);
+    case 'binary': {
+      const l = evaluate(e.left, env) as number;
+      const r = evaluate(e.right, env) as number;
+      const ops: Record<string, (l: number, r: number) => number | boolean> = {
+        '+': (l, r) => l + r, '-': (l, r) => l - r, '%': (l, r) => l % r, '&': (l, r) => l & r,
+        '===': (l, r) => l === r, '!==': (l, r) => l !== r, '<': (l, r) => l < r, '<=': (l, r) => l <= r, '>': (l, r) => l > r, '>=': (l, r) => l >= r,
+      };
+      return ops[e.op]!(l, r);
+    }
+    default: throw new Error(`not generated: ${e.kind}`);
+  }
+}
+
+const env = fc.record({ a: fc.integer({ min: -5, max: 5 }), b: fc.integer({ min: 1, max: 5 }), c: fc.integer({ min: -5, max: 5 }), x: fc.boolean(), y: fc.boolean() });
+
+describe('expressions', () => {
+  it('are bracketed by precedence: the printed text evaluates as the tree does', () => {
+    fc.assert(
+      fc.property(boolExpr(4), fc.array(env, { minLength: 4, maxLength: 4 }), (e, envs) => {
+        const text = printExpression(e).text;
+        const run = new Function('a', 'b', 'c', 'x', 'y', `return ${text};`) as (...args: unknown[]) => unknown;
+        for (const en of envs) expect(run(en.a, en.b, en.c, en.x, en.y)).toBe(evaluate(e, en));
+      }),
+      { numRuns: 400, seed: 3 },
+    );
+  });
+
+  it('are bracketed as prettier brackets them (no bracket more, none less)', async () => {
+    await fc.assert(
+      fc.asyncProperty(boolExpr(3), async (e) => {
+        const { text, formatted } = printStatement(fn([ifStmt(e, RETURN_FALSE)]));
+        if (formatted) expect(text).toBe(await format(text));
+      }),
+      { numRuns: 150, seed: 5 },
+    );
+  });
+});
+
+// Wide conditions, as the compiler writes them: enum chains, negated, before an error call, in functions.
+const unit = fc.oneof({ arbitrary: fc.constantFrom('a', 'b', '_', '-', 'é', ' '), weight: 40 }, { arbitrary: fc.constantFrom("'", '"', '\\'), weight: 1 });
+const value = fc.string({ unit, minLength: 1, maxLength: 24 });
+const errorCall = (args: number) =>
+  call(raw('_fEnum'), raw('E'), raw('o'), binary(binary(raw('p'), '+', lit('/x/')), '+', raw('i1')), ...Array.from({ length: args }, (_, i) => raw(`_sp${i}`)), raw('_k30'));
+
+describe('statements', () => {
+  it('wide if statements: what prettier prints, or left for prettier', async () => {
+    let claimed = 0;
+    let broken = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(value, { minLength: 1, maxLength: 9 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.constantFrom('check', 'errors', 'required', 'block', 'else-if', 'object'),
+        fc.integer({ min: 0, max: 8 }),
+        async (values, depth, shape, args) => {
+          const chain = or(...values.map((v) => binary(raw('v'), '===', lit(v))));
+          const test =
+            shape === 'errors' ? and(not(chain), errorCall(args))
+            : shape === 'required' ? or(binary(raw('x1'), '===', raw('undefined')), and(binary(raw('x1'), '!==', raw('undefined')), not(chain)))
+            : shape === 'object' ? and(not(chain), call(raw('_fErr'), raw('E'), raw('o'), raw('p'), lit('#/a/b/c'), lit('enum'), lit('must be one of the allowed values'), object([[raw('allowedValues'), raw('_k1')], [raw('limit'), lit(args)]])))
+            : not(chain);
+          const statement =
+            shape === 'block' ? ifStmt(test, [exprStmt(call(raw('g'), raw('v')))])
+            : shape === 'else-if' ? ifStmt(raw('ok'), [exprStmt(call(raw('g'), raw('v')))], ifStmt(test, RETURN_FALSE))
+            : ifStmt(test, depth > 2 ? breakStmt(raw('L1')) : RETURN_FALSE);
+          const { text, formatted } = printStatement(nested(statement, depth));
+          if (!formatted) {
+            // Left for prettier: a literal in JSON's spelling, or a line no layout here breaks.
+            expect(!printExpression(chain).formatted || text.split('\n').some((l) => l.length > 120)).toBe(true);
+            return;
+          }
+          claimed++;
+          if (text.split('\n').length > depth * 2 + 4) broken++;
+          expect(text).toBe(await format(text));
+        },
+      ),
+      { numRuns: 300, seed: 11 },
+    );
+    // Not vacuous: most statements are claimed, and many of those were wide and broken.
+    expect(claimed).toBeGreaterThan(150);
+    expect(broken).toBeGreaterThan(60);
+  }, 120_000);
+
+  it('a wide signature breaks one parameter a line', async () => {
+    const params = Array.from({ length: 9 }, (_, i) => raw(`parameter${i}: number`));
+    const { text, formatted } = printStatement(functionDecl(raw('f'), params, raw('boolean'), [returnStmt(raw('true'))], true));
+    expect(formatted).toBe(true);
+    expect(text.split('\n')[1]).toBe('  parameter0: number,');
+    expect(text).toBe(await format(text));
+  });
+
+  it('blocks, else chains and switches are laid out as prettier lays them out', async () => {
+    const body: Stmt[] = [
+      block([], raw('L1')),
+      ifStmt(raw('a'), exprStmt(binary(raw('n'), '+', lit(1))), ifStmt(raw('b'), exprStmt(raw('m')))),
+      ifStmt(raw('a'), [RETURN_FALSE], ifStmt(raw('b'), [RETURN_FALSE], [exprStmt(call(raw('g')))])),
+      ifStmt(raw('a'), [RETURN_FALSE], exprStmt(raw('z'))),
+      switchStmt(raw('t'), [{ test: lit('x'), body: [block([breakStmt()])] }, { body: [block([RETURN_FALSE])] }]),
+    ];
+    const { text, formatted } = printStatement(fn(body));
+    expect(formatted).toBe(true);
+    expect(text).toBe(await format(text));
+  });
+});
+
+describe('module constants', () => {
+  const element = fc.oneof(
+    { arbitrary: fc.string({ unit: fc.constantFrom('a', 'b', '-', ' ', 'é'), minLength: 4, maxLength: 30 }), weight: 8 },
+    { arbitrary: fc.integer(), weight: 2 },
+    { arbitrary: fc.constantFrom(true, false, null), weight: 1 },
+    { arbitrary: fc.string({ unit: fc.constantFrom('a', "'", '"', '\\', '\n', 'é'), maxLength: 12 }), weight: 1 },
+  );
+
+  it('arrays and sets of literals: what prettier prints, or left for prettier when its spelling or fill decides', async () => {
+    let claimedWide = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(element, { minLength: 1, maxLength: 24 }), fc.boolean(), async (values, set) => {
+        const init = set ? newExpr(raw('Set'), [lit(values)], raw('unknown')) : lit(values);
+        const { text, formatted } = printStatement(constDecl(raw('_k1'), init, set ? undefined : raw('any')));
+        if (formatted) {
+          expect(text).toBe(await format(text));
+          if (text.includes('\n')) claimedWide++;
+        } else {
+          // Left alone only when prettier's spelling is not settled (JSON's double quotes) or it fills (numbers).
+          expect(values.some((v) => typeof v === 'string' && !printExpression(lit(v)).text.startsWith("'")) || values.every((v) => typeof v === 'number')).toBe(true);
+        }
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+    expect(claimedWide).toBeGreaterThan(30);
+  }, 60_000);
+
+  it('regular expressions and long strings', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 60, maxLength: 200 }), fc.constantFrom('', 'u'), async (source, flags) => {
+        for (const d of [constDecl(raw('_re1'), newExpr(raw('RegExp'), [regexSource(source), lit(flags)])), constDecl(raw('_sp1'), lit(source))]) {
+          const { text, formatted } = printStatement(d);
+          if (formatted) expect(text).toBe(await format(text));
+          else expect(text).toMatch(/"/);
+        }
+      }),
+      { numRuns: 200, seed: 11 },
+    );
+  }, 60_000);
+
+  it('tables: one row a line when there are several, a wide row broken', async () => {
+    const row = (i: number, width: number) => array([lit(`name${i}`), lit(1024), lit(''), raw(`_v${'X'.repeat(width)}`), raw(`_e${'X'.repeat(width)}`)]);
+    for (const rows of [[row(1, 5)], [row(1, 5), row(2, 5)], [row(1, 60)], [row(1, 5), row(2, 60)]]) {
+      const { text, formatted } = printStatement(constDecl(raw('_t1'), array(rows, rows.length > 1), raw('any')));
+      expect(formatted).toBe(true);
+      expect(text).toBe(await format(text));
+    }
+  });
+
+  it('a literal in JSON spelling is not claimed', () => {
+    expect(printStatement(fn([ifStmt(binary(raw('v'), '===', lit('a\\b')), RETURN_FALSE)])).formatted).toBe(false);
+    expect(printStatement(fn([ifStmt(binary(raw('v'), '===', lit('a-b')), RETURN_FALSE)])).formatted).toBe(true);
+    expect(printExpression(member(raw('v'), 'a-b')).text).toBe("v['a-b']");
+  });
+});
