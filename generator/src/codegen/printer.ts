@@ -28,12 +28,22 @@ import {
   typeArguments,
 } from './pretty-doc.ts';
 import { ModulePrinter } from './pretty-module.ts';
+import { NodeModulePrinter, printNode } from './ts-print.ts';
+import { prettyStatement } from './ts-pretty.ts';
+import type { Statement } from './ts-nodes.ts';
 
-export { ModulePrinter, NotPrinted };
+export { ModulePrinter, NodeModulePrinter, NotPrinted };
 
 export interface Printer {
-  /** A new module: statements added printed (or, where a printer throws `NotPrinted`, left to prettier); `file(path)` gives the `EmittedFile`. */
-  module(): ModulePrinter;
+  /**
+   * A new module: statements added as nodes (`node(statement)`, built with `EmitContext.nodes`) or as text,
+   * printed (or, where the printer throws `NotPrinted`, left to prettier); `file(path)` gives the `EmittedFile`.
+   */
+  module(): NodeModulePrinter;
+  /** A statement node as prettier prints it (no trailing newline), or `NotPrinted` for a shape the printer does not reproduce. */
+  statement(node: Statement): string;
+  /** A node as the TypeScript compiler prints it (unformatted: what is left to prettier). */
+  plain(node: Statement): string;
   /** prettier's document builders (`group`, `indent`, `line`, `softline`, `hardline`, `ifBreak`, `join`, …). */
   doc: typeof builders;
   /** A document as prettier's printer lays it out at the output's options (print width 120, two spaces). */
@@ -71,7 +81,9 @@ export interface Printer {
 }
 
 export const printer: Printer = {
-  module: () => new ModulePrinter(),
+  module: () => new NodeModulePrinter(),
+  statement: prettyStatement,
+  plain: printNode,
   doc: builders,
   print: printDoc,
   width: PRETTIER_OPTIONS.printWidth!,

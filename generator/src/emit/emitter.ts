@@ -9,6 +9,7 @@
 import type { ApiModel } from '../model/types.ts';
 import * as codegen from '../codegen/index.ts';
 import { printer, type Printer } from '../codegen/printer.ts';
+import * as nodes from '../codegen/ts-nodes.ts';
 
 export type { Printer };
 
@@ -47,6 +48,9 @@ export interface PackageNaming {
 /** The safe code builder (generator/src/codegen): spec strings enter generated code only through it. */
 export type Codegen = typeof codegen;
 
+/** The node builder (generator/src/codegen/ts-nodes.ts): declarations, statements and expressions as TypeScript nodes. */
+export type Nodes = typeof nodes;
+
 export interface EmitContext {
   /** `packages`: every target is an npm package; `files`: a folder of plain TypeScript modules. */
   layout: 'packages' | 'files';
@@ -64,8 +68,15 @@ export interface EmitContext {
   /** The safe code builder: `code`, `lit`, `ident`, `propKey`, `docComment`, … */
   codegen: Codegen;
   /**
-   * The module printer of the built-in targets: files printed with it come out as prettier prints them and
-   * are claimed formatted (`printer.module()…file(path)`), so the pipeline runs no prettier for them.
+   * The node builder: declarations, statements and expressions (`functionDeclaration`, `callExpression`,
+   * `arrowFunction`, `objectLiteral`, `ifStatement`, `typeRef`, …) as TypeScript nodes. Spec strings enter a
+   * node only through its constructors (literals escaped, names checked). `printer` lays the nodes out.
+   */
+  nodes: Nodes;
+  /**
+   * The printer of the built-in targets: statement nodes added to a module (`printer.module().node(n)…
+   * file(path)`) come out as prettier prints them and are claimed formatted, so the pipeline runs no
+   * prettier for them (a shape the printer does not reproduce is left to prettier, that statement alone).
    */
   printer: Printer;
 }
@@ -126,6 +137,7 @@ export function createEmitContext(base: { packages: PackageNaming; options?: Rec
     options: base.options ?? {},
     generatorVersion: base.generatorVersion,
     codegen,
+    nodes,
     printer,
   };
 }

@@ -15,8 +15,8 @@ import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { argsInterface, argsParameter, argsOptional, clientDeclarations, signature, statusType, type Signature, type Use } from './declarations.ts';
 import { operationDoc } from './docs.ts';
 import { clientFactories, isApiError } from './factories.ts';
-import { assemble, blockComment, callDoc, functionDoc, moduleLine, part, prettyClientStatement, type Part, type PrintedFile } from './pretty.ts';
-import { printDoc } from '../../codegen/pretty-doc.ts';
+import { assemble, moduleLine, part, type Part, type PrintedFile } from './pretty.ts';
+import { prettyStatement, prettyStatements } from '../../codegen/ts-pretty.ts';
 import { prettyStreamFunction, streamFunction, streamMethodSignatures, type StreamSignatureParts } from './stream-methods.ts';
 import { CLIENT, clientPlan, hasArgs, IMPORT_ORDER, OPERATIONS, type ClientNames } from './symbols.ts';
 
@@ -34,13 +34,13 @@ function standaloneParts(model: ApiModel, op: OperationModel, sig: Signature) {
 function standalone(model: ApiModel, op: OperationModel, names: ClientNames, sig: Signature, use: Use): Part {
   const { doc, sig: full } = standaloneParts(model, op, sig);
   const run = use(sig.kind === 'stream' ? 'stream' : 'call');
-  return part(
-    () => printDoc([blockComment(docCommentBody(doc)!), functionDoc(names.fn, full, [['return ', callDoc(run, ['core', `ops.${ident(names.spec).text}`, 'args', 'options']), ';']])]),
-    () => {
-      const args = [valueRef('core'), propertyAccess(valueRef('ops'), names.spec), valueRef('args'), valueRef('options')];
-      return printNode(functionDeclaration(names.fn, full, [returnStatement(callExpression(valueRef(run), args))], doc));
-    },
-  );
+  const args = [valueRef('core'), propertyAccess(valueRef('ops'), names.spec), valueRef('args'), valueRef('options')];
+  return node(functionDeclaration(names.fn, full, [returnStatement(callExpression(valueRef(run), args))], doc));
+}
+
+/** A statement node: prettier's layout (codegen/ts-pretty.ts), or the compiler's text left to prettier. */
+function node(statement: Statement): Part {
+  return part(() => prettyStatement(statement), () => printNode(statement));
 }
 
 export function emitClient(model: ApiModel, packages: { types: string; validators: string }, header: Code): PrintedFile {
@@ -65,11 +65,11 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
   const streamMethods = new Map([...streamed].map((op) => [op, streamMethodSignatures(model, op, parts(op), use)!]));
   // Printed from checked nodes: trusted text from here on.
   const print = (statements: readonly (Statement | undefined)[]): Part[] =>
-    statements.flatMap((st) => (st ? [part(() => prettyClientStatement(st), () => printNode(st))] : []));
+    statements.flatMap((st) => (st ? [node(st)] : []));
   const statements: Part[] = [
     ...print(ops.map((op) => argsInterface(model, op, nameOf(op).args, use))),
     ...print(clientDeclarations(model, signatures, streamMethods, nameOf, use)),
-    ...clientFactories(model, symbols, ref),
+    ...print(clientFactories(model, symbols, ref)),
     ...ops.map((op) =>
       streamed.has(op)
         ? part(
@@ -78,7 +78,7 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
           )
         : standalone(model, op, nameOf(op), signatures.get(op)!, use),
     ),
-    isApiError(ref),
+    part(() => prettyStatements(isApiError(ref)), () => isApiError(ref).map(printNode).join('\n')),
   ];
   const lines = [
     ...(ops.length ? [code`import type * as T from ${lit(packages.types)};`] : []),

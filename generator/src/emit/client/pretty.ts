@@ -16,6 +16,7 @@ import { ModulePrinter, printedOr, type PrintedModule } from '../../codegen/pret
 import { comments as commentsDoc, prettyStatement, type as typeDoc } from '../../codegen/ts-pretty.ts';
 import type { SignatureSpec, Statement } from '../../codegen/ts-nodes.ts';
 import { PRETTIER_OPTIONS } from '../../write/format.ts';
+import { quoteKey } from '../../codegen/quote.ts';
 
 export { blockComment };
 
@@ -61,14 +62,10 @@ export function assemble(header: string, imports: readonly Part[], statements: r
 // ---------------------------------------------------------------------------------------------- literals
 
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** An object key as prettier writes it (`quoteProps: as-needed`): identifiers bare, others quoted. */
+/** An object key as prettier writes it (`quoteProps: as-needed`, quote.ts `quoteKey`): identifiers bare, others quoted. */
 export function keyDoc(name: string): string {
-  if (IDENTIFIER.test(name)) return name;
   // prettier unquotes Unicode identifier names too, and numbers only outside TypeScript: not worth matching.
-  if (/[^\x20-\x7e]/.test(name)) unhandled('non-ASCII key');
-  return prettyString(name);
+  return quoteKey(name) ?? unhandled('non-ASCII key');
 }
 
 /** An identifier in an expression (`encode: encodeForm`), or a shorthand member (`{ extraAuth }`). */
@@ -180,8 +177,8 @@ function typeParametersDoc(sig: SignatureSpec): D {
 
 /** The parameter list and return type (prettier's printFunctionParameters + shouldGroupFunctionParameters). */
 function parametersAndReturn(sig: SignatureSpec): { params: D; returns: D; grouped: boolean } {
-  const printed = sig.parameters.map((p): D => [p.name, p.optional ? '?' : '', ': ', typeDoc(p.type, 'annotation')]);
-  const returns: D = [': ', typeDoc(sig.returns, 'annotation')];
+  const printed = sig.parameters.map((p): D => [p.name as string, p.optional ? "?" : "", ": ", typeDoc(p.type!, "annotation")]);
+  const returns: D = [': ', typeDoc(sig.returns!, 'annotation')];
   let params: D;
   if (!printed.length) params = '()';
   else if (printed.length === 1 && isObjectType(sig.parameters[0].type)) params = ['(', printed[0], ')'];

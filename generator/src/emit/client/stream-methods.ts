@@ -8,7 +8,7 @@
  */
 import { code, docComment, docCommentBody, ident, join, lit, propKey, raw, type Code } from '../../codegen/index.ts';
 import {
-  indexedAccessType, intersectionType, keywordType, literalType, methodSignature, propertySignature, typeLiteral, typeRef, unionType,
+  indexedAccessType, intersectionType, keywordType, literalType, methodSignature, objectLiteral, property, propertySignature, typeLiteral, typeRef, unionType, valueRef,
   type ParameterSpec, type SignatureSpec, type TypeElement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
 import { printNode } from '../../codegen/ts-print.ts';
@@ -46,6 +46,12 @@ const FRAMINGS: Record<string, string> = { 'json-seq': 'jsonSeqFraming', ndjson:
 export function framings(formats: Iterable<string>, ref: Ref): Code {
   const used = [...new Set(formats)].sort();
   return code`{ ${join(used.map((f) => code`${propKey(f)}: ${ref(FRAMINGS[f]!)}`), ', ')} }`;
+}
+
+/** `framings` as a node. */
+export function framingsNode(formats: Iterable<string>, ref: Ref) {
+  const used = [...new Set(formats)].sort();
+  return objectLiteral(used.map((f) => property(f, valueRef(ref(FRAMINGS[f]!).text))));
 }
 
 /** `framings` as prettier prints it. */
@@ -106,8 +112,8 @@ export function streamMethodSignatures(model: ApiModel, op: OperationModel, part
 
 /** `(a: A, b?: B): R` of a signature, printed from its checked nodes. */
 function printedSignature(sig: SignatureSpec): Code {
-  const params = sig.parameters.map((p) => `${p.name}${p.optional ? '?' : ''}: ${printNode(p.type)}`);
-  return raw(`(core: ClientCore, ${params.join(', ')}): ${printNode(sig.returns)}`);
+  const params = sig.parameters.map((p) => `${p.name}${p.optional ? '?' : ''}: ${printNode(p.type!)}`);
+  return raw(`(core: ClientCore, ${params.join(', ')}): ${printNode(sig.returns!)}`);
 }
 
 /** The standalone function of a streamed operation over a core (overloaded like the method when dual-mode). */
