@@ -405,8 +405,12 @@ export function callExpression(callee: Expression, args: readonly Expression[], 
   return f.createCallExpression(callee, typeArguments?.length ? typeArguments : undefined, args.map(argument));
 }
 
-/** `object.name` when the name is an identifier, else `object["name"]` (a string literal the printer escapes). */
-export function propertyAccess(object: Expression, name: string): Expression {
+/** `object.name` when the name is an identifier, else `object["name"]` (a string literal the printer escapes); `optional`: `?.`. */
+export function propertyAccess(object: Expression, name: string, options: { optional?: boolean } = {}): Expression {
+  if (options.optional) {
+    const dot = f.createToken(ts.SyntaxKind.QuestionDotToken);
+    return isPropertyName(name) ? f.createPropertyAccessChain(leftHand(object), dot, name) : f.createElementAccessChain(leftHand(object), dot, stringLiteral(name));
+  }
   return isPropertyName(name) ? f.createPropertyAccessExpression(leftHand(object), name) : f.createElementAccessExpression(leftHand(object), stringLiteral(name));
 }
 
@@ -542,8 +546,9 @@ export function satisfies(value: Expression, type: TypeNode): Expression {
 
 // ---------------------------------------------------------------------------------------------- expressions
 
-/** `object[index]` (an index that is an expression, not a name: `items[items.length - 1]`). */
-export function elementAccess(object: Expression, index: Expression): Expression {
+/** `object[index]` (`defaults['name']`, `items[items.length - 1]`); `optional`: `object?.[index]`. */
+export function elementAccess(object: Expression, index: Expression, options: { optional?: boolean } = {}): Expression {
+  if (options.optional) return f.createElementAccessChain(leftHand(object), f.createToken(ts.SyntaxKind.QuestionDotToken), index);
   return f.createElementAccessExpression(leftHand(object), index);
 }
 

@@ -524,9 +524,28 @@ function bare(node: ts.Expression, where: Context): D {
   if (ts.isArrayLiteralExpression(node)) return arrayLiteral(node);
   if (ts.isArrowFunction(node)) return arrowFunction(node);
   if (ts.isBinaryExpression(node)) return binaryExpression(node, where);
-  if (ts.isConditionalExpression(node)) return conditionalExpression(node);
-  if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) return memberOrCall(node);
+  if (ts.isConditionalExpression(node)) return conditionalExpression(node, where);
+  if (ts.isCallExpression(node) || ts.isNewExpression(node)) return memberOrCall(node);
+  if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) return memberExpression(node, false);
   return unhandled(K[node.kind]);
+}
+
+/**
+ * A member access that is no call's callee (prettier's printMemberExpression): `a.b` of two names stays
+ * together; deeper, a line may break before each `.name`; a computed key breaks inside its brackets.
+ */
+function memberExpression(node: ts.PropertyAccessExpression | ts.ElementAccessExpression, parentIsMember: boolean): D {
+  const target = strip(node.expression);
+  const objectDoc = ts.isPropertyAccessExpression(target) || ts.isElementAccessExpression(target) ? memberExpression(target, true) : object(target, node);
+  const optional = node.questionDotToken ? '?.' : '';
+  if (ts.isElementAccessExpression(node)) {
+    const key = strip(node.argumentExpression);
+    return [objectDoc, ts.isNumericLiteral(key) ? [optional, '[', expression(key), ']'] : group([optional, '[', indent([softline, expression(key)]), softline, ']'])];
+  }
+  if (!ts.isIdentifier(node.name)) unhandled('private name');
+  const lookup = [optional || '.', node.name.text];
+  const inline = ts.isIdentifier(target) && !parentIsMember;
+  return [objectDoc, inline ? lookup : group(indent([softline, lookup]))];
 }
 
 /** The type after `as`/`satisfies`: `const` as a keyword, a union indented when it breaks. */
@@ -627,13 +646,16 @@ function binaryParts(node: ts.BinaryExpression, inParens: boolean, nested = fals
   return parts;
 }
 
-/** `test ? a : b` (prettier's printTernary for one conditional, not nested). */
-function conditionalExpression(node: ts.ConditionalExpression): D {
+/**
+ * `test ? a : b` (prettier's printTernary for one conditional, not nested). A binary test is indented when
+ * it breaks unless the conditional stands in a return or a call's arguments (prettier's shouldNotIndent).
+ */
+function conditionalExpression(node: ts.ConditionalExpression, where: Context): D {
   const test = strip(node.condition);
   const whenTrue = strip(node.whenTrue);
   const whenFalse = strip(node.whenFalse);
   if ([test, whenTrue, whenFalse].some((e) => ts.isConditionalExpression(e))) unhandled('nested conditional');
-  const testDoc = ts.isBinaryExpression(test) ? group(binaryParts(test, false)) : operand(test, node, 'left');
+  const testDoc = isBinaryish(test) ? (where === 'return' || where === 'argument' ? binaryExpression(test, 'other') : group(binaryParts(test, false))) : operand(test, node, 'left');
   return group([testDoc, indent([line, '? ', align(2, expression(whenTrue)), line, ': ', align(2, expression(whenFalse))])]);
 }
 
@@ -658,12 +680,13 @@ function memberOrCall(node: ChainLink): D {
 function link(node: ts.Expression): D {
   node = strip(node);
   if (ts.isPropertyAccessExpression(node)) {
-    if (node.questionDotToken || !ts.isIdentifier(node.name)) unhandled('optional chain');
-    return [object(node.expression, node), '.', node.name.text];
+    if (!ts.isIdentifier(node.name)) unhandled('private name');
+    return [object(node.expression, node), node.questionDotToken ? '?.' : '.', node.name.text];
   }
   if (ts.isElementAccessExpression(node)) {
-    if (node.questionDotToken) unhandled('optional chain');
-    return [object(node.expression, node), '[', expression(strip(node.argumentExpression)), ']'];
+    const key = strip(node.argumentExpression);
+    const optional = node.questionDotToken ? '?.' : '';
+    return [object(node.expression, node), ts.isNumericLiteral(key) ? [optional, '[', expression(key), ']'] : group([optional, '[', indent([softline, expression(key)]), softline, ']'])];
   }
   if (ts.isCallExpression(node)) {
     if (node.questionDotToken) unhandled('optional call');
@@ -676,6 +699,8 @@ function link(node: ts.Expression): D {
 
 function object(node: ts.Expression, parent: ts.Expression): D {
   const inner = strip(node);
+  // prettier breaks the closing bracket of a conditional before a member (`(a ? b : c).d`): not reproduced.
+  if (ts.isConditionalExpression(inner)) unhandled('conditional object');
   if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner) || ts.isCallExpression(inner)) return link(inner);
   return operand(inner, parent, 'object');
 }

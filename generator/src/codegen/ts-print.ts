@@ -39,8 +39,8 @@ export function printStatement(node: Statement): { text: string; formatted: bool
  * Statements printed one a line (a function's overloads and its implementation): prettier's layout, or —
  * when one of them is a shape the printer does not reproduce — the compiler's text of all, left to prettier.
  */
-export function printStatements(nodes: readonly Statement[]): { text: string; formatted: boolean } {
-  return printedOr(() => prettyStatements(nodes), () => nodes.map(printNode).join('\n'));
+export function printStatements(nodes: readonly Statement[], tally?: Map<string, number>): { text: string; formatted: boolean } {
+  return printedOr(() => prettyStatements(nodes), () => nodes.map(printNode).join('\n'), tally);
 }
 
 /** The module printer with statements given as nodes (ts-nodes.ts): each printed once, by the one printer. */
