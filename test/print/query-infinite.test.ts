@@ -1,7 +1,7 @@
 /**
  * The query target's infinite-query options (emit/query/infinite.ts: one statement built as nodes, laid
- * out by the one printer) and the layouts they are built from (codegen/pretty-doc.ts `arrayLiteral`,
- * `huggedCallArguments`), held against prettier itself on random shapes: names of every length up to well past the print width, optional and required arguments, token
+ * out by the one printer) and the layouts they are built from (calls hugging a last array, arrays on the
+ * right of an assignment), held against prettier itself on random shapes: names of every length up to well past the print width, optional and required arguments, token
  * keys bare, quoted and hostile (quotes, backslashes, brackets), JSON pointers of zero to four tokens made
  * of any text (wide and zero-width characters, emoji, line separators, quotes), both pagination kinds.
  * Whatever the printer prints must be exactly what prettier prints for the compiler's text of the same
@@ -67,23 +67,36 @@ describe('infinite-query options', () => {
 
 describe('layouts', () => {
   const strings = fc.array(text, { maxLength: 6 });
-  it('arrayLiteral and huggedCallArguments: a call hugging its last array argument, at every width', { timeout: 120_000 }, async () => {
+  const v = (name: string) => nodes.valueRef(name);
+  it('a call hugging its last array argument, at every width', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(identifier(1, 60), fc.array(identifier(1, 50), { maxLength: 3 }), strings.filter((a) => a.length > 0), async (callee, init, items) => {
-        const array = printer.arrayLiteral(items.map((t) => printer.string(t)));
-        const ours = printer.print([callee, printer.huggedCallArguments(init, array), ';']);
-        const plain = `${callee}(${[...init, codegen.lit(items).text].join(', ')});`;
-        expect(ours + '\n').toBe(await format(plain));
+        const statement = nodes.expressionStatement(nodes.callExpression(v(callee), [...init.map(v), nodes.literalExpression(items)]));
+        let ours: string;
+        try {
+          ours = printer.statement(statement);
+        } catch (error) {
+          if (!(error instanceof printer.NotPrinted)) throw error;
+          return;
+        }
+        expect(ours + '\n').toBe(await format(printer.plain(statement)));
       }),
       { numRuns: 300 },
     );
   });
 
-  it('arrayLiteral on the right of an assignment, empty included', { timeout: 120_000 }, async () => {
+  it('an array literal on the right of an assignment, empty included', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(identifier(1, 100), strings, async (name, items) => {
-        const ours = printer.print(['const ', printer.fluidAssignment([name, ' ='], printer.arrayLiteral(items.map((t) => printer.string(t)))), ';']);
-        expect(ours + '\n').toBe(await format(`const ${name} = ${codegen.lit(items).text};`));
+        const statement = nodes.variable('const', name, nodes.literalExpression(items));
+        let ours: string;
+        try {
+          ours = printer.statement(statement);
+        } catch (error) {
+          if (!(error instanceof printer.NotPrinted)) throw error;
+          return;
+        }
+        expect(ours + '\n').toBe(await format(printer.plain(statement)));
       }),
       { numRuns: 200 },
     );

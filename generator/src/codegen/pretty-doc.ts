@@ -115,16 +115,6 @@ function printableAscii(text: string): number {
 }
 
 /**
- * Text written in prettier's layout, vouched for only as far as its width: every line fits the print width
- * (else `NotPrinted`). For fixed templates whose layout is prettier's when they fit.
- */
-export function fitting(text: string): string {
-  const width = PRETTIER_OPTIONS.printWidth!;
-  for (const l of text.split('\n')) if (l.length > width) throw new NotPrinted('wide line');
-  return text;
-}
-
-/**
  * `left = right` in prettier's "fluid" layout (a call or an object on the right): the right side starts on
  * the line when its head fits there, else on the next line, indented.
  */
