@@ -541,7 +541,7 @@ export function typeOfValue(name: string): TypeNode {
 
 /** `value satisfies T` */
 export function satisfies(value: Expression, type: TypeNode): Expression {
-  return f.createSatisfiesExpression(value, type);
+  return f.createSatisfiesExpression(operand(value, Precedence.Relational), type);
 }
 
 // ---------------------------------------------------------------------------------------------- expressions
@@ -610,7 +610,9 @@ const enum Precedence {
 export function binary(left: Expression, operator: BinaryOperator, right: Expression): Expression {
   const { token, precedence } = OPERATORS[operator];
   const mixes = (e: Expression) => operator === '??' ? isLogical(e) : (operator === '||' || operator === '&&') && isCoalesce(e);
-  const l = mixes(left) ? f.createParenthesizedExpression(left) : operand(left, precedence);
+  // A cast on the left is bracketed whatever the operator: `a as T < b` would read `T<` as type arguments.
+  const cast = ts.isAsExpression(left) || ts.isSatisfiesExpression(left);
+  const l = mixes(left) || cast ? f.createParenthesizedExpression(left) : operand(left, precedence);
   const r = mixes(right) ? f.createParenthesizedExpression(right) : operand(right, precedence + 1);
   return f.createBinaryExpression(l, token, r);
 }
@@ -669,10 +671,13 @@ export function method(name: string, signature: SignatureSpec, body: readonly St
 
 /**
  * `{ a: 1, b }`. `multiLine`: written one member a line, which prettier keeps even when the object would
- * fit on one line (an object written on one line is broken only when it does not fit).
+ * fit on one line (an object written on one line is broken only when it does not fit); always when a
+ * member has a doc comment.
  */
 export function objectLiteral(members: readonly ObjectMember[], options: { multiLine?: boolean } = {}): Expression {
-  return f.createObjectLiteralExpression(members, options.multiLine ?? false);
+  // A documented member has its comment on a line of its own: the object is written one member a line.
+  const documented = members.some((m) => ts.getSyntheticLeadingComments(m)?.length);
+  return f.createObjectLiteralExpression(members, options.multiLine === true || documented);
 }
 
 /** `keyof T` */

@@ -126,7 +126,7 @@ function ifStatement(node: ts.IfStatement): D {
 
 /** A clause of `if`/`for`: a block after a space, a lone statement indented on the next line when it does not fit. */
 function clause(node: ts.Statement): D {
-  return ts.isBlock(node) ? [' ', block(node)] : indent([line, nestedStatement(node)]);
+  return ts.isBlock(node) ? [' ', block(node, true)] : indent([line, nestedStatement(node)]);
 }
 
 function forOfStatement(node: ts.ForOfStatement): D {
@@ -136,8 +136,12 @@ function forOfStatement(node: ts.ForOfStatement): D {
   return group(['for (', kind, ' ', (init.declarations[0].name as ts.Identifier).text, ' of ', expression(strip(node.expression)), ')', clause(node.statement)]);
 }
 
-function block(node: ts.Block): D {
-  if (!node.statements.length) return '{}';
+/**
+ * `{ … }`. An empty block is `{}` as a function's body, and `{` and `}` on two lines as an `if` or
+ * `for … of` clause (prettier's printBlock).
+ */
+function block(node: ts.Block, clause = false): D {
+  if (!node.statements.length) return clause ? ['{', hardline, '}'] : '{}';
   return ['{', indent([hardline, join(hardline, node.statements.map(nestedStatement))]), hardline, '}'];
 }
 
@@ -162,8 +166,12 @@ function methodDeclaration(node: ts.MethodDeclaration): D {
 /** `<T extends A = B>`: never hugged (a type parameter is no "simple" type to prettier); a trailing comma when broken. */
 function typeParameters(params: ts.NodeArray<ts.TypeParameterDeclaration> | undefined): D {
   if (!params?.length) return '';
+  // prettier lays a breakable constraint or default out like an assignment: reproduced for plain ones only
+  // (`S extends number = 404`, `K extends keyof T`), which never break.
+  const plain = (t: ts.TypeNode | undefined) => t === undefined || isSimple(t) || (ts.isTypeOperatorNode(t) && isSimple(t.type));
   const items = params.map((p): D => {
     if (p.modifiers?.length) unhandled('type parameter modifiers');
+    if (!plain(p.constraint) || !plain(p.default)) unhandled('type parameter constraint');
     return [p.name.text, p.constraint ? [' extends ', type(p.constraint)] : '', p.default ? [' = ', type(p.default)] : ''];
   });
   return group(['<', indent([softline, join([',', line], items)]), ifBreak(','), softline, '>']);
@@ -173,14 +181,15 @@ type SignatureNode = ts.FunctionDeclaration | ts.MethodDeclaration | ts.MethodSi
 
 /** The parameter list and return type (prettier's printFunctionParameters, printReturnType and shouldGroupFunctionParameters). */
 function parametersAndReturn(node: SignatureNode, expandArg = false): { params: D; returns: D; grouped: boolean } {
-  const printed = node.parameters.map(parameter);
+  const hug = !expandArg && hugsOnlyParameter(node);
+  const printed = node.parameters.map((p) => parameter(p, hug));
   const returns: D = node.type ? [': ', returnType(node.type)] : '';
   let params: D;
   if (!printed.length) params = '()';
   else if (expandArg) {
     if (printed.some((p) => utils.willBreak(p))) unhandled('expanded parameters');
     params = ['(', ...join(', ', printed.map((p) => removeLines(p))), ')'];
-  } else if (hugsOnlyParameter(node)) params = ['(', printed[0], ')'];
+  } else if (hug) params = ['(', printed[0], ')'];
   else params = ['(', indent([softline, join([',', line], printed)]), ifBreak(','), softline, ')'];
   const typeParams = node.typeParameters ?? [];
   const simpleTypeParams = typeParams.length === 0 || (typeParams.length === 1 && !typeParams[0].constraint && !typeParams[0].default);
@@ -207,18 +216,25 @@ function isObjectType(node: ts.TypeNode): boolean {
   return ts.isTypeLiteralNode(node) || ts.isMappedTypeNode(node);
 }
 
-function parameter(p: ts.ParameterDeclaration): D {
+/**
+ * A parameter. `hugged`: the only one, hugged by the brackets; its object pattern or object type is then
+ * not a group of its own, so it breaks with the signature (prettier's printObject leaves the group out).
+ */
+function parameter(p: ts.ParameterDeclaration, hugged = false): D {
   if (p.dotDotDotToken || p.modifiers?.length) unhandled('parameter');
-  const name: D = ts.isIdentifier(p.name) ? p.name.text : ts.isObjectBindingPattern(p.name) ? objectPattern(p.name) : unhandled('parameter name');
-  const annotated: D = [name, p.questionToken ? '?' : '', p.type ? [': ', type(p.type, 'annotation')] : ''];
+  const annotation = !p.type ? '' : hugged && ts.isTypeLiteralNode(p.type) ? objectTypeContent(p.type.members) : type(p.type, 'annotation');
+  const typed: D = [p.questionToken ? '?' : '', p.type ? [': ', annotation] : ''];
+  // An object pattern's annotation is part of the pattern's group (prettier's printObject).
+  const annotated: D = ts.isIdentifier(p.name) ? [p.name.text, typed] : ts.isObjectBindingPattern(p.name) ? objectPattern(p.name, hugged, typed) : unhandled('parameter name');
   return p.initializer ? [annotated, ' = ', expression(strip(p.initializer))] : annotated;
 }
 
-/** `{ a, b }` (names only: what the builder makes). */
-function objectPattern(pattern: ts.ObjectBindingPattern): D {
+/** `{ a, b }` (names only: what the builder makes); a group unless `hugged`. */
+function objectPattern(pattern: ts.ObjectBindingPattern, hugged: boolean, annotation: D): D {
   const names = pattern.elements.map((e) => (e.propertyName || e.initializer || e.dotDotDotToken || !ts.isIdentifier(e.name) ? unhandled('binding element') : e.name.text));
-  if (!names.length) return '{}';
-  return group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']);
+  if (!names.length) return ['{}', annotation];
+  const content = ['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}', annotation];
+  return hugged ? content : group(content);
 }
 
 /** `async (a) => body` (prettier's printArrowFunction, for one arrow: no arrow chain). */
@@ -236,6 +252,8 @@ function arrowFunction(node: ts.ArrowFunction, expandLastArg = false): D {
   if (ts.isBlock(body)) bodyDoc = [' ', block(body)];
   else {
     const inner = strip(body);
+    // A body that starts with `{` but is more than an object (`({}) as const`): prettier brackets the object only.
+    if (!ts.isObjectLiteralExpression(inner) && startsWith(inner, ts.isObjectLiteralExpression)) unhandled('arrow body starting with an object');
     const printed = expression(inner, 'arrow');
     if (ts.isObjectLiteralExpression(inner)) bodyDoc = [' (', printed, ')'];
     else if (ts.isArrayLiteralExpression(inner)) bodyDoc = [' ', printed];
@@ -415,8 +433,14 @@ function intersection(node: ts.IntersectionTypeNode): D {
 /** `{ a: T; b?: U }` or one member per line (interfaces always; type literals when built multi-line). */
 function objectType(members: ts.NodeArray<ts.TypeElement>, expanded: boolean): D {
   if (!members.length) return '{}';
+  return group(objectTypeContent(members), { shouldBreak: expanded });
+}
+
+/** An object type's members between its braces, not grouped. */
+function objectTypeContent(members: ts.NodeArray<ts.TypeElement>): D {
+  if (!members.length) return '{}';
   const parts = members.map((m, i) => [i === 0 ? '' : [';', line], group(member(m))]);
-  return group(['{', indent([line, ...parts]), ifBreak(';'), line, '}'], { shouldBreak: expanded });
+  return ['{', indent([line, ...parts]), ifBreak(';'), line, '}'];
 }
 
 function member(node: ts.TypeElement): D {
@@ -484,7 +508,7 @@ function rawTemplate(node: ts.TemplateLiteralLikeNode): string {
 // ---------------------------------------------------------------------------------------------- values
 
 /** Where an expression stands, for the layouts and brackets that depend on it. */
-type Context = 'assigned' | 'return' | 'arrow' | 'if' | 'argument' | 'other';
+type Context = 'assigned' | 'return' | 'arrow' | 'if' | 'argument' | 'unary' | 'operand' | 'other';
 
 /** An expression without the brackets the builder put around it: the printer decides brackets itself. */
 function strip(node: ts.Expression): ts.Expression {
@@ -518,8 +542,12 @@ function bare(node: ts.Expression, where: Context): D {
   }
   if (ts.isTypeOfExpression(node)) return ['typeof ', operand(node.expression, node)];
   if (ts.isAwaitExpression(node)) return ['await ', operand(node.expression, node)];
-  if (ts.isAsExpression(node)) return [operand(node.expression, node), ' as ', castType(node.type)];
-  if (ts.isSatisfiesExpression(node)) return [operand(node.expression, node), ' satisfies ', castType(node.type)];
+  if (ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) {
+    // A cast conditional breaks inside its brackets in most places (`return (\n a ? b : c\n) as T`): reproduced only as a binary operator's operand.
+    if (ts.isConditionalExpression(strip(node.expression)) && where !== 'operand') unhandled('cast conditional');
+    const parts = [operand(node.expression, node), ts.isAsExpression(node) ? ' as ' : ' satisfies ', castType(node.type)];
+    return where === 'unary' ? group([indent([softline, ...parts]), softline]) : parts;
+  }
   if (ts.isObjectLiteralExpression(node)) return objectLiteral(node);
   if (ts.isArrayLiteralExpression(node)) return arrayLiteral(node);
   if (ts.isArrowFunction(node)) return arrowFunction(node);
@@ -536,7 +564,9 @@ function bare(node: ts.Expression, where: Context): D {
  */
 function memberExpression(node: ts.PropertyAccessExpression | ts.ElementAccessExpression, parentIsMember: boolean): D {
   const target = strip(node.expression);
-  const objectDoc = ts.isPropertyAccessExpression(target) || ts.isElementAccessExpression(target) ? memberExpression(target, true) : object(target, node);
+  if (hasComments(target)) unhandled('comment in a chain');
+  const ended = ts.isOptionalChain(target) && !ts.isOptionalChain(node);
+  const objectDoc = !ended && (ts.isPropertyAccessExpression(target) || ts.isElementAccessExpression(target)) ? memberExpression(target, true) : object(target, node);
   const optional = node.questionDotToken ? '?.' : '';
   if (ts.isElementAccessExpression(node)) {
     const key = strip(node.argumentExpression);
@@ -557,20 +587,57 @@ function castType(node: ts.TypeNode): D {
 /** An operand of `parent`, in brackets where prettier writes them (needs-parens.js, for the kinds the builder makes). */
 function operand(child: ts.Expression, parent: ts.Expression, side: 'left' | 'right' | 'object' = 'left'): D {
   const node = strip(child);
-  const printed = expression(node);
+  // A binary expression under a unary operator or before a member breaks inside its brackets (prettier's printBinaryishExpression).
+  // So does a cast before a member (prettier's printBinaryCastExpression).
+  const cast = ts.isAsExpression(node) || ts.isSatisfiesExpression(node);
+  const dotted = side === 'object' && !ts.isElementAccessExpression(parent);
+  const unary = (isBinaryish(node) && (dotted || ts.isPrefixUnaryExpression(parent) || ts.isTypeOfExpression(parent))) || (cast && side === 'object');
+  // prettier moves a comment at the start of an operand, or brackets the operand for it: not reproduced.
+  if (startsWithComment(node)) unhandled('comment on an operand');
+  const printed = expression(node, unary ? 'unary' : ts.isBinaryExpression(parent) ? 'operand' : 'other');
   return needsBrackets(node, parent, side) ? ['(', printed, ')'] : printed;
+}
+
+/** Whether the expression's first token carries a comment (its own, or its leftmost operand's). */
+function startsWithComment(node: ts.Expression): boolean {
+  return startsWith(node, hasComments);
+}
+
+/** Whether `test` holds for the expression or one of its leftmost operands (up to a bracket the builder put). */
+function startsWith(node: ts.Expression, test: (node: ts.Node) => boolean): boolean {
+  for (let at: ts.Node | undefined = node; at; ) {
+    if (test(at)) return true;
+    if (ts.isParenthesizedExpression(at)) return false;
+    at = ts.isBinaryExpression(at) ? at.left : ts.isConditionalExpression(at) ? at.condition : ts.isAsExpression(at) || ts.isSatisfiesExpression(at) || ts.isCallExpression(at) || ts.isPropertyAccessExpression(at) || ts.isElementAccessExpression(at) ? at.expression : undefined;
+  }
+  return false;
+}
+
+function hasComments(node: ts.Node): boolean {
+  return (ts.getSyntheticLeadingComments(node)?.length ?? 0) > 0;
 }
 
 function needsBrackets(node: ts.Expression, parent: ts.Expression, side: 'left' | 'right' | 'object'): boolean {
   const loose = ts.isArrowFunction(node) || ts.isConditionalExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node);
-  if (side === 'object') return !(ts.isIdentifier(node) || ts.isCallExpression(node) || ts.isNewExpression(node) && node.arguments !== undefined || ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) || ts.isStringLiteral(node) || ts.isArrayLiteralExpression(node) || ts.isObjectLiteralExpression(node) || node.kind === K.ThisKeyword);
+  // The object of a member access: primaries stand bare (a number is bracketed: `(1).x`).
+  if (side === 'object') {
+    const bare = ts.isIdentifier(node) || ts.isCallExpression(node) || (ts.isNewExpression(node) && node.arguments !== undefined) || ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node);
+    const literal = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isArrayLiteralExpression(node) || ts.isObjectLiteralExpression(node);
+    const callee = ts.isCallExpression(parent) || ts.isNewExpression(parent);
+    return !(bare || literal || (callee && ts.isNumericLiteral(node)) || [K.ThisKeyword, K.TrueKeyword, K.FalseKeyword, K.NullKeyword].includes(node.kind));
+  }
   if (ts.isBinaryExpression(parent)) {
     if (loose) return true;
+    // prettier brackets a unary operand of `instanceof`/`in` (`(typeof a) instanceof b`): not reproduced.
+    if ((ts.isPrefixUnaryExpression(node) || ts.isTypeOfExpression(node) || ts.isAwaitExpression(node)) && (parent.operatorToken.kind === K.InstanceOfKeyword || parent.operatorToken.kind === K.InKeyword)) unhandled('unary operand of instanceof');
     if (ts.isBinaryExpression(node)) {
       const inner = binaryPrecedence(node);
       const outer = binaryPrecedence(parent);
-      if (inner.logical !== outer.logical && (inner.coalesce || outer.coalesce)) return true;
+      // `??` does not mix with `||`/`&&` unbracketed.
+      if (inner.logical && outer.logical && inner.coalesce !== outer.coalesce) return true;
       if (outer.level > inner.level) return true;
+      // prettier re-associates `a && (b && c)` into `a && b && c`: not reproduced.
+      if (side === 'right' && inner.logical && node.operatorToken.kind === parent.operatorToken.kind) unhandled('right-nested logical operator');
       if (outer.level === inner.level && (side === 'right' || node.operatorToken.kind !== parent.operatorToken.kind)) return true;
       // prettier brackets `&&` inside `||` for clarity, and `%` beside `+`/`-`: not built, not reproduced.
       if (outer.level < inner.level && inner.logical && outer.logical) unhandled('mixed logical operators');
@@ -613,6 +680,7 @@ function binaryExpression(node: ts.BinaryExpression, where: Context): D {
   const parts = binaryParts(node, where === 'if');
   const inParens = where === 'if';
   if (inParens) return parts;
+  if (where === 'unary') return group([indent([softline, ...parts]), softline]);
   const notIndented = where === 'return' || where === 'arrow';
   const inline = inlinesLogical(node);
   const samePrecedenceLeft = isBinaryish(strip(node.left)) && flattens(node, strip(node.left) as ts.BinaryExpression);
@@ -655,8 +723,13 @@ function conditionalExpression(node: ts.ConditionalExpression, where: Context): 
   const whenTrue = strip(node.whenTrue);
   const whenFalse = strip(node.whenFalse);
   if ([test, whenTrue, whenFalse].some((e) => ts.isConditionalExpression(e))) unhandled('nested conditional');
-  const testDoc = isBinaryish(test) ? (where === 'return' || where === 'argument' ? binaryExpression(test, 'other') : group(binaryParts(test, false))) : operand(test, node, 'left');
-  return group([testDoc, indent([line, '? ', align(2, expression(whenTrue)), line, ': ', align(2, expression(whenFalse))])]);
+  let testDoc = isBinaryish(test) ? (where === 'return' || where === 'argument' ? binaryExpression(test, 'other') : group(binaryParts(test, false))) : operand(test, node, 'left');
+  // prettier brackets a `??` test (`(a ?? b) ? c : d`).
+  if (isBinaryish(test) && test.operatorToken.kind === K.QuestionQuestionToken) testDoc = startsWithComment(test) ? unhandled('comment on an operand') : ['(', testDoc, ')'];
+  // prettier brackets a cast or a `??` in a branch (`a ? (b as T) : c`).
+  const bracketed = (e: ts.Expression) => ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || (isBinaryish(e) && e.operatorToken.kind === K.QuestionQuestionToken);
+  const branch = (e: ts.Expression): D => (bracketed(e) ? (startsWithComment(e) ? unhandled('comment on a bracketed expression') : ['(', expression(e), ')']) : expression(e));
+  return group([testDoc, indent([line, '? ', align(2, branch(whenTrue)), line, ': ', align(2, branch(whenFalse))])]);
 }
 
 // ---------------------------------------------------------------------------------------------- calls and members
@@ -672,7 +745,10 @@ function memberOrCall(node: ChainLink): D {
     if (chainGroups(node) > 2) unhandled('member chain');
     return group(link(node));
   }
-  if (ts.isCallExpression(node) && (node.expression.kind === K.ImportKeyword || ts.isCallExpression(strip(node.expression)))) return group(link(node));
+  // A lone `import(…)` lays out as prettier's ImportExpression, not as a call: reproduced only as a chain's head (`import(m).then(f)`).
+  if (ts.isCallExpression(node) && node.expression.kind === K.ImportKeyword) unhandled('lone dynamic import');
+  // A curried call (`f(a)(b)`): prettier breaks the longer argument list first; not reproduced.
+  if (ts.isCallExpression(node) && ts.isCallExpression(strip(node.expression))) unhandled('curried call');
   return link(node);
 }
 
@@ -699,8 +775,17 @@ function link(node: ts.Expression): D {
 
 function object(node: ts.Expression, parent: ts.Expression): D {
   const inner = strip(node);
-  // prettier breaks the closing bracket of a conditional before a member (`(a ? b : c).d`): not reproduced.
+  if (ts.isCallExpression(inner) && inner.expression.kind === K.ImportKeyword && !ts.isPropertyAccessExpression(parent)) unhandled('lone dynamic import');
+  // An optional chain the parent does not continue is bracketed: `(a?.b).c`.
+  if (ts.isOptionalChain(inner) && !ts.isOptionalChain(parent)) return ['(', chainLink(inner, parent), ')'];
+  return chainLink(inner, parent);
+}
+
+function chainLink(inner: ts.Expression, parent: ts.Expression): D {
+  // prettier breaks the closing bracket of a conditional before a member (`(a ? b : c).d`), and moves the
+  // comments of a chain's links: not reproduced.
   if (ts.isConditionalExpression(inner)) unhandled('conditional object');
+  if (hasComments(inner)) unhandled('comment in a chain');
   if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner) || ts.isCallExpression(inner)) return link(inner);
   return operand(inner, parent, 'object');
 }
@@ -822,13 +907,22 @@ function objectLiteral(node: ts.ObjectLiteralExpression): D {
       return [docs, group(valueAssignment(key, ':', p.initializer, { key: true }))];
     }
     if (ts.isShorthandPropertyAssignment(p)) return p.objectAssignmentInitializer ? unhandled('shorthand initializer') : [docs, p.name.text];
-    if (ts.isSpreadAssignment(p)) return [docs, '...', operand(p.expression, p.expression, 'left')];
+    if (ts.isSpreadAssignment(p)) return [docs, '...', spreadArgument(p.expression)];
     if (ts.isMethodDeclaration(p)) return [docs, methodDeclaration(p)];
     return unhandled(K[p.kind]);
   });
   // prettier keeps an object broken that was written broken (a line break after `{`): the builder's `multiLine`.
   const multiLine = (node as unknown as { multiLine?: boolean }).multiLine === true;
   return group(['{', indent([line, join([',', line], props)]), ifBreak(','), line, '}'], { shouldBreak: multiLine });
+}
+
+/** `...value`: a cast bracketed (as prettier does); an operator or a function, not reproduced. */
+function spreadArgument(value: ts.Expression): D {
+  const node = strip(value);
+  if (startsWithComment(node)) unhandled('comment on an operand');
+  if (ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) return ['(', expression(node), ')'];
+  if (ts.isBinaryExpression(node) || ts.isConditionalExpression(node) || ts.isArrowFunction(node)) unhandled('spread of an operator');
+  return expression(node);
 }
 
 function arrayLiteral(node: ts.ArrayLiteralExpression): D {
