@@ -13,11 +13,7 @@ import * as nodes from '../codegen/ts-nodes.ts';
 
 export type { Printer };
 
-/** The built-in targets, in dependency order. */
-export type BuiltinTarget = 'types' | 'validators' | 'client' | 'server';
-/** A built-in target (a plugin target is named by any string its emitter declares). */
-export type TargetName = BuiltinTarget;
-export const TARGETS: readonly BuiltinTarget[] = ['types', 'validators', 'client', 'server'];
+export { TARGETS, type BuiltinTarget, type TargetName } from './targets.ts';
 
 export interface EmittedFile {
   /**
