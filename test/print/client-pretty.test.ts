@@ -1,5 +1,6 @@
 /**
- * The client's printer (emit/client/pretty.ts) against prettier itself: each shape is printed and prettier
+ * The client's statements as nodes, printed by the one printer (codegen/ts-pretty.ts), against prettier
+ * itself: each shape is printed and prettier
  * must leave the text exactly as it is. Shapes straddle the print width (120) so both the one-line and the
  * broken layouts are exercised. Then the client target as a whole: generated WITHOUT the format stage, its
  * modules must already be what prettier prints, with nothing left to prettier (`fallbacks` stays empty).
@@ -9,10 +10,10 @@ import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import * as n from '../../generator/src/codegen/ts-nodes.ts';
 import { resolveConfig } from '../../generator/src/config.ts';
-import {
-  callDoc, callWithObjectDoc, constStatement, fallbacks, functionDoc, Ident, keyDoc, moduleLine, NewCall, ObjectExpr, prettyClientStatement, Spread, valueDoc,
-} from '../../generator/src/emit/client/pretty.ts';
-import { printDoc, prettyString } from '../../generator/src/codegen/pretty-doc.ts';
+import { fallbacks, moduleLine } from '../../generator/src/emit/client/pretty.ts';
+import { prettyString } from '../../generator/src/codegen/pretty-doc.ts';
+import { printer } from '../../generator/src/codegen/printer.ts';
+import { quoteKey } from '../../generator/src/codegen/quote.ts';
 import { generate } from '../../generator/src/pipeline.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
 import { fixtureSpecsDir, projectSpec, repoRoot } from '../helpers/paths.ts';
@@ -30,35 +31,42 @@ const args = (name: string): n.ParameterSpec => ({ name: 'args', type: ref(name)
 const options: n.ParameterSpec = { name: 'options', type: ref('CallOptions'), optional: true };
 const promise = (op: string) => n.typeRef('ApiPromise', [n.indexedAccessType(n.qualifiedTypeRef('T', 'Operations'), n.literalType(op)), n.unionType([n.literalType(200), n.literalType(201)])]);
 
+const print = (statement: n.Statement) => printer.statement(statement);
+const v = (name: string) => n.valueRef(name);
+/** `export const name: Type = value;` (the client's table entries). */
+const constant = (name: string, type: n.TypeNode | undefined, value: n.Expression) => print(n.constDeclaration(name, value, [], type ? { type } : {}));
+
 describe('the client printer prints what prettier prints', () => {
   it('strings as prettier spells their JSON spelling: quotes, escapes, line separators', async () => {
     const texts = ['plain', "it's", 'say "hi"', `it's "both" '`, 'back\\slash', 'new\nline\ttab', '\u2028\u2029', '\u0001 control', 'ünïcode ☃', '/2/problems/x$', '(^|/)a\\-b$'];
     for (const text of texts) {
-      const printed = await expectClean(`export const x = ${prettyString(text)};`);
-      // What it says is unchanged: the literal evaluates to the text.
-      expect(new Function(`return ${printed.slice('export const x = '.length, -1)}`)()).toBe(text);
+      for (const printed of [await expectClean(`export const x = ${prettyString(text)};`), await expectClean(constant('x', undefined, n.literalExpression(text)))]) {
+        // What it says is unchanged: the literal evaluates to the text.
+        expect(new Function(`return ${printed.slice('export const x = '.length, -1)}`)()).toBe(text);
+      }
     }
-    expect(keyDoc('post.fields')).toBe("'post.fields'");
-    expect(keyDoc('plain_key')).toBe('plain_key');
+    expect(quoteKey('post.fields')).toBe("'post.fields'");
+    expect(quoteKey('plain_key')).toBe('plain_key');
   });
 
   it('object literals: one line when they fit, broken with trailing commas, arrays of objects always broken, numbers filled', async () => {
+    const spec = n.typeRef('OperationSpec');
     const entry = { id: 'getUserBookmarks', method: 'GET', path: '/2/users/{id}/bookmarks', params: [{ name: 'id', in: 'path' }, { name: 'max_results', in: 'query' }] };
-    const broken = await expectClean(constStatement('getUserBookmarks: OperationSpec', entry));
+    const broken = await expectClean(constant('getUserBookmarks', spec, n.literalExpression(entry)));
     expect(broken).toMatch(/^export const getUserBookmarks: OperationSpec = \{\n {2}id: 'getUserBookmarks',\n/);
     expect(broken).toContain("  params: [\n    { name: 'id', in: 'path' },\n");
-    expect(await expectClean(constStatement('short: OperationSpec', { id: 'short', method: 'GET', path: '/a' }))).toBe(
-      "export const short: OperationSpec = { id: 'short', method: 'GET', path: '/a' };",
-    );
-    await expectClean(constStatement('numbers', Array.from({ length: 60 }, (_, i) => i * 1001)));
-    await expectClean(constStatement('security', [['bearer'], ['oauth2'], ['oauth1'], [{ apiKey: 'key', in: 'header', name: 'X-Api-Key' }]]));
+    expect(await expectClean(constant('short', spec, n.literalExpression({ id: 'short', method: 'GET', path: '/a' })))).toBe("export const short: OperationSpec = { id: 'short', method: 'GET', path: '/a' };");
+    await expectClean(constant('numbers', undefined, n.literalExpression(Array.from({ length: 60 }, (_, i) => i * 1001))));
+    await expectClean(constant('security', undefined, n.literalExpression([['bearer'], ['oauth2'], ['oauth1'], [{ apiKey: 'key', in: 'header', name: 'X-Api-Key' }]])));
     // A long string after a long key breaks after the colon; after a short key it never does.
-    await expectClean(constStatement('strings', { aLongerKey: 'x'.repeat(110), k: 'y'.repeat(118), 'quoted-key': true, n: 1e21, m: -2.5 }));
-    const members = [['id', 'createPost'], ['encode', new Ident('encodeForm')], new Ident('extraAuth', true), ['dates', new ObjectExpr([new Spread({ body: { r: 'Post' } }), ['codec', new Ident('dates')]])]] as const;
-    await expectClean(constStatement('withFeatures: OperationSpec', new ObjectExpr(members)));
-    await expectClean(constStatement('table', [['about:blank', 'about:blank'], ['not-authorized-for-resource', new NewCall('RegExp', [`(^|/)${'very-long-slug-'.repeat(6)}$`, 'u'])]], '', false));
-    await expectClean(constStatement('operations: readonly OperationSpec[]', ['a', 'b'].map((x) => new Ident(x))));
-    await expectClean(constStatement('operations: readonly OperationSpec[]', Array.from({ length: 30 }, (_, i) => new Ident(`operationNumber${i}`))));
+    await expectClean(constant('strings', undefined, n.literalExpression({ aLongerKey: 'x'.repeat(110), k: 'y'.repeat(118), 'quoted-key': true, n: 1e21, m: -2.5 })));
+    const members = [n.property('id', n.literalExpression('createPost')), n.property('encode', v('encodeForm')), n.shorthand('extraAuth'), n.property('dates', n.objectLiteral([n.spread(n.literalExpression({ body: { r: 'Post' } })), n.property('codec', v('dates'))]))];
+    await expectClean(constant('withFeatures', spec, n.objectLiteral(members)));
+    const regexp = n.newExpression(v('RegExp'), [n.literalExpression(`(^|/)${'very-long-slug-'.repeat(6)}$`), n.literalExpression('u')]);
+    await expectClean(print(n.variable('const', 'table', n.arrayLiteral([n.literalExpression(['about:blank', 'about:blank']), n.arrayLiteral([n.literalExpression('not-authorized-for-resource'), regexp])]))));
+    const list = n.readonlyType(n.arrayType(spec));
+    await expectClean(constant('operations', list, n.arrayLiteral(['a', 'b'].map(v))));
+    await expectClean(constant('operations', list, n.arrayLiteral(Array.from({ length: 30 }, (_, i) => v(`operationNumber${i}`)))));
   });
 
   it('interfaces of methods and functions: signatures on one line, or one parameter a line, type parameters, broken return types', async () => {
@@ -69,20 +77,20 @@ describe('the client printer prints what prettier prints', () => {
       n.methodSignature('paged', { parameters: [args('PagedArgs'), options], returns: n.typeRef('Paginator', [ref('SomeRatherLongResponseTypeName'), n.typeRef('ItemOf', [n.typeRef('At', [ref('SomeRatherLongResponseTypeName'), n.tupleType([{ type: n.literalType('data') }])])])]) }),
       n.propertySignature('paginate', ref('Paginators'), { readonly: true, doc: ['Paginated.'] }),
     ];
-    const printed = await expectClean(prettyClientStatement(n.interfaceDeclaration('Client', methods, ['The client.'])));
+    const printed = await expectClean(print(n.interfaceDeclaration('Client', methods, ['The client.'])));
     expect(printed).toContain('  short(args: ShortArgs, options?: CallOptions): R;\n');
     expect(printed).toContain('  getUserBookmarks(\n    args: GetUserBookmarksArgs,\n    options?: CallOptions,\n  ): ApiPromise<');
-    const body = [['return ', callDoc('call', ['core', 'ops.getUserBookmarks', 'args', 'options']), ';']];
+    const body = [n.returnStatement(n.callExpression(v('call'), [v('core'), n.propertyAccess(v('ops'), 'getUserBookmarks'), v('args'), v('options')]))];
     const core: n.ParameterSpec = { name: 'core', type: ref('ClientCore') };
-    await expectClean(printDoc(functionDoc('getUserBookmarks', { parameters: [core, args('GetUserBookmarksArgs'), options], returns: promise('getUserBookmarks') }, body)));
-    await expectClean(printDoc(functionDoc('s', { parameters: [core, args('A'), options], returns: ref('R') }, body)));
-    await expectClean(printDoc(functionDoc('one', { parameters: [{ name: 'value', type: n.typeLiteral([n.propertySignature('a', ref('A'))], { singleLine: true }) }], returns: n.keywordType('void') })));
+    await expectClean(print(n.functionDeclaration('getUserBookmarks', { parameters: [core, args('GetUserBookmarksArgs'), options], returns: promise('getUserBookmarks') }, body)));
+    await expectClean(print(n.functionDeclaration('s', { parameters: [core, args('A'), options], returns: ref('R') }, body)));
+    await expectClean(print(n.functionDeclaration('one', { parameters: [{ name: 'value', type: n.typeLiteral([n.propertySignature('a', ref('A'))], { singleLine: true }) }], returns: n.keywordType('void') }, undefined)));
     const union = n.unionType([n.typeRef('EventStream', [ref(`SomeLongItemType${'X'.repeat(40)}`)]), n.typeRef('ApiPromise', [ref(`SomeLongBodyType${'Y'.repeat(40)}`), n.literalType(200)])]);
-    await expectClean(printDoc(functionDoc('either', { parameters: [core, args('EitherArgs'), options], returns: union })));
-    const framings = new ObjectExpr([['ndjson', new Ident('ndjsonFraming')], ['sse', new Ident('sseFraming')]]);
+    await expectClean(print(n.functionDeclaration('either', { parameters: [core, args('EitherArgs'), options], returns: union }, undefined)));
+    const framings = n.objectLiteral([n.property('ndjson', v('ndjsonFraming')), n.property('sse', v('sseFraming'))]);
     for (const name of ['stream', `stream${'Long'.repeat(20)}`]) {
-      const call = callWithObjectDoc(name, ['core', 'ops.streamSomething', 'args', 'options'], valueDoc(framings));
-      await expectClean(printDoc(functionDoc('f', { parameters: [], returns: n.keywordType('void') }, [['return ', call, ';']])));
+      const call = n.callExpression(v(name), [v('core'), n.propertyAccess(v('ops'), 'streamSomething'), v('args'), v('options'), framings]);
+      await expectClean(print(n.functionDeclaration('f', { parameters: [], returns: n.keywordType('void') }, [n.returnStatement(call)])));
     }
   });
 

@@ -1,18 +1,19 @@
 /**
- * The query target's infinite-query options (emit/query/infinite.ts) and the layouts they are built from
- * (codegen/pretty-doc.ts `arrayLiteral`, `huggedCallArguments`), held against prettier itself on random
- * shapes: names of every length up to well past the print width, optional and required arguments, token
+ * The query target's infinite-query options (emit/query/infinite.ts: one statement built as nodes, laid
+ * out by the one printer) and the layouts they are built from (calls hugging a last array, arrays on the
+ * right of an assignment), held against prettier itself on random shapes: names of every length up to well past the print width, optional and required arguments, token
  * keys bare, quoted and hostile (quotes, backslashes, brackets), JSON pointers of zero to four tokens made
  * of any text (wide and zero-width characters, emoji, line separators, quotes), both pagination kinds.
- * Whatever the printer prints must be exactly what prettier prints for the statement's plain code; what it
- * declines must be rare (non-ASCII token keys and `__proto__` only).
+ * Whatever the printer prints must be exactly what prettier prints for the compiler's text of the same
+ * nodes; what it declines must be rare (non-ASCII token keys and strings whose escapes prettier keeps as written).
  */
 import fc from 'fast-check';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import * as codegen from '../../generator/src/codegen/index.ts';
 import { printer } from '../../generator/src/codegen/printer.ts';
-import { infiniteOptionsCode, printInfiniteOptions, type InfiniteShape } from '../../generator/src/emit/query/infinite.ts';
+import * as nodes from '../../generator/src/codegen/ts-nodes.ts';
+import { infiniteOptions, type InfiniteShape } from '../../generator/src/emit/query/infinite.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
 
 const format = (text: string) => prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'typescript' });
@@ -30,7 +31,7 @@ const shape: fc.Arbitrary<InfiniteShape> = fc.record({
   method: identifier(1, 100),
   optional: fc.boolean(),
   tokenKey,
-  comment: fc.array(text, { maxLength: 3 }).map((lines) => codegen.docComment(lines).text),
+  doc: fc.array(text, { maxLength: 3 }),
   next: fc.oneof(
     fc.record({ kind: fc.constant('token' as const), next: pointer }),
     fc.record({ kind: fc.constant('item' as const), hasMore: pointer, items: pointer, itemToken: pointer }),
@@ -43,17 +44,19 @@ describe('infinite-query options', () => {
     let declined = 0;
     await fc.assert(
       fc.asyncProperty(shape, async (s) => {
+        const statement = infiniteOptions(nodes, s);
         let ours: string;
         try {
-          ours = printInfiniteOptions(printer, s);
+          ours = printer.statement(statement);
         } catch (error) {
           if (!(error instanceof printer.NotPrinted)) throw error;
           declined++;
-          expect(/[^\x20-\x7e]/.test(s.tokenKey) || s.tokenKey === '__proto__').toBe(true);
+          const strings = [s.tokenKey, ...(s.next.kind === 'token' ? s.next.next : [...s.next.hasMore, ...s.next.items, ...s.next.itemToken])];
+          expect(/[^\x20-\x7e]/.test(s.tokenKey) || strings.some((t) => /[\u0000-\u0007\u000e-\u001f\u007f]|[\ud800-\udfff]/.test(t))).toBe(true);
           return;
         }
         printed++;
-        expect(ours + '\n').toBe(await format(infiniteOptionsCode(codegen, s)));
+        expect(ours + '\n').toBe(await format(printer.plain(statement)));
       }),
       { numRuns: 400 },
     );
@@ -64,23 +67,36 @@ describe('infinite-query options', () => {
 
 describe('layouts', () => {
   const strings = fc.array(text, { maxLength: 6 });
-  it('arrayLiteral and huggedCallArguments: a call hugging its last array argument, at every width', { timeout: 120_000 }, async () => {
+  const v = (name: string) => nodes.valueRef(name);
+  it('a call hugging its last array argument, at every width', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(identifier(1, 60), fc.array(identifier(1, 50), { maxLength: 3 }), strings.filter((a) => a.length > 0), async (callee, init, items) => {
-        const array = printer.arrayLiteral(items.map((t) => printer.string(t)));
-        const ours = printer.print([callee, printer.huggedCallArguments(init, array), ';']);
-        const plain = `${callee}(${[...init, codegen.lit(items).text].join(', ')});`;
-        expect(ours + '\n').toBe(await format(plain));
+        const statement = nodes.expressionStatement(nodes.callExpression(v(callee), [...init.map(v), nodes.literalExpression(items)]));
+        let ours: string;
+        try {
+          ours = printer.statement(statement);
+        } catch (error) {
+          if (!(error instanceof printer.NotPrinted)) throw error;
+          return;
+        }
+        expect(ours + '\n').toBe(await format(printer.plain(statement)));
       }),
       { numRuns: 300 },
     );
   });
 
-  it('arrayLiteral on the right of an assignment, empty included', { timeout: 120_000 }, async () => {
+  it('an array literal on the right of an assignment, empty included', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(identifier(1, 100), strings, async (name, items) => {
-        const ours = printer.print(['const ', printer.fluidAssignment([name, ' ='], printer.arrayLiteral(items.map((t) => printer.string(t)))), ';']);
-        expect(ours + '\n').toBe(await format(`const ${name} = ${codegen.lit(items).text};`));
+        const statement = nodes.variable('const', name, nodes.literalExpression(items));
+        let ours: string;
+        try {
+          ours = printer.statement(statement);
+        } catch (error) {
+          if (!(error instanceof printer.NotPrinted)) throw error;
+          return;
+        }
+        expect(ours + '\n').toBe(await format(printer.plain(statement)));
       }),
       { numRuns: 200 },
     );

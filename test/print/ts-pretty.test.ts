@@ -85,8 +85,10 @@ describe('ts-pretty prints what prettier prints', () => {
   });
 
   it('leaves what it does not reproduce to prettier, and the module says which ranges those are', async () => {
-    // A string with a control character: prettier keeps whatever escape it is given; not worth guessing.
-    const odd = n.typeAlias('Odd', n.literalType('bell\u0007'));
+    // Control characters are printed with the compiler's escapes, which prettier keeps.
+    await expectClean(n.typeAlias('Bell', n.unionType([n.literalType('bell\u0007'), n.literalType('\u0000'), n.literalType('\u00001'), n.literalType('\v\u0085\u001f'), n.literalType('lone \ud800 caf\u00e9')])));
+    // A non-ASCII key: prettier unquotes it when it is an ES5 identifier name; not reproduced.
+    const odd = n.typeAlias('Odd', n.typeLiteral([n.propertySignature('caf\u00e9', ref('A'))]));
     expect(() => prettyStatement(odd)).toThrow(NotPrinted);
     const printed = printFormattedModule(['Header.'], [n.typeAlias('Fine', ref('A')), odd, n.typeAlias('AlsoFine', ref('B'))]);
     expect(printed.unformatted).toHaveLength(1);

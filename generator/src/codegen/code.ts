@@ -20,6 +20,8 @@
  * produce unescaped output.
  */
 
+import { quoteString } from './quote.ts';
+
 const CODE = Symbol('socialgen.code');
 
 export class Code {
@@ -121,21 +123,15 @@ export function lit(value: unknown): Code {
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
- * `lit` spelled as prettier spells it (single quotes unless the text holds more single than double quotes,
- * `[a, b]`, `{ k: v }`, keys unquoted where they can be), for emitters whose output skips prettier.
- * Strings with characters whose escapes prettier may spell differently keep JSON's spelling (double quotes),
- * which tells a caller checking for `"` that the statement still needs prettier.
+ * `lit` spelled as prettier spells it (strings in prettier's quotes with JSON's escapes, quote.ts; `[a, b]`,
+ * `{ k: v }`, keys unquoted where they can be), for emitters whose output skips prettier.
  */
 export function prettyLit(value: unknown): Code {
   return new Code(prettyLiteral(value));
 }
 
 function prettyLiteral(value: unknown): string {
-  if (typeof value === 'string') {
-    if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff\\]/.test(value)) return stringifyLiteral(value);
-    const q = value.split("'").length > value.split('"').length ? '"' : "'";
-    return q + (q === "'" ? value.replace(/'/g, "\\'") : value.replace(/"/g, '\\"')) + q;
-  }
+  if (typeof value === 'string') return quoteString(value);
   // prettier drops the exponent's plus sign (`1e21`).
   if (typeof value === 'number') return stringifyLiteral(value).replace('e+', 'e');
   if (value === null || typeof value !== 'object') return stringifyLiteral(value);

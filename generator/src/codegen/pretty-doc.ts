@@ -5,8 +5,8 @@
  */
 import { builders, printer } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from './layout-options.ts';
-import { stringifyLiteral } from './code.ts';
 import type { ModuleLine } from './module-lines.ts';
+import { quoteString, requote } from './quote.ts';
 
 const { group, indent, line, softline, hardline, ifBreak, join, lineSuffixBoundary, indentIfBreak, conditionalGroup } = builders;
 
@@ -21,40 +21,13 @@ export function printDoc(doc: builders.Doc): string {
   return printer.printDocToString(doc, { printWidth: PRETTIER_OPTIONS.printWidth!, tabWidth: PRETTIER_OPTIONS.tabWidth!, useTabs: false } as never).formatted;
 }
 
-/**
- * A string as prettier spells the literal `lit` writes (JSON's spelling, double quotes): prettier keeps the
- * escapes it finds and only chooses the quote — single, unless the text holds more single quotes than
- * double ones (then the literal stays as it is). Re-quoting unescapes the double quotes and escapes the
- * single ones; every other escape (`\\`, `\n`, `\u2028`…) stays as written.
- */
+/** A string as prettier spells the literal `lit` writes (JSON's escapes, prettier's quote: quote.ts). */
 export function prettyString(value: string): string {
-  const written = stringifyLiteral(value);
-  // In JSON's spelling every `"` of the text is escaped and every `'` bare, so re-quoting is two plain
-  // replacements (no scan for escape pairs: the literal can be megabytes long).
-  const singles = count(value, "'");
-  if (singles && singles > count(value, '"')) return written;
-  return `'${written.slice(1, -1).replaceAll("'", "\\'").replaceAll('\\"', '"')}'`;
+  return quoteString(value, 'json');
 }
 
-function count(text: string, char: string): number {
-  let n = 0;
-  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) n++;
-  return n;
-}
-
-/** A double-quoted string literal's text (escapes as written) as prettier re-quotes it (see prettyString). */
-export function prettierQuotes(written: string): string {
-  const content = written.slice(1, -1);
-  let singles = 0;
-  let doubles = 0;
-  for (let i = 0; i < content.length; i++) {
-    const c = content.charCodeAt(i);
-    if (c === 39) singles++;
-    else if (c === 34) doubles++;
-  }
-  if (singles > doubles) return written;
-  return `'${content.replace(/\\(["'\\])|(["'])/g, (match, escaped: string | undefined, bare: string | undefined) => (escaped ? (escaped === '"' ? '"' : match) : bare === "'" ? "\\'" : bare!))}'`;
-}
+/** A double-quoted string literal's text (escapes as written) as prettier re-quotes it (quote.ts `requote`). */
+export const prettierQuotes = requote;
 
 /**
  * The arguments of a call, as prettier prints them when none is hugged (no object, array or function
@@ -150,16 +123,6 @@ function printableAscii(text: string): number {
     if (c >= 0x20 && c < 0x7f) n++;
   }
   return n;
-}
-
-/**
- * Text written in prettier's layout, vouched for only as far as its width: every line fits the print width
- * (else `NotPrinted`). For fixed templates whose layout is prettier's when they fit.
- */
-export function fitting(text: string): string {
-  const width = PRETTIER_OPTIONS.printWidth!;
-  for (const l of text.split('\n')) if (l.length > width) throw new NotPrinted('wide line');
-  return text;
 }
 
 /**

@@ -15,7 +15,7 @@
  */
 import { ts } from './typescript.mjs';
 import { escapeTemplateText, isIdentifier, isNumericKey, isPropertyName } from './code.ts';
-import { docCommentBody } from './comment.ts';
+import { docCommentBody, sanitizeCommentText } from './comment.ts';
 
 const f = ts.factory;
 
@@ -286,9 +286,13 @@ export function propertySignature(name: string, type: TypeNode, options: MemberO
 }
 
 export interface ParameterSpec {
-  name: string;
-  type: TypeNode;
+  /** An identifier, or the names of an object pattern (`{ signal, pageParam }`). */
+  name: string | { readonly destructure: readonly string[] };
+  /** Absent only for an arrow function's parameter, whose type is inferred. */
+  type?: TypeNode;
   optional?: boolean;
+  /** A default value (`features: CoreFeatures = {}`). */
+  initializer?: Expression;
 }
 
 export interface TypeParameterSpec {
@@ -300,12 +304,18 @@ export interface TypeParameterSpec {
 export interface SignatureSpec {
   typeParameters?: readonly TypeParameterSpec[];
   parameters: readonly ParameterSpec[];
-  returns: TypeNode;
+  /** The return type; absent only for an arrow function or a function whose return type is inferred. */
+  returns?: TypeNode;
+}
+
+function bindingName(name: ParameterSpec['name']): string | ts.ObjectBindingPattern {
+  if (typeof name === 'string') return checkedName(name);
+  return f.createObjectBindingPattern(name.destructure.map((n) => f.createBindingElement(undefined, undefined, checkedName(n))));
 }
 
 function parameterNodes(parameters: readonly ParameterSpec[]): ts.ParameterDeclaration[] {
   return parameters.map((p) =>
-    f.createParameterDeclaration(undefined, undefined, checkedName(p.name), p.optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined, p.type),
+    f.createParameterDeclaration(undefined, undefined, bindingName(p.name), p.optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined, p.type, p.initializer),
   );
 }
 
@@ -367,34 +377,94 @@ export function typeDeclaration(name: string, type: TypeNode, doc: DocLines = []
   return ts.isTypeLiteralNode(type) ? interfaceDeclaration(name, type.members, doc) : typeAlias(name, type, doc);
 }
 
-/** `export function name<T>(a: A): R { ...body }` with its JSDoc (names checked). */
-export function functionDeclaration(name: string, signature: SignatureSpec, body: readonly Statement[], doc: DocLines = []): Statement {
+export interface FunctionOptions {
+  /** Default true: `export function`. */
+  exported?: boolean;
+  async?: boolean;
+}
+
+/**
+ * `export function name<T>(a: A): R { ...body }` with its JSDoc (names checked); without a body (`undefined`)
+ * an overload signature, `export function name(a: A): R;`.
+ */
+export function functionDeclaration(name: string, signature: SignatureSpec, body: readonly Statement[] | undefined, doc: DocLines = [], options: FunctionOptions = {}): Statement {
+  const modifiers = [...(options.exported === false ? [] : exported()), ...(options.async ? [f.createModifier(ts.SyntaxKind.AsyncKeyword)] : [])];
   const node = f.createFunctionDeclaration(
-    exported(), undefined, checkedName(name), typeParameterNodes(signature.typeParameters), parameterNodes(signature.parameters), signature.returns, f.createBlock(body, true),
+    modifiers.length ? modifiers : undefined, undefined, checkedName(name), typeParameterNodes(signature.typeParameters), parameterNodes(signature.parameters), signature.returns, body && f.createBlock(body, true),
   );
   return withDoc(node, doc);
 }
 
-/** `return value;` */
-export function returnStatement(value: Expression): Statement {
+/** `return value;` (or `return;`) */
+export function returnStatement(value?: Expression): Statement {
   return f.createReturnStatement(value);
 }
 
-/** `callee(a, b)` */
-export function callExpression(callee: Expression, args: readonly Expression[]): Expression {
-  return f.createCallExpression(callee, undefined, args);
+/** `callee<T>(a, b)` */
+export function callExpression(callee: Expression, args: readonly Expression[], typeArguments?: readonly TypeNode[]): Expression {
+  return f.createCallExpression(callee, typeArguments?.length ? typeArguments : undefined, args.map(argument));
 }
 
-/** `object.name` when the name is an identifier, else `object["name"]` (a string literal the printer escapes). */
-export function propertyAccess(object: Expression, name: string): Expression {
-  return isPropertyName(name) ? f.createPropertyAccessExpression(object, name) : f.createElementAccessExpression(object, stringLiteral(name));
+/** `object.name` when the name is an identifier, else `object["name"]` (a string literal the printer escapes); `optional`: `?.`. */
+export function propertyAccess(object: Expression, name: string, options: { optional?: boolean } = {}): Expression {
+  if (options.optional) {
+    const dot = f.createToken(ts.SyntaxKind.QuestionDotToken);
+    return isPropertyName(name) ? f.createPropertyAccessChain(leftHand(object), dot, name) : f.createElementAccessChain(leftHand(object), dot, stringLiteral(name));
+  }
+  return isPropertyName(name) ? f.createPropertyAccessExpression(leftHand(object), name) : f.createElementAccessExpression(leftHand(object), stringLiteral(name));
+}
+
+export interface VariableOptions {
+  /** The declared type (`const name: T = value`). */
+  type?: TypeNode;
+  /** Default true for `constDeclaration`, false for `variable`. */
+  exported?: boolean;
+  doc?: DocLines;
 }
 
 /** `export const name = value;` */
-export function constDeclaration(name: string, value: Expression, doc: DocLines = []): Statement {
-  const declaration = f.createVariableDeclaration(checkedName(name), undefined, undefined, value);
-  const list = f.createVariableDeclarationList([declaration], ts.NodeFlags.Const);
-  return withDoc(f.createVariableStatement(exported(), list), doc);
+export function constDeclaration(name: string, value: Expression, doc: DocLines = [], options: Omit<VariableOptions, 'doc'> = {}): Statement {
+  return variable('const', name, value, { exported: true, ...options, doc });
+}
+
+/** `const name: T = value;` / `let name = value;` (not exported unless asked). */
+export function variable(kind: 'const' | 'let', name: string, value: Expression | undefined, options: VariableOptions = {}): Statement {
+  const declaration = f.createVariableDeclaration(checkedName(name), undefined, options.type, value);
+  const list = f.createVariableDeclarationList([declaration], kind === 'const' ? ts.NodeFlags.Const : ts.NodeFlags.Let);
+  return withDoc(f.createVariableStatement(options.exported ? exported() : undefined, list), options.doc ?? []);
+}
+
+/** `expression;` */
+export function expressionStatement(expression: Expression): Statement {
+  return f.createExpressionStatement(expression);
+}
+
+/** `if (test) { …then } else { …otherwise }`; a lone statement without braces when `then` is one statement and not a list. */
+export function ifStatement(test: Expression, then: Statement | readonly Statement[], otherwise?: Statement | readonly Statement[]): Statement {
+  const clause = (s: Statement | readonly Statement[]) => (isStatementList(s) ? f.createBlock(s, true) : s);
+  return f.createIfStatement(test, clause(then), otherwise && clause(otherwise));
+}
+
+/** `for (const name of iterable) { …body }` */
+export function forOf(name: string, iterable: Expression, body: readonly Statement[]): Statement {
+  const list = f.createVariableDeclarationList([f.createVariableDeclaration(checkedName(name))], ts.NodeFlags.Const);
+  return f.createForOfStatement(undefined, list, iterable, f.createBlock(body, true));
+}
+
+function isStatementList(s: Statement | readonly Statement[]): s is readonly Statement[] {
+  return Array.isArray(s);
+}
+
+/** A `//` comment on the line before a statement (the text is sanitized: it cannot end the line early). */
+export function lineComment<T extends ts.Node>(node: T, text: string): T {
+  const clean = sanitizeCommentText(text).replace(/\n/g, ' ');
+  ts.addSyntheticLeadingComment(node, ts.SyntaxKind.SingleLineCommentTrivia, ` ${clean}`, true);
+  return node;
+}
+
+/** `/* @__PURE__ *\/ call(…)`: a call a bundler may drop when its result is unused. */
+export function pure(call: Expression): Expression {
+  return ts.addSyntheticLeadingComment(call, ts.SyntaxKind.MultiLineCommentTrivia, ' @__PURE__ ', false);
 }
 
 /** `import type { A, B } from 'specifier';` (names sorted and deduplicated). */
@@ -418,10 +488,11 @@ export function exportAll(specifier: string): Statement {
 // ---------------------------------------------------------------------------------------------- values
 
 /**
- * A JSON-compatible value (plus non-finite numbers) as an expression on one line. A `__proto__` key becomes
+ * A JSON-compatible value (plus non-finite numbers, and `undefined`) as an expression on one line. A `__proto__` key becomes
  * the computed `["__proto__"]`, the only form that defines an own property instead of setting a prototype.
  */
 export function literalExpression(value: unknown): Expression {
+  if (value === undefined) return f.createIdentifier('undefined');
   if (value === null) return f.createNull();
   if (typeof value === 'boolean') return value ? f.createTrue() : f.createFalse();
   if (typeof value === 'number') return numberExpression(value);
@@ -444,13 +515,14 @@ export function valueRef(name: string): Expression {
   return f.createIdentifier(checkedName(name));
 }
 
+/** `[a, b]`; `multiLine`: one element a line (prettier keeps the layout only for objects: arrays it fits itself). */
 export function arrayLiteral(elements: readonly Expression[]): Expression {
-  return f.createArrayLiteralExpression(elements, false);
+  return f.createArrayLiteralExpression(elements.map(argument), false);
 }
 
 /** `value as const` */
 export function asConst(value: Expression): Expression {
-  return f.createAsExpression(value, f.createTypeReferenceNode('const'));
+  return f.createAsExpression(operand(value, Precedence.Relational), f.createTypeReferenceNode('const'));
 }
 
 /**
@@ -469,5 +541,182 @@ export function typeOfValue(name: string): TypeNode {
 
 /** `value satisfies T` */
 export function satisfies(value: Expression, type: TypeNode): Expression {
-  return f.createSatisfiesExpression(value, type);
+  return f.createSatisfiesExpression(operand(value, Precedence.Relational), type);
+}
+
+// ---------------------------------------------------------------------------------------------- expressions
+
+/** `object[index]` (`defaults['name']`, `items[items.length - 1]`); `optional`: `object?.[index]`. */
+export function elementAccess(object: Expression, index: Expression, options: { optional?: boolean } = {}): Expression {
+  if (options.optional) return f.createElementAccessChain(leftHand(object), f.createToken(ts.SyntaxKind.QuestionDotToken), index);
+  return f.createElementAccessExpression(leftHand(object), index);
+}
+
+/** `new Callee(a, b)` */
+export function newExpression(callee: Expression, args: readonly Expression[]): Expression {
+  return f.createNewExpression(callee, undefined, args.map(argument));
+}
+
+/** `import('specifier')`: a dynamic import (the specifier a string literal the printer escapes). */
+export function dynamicImport(specifier: string): Expression {
+  return f.createCallExpression(f.createToken(ts.SyntaxKind.ImportKeyword) as unknown as Expression, undefined, [stringLiteral(specifier)]);
+}
+
+/** `await value` */
+export function awaitExpression(value: Expression): Expression {
+  return f.createAwaitExpression(operand(value, Precedence.Unary));
+}
+
+/** `value as T` (`value` parenthesized when it binds looser than `as`). */
+export function asType(value: Expression, type: TypeNode): Expression {
+  return f.createAsExpression(operand(value, Precedence.Relational), type);
+}
+
+export type BinaryOperator = '??' | '||' | '&&' | '===' | '!==' | '<' | '>' | '<=' | '>=' | '+' | '-' | 'instanceof' | 'in';
+
+const OPERATORS: Record<BinaryOperator, { token: ts.BinaryOperator; precedence: Precedence }> = {
+  '??': { token: ts.SyntaxKind.QuestionQuestionToken, precedence: 4 },
+  '||': { token: ts.SyntaxKind.BarBarToken, precedence: 4 },
+  '&&': { token: ts.SyntaxKind.AmpersandAmpersandToken, precedence: 5 },
+  '===': { token: ts.SyntaxKind.EqualsEqualsEqualsToken, precedence: 9 },
+  '!==': { token: ts.SyntaxKind.ExclamationEqualsEqualsToken, precedence: 9 },
+  '<': { token: ts.SyntaxKind.LessThanToken, precedence: 10 },
+  '>': { token: ts.SyntaxKind.GreaterThanToken, precedence: 10 },
+  '<=': { token: ts.SyntaxKind.LessThanEqualsToken, precedence: 10 },
+  '>=': { token: ts.SyntaxKind.GreaterThanEqualsToken, precedence: 10 },
+  instanceof: { token: ts.SyntaxKind.InstanceOfKeyword, precedence: 10 },
+  in: { token: ts.SyntaxKind.InKeyword, precedence: 10 },
+  '+': { token: ts.SyntaxKind.PlusToken, precedence: 12 },
+  '-': { token: ts.SyntaxKind.MinusToken, precedence: 12 },
+};
+
+/**
+ * Binding strength, loosest first (ECMAScript's table, as far as the builder goes). `??` does not mix with
+ * `||`/`&&` without brackets: an operand of one that is the other is always bracketed.
+ */
+const enum Precedence {
+  Lowest = 0,
+  Conditional = 2,
+  Coalesce = 4,
+  And = 5,
+  Equality = 9,
+  Relational = 10,
+  Additive = 12,
+  Unary = 15,
+  Member = 18,
+}
+
+/** `left op right`, bracketing an operand that binds looser (or, for the right one, as loose). */
+export function binary(left: Expression, operator: BinaryOperator, right: Expression): Expression {
+  const { token, precedence } = OPERATORS[operator];
+  const mixes = (e: Expression) => operator === '??' ? isLogical(e) : (operator === '||' || operator === '&&') && isCoalesce(e);
+  // A cast on the left is bracketed whatever the operator: `a as T < b` would read `T<` as type arguments.
+  const cast = ts.isAsExpression(left) || ts.isSatisfiesExpression(left);
+  const l = mixes(left) || cast ? f.createParenthesizedExpression(left) : operand(left, precedence);
+  const r = mixes(right) ? f.createParenthesizedExpression(right) : operand(right, precedence + 1);
+  return f.createBinaryExpression(l, token, r);
+}
+
+/** `!value` */
+export function not(value: Expression): Expression {
+  return f.createPrefixUnaryExpression(ts.SyntaxKind.ExclamationToken, operand(value, Precedence.Unary));
+}
+
+/** `typeof value` (the value's type name at run time, as an expression). */
+export function typeofExpression(value: Expression): Expression {
+  return f.createTypeOfExpression(operand(value, Precedence.Unary));
+}
+
+/** `test ? whenTrue : whenFalse` */
+export function conditional(test: Expression, whenTrue: Expression, whenFalse: Expression): Expression {
+  return f.createConditionalExpression(operand(test, Precedence.Conditional + 1), f.createToken(ts.SyntaxKind.QuestionToken), argument(whenTrue), f.createToken(ts.SyntaxKind.ColonToken), argument(whenFalse));
+}
+
+/**
+ * `(a, b) => body` (async when asked): `body` an expression or a list of statements (a block). Parameters
+ * without a type are inferred from where the arrow is passed.
+ */
+export function arrowFunction(parameters: readonly ParameterSpec[], body: Expression | readonly Statement[], options: { async?: boolean; returns?: TypeNode } = {}): Expression {
+  const modifiers = options.async ? [f.createModifier(ts.SyntaxKind.AsyncKeyword)] : undefined;
+  const block = isStatementList(body as Statement | readonly Statement[]) ? f.createBlock(body as readonly Statement[], true) : undefined;
+  // An object literal body would read as a block: bracketed.
+  const expression = block ?? (ts.isObjectLiteralExpression(body as Expression) ? f.createParenthesizedExpression(body as Expression) : argument(body as Expression));
+  return f.createArrowFunction(modifiers, undefined, parameterNodes(parameters), options.returns, f.createToken(ts.SyntaxKind.EqualsGreaterThanToken), expression);
+}
+
+/** A member of an object literal: `key: value`, `key` (shorthand), `...value`, or a method. */
+export type ObjectMember = ts.ObjectLiteralElementLike;
+
+/** `key: value` in an object literal (the key quoted when it must be; `__proto__` computed, defining an own property). */
+export function property(key: string, value: Expression, doc: DocLines = []): ObjectMember {
+  const name = key === '__proto__' ? f.createComputedPropertyName(stringLiteral(key)) : propertyName(key);
+  return withDoc(f.createPropertyAssignment(name, argument(value)), doc);
+}
+
+/** `name` as a shorthand member (`{ signal }`). */
+export function shorthand(name: string): ObjectMember {
+  return f.createShorthandPropertyAssignment(checkedName(name));
+}
+
+/** `...value` in an object literal. */
+export function spread(value: Expression): ObjectMember {
+  return f.createSpreadAssignment(argument(value));
+}
+
+/** `name<T>(a: A): R { …body }` as an object member, with its JSDoc. */
+export function method(name: string, signature: SignatureSpec, body: readonly Statement[], doc: DocLines = []): ObjectMember {
+  const node = f.createMethodDeclaration(undefined, undefined, propertyName(name), undefined, typeParameterNodes(signature.typeParameters), parameterNodes(signature.parameters), signature.returns, f.createBlock(body, true));
+  return withDoc(node, doc);
+}
+
+/**
+ * `{ a: 1, b }`. `multiLine`: written one member a line, which prettier keeps even when the object would
+ * fit on one line (an object written on one line is broken only when it does not fit); always when a
+ * member has a doc comment.
+ */
+export function objectLiteral(members: readonly ObjectMember[], options: { multiLine?: boolean } = {}): Expression {
+  // A documented member has its comment on a line of its own: the object is written one member a line.
+  const documented = members.some((m) => ts.getSyntheticLeadingComments(m)?.length);
+  return f.createObjectLiteralExpression(members, options.multiLine === true || documented);
+}
+
+/** `keyof T` */
+export function keyofType(type: TypeNode): TypeNode {
+  return f.createTypeOperatorNode(ts.SyntaxKind.KeyOfKeyword, type);
+}
+
+/** `name is T`: a type predicate, as a function's return type. */
+export function typePredicate(name: string, type: TypeNode): TypeNode {
+  return f.createTypePredicateNode(undefined, checkedName(name), type);
+}
+
+/** An expression bracketed when it binds looser than `precedence` (the printer re-decides brackets itself). */
+function operand(e: Expression, precedence: Precedence): Expression {
+  return precedenceOf(e) < precedence ? f.createParenthesizedExpression(e) : e;
+}
+
+/** A call argument, array element or member value: only a comma expression would need brackets (none is built). */
+function argument(e: Expression): Expression {
+  return e;
+}
+
+/** The object of a member access or call: anything but a primary or member expression is bracketed. */
+function leftHand(e: Expression): Expression {
+  return operand(e, Precedence.Member);
+}
+
+function precedenceOf(e: Expression): number {
+  if (ts.isArrowFunction(e) || ts.isConditionalExpression(e)) return Precedence.Conditional;
+  if (ts.isBinaryExpression(e)) return (Object.values(OPERATORS).find((o) => o.token === e.operatorToken.kind)?.precedence ?? Precedence.Lowest);
+  if (ts.isAsExpression(e) || ts.isSatisfiesExpression(e)) return Precedence.Relational;
+  if (ts.isPrefixUnaryExpression(e) || ts.isAwaitExpression(e) || ts.isTypeOfExpression(e)) return Precedence.Unary;
+  return Precedence.Member;
+}
+
+function isLogical(e: Expression): boolean {
+  return ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.BarBarToken || e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken);
+}
+
+function isCoalesce(e: Expression): boolean {
+  return ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken;
 }

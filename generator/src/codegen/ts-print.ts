@@ -6,8 +6,8 @@
 import { ts } from './typescript.mjs';
 import { docCommentBody } from './comment.ts';
 import type { DocLines, Statement } from './ts-nodes.ts';
-import { prettyStatement } from './ts-pretty.ts';
-import { ModulePrinter, printedOr, type Range } from './pretty-module.ts';
+import { prettyStatement, prettyStatements } from './ts-pretty.ts';
+import { ModulePrinter, printedOr, type Range, type Separator } from './pretty-module.ts';
 
 export { fallbacks } from './pretty-module.ts';
 
@@ -31,8 +31,31 @@ export interface PrintedModule {
 }
 
 /** A statement as prettier would print it, or the compiler's text, left to prettier, when ts-pretty cannot. */
-function printStatement(node: Statement): { text: string; formatted: boolean } {
+export function printStatement(node: Statement): { text: string; formatted: boolean } {
   return printedOr(() => prettyStatement(node), () => printNode(node));
+}
+
+/**
+ * Statements printed one a line (a function's overloads and its implementation): prettier's layout, or —
+ * when one of them is a shape the printer does not reproduce — the compiler's text of all, left to prettier.
+ */
+export function printStatements(nodes: readonly Statement[], tally?: Map<string, number>): { text: string; formatted: boolean } {
+  return printedOr(() => prettyStatements(nodes), () => nodes.map(printNode).join('\n'), tally);
+}
+
+/** The module printer with statements given as nodes (ts-nodes.ts): each printed once, by the one printer. */
+export class NodeModulePrinter extends ModulePrinter {
+  /** A statement node after a blank line (`separator`): prettier's layout, or the compiler's text left to prettier. */
+  node(statement: Statement, separator: Separator = 'blank'): this {
+    const { text, formatted } = printStatement(statement);
+    return this.statement(text, formatted, separator);
+  }
+
+  /** Statements one a line (overloads), as one part of the module after `separator`. */
+  nodes(statements: readonly Statement[], separator: Separator = 'blank'): this {
+    const { text, formatted } = printStatements(statements);
+    return this.statement(text, formatted, separator);
+  }
 }
 
 /**

@@ -10,14 +10,11 @@ import type { ApiModel } from '../model/types.ts';
 import * as codegen from '../codegen/index.ts';
 import { printer, type Printer } from '../codegen/printer.ts';
 import type { EmittedFile } from './emitted-file.ts';
+import * as nodes from '../codegen/ts-nodes.ts';
 
 export type { EmittedFile, Printer };
 
-/** The built-in targets, in dependency order. */
-export type BuiltinTarget = 'types' | 'validators' | 'client' | 'server';
-/** A built-in target (a plugin target is named by any string its emitter declares). */
-export type TargetName = BuiltinTarget;
-export const TARGETS: readonly BuiltinTarget[] = ['types', 'validators', 'client', 'server'];
+export { TARGETS, type BuiltinTarget, type TargetName } from './targets.ts';
 
 export interface PackageNaming {
   /** npm scope without `@` (config `packages.scope`, default a slug of the spec's `info.title`). */
@@ -30,6 +27,9 @@ export interface PackageNaming {
 
 /** The safe code builder (generator/src/codegen): spec strings enter generated code only through it. */
 export type Codegen = typeof codegen;
+
+/** The node builder (generator/src/codegen/ts-nodes.ts): declarations, statements and expressions as TypeScript nodes. */
+export type Nodes = typeof nodes;
 
 export interface EmitContext {
   /** `packages`: every target is an npm package; `files`: a folder of plain TypeScript modules. */
@@ -48,8 +48,15 @@ export interface EmitContext {
   /** The safe code builder: `code`, `lit`, `ident`, `propKey`, `docComment`, … */
   codegen: Codegen;
   /**
-   * The module printer of the built-in targets: files printed with it come out as prettier prints them and
-   * are claimed formatted (`printer.module()…file(path)`), so the pipeline runs no prettier for them.
+   * The node builder: declarations, statements and expressions (`functionDeclaration`, `callExpression`,
+   * `arrowFunction`, `objectLiteral`, `ifStatement`, `typeRef`, …) as TypeScript nodes. Spec strings enter a
+   * node only through its constructors (literals escaped, names checked). `printer` lays the nodes out.
+   */
+  nodes: Nodes;
+  /**
+   * The printer of the built-in targets: statement nodes added to a module (`printer.module().node(n)…
+   * file(path)`) come out as prettier prints them and are claimed formatted, so the pipeline runs no
+   * prettier for them (a shape the printer does not reproduce is left to prettier, that statement alone).
    */
   printer: Printer;
 }
@@ -110,6 +117,7 @@ export function createEmitContext(base: { packages: PackageNaming; options?: Rec
     options: base.options ?? {},
     generatorVersion: base.generatorVersion,
     codegen,
+    nodes,
     printer,
   };
 }

@@ -4,8 +4,8 @@
  * neither the validator compiler nor the client and server runtimes. `plan` orders the selected targets
  * so each comes after the targets it depends on.
  */
-import type { BuiltinTarget, TargetEmitter } from './emitter.ts';
-import { TARGETS } from './emitter.ts';
+import type { TargetEmitter } from './emitter.ts';
+import { TARGETS, type BuiltinTarget } from './targets.ts';
 
 export interface RegisteredTarget {
   name: string;

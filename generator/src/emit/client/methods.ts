@@ -7,9 +7,8 @@
  * (declarations.ts); the fixed implementations (factories.ts) hold no spec text. Everything is printed as
  * prettier prints it (pretty.ts); what that printer does not handle is left to prettier.
  */
-import { code, docCommentBody, ident, type Code } from '../../codegen/index.ts';
+import { code, lit, type Code } from '../../codegen/index.ts';
 import { callExpression, functionDeclaration, propertyAccess, returnStatement, typeRef as typeRefNode, valueRef, type Statement } from '../../codegen/ts-nodes.ts';
-import { printNode } from '../../codegen/ts-print.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { argsInterface, argsParameter, argsOptional, clientDeclarations, signature, statusType, type Signature, type Use } from './declarations.ts';
@@ -17,9 +16,8 @@ import { operationDoc } from './docs.ts';
 import { clientFactories, isApiError } from './factories.ts';
 import { moduleLineText, namespaceImport } from '../../codegen/module-lines.ts';
 import { printModuleLine } from '../../codegen/pretty-doc.ts';
-import { assemble, blockComment, callDoc, functionDoc, part, prettyClientStatement, type Part, type PrintedFile } from './pretty.ts';
-import { printDoc } from '../../codegen/pretty-doc.ts';
-import { prettyStreamFunction, streamFunction, streamMethodSignatures, type StreamSignatureParts } from './stream-methods.ts';
+import { assemble, nodePart, nodesPart, part, type Part, type PrintedFile } from './pretty.ts';
+import { streamFunction, streamMethodSignatures, type StreamSignatureParts } from './stream-methods.ts';
 import { CLIENT, clientPlan, hasArgs, IMPORT_ORDER, OPERATIONS, type ClientNames } from './symbols.ts';
 
 /** The standalone function's doc, signature (after `core`) and call. */
@@ -36,13 +34,8 @@ function standaloneParts(model: ApiModel, op: OperationModel, sig: Signature) {
 function standalone(model: ApiModel, op: OperationModel, names: ClientNames, sig: Signature, use: Use): Part {
   const { doc, sig: full } = standaloneParts(model, op, sig);
   const run = use(sig.kind === 'stream' ? 'stream' : 'call');
-  return part(
-    () => printDoc([blockComment(docCommentBody(doc)!), functionDoc(names.fn, full, [['return ', callDoc(run, ['core', `ops.${ident(names.spec).text}`, 'args', 'options']), ';']])]),
-    () => {
-      const args = [valueRef('core'), propertyAccess(valueRef('ops'), names.spec), valueRef('args'), valueRef('options')];
-      return printNode(functionDeclaration(names.fn, full, [returnStatement(callExpression(valueRef(run), args))], doc));
-    },
-  );
+  const args = [valueRef('core'), propertyAccess(valueRef('ops'), names.spec), valueRef('args'), valueRef('options')];
+  return nodePart(functionDeclaration(names.fn, full, [returnStatement(callExpression(valueRef(run), args))], doc));
 }
 
 export function emitClient(model: ApiModel, packages: { types: string; validators: string }, header: Code): PrintedFile {
@@ -67,20 +60,15 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
   const streamMethods = new Map([...streamed].map((op) => [op, streamMethodSignatures(model, op, parts(op), use)!]));
   // Printed from checked nodes: trusted text from here on.
   const print = (statements: readonly (Statement | undefined)[]): Part[] =>
-    statements.flatMap((st) => (st ? [part(() => prettyClientStatement(st), () => printNode(st))] : []));
+    statements.flatMap((st) => (st ? [nodePart(st)] : []));
   const statements: Part[] = [
     ...print(ops.map((op) => argsInterface(model, op, nameOf(op).args, use))),
     ...print(clientDeclarations(model, signatures, streamMethods, nameOf, use)),
-    ...clientFactories(model, symbols, ref),
+    ...print(clientFactories(model, symbols, ref)),
     ...ops.map((op) =>
-      streamed.has(op)
-        ? part(
-            () => prettyStreamFunction(model, op, parts(op), use, ref, nameOf(op).fn, nameOf(op).spec)!,
-            () => streamFunction(model, op, parts(op), use, ref, nameOf(op).fn, nameOf(op).spec)!.text,
-          )
-        : standalone(model, op, nameOf(op), signatures.get(op)!, use),
+      streamed.has(op) ? nodesPart(streamFunction(model, op, parts(op), use, ref, nameOf(op).fn, nameOf(op).spec)!) : standalone(model, op, nameOf(op), signatures.get(op)!, use),
     ),
-    isApiError(ref),
+    nodesPart(isApiError(ref)),
   ];
   const lines = [
     ...(ops.length ? [namespaceImport('T', packages.types, true)] : []),

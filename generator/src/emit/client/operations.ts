@@ -8,7 +8,8 @@ import { factsOf, type MediaFact } from '../../model/facts/index.ts';
 import { responseReading } from '../../model/facts/reading.ts';
 import type { ApiModel, OperationModel, PaginationModel } from '../../model/types.ts';
 import { argumentKeys, dateFormat, securityAlternatives } from './model-helpers.ts';
-import { assemble, constStatement, Ident, ObjectExpr, part, Spread, type PrintedFile } from './pretty.ts';
+import * as n from '../../codegen/ts-nodes.ts';
+import { assemble, nodePart, type PrintedFile } from './pretty.ts';
 
 const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
 
@@ -162,30 +163,23 @@ function otherStyles(spec: Record<string, unknown>): boolean {
 }
 
 /** The entry as an object literal: the data, then the feature functions it needs (imported by name). */
-function entry(model: ApiModel, op: OperationModel): { code: Code; value: ObjectExpr } {
+function entry(model: ApiModel, op: OperationModel): n.Expression {
   const spec = operationSpec(model, op);
   // Pagination data is reachable from the paginate feature only (`paginations`, below), not from the entry.
-  const data = Object.entries(spec).filter(([key]) => key !== 'dates' && key !== 'paginate');
-  const members = data.map(([key, value]) => code`${propKey(key)}: ${lit(value)}`);
-  const values: Array<readonly [string, unknown] | Ident | Spread> = [...data];
-  if (formBody(model, op)) members.push(code`encode: encodeForm`), values.push(['encode', new Ident('encodeForm')]);
-  else if (spec.body !== undefined) members.push(code`encode: encodeBody`), values.push(['encode', new Ident('encodeBody')]);
-  if (extraCredentials(model, op)) members.push(code`extraAuth`), values.push(new Ident('extraAuth', true));
-  if (otherStyles(spec)) members.push(code`styles: writeParam`), values.push(['styles', new Ident('writeParam')]);
-  if (spec.binary !== undefined) members.push(code`decode: decodeBinary`), values.push(['decode', new Ident('decodeBinary')]);
+  const data = Object.entries(spec).filter(([key, value]) => key !== 'dates' && key !== 'paginate' && value !== undefined);
+  const members: n.ObjectMember[] = data.map(([key, value]) => n.property(key, n.literalExpression(value)));
+  if (formBody(model, op)) members.push(n.property('encode', n.valueRef('encodeForm')));
+  else if (spec.body !== undefined) members.push(n.property('encode', n.valueRef('encodeBody')));
+  if (extraCredentials(model, op)) members.push(n.shorthand('extraAuth'));
+  if (otherStyles(spec)) members.push(n.property('styles', n.valueRef('writeParam')));
+  if (spec.binary !== undefined) members.push(n.property('decode', n.valueRef('decodeBinary')));
   // `dates: 'Date'`: the operation's plans, with the codec over the named schemas' plans.
   const dated = typeof spec.dates === 'object';
-  if (dated) {
-    members.push(code`dates: { ...${lit(spec.dates)}, codec: dates }`);
-    values.push(['dates', new ObjectExpr([new Spread(spec.dates), ['codec', new Ident('dates')]])]);
-  }
+  if (dated) members.push(n.property('dates', n.objectLiteral([n.spread(n.literalExpression(spec.dates)), n.property('codec', n.valueRef('dates'))])));
   // The features of this operation only (runtime `Feature`s): the notice of a deprecated one, the dates.
   const hooks = [...(spec.deprecated !== undefined ? ['deprecation'] : []), ...(dated ? ['dates'] : [])];
-  if (hooks.length) {
-    members.push(code`hooks: [${join(hooks.map((h) => ident(h)), ', ')}]`);
-    values.push(['hooks', hooks.map((h) => new Ident(h))]);
-  }
-  return { code: code`{ ${join(members, ', ')} }`, value: new ObjectExpr(values) };
+  if (hooks.length) members.push(n.property('hooks', n.arrayLiteral(hooks.map((h) => n.valueRef(h)))));
+  return n.objectLiteral(members);
 }
 
 /** The operations `client.paginate` follows: paginated, and not streamed. */
@@ -193,18 +187,19 @@ export function paginated(model: ApiModel): OperationModel[] {
   return model.operations.filter((op) => op.pagination && !factsOf(model).stream(op));
 }
 
-const PAGINATIONS_DOC = '/** How `client.paginate` follows the pages of each paginated operation, by method (`PaginationSpec` in runtime/types.ts). */\n';
-const OPERATIONS_DOC = '/** Every operation, as the runtime reads it (see `OperationSpec` in runtime/types.ts). Document order. */\n';
-const DATE_PLANS_DOC = "/** Where the dates are in each named schema that has any (`{ r: key }` in an operation's plans refers here). */\n";
+const PAGINATIONS_DOC = ['How `client.paginate` follows the pages of each paginated operation, by method (`PaginationSpec` in runtime/types.ts).'];
+const OPERATIONS_DOC = ['Every operation, as the runtime reads it (see `OperationSpec` in runtime/types.ts). Document order.'];
+const DATE_PLANS_DOC = ["Where the dates are in each named schema that has any (`{ r: key }` in an operation's plans refers here)."];
+
+/** `Readonly<Record<string, T>>` */
+function table(name: string): n.TypeNode {
+  return n.typeRef('Readonly', [n.typeRef('Record', [n.keywordType('string'), n.typeRef(name)])]);
+}
 
 export function emitOperations(model: ApiModel, header: Code, names: (op: OperationModel) => string): PrintedFile {
   // One constant per operation: a standalone operation function references only its own, so a bundle keeps
   // the entries of the operations it calls (the table below is dropped when nothing uses it).
-  const entries = model.operations.map((op) => {
-    const name = ident(names(op)).text;
-    const { code: text, value } = entry(model, op);
-    return part(() => constStatement(`${name}: OperationSpec`, value), () => `export const ${name}: OperationSpec = ${text.text};`);
-  });
+  const entries = model.operations.map((op) => nodePart(n.constDeclaration(names(op), entry(model, op), [], { type: n.typeRef('OperationSpec') })));
   const dated = usesDates(model);
   const forms = model.operations.some((op) => formBody(model, op));
   const bodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op));
@@ -227,29 +222,16 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const plans = datePlansOf(model).schemas;
   const datePlans = dated
     ? [
-        part(
-          () => constStatement('datePlans: Readonly<Record<string, DatePlan>>', plans, DATE_PLANS_DOC),
-          () => `${DATE_PLANS_DOC}export const datePlans: Readonly<Record<string, DatePlan>> = ${lit(plans).text};`,
-        ),
-        { text: 'const dates = dateCodec(datePlans);', formatted: true },
+        nodePart(n.constDeclaration('datePlans', n.literalExpression(plans), DATE_PLANS_DOC, { type: table('DatePlan') })),
+        nodePart(n.variable('const', 'dates', n.callExpression(n.valueRef('dateCodec'), [n.valueRef('datePlans')]))),
       ]
     : [];
   // Read by createClient's `client.paginate` only: a bundle of standalone calls does not carry it.
   const paginations = Object.fromEntries(pages.map((op) => [op.names.method, operationSpec(model, op).paginate]));
-  const paginationsPart = pages.length
-    ? [
-        part(
-          () => constStatement('paginations: Readonly<Record<string, PaginationSpec>>', paginations, PAGINATIONS_DOC),
-          () => `${PAGINATIONS_DOC}export const paginations: Readonly<Record<string, PaginationSpec>> = ${lit(paginations).text};`,
-        ),
-      ]
-    : [];
-  const list = model.operations.map((op) => new Ident(ident(names(op)).text));
-  const table = part(
-    () => constStatement('operations: readonly OperationSpec[]', list, OPERATIONS_DOC),
-    () => `${OPERATIONS_DOC}export const operations: readonly OperationSpec[] = [\n${list.map((i) => `  ${i.name},\n`).join('')}];`,
-  );
-  return assemble(header.text, imports.map((text) => ({ text, formatted: true })), [...datePlans, ...entries, table, ...paginationsPart]);
+  const paginationsPart = pages.length ? [nodePart(n.constDeclaration('paginations', n.literalExpression(paginations), PAGINATIONS_DOC, { type: table('PaginationSpec') }))] : [];
+  const list = n.arrayLiteral(model.operations.map((op) => n.valueRef(names(op))));
+  const operations = nodePart(n.constDeclaration('operations', list, OPERATIONS_DOC, { type: n.readonlyType(n.arrayType(n.typeRef('OperationSpec'))) }));
+  return assemble(header.text, imports.map((text) => ({ text, formatted: true })), [...datePlans, ...entries, operations, ...paginationsPart]);
 }
 
 /** Whether the client converts dates: generated with `dates: 'Date'` and some operation sends or receives one. */

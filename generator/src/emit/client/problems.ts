@@ -3,14 +3,13 @@
  * `x-problem-slug`; its `type` member is matched by its `const` (exact) or `pattern` (a RegExp built with
  * the codegen's `regex`), falling back to a `/<slug>` suffix.
  */
-import { lit, regex, type Code } from '../../codegen/index.ts';
+import { code, lit, type Code } from '../../codegen/index.ts';
+import * as n from '../../codegen/ts-nodes.ts';
 import { interfaceDeclaration, propertySignature, qualifiedTypeRef } from '../../codegen/ts-nodes.ts';
-import { printNode } from '../../codegen/ts-print.ts';
-import { prettyStatement } from '../../codegen/ts-pretty.ts';
 import type { ApiModel, NamedSchema, Schema } from '../../model/types.ts';
 import { moduleLineText, namespaceImport } from '../../codegen/module-lines.ts';
 import { printModuleLine } from '../../codegen/pretty-doc.ts';
-import { assemble, constStatement, NewCall, part, type PrintedFile } from './pretty.ts';
+import { assemble, nodePart, part, type PrintedFile } from './pretty.ts';
 
 export interface ProblemVariant {
   slug: string;
@@ -65,18 +64,19 @@ function flagsOf(pattern: string): string {
   }
 }
 
-function matcher(match: ProblemVariant['match']): Code {
-  return 'exact' in match ? lit(match.exact) : regex(match.pattern, flagsOf(match.pattern));
+/** The exact `type`, or `new RegExp('…', 'u')` (the pattern checked here, at generation time). */
+function matcher(match: ProblemVariant['match']): n.Expression {
+  if ('exact' in match) return n.literalExpression(match.exact);
+  const flags = flagsOf(match.pattern);
+  new RegExp(match.pattern, flags);
+  return n.newExpression(n.valueRef('RegExp'), [n.literalExpression(match.pattern), n.literalExpression(flags)]);
 }
 
-function matcherValue(match: ProblemVariant['match']): unknown {
-  if ('exact' in match) return match.exact;
-  new RegExp(match.pattern, flagsOf(match.pattern));
-  return new NewCall('RegExp', [match.pattern, flagsOf(match.pattern)]);
-}
+const TABLE_DOC = ["How each variant's `type` is recognised: exact value, or a pattern (the problem base URL is not fixed)."];
 
-const TABLE_DOC = "/** How each variant's `type` is recognised: exact value, or a pattern (the problem base URL is not fixed). */\n";
-const TABLE = 'PROBLEM_TYPES: readonly (readonly [ProblemSlug, string | RegExp])[]';
+/** `readonly (readonly [ProblemSlug, string | RegExp])[]` */
+const tableType = () =>
+  n.readonlyType(n.arrayType(n.readonlyType(n.tupleType([{ type: n.typeRef('ProblemSlug') }, { type: n.unionType([n.keywordType('string'), n.typeRef('RegExp')]) }]))));
 
 /** The functions over the table: fixed text, in prettier's layout. */
 const FUNCTIONS = `/** The slug of a problem object, or of an \`ApiError\`'s problem, from its \`type\`. */
@@ -109,14 +109,12 @@ export function emitProblems(model: ApiModel, typesPackage: string, header: Code
   const example = variants.find((v) => v.slug !== 'about:blank')?.slug;
   const doc = [`The problem variants of the API by slug (\`x-problem-slug\`)${example ? `, e.g. \`isProblem(err, ${JSON.stringify(example)})\`` : ''}.`];
   const types = interfaceDeclaration('ProblemTypes', variants.map((v) => propertySignature(v.slug, qualifiedTypeRef('T', v.typeName))), doc);
-  const table = part(
-    () => constStatement(TABLE, variants.map((v) => [v.slug, matcherValue(v.match)]), TABLE_DOC, false),
-    () => `${TABLE_DOC}const ${TABLE} = [\n${variants.map((v) => `  [${lit(v.slug).text}, ${matcher(v.match).text}],\n`).join('')}];`,
-  );
+  const rows = n.arrayLiteral(variants.map((v) => n.arrayLiteral([n.literalExpression(v.slug), matcher(v.match)])));
+  const table = nodePart(n.variable('const', 'PROBLEM_TYPES', rows, { type: tableType(), doc: TABLE_DOC }));
   const typesImport = namespaceImport('T', typesPackage, true);
   const imports = [...(variants.length ? [part(() => printModuleLine(typesImport), () => moduleLineText(typesImport))] : []), { text: "import { ApiError } from './runtime/errors.js';", formatted: true }];
   return assemble(header.text, imports, [
-    part(() => prettyStatement(types), () => printNode(types)),
+    nodePart(types),
     { text: 'export type ProblemSlug = keyof ProblemTypes;', formatted: true },
     table,
     { text: FUNCTIONS, formatted: true },

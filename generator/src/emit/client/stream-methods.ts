@@ -6,21 +6,16 @@
  * Items are the media type's schema (ONE item): for event streams a `ServerSentEvent` whose `data` is that
  * type when it is JSON, else text.
  */
-import { code, docComment, docCommentBody, ident, join, lit, propKey, raw, type Code } from '../../codegen/index.ts';
+import { code, join, propKey, type Code } from '../../codegen/index.ts';
 import {
-  indexedAccessType, intersectionType, keywordType, literalType, methodSignature, propertySignature, typeLiteral, typeRef, unionType,
-  type ParameterSpec, type SignatureSpec, type TypeElement, type TypeNode,
+  asType, binary, callExpression, conditional, elementAccess, functionDeclaration, indexedAccessType, intersectionType, keywordType, literalExpression, literalType,
+  methodSignature, objectLiteral, property, propertyAccess, propertySignature, returnStatement, typeLiteral, typeRef, unionType, valueRef,
+  type ParameterSpec, type SignatureSpec, type Statement, type TypeElement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
-import { printNode } from '../../codegen/ts-print.ts';
 import { factsOf, type StreamFact } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { operationTypeNode } from '../types/operation-refs.ts';
 import { operationDoc } from './docs.ts';
-import { builders } from 'prettier/doc';
-import { blockComment, callDoc, callWithObjectDoc, fitting, functionDoc, Ident, ObjectExpr, valueDoc } from './pretty.ts';
-import { printDoc, prettyString } from '../../codegen/pretty-doc.ts';
-
-const { group, indent, line } = builders;
 
 /** A value from the client runtime, imported by name through the registry (methods.ts `ref`). */
 type Ref = (name: string) => Code;
@@ -48,10 +43,10 @@ export function framings(formats: Iterable<string>, ref: Ref): Code {
   return code`{ ${join(used.map((f) => code`${propKey(f)}: ${ref(FRAMINGS[f]!)}`), ', ')} }`;
 }
 
-/** `framings` as prettier prints it. */
-export function framingsDoc(formats: Iterable<string>, ref: Ref) {
+/** `framings` as a node. */
+export function framingsNode(formats: Iterable<string>, ref: Ref) {
   const used = [...new Set(formats)].sort();
-  return valueDoc(new ObjectExpr(used.map((f) => [f, new Ident(ref(FRAMINGS[f]!).text)] as const)));
+  return objectLiteral(used.map((f) => property(f, valueRef(ref(FRAMINGS[f]!).text))));
 }
 
 /** `T.Operations['x']['responses']['200']['content']['<media type>']`. */
@@ -104,51 +99,27 @@ export function streamMethodSignatures(model: ApiModel, op: OperationModel, part
   return streamSignatures(op, fact, parts, use).map((sig) => methodSignature(op.names.method, sig, doc));
 }
 
-/** `(a: A, b?: B): R` of a signature, printed from its checked nodes. */
-function printedSignature(sig: SignatureSpec): Code {
-  const params = sig.parameters.map((p) => `${p.name}${p.optional ? '?' : ''}: ${printNode(p.type)}`);
-  return raw(`(core: ClientCore, ${params.join(', ')}): ${printNode(sig.returns)}`);
-}
-
-/** The standalone function of a streamed operation over a core (overloaded like the method when dual-mode). */
-export function streamFunction(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, use: Use, ref: Ref, fn: string, spec: string): Code | undefined {
-  const fact = factsOf(model).stream(op);
-  if (!fact) return undefined;
-  const doc = docComment([...operationDoc(model, op, 'stream'), ...streamDoc(fact), '', `The standalone form of \`Client.${op.names.method}\`, over \`createCore(...)\`.`]);
-  const entry = code`ops.${ident(spec)}`;
-  const streamed = code`${ref('stream')}(core, ${entry}, args, options, ${framings(fact.streams.map((m) => m.format), ref)})`;
-  const sigs = streamSignatures(op, fact, parts, use);
-  if (sigs.length === 1) return code`${doc}export function ${ident(fn)}${printedSignature(sigs[0]!)} {\n  return ${streamed};\n}\n\n`;
-  // The implementation signature: the overloads above are what callers see.
-  const implementation = printedSignature({ parameters: [parts.args, { name: 'options', type: typeRef(use('StreamCallOptions')), optional: true }], returns: keywordType('unknown') });
-  return code`${join(sigs.map((sig) => code`${doc}export function ${ident(fn)}${printedSignature(sig)};\n`), '')}export function ${ident(fn)}${implementation} {
-  return (args?.body as unknown as Record<string, unknown> | undefined)?.[${lit(fact.selector!)}] === true ? ${streamed} : ${ref('call')}(core, ${entry}, args, options);
-}
-
-`;
-}
-
 /**
- * `streamFunction` printed as prettier prints it (a dual-mode implementation whose lines do not fit is left
- * to prettier: `fitting` throws `NotPrinted`).
+ * The standalone function of a streamed operation over a core, as nodes: one function, or (dual-mode) the
+ * overloads of the method, each with the doc, and an implementation that streams when the body's selector
+ * is `true`.
  */
-export function prettyStreamFunction(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, use: Use, ref: Ref, fn: string, spec: string): string | undefined {
+export function streamFunction(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, use: Use, ref: Ref, fn: string, spec: string): Statement[] | undefined {
   const fact = factsOf(model).stream(op);
   if (!fact) return undefined;
-  const sigs = streamSignatures(op, fact, parts, use);
-  const doc = blockComment(docCommentBody([...operationDoc(model, op, 'stream'), ...streamDoc(fact), '', `The standalone form of \`Client.${op.names.method}\`, over \`createCore(...)\`.`])!);
+  const doc = [...operationDoc(model, op, 'stream'), ...streamDoc(fact), '', `The standalone form of \`Client.${op.names.method}\`, over \`createCore(...)\`.`];
   const core = { name: 'core', type: typeRef('ClientCore') };
   const withCore = (sig: SignatureSpec): SignatureSpec => ({ ...sig, parameters: [core, ...sig.parameters] });
-  const entry = `ops.${ident(spec).text}`;
-  const streamed = callWithObjectDoc(ref('stream').text, ['core', entry, 'args', 'options'], framingsDoc(fact.streams.map((m) => m.format), ref));
-  if (sigs.length === 1) return printDoc([doc, functionDoc(fn, withCore(sigs[0]!), [['return ', streamed, ';']])]);
-  // Dual-mode: the overloads, then the implementation choosing by the body's selector (a conditional).
-  const overloads = sigs.map((sig) => printDoc([doc, functionDoc(fn, withCore(sig))]));
-  const test = `(args?.body as unknown as Record<string, unknown> | undefined)?.[${prettyString(fact.selector!)}] === true`;
-  const plain = callDoc(ref('call').text, ['core', entry, 'args', 'options']);
+  const args = [valueRef('core'), propertyAccess(valueRef('ops'), spec), valueRef('args'), valueRef('options')];
+  const streamed = callExpression(valueRef(ref('stream').text), [...args, framingsNode(fact.streams.map((m) => m.format), ref)]);
+  const sigs = streamSignatures(op, fact, parts, use);
+  if (sigs.length === 1) return [functionDeclaration(fn, withCore(sigs[0]!), [returnStatement(streamed)], doc)];
+  // The implementation signature: the overloads above are what callers see.
   const implementation = withCore({ parameters: [parts.args, { name: 'options', type: typeRef(use('StreamCallOptions')), optional: true }], returns: keywordType('unknown') });
-  const body = ['return ', group([test, indent([line, '? ', streamed, line, ': ', plain])]), ';'];
-  return [...overloads, fitting(printDoc(functionDoc(fn, implementation, [body])))].join('\n');
+  const body = asType(asType(propertyAccess(valueRef('args'), 'body', { optional: true }), keywordType('unknown')), unionType([typeRef('Record', [keywordType('string'), keywordType('unknown')]), keywordType('undefined')]));
+  const test = binary(elementAccess(body, literalExpression(fact.selector!), { optional: true }), '===', literalExpression(true));
+  const plain = callExpression(valueRef(ref('call').text), args);
+  return [...sigs.map((sig) => functionDeclaration(fn, withCore(sig), undefined, doc)), functionDeclaration(fn, implementation, [returnStatement(conditional(test, streamed, plain))])];
 }
 
 function streamDoc(fact: StreamFact): string[] {

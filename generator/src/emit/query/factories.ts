@@ -5,11 +5,9 @@
  */
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
-import type { Codegen, EmitContext } from '../emitter.ts';
+import type { Codegen, EmitContext, Nodes } from '../emitter.ts';
 import { argumentKeys } from '../client/model-helpers.ts';
-import { infiniteOptionsCode, printInfiniteOptions, type InfiniteShape } from './infinite.ts';
-
-type Code = ReturnType<Codegen['code']>;
+import { infiniteOptions, type InfiniteShape } from './infinite.ts';
 
 export function queryKind(model: ApiModel, op: OperationModel): 'query' | 'mutation' | undefined {
   // Streamed answers (by media type or x-streaming; dual-mode ones too) have no query or mutation.
@@ -37,19 +35,19 @@ function pointerTokens(pointer: string): string[] {
 }
 
 /** The JSDoc of a factory: the operation's summary, description, route and deprecation, then what the factory gives. */
-function doc(cg: Codegen, op: OperationModel, what: string): Code {
-  const lines: (string | undefined)[] = [];
+function doc(op: OperationModel, what: string): string[] {
+  const lines: string[] = [];
   if (op.summary) lines.push(op.summary, '');
   if (op.description && op.description !== op.summary) lines.push(op.description, '');
   lines.push(`\`${op.method.toUpperCase()} ${op.path}\` (operation \`${op.operationId}\`): ${what}`);
   if (op.deprecated) lines.push('', `@deprecated The API deprecates this operation.${op.sunset ? ` Sunset: ${op.sunset}.` : ''}`);
-  return cg.docComment(lines);
+  return lines;
 }
 
 /** Names of every factory, unique in the module (helpers' names taken first). */
-function planNames(model: ApiModel, cg: Codegen): Map<OperationModel, Record<'key' | 'options' | 'infinite' | 'mutation', string>> {
+function planNames(model: ApiModel, cg: Codegen): Map<OperationModel, Names> {
   const taken = new Set(['tokenAt', 'lastOf', 'Method', 'ArgsOf', 'DataOf', 'ErrorOf', 'QueryOptionsOf', 'InfiniteOptionsOf', 'MutationOptionsOf']);
-  const names = new Map<OperationModel, Record<'key' | 'options' | 'infinite' | 'mutation', string>>();
+  const names = new Map<OperationModel, Names>();
   for (const op of model.operations) {
     const kind = queryKind(model, op);
     if (!kind) continue;
@@ -73,14 +71,10 @@ function namesOf(model: ApiModel, cg: Codegen): ReturnType<typeof planNames> {
   return names;
 }
 
-/** A statement of the module: printed as prettier prints it, or (`NotPrinted`) the plain code for prettier. */
-export interface FactoryStatement {
-  print: () => string;
-  fallback: () => string;
-}
+type Names = Record<'key' | 'options' | 'infinite' | 'mutation', string>;
 
 /** What the infinite-query options of a paginated read are made of, or undefined when it has none. */
-function infiniteShape(cg: Codegen, op: OperationModel, names: Record<'key' | 'options' | 'infinite' | 'mutation', string>): InfiniteShape | undefined {
+function infiniteShape(op: OperationModel, names: Names): InfiniteShape | undefined {
   const pagination = op.pagination?.kind === 'link' ? undefined : op.pagination;
   const tokenKey = pagination && argumentKey(op, pagination.tokenParameter);
   if (!pagination || !tokenKey || !names.infinite) return undefined;
@@ -93,7 +87,7 @@ function infiniteShape(cg: Codegen, op: OperationModel, names: Record<'key' | 'o
     method: op.names.method,
     optional: argsOptional(op),
     tokenKey,
-    comment: doc(cg, op, `infinite-query options: ${follows}`).text,
+    doc: doc(op, `infinite-query options: ${follows}`),
     next:
       pagination.kind === 'token'
         ? { kind: 'token', next: pointerTokens(pagination.nextTokenPointer) }
@@ -101,107 +95,51 @@ function infiniteShape(cg: Codegen, op: OperationModel, names: Record<'key' | 'o
   };
 }
 
-/** The plain code of an operation's factories, one statement each (what prettier formats when the printer cannot). */
-function factoryCode(cg: Codegen, op: OperationModel, names: Record<'key' | 'options' | 'infinite' | 'mutation', string>): Array<Code | string> {
-  const { code, ident, lit } = cg;
-  const m = lit(op.names.method);
-  const call = cg.access(code`client`, op.names.method);
-  const optional = argsOptional(op) ? code`?` : code``;
-  const argsType = code`ArgsOf<${m}>`;
-  if (op.method !== 'get' && op.method !== 'head') {
-    return [
-      code`${doc(cg, op, 'mutation options; `mutationFn` takes the call\'s argument.')}export function ${ident(names.mutation)}(client: Pick<Client, ${m}>): MutationOptionsOf<${m}> {
-  return { mutationKey: [${m}], mutationFn: async (args) => await ${call}(args) };
-}`,
-    ];
-  }
-  const key = ident(names.key);
-  const keyType = code`ReturnType<typeof ${key}>`;
-  const out: Array<Code | string> = [
-    code`${doc(cg, op, 'the query key, distinct per argument (the operation and its argument, serializable).')}export function ${key}(args${optional}: ${argsType}) {
-  return [${m}, args ?? {}] as const;
-}`,
-    code`${doc(cg, op, 'query options; the query\'s `signal` aborts the call.')}export function ${ident(names.options)}(client: Pick<Client, ${m}>, args${optional}: ${argsType}): QueryOptionsOf<${m}, ${keyType}> {
-  return {
-    queryKey: ${key}(args) as DataTag<${keyType}, DataOf<${m}>, ErrorOf<${m}>>,
-    queryFn: async ({ signal }) => await ${call}(args, { signal }),
-  };
-}`,
-  ];
-  const infinite = infiniteShape(cg, op, names);
-  if (infinite) out.push(infiniteOptionsCode(cg, infinite));
-  return out;
-}
-
-/**
- * The same statements in prettier's layout (`context.printer`): signatures, type arguments and objects
- * broken as prettier breaks them; the infinite-query options by ./infinite.ts.
- */
-function factoryPrints(context: EmitContext, op: OperationModel, names: Record<'key' | 'options' | 'infinite' | 'mutation', string>): Array<() => string> {
-  const cg = context.codegen;
-  const p = context.printer;
-  const { group, indent, line, softline, hardline, ifBreak, join } = p.doc;
-  type Doc = Parameters<typeof p.print>[0];
-  const fail = (why: string): never => {
-    throw new p.NotPrinted(why);
-  };
+/** An operation's factories, one statement each, as nodes (`context.nodes`): the printer lays them out. */
+function factories(n: Nodes, op: OperationModel, names: Names) {
   const method = op.names.method;
-  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(method)) return [];
-  const m = p.string(method);
-  const optional = argsOptional(op) ? '?' : '';
-  const comment = (what: string) => p.comment(doc(cg, op, what).text);
-  // `export function name(params): returns {` + the body's statements.
-  const fn = (what: string, name: string, params: Doc[], returns: Doc | undefined, body: Doc[]) => {
-    const list = ['(', indent([softline, join([',', line], params)]), ifBreak(','), softline, ')'];
-    return p.print([comment(what), 'export function ', cg.ident(name).text, group([list, returns ? [': ', returns] : '']), ' {', indent(body.map((b) => [hardline, b])), hardline, '}']);
-  };
-  // The documents prettier's TypeScript printer builds for these shapes (test/print/plugin-printer.test.ts).
-  const member = (name: string, value: Doc) => p.fluidAssignment([name, ':'], value);
-  const call = (args: Doc) => group(['client', '.', method, args]);
-  const arrow = (params: Doc, body: Doc) => group([group(['async ', params]), ' =>', group(indent([line, 'await ', body]))]);
-  const pick = ['Pick', p.typeArguments(['Client', m])];
+  const m = n.literalType(method);
+  const v = (name: string) => n.valueRef(name);
+  const pick = n.typeRef('Pick', [n.typeRef('Client'), m]);
+  const call = (args: ReturnType<Nodes['valueRef']>[]) => n.awaitExpression(n.callExpression(n.propertyAccess(v('client'), method), args));
   if (op.method !== 'get' && op.method !== 'head') {
+    const options = n.objectLiteral([
+      n.property('mutationKey', n.arrayLiteral([n.literalExpression(method)])),
+      n.property('mutationFn', n.arrowFunction([{ name: 'args' }], call([v('args')]), { async: true })),
+    ]);
     return [
-      () => {
-        const members = [member('mutationKey', p.arrayLiteral([m])), member('mutationFn', arrow(p.callArguments(['args']), call(p.callArguments(['args']))))];
-        const object = group(['{', indent([line, join([',', line], members)]), ifBreak(','), line, '}']);
-        return fn('mutation options; `mutationFn` takes the call\'s argument.', names.mutation, [['client: ', pick]], `MutationOptionsOf<${m}>`, [['return ', object, ';']]);
-      },
+      n.functionDeclaration(names.mutation, { parameters: [{ name: 'client', type: pick }], returns: n.typeRef('MutationOptionsOf', [m]) }, [n.returnStatement(options)], doc(op, "mutation options; `mutationFn` takes the call's argument.")),
     ];
   }
-  const key = cg.ident(names.key).text;
-  const keyType = () => ['ReturnType', p.typeArguments([['typeof ', key]])];
-  const keyArray = p.arrayLiteral([m, group([group('args'), indent([' ', group(['??', line, '{}'])])])]);
-  return [
-    () => fn('the query key, distinct per argument (the operation and its argument, serializable).', names.key, [`args${optional}: ArgsOf<${m}>`], undefined, [['return ', keyArray, ' as const;']]),
-    () => {
-      const cast = [key, p.callArguments(['args']), ' as ', 'DataTag', p.typeArguments([keyType(), `DataOf<${m}>`, `ErrorOf<${m}>`])];
-      const signal = group(['{', indent([line, 'signal']), ifBreak(','), line, '}']);
-      const queryFn = arrow(group(['(', '{', indent([line, 'signal']), ifBreak(','), line, '}', ')']), call(p.huggedCallArguments(['args'], signal)));
-      const members = [[member('queryKey', cast), ','], [member('queryFn', queryFn), ',']];
-      const object = ['{', indent(members.map((x) => [hardline, x])), hardline, '}'];
-      return fn('query options; the query\'s `signal` aborts the call.', names.options, [['client: ', pick], `args${optional}: ArgsOf<${m}>`], ['QueryOptionsOf', p.typeArguments([m, keyType()])], [['return ', object, ';']]);
-    },
-    () => {
-      const shape = infiniteShape(cg, op, names);
-      return shape ? printInfiniteOptions(p, shape) : fail('no infinite options');
-    },
-  ];
+  const args = { name: 'args', type: n.typeRef('ArgsOf', [m]), optional: argsOptional(op) };
+  const keyType = () => n.typeRef('ReturnType', [n.typeOfValue(names.key)]);
+  const key = n.functionDeclaration(
+    names.key,
+    { parameters: [args] },
+    [n.returnStatement(n.asConst(n.arrayLiteral([n.literalExpression(method), n.binary(v('args'), '??', n.objectLiteral([]))])))],
+    doc(op, 'the query key, distinct per argument (the operation and its argument, serializable).'),
+  );
+  const options = n.objectLiteral(
+    [
+      n.property('queryKey', n.asType(n.callExpression(v(names.key), [v('args')]), n.typeRef('DataTag', [keyType(), n.typeRef('DataOf', [m]), n.typeRef('ErrorOf', [m])]))),
+      n.property('queryFn', n.arrowFunction([{ name: { destructure: ['signal'] } }], call([v('args'), n.objectLiteral([n.shorthand('signal')])]), { async: true })),
+    ],
+    { multiLine: true },
+  );
+  const query = n.functionDeclaration(
+    names.options,
+    { parameters: [{ name: 'client', type: pick }, args], returns: n.typeRef('QueryOptionsOf', [m, keyType()]) },
+    [n.returnStatement(options)],
+    doc(op, "query options; the query's `signal` aborts the call."),
+  );
+  const shape = infiniteShape(op, names);
+  return shape ? [key, query, infiniteOptions(n, shape)] : [key, query];
 }
 
 /** Every factory statement of the module, in operation order. */
-export function factoryStatements(model: ApiModel, context: EmitContext): FactoryStatement[] {
+export function factoryStatements(model: ApiModel, context: EmitContext) {
   const names = namesOf(model, context.codegen);
-  return model.operations
-    .filter((op) => names.has(op))
-    .flatMap((op) => {
-      const plain = factoryCode(context.codegen, op, names.get(op)!);
-      const prints = factoryPrints(context, op, names.get(op)!);
-      const notPrinted = (): never => {
-        throw new context.printer.NotPrinted('long or odd name');
-      };
-      return plain.map((c, i) => ({ print: prints[i] ?? notPrinted, fallback: () => (typeof c === 'string' ? c : c.text) }));
-    });
+  return model.operations.filter((op) => names.has(op)).flatMap((op) => factories(context.nodes, op, names.get(op)!));
 }
 
 /**

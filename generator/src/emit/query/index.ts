@@ -109,7 +109,7 @@ function emitQuery(model: ApiModel, context: EmitContext): EmittedFile[] {
   if (infinite) for (const helper of INFINITE_HELPERS) module.statement(helper);
   if (infinite && byItem) module.statement(ITEM_HELPERS);
   if (mutations) module.statement(MUTATION_HELPERS);
-  for (const { print, fallback } of factoryStatements(model, context)) module.printed(print, fallback);
+  for (const statement of factoryStatements(model, context)) module.node(statement);
   return [module.file('src/index.ts')];
 }
 
