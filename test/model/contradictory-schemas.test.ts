@@ -1,7 +1,7 @@
 /**
- * Enum and const values that contradict the schema's own `type` (distilled from wowza.com in the public API
- * directory, `npm run sweep`): `{type: string, enum: [2, 4, 6, 8, 10]}` admits no value. The model drops the
- * contradicting values once, with one warning at the first of them (file:line:column from the fixture's own
+ * Enum and const values, and anyOf/oneOf branches, that contradict the schema's own `type` (distilled from
+ * wowza.com and github.com/ghes-2.20 in the public API directory, `npm run sweep`): `{type: string, enum: [2,
+ * 4, 6, 8, 10]}` admits no value. The model drops the contradicting values or branches once, with one warning at the first of them (file:line:column from the fixture's own
  * text), and every target reads the result: the output of all four default targets type-checks under strict
  * tsc (before, the validators compared a narrowed string with numbers, which strict tsc rejects).
  *
@@ -19,7 +19,7 @@ import { typecheck, writeProject } from '../helpers/typecheck.ts';
 import type { GenerateResult } from '../../generator/src/pipeline.ts';
 
 const dir = path.join(repoRoot, 'test/fixtures/directory');
-const FIXTURES = ['contradictory-enum.yaml', 'contradictory-31.yaml'];
+const FIXTURES = ['contradictory-enum.yaml', 'contradictory-31.yaml', 'contradictory-branches.yaml'];
 const TARGETS = ['types', 'validators', 'client', 'server'] as const;
 
 const results = new Map<string, GenerateResult>();
@@ -35,6 +35,7 @@ describe('enum/const values that contradict type', () => {
     const seen = FIXTURES.flatMap((f) => results.get(f)!.warnings.filter((w) => w.code === 'schema-contradiction').map((w) => `${path.basename(w.file!)}:${w.line}:${w.column} ${w.pointer}`));
     const e = 'contradictory-enum.yaml';
     const t = 'contradictory-31.yaml';
+    const b = 'contradictory-branches.yaml';
     expect(seen.sort()).toEqual(
       [
         `${e}:${lineOf(e, '- name: chunk', 'enum: [', '2')} /paths/~1streams~1{id}/put/parameters/1/schema/enum/0`,
@@ -46,6 +47,9 @@ describe('enum/const values that contradict type', () => {
         `${t}:${lineOf(t, 'flag:', 'enum: [', '0')} /components/schemas/Flags/properties/flag/enum/2`,
         `${t}:${lineOf(t, 'version:', 'const:', 'const')} /components/schemas/Flags/properties/version/const`,
         `${t}:${lineOf(t, 'level:', 'enum: [', '"high"')} /components/schemas/Flags/properties/level/enum/2`,
+        `${b}:${lineOf(b, 'source:', '- type: object', 'type')} /components/schemas/Pages/properties/source/anyOf/1`,
+        `${b}:${lineOf(b, 'size:', '- type: array', 'type')} /components/schemas/Pages/properties/size/oneOf/1`,
+        `${b}:${lineOf(b, 'none:', '- type: string', 'type')} /components/schemas/Pages/properties/none/anyOf/0`,
       ].sort(),
     );
     const chunk = results.get(e)!.warnings.find((w) => w.pointer === '/components/schemas/ChunkSize/enum/0')!;
@@ -58,6 +62,7 @@ describe('enum/const values that contradict type', () => {
     expect(schemas).toContain('export type ChunkSize = never;');
     expect(schemas).toMatch(/chunk_size\?: never;\n\s*mode\?: 1 \| 4;\n\s*ratio\?: 1 \| 2\.5;\n\s*label\?: 'a' \| null;/);
     expect(schemas).toContain("export type Fine = 'x' | null;");
+    expect(results.get('contradictory-branches.yaml')!.files.get('types/schemas.ts')!).toMatch(/source\?: 'gh-pages' \| 'master' \| 'master \/docs';\n\s*size\?: number;\n\s*none\?: never;/);
     expect(results.get('contradictory-31.yaml')!.files.get('types/schemas.ts')!).toMatch(/flag: true \| 'yes';\n\s*version\?: never;\n\s*level\?: 1 \| null;/);
   });
 
@@ -72,7 +77,7 @@ describe('enum/const values that contradict type', () => {
 
   it('the validators give Ajv\'s verdict on the unmodified schemas for every value', async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
-    const values = [2, '2', 4, 10, 1, 3.5, '3', 2.5, 7, 'a', 'x', true, 'yes', 0, '1', 'high', null];
+    const values = [2, '2', 4, 10, 11, 1, 3.5, '3', 2.5, 7, 'a', 'x', true, 'yes', 0, '1', 'high', null, 'master', [1], { branch: 'main' }];
     const cases: Array<{ fixture: string; schema: string; property?: string; raw: unknown }> = [
       { fixture: 'contradictory-enum.yaml', schema: 'ChunkSize', raw: { type: 'string', enum: [2, 4, 6, 8, 10] } },
       { fixture: 'contradictory-enum.yaml', schema: 'Stream', property: 'chunk_size', raw: { type: 'string', enum: [2, 4, 6, 8, 10] } },
@@ -83,6 +88,12 @@ describe('enum/const values that contradict type', () => {
       { fixture: 'contradictory-31.yaml', schema: 'Flags', property: 'flag', raw: { type: ['boolean', 'string'], enum: [true, 'yes', 0] } },
       { fixture: 'contradictory-31.yaml', schema: 'Flags', property: 'version', raw: { type: 'integer', const: '1' } },
       { fixture: 'contradictory-31.yaml', schema: 'Flags', property: 'level', raw: { type: ['integer', 'null'], enum: [1, null, 'high'] } },
+      {
+        fixture: 'contradictory-branches.yaml', schema: 'Pages', property: 'source',
+        raw: { type: 'string', enum: ['gh-pages', 'master', 'master /docs'], anyOf: [{ type: 'string', enum: ['gh-pages', 'master', 'master /docs'] }, { type: 'object', required: ['branch'], properties: { branch: { type: 'string' } } }] },
+      },
+      { fixture: 'contradictory-branches.yaml', schema: 'Pages', property: 'size', raw: { type: 'integer', oneOf: [{ type: 'number', maximum: 10 }, { type: 'array', items: { type: 'integer' } }, { type: 'string' }] } },
+      { fixture: 'contradictory-branches.yaml', schema: 'Pages', property: 'none', raw: { type: 'boolean', anyOf: [{ type: 'string' }, { type: 'object' }] } },
     ];
     const modules = new Map<string, Record<string, unknown>>();
     for (const f of FIXTURES) {
@@ -105,7 +116,7 @@ describe('enum/const values that contradict type', () => {
     }
     expect(compared).toBe(cases.length * values.length);
     // Not vacuous: the values of the declared type still pass.
-    expect(accepted.sort()).toEqual(['flag="yes"', 'flag=true', 'label="a"', 'label=null', 'level=1', 'level=null', 'mode=1', 'mode=4', 'ratio=1', 'ratio=2.5'].sort());
+    expect(accepted.sort()).toEqual(['flag="yes"', 'flag=true', 'label="a"', 'label=null', 'level=1', 'level=null', 'mode=1', 'mode=4', 'ratio=1', 'ratio=2.5', 'size=0', 'size=1', 'size=10', 'size=2', 'size=4', 'size=7', 'source="master"'].sort());
   });
 });
 

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../load/diagnostics.ts';
 import type { JsonValue, Schema, SchemaObject } from './types.ts';
 import { schemaRef } from './refs.ts';
 import { defineOwn } from './own.ts';
-import { dropValuesContradictingType } from './schema-contradictions.ts';
+import { dropBranchesContradictingType, dropValuesContradictingType } from './schema-contradictions.ts';
 
 export interface SchemaContext {
   version: '3.0' | '3.1';
@@ -115,6 +115,7 @@ export function normalizeSchema(node: unknown, pointer: string, ctx: SchemaConte
 
   const schema = input.nullable === true ? applyNullable(out) : out;
   dropValuesContradictingType(schema, pointer, ctx);
+  dropBranchesContradictingType(schema, pointer, ctx);
   return schema;
 }
 
