@@ -8,7 +8,7 @@
  * Independent oracle: Ajv 2020 on the unmodified schemas decides every value as the generated validators do
  * (dropping a value no instance can match changes no verdict).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -55,6 +55,24 @@ describe('enum/const values that contradict type', () => {
     const chunk = results.get(e)!.warnings.find((w) => w.pointer === '/components/schemas/ChunkSize/enum/0')!;
     expect(chunk.severity).toBe('warning');
     expect(chunk.message).toBe('enum values 2 (integer), 4 (integer), 6 (integer), 8 (integer), 10 (integer) contradict type string; no value can match them, so they are dropped and the schema admits nothing');
+  });
+
+  it('a contradiction in a definition used by several operations is reported once', async () => {
+    const spec = path.join(tmp.dir, 'shared-parameter.yaml');
+    const chunk = '    Chunk: { name: chunk, in: query, schema: { type: string, enum: [2, x] } }';
+    writeFileSync(spec, [
+      'openapi: 3.0.3',
+      'info: { title: Shared, version: "1" }',
+      'paths:',
+      '  /a: { get: { parameters: [{ $ref: "#/components/parameters/Chunk" }], responses: { "204": { description: ok } } } }',
+      '  /b: { get: { parameters: [{ $ref: "#/components/parameters/Chunk" }], responses: { "204": { description: ok } } } }',
+      'components:',
+      '  parameters:',
+      chunk,
+      '',
+    ].join('\n'));
+    const { warnings } = await generateResult(spec, ['types']);
+    expect(warnings.filter((w) => w.code === 'schema-contradiction').map((w) => `${w.line}:${w.column} ${w.pointer}`)).toEqual([`8:${chunk.indexOf('[2') + 2} /components/parameters/Chunk/schema/enum/0`]);
   });
 
   it('keeps the values of the declared type: the types read the result (never when nothing is left)', () => {
