@@ -43,7 +43,13 @@ export interface BuildOptions {
 export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildResult {
   const doc = spec.document;
   const diagnostics: Diagnostic[] = [];
+  // A shared definition (a component parameter used by several operations) is normalized at every use; its
+  // problems are reported once.
+  const reported = new Set<string>();
   const report: SchemaContext['report'] = (d) => {
+    const key = `${d.code}\0${d.pointer ?? ''}\0${d.message}`;
+    if (reported.has(key)) return;
+    reported.add(key);
     const loc = d.pointer !== undefined ? spec.locate(d.pointer) : undefined;
     const severity = options.warnOnly?.has(d.code) ? { severity: 'warning' as const } : {};
     diagnostics.push({ severity: 'error', ...d, ...severity, ...(loc ? { file: loc.file, line: loc.line, column: loc.column, pointer: loc.pointer } : {}) } as Diagnostic);

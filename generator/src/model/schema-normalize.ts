@@ -8,6 +8,7 @@ import type { Diagnostic } from '../load/diagnostics.ts';
 import type { Discriminator, JsonValue, Schema, SchemaObject } from './types.ts';
 import { schemaRef } from './refs.ts';
 import { defineOwn } from './own.ts';
+import { dropBranchesContradictingType, dropValuesContradictingType } from './schema-contradictions.ts';
 
 export interface SchemaContext {
   version: '3.0' | '3.1';
@@ -115,8 +116,10 @@ export function normalizeSchema(node: unknown, pointer: string, ctx: SchemaConte
     }
   }
 
-  if (input.nullable === true) return applyNullable(out);
-  return out;
+  const schema = input.nullable === true ? applyNullable(out) : out;
+  dropValuesContradictingType(schema, pointer, ctx);
+  dropBranchesContradictingType(schema, pointer, ctx);
+  return schema;
 }
 
 /** OpenAPI 3.0 `nullable: true` as 2020-12: `null` joins `type` (and `enum`), or the schema becomes a union with null. */

