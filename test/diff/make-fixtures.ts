@@ -173,8 +173,10 @@ facet('all-of-added', 'B', 'I', { type: 'string', allOf: [{ pattern: '^a' }, { p
 facet('all-of-removed', 'I', 'B', { type: 'string', allOf: [{ pattern: '^a' }, { pattern: 'b$' }, { pattern: 'c' }] }, { type: 'string', allOf: [{ pattern: '^a' }, { pattern: 'b$' }] }, 'a pattern member removed');
 const pets: Json = {
   schemas: {
-    Cat: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, meows: { type: 'boolean' } } },
-    Dog: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, barks: { type: 'boolean' } } },
+    // Both members declare `type` too, so a discriminator moved to it stays well-formed (a propertyName no
+    // member declares is malformed: the model warns and drops it, and the change would read as a removal).
+    Cat: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, type: { type: 'string' }, meows: { type: 'boolean' } } },
+    Dog: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, type: { type: 'string' }, barks: { type: 'boolean' } } },
   },
 };
 const pet = (discriminator?: Json): Json => ({ oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }], ...(discriminator ? { discriminator } : {}) });
