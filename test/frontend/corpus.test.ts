@@ -36,6 +36,9 @@ describe('query and msw targets on the shared corpus', () => {
         const files = await generateInMemory(path.join(corpusDir, spec), ['types', 'client', 'server', 'query', 'msw'] as unknown as TargetName[], { format: false, layout: 'files' });
         const dir = path.join(root, String(i));
         writeFiles(dir, files);
+        // The files layout pulls in the validators the client imports; they are not what this test checks and
+        // GitHub's would dominate the compile, so a stub with the one export the client reads replaces them.
+        rmSync(path.join(dir, 'validators'), { recursive: true, force: true });
         mkdirSync(path.join(dir, 'validators'), { recursive: true });
         writeFileSync(path.join(dir, 'validators/index.ts'), 'export const operationValidators: Record<string, object> = {};\n', { flag: 'wx' });
         counts[spec] = [...files.keys()].filter((f) => /^(query|msw)\//.test(f)).length;
