@@ -93,3 +93,25 @@ describe('review noise (issue 33)', () => {
     expect(c.message).not.toMatch(/[{}"]/);
   });
 });
+
+describe('x-streaming changes read as words, not JSON', () => {
+  it('a stream added says how the response is now read', async () => {
+    const { changes } = await run('endpoint-streaming-changed');
+    expect(changes.length).toBeGreaterThan(0);
+    for (const c of changes) expect(c.message).toMatch(/^GET \/\w+: x-streaming changed: the response is now read as a ndjson stream$/);
+  });
+
+  it("the project spec's backfill parameter, named by field (the undefined of JSON text was the old message)", async () => {
+    const { mkdtempSync, cpSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(path.join(tmpdir(), 'diff-streaming-'));
+    cpSync(path.join(REPO, 'spec'), dir, { recursive: true });
+    const file = path.join(dir, 'paths/activity.yaml');
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('backfillParameter: backfill_minutes');
+    writeFileSync(file, text.replace(/\n\s*backfillParameter: backfill_minutes/, ''));
+    const result = await diffSpecs(path.join(dir, 'social-posting.openapi.yaml'), path.join(REPO, 'spec/social-posting.openapi.yaml'), { cwd: REPO });
+    const streaming = result.changes.filter((c) => c.id === 'endpoint-streaming-changed');
+    expect(streaming.map((c) => c.message)).toEqual(['GET /2/activity/stream: x-streaming changed: backfill parameter none → `backfill_minutes`']);
+  });
+});

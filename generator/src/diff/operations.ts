@@ -4,7 +4,7 @@
  * location and name; path parameters by position), request bodies, responses and their headers.
  */
 import { appendPointer, getAtPointer, toPointer } from '../load/pointer.ts';
-import type { HeaderModel, MediaTypeModel, OperationModel, PaginationModel, ParameterModel, ResponseModel } from '../model/types.ts';
+import type { HeaderModel, MediaTypeModel, OperationModel, PaginationModel, ParameterModel, ResponseModel, StreamingModel } from '../model/types.ts';
 import type { DiffContext, OpScope, SchemaCtx } from './context.ts';
 import { LOCATION_MEMBER, OPERATION_MEMBERS, operationType, type OperationMember } from '../emit/types/operation-members.ts';
 import { compareSchemas } from './schema/compare.ts';
@@ -133,7 +133,7 @@ function compareOperation(dc: DiffContext, scope: OpScope, a: OperationModel, b:
   for (const t of tagsB) if (!tagsA.has(t)) add('endpoint-tag-added', `tag \`${t}\` was added`, a.pointer, b.pointer, 'endpoint', t);
   for (const t of tagsA) if (!tagsB.has(t)) add('endpoint-tag-removed', `tag \`${t}\` was removed`, a.pointer, b.pointer, 'endpoint', t);
   if (canonical(a.pagination) !== canonical(b.pagination)) add('endpoint-pagination-changed', `pagination changed: ${paginationChange(a.pagination, b.pagination)}`, a.pointer, b.pointer);
-  if (canonical(a.streaming) !== canonical(b.streaming)) add('endpoint-streaming-changed', `x-streaming changed from ${canonical(a.streaming ?? null)} to ${canonical(b.streaming ?? null)}`, a.pointer, b.pointer);
+  if (canonical(a.streaming) !== canonical(b.streaming)) add('endpoint-streaming-changed', `x-streaming changed: ${streamingChange(a.streaming, b.streaming)}`, a.pointer, b.pointer);
 
   compareParameters(dc, scope, a, b);
   compareRequestBody(dc, scope, a, b);
@@ -163,6 +163,21 @@ function paginationChange(a: PaginationModel | undefined, b: PaginationModel | u
     if (parts.length) return `${parts.join(', ')} (the generated paginator follows the new one)`;
   }
   return `before, ${describePagination(a)}; now, ${describePagination(b)}`;
+}
+
+/** What changed in the stream reader, in words: the fields that differ (the matchers by count and by their being different). */
+function streamingChange(a: StreamingModel | undefined, b: StreamingModel | undefined): string {
+  if (!a || !b) return a ? `the response is no longer read as a ${a.format} stream` : `the response is now read as a ${b!.format} stream`;
+  const parts: string[] = [];
+  if (a.format !== b.format) parts.push(`format ${a.format} → ${b.format}`);
+  const name = (v: string | undefined) => (v === undefined ? 'none' : `\`${v}\``);
+  if (a.backfillParameter !== b.backfillParameter) parts.push(`backfill parameter ${name(a.backfillParameter)} → ${name(b.backfillParameter)}`);
+  const matchers = (label: string, x: unknown[] | undefined, y: unknown[] | undefined) => {
+    if (canonical(x ?? []) !== canonical(y ?? [])) parts.push(`${label} changed (${x?.length ?? 0} → ${y?.length ?? 0} matchers)`);
+  };
+  matchers('in-stream problems', a.problems, b.problems);
+  matchers('the problems that end reconnecting', a.reconnectUnless, b.reconnectUnless);
+  return parts.join(', ') || "the stream reader's settings";
 }
 
 function pathNames(path: string): string[] {
