@@ -10,7 +10,6 @@ import { joinPath, subject, type DiffContext, type SchemaCtx } from '../context.
 import { removal } from '../sunset.ts';
 import { compareSchemas, componentView, kw } from './compare.ts';
 import { bound } from './scalars.ts';
-import { shapeHash } from './shape.ts';
 import { propertyPointer, viewOf, type View } from './view.ts';
 
 interface PropertyFlags {

@@ -5,7 +5,7 @@
  * nullable spellings report nothing.
  */
 import { refKey } from '../../model/refs.ts';
-import type { JsonType, JsonValue, Schema, SchemaObject } from '../../model/types.ts';
+import type { JsonType, Schema, SchemaObject } from '../../model/types.ts';
 import { appendPointer } from '../../load/pointer.ts';
 import type { SideModel } from '../side.ts';
 import { mergeKeywords } from '../../model/facts/index.ts';

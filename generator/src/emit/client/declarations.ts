@@ -5,7 +5,7 @@
  * aliases. Spec strings (parameter names, docs, scopes) enter only through the builder's constructors.
  */
 import {
-  arrayType, indexedAccessType, interfaceDeclaration, keywordType, literalType, methodSignature, propertySignature, qualifiedTypeRef, tupleType,
+  arrayType, indexedAccessType, interfaceDeclaration, keywordType, literalType, methodSignature, propertySignature, tupleType,
   typeAlias, typeRef, unionType, type DocLines, type ParameterSpec, type SignatureSpec, type Statement, type TypeElement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
 import { factsOf } from '../../model/facts/index.ts';

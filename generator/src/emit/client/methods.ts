@@ -7,7 +7,7 @@
  * (declarations.ts); the fixed implementations (factories.ts) hold no spec text. Everything is printed as
  * prettier prints it (pretty.ts); what that printer does not handle is left to prettier.
  */
-import { code, lit, type Code } from '../../codegen/index.ts';
+import type { Code } from '../../codegen/index.ts';
 import { callExpression, functionDeclaration, propertyAccess, returnStatement, typeRef as typeRefNode, valueRef, type Statement } from '../../codegen/ts-nodes.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';

@@ -2,7 +2,7 @@
  * `src/operations.ts`: the operation table, plain data the runtime interprets (runtime/types.ts
  * `OperationSpec`). Every spec value enters through `lit`, so paths, names and media types are literals.
  */
-import { code, ident, join, lit, propKey, type Code } from '../../codegen/index.ts';
+import type { Code } from '../../codegen/index.ts';
 import { datePlansOf } from '../../model/dates.ts';
 import { factsOf, type MediaFact } from '../../model/facts/index.ts';
 import { responseReading } from '../../model/facts/reading.ts';

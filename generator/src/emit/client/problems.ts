@@ -3,7 +3,7 @@
  * `x-problem-slug`; its `type` member is matched by its `const` (exact) or `pattern` (a RegExp built with
  * the codegen's `regex`), falling back to a `/<slug>` suffix.
  */
-import { code, lit, type Code } from '../../codegen/index.ts';
+import type { Code } from '../../codegen/index.ts';
 import * as n from '../../codegen/ts-nodes.ts';
 import { interfaceDeclaration, propertySignature, qualifiedTypeRef } from '../../codegen/ts-nodes.ts';
 import type { ApiModel, NamedSchema, Schema } from '../../model/types.ts';

@@ -206,7 +206,6 @@ function packageJson(emitter: TargetEmitter, model: ApiModel, view: View, names:
 const EXPANDED_IN_PACKAGE_JSON = new Set(['', 'exports', 'exports/.', 'engines', 'scripts', 'publishConfig', 'socialgen', 'socialgen/spec']);
 
 export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: EmitContext, options: PackageOptions): EmittedFile[] {
-  const target = emitter.name;
   const view = readmeView(emitter, model, context, options, '');
   const pkg = packageJson(emitter, model, view, context.packages.names);
   const printedPackage = printJson(pkg, (at) => EXPANDED_IN_PACKAGE_JSON.has(at.join('/')));

@@ -5,7 +5,7 @@
  * verbatim into `src/runtime/` and holds no spec content.
  */
 import { readFileSync } from 'node:fs';
-import { code, docComment, join, raw, type Code } from '../../codegen/index.ts';
+import { code, docComment, raw, type Code } from '../../codegen/index.ts';
 import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { emitHandlersModule, planHandlerNames } from './handlers.ts';

@@ -6,7 +6,6 @@ import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
 import { admitsEveryType, canonicalJson, factsOf, type MediaFact, type SchemaFacts, type StreamFact } from '../../model/facts/index.ts';
 import { problemShape } from '../../model/facts/problem-shape.ts';
 import { responseReading } from '../../model/facts/reading.ts';
-import { schemaRef } from '../../model/refs.ts';
 import type { ApiModel, JsonValue, OperationModel, ParameterModel, ResponseModel, Schema, SchemaObject, SecuritySchemeModel, StreamFormat } from '../../model/types.ts';
 import type { ApiTable, Coercion, Json, RateLimitHeaders, TableForm, TableFormField, TableOperation, TableParameter, TableProblem, TableProblemShape, TableSecurityScheme } from './runtime/types.ts';
 import { defineOwn } from '../../model/own.ts';

@@ -8,7 +8,7 @@
  * - `src/operations.ts` per-operation validators and `operationValidators` (openapi/operations-file.ts)
  * - `src/index.ts`      the public exports
  */
-import { code, docComment } from '../../codegen/index.ts';
+import { docComment } from '../../codegen/index.ts';
 import { namedLine } from '../../codegen/module-lines.ts';
 import type { ApiModel } from '../../model/types.ts';
 import { OptionError, type EmitContext, type EmittedFile, type TargetEmitter } from '../emitter.ts';

@@ -7,7 +7,7 @@
  * computed lazily, at most once per schema node. Schema nodes are the model's own objects: ask about a node
  * of `model.schemas`, an operation's parameter or body schema, or any subschema inside them.
  */
-import type { ApiModel, JsonValue, MediaTypeModel, NamedSchema, OperationModel, ResponseModel, Schema, SchemaObject } from '../types.ts';
+import type { ApiModel, MediaTypeModel, OperationModel } from '../types.ts';
 import { accessFact, presentIn, type Access, type Direction } from './access.ts';
 import { mergedFact } from './all-of.ts';
 import { directionalSchemas } from './directional.ts';

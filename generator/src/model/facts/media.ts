@@ -5,7 +5,7 @@
  * `explode` true for form, `allowReserved` false). Body and stream emitters read this instead of matching
  * media-type strings themselves.
  */
-import type { MediaTypeModel, ParameterStyle, Schema, StreamFormat } from '../types.ts';
+import type { MediaTypeModel, Schema, StreamFormat } from '../types.ts';
 import type { Direction } from './access.ts';
 import type { TypeSet } from './json-types.ts';
 import type { ShapeFact } from './shape.ts';

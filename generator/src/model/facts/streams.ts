@@ -4,7 +4,7 @@
  * the media types answered as one value, and, when the operation answers both, the request-body member
  * that chooses (`stream: true`, the convention several public APIs follow).
  */
-import type { MediaTypeModel, OperationModel, ProblemMatcher, Schema, StreamFormat } from '../types.ts';
+import type { MediaTypeModel, OperationModel, Schema } from '../types.ts';
 import type { Direction } from './access.ts';
 import type { TypeSet } from './json-types.ts';
 import type { MediaFact } from './media.ts';

@@ -20,7 +20,7 @@
  * anything as its body; an absent body is an error only when the body is required. Every statement is printed
  * in prettier's layout (module/pretty.ts).
  */
-import { code, docComment, ident, prettyLit as lit, objectKey, type Code } from '../../../codegen/index.ts';
+import { docComment, ident, prettyLit as lit, objectKey, type Code } from '../../../codegen/index.ts';
 import { namespaceImport, type ModuleLine } from '../../../codegen/module-lines.ts';
 import type { ApiModel, MediaTypeModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
