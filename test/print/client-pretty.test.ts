@@ -10,7 +10,9 @@ import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import * as n from '../../generator/src/codegen/ts-nodes.ts';
 import { resolveConfig } from '../../generator/src/config.ts';
-import { fallbacks, moduleLine } from '../../generator/src/emit/client/pretty.ts';
+import { fallbacks } from '../../generator/src/emit/client/pretty.ts';
+import { namedLine, namespaceImport } from '../../generator/src/codegen/module-lines.ts';
+import { printModuleLine } from '../../generator/src/codegen/pretty-doc.ts';
 import { prettyString } from '../../generator/src/codegen/pretty-doc.ts';
 import { printer } from '../../generator/src/codegen/printer.ts';
 import { quoteKey } from '../../generator/src/codegen/quote.ts';
@@ -95,11 +97,11 @@ describe('the client printer prints what prettier prints', () => {
   });
 
   it('import and export lists: one line when they fit, else one name a line (never a single name)', async () => {
-    const many = Array.from({ length: 14 }, (_, i) => `SomeExportedName${i}`).join(', ');
-    await expectClean(moduleLine(`import type { ${many} } from "./runtime/types.js";`));
-    await expectClean(moduleLine(`export { a, b } from "./client.js";`));
-    await expectClean(moduleLine(`import { ${'OneVeryLongName'.repeat(9)} } from "./runtime/core.js";`));
-    await expectClean(moduleLine(`import type * as T from "@social-posting/types";`));
+    const many = Array.from({ length: 14 }, (_, i) => `SomeExportedName${i}`);
+    await expectClean(printModuleLine(namedLine('import', many, './runtime/types.js', true)));
+    await expectClean(printModuleLine(namedLine('export', ['a', 'b'], './client.js')));
+    await expectClean(printModuleLine(namedLine('import', ['OneVeryLongName'.repeat(9)], './runtime/core.js')));
+    await expectClean(printModuleLine(namespaceImport('T', '@social-posting/types', true)));
   });
 });
 

@@ -39,38 +39,10 @@ export function callArguments(args: readonly builders.Doc[]): builders.Doc {
 }
 
 const NAME = '[A-Za-z_$][A-Za-z0-9_$]*';
-const MODULE = `("(?:[^"\\\\\\n\\r]|\\\\.)*"|'(?:[^'\\\\\\n\\r]|\\\\.)*')`;
-const NAMED_LINE = new RegExp(`^(import|export)( type)? \\{ (${NAME}(?:, ${NAME})*) \\} from ${MODULE};$`);
-const NAMESPACE_LINE = new RegExp(`^(import|export)( type)? \\* as (${NAME}) from ${MODULE};$`);
-
-/** A module name's literal in prettier's quotes (a single-quoted one is prettier's spelling already). */
-function moduleLiteral(literal: string): string {
-  return literal.startsWith('"') ? prettierQuotes(literal) : literal;
-}
 
 /** `{ a, b }` of an import or export: on the line when it fits, else one name a line with a trailing comma (a single name never breaks). */
 function specifiers(names: readonly string[]): builders.Doc {
   return names.length > 1 ? group(['{', indent([line, join([',', line], [...names])]), ifBreak(','), line, '}']) : `{ ${names[0]} }`;
-}
-
-/**
- * A one-line `import`/`export` written as text (`import type { a, b } from "./x.js";`,
- * `import * as T from "m";`) in prettier's layout: the module in prettier's quotes, and a named list that
- * does not fit broken one name a line with a trailing comma (a single name never breaks). Undefined for any
- * other text: the caller leaves that line to prettier.
- */
-export function prettyModuleLine(text: string): string | undefined {
-  const named = NAMED_LINE.exec(text.trim());
-  if (named) return printDoc([named[1]!, named[2] ?? '', ' ', specifiers(named[3]!.split(', ')), ' from ', moduleLiteral(named[4]!), ';']);
-  const namespace = NAMESPACE_LINE.exec(text.trim());
-  return namespace ? `${namespace[1]}${namespace[2] ?? ''} * as ${namespace[3]} from ${moduleLiteral(namespace[4]!)};` : undefined;
-}
-
-/** prettyModuleLine's text, or `NotPrinted` for a line of another shape. */
-export function moduleLine(text: string): string {
-  const printed = prettyModuleLine(text);
-  if (printed === undefined) throw new NotPrinted('import line');
-  return printed;
 }
 
 const SPECIFIER = new RegExp(`^(?:type )?${NAME}(?: as ${NAME})?$`);

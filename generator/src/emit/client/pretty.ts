@@ -5,7 +5,6 @@
  * text, left to prettier (`assemble` records its range for `EmittedFile.formatted`).
  * test/print/prettier-clean.test.ts holds the result to account on every fixture and corpus spec.
  */
-import { moduleLine } from '../../codegen/pretty-doc.ts';
 import { ModulePrinter, printedOr, type PrintedModule } from '../../codegen/pretty-module.ts';
 import { printNode, printStatements } from '../../codegen/ts-print.ts';
 import { prettyStatement } from '../../codegen/ts-pretty.ts';
@@ -50,5 +49,3 @@ export function assemble(header: string, imports: readonly Part[], statements: r
   return module.module();
 }
 
-/** An `import`/`export` line of the symbol registry in prettier's layout (see pretty-doc.ts `prettyModuleLine`). */
-export { moduleLine };

@@ -9,9 +9,9 @@
  * prettier formats just that statement. The claim is held
  * to by test/print/prettier-clean.test.ts and test/server/pretty.test.ts, which run prettier itself.
  */
-import { jsonParseStatement, moduleLine, typeArguments } from '../../codegen/pretty-doc.ts';
+import { jsonParseStatement, typeArguments } from '../../codegen/pretty-doc.ts';
 
-export { moduleLine, typeArguments };
+export { typeArguments };
 
 /**
  * `export const NAME: Type = JSON.parse('…');` — the value's JSON text as one string argument: on one line
