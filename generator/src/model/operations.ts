@@ -117,6 +117,9 @@ function mergeParameters(shared: ParameterModel[], own: ParameterModel[]): Param
   return out;
 }
 
+/** A field name as HTTP writes it (RFC 9110 section 5.1: a token). */
+const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 function parameterList(doc: unknown, value: unknown, pointer: string, ctx: SchemaContext, report: Report): ParameterModel[] {
   if (!Array.isArray(value)) return [];
   const out: ParameterModel[] = [];
@@ -132,6 +135,14 @@ function parameterList(doc: unknown, value: unknown, pointer: string, ctx: Schem
     if (out.some((q) => q.in === location && q.name === p.name)) {
       report({ code: 'parameter-duplicate', pointer: r.pointer, message: `parameter ${JSON.stringify(p.name)} in ${location} is declared twice` });
       return;
+    }
+    if (location === 'header' && !HTTP_TOKEN.test(p.name)) {
+      report({
+        code: 'parameter-header-name',
+        severity: 'warning',
+        pointer: appendPointer(r.pointer, 'name'),
+        message: `header name ${JSON.stringify(p.name)} is not an HTTP token (RFC 9110 section 5.1), so no request can carry it: servers never receive it${p.required === true ? ' and every request to the operation lacks it' : ''}, and clients cannot send it`,
+      });
     }
     let schema = p.schema !== undefined ? normalizeSchema(p.schema, appendPointer(r.pointer, 'schema'), ctx) : undefined;
     let contentType: string | undefined;
