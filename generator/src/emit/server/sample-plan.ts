@@ -42,6 +42,7 @@ export class SamplePlanner {
     if (Array.isArray(view.examples) && view.examples.length) out.example = view.examples[0];
     if (view.const !== undefined) return { ...out, const: view.const };
     const values = facts.enumerated(schema);
+    if (values?.length === 0) return { none: true };
     if (values?.length) {
       const writable = values.filter((v) => typeof v !== 'number' || Number.isFinite(v));
       const fitting = writable.filter((v) => fitsString(view, v));
