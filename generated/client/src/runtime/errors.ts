@@ -32,7 +32,16 @@ export class ApiError<B = unknown> extends ClientError {
   /** RFC 7807 problem, when the body is one (its `type` selects the variant; see `isProblem`). */
   declare readonly problem: ProblemOf<B> | undefined;
   declare readonly rateLimit: RateLimit | undefined;
-  constructor(operation: string, status: number, headers: Headers, body: B, rateLimit?: RateLimit) {
+  /** The response the error was read from (its body consumed), when a call received one. */
+  declare readonly response: Response | undefined;
+  constructor(
+    operation: string,
+    status: number,
+    headers: Headers,
+    body: B,
+    rateLimit?: RateLimit,
+    response?: Response,
+  ) {
     const problem = asProblem(body);
     const b = body as { message?: unknown } | undefined;
     const text = problem
@@ -43,7 +52,7 @@ export class ApiError<B = unknown> extends ClientError {
     const summary = typeof text === 'string' && text ? ` ${text.slice(0, 200)}` : '';
     const listed = errorDetails(body);
     super(operation, `${status}${summary}${listed ? ` (${listed})` : ''}`);
-    Object.assign(this, { status, headers, body, problem, rateLimit });
+    Object.assign(this, { status, headers, body, problem, rateLimit, response });
   }
 }
 
@@ -88,8 +97,8 @@ export class RateLimitError<B = unknown> extends ApiError<B> {
   override name = 'RateLimitError';
   /** When the limit resets (the spec's reset header), if the server said. */
   declare readonly reset: Date | undefined;
-  constructor(operation: string, headers: Headers, body: B, rateLimit: RateLimit | undefined) {
-    super(operation, 429, headers, body, rateLimit);
+  constructor(operation: string, headers: Headers, body: B, rateLimit: RateLimit | undefined, response?: Response) {
+    super(operation, 429, headers, body, rateLimit, response);
     const reset = rateLimit?.reset;
     Object.assign(this, { reset, message: this.message + (reset ? ` (resets at ${reset.toISOString()})` : '') });
   }
