@@ -39,6 +39,8 @@ export interface Call extends CallOptions {
   attempt?: number;
   /** The fetch of this attempt (`middleware` sends through its hooks). */
   fetch?: typeof fetch;
+  /** Safe to send again whatever the method: the request carries an idempotency key (set by `idempotency`). */
+  idempotent?: boolean;
 }
 
 export type Sent = ApiResponse<unknown>;

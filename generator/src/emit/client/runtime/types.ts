@@ -132,6 +132,8 @@ export interface OperationSpec {
    * carry their code.
    */
   hooks?: readonly Feature[];
+  /** The header of the operation's idempotency key (with the `idempotency` hook): a key per call, retried like a `PUT`. */
+  idempotencyKey?: string;
   /** Generated with `dates: 'Date'`: where the dates are in the request body, success and error bodies, and the converter. */
   dates?: { body?: DatePlan; ok?: DatePlan; error?: DatePlan; items?: DatePlan; codec: DateCodec };
 }
@@ -404,7 +406,14 @@ export interface ApiPromise<T, S extends number = number> extends PromiseLike<T>
  */
 export type ApiResult<T, S extends number = number, E = unknown> =
   | (ApiResponse<T, S> & { error: undefined })
-  | { data: undefined; error: E; status: number; headers: Headers; rateLimit: RateLimit | undefined; response: Response };
+  | {
+      data: undefined;
+      error: E;
+      status: number;
+      headers: Headers;
+      rateLimit: RateLimit | undefined;
+      response: Response;
+    };
 
 /** What a method returns with `throwOnError: false`: a promise of the result; `withResponse()` is the same result. */
 export interface ResultPromise<T, S extends number = number, E = unknown> extends Promise<ApiResult<T, S, E>> {
