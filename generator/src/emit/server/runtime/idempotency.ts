@@ -17,7 +17,7 @@
  * evicted first: one process only), or any store with an atomic add (Redis `SET NX PX`, a unique index).
  */
 import { ProblemFactory } from './problems.js';
-import type { ApiTable, HandlerContext, HandlerResult, ServerMiddleware } from './types.js';
+import type { HandlerContext, HandlerResult, ServerMiddleware } from './types.js';
 
 /** What a key holds: the request it was first used with, and its result once the handler gave one. */
 export interface IdempotencyRecord {
@@ -86,8 +86,8 @@ export function idempotency(options: IdempotencyOptions = {}): ServerMiddleware 
   const header = (options.header ?? 'Idempotency-Key').toLowerCase();
   const ttl = options.ttlMs ?? DAY;
   const store = options.store ?? memoryIdempotencyStore();
-  // about:blank problems: the runtime's own answers, as for its other refusals.
-  const problems = new ProblemFactory({ problems: {}, problemPath: '' } as unknown as ApiTable);
+  // about:blank problems: the runtime's own answers, as for its other refusals (no spec problem types needed).
+  const problems = new ProblemFactory({ problems: {}, problemPath: '', problemRoles: {} });
   /** The store key each request this middleware admitted claimed, with its fingerprint. */
   const claimed = new WeakMap<HandlerContext, { id: string; fingerprint: string }>();
   return {
