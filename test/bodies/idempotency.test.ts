@@ -40,7 +40,8 @@ async function orderServer(options: { dedupe?: boolean; slowMs?: number; store?:
     listOrders: () => ({ status: 200, body: orders }),
   };
   const middleware = options.dedupe ? [built.server.idempotency(options.store ? { store: options.store } : {})] : [];
-  const handler = built.server.createHandler(handlers, { authenticate: () => ({ kind: 'app', appId: 'a1' }), middleware });
+  // The bearer token names the app: two tokens, two principals.
+  const handler = built.server.createHandler(handlers, { authenticate: (c: { token: string }) => ({ kind: 'app', appId: c.token }), middleware });
   const running = await built.server.serve(handler, { port: 0 });
   closers.push(() => running.close());
   return { url: running.url as string, orders };
@@ -114,8 +115,16 @@ describe('idempotency keys: a dropped connection after the commit', () => {
 });
 
 describe('the server middleware', () => {
-  const post = (url: string, key: string, body: unknown) =>
-    fetch(`${url}/orders`, { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });
+  const post = (url: string, key: string, body: unknown, token = 't') =>
+    fetch(`${url}/orders`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });
+
+  it('scopes keys by principal: the same key from another caller is another request', async () => {
+    const server = await orderServer({ dedupe: true });
+    const mine = await post(server.url, 'shared', { item: 'a', quantity: 1 }, 'alice');
+    const theirs = await post(server.url, 'shared', { item: 'a', quantity: 1 }, 'bob');
+    expect([mine.status, theirs.status, theirs.headers.get('idempotent-replayed')]).toEqual([201, 201, null]);
+    expect(server.orders.map((o) => o.id)).toEqual(['o1', 'o2']);
+  });
 
   it('answers a repeat with the same status, headers and bytes, without running the handler', async () => {
     const server = await orderServer({ dedupe: true });
