@@ -57,6 +57,12 @@ export interface SocialgenConfig {
   pagination?: Record<string, DeclaredPagination>;
   /** `Date`: `date-time`/`date` members are `Date` objects in the types, client and server; default `string`. */
   dates: DatesOption;
+  /**
+   * A header name (`Idempotency-Key`): every POST and PATCH takes an idempotency key in it, declared or not
+   * (operations declaring an `Idempotency-Key` header take one without this); the client sends one per call
+   * and retries those writes, the server can deduplicate by it (docs/client.md).
+   */
+  idempotencyKey?: string;
   /** Marks a config whose paths are resolved (what `resolveConfig` returns). */
   resolved: true;
   /** The config file and where its keys are, for messages about target names checked after plugins load. */
@@ -75,6 +81,7 @@ export interface UserConfig {
   options?: Record<string, Record<string, unknown>>;
   pagination?: Record<string, DeclaredPagination>;
   dates?: DatesOption;
+  idempotencyKey?: string;
   headers?: Record<string, string>;
 }
 
@@ -144,6 +151,7 @@ const CONFIG_SCHEMA = {
     },
     options: { type: 'object', propertyNames: targetName, additionalProperties: { type: 'object' } },
     dates: { enum: ['string', 'Date'] },
+    idempotencyKey: { type: 'string', pattern: '^[!#$%&\'*+.^_`|~0-9A-Za-z-]+$' },
     pagination: {
       type: 'object',
       additionalProperties: {
@@ -303,6 +311,7 @@ export function resolveConfig(user: UserConfig, baseDir: string): SocialgenConfi
     resolved: true,
   };
   if (user.pagination) config.pagination = user.pagination;
+  if (user.idempotencyKey) config.idempotencyKey = user.idempotencyKey;
   if (user.targets) config.targets = [...user.targets];
   return config;
 }

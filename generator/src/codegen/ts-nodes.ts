@@ -354,9 +354,9 @@ function exported(): ts.ModifierLike[] {
   return [f.createModifier(ts.SyntaxKind.ExportKeyword)];
 }
 
-/** `export type Name = T;` */
-export function typeAlias(name: string, type: TypeNode, doc: DocLines = []): Statement {
-  return withDoc(f.createTypeAliasDeclaration(exported(), checkedName(name), undefined, type), doc);
+/** `export type Name<P> = T;` */
+export function typeAlias(name: string, type: TypeNode, doc: DocLines = [], typeParameters?: readonly TypeParameterSpec[]): Statement {
+  return withDoc(f.createTypeAliasDeclaration(exported(), checkedName(name), typeParameterNodes(typeParameters), type), doc);
 }
 
 /** `type Name = T;`: a name for the module's own use, not exported. */
@@ -364,9 +364,9 @@ export function localTypeAlias(name: string, type: TypeNode, doc: DocLines = [])
   return withDoc(f.createTypeAliasDeclaration(undefined, checkedName(name), undefined, type), doc);
 }
 
-/** `export interface Name { ... }` */
-export function interfaceDeclaration(name: string, members: readonly TypeElement[], doc: DocLines = []): Statement {
-  return withDoc(f.createInterfaceDeclaration(exported(), checkedName(name), undefined, undefined, members), doc);
+/** `export interface Name<P> { ... }` */
+export function interfaceDeclaration(name: string, members: readonly TypeElement[], doc: DocLines = [], typeParameters?: readonly TypeParameterSpec[]): Statement {
+  return withDoc(f.createInterfaceDeclaration(exported(), checkedName(name), typeParameterNodes(typeParameters), undefined, members), doc);
 }
 
 /**

@@ -43,12 +43,11 @@ export function prettyStatements(nodes: readonly ts.Statement[]): string {
 function statement(node: ts.Statement): D {
   const exported = exportKeyword(node);
   if (ts.isTypeAliasDeclaration(node)) {
-    if (node.typeParameters) unhandled('type parameters');
-    return [exported, assignment(['type ', node.name.text], ' =', node.type, 'type'), ';'];
+    return [exported, assignment(['type ', node.name.text, typeParameters(node.typeParameters)], ' =', node.type, 'type'), ';'];
   }
   if (ts.isInterfaceDeclaration(node)) {
-    if (node.typeParameters || node.heritageClauses) unhandled('interface heritage');
-    return [exported, 'interface ', node.name.text, ' ', objectType(node.members, true)];
+    if (node.heritageClauses) unhandled('interface heritage');
+    return [exported, 'interface ', node.name.text, typeParameters(node.typeParameters), ' ', objectType(node.members, true)];
   }
   if (ts.isVariableStatement(node)) return [exported, variableDeclaration(node.declarationList)];
   if (ts.isFunctionDeclaration(node)) return [exported, functionDeclaration(node)];

@@ -367,6 +367,8 @@ export interface ApiModel {
   extensions: Record<string, JsonValue>;
   /** `Date`: date and date-time strings are `Date` objects in every target (the config's `dates`; model/dates.ts). */
   dates?: 'Date';
+  /** The config's `idempotencyKey`: the header every non-idempotent write takes a key in (model/idempotency.ts). */
+  idempotencyKey?: string;
 }
 
 /** Look-ups over a model, built once per model (model/index.ts `indexModel`). */

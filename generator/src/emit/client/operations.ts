@@ -4,6 +4,7 @@
  */
 import type { Code } from '../../codegen/index.ts';
 import { datePlansOf } from '../../model/dates.ts';
+import { idempotencyHeader } from '../../model/idempotency.ts';
 import { factsOf, type MediaFact } from '../../model/facts/index.ts';
 import { responseReading } from '../../model/facts/reading.ts';
 import type { ApiModel, OperationModel, PaginationModel } from '../../model/types.ts';
@@ -51,6 +52,8 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (op.deprecated) spec.deprecated = op.deprecatedAt ?? true;
   const rateLimit = rateLimitHeaders(op);
   if (rateLimit) spec.rateLimit = rateLimit;
+  const idempotencyKey = idempotencyHeader(model, op);
+  if (idempotencyKey) spec.idempotencyKey = idempotencyKey;
   if (model.dates) {
     const { body, ok, error, items } = datePlansOf(model).operation(op);
     const dates = { ...(body ? { body } : {}), ...(ok ? { ok } : {}), ...(error ? { error } : {}), ...(items ? { items } : {}) };
@@ -176,8 +179,9 @@ function entry(model: ApiModel, op: OperationModel): n.Expression {
   // `dates: 'Date'`: the operation's plans, with the codec over the named schemas' plans.
   const dated = typeof spec.dates === 'object';
   if (dated) members.push(n.property('dates', n.objectLiteral([n.spread(n.literalExpression(spec.dates)), n.property('codec', n.valueRef('dates'))])));
-  // The features of this operation only (runtime `Feature`s): the notice of a deprecated one, the dates.
-  const hooks = [...(spec.deprecated !== undefined ? ['deprecation'] : []), ...(dated ? ['dates'] : [])];
+  // The features of this operation only (runtime `Feature`s): the notice of a deprecated one, the dates, the
+  // idempotency key. Each wraps the client's retries, so the key is the same on every attempt.
+  const hooks = [...(spec.deprecated !== undefined ? ['deprecation'] : []), ...(dated ? ['dates'] : []), ...(spec.idempotencyKey ? ['idempotency'] : [])];
   if (hooks.length) members.push(n.property('hooks', n.arrayLiteral(hooks.map((h) => n.valueRef(h)))));
   return n.objectLiteral(members);
 }
@@ -206,6 +210,7 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const extra = model.operations.some((op) => extraCredentials(model, op));
   const styled = model.operations.some((op) => otherStyles(operationSpec(model, op)));
   const deprecated = model.operations.some((op) => op.deprecated);
+  const keyed = model.operations.some((op) => idempotencyHeader(model, op));
   const pages = paginated(model);
   const binary = model.operations.some((op) => binarySuccessTypes(model, op).length > 0);
   const fromBody = [...(binary ? ['decodeBinary'] : []), ...(bodies ? ['encodeBody'] : [])];
@@ -215,6 +220,7 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
     forms ? `import { encodeForm } from './runtime/form.js';` : '',
     dated ? `import { dateCodec } from './runtime/dates.js';` : '',
     deprecated ? `import { deprecation } from './runtime/deprecation.js';` : '',
+    keyed ? `import { idempotency } from './runtime/idempotency.js';` : '',
     styled ? `import { writeParam } from './runtime/styles.js';` : '',
     `import type { ${dated ? 'DatePlan, ' : ''}OperationSpec${pages.length ? ', PaginationSpec' : ''} } from './runtime/types.js';`,
   ].filter(Boolean);

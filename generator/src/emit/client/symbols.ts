@@ -54,8 +54,8 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
   [
     RUNTIME.types,
     types(
-      'ApiPromise', 'ApiResponse', 'AuthOptions', 'CallOptions', 'DeprecationNotice', 'EventStream', 'ExtraQuery', 'Middleware', 'MiddlewareContext', 'OperationSpec', 'PaginateOptions', 'ParseAs', 'Parsed',
-      'ProblemLike', 'RateLimit', 'RequestSigner', 'RetryOptions', 'RuntimeOptions', 'ServerSentEvent', 'StreamCallOptions', 'StreamOptions', 'TokenSource', 'ValidateOptions',
+      'ApiPromise', 'ApiResponse', 'ApiResult', 'AuthOptions', 'CallOptions', 'DeprecationNotice', 'EventStream', 'ExtraQuery', 'Middleware', 'MiddlewareContext', 'OperationSpec', 'Outcome', 'PaginateOptions', 'ParseAs',
+      'Parsed', 'ProblemLike', 'RateLimit', 'RequestSigner', 'ResultPromise', 'RetryOptions', 'RuntimeOptions', 'ServerSentEvent', 'StreamCallOptions', 'StreamOptions', 'Throws', 'TokenSource', 'ValidateOptions',
     ),
   ],
   [RUNTIME.stream, values('shouldReconnect')],

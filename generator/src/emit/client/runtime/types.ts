@@ -132,6 +132,8 @@ export interface OperationSpec {
    * carry their code.
    */
   hooks?: readonly Feature[];
+  /** The header of the operation's idempotency key (with the `idempotency` hook): a key per call, retried like a `PUT`. */
+  idempotencyKey?: string;
   /** Generated with `dates: 'Date'`: where the dates are in the request body, success and error bodies, and the converter. */
   dates?: { body?: DatePlan; ok?: DatePlan; error?: DatePlan; items?: DatePlan; codec: DateCodec };
 }
@@ -291,6 +293,13 @@ export interface RuntimeOptions {
   onDeprecated?: ((notice: DeprecationNotice) => void) | undefined;
   /** Hooks around every attempt's `fetch`, in this order (see `Middleware`); a call's own run inside them. */
   middleware?: readonly Middleware[] | undefined;
+  /**
+   * `false`: every call resolves to `{ data, error, response }` (see `ApiResult`) instead of rejecting with
+   * `ApiError`; a call's own `throwOnError` wins. Pass it as a literal so the client's type follows it.
+   * Failures without a response (network, timeout, abort, credentials, validation), pages and streams
+   * still throw. Default `true`.
+   */
+  throwOnError?: boolean | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -348,16 +357,19 @@ export interface CallOptions {
   retry?: RetryOptions | false | undefined;
   /** Multipart bodies: extra headers of the parts of a member, by member name (the spec's encoding `headers`). */
   partHeaders?: Record<string, HeadersInit> | undefined;
+  /** `false`: this call resolves to `{ data, error, response }` instead of rejecting with `ApiError` (overrides the client's). */
+  throwOnError?: boolean | undefined;
 }
 
-export interface PaginateOptions extends CallOptions {
+/** Pages and streams throw whatever the client's `throwOnError`: an iteration has no place for an error result. */
+export interface PaginateOptions extends Omit<CallOptions, 'throwOnError'> {
   /** Stop after this many pages. */
   maxPages?: number | undefined;
   /** Stop once this many items were seen (`items()` yields exactly this many at most). */
   maxItems?: number | undefined;
 }
 
-export interface StreamCallOptions extends CallOptions, StreamOptions {}
+export interface StreamCallOptions extends Omit<CallOptions, 'throwOnError'>, StreamOptions {}
 
 // ---------------------------------------------------------------------------------------------------
 // Results
@@ -387,6 +399,39 @@ export interface ApiPromise<T, S extends number = number> extends PromiseLike<T>
   finally(onfinally?: (() => void) | null): Promise<T>;
   withResponse(): Promise<ApiResponse<T, S>>;
 }
+
+/**
+ * What a call with `throwOnError: false` resolves to: the success body in `data` (and `error` undefined), or
+ * the declared error body of a failed status in `error` (and `data` undefined); check `error` to narrow.
+ */
+export type ApiResult<T, S extends number = number, E = unknown> =
+  | (ApiResponse<T, S> & { error: undefined })
+  | {
+      data: undefined;
+      error: E;
+      status: number;
+      headers: Headers;
+      rateLimit: RateLimit | undefined;
+      response: Response;
+    };
+
+/** What a method returns with `throwOnError: false`: a promise of the result; `withResponse()` is the same result. */
+export interface ResultPromise<T, S extends number = number, E = unknown> extends Promise<ApiResult<T, S, E>> {
+  withResponse(): Promise<ApiResult<T, S, E>>;
+}
+
+/** Whether a call throws: the call's options' `throwOnError` when they set it to a literal, else the client's `F`. */
+export type Throws<O, F extends boolean> = O extends { throwOnError: infer X extends boolean } ? X : F;
+
+/**
+ * What a method returns: `ApiPromise` when the call throws, `ResultPromise` when it resolves to a result
+ * (`T` success body, `S` success statuses, `E` error body, `O` the call's options, `F` the client's `throwOnError`).
+ */
+export type Outcome<T, S extends number, E, O, F extends boolean> = [Throws<O, F>] extends [false]
+  ? ResultPromise<T, S, E>
+  : [Throws<O, F>] extends [true]
+    ? ApiPromise<T, S>
+    : ApiPromise<T, S> | ResultPromise<T, S, E>;
 
 /** An RFC 7807 problem as the runtime sees it. */
 export interface ProblemLike {
