@@ -1,0 +1,114 @@
+/**
+ * Webhooks and callbacks: the requests an API sends to its users. Each operation of the OAS 3.1 `webhooks`
+ * map and of every operation's `callbacks` becomes a WebhookModel holding an OperationModel built exactly as
+ * a path's operation is (header parameters, request body schemas, planned names), so every target reads
+ * its types and validators the way it reads an operation's.
+ *
+ * Two facts tell webhooks apart at run time (`webhookFacts`, once the model is whole): the values each
+ * payload pins (`const`, a one-member `enum`: GitHub's `action`), and which webhooks the model cannot tell
+ * apart by payload (GitHub's `ping` pins nothing; `label-created` and `repository-created` pin the same
+ * `action`). Generation warns naming those, at the webhook's place in the spec.
+ */
+import type { LoadedSpec } from '../load/index.ts';
+import { appendPointer, toPointer } from '../load/pointer.ts';
+import { canonicalJson } from './facts/all-of.ts';
+import { factsOf } from './facts/index.ts';
+import { deref } from './deref.ts';
+import type { NamePlanner } from './naming.ts';
+import { pathItemOperations } from './operations.ts';
+import type { SchemaContext } from './schema-normalize.ts';
+import type { ApiModel, JsonValue, OperationModel, WebhookModel } from './types.ts';
+import { isRecord } from './values.ts';
+
+type Report = SchemaContext['report'];
+
+/** The webhooks of `webhooks`, then the callbacks of `operations` (document order); facts are filled in by `webhookFacts`. */
+export function buildWebhooks(spec: LoadedSpec, ctx: SchemaContext, planner: NamePlanner, report: Report, operations: readonly OperationModel[]): WebhookModel[] {
+  const doc = spec.document;
+  const out: WebhookModel[] = [];
+  const seenIds = new Map<string, string>();
+  const names = new Set<string>();
+  const add = (kind: WebhookModel['kind'], name: string, pointer: string, value: unknown, qualifier: string): void => {
+    const r = deref(doc, value, pointer);
+    if ('error' in r) {
+      report({ code: 'ref-unresolved', pointer: r.pointer, message: r.error });
+      return;
+    }
+    if (!isRecord(r.value)) return;
+    const ops = pathItemOperations(spec, ctx, planner, report, {
+      path: name,
+      pointer: r.pointer,
+      item: r.value,
+      shared: [],
+      seenIds,
+      // The handler key names the method, so `webhook-<name>` never collides with an operation's method name.
+      synthesize: (method) => `${kind} ${name} ${method}`,
+    });
+    for (const operation of ops) {
+      let key = ops.length > 1 ? `${name}-${operation.method}` : name;
+      if (names.has(key)) key = `${qualifier}-${key}`;
+      for (let i = 2; names.has(key); i++) key = `${name}-${i}`;
+      names.add(key);
+      out.push({ name: key, kind, operation, fixes: [], overlaps: [], pointer: operation.pointer });
+    }
+  };
+  if (isRecord(doc.webhooks)) {
+    for (const [name, item] of Object.entries(doc.webhooks)) add('webhook', name, toPointer(['webhooks', name]), item, 'webhook');
+  }
+  for (const op of operations) {
+    const callbacks = deref(doc, getCallbacks(doc, op.pointer), appendPointer(op.pointer, 'callbacks'));
+    if ('error' in callbacks || !isRecord(callbacks.value)) continue;
+    for (const [callbackName, callback] of Object.entries(callbacks.value)) {
+      const c = deref(doc, callback, appendPointer(callbacks.pointer, callbackName));
+      if ('error' in c || !isRecord(c.value)) continue;
+      const expressions = Object.keys(c.value).filter((k) => !k.startsWith('x-'));
+      for (const expression of expressions) {
+        add('callback', expressions.length > 1 ? `${callbackName}-${expressions.indexOf(expression) + 1}` : callbackName, appendPointer(c.pointer, expression), c.value[expression], op.operationId);
+      }
+    }
+  }
+  return out;
+}
+
+function getCallbacks(doc: Record<string, unknown>, operationPointer: string): unknown {
+  let node: unknown = doc;
+  for (const segment of operationPointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+    node = isRecord(node) ? node[segment] : undefined;
+  }
+  return isRecord(node) ? node.callbacks : undefined;
+}
+
+/** The payload members each webhook pins and the webhooks it overlaps; warns once per webhook that overlaps others. */
+export function webhookFacts(model: ApiModel, report: Report): void {
+  const webhooks = model.webhooks ?? [];
+  const facts = factsOf(model);
+  for (const w of webhooks) {
+    const media = w.operation.requestBody?.content.find((m) => facts.media(m, 'request').kind === 'json') ?? w.operation.requestBody?.content[0];
+    if (!media) continue;
+    for (const member of facts.shape(media.schema, 'request').members) {
+      if (!member.schema) continue;
+      const values = facts.enumerated(member.schema);
+      if (values?.length === 1) w.fixes.push({ member: member.name, value: values[0] as JsonValue });
+    }
+  }
+  const pinned = new Map(webhooks.map((w) => [w, new Map(w.fixes.map((f) => [f.member, canonicalJson(f.value)]))]));
+  for (const a of webhooks) {
+    for (const b of webhooks) {
+      if (a === b || a.operation.method !== b.operation.method) continue;
+      const pa = pinned.get(a)!;
+      const pb = pinned.get(b)!;
+      if ([...pa].every(([member, value]) => !pb.has(member) || pb.get(member) === value)) a.overlaps.push(b.name);
+    }
+  }
+  for (const w of webhooks) {
+    if (!w.overlaps.length) continue;
+    const shown = w.overlaps.slice(0, 5).map((n) => JSON.stringify(n)).join(', ');
+    const more = w.overlaps.length > 5 ? ` and ${w.overlaps.length - 5} more` : '';
+    report({
+      code: 'webhook-overlap',
+      severity: 'warning',
+      pointer: w.pointer,
+      message: `${w.kind} ${JSON.stringify(w.name)} cannot be told apart by its payload from ${shown}${more}: a receiver needs a dispatch rule (\`dispatch: { header, member }\`), else it answers a payload several accept with a problem naming them`,
+    });
+  }
+}
