@@ -78,7 +78,7 @@ function getCallbacks(doc: Record<string, unknown>, operationPointer: string): u
   return isRecord(node) ? node.callbacks : undefined;
 }
 
-/** The payload members each webhook pins and the webhooks it overlaps; warns once per webhook that overlaps others. */
+/** The payload members each webhook pins and the webhooks it overlaps; warns once per group of overlapping webhooks. */
 export function webhookFacts(model: ApiModel, report: Report): void {
   const webhooks = model.webhooks ?? [];
   const facts = factsOf(model);
@@ -100,15 +100,29 @@ export function webhookFacts(model: ApiModel, report: Report): void {
       if ([...pa].every(([member, value]) => !pb.has(member) || pb.get(member) === value)) a.overlaps.push(b.name);
     }
   }
-  for (const w of webhooks) {
-    if (!w.overlaps.length) continue;
-    const shown = w.overlaps.slice(0, 5).map((n) => JSON.stringify(n)).join(', ');
-    const more = w.overlaps.length > 5 ? ` and ${w.overlaps.length - 5} more` : '';
+  // One warning per group of webhooks linked by overlaps (GitHub's `ping` links all 261 into one), at its first member.
+  const grouped = new Set<WebhookModel>();
+  const byName = new Map(webhooks.map((w) => [w.name, w]));
+  for (const first of webhooks) {
+    if (grouped.has(first) || !first.overlaps.length) continue;
+    const group = [first];
+    grouped.add(first);
+    for (let i = 0; i < group.length; i++) {
+      for (const name of group[i]!.overlaps) {
+        const other = byName.get(name)!;
+        if (!grouped.has(other)) {
+          grouped.add(other);
+          group.push(other);
+        }
+      }
+    }
+    const shown = group.slice(0, 6).map((w) => JSON.stringify(w.name)).join(', ');
+    const more = group.length > 6 ? ` and ${group.length - 6} more` : '';
     report({
       code: 'webhook-overlap',
       severity: 'warning',
-      pointer: w.pointer,
-      message: `${w.kind} ${JSON.stringify(w.name)} cannot be told apart by its payload from ${shown}${more}: a receiver needs a dispatch rule (\`dispatch: { header, member }\`), else it answers a payload several accept with a problem naming them`,
+      pointer: first.pointer,
+      message: `${group.length} webhooks cannot all be told apart by their payloads (${shown}${more}; no payload member they pin differs): a receiver needs a dispatch rule (\`dispatch: { header, member }\`), else it answers a payload several of them accept with a problem naming them`,
     });
   }
 }
