@@ -292,9 +292,8 @@ export interface WebhookModel {
    */
   fixes: { member: string; value: JsonValue }[];
   /**
-   * Names of the other webhooks of the same method whose payloads the model cannot tell apart from this
-   * one's: no member both pin has different values (so a payload may satisfy both; the validators decide,
-   * and a payload both accept is ambiguous).
+   * Names of the other webhooks of the same method that pin exactly the same members to the same values:
+   * their payloads are told apart by the validators alone, and a payload both accept is ambiguous.
    */
   overlaps: string[];
   pointer: string;

@@ -5,9 +5,10 @@
  * its types and validators the way it reads an operation's.
  *
  * Two facts tell webhooks apart at run time (`webhookFacts`, once the model is whole): the values each
- * payload pins (`const`, a one-member `enum`: GitHub's `action`), and which webhooks the model cannot tell
- * apart by payload (GitHub's `ping` pins nothing; `label-created` and `repository-created` pin the same
- * `action`). Generation warns naming those, at the webhook's place in the spec.
+ * payload pins (`const`, a one-member `enum`: GitHub's `action`), and which webhooks pin the same values, so
+ * that only the validators can tell them apart and a payload both accept is ambiguous (GitHub's `ping` and
+ * `push` pin nothing; `label-created` and `repository-created` pin the same `action`). Generation warns
+ * naming those, at the first one's place in the spec.
  */
 import type { LoadedSpec } from '../load/index.ts';
 import { appendPointer, toPointer } from '../load/pointer.ts';
@@ -91,13 +92,13 @@ export function webhookFacts(model: ApiModel, report: Report): void {
       if (values?.length === 1) w.fixes.push({ member: member.name, value: values[0] as JsonValue });
     }
   }
-  const pinned = new Map(webhooks.map((w) => [w, new Map(w.fixes.map((f) => [f.member, canonicalJson(f.value)]))]));
+  // Two webhooks overlap when they pin the same members to the same values: the receiver narrows by pinned
+  // values, preferring the webhook that pins more (order-created's `action` over ping's nothing), so only
+  // equally specific webhooks are left for the validators to tell apart.
+  const pinned = new Map(webhooks.map((w) => [w, w.fixes.map((f) => `${JSON.stringify(f.member)}=${canonicalJson(f.value)}`).sort().join('\n')]));
   for (const a of webhooks) {
     for (const b of webhooks) {
-      if (a === b || a.operation.method !== b.operation.method) continue;
-      const pa = pinned.get(a)!;
-      const pb = pinned.get(b)!;
-      if ([...pa].every(([member, value]) => !pb.has(member) || pb.get(member) === value)) a.overlaps.push(b.name);
+      if (a !== b && a.operation.method === b.operation.method && pinned.get(a) === pinned.get(b)) a.overlaps.push(b.name);
     }
   }
   // One warning per group of webhooks linked by overlaps (GitHub's `ping` links all 261 into one), at its first member.
@@ -122,7 +123,7 @@ export function webhookFacts(model: ApiModel, report: Report): void {
       code: 'webhook-overlap',
       severity: 'warning',
       pointer: first.pointer,
-      message: `${group.length} webhooks cannot all be told apart by their payloads (${shown}${more}; no payload member they pin differs): a receiver needs a dispatch rule (\`dispatch: { header, member }\`), else it answers a payload several of them accept with a problem naming them`,
+      message: `${group.length} webhooks cannot be told apart by the payload members they pin (${shown}${more}: they pin the same values): a receiver needs a dispatch rule (\`dispatch: { header, member }\`), else it answers a payload several of them accept with a problem naming them`,
     });
   }
 }

@@ -154,20 +154,27 @@ function byRule(entries: WebhookEntry[], rule: WebhookDispatch, parsed: Parsed):
   return entry ?? problem(400, 'Bad Request', 'no webhook is named ' + JSON.stringify(names[0]), { candidates: [] });
 }
 
-/** The one webhook whose pinned values and validators accept the request, or the problem naming the candidates. */
+/** A pins every member B pins and more: a payload matching both is A's (`order-created` over a catch-all `ping`). */
+function moreSpecific(a: WebhookEntry, b: WebhookEntry): boolean {
+  return a.fixes.length > b.fixes.length && b.fixes.every(([member]) => a.fixes.some(([m]) => m === member));
+}
+
+/**
+ * The webhook a payload is: those whose pinned values it has, the most specific of them, then the one the
+ * validators accept; else the problem naming the candidates.
+ */
 function byPayload(entries: WebhookEntry[], validators: Record<string, WebhookValidatorsOf>, parsed: Parsed) {
   const pinned = entries.filter((e) => pins(e, parsed.payload));
-  const accepted = pinned.filter((e) => valid(e, validators, parsed));
-  if (accepted.length === 1) return accepted[0]!;
-  if (accepted.length > 1) {
-    const candidates = accepted.map((e) => e.name);
-    return problem(400, 'Bad Request', 'the request is valid for several webhooks: ' + candidates.join(', '), {
-      candidates,
-    });
-  }
+  const specific = pinned.filter((e) => !pinned.some((o) => moreSpecific(o, e)));
   // One candidate by its pinned values: its validation errors say what is wrong.
-  if (pinned.length === 1) return pinned[0]!;
-  return problem(400, 'Bad Request', 'the request matches no webhook', { candidates: pinned.map((e) => e.name) });
+  if (specific.length === 1) return specific[0]!;
+  const accepted = specific.filter((e) => valid(e, validators, parsed));
+  if (accepted.length === 1) return accepted[0]!;
+  const candidates = (accepted.length ? accepted : specific).map((e) => e.name);
+  const detail = accepted.length
+    ? 'the request is valid for several webhooks: ' + candidates.join(', ')
+    : 'the request matches no webhook';
+  return problem(400, 'Bad Request', detail, { candidates });
 }
 
 /** Validation problems of the chosen webhook's headers and payload, or undefined. */
