@@ -1,6 +1,6 @@
 // The second half of `npm run build` (after `tsc -b`): files the compiled generator reads as data at run
 // time, copied next to the compiled modules that read them. The client and server runtimes are TypeScript
-// sources copied verbatim into every generated package (emit/client/index.ts, emit/server/index.ts, emit/webhooks/index.ts read
+// sources copied verbatim into every generated package (emit/client/index.ts, emit/server/index.ts read
 // them from `./runtime/`); the validators' runtime modules are read and copied by use; the prettier worker is plain JavaScript started by path (write/format.ts); codegen/typescript.mjs is plain JavaScript (why: see it).
 // Copies only what changed, so a no-op build stays cheap.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
@@ -12,7 +12,6 @@ const ASSETS = [
   { dir: 'emit/client/runtime', match: (f) => f.endsWith('.ts') },
   { dir: 'emit/server/runtime', match: (f) => f.endsWith('.ts') },
   { dir: 'emit/msw/runtime', match: (f) => f.endsWith('.ts') },
-  { dir: 'emit/webhooks/runtime', match: (f) => f.endsWith('.ts') },
   // The validators' runtime helpers and format checks are real modules whose declarations are copied into
   // generated code by use (emit/validators/runtime/library.ts reads them as text).
   { dir: 'emit/validators/runtime', match: (f) => f === 'public.ts' },

@@ -58,7 +58,6 @@ describe('generated output is prettier-clean', () => {
       ['client/runtime', () => true],
       ['server/runtime', () => true],
       ['msw/runtime', () => true],
-      ['webhooks/runtime', () => true],
       ['validators/runtime', (name) => name === 'public.ts'],
       ['validators/runtime/helpers', (name) => name !== 'index.ts'],
       ['validators/runtime/formats', (name) => name !== 'index.ts'],

@@ -22,6 +22,8 @@ const SECRET = 'whsec_' + Buffer.from('a secret of the events API').toString('ba
 type Receiver = (request: Request) => Promise<Response>;
 type Server = {
   createWebhookReceiver(options: Record<string, unknown>): Receiver;
+  sampleWebhook(name: string, options?: { seed?: string }): { payload: unknown; headers: Record<string, string> };
+  fireWebhook(name: string, options: Record<string, unknown>): Promise<Response>;
   serve(handler: Receiver, options: { port: number }): Promise<{ url: string; close(): Promise<void> }>;
 };
 type Client = { sendWebhook(name: string, payload: unknown, options: Record<string, unknown>): Promise<Response> };
@@ -181,6 +183,20 @@ describe('the generated receiver', () => {
     expect(calls.map((c) => c.name)).toEqual(['delivered', 'order-created']);
     const unknown = await github(await signed('ping', {}, { 'X-GitHub-Event': 'push' }, { secret: 'gh', signature: 'github' }));
     expect((await problemOf(unknown)).detail).toBe('no webhook is named "push"');
+  });
+
+  it('the mock samples a valid payload per webhook (deterministic by seed) and fires it signed', async () => {
+    calls.length = 0;
+    const receive = server.createWebhookReceiver({ secret: SECRET, handlers });
+    const sample = server.sampleWebhook('order-cancelled', { seed: 's1' });
+    expect(server.sampleWebhook('order-cancelled', { seed: 's1' })).toEqual(sample);
+    expect(sample.payload).toMatchObject({ action: 'cancelled', order: { id: expect.any(String), total: expect.any(Number) } });
+    expect(Object.keys(sample.headers)).toEqual(['X-Shop-Event']);
+    for (const name of ['order-created', 'order-cancelled']) {
+      const response = await server.fireWebhook(name, { url: 'http://receiver.test/', secret: SECRET, fetch: receive, seed: 's2' });
+      expect(response.status, name).toBe(204);
+    }
+    expect(calls.map((c) => c.name)).toEqual(['order-created', 'order-cancelled']);
   });
 
   it('serves over node:http through the Node adapter: sendWebhook reaches the handler; exact bytes with one flipped are refused', async () => {

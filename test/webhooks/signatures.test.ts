@@ -1,5 +1,5 @@
 /**
- * The webhook signature schemes (generator/src/emit/webhooks/runtime/webhook-signatures.ts, copied into the
+ * The webhook signature schemes (generator/src/emit/server/runtime/webhook-signatures.ts, copied into the
  * generated server and client) against each provider's own code and published examples: the
  * `standardwebhooks` package (its sign/verify and the spec's test vector), `@octokit/webhooks-methods` and
  * GitHub's documented example, `stripe`'s `generateTestHeaderString` / `constructEvent`, Slack's documented
@@ -10,7 +10,7 @@ import { sign as githubSign, verify as githubVerify } from '@octokit/webhooks-me
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { signatureHeaders, verifySignature, type SignatureScheme } from '../../generator/src/emit/webhooks/runtime/webhook-signatures.ts';
+import { signatureHeaders, verifySignature, type SignatureScheme } from '../../generator/src/emit/server/runtime/webhook-signatures.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const verify = (scheme: SignatureScheme, secret: string | string[], headers: Record<string, string>, body: string, now: number, tolerance = 300) =>

@@ -5,21 +5,26 @@
  *   package's `webhookValidators`, and the runtime `webhook-receiver.ts` + `webhook-signatures.ts`;
  * - client: `src/webhooks.ts` with `sendWebhook`, typed by webhook name, and the runtime
  *   `webhook-sender.ts` + `webhook-signatures.ts`.
- * The runtime modules (./runtime/) are static sources copied as they are; the generated modules are nodes
+ * The runtime modules (../server/runtime/webhook-*.ts) are static sources copied as they are; the generated modules are nodes
  * laid out by the one printer. The tables hold only facts of the model (model/webhooks.ts).
  */
 import { readFileSync } from 'node:fs';
+import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, WebhookModel } from '../../model/types.ts';
+import { SamplePlanner } from '../server/sample-plan.ts';
+import type { WebhookSamples } from '../server/runtime/webhook-mock.ts';
+import type { WebhookRoute } from '../server/runtime/webhook-sender.ts';
 import type { EmitContext, EmittedFile } from '../emitter.ts';
 import type { DeclaredSymbol } from '../symbols.ts';
 
-const RUNTIME = ['webhook-signatures.ts', 'webhook-receiver.ts', 'webhook-sender.ts'] as const;
+/** Webhook runtime modules, kept with the server runtime (webhook-mock.ts uses its sampler); copied only by use. */
+const RUNTIME = ['webhook-signatures.ts', 'webhook-receiver.ts', 'webhook-sender.ts', 'webhook-mock.ts'] as const;
 type RuntimeName = (typeof RUNTIME)[number];
 
 let sources: Map<RuntimeName, string> | undefined;
 
 function runtimeSource(name: RuntimeName): string {
-  sources ??= new Map(RUNTIME.map((f) => [f, readFileSync(new URL(`./runtime/${f}`, import.meta.url), 'utf8')]));
+  sources ??= new Map(RUNTIME.map((f) => [f, readFileSync(new URL(`../server/runtime/${f}`, import.meta.url), 'utf8')]));
   return sources.get(name)!;
 }
 
@@ -35,13 +40,33 @@ export function webhooksOf(model: ApiModel): readonly WebhookModel[] {
 
 /** What the server's `src/webhooks.ts` and its runtime export to the package root, by module. */
 export const SERVER_WEBHOOK_SYMBOLS: [string, DeclaredSymbol[]][] = [
-  ['./webhooks.js', [{ name: 'createWebhookReceiver', typeOnly: false }]],
+  ['./webhooks.js', ['createWebhookReceiver', 'fireWebhook', 'sampleWebhook'].map((name) => ({ name, typeOnly: false }))],
   [
     './runtime/webhook-receiver.js',
     ['WebhookContext', 'WebhookDispatch', 'WebhookHandler', 'WebhookHandlers', 'WebhookReceiverOptions'].map((name) => ({ name, typeOnly: true })),
   ],
+  ['./runtime/webhook-mock.js', ['FireWebhookOptions', 'SampleWebhookOptions'].map((name) => ({ name, typeOnly: true }))],
+  ['./runtime/webhook-sender.js', [{ name: 'SendWebhookOptions', typeOnly: true }]],
   ['./runtime/webhook-signatures.js', ['CustomSignatureScheme', 'SignatureScheme'].map((name) => ({ name, typeOnly: true }))],
 ];
+
+/** How each webhook is sent: its method and first payload media type. */
+function routeOf(w: WebhookModel): WebhookRoute {
+  const mediaType = w.operation.requestBody?.content[0]?.mediaType;
+  const method = w.operation.method.toUpperCase();
+  return mediaType === undefined ? { method } : { method, mediaType };
+}
+
+/** What the mock samples for each webhook: request-side plans of its payload and header parameters, and the spec's example. */
+function webhookSamples(model: ApiModel, webhooks: readonly WebhookModel[]): WebhookSamples {
+  const planner = new SamplePlanner(factsOf(model), 'request');
+  const entries = webhooks.map((w) => {
+    const media = w.operation.requestBody?.content[0];
+    const headers = Object.fromEntries(w.operation.parameters.filter((p) => p.in === 'header' && p.required).map((p) => [p.name, planner.plan(p.schema)]));
+    return [w.name, { route: routeOf(w), ...(media ? { payload: planner.plan(media.schema) } : {}), ...(media?.examples.length ? { example: media.examples[0] } : {}), headers }] as const;
+  });
+  return { plans: planner.plans, webhooks: Object.fromEntries(entries) };
+}
 
 /** What the client's `src/webhooks.ts` and its runtime export to the package root, by module. */
 export const CLIENT_WEBHOOK_SYMBOLS: [string, DeclaredSymbol[]][] = [
@@ -67,6 +92,7 @@ export function serverWebhookFiles(model: ApiModel, context: EmitContext, head: 
     .line(head)
     .line(p.importStatement('import', ['webhookValidators'], context.importPath('validators', 'src/webhooks.ts')))
     .line(p.importStatement('import', ['Webhooks'], context.importPath('types', 'src/webhooks.ts'), true))
+    .line(p.importStatement('import', ['fire', 'sampleOf', 'type FireWebhookOptions', 'type SampleWebhookOptions', 'type WebhookSamples'], './runtime/webhook-mock.js'))
     .line(p.importStatement('import', ['createReceiver', 'type WebhookEntry', 'type WebhookReceiverOptions'], './runtime/webhook-receiver.js'));
   module.node(
     n.variable('const', 'WEBHOOKS', n.literalExpression(table), {
@@ -90,7 +116,50 @@ export function serverWebhookFiles(model: ApiModel, context: EmitContext, head: 
       ],
     ),
   );
-  return [module.file('src/webhooks.ts'), ...runtimeFiles(['webhook-signatures.ts', 'webhook-receiver.ts'], runtimeHead)];
+  const json = (value: unknown) => n.callExpression(n.propertyAccess(n.valueRef('JSON'), 'parse'), [n.literalExpression(JSON.stringify(value))]);
+  module.node(
+    n.variable('const', 'SAMPLES', json(webhookSamples(model, webhooks)), {
+      type: n.typeRef('WebhookSamples'),
+      doc: ["What the mock samples for each webhook (JSON text: every key stays an own property)."],
+    }),
+  );
+  const K = n.typeRef('K');
+  const typeParameters = [{ name: 'K', constraint: n.keyofType(n.typeRef('Webhooks')) }];
+  const of = (member: string) => n.indexedAccessType(n.indexedAccessType(n.typeRef('Webhooks'), K), n.literalType(member));
+  module.node(
+    n.functionDeclaration(
+      'sampleWebhook',
+      {
+        typeParameters,
+        parameters: [
+          { name: 'name', type: K },
+          { name: 'options', type: n.typeRef('SampleWebhookOptions'), initializer: n.objectLiteral([]) },
+        ],
+        returns: n.typeLiteral([n.propertySignature('payload', of('payload')), n.propertySignature('headers', of('headers'))]),
+      },
+      [n.returnStatement(n.asType(n.callExpression(n.valueRef('sampleOf'), [n.valueRef('SAMPLES'), n.valueRef('name'), n.valueRef('options')]), n.typeLiteral([n.propertySignature('payload', of('payload')), n.propertySignature('headers', of('headers'))])))],
+      ["The webhook `name`'s payload and required header parameters as the mock samples them (the spec's example when it has one), deterministic from `options.seed`."],
+    ),
+  );
+  module.node(
+    n.functionDeclaration(
+      'fireWebhook',
+      {
+        typeParameters,
+        parameters: [
+          { name: 'name', type: K },
+          { name: 'options', type: n.intersectionType([n.typeRef('FireWebhookOptions'), n.typeLiteral([n.propertySignature('payload', of('payload'), { optional: true })])]) },
+        ],
+        returns: n.typeRef('Promise', [n.typeRef('Response')]),
+      },
+      [n.returnStatement(n.callExpression(n.valueRef('fire'), [n.valueRef('SAMPLES'), n.valueRef('name'), n.valueRef('options')]))],
+      [
+        'Fires the webhook `name` at `options.url` as the API would: a sample (or `options.payload`) with its sampled',
+        "header parameters (`options.headers` win), signed with `options.secret` under `options.signature`. docs/webhooks.md.",
+      ],
+    ),
+  );
+  return [module.file('src/webhooks.ts'), ...runtimeFiles(['webhook-signatures.ts', 'webhook-sender.ts', 'webhook-receiver.ts', 'webhook-mock.ts'], runtimeHead)];
 }
 
 /** The client package's webhook files. */
@@ -99,12 +168,7 @@ export function clientWebhookFiles(model: ApiModel, context: EmitContext, head: 
   if (!webhooks.length) return [];
   const n = context.nodes;
   const p = context.printer;
-  const routes = Object.fromEntries(
-    webhooks.map((w) => {
-      const mediaType = w.operation.requestBody?.content[0]?.mediaType;
-      return [w.name, mediaType === undefined ? { method: w.operation.method.toUpperCase() } : { method: w.operation.method.toUpperCase(), mediaType }];
-    }),
-  );
+  const routes = Object.fromEntries(webhooks.map((w) => [w.name, routeOf(w)]));
   const module = p
     .module()
     .line(head)
