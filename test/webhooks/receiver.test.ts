@@ -6,11 +6,12 @@
  * consumer using the typed handlers is compiled strictly (one tsc program).
  */
 import { createHmac } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateResult, writeFiles } from '../helpers/generate.ts';
 import { repoRoot, tempDir, tscBin } from '../helpers/paths.ts';
@@ -27,9 +28,11 @@ type Server = {
   serve(handler: Receiver, options: { port: number }): Promise<{ url: string; close(): Promise<void> }>;
 };
 type Client = { sendWebhook(name: string, payload: unknown, options: Record<string, unknown>): Promise<Response> };
+type Msw = { webhookHandler(url: string, receiver: Receiver): import('msw').HttpHandler };
 
 let server: Server;
 let client: Client;
+let msw: Msw;
 let warnings: string[];
 let tmp: ReturnType<typeof tempDir>;
 let tsc: { status: number | null; output: string };
@@ -43,7 +46,7 @@ const handlers = { 'order-created': record, 'order-cancelled': record, ping: rec
 
 beforeAll(async () => {
   tmp = tempDir('socialgen-webhooks-');
-  const result = await generateResult(SPEC, ['types', 'validators', 'client', 'server'], { layout: 'files', out: tmp.dir });
+  const result = await generateResult(SPEC, ['types', 'validators', 'client', 'server', 'msw'], { layout: 'files', out: tmp.dir });
   warnings = result.warnings.map((w) => `${w.line}:${w.column}: ${w.message}`);
   writeFiles(tmp.dir, result.files);
   writeFileSync(path.join(tmp.dir, 'package.json'), JSON.stringify({ type: 'module' }));
@@ -87,15 +90,20 @@ export const wrong = sendWebhook('order-created', { action: 'cancelled', order: 
   const run = spawnSync(process.execPath, [tscBin, '-p', tmp.dir], { encoding: 'utf8' });
   tsc = { status: run.status, output: run.stdout + run.stderr };
   const bundle = async (entry: string) => {
-    const outfile = path.join(tmp.dir, `${entry.replace(/\W/g, '-')}.mjs`);
-    await build({ entryPoints: [path.join(tmp.dir, entry)], bundle: true, format: 'esm', platform: 'node', outfile, logLevel: 'silent' });
+    // Under the repository (.tmp/ is ignored) so that `msw`, left out of the bundle, resolves to the tests' own copy.
+    const outfile = path.join(repoRoot, '.tmp', path.basename(tmp.dir), `${entry.replace(/\W/g, '-')}.mjs`);
+    await build({ entryPoints: [path.join(tmp.dir, entry)], bundle: true, format: 'esm', platform: 'node', outfile, external: ['msw'], logLevel: 'silent' });
     return import(pathToFileURL(outfile).href);
   };
   server = (await bundle('server/index.ts')) as Server;
   client = (await bundle('client/index.ts')) as Client;
+  msw = (await bundle('msw/index.ts')) as Msw;
 }, 120_000);
 
-afterAll(() => tmp?.remove());
+afterAll(() => {
+  if (tmp) rmSync(path.join(repoRoot, '.tmp', path.basename(tmp.dir)), { recursive: true, force: true });
+  tmp?.remove();
+});
 
 /** A signed request as the API would send it (signed by the generated client's runtime). */
 async function signed(name: string, payload: unknown, headers: Record<string, string> = {}, options: Record<string, unknown> = {}): Promise<Request> {
@@ -197,6 +205,21 @@ describe('the generated receiver', () => {
       expect(response.status, name).toBe(204);
     }
     expect(calls.map((c) => c.name)).toEqual(['order-created', 'order-cancelled']);
+  });
+
+  it("the msw target's webhookHandler delivers what code under test sends to the receiver", async () => {
+    calls.length = 0;
+    const mocks = setupServer(msw.webhookHandler('https://hooks.example.test/shop', server.createWebhookReceiver({ secret: SECRET, handlers })));
+    mocks.listen({ onUnhandledRequest: 'error' });
+    try {
+      const response = await client.sendWebhook('order-created', { action: 'created', order }, { url: 'https://hooks.example.test/shop', secret: SECRET, headers: { 'X-Shop-Event': 'order' } });
+      expect(response.status).toBe(204);
+      const tampered = await client.sendWebhook('order-created', { action: 'created', order }, { url: 'https://hooks.example.test/shop', secret: 'whsec_' + Buffer.from('wrong').toString('base64') });
+      expect(tampered.status).toBe(401);
+      expect(calls.map((c) => c.name)).toEqual(['order-created']);
+    } finally {
+      mocks.close();
+    }
   });
 
   it('serves over node:http through the Node adapter: sendWebhook reaches the handler; exact bytes with one flipped are refused', async () => {

@@ -11,7 +11,7 @@
  * naming those, at the first one's place in the spec.
  */
 import type { LoadedSpec } from '../load/index.ts';
-import { appendPointer, toPointer } from '../load/pointer.ts';
+import { appendPointer, getAtPointer, parsePointer, toPointer } from '../load/pointer.ts';
 import { canonicalJson } from './facts/all-of.ts';
 import { factsOf } from './facts/index.ts';
 import { deref } from './deref.ts';
@@ -57,7 +57,7 @@ export function buildWebhooks(spec: LoadedSpec, ctx: SchemaContext, planner: Nam
     for (const [name, item] of Object.entries(doc.webhooks)) add('webhook', name, toPointer(['webhooks', name]), item, 'webhook');
   }
   for (const op of operations) {
-    const callbacks = deref(doc, getCallbacks(doc, op.pointer), appendPointer(op.pointer, 'callbacks'));
+    const callbacks = deref(doc, getAtPointer(doc, parsePointer(appendPointer(op.pointer, 'callbacks'))), appendPointer(op.pointer, 'callbacks'));
     if ('error' in callbacks || !isRecord(callbacks.value)) continue;
     for (const [callbackName, callback] of Object.entries(callbacks.value)) {
       const c = deref(doc, callback, appendPointer(callbacks.pointer, callbackName));
@@ -69,14 +69,6 @@ export function buildWebhooks(spec: LoadedSpec, ctx: SchemaContext, planner: Nam
     }
   }
   return out;
-}
-
-function getCallbacks(doc: Record<string, unknown>, operationPointer: string): unknown {
-  let node: unknown = doc;
-  for (const segment of operationPointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) {
-    node = isRecord(node) ? node[segment] : undefined;
-  }
-  return isRecord(node) ? node.callbacks : undefined;
 }
 
 /** The payload members each webhook pins and the webhooks it overlaps; warns once per group of overlapping webhooks. */

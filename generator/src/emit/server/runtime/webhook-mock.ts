@@ -50,8 +50,8 @@ export function sampleOf(
 export function fire(samples: WebhookSamples, name: string, options: FireWebhookOptions): Promise<Response> {
   const sampled = sampleOf(samples, name, options);
   const payload = options.payload !== undefined ? options.payload : sampled.payload;
-  return send(samples.webhooks[name]!.route, payload, {
-    ...options,
-    headers: { ...sampled.headers, ...options.headers },
-  });
+  // Header names are case-insensitive: `X-GitHub-Event` given replaces the sampled `X-Github-Event`.
+  const headers = new Headers(sampled.headers);
+  for (const [header, value] of Object.entries(options.headers ?? {})) headers.set(header, value);
+  return send(samples.webhooks[name]!.route, payload, { ...options, headers: Object.fromEntries(headers) });
 }

@@ -144,14 +144,27 @@ function valid(entry: WebhookEntry, validators: Record<string, WebhookValidators
   return v.headers(headersOf(entry, parsed.request.headers)).valid && v.payload(parsed.payload, parsed.mediaType).valid;
 }
 
-/** The webhook named by the rule, or the problem saying why none is. */
-function byRule(entries: WebhookEntry[], rule: WebhookDispatch, parsed: Parsed): WebhookEntry | Response {
+/**
+ * The webhook named by the rule: `<event>-<variant>`, else `<event>`, else the one webhook of the event's
+ * family (`repository_dispatch` with any `action`: `repository-dispatch-<example>`), else the payload decides
+ * among the family's webhooks; or the problem saying why none is.
+ */
+function byRule(
+  entries: WebhookEntry[],
+  rule: WebhookDispatch,
+  validators: Record<string, WebhookValidatorsOf>,
+  parsed: Parsed,
+) {
   const event = parsed.request.headers.get(rule.header);
   if (event === null) return problem(400, 'Bad Request', 'the ' + rule.header + ' header is required');
   const variant = rule.member === undefined ? undefined : memberOf(parsed.payload, rule.member);
   const names = typeof variant === 'string' ? [kebab(event + '-' + variant), kebab(event)] : [kebab(event)];
-  const entry = names.map((n) => entries.find((e) => e.name === n)).find((e) => e !== undefined);
-  return entry ?? problem(400, 'Bad Request', 'no webhook is named ' + JSON.stringify(names[0]), { candidates: [] });
+  const entry = names.map((n) => entries.find((e) => kebab(e.name) === n)).find((e) => e !== undefined);
+  if (entry) return entry;
+  const family = entries.filter((e) => kebab(e.name).startsWith(kebab(event) + '-'));
+  if (family.length === 1) return family[0]!;
+  if (family.length > 1) return byPayload(family, validators, parsed);
+  return problem(400, 'Bad Request', 'no webhook is named ' + JSON.stringify(names[0]), { candidates: [] });
 }
 
 /** A pins every member B pins and more: a payload matching both is A's (`order-created` over a catch-all `ping`). */
@@ -216,7 +229,7 @@ export function createReceiver<M>(
     const payload = parse(body, mediaType);
     if ('error' in payload) return problem(400, 'Bad Request', payload.error);
     const parsed: Parsed = { request, body, mediaType, payload: payload.value };
-    const entry = rule ? byRule(entries, rule, parsed) : byPayload(entries, validators, parsed);
+    const entry = rule ? byRule(entries, rule, validators, parsed) : byPayload(entries, validators, parsed);
     if (entry instanceof Response) return entry;
     const refused = invalid(entry, validators, parsed);
     if (refused) return refused;
