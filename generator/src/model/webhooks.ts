@@ -29,7 +29,7 @@ export function buildWebhooks(spec: LoadedSpec, ctx: SchemaContext, planner: Nam
   const out: WebhookModel[] = [];
   const seenIds = new Map<string, string>();
   const names = new Set<string>();
-  const add = (kind: WebhookModel['kind'], name: string, pointer: string, value: unknown, qualifier: string): void => {
+  const add = (kind: WebhookModel['kind'], name: string, path: string, pointer: string, value: unknown, qualifier: string): void => {
     const r = deref(doc, value, pointer);
     if ('error' in r) {
       report({ code: 'ref-unresolved', pointer: r.pointer, message: r.error });
@@ -37,7 +37,7 @@ export function buildWebhooks(spec: LoadedSpec, ctx: SchemaContext, planner: Nam
     }
     if (!isRecord(r.value)) return;
     const ops = pathItemOperations(spec, ctx, planner, report, {
-      path: name,
+      path,
       pointer: r.pointer,
       item: r.value,
       shared: [],
@@ -54,7 +54,7 @@ export function buildWebhooks(spec: LoadedSpec, ctx: SchemaContext, planner: Nam
     }
   };
   if (isRecord(doc.webhooks)) {
-    for (const [name, item] of Object.entries(doc.webhooks)) add('webhook', name, toPointer(['webhooks', name]), item, 'webhook');
+    for (const [name, item] of Object.entries(doc.webhooks)) add('webhook', name, name, toPointer(['webhooks', name]), item, 'webhook');
   }
   for (const op of operations) {
     const callbacks = deref(doc, getAtPointer(doc, parsePointer(appendPointer(op.pointer, 'callbacks'))), appendPointer(op.pointer, 'callbacks'));
@@ -64,7 +64,7 @@ export function buildWebhooks(spec: LoadedSpec, ctx: SchemaContext, planner: Nam
       if ('error' in c || !isRecord(c.value)) continue;
       const expressions = Object.keys(c.value).filter((k) => !k.startsWith('x-'));
       for (const expression of expressions) {
-        add('callback', expressions.length > 1 ? `${callbackName}-${expressions.indexOf(expression) + 1}` : callbackName, appendPointer(c.pointer, expression), c.value[expression], op.operationId);
+        add('callback', expressions.length > 1 ? `${callbackName}-${expressions.indexOf(expression) + 1}` : callbackName, expression, appendPointer(c.pointer, expression), c.value[expression], op.operationId);
       }
     }
   }
