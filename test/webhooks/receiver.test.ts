@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateResult, writeFiles } from '../helpers/generate.ts';
+import { generateResult, writeFiles, type TargetName } from '../helpers/generate.ts';
 import { repoRoot, tempDir, tscBin } from '../helpers/paths.ts';
 import { spawnSync } from 'node:child_process';
 
@@ -46,7 +46,7 @@ const handlers = { 'order-created': record, 'order-cancelled': record, ping: rec
 
 beforeAll(async () => {
   tmp = tempDir('socialgen-webhooks-');
-  const result = await generateResult(SPEC, ['types', 'validators', 'client', 'server', 'msw'], { layout: 'files', out: tmp.dir });
+  const result = await generateResult(SPEC, ['types', 'validators', 'client', 'server', 'msw'] as unknown as TargetName[], { layout: 'files', out: tmp.dir });
   warnings = result.warnings.map((w) => `${w.line}:${w.column}: ${w.message}`);
   writeFiles(tmp.dir, result.files);
   writeFileSync(path.join(tmp.dir, 'package.json'), JSON.stringify({ type: 'module' }));
