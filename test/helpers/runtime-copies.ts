@@ -13,7 +13,7 @@ import ts from 'typescript';
 
 /** Generated modules assembled from declarations of the validators' runtime library. */
 const DECLARATION_COPIES = new Set(['validators/src/runtime.ts', 'validators/src/formats.ts']);
-/** Whole-module copies: `<target>/src/runtime/<file>` from `generator/src/emit/<target>/runtime/<file>`. */
+/** Whole-module copies: `<target>/src/runtime/<file>` from `generator/src/emit/<target>/runtime/<file>` (webhook modules: server's). */
 const WHOLE_COPY = /^([^/]+)\/src\/runtime\/(.+\.ts)$/;
 /** Modules of a runtime folder that the emitter writes from the spec instead (their source is a stand-in for type-checking). */
 const GENERATED_IN_RUNTIME = new Set(['server/src/runtime/contract.ts']);
@@ -108,7 +108,10 @@ export function runtimeCopies(repoRoot: string, files: ReadonlyMap<string, strin
     const whole = WHOLE_COPY.exec(file);
     if (whole) {
       if (GENERATED_IN_RUNTIME.has(file)) continue;
-      const source = all.find((s) => s.file === `generator/src/emit/${whole[1]}/runtime/${whole[2]}`);
+      // The webhook modules live with the server runtime; the client copies its two of them from there.
+      const source =
+        all.find((s) => s.file === `generator/src/emit/${whole[1]}/runtime/${whole[2]}`) ??
+        (whole[2].startsWith('webhook-') ? all.find((s) => s.file === `generator/src/emit/server/runtime/${whole[2]}`) : undefined);
       if (!source) throw new Error(`${file}: no runtime module generator/src/emit/${whole[1]}/runtime/${whole[2]} it copies`);
       const [header, rest] = splitHeader(file, contents);
       if (rest !== source.text) throw new Error(`${file}: not its header and a verbatim copy of ${source.file}`);

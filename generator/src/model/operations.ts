@@ -34,62 +34,84 @@ export function buildOperations(spec: LoadedSpec, ctx: SchemaContext, planner: N
       if (PATH_ITEM_FIELDS.has(key) || key.startsWith('x-')) continue;
       report({ code: 'unsupported', severity: 'warning', pointer: appendPointer(item.pointer, key), message: `path item field ${JSON.stringify(key)} is not supported and was skipped` });
     }
-    for (const key of Object.keys(pathItem)) {
-      if (!METHODS.has(key as HttpMethod)) continue;
-      const method = key as HttpMethod;
-      const pointer = appendPointer(item.pointer, method);
-      const raw = pathItem[method];
-      if (!isRecord(raw)) continue;
+    operations.push(...pathItemOperations(spec, ctx, planner, report, { path, pointer: item.pointer, item: pathItem, shared, seenIds }));
+  }
+  return operations;
+}
 
-      const given = str(raw.operationId);
-      const operationId = given ?? synthesizeOperationId(method, path);
-      if (given) {
-        const previous = seenIds.get(given);
-        if (previous !== undefined) {
-          const loc = spec.locate(previous);
-          report({ code: 'duplicate-operation-id', pointer: appendPointer(pointer, 'operationId'), message: `duplicate operationId ${JSON.stringify(given)} (first used at ${loc.file.split('/').pop()}:${loc.line}:${loc.column})` });
-        } else seenIds.set(given, appendPointer(pointer, 'operationId'));
-      }
+/** Where a path item sits and what it shares: its path (or a webhook's / callback's expression), its pointer, its parameters. */
+export interface PathItemPlace {
+  path: string;
+  pointer: string;
+  item: Record<string, unknown>;
+  shared: ParameterModel[];
+  /** operationIds seen so far (a duplicate is an error naming the first use). */
+  seenIds: Map<string, string>;
+  /**
+   * The operationId of an operation without one (default: from method and path); given for webhooks and
+   * callbacks, whose `path` is a name or a runtime expression rather than a path template.
+   */
+  synthesize?: (method: HttpMethod) => string;
+}
 
-      const own = parameterList(doc, raw.parameters, appendPointer(pointer, 'parameters'), ctx, report);
-      const parameters = mergeParameters(shared, own);
-      for (const name of pathTemplateNames(path)) {
-        if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
-          report({ code: 'path-parameter-missing', severity: 'warning', pointer, message: `path parameter {${name}} is not declared; it is typed as a string` });
-          parameters.unshift({ name, in: 'path', required: true, deprecated: false, style: 'simple', explode: false, allowReserved: false, allowEmptyValue: false, schema: { type: 'string' }, examples: [], extensions: {}, pointer });
-        }
-      }
-      parameters.sort((a, b) => Number(b.in === 'path') - Number(a.in === 'path'));
+/** The operations of one path item (of `paths`, `webhooks` or a callback). */
+export function pathItemOperations(spec: LoadedSpec, ctx: SchemaContext, planner: NamePlanner, report: Report, place: PathItemPlace): OperationModel[] {
+  const doc = spec.document;
+  const { path, item: pathItem, shared, seenIds } = place;
+  const item = { pointer: place.pointer };
+  const operations: OperationModel[] = [];
+  for (const key of Object.keys(pathItem)) {
+    if (!METHODS.has(key as HttpMethod)) continue;
+    const method = key as HttpMethod;
+    const pointer = appendPointer(item.pointer, method);
+    const raw = pathItem[method];
+    if (!isRecord(raw)) continue;
 
-      if (isRecord(raw.callbacks) && Object.keys(raw.callbacks).length) {
-        report({ code: 'unsupported', severity: 'warning', pointer: appendPointer(pointer, 'callbacks'), message: 'callbacks are not generated (no target emits code for them yet)' });
-      }
-
-      const extensions = extensionsOf(raw);
-      operations.push({
-        operationId,
-        operationIdSynthesized: !given,
-        method,
-        path,
-        summary: str(raw.summary),
-        description: str(raw.description),
-        tags: Array.isArray(raw.tags) ? raw.tags.map(String) : [],
-        deprecated: raw.deprecated === true,
-        parameters,
-        requestBody: requestBody(doc, raw.requestBody, appendPointer(pointer, 'requestBody'), ctx, report),
-        responses: responses(doc, raw.responses, appendPointer(pointer, 'responses'), ctx, report),
-        security: [],
-        pagination: pagination(extensions['x-pagination'], appendPointer(pointer, 'x-pagination'), report),
-        streaming: streaming(extensions['x-streaming'], appendPointer(pointer, 'x-streaming'), report),
-        sunset: typeof extensions['x-sunset'] === 'string' ? (extensions['x-sunset'] as string) : undefined,
-        deprecatedAt: deprecationDate(extensions['x-deprecated-at'], appendPointer(pointer, 'x-deprecated-at'), report),
-        openParameters: extensions['x-open-parameters'] === true ? true : undefined,
-        undocumented: Array.isArray(extensions['x-undocumented']) ? (extensions['x-undocumented'] as JsonValue[]).map(String) : [],
-        extensions,
-        names: planner.operationNames(operationId),
-        pointer,
-      });
+    const given = str(raw.operationId);
+    const operationId = given ?? place.synthesize?.(method) ?? synthesizeOperationId(method, path);
+    if (given) {
+    const previous = seenIds.get(given);
+    if (previous !== undefined) {
+    const loc = spec.locate(previous);
+    report({ code: 'duplicate-operation-id', pointer: appendPointer(pointer, 'operationId'), message: `duplicate operationId ${JSON.stringify(given)} (first used at ${loc.file.split('/').pop()}:${loc.line}:${loc.column})` });
+    } else seenIds.set(given, appendPointer(pointer, 'operationId'));
     }
+
+    const own = parameterList(doc, raw.parameters, appendPointer(pointer, 'parameters'), ctx, report);
+    const parameters = mergeParameters(shared, own);
+    // A webhook's name or a callback's runtime expression is not a path template.
+    for (const name of place.synthesize ? [] : pathTemplateNames(path)) {
+    if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
+    report({ code: 'path-parameter-missing', severity: 'warning', pointer, message: `path parameter {${name}} is not declared; it is typed as a string` });
+    parameters.unshift({ name, in: 'path', required: true, deprecated: false, style: 'simple', explode: false, allowReserved: false, allowEmptyValue: false, schema: { type: 'string' }, examples: [], extensions: {}, pointer });
+    }
+    }
+    parameters.sort((a, b) => Number(b.in === 'path') - Number(a.in === 'path'));
+
+    const extensions = extensionsOf(raw);
+    operations.push({
+    operationId,
+    operationIdSynthesized: !given,
+    method,
+    path,
+    summary: str(raw.summary),
+    description: str(raw.description),
+    tags: Array.isArray(raw.tags) ? raw.tags.map(String) : [],
+    deprecated: raw.deprecated === true,
+    parameters,
+    requestBody: requestBody(doc, raw.requestBody, appendPointer(pointer, 'requestBody'), ctx, report),
+    responses: responses(doc, raw.responses, appendPointer(pointer, 'responses'), ctx, report),
+    security: [],
+    pagination: pagination(extensions['x-pagination'], appendPointer(pointer, 'x-pagination'), report),
+    streaming: streaming(extensions['x-streaming'], appendPointer(pointer, 'x-streaming'), report),
+    sunset: typeof extensions['x-sunset'] === 'string' ? (extensions['x-sunset'] as string) : undefined,
+    deprecatedAt: deprecationDate(extensions['x-deprecated-at'], appendPointer(pointer, 'x-deprecated-at'), report),
+    openParameters: extensions['x-open-parameters'] === true ? true : undefined,
+    undocumented: Array.isArray(extensions['x-undocumented']) ? (extensions['x-undocumented'] as JsonValue[]).map(String) : [],
+    extensions,
+    names: planner.operationNames(operationId),
+    pointer,
+    });
   }
   return operations;
 }

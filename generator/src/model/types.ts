@@ -275,6 +275,30 @@ export interface OperationModel {
   pointer: string;
 }
 
+/** A request the API sends to its users: an operation of `webhooks` or of an operation's `callbacks`. */
+export interface WebhookModel {
+  /**
+   * The handler key: the webhook's name in `webhooks` (with `-<method>` when its path item has several
+   * operations); for a callback its name in `callbacks`, prefixed by `<operationId>-` when another
+   * webhook or callback already has that name.
+   */
+  name: string;
+  kind: 'webhook' | 'callback';
+  /** Method, header parameters and request body as the API sends them (`path` is the name or the callback's expression). */
+  operation: OperationModel;
+  /**
+   * Top-level payload members the payload schema pins to one value (`const`, a one-member `enum`), in
+   * member order, with the media type's schema they come from (the first JSON one).
+   */
+  fixes: { member: string; value: JsonValue }[];
+  /**
+   * Names of the other webhooks of the same method that pin exactly the same members to the same values:
+   * their payloads are told apart by the validators alone, and a payload both accept is ambiguous.
+   */
+  overlaps: string[];
+  pointer: string;
+}
+
 /** The generated names for one operation; `method` is the client method and the server handler key. */
 export interface OperationNames {
   /** The operationId itself if it is a valid identifier, else a camelCase derivation. */
@@ -365,6 +389,11 @@ export interface ApiModel {
   limits: LimitModel[];
   /** Root `x-` extensions, raw. */
   extensions: Record<string, JsonValue>;
+  /**
+   * Requests the API sends: every operation of `webhooks` (OAS 3.1) and of every operation's `callbacks`,
+   * in document order (model/webhooks.ts). Absent in models built before webhooks were modelled.
+   */
+  webhooks?: WebhookModel[];
   /** `Date`: date and date-time strings are `Date` objects in every target (the config's `dates`; model/dates.ts). */
   dates?: 'Date';
   /** The config's `idempotencyKey`: the header every non-idempotent write takes a key in (model/idempotency.ts). */

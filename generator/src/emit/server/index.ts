@@ -19,6 +19,7 @@ import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
 import { buildApiTable } from './table.ts';
 import { idempotencyHeader } from '../../model/idempotency.ts';
 import { buildMockData } from './mock-data.ts';
+import { SERVER_WEBHOOK_SYMBOLS, serverWebhookFiles } from '../webhooks/index.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
 export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'brackets.ts', 'body.ts', 'form.ts', 'shape.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'middleware.ts', 'dates.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'regex-sample.ts', 'sample.ts', 'mock.ts'] as const;
@@ -138,6 +139,10 @@ ${jsonParseConstant('MOCK_DATA', 'MockData', mock)}
   const problems = emitProblems(model, typesPackage);
   files.push(new ModulePrinter().statement(head.text + problems.prologue).line(problems.problems, !problems.pending).file('src/problems.ts'));
   symbols.declare('./handlers.js', [...names.values()].flatMap((n) => [n.context, n.result, n.handler]).concat('Handlers').map((name) => ({ name, typeOnly: true })));
+  // Webhooks (only when the spec has some): the receiver module, its runtime, and their exports.
+  const webhookFiles = serverWebhookFiles(model, context, head.text, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n`);
+  files.push(...webhookFiles);
+  if (webhookFiles.length) for (const [module, list] of SERVER_WEBHOOK_SYMBOLS) symbols.declare(module, list);
   symbols.ref(INDEX, VALIDATORS_CONTRACT.value);
   const index = new ModulePrinter().line(head.text);
   for (const line of symbols.importsOf(INDEX, [validatorsPackage])) index.printed(() => printModuleLine(line), () => moduleLineText(line), 'line');
@@ -177,7 +182,7 @@ export function createMockHandler(
   return createMock(API, validators, MOCK_DATA, options as MockOptions${forms ? ', { decodeForm }' : ''});
 }
 `);
-  symbols.reexportsOf(SERVER_EXPORT_ORDER).forEach((line, i) => index.printed(() => printModuleLine(line), () => moduleLineText(line), i ? 'line' : 'blank'));
+  symbols.reexportsOf([...SERVER_EXPORT_ORDER, ...SERVER_WEBHOOK_SYMBOLS.map(([module]) => module)]).forEach((line, i) => index.printed(() => printModuleLine(line), () => moduleLineText(line), i ? 'line' : 'blank'));
   files.push(index.file('src/index.ts'));
   return files;
 }

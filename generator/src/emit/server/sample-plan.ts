@@ -39,7 +39,8 @@ export class SamplePlanner {
     const facts = this.facts;
     const view = facts.merged(schema);
     const out: SamplePlan = {};
-    if (Array.isArray(view.examples) && view.examples.length) out.example = view.examples[0];
+    // An example of another JSON type than the schema admits is not used (GitHub's array schemas give one item as `examples`).
+    if (Array.isArray(view.examples) && view.examples.length && admitsType(facts.jsonTypes(schema), view.examples[0])) out.example = view.examples[0];
     if (view.const !== undefined) return { ...out, const: view.const };
     const values = facts.enumerated(schema);
     if (values?.length === 0) return { none: true };
@@ -92,10 +93,14 @@ export class SamplePlanner {
       const t = facts.jsonTypes(b);
       return t.size === 1 && t.has('null');
     };
-    const choices = branches.some((b) => !onlyNull(b)) ? branches.filter((b) => !onlyNull(b)) : branches;
+    const nonNull = branches.some((b) => !onlyNull(b)) ? branches.filter((b) => !onlyNull(b)) : branches;
     // The schema's own keywords next to the alternatives apply to whichever is chosen.
     const base = Object.fromEntries(Object.entries(view).filter(([k]) => !NOT_OWN.has(k))) as SchemaObject;
     const withBase = (b: Schema): Schema => (Object.keys(base).length ? { allOf: [base, b] } : b);
+    // A branch whose type the schema's own keywords rule out is never valid (GitHub's `allOf` of
+    // `oneOf: [integer, date-time string]` and `type: string`): sampled only when every branch is.
+    const viable = nonNull.filter((b) => facts.jsonTypes(withBase(b)).size > 0);
+    const choices = viable.length ? viable : nonNull;
     const out: SamplePlan = { oneOf: choices.map((b) => this.plan(withBase(b))) };
     const discriminator = view.discriminator ? facts.discriminator(schema) : undefined;
     if (discriminator) {
@@ -128,7 +133,8 @@ export class SamplePlanner {
   }
 
   private array(view: SchemaObject, out: SamplePlan): void {
-    if (view.items === false) out.noItems = true;
+    // Items no value satisfies (GitHub's `allOf` of string items and null items): only the empty array is valid.
+    if (view.items === false || (view.items !== undefined && this.facts.jsonTypes(view.items).size === 0)) out.noItems = true;
     else if (view.items !== undefined) out.items = this.plan(view.items);
     if (view.prefixItems?.length) out.prefix = view.prefixItems.map((p) => this.plan(p));
     copy(view, out, ['minItems', 'maxItems']);
@@ -163,4 +169,12 @@ function fitsString(view: SchemaObject, value: JsonValue): boolean {
     }
   }
   return true;
+}
+
+/** The example's JSON type is one the schema admits (an empty set: the schema says nothing of types). */
+function admitsType(types: ReadonlySet<string>, example: unknown): boolean {
+  if (types.size === 0) return true;
+  const type = example === null ? 'null' : Array.isArray(example) ? 'array' : typeof example;
+  if (type === 'number') return types.has('number') || (types.has('integer') && Number.isInteger(example));
+  return types.has(type);
 }

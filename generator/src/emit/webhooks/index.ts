@@ -1,0 +1,204 @@
+/**
+ * Webhooks in the server and client packages (only when the spec has webhooks or callbacks; other output
+ * is untouched):
+ * - server: `src/webhooks.ts` with `createWebhookReceiver` over the webhooks' table and the validators
+ *   package's `webhookValidators`, and the runtime `webhook-receiver.ts` + `webhook-signatures.ts`;
+ * - client: `src/webhooks.ts` with `sendWebhook`, typed by webhook name, and the runtime
+ *   `webhook-sender.ts` + `webhook-signatures.ts`.
+ * The runtime modules (../server/runtime/webhook-*.ts) are static sources copied as they are; the generated modules are nodes
+ * laid out by the one printer. The tables hold only facts of the model (model/webhooks.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { factsOf } from '../../model/facts/index.ts';
+import type { ApiModel, WebhookModel } from '../../model/types.ts';
+import { SamplePlanner } from '../server/sample-plan.ts';
+import type { WebhookSamples } from '../server/runtime/webhook-mock.ts';
+import type { WebhookRoute } from '../server/runtime/webhook-sender.ts';
+import type { EmitContext, EmittedFile } from '../emitter.ts';
+import type { DeclaredSymbol } from '../symbols.ts';
+
+/** Webhook runtime modules, kept with the server runtime (webhook-mock.ts uses its sampler); copied only by use. */
+const RUNTIME = ['webhook-signatures.ts', 'webhook-receiver.ts', 'webhook-sender.ts', 'webhook-mock.ts'] as const;
+type RuntimeName = (typeof RUNTIME)[number];
+
+let sources: Map<RuntimeName, string> | undefined;
+
+function runtimeSource(name: RuntimeName): string {
+  sources ??= new Map(RUNTIME.map((f) => [f, readFileSync(new URL(`../server/runtime/${f}`, import.meta.url), 'utf8')]));
+  return sources.get(name)!;
+}
+
+/** The runtime files a package copies (`src/runtime/<name>`), formatted at the source. */
+function runtimeFiles(names: readonly RuntimeName[], head: string): EmittedFile[] {
+  // Kept prettier-clean at the source (test/print/prettier-clean.test.ts): nothing to format.
+  return names.map((name) => ({ path: `src/runtime/${name}`, contents: head + runtimeSource(name), format: 'typescript', formatted: true }));
+}
+
+export function webhooksOf(model: ApiModel): readonly WebhookModel[] {
+  return model.webhooks ?? [];
+}
+
+/** What the server's `src/webhooks.ts` and its runtime export to the package root, by module. */
+export const SERVER_WEBHOOK_SYMBOLS: [string, DeclaredSymbol[]][] = [
+  ['./webhooks.js', ['createWebhookReceiver', 'fireWebhook', 'sampleWebhook'].map((name) => ({ name, typeOnly: false }))],
+  [
+    './runtime/webhook-receiver.js',
+    ['WebhookContext', 'WebhookDispatch', 'WebhookHandler', 'WebhookHandlers', 'WebhookReceiverOptions'].map((name) => ({ name, typeOnly: true })),
+  ],
+  ['./runtime/webhook-mock.js', ['FireWebhookOptions', 'SampleWebhookOptions'].map((name) => ({ name, typeOnly: true }))],
+  ['./runtime/webhook-sender.js', [{ name: 'SendWebhookOptions', typeOnly: true }]],
+  ['./runtime/webhook-signatures.js', ['CustomSignatureScheme', 'SignatureScheme'].map((name) => ({ name, typeOnly: true }))],
+];
+
+/** How each webhook is sent: its method and first payload media type. */
+function routeOf(w: WebhookModel): WebhookRoute {
+  const mediaType = w.operation.requestBody?.content[0]?.mediaType;
+  const method = w.operation.method.toUpperCase();
+  return mediaType === undefined ? { method } : { method, mediaType };
+}
+
+/** What the mock samples for each webhook: request-side plans of its payload and header parameters, and the spec's example. */
+function webhookSamples(model: ApiModel, webhooks: readonly WebhookModel[]): WebhookSamples {
+  const planner = new SamplePlanner(factsOf(model), 'request');
+  const entries = webhooks.map((w) => {
+    const media = w.operation.requestBody?.content[0];
+    const headers = Object.fromEntries(w.operation.parameters.filter((p) => p.in === 'header' && p.required).map((p) => [p.name, planner.plan(p.schema)]));
+    return [w.name, { route: routeOf(w), ...(media ? { payload: planner.plan(media.schema) } : {}), ...(media?.examples.length ? { example: media.examples[0] } : {}), headers }] as const;
+  });
+  return { plans: planner.plans, webhooks: Object.fromEntries(entries) };
+}
+
+/** What the client's `src/webhooks.ts` and its runtime export to the package root, by module. */
+export const CLIENT_WEBHOOK_SYMBOLS: [string, DeclaredSymbol[]][] = [
+  ['./webhooks.js', [{ name: 'sendWebhook', typeOnly: false }]],
+  ['./runtime/webhook-sender.js', [{ name: 'SendWebhookOptions', typeOnly: true }]],
+  ['./runtime/webhook-signatures.js', ['CustomSignatureScheme', 'SignatureScheme'].map((name) => ({ name, typeOnly: true }))],
+];
+
+/** The server package's webhook files. */
+export function serverWebhookFiles(model: ApiModel, context: EmitContext, head: string, runtimeHead: string): EmittedFile[] {
+  const webhooks = webhooksOf(model);
+  if (!webhooks.length) return [];
+  const n = context.nodes;
+  const p = context.printer;
+  const table = webhooks.map((w) => ({
+    name: w.name,
+    method: w.operation.method.toUpperCase(),
+    headers: w.operation.parameters.filter((q) => q.in === 'header').map((q) => q.name),
+    fixes: w.fixes.map((f) => [f.member, f.value]),
+  }));
+  const module = p
+    .module()
+    .line(head)
+    .line(p.importStatement('import', ['webhookValidators'], context.importPath('validators', 'src/webhooks.ts')))
+    .line(p.importStatement('import', ['Webhooks'], context.importPath('types', 'src/webhooks.ts'), true))
+    .line(p.importStatement('import', ['fire', 'sampleOf', 'type FireWebhookOptions', 'type SampleWebhookOptions', 'type WebhookSamples'], './runtime/webhook-mock.js'))
+    .line(p.importStatement('import', ['createReceiver', 'type WebhookEntry', 'type WebhookReceiverOptions'], './runtime/webhook-receiver.js'));
+  module.node(
+    n.variable('const', 'WEBHOOKS', n.literalExpression(table), {
+      type: n.arrayType(n.typeRef('WebhookEntry')),
+      doc: ['Each webhook: its method, declared header parameters and the payload members it pins (model/webhooks.ts).'],
+    }),
+  );
+  const request = n.typeRef('Request');
+  module.node(
+    n.functionDeclaration(
+      'createWebhookReceiver',
+      {
+        parameters: [{ name: 'options', type: n.typeRef('WebhookReceiverOptions', [n.typeRef('Webhooks')]) }],
+        returns: n.functionType([{ name: 'request', type: request }], n.typeRef('Promise', [n.typeRef('Response')])),
+      },
+      [n.returnStatement(n.callExpression(n.valueRef('createReceiver'), [n.valueRef('WEBHOOKS'), n.valueRef('webhookValidators'), n.valueRef('options')]))],
+      [
+        'A Web-standard receiver, `(request: Request) => Promise<Response>`, for the webhooks in `handlers` (keyed by',
+        "their names in the spec): it verifies the signature over the raw body first (401), validates headers and",
+        'payload (400), finds the webhook (`dispatch`, else the payload), and calls its handler (2xx). docs/webhooks.md.',
+      ],
+    ),
+  );
+  const json = (value: unknown) => n.callExpression(n.propertyAccess(n.valueRef('JSON'), 'parse'), [n.literalExpression(JSON.stringify(value))]);
+  module.node(
+    n.variable('const', 'SAMPLES', json(webhookSamples(model, webhooks)), {
+      type: n.typeRef('WebhookSamples'),
+      doc: ["What the mock samples for each webhook (JSON text: every key stays an own property)."],
+    }),
+  );
+  const K = n.typeRef('K');
+  const typeParameters = [{ name: 'K', constraint: n.keyofType(n.typeRef('Webhooks')) }];
+  const of = (member: string) => n.indexedAccessType(n.indexedAccessType(n.typeRef('Webhooks'), K), n.literalType(member));
+  module.node(
+    n.functionDeclaration(
+      'sampleWebhook',
+      {
+        typeParameters,
+        parameters: [
+          { name: 'name', type: K },
+          { name: 'options', type: n.typeRef('SampleWebhookOptions'), initializer: n.objectLiteral([]) },
+        ],
+        returns: n.typeLiteral([n.propertySignature('payload', of('payload')), n.propertySignature('headers', of('headers'))]),
+      },
+      [n.returnStatement(n.asType(n.callExpression(n.valueRef('sampleOf'), [n.valueRef('SAMPLES'), n.valueRef('name'), n.valueRef('options')]), n.typeLiteral([n.propertySignature('payload', of('payload')), n.propertySignature('headers', of('headers'))])))],
+      ["The webhook `name`'s payload and required header parameters as the mock samples them (the spec's example when it has one), deterministic from `options.seed`."],
+    ),
+  );
+  module.node(
+    n.functionDeclaration(
+      'fireWebhook',
+      {
+        typeParameters,
+        parameters: [
+          { name: 'name', type: K },
+          { name: 'options', type: n.intersectionType([n.typeRef('FireWebhookOptions'), n.typeLiteral([n.propertySignature('payload', of('payload'), { optional: true })])]) },
+        ],
+        returns: n.typeRef('Promise', [n.typeRef('Response')]),
+      },
+      [n.returnStatement(n.callExpression(n.valueRef('fire'), [n.valueRef('SAMPLES'), n.valueRef('name'), n.valueRef('options')]))],
+      [
+        'Fires the webhook `name` at `options.url` as the API would: a sample (or `options.payload`) with its sampled',
+        "header parameters (`options.headers` win), signed with `options.secret` under `options.signature`. docs/webhooks.md.",
+      ],
+    ),
+  );
+  return [module.file('src/webhooks.ts'), ...runtimeFiles(['webhook-signatures.ts', 'webhook-sender.ts', 'webhook-receiver.ts', 'webhook-mock.ts'], runtimeHead)];
+}
+
+/** The client package's webhook files. */
+export function clientWebhookFiles(model: ApiModel, context: EmitContext, head: string, runtimeHead: string): EmittedFile[] {
+  const webhooks = webhooksOf(model);
+  if (!webhooks.length) return [];
+  const n = context.nodes;
+  const p = context.printer;
+  const routes = Object.fromEntries(webhooks.map((w) => [w.name, routeOf(w)]));
+  const module = p
+    .module()
+    .line(head)
+    .line(p.importStatement('import', ['Webhooks'], context.importPath('types', 'src/webhooks.ts'), true))
+    .line(p.importStatement('import', ['send', 'type SendWebhookOptions', 'type WebhookRoute'], './runtime/webhook-sender.js'));
+  module.node(
+    n.variable('const', 'ROUTES', n.callExpression(n.propertyAccess(n.valueRef('JSON'), 'parse'), [n.literalExpression(JSON.stringify(routes))]), {
+      type: n.typeRef('Record', [n.keyofType(n.typeRef('Webhooks')), n.typeRef('WebhookRoute')]),
+      doc: ["Each webhook's method and payload media type, by name (JSON text: every name stays an own key)."],
+    }),
+  );
+  const name = n.typeRef('K');
+  module.node(
+    n.functionDeclaration(
+      'sendWebhook',
+      {
+        typeParameters: [{ name: 'K', constraint: n.keyofType(n.typeRef('Webhooks')) }],
+        parameters: [
+          { name: 'name', type: name },
+          { name: 'payload', type: n.indexedAccessType(n.indexedAccessType(n.typeRef('Webhooks'), name), n.literalType('payload')) },
+          { name: 'options', type: n.typeRef('SendWebhookOptions') },
+        ],
+        returns: n.typeRef('Promise', [n.typeRef('Response')]),
+      },
+      [n.returnStatement(n.callExpression(n.valueRef('send'), [n.elementAccess(n.valueRef('ROUTES'), n.valueRef('name')), n.valueRef('payload'), n.valueRef('options')]))],
+      [
+        'Sends the webhook `name` with `payload` to `options.url`, signed with `options.secret` under',
+        '`options.signature` (default Standard Webhooks); resolves to the receiver\'s Response. docs/webhooks.md.',
+      ],
+    ),
+  );
+  return [module.file('src/webhooks.ts'), ...runtimeFiles(['webhook-signatures.ts', 'webhook-sender.ts'], runtimeHead)];
+}
