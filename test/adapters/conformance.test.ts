@@ -1,0 +1,169 @@
+/**
+ * Every server adapter against the Node adapter on one conformance suite (conformance.ts): the fixture
+ * (conformance.yaml) generated once with the `express`, `fastify`, `hono`, `koa` and `next` targets, each
+ * adapter mounted in its framework as docs/adapters.md says, the same exact-byte requests sent to each, and
+ * the observations compared with the Node adapter's. Express also runs behind `express.json()` and
+ * `express.urlencoded()`, where only what the docs say differs, differs.
+ *
+ * Next.js is not installed (its package is far too large for this repository's `npm ci`): its route
+ * handlers are driven the way the App Router drives them — a Web `Request` with the client's abort signal
+ * in, the `Response` body streamed out and cancelled when the client goes away — by a `node:http` server.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import express from 'express';
+import Fastify from 'fastify';
+import { serve as serveHono } from '@hono/node-server';
+import Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateInMemory, writeFiles, type TargetName } from '../helpers/generate.ts';
+import { repoRoot } from '../helpers/paths.ts';
+import { conformanceHandlers, conformanceOptions, runConformance, type Observed } from './conformance.ts';
+
+const ADAPTERS = ['express', 'fastify', 'hono', 'koa', 'next'] as const;
+const PACKAGES = ['types', 'validators', 'server', ...ADAPTERS] as const;
+
+type Handler = ((request: Request) => Promise<Response>) & { readonly brand?: never };
+interface Generated {
+  createHandler(handlers: object, options?: object): Handler;
+  serve(handler: Handler, options: { port: number }): Promise<{ url: string; close(): Promise<void> }>;
+  toExpress(handler: Handler): express.RequestHandler;
+  toFastify(handler: Handler): Parameters<ReturnType<typeof Fastify>['register']>[0];
+  toHono(handler: Handler): { fetch(request: Request): Response | Promise<Response> };
+  toKoa(handler: Handler): Koa.Middleware;
+  toNext(handler: Handler): Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS', (request: Request) => Promise<Response>>;
+}
+
+mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
+const root = mkdtempSync(path.join(repoRoot, '.tmp', 'adapters-'));
+let generated: Generated;
+const closers: (() => Promise<unknown>)[] = [];
+
+afterAll(async () => {
+  for (const close of closers) await close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+beforeAll(async () => {
+  const files = await generateInMemory(path.join(import.meta.dirname, 'conformance.yaml'), [...PACKAGES] as unknown as TargetName[], { format: false });
+  writeFiles(root, files);
+  const entry = path.join(root, 'entry.ts');
+  writeFileSync(entry, ["export { createHandler, serve } from '@social-posting/server';", ...ADAPTERS.map((a) => `export * from '@social-posting/${a}';`)].join('\n'));
+  const outfile = path.join(root, 'bundle.mjs');
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outfile,
+    logLevel: 'silent',
+    // The frameworks are the adapters' peers: resolved from the repository's node_modules, not bundled.
+    external: ['express', 'fastify', 'hono', 'hono/*', 'koa'],
+    alias: Object.fromEntries(PACKAGES.map((p) => [`@social-posting/${p}`, path.join(root, p, 'src/index.ts')])),
+  });
+  generated = (await import(pathToFileURL(outfile).href)) as Generated;
+}, 120_000);
+
+const handler = () => generated.createHandler(conformanceHandlers, conformanceOptions);
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+}
+
+async function nodeServer(): Promise<string> {
+  const running = await generated.serve(handler(), { port: 0 });
+  closers.push(() => running.close());
+  return running.url;
+}
+
+async function expressServer(parsers: boolean): Promise<string> {
+  const app = express();
+  if (parsers) app.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: false }));
+  app.use(generated.toExpress(handler()));
+  const server = createServer(app);
+  closers.push(() => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }));
+  return listen(server);
+}
+
+async function fastifyServer(): Promise<string> {
+  const app = Fastify();
+  await app.register(generated.toFastify(handler()));
+  closers.push(() => app.close());
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+async function honoServer(): Promise<string> {
+  const app = generated.toHono(handler());
+  return new Promise((resolve) => {
+    const server = serveHono({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`)) as Server;
+    closers.push(() => new Promise((done) => { server.closeAllConnections(); server.close(done); }));
+  });
+}
+
+async function koaServer(): Promise<string> {
+  const app = new Koa();
+  app.use(generated.toKoa(handler()));
+  const server = createServer(app.callback());
+  closers.push(() => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }));
+  return listen(server);
+}
+
+/** The App Router's part, as Next.js does it: method export by name, abort signal, streamed body cancelled on close. */
+async function nextServer(): Promise<string> {
+  const routes = generated.toNext(handler());
+  const server = createServer(async (req, res) => {
+    const abort = new AbortController();
+    res.once('close', () => abort.abort());
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    const method = req.method as keyof typeof routes;
+    const body = method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks);
+    const response = await routes[method](new Request(`http://${req.headers.host}${req.url}`, { method, headers, body, signal: abort.signal }));
+    const out: Record<string, string | string[]> = {};
+    response.headers.forEach((value, name) => (out[name] = value));
+    res.writeHead(response.status, out);
+    if (!response.body || method === 'HEAD') return void res.end();
+    const reader = response.body.getReader();
+    res.once('close', () => void reader.cancel().catch(() => undefined));
+    for (;;) {
+      const step = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (step.done) break;
+      if (!res.write(step.value)) await new Promise((resolve) => res.once('drain', resolve));
+    }
+    res.end();
+  });
+  closers.push(() => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }));
+  return listen(server);
+}
+
+let reference: Record<string, Observed>;
+
+describe('server adapters: one conformance suite', () => {
+  it('the Node adapter (the reference)', { timeout: 60_000 }, async () => {
+    reference = await runConformance(await nodeServer());
+    expect(reference['routing: unknown path is 404']!.status).toBe(404);
+    expect(reference['routing: unknown method is 405 with Allow']!.headers.allow).toBeDefined();
+    expect(reference['auth: no credentials is 401']!.status).toBe(401);
+    expect(reference['validation: a bad path parameter is a 400 problem']!.status).toBe(400);
+    expect(reference['large body: above the limit is 413']!.status).toBe(413);
+    expect(reference['binary body: every byte echoed back']!.body.length).toBe(2 * (256 + 300 * 1024));
+    expect(reference['stream: a client going away stops the handler']!.facts).toEqual({ started: 1, stopped: 1 });
+  });
+
+  it.each([
+    ['express', () => expressServer(false)],
+    ['fastify', fastifyServer],
+    ['hono', honoServer],
+    ['koa', koaServer],
+    ['next', nextServer],
+  ] as const)('%s: identical results', { timeout: 60_000 }, async (_, start) => {
+    expect(await runConformance(await start())).toEqual(reference);
+  });
+});
