@@ -19,7 +19,7 @@
  * target is left out: its route handlers need a Next.js server, which this repository does not install.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -385,7 +385,8 @@ export async function run(): Promise<void> {
     await bundleAdapters(built, model);
     const pairs: { adapter: Worker; native: Worker }[] = [];
     for (const pair of PAIRS) {
-      const version = (await import(`${pair.framework}/package.json`, { with: { type: 'json' } })).default.version as string;
+      // Read from the folder: not every framework exports its package.json.
+      const version = (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', pair.framework, 'package.json'), 'utf8')) as { version: string }).version;
       writeFileSync(path.join(built.dir, `${pair.framework}-adapter.mjs`), ADAPTER_HEAD + pair.adapter);
       const adapter = await start(`to${pair.framework[0]!.toUpperCase()}${pair.framework.slice(1)} (${pair.framework} ${version})`, path.join(built.dir, `${pair.framework}-adapter.mjs`), data);
       workers.push(adapter);

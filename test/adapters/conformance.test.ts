@@ -21,7 +21,9 @@ import { serve as serveHono } from '@hono/node-server';
 import { Hono } from 'hono';
 import { isDeepStrictEqual } from 'node:util';
 import Koa from 'koa';
+import * as prettier from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
 import { generateInMemory, writeFiles, type TargetName } from '../helpers/generate.ts';
 import { repoRoot } from '../helpers/paths.ts';
 import { CASES, conformanceHandlers, conformanceOptions, runConformance, type Observed } from './conformance.ts';
@@ -45,6 +47,7 @@ interface Generated {
 mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
 const root = mkdtempSync(path.join(repoRoot, '.tmp', 'adapters-'));
 let generated: Generated;
+let files: Map<string, string>;
 const closers: (() => Promise<unknown>)[] = [];
 
 afterAll(async () => {
@@ -53,7 +56,7 @@ afterAll(async () => {
 });
 
 beforeAll(async () => {
-  const files = await generateInMemory(
+  files = await generateInMemory(
     path.join(import.meta.dirname, 'conformance.yaml'),
     [...PACKAGES] as unknown as TargetName[],
     { format: false },
@@ -228,6 +231,18 @@ describe('server adapters: one conformance suite', () => {
       expect([malformed.status, malformed.headers['content-type']]).toEqual([400, 'text/html; charset=utf-8']);
     },
   );
+});
+
+describe('the adapter targets’ output', () => {
+  it('is printed as prettier prints it (no prettier run: format off), and each package names its framework as a peer', async () => {
+    const sources = [...files].filter(([file]) => ADAPTERS.some((a) => file.startsWith(`${a}/src/`)));
+    expect(sources.map(([file]) => file).sort()).toEqual(
+      [...ADAPTERS.flatMap((a) => [`${a}/src/index.ts`, `${a}/src/runtime.ts`]), 'express/src/parsed-body.ts', 'koa/src/parsed-body.ts'].sort(),
+    );
+    for (const [file, text] of sources) expect(await prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'typescript', filepath: file }), file).toBe(text);
+    const peers = Object.fromEntries(ADAPTERS.map((a) => [a, Object.keys(JSON.parse(files.get(`${a}/package.json`)!).peerDependencies)]));
+    expect(peers).toEqual({ express: ['express', '@types/express', '@types/node'], fastify: ['fastify', '@types/node'], hono: ['hono'], koa: ['koa', '@types/koa', '@types/node'], next: ['next'] });
+  });
 });
 
 describe('server adapters mounted under /api (the handler created with basePath /api)', () => {

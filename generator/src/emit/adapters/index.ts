@@ -28,11 +28,13 @@ interface Adapter {
   wiring: 'listener-for' | 'listener' | 'fetch';
   /** The returned type and the module it comes from (`./runtime.js` when the runtime declares it). */
   returns: { name: string; from: string };
+  /** The framework, and the type packages its runtime module's types come from (optional: only TypeScript users need them). */
   peers: Record<string, string>;
   optionalPeers: readonly string[];
   doc: string[];
   summary: string;
-  example: string;
+  /** The README example: the framework's imports (before the packages'), then the code using them. */
+  example: { imports: string; code: string };
 }
 
 const ADAPTERS: readonly Adapter[] = [
@@ -43,15 +45,15 @@ const ADAPTERS: readonly Adapter[] = [
     extraRuntime: ['parsed-body.ts'],
     wiring: 'listener-for',
     returns: { name: 'RequestHandler', from: 'express' },
-    peers: { express: '^5.0.0', '@types/express': '^5.0.0' },
-    optionalPeers: ['@types/express'],
+    peers: { express: '^5.0.0', '@types/express': '^5.0.0', '@types/node': '>=20' },
+    optionalPeers: ['@types/express', '@types/node'],
     doc: [
       'An Express 5 middleware serving `handler` (what `createHandler` returns): routing, validation, auth,',
       'problems, streams and bodies are the handler’s. Mount it before any body parser to keep request bytes',
       'as sent; after `express.json()` the parsed body is serialised again (docs/adapters.md).',
     ],
     summary: 'Express 5 middleware mounting the generated server handler.',
-    example: "app.use(toExpress(createHandler(handlers)));\napp.listen(3000);\n",
+    example: { imports: "import express from 'express';\n", code: 'const app = express();\napp.use(toExpress(createHandler(handlers)));\napp.listen(3000);\n' },
   },
   {
     name: 'fastify',
@@ -60,14 +62,14 @@ const ADAPTERS: readonly Adapter[] = [
     extraRuntime: [],
     wiring: 'listener',
     returns: { name: 'FastifyPluginCallback', from: 'fastify' },
-    peers: { fastify: '^5.0.0' },
-    optionalPeers: [],
+    peers: { fastify: '^5.0.0', '@types/node': '>=20' },
+    optionalPeers: ['@types/node'],
     doc: [
       'A Fastify 5 plugin for `app.register` serving `handler` (what `createHandler` returns) under the',
       'plugin’s prefix: request bodies stay unparsed, byte for byte, for the handler.',
     ],
     summary: 'A Fastify 5 plugin mounting the generated server handler.',
-    example: "await app.register(toFastify(createHandler(handlers)));\nawait app.listen({ port: 3000 });\n",
+    example: { imports: "import Fastify from 'fastify';\n", code: 'const app = Fastify();\nawait app.register(toFastify(createHandler(handlers)));\nawait app.listen({ port: 3000 });\n' },
   },
   {
     name: 'hono',
@@ -80,7 +82,7 @@ const ADAPTERS: readonly Adapter[] = [
     optionalPeers: [],
     doc: ['A Hono 4 app serving `handler` (what `createHandler` returns): mount it with `app.route` or serve it as is.'],
     summary: 'A Hono 4 app mounting the generated server handler.',
-    example: "const app = new Hono();\napp.route('/', toHono(createHandler(handlers)));\n",
+    example: { imports: "import { Hono } from 'hono';\n", code: "const app = new Hono();\napp.route('/', toHono(createHandler(handlers)));\nexport default app;\n" },
   },
   {
     name: 'koa',
@@ -89,14 +91,14 @@ const ADAPTERS: readonly Adapter[] = [
     extraRuntime: ['parsed-body.ts'],
     wiring: 'listener-for',
     returns: { name: 'Middleware', from: 'koa' },
-    peers: { koa: '^3.0.0', '@types/koa': '^3.0.0' },
-    optionalPeers: ['@types/koa'],
+    peers: { koa: '^3.0.0', '@types/koa': '^3.0.0', '@types/node': '>=20' },
+    optionalPeers: ['@types/koa', '@types/node'],
     doc: [
       'A Koa 3 middleware serving `handler` (what `createHandler` returns): routing, validation, auth,',
       'problems, streams and bodies are the handler’s; Koa’s own response handling is off for it.',
     ],
     summary: 'Koa 3 middleware mounting the generated server handler.',
-    example: 'app.use(toKoa(createHandler(handlers)));\napp.listen(3000);\n',
+    example: { imports: "import Koa from 'koa';\n", code: 'const app = new Koa();\napp.use(toKoa(createHandler(handlers)));\napp.listen(3000);\n' },
   },
   {
     name: 'next',
@@ -113,7 +115,7 @@ const ADAPTERS: readonly Adapter[] = [
       '`app/api/[...path]/route.ts`, whose handler is created with `basePath: "/api"`.',
     ],
     summary: 'Next.js App Router route handlers mounting the generated server handler.',
-    example: "// app/api/[...path]/route.ts\nexport const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = toNext(\n  createHandler(handlers, { basePath: '/api' }),\n);\n",
+    example: { imports: '// app/api/[...path]/route.ts\n', code: "export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = toNext(createHandler(handlers, { basePath: '/api' }));\n" },
   },
 ];
 
@@ -159,8 +161,11 @@ function adapterEmitter(adapter: Adapter): TargetEmitter {
     optIn: true,
     package: {
       summary: adapter.summary,
-      example: (_model, context) =>
-        `${context.printer.importStatement('import', ['createHandler'], context.importPath('server', 'src/index.ts'))}\n${context.printer.importStatement('import', [adapter.fn], context.importPath(adapter.name, 'src/index.ts'))}\n\n${adapter.example}`,
+      example: (_model, context) => {
+        const server = context.printer.importStatement('import', ['createHandler'], context.importPath('server', 'src/index.ts'));
+        const own = context.printer.importStatement('import', [adapter.fn], context.importPath(adapter.name, 'src/index.ts'));
+        return `${adapter.example.imports}${server}\n${own}\nimport { handlers } from './handlers.js';\n\n${adapter.example.code}`;
+      },
       peerDependencies: adapter.peers,
       optionalPeers: adapter.optionalPeers,
     },
