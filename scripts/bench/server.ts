@@ -94,20 +94,23 @@ process.on('message', (m) => {
 });
 `;
 
-const FASTIFY_WORKER = `
-import Fastify from 'fastify';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+/** The Ajv both the Fastify baseline and the other native baselines validate with (the spec's components added). */
+const AJV_SETUP = `import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { parse } from 'node:querystring';
-const { page, principal, schemas } = JSON.parse(process.env.BENCH_DATA);
-const tokens = { 'bench-user-token': principal };
-const lists = new Set(schemas.lists);
 const ajv = new Ajv2020({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false, strict: false });
 addFormats.default ? addFormats.default(ajv) : addFormats(ajv);
 ajv.addFormat('int32', { type: 'number', validate: (n) => Number.isInteger(n) && n >= -2147483648 && n <= 2147483647 });
 ajv.addFormat('int64', { type: 'number', validate: (n) => Number.isInteger(n) });
 ajv.addSchema(schemas.document);
-const app = Fastify({
+`;
+
+const FASTIFY_WORKER = `
+import Fastify from 'fastify';
+import { parse } from 'node:querystring';
+const { page, principal, schemas } = JSON.parse(process.env.BENCH_DATA);
+const tokens = { 'bench-user-token': principal };
+const lists = new Set(schemas.lists);
+${AJV_SETUP}const app = Fastify({
   logger: false,
   routerOptions: {
     querystringParser: (text) => {
@@ -186,15 +189,8 @@ const handler = createHandler(
 /** For the native baselines without schema support: the Fastify baseline's checks, done in the route. */
 const NATIVE_HEAD = `${WORKER_HEAD}
 import http from 'node:http';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 const lists = new Set(schemas.lists);
-const ajv = new Ajv2020({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false, strict: false });
-addFormats.default ? addFormats.default(ajv) : addFormats(ajv);
-ajv.addFormat('int32', { type: 'number', validate: (n) => Number.isInteger(n) && n >= -2147483648 && n <= 2147483647 });
-ajv.addFormat('int64', { type: 'number', validate: (n) => Number.isInteger(n) });
-ajv.addSchema(schemas.document);
-const checkParams = ajv.compile(schemas.params);
+${AJV_SETUP}const checkParams = ajv.compile(schemas.params);
 const checkQuery = ajv.compile(schemas.querystring);
 const problem = (status, title, detail) => ({ status, body: { type: 'about:blank', title, status, ...(detail ? { detail } : {}) } });
 /** Authentication, scopes, validation and the owner rule: a problem, or null to answer. */

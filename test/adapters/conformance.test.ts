@@ -96,6 +96,17 @@ function listen(server: Server): Promise<string> {
   );
 }
 
+/** Closes the server, connections and all, after the tests. */
+function closeLater(server: Server): void {
+  closers.push(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  );
+}
+
 async function nodeServer(): Promise<string> {
   const running = await generated.serve(handler(), { port: 0 });
   closers.push(() => running.close());
@@ -108,13 +119,7 @@ async function expressServer(parsers: boolean, mount?: string): Promise<string> 
   if (mount) app.use(mount, generated.toExpress(handler(mount)));
   else app.use(generated.toExpress(handler()));
   const server = createServer(app);
-  closers.push(
-    () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(resolve);
-      }),
-  );
+  closeLater(server);
   return listen(server);
 }
 
@@ -131,13 +136,7 @@ async function honoServer(mount?: string): Promise<string> {
     const server = serveHono({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
       resolve(`http://127.0.0.1:${info.port}`),
     ) as Server;
-    closers.push(
-      () =>
-        new Promise((done) => {
-          server.closeAllConnections();
-          server.close(done);
-        }),
-    );
+    closeLater(server);
   });
 }
 
@@ -147,13 +146,7 @@ async function koaServer(mount?: string): Promise<string> {
   // Koa has no mounting of its own (koa-mount strips the prefix, which the handler's basePath does here).
   app.use(mount ? (ctx, next) => (ctx.path.startsWith(`${mount}/`) ? middleware(ctx, next) : next()) : middleware);
   const server = createServer(app.callback());
-  closers.push(
-    () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(resolve);
-      }),
-  );
+  closeLater(server);
   return listen(server);
 }
 
@@ -185,13 +178,7 @@ async function nextServer(mount?: string): Promise<string> {
     }
     res.end();
   });
-  closers.push(
-    () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(resolve);
-      }),
-  );
+  closeLater(server);
   return listen(server);
 }
 
