@@ -194,6 +194,7 @@ describe('server adapters: one conformance suite', () => {
     expect(reference['large body: above the limit is 413']!.status).toBe(413);
     expect(reference['binary body: every byte echoed back']!.body.length).toBe(2 * (256 + 300 * 1024));
     expect(reference['stream: a client going away stops the handler']!.facts).toEqual({ started: 1, stopped: 1 });
+    expect(reference['stream: a client not reading pauses the handler (backpressure), going away stops it']!.facts).toEqual({ bounded: true, stopped: 1 });
   });
 
   it.each([

@@ -8,8 +8,12 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { randomBytes } from 'node:crypto';
 
-/** What the handlers saw of the stream cancellation case (reset before each run). */
+/** What the handlers saw of the stream cancellation cases (counters: each case reads the change). */
 export const streamState = { started: 0, stopped: 0 };
+export const downloadState = { produced: 0, stopped: 0 };
+
+/** The endless download's chunk size. */
+const CHUNK = 64 * 1024;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,6 +52,21 @@ export const conformanceHandlers = {
           }
         } finally {
           streamState.stopped++;
+        }
+      })(),
+    };
+  },
+  download() {
+    return {
+      status: 200,
+      body: (async function* () {
+        try {
+          for (;;) {
+            downloadState.produced++;
+            yield new Uint8Array(CHUNK).fill(downloadState.produced % 251);
+          }
+        } finally {
+          downloadState.stopped++;
         }
       })(),
     };
@@ -168,6 +187,35 @@ function cancelledStream(base: URL): Promise<Observed> {
   });
 }
 
+/**
+ * Opens the endless download and reads nothing for a while: with backpressure the handler is paused once
+ * the socket's buffers are full (a few MB), without it it would produce hundreds of MB. Then goes away and
+ * reports whether the handler's stream stopped.
+ */
+function stalledDownload(base: URL): Promise<Observed> {
+  const before = { ...downloadState };
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: base.hostname, port: base.port, method: 'GET', path: under(base, '/download'), agent: false }, (res) => {
+      res.pause();
+      setTimeout(async () => {
+        const produced = downloadState.produced - before.produced;
+        req.destroy();
+        const deadline = Date.now() + 5000;
+        while (downloadState.stopped === before.stopped && Date.now() < deadline) await delay(10);
+        resolve({
+          status: res.statusCode!,
+          headers: pick(res.headers),
+          body: '',
+          // Under 64 MB produced while the client read nothing (the buffers between hold a few MB).
+          facts: { bounded: produced > 0 && produced * CHUNK < 64 * 1024 * 1024, stopped: downloadState.stopped - before.stopped },
+        });
+      }, 1000);
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => (req.destroyed ? undefined : reject(error)));
+    req.end();
+  });
+}
+
 const AUTH = { authorization: 'Bearer good' };
 const JSON_TYPE = { 'content-type': 'application/json' };
 /** Bytes that are not UTF-8 text and hold every byte value: an adapter that decodes or re-encodes changes them. */
@@ -261,6 +309,7 @@ export const CASES: Record<string, (base: URL) => Promise<Observed>> = {
   'stream: NDJSON': (b) => exchange(b, { method: 'GET', path: '/ticks.ndjson' }),
   'stream: server-sent events': (b) => exchange(b, { method: 'GET', path: '/ticks?count=3' }),
   'stream: a client going away stops the handler': cancelledStream,
+  'stream: a client not reading pauses the handler (backpressure), going away stops it': stalledDownload,
 };
 
 /** Every case against the server at `url`, one after the other. */
