@@ -11,7 +11,7 @@ import { projectSpec } from '../helpers/paths.ts';
 describe('the query and msw targets', () => {
   it('are registered like the built-ins but generated only when selected', async () => {
     const registry = builtinRegistry();
-    expect(registry.names()).toEqual(['types', 'validators', 'client', 'server', 'query', 'msw']);
+    expect(registry.names()).toEqual(['types', 'validators', 'client', 'server', 'query', 'msw', 'express', 'fastify', 'hono', 'koa', 'next']);
     expect(registry.defaults()).toEqual(['types', 'validators', 'client', 'server']);
     expect(registry.plan(['msw', 'query', 'types', 'validators', 'client', 'server']).map((t) => t.name)).toEqual(['types', 'validators', 'client', 'server', 'query', 'msw']);
     for (const name of ['query', 'msw'] as const) {

@@ -93,8 +93,8 @@ describe('socialgen init', () => {
     const dir = project('comments', '{"name":"x","type":"module"}\n');
     expect((await runCli(['init'], dir)).code).toBe(0);
     const text = readFileSync(path.join(dir, 'socialgen.config.yaml'), 'utf8');
-    for (const target of ['types', 'validators', 'client', 'server', 'query', 'msw']) expect(text).toMatch(new RegExp(`^#   ${target} +\\S`, 'm'));
-    expect(text).toContain('query and msw are opt-in');
+    for (const target of ['types', 'validators', 'client', 'server', 'query', 'msw', 'express', 'fastify', 'hono', 'koa', 'next']) expect(text).toMatch(new RegExp(`^#   ${target} +\\S`, 'm'));
+    expect(text).toContain('query, msw and the server adapters are opt-in');
     expect(text).not.toContain('plugins\' targets included');
     for (const key of ['# dates: Date', '# pagination:', '# headers:', '#   patch: 0']) expect(text).toContain(key);
     // Each commented-out example, uncommented, is a valid config (the example keys are real keys).

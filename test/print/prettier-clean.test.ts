@@ -58,6 +58,7 @@ describe('generated output is prettier-clean', () => {
       ['client/runtime', () => true],
       ['server/runtime', () => true],
       ['msw/runtime', () => true],
+      ['adapters/runtime', () => true],
       ['validators/runtime', (name) => name === 'public.ts'],
       ['validators/runtime/helpers', (name) => name !== 'index.ts'],
       ['validators/runtime/formats', (name) => name !== 'index.ts'],

@@ -107,12 +107,18 @@ const BUILTINS: Record<BuiltinTarget, { dependsOn: readonly BuiltinTarget[]; loa
 const OPT_IN_BUILTINS: Record<string, { dependsOn: readonly string[]; load(): Promise<TargetEmitter> }> = {
   query: { dependsOn: ['client'], load: async () => (await import('./query/index.ts')).queryEmitter },
   msw: { dependsOn: ['types', 'server'], load: async () => (await import('./msw/index.ts')).mswEmitter },
+  // The server adapters (docs/adapters.md): the framework is the output's peer dependency.
+  express: { dependsOn: ['server'], load: async () => (await import('./adapters/index.ts')).adapterEmitters.express },
+  fastify: { dependsOn: ['server'], load: async () => (await import('./adapters/index.ts')).adapterEmitters.fastify },
+  hono: { dependsOn: ['server'], load: async () => (await import('./adapters/index.ts')).adapterEmitters.hono },
+  koa: { dependsOn: ['server'], load: async () => (await import('./adapters/index.ts')).adapterEmitters.koa },
+  next: { dependsOn: ['server'], load: async () => (await import('./adapters/index.ts')).adapterEmitters.next },
 };
 
 /** Every built-in target's name: the four defaults, then the opt-in ones. */
 export const BUILTIN_TARGET_NAMES: readonly string[] = [...TARGETS, ...Object.keys(OPT_IN_BUILTINS)];
 
-/** A registry holding the four built-in targets and the opt-in built-ins (`query`, `msw`). */
+/** A registry holding the four built-in targets and the opt-in built-ins (`query`, `msw`, the server adapters). */
 export function builtinRegistry(): TargetRegistry {
   const registry = new TargetRegistry();
   const builtins = [...TARGETS.map((name) => [name, BUILTINS[name], false] as const), ...Object.entries(OPT_IN_BUILTINS).map(([name, b]) => [name, b, true] as const)];
@@ -133,6 +139,6 @@ export function builtinRegistry(): TargetRegistry {
 }
 
 /** One built-in emitter by name (for tests and tools that need exactly one). */
-export async function loadEmitter(target: BuiltinTarget | 'query' | 'msw'): Promise<TargetEmitter> {
+export async function loadEmitter(target: BuiltinTarget | 'query' | 'msw' | 'express' | 'fastify' | 'hono' | 'koa' | 'next'): Promise<TargetEmitter> {
   return builtinRegistry().get(target)!.load();
 }
