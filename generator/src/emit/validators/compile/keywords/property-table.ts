@@ -12,7 +12,7 @@ import { call, ifStmt, lit, type Expr, type Stmt } from '../../../../codegen/sta
 import { isBinaryString } from '../../../../model/facts/media.ts';
 import type { Schema } from '../../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from '../analysis/trivial.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import { escapeToken } from '../pointer.ts';
 import { E, renderPath, type Site } from '../site.ts';
 import { isPrimitive, jsonValue } from './enum-const.ts';
@@ -45,12 +45,12 @@ function plainName(name: string): boolean {
 }
 
 /** Whether code at `site` may use a table: errors mode, unless the compiler is told to compile every test. */
-export function usesTables(c: Compiler, site: Site): boolean {
+export function usesTables(c: KeywordContext, site: Site): boolean {
   return site.mode === 'errors' && c.propertyTables;
 }
 
 /** The row of property `name` (schema `sub`), or undefined when the property must stay compiled. */
-export function propertyRow(c: Compiler, name: string, sub: Schema, need: Need): Expr[] | undefined {
+export function propertyRow(c: KeywordContext, name: string, sub: Schema, need: Need): Expr[] | undefined {
   if (!plainName(name)) return undefined;
   const s = sub === true ? {} : sub;
   if (typeof s !== 'object' || s === null || Array.isArray(s)) return undefined;
@@ -85,7 +85,7 @@ export function propertyRow(c: Compiler, name: string, sub: Schema, need: Need):
 }
 
 /** `if (_eProps(value, o, p, E, sp, _tN)) return false;`: the errors of a run of rows at the site's object. */
-export function propertyTable(c: Compiler, site: Site, rows: readonly (readonly Expr[])[]): Stmt {
+export function propertyTable(c: KeywordContext, site: Site, rows: readonly (readonly Expr[])[]): Stmt {
   const table = c.hoist.table(rows);
   const sp = c.schemaPathCode(site, site.schemaPath);
   return ifStmt(call(c.use('_eProps'), site.data, site.o, renderPath(site.path), E, sp, table), site.stop);

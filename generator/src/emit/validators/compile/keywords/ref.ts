@@ -11,8 +11,7 @@
 import type { Code } from '../../../../codegen/index.ts';
 import { and, binary, call, ifStmt, lit, not, type Expr, type Role, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
-import { compileNode } from '../node.ts';
+import type { KeywordContext } from '../context.ts';
 import type { NodeInfo } from '../registry.ts';
 import { relaxationFor } from '../relax.ts';
 import { enterResource } from '../scope.ts';
@@ -64,13 +63,13 @@ export function refCallOf(statement: Stmt): RefCall | undefined {
  * path of the one it checks: `site` for an inline subschema (the site is at it), `target` for a reference
  * (the target's own path).
  */
-export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable?: 'site' | 'target'): Stmt[] {
+export function applyNode(c: KeywordContext, target: NodeInfo, site: Site, relocatable?: 'site' | 'target'): Stmt[] {
   if (typeof target.schema === 'boolean') {
-    return compileNode(c, target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
+    return c.compileNode(target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
   }
   const inline = site.evP === undefined && site.evI === undefined && inlinable(target.schema);
   if (inline && site.mode === 'check') {
-    return compileNode(c, target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
+    return c.compileNode(target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
   }
   const dyn = enterResource(site.dyn, target.resource);
   const trackP = site.evP !== undefined;
@@ -113,7 +112,7 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
 }
 
 /** The target of a `$dynamicRef`: the outermost dynamic anchor in scope when the static target is one. */
-function dynamicTarget(c: Compiler, ref: string, site: Site): NodeInfo {
+function dynamicTarget(c: KeywordContext, ref: string, site: Site): NodeInfo {
   const target = c.registry.resolve(ref, site.node);
   const fragment = decodeFragment(splitFragment(resolveUri(ref, site.node.base)).fragment);
   if (!fragment || fragment.startsWith('/')) return target;
@@ -122,7 +121,7 @@ function dynamicTarget(c: Compiler, ref: string, site: Site): NodeInfo {
   return site.dyn.bindings.get(fragment) ?? target;
 }
 
-export function refs(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function refs(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const out: Stmt[] = [];
   if (typeof s.$ref === 'string') {
     const shared = c.sharedRef(s.$ref) ? 'target' : undefined;
