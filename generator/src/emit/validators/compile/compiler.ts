@@ -9,12 +9,11 @@
  * a planned name (component schemas) or a number. Functions are also specialised per `$dynamicRef` scope.
  */
 import { code, raw, type Code } from '../../../codegen/index.ts';
-import { and, binary, call, constDecl, functionDecl, ifStmt, lit, member, object, returnStmt, type Expr, type Stmt } from '../../../codegen/statements.ts';
+import { binary, call, constDecl, functionDecl, lit, member, object, returnStmt, type Expr, type Stmt } from '../../../codegen/statements.ts';
 import type { Access } from '../../../model/facts/index.ts';
 import type { Schema } from '../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from './analysis/trivial.ts';
 import { ContentIds } from './content.ts';
-import { O } from './option-bits.ts';
 import { Hoister } from './hoist.ts';
 import type { FnRecord, FnVariant, KeywordContext, ResolvedDiscriminator } from './context.ts';
 import { childNode, compileNode, compileSub } from './node.ts';
@@ -287,14 +286,9 @@ export class Compiler implements KeywordContext {
     const body = this.compileNode(r.node.schema, site);
     const tail = body.length ? atFunctionEnd(body[body.length - 1]!) : undefined;
     if (tail) body.splice(body.length - 1, 1, ...tail);
-    // An entry's errors function, called from outside (the re-check counter is 0 only there, see
-    // keywords/ref.ts) collecting all errors, runs its check function first when there is one.
-    const entry = this.entries.has(r.name.text);
-    const check = entry && r.mode === 'errors' ? this.fns.get(this.identify({ ...r, mode: 'check' }).key)?.name : undefined;
-    if (check) {
-      const counterAndAll = raw(String(Number(O.branchCounter.text) | Number(O.allErrors.text)));
-      body.unshift(ifStmt(and(binary(binary(raw('o'), '&', counterAndAll), '===', O.allErrors), call(check, raw('v'), raw('o'))), returnStmt(raw('true'))));
-    }
+    // No check-first at an entry's errors function: its walk checks each referenced member with the member's
+    // check function first (keywords/ref.ts), so on valid data it costs little more than the check, while a
+    // whole-value check first made invalid data pay for two walks: below Ajv with all errors (issue 26.8).
     // Under prototype pollution the callers from outside pass a copy without prototypes (runtime `_input`),
     // so property reads need no `hasOwnProperty` test and the functions need no prologue for it.
     if (r.mode === 'check') return functionDecl(r.name, params, raw('boolean'), [...body, returnStmt(raw('true'))], true);

@@ -19,9 +19,8 @@ import { isTrivial } from '../analysis/trivial.ts';
 import type { KeywordContext } from '../context.ts';
 import { atChild, failure, guard, GUARD, keywordPath, propertySegment, type Site } from '../site.ts';
 import { present, readProperty, type PropertyRead } from './own.ts';
-import { refCallOf } from './ref.ts';
 import { O } from '../option-bits.ts';
-import { propertyRow, propertyTable, referenceRow, usesTables, type Need } from './property-table.ts';
+import { propertyRow, propertyTable, usesTables, type Need } from './property-table.ts';
 
 /** Where a required member with this access must be present. */
 function needOf(access: Access): Need {
@@ -147,15 +146,11 @@ export function properties(c: KeywordContext, s: SchemaObject, site: Site): Stmt
       rows.push(row);
       continue;
     }
+    // A `$ref` member stays compiled (a direct `_ref` call, which the engine can inline with the target's
+    // check): as a row, the table's keyed read and indirect call made errors walks over valid members about
+    // twice as slow as the checks, on realistic objects mostly made of references (issue 26.8).
     const read = readProperty(c, site, name);
     const compiled = trivial ? [] : c.compileSub(sub, atChild(site, node, ['properties', name], read.local, propertySegment(name)));
-    // A `$ref` member's one call is a row too (the runtime makes the same `_ref` call).
-    const call = tables && !stray && compiled.length === 1 ? refCallOf(compiled[0]!) : undefined;
-    const reference = call && call.data === read.local ? referenceRow(name, need, call) : undefined;
-    if (reference) {
-      rows.push(reference);
-      continue;
-    }
     const member = memberCode(c, site, name, need, read, stray ? [stray, ...compiled] : compiled);
     if (!member.length) continue;
     flush();

@@ -17,7 +17,6 @@ import { escapeToken } from '../pointer.ts';
 import { E, renderPath, type Site } from '../site.ts';
 import { isPrimitive, jsonValue } from './enum-const.ts';
 import { formatChecker } from './format.ts';
-import type { RefCall } from './ref.ts';
 import { INHERITED_NAMES } from './own.ts';
 
 /** Where a required member must be present (keywords/properties.ts). */
@@ -29,9 +28,6 @@ const TYPES = 31;
 const TYPE_LIST = 32;
 const NEED_FLAG: Readonly<Record<Need, number>> = { never: 0, always: 64, response: 128, request: 256 };
 const NUMERIC_FORMAT = 512;
-const REFERENCE = 1024;
-const AT_SCHEMA_PATH = 2048;
-const GIVEN_SCHEMA_PATH = 4096;
 
 /** The keywords a row holds; any other assertion keeps the property compiled. */
 const ROW_KEYWORDS: ReadonlySet<string> = new Set(['type', 'format', 'enum']);
@@ -89,16 +85,4 @@ export function propertyTable(c: KeywordContext, site: Site, rows: readonly (rea
   const table = c.hoist.table(rows);
   const sp = c.schemaPathCode(site, site.schemaPath);
   return ifStmt(call(c.use('_eProps'), site.data, site.o, renderPath(site.path), E, sp, table), site.stop);
-}
-
-/**
- * The row of a member whose code is one `_ref` or `_refSp` call (keywords/ref.ts `refCallOf`): the same call,
- * made at run time. `_refSp`'s schema path is the member's own (computed from the table's) or a constant.
- */
-export function referenceRow(name: string, need: Need, ref: RefCall): Expr[] | undefined {
-  if (!plainName(name)) return undefined;
-  const row = [lit(name), lit(NEED_FLAG[need] | REFERENCE | (ref.atSite ? AT_SCHEMA_PATH : 0) | (ref.schemaPath ? GIVEN_SCHEMA_PATH : 0)), lit(''), ref.check, ref.errors];
-  if (!ref.schemaPath) return row;
-  // A table is a module constant: only a path that does not read the function's `sp` can be in it.
-  return ref.readsFunctionPath ? undefined : [...row, ref.schemaPath];
 }

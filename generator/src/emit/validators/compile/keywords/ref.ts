@@ -9,13 +9,13 @@
  * quadratic on deep invalid input).
  */
 import type { Code } from '../../../../codegen/index.ts';
-import { and, binary, call, ifStmt, lit, not, type Expr, type Role, type Stmt } from '../../../../codegen/statements.ts';
+import { and, binary, call, ifStmt, lit, not, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { KeywordContext } from '../context.ts';
 import type { NodeInfo } from '../registry.ts';
 import { relaxationFor } from '../relax.ts';
 import { enterResource } from '../scope.ts';
-import { E, renderPath, schemaPathOf, SP, type Site } from '../site.ts';
+import { E, renderPath, schemaPathOf, type Site } from '../site.ts';
 import { decodeFragment, resolveUri, splitFragment } from '../uri.ts';
 import { O } from '../option-bits.ts';
 
@@ -27,34 +27,6 @@ function inlinable(schema: unknown): boolean {
   if (typeof schema !== 'object' || schema === null) return false;
   const text = JSON.stringify(schema);
   return text.length <= 400 && !/"\$(ref|dynamicRef|id|anchor|dynamicAnchor)"|"unevaluated(Properties|Items)"/.test(text);
-}
-
-/**
- * What an errors-mode `_ref`/`_refSp` statement calls, for callers that fold the statement into data of their
- * own (keywords/property-table.ts): the value, the functions, and for `_refSp` the schema path it passes
- * (`atSite`: the site's own path, as for a shared inline subschema).
- */
-export interface RefCall {
-  data: Expr;
-  check: Code;
-  errors: Code;
-  /** `_refSp` passing the schema path of the site: the path of the subschema the call stands for. */
-  atSite: boolean;
-  /** `_refSp`'s schema path argument, when it is not the site's (a shared reference target's own path). */
-  schemaPath?: Expr;
-  /** The schema path argument reads the calling function's own `sp` parameter. */
-  readsFunctionPath: boolean;
-}
-
-/** The role of an errors-mode `if (_ref(…)) return false;` statement: the call it makes. */
-interface RefRole extends Role {
-  readonly kind: 'ref call';
-  readonly call: RefCall;
-}
-
-/** The call an `_ref`/`_refSp` statement made by `applyNode` makes, if `statement` is one. */
-export function refCallOf(statement: Stmt): RefCall | undefined {
-  return statement.kind === 'if' && statement.role?.kind === 'ref call' ? (statement.role as RefRole).call : undefined;
 }
 
 /**
@@ -90,14 +62,11 @@ export function applyNode(c: KeywordContext, target: NodeInfo, site: Site, reloc
   // `#/components/parameters/per-page/schema` and the like thousands of times).
   const spPath = relocatable === 'target' ? schemaPathOf(target) : site.schemaPath;
   const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, spPath, 24)] : [];
-  // Relative to the function's own `sp` parameter (compiler.ts schemaPathCode).
-  const readsSp = spPath.startsWith(SP);
   if (ev.length === 0) {
     // One helper call instead of the prefilter written out: errors mode runs only after a check failed,
     // so its size matters more than a call's cost.
     const helper = sp.length ? c.use('_refSp') : c.use('_ref');
-    const role: RefRole = { kind: 'ref call', call: { data: d, check: check(), errors, atSite: relocatable === 'site' && sp.length > 0, schemaPath: relocatable !== 'site' ? sp[0] : undefined, readsFunctionPath: readsSp } };
-    return [ifStmt(call(helper, d, o, path, E, ...sp, check(), errors), site.stop, undefined, role)];
+    return [ifStmt(call(helper, d, o, path, E, ...sp, check(), errors), site.stop)];
   }
   const direct = [d, o, path, E, ...sp, ...ev];
   const after = [d, binary(o, '+', O.branchStep), path, E, ...sp, ...ev];
