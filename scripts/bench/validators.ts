@@ -269,8 +269,26 @@ function shapeRows(shape: Shape): Row[] {
 }
 
 /**
+ * Adds to `value`, at every depth, the members of the schema-filled `filled` it lacks (an array's items each
+ * from the filled array's first item): the spec's examples leave out optional members, and GitHub's
+ * pull-request example even a required one (`requested_teams[0].type`).
+ */
+function completeWith(value: unknown, filled: unknown): void {
+  if (Array.isArray(value)) {
+    if (Array.isArray(filled) && filled.length) for (const item of value) completeWith(item, filled[0]);
+    return;
+  }
+  if (typeof value !== 'object' || value === null || typeof filled !== 'object' || filled === null || Array.isArray(filled)) return;
+  const target = value as Record<string, unknown>;
+  for (const [k, v] of Object.entries(filled)) {
+    if (!(k in target)) target[k] = v;
+    else completeWith(target[k], v);
+  }
+}
+
+/**
  * GitHub's issue and pull request: the spec's own examples (`components.examples`), with the members they
- * leave out filled from the schema, so every optional member is present. Emits GitHub's whole validators
+ * leave out filled from the schema at every depth, so every optional member is present. Emits GitHub's whole validators
  * package, as a user gets it.
  */
 async function githubShapes(): Promise<Shape[]> {
@@ -285,8 +303,7 @@ async function githubShapes(): Promise<Shape[]> {
   for (const key of ['issue', 'pull-request']) {
     const entry = model.schemas.find((s) => s.key === key)!;
     const example = structuredClone(document.components.examples[key].value);
-    const filled = filler.value({ $ref: `#/components/schemas/${key}` }, 1) as Record<string, unknown>;
-    for (const [k, v] of Object.entries(filled)) if (!(k in example)) example[k] = v;
+    completeWith(example, filler.value({ $ref: `#/components/schemas/${key}` }, 1));
     const name = entry.typeName;
     shapes.push({
       label: `GitHub ${key}`,
