@@ -6,13 +6,13 @@
 import { raw, type Code } from '../../../../codegen/index.ts';
 import { and, binary, call, lit, not, object, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import { guard, type Site } from '../site.ts';
 import { stringFormats } from '../../runtime/formats/index.ts';
 import { O } from '../option-bits.ts';
 import { typeList } from './type-tests.ts';
 
-function formatFailure(c: Compiler, site: Site, format: string, test: Expr): Stmt {
+function formatFailure(c: KeywordContext, site: Site, format: string, test: Expr): Stmt {
   return guard(site, c.err(site), test, { keyword: 'format', message: `must match format "${format}"`, params: object([[raw('format'), lit(format)]]), short: { helper: '_fFormat', arg: lit(format) } });
 }
 
@@ -29,7 +29,7 @@ export interface FormatChecker {
  * `type: integer` it cannot fail); undefined where the format asserts nothing. The compiled tests and the
  * property tables (property-table.ts) both take it from here.
  */
-export function formatChecker(c: Compiler, s: SchemaObject, numeric: boolean): FormatChecker | undefined {
+export function formatChecker(c: KeywordContext, s: SchemaObject, numeric: boolean): FormatChecker | undefined {
   const format = s.format;
   if (typeof format !== 'string') return undefined;
   if (!numeric) {
@@ -42,18 +42,18 @@ export function formatChecker(c: Compiler, s: SchemaObject, numeric: boolean): F
   return undefined;
 }
 
-function formatTest(c: Compiler, s: SchemaObject, site: Site, numeric: boolean): Stmt[] {
+function formatTest(c: KeywordContext, s: SchemaObject, site: Site, numeric: boolean): Stmt[] {
   const checker = formatChecker(c, s, numeric);
   if (!checker) return [];
   return [formatFailure(c, site, checker.format, and(binary(binary(site.o, '&', O.formats), '!==', lit(0)), not(call(checker.fn, site.data))))];
 }
 
 /** A string format (in the string keyword group). */
-export function stringFormat(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function stringFormat(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   return formatTest(c, s, site, false);
 }
 
 /** `int32`/`int64` (in the number keyword group). */
-export function numberFormat(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function numberFormat(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   return formatTest(c, s, site, true);
 }

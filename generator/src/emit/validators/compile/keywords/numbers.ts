@@ -2,7 +2,7 @@
 import { raw } from '../../../../codegen/index.ts';
 import { binary, call, lit, not, object, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import { guard, type Site } from '../site.ts';
 import { numberFormat } from './format.ts';
 
@@ -17,7 +17,7 @@ const BOUNDS = [
   { keyword: 'exclusiveMinimum', fails: '<=', comparison: '>' },
 ] as const;
 
-export function numberKeywords(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function numberKeywords(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const d = site.data;
   const out: Stmt[] = [];
   for (const b of BOUNDS) {

@@ -7,7 +7,7 @@ import { raw } from '../../../../codegen/index.ts';
 import { and, binary, exprStmt, ifStmt, lit, not, object, returnStmt, typeOf, type Role, type Stmt } from '../../../../codegen/statements.ts';
 import { isBinaryString } from '../../../../model/facts/media.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import { failure, guard, type Site } from '../site.ts';
 import { arrayKeywords } from './arrays.ts';
 import { numberKeywords } from './numbers.ts';
@@ -17,7 +17,7 @@ import { groupGuard, groupOf, isNotAnyType, typeList, type Group } from './type-
 
 const GROUPS: readonly Group[] = ['object', 'array', 'string', 'number'];
 
-function groupCode(c: Compiler, s: SchemaObject, site: Site, group: Group): Stmt[] {
+function groupCode(c: KeywordContext, s: SchemaObject, site: Site, group: Group): Stmt[] {
   switch (group) {
     case 'object': return objectKeywords(c, s, site);
     case 'array': return arrayKeywords(c, s, site);
@@ -41,7 +41,7 @@ export function atFunctionEnd(statement: Stmt): readonly Stmt[] | undefined {
   return statement.kind === 'if' && statement.role?.kind === 'typed tail' ? (statement.role as TailRole).body : undefined;
 }
 
-export function typed(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function typed(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const d = site.data;
   const types = typeList(s.type);
   if (!types) {
