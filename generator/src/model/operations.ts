@@ -79,7 +79,6 @@ export function buildOperations(spec: LoadedSpec, ctx: SchemaContext, planner: N
         requestBody: requestBody(doc, raw.requestBody, appendPointer(pointer, 'requestBody'), ctx, report),
         responses: responses(doc, raw.responses, appendPointer(pointer, 'responses'), ctx, report),
         security: [],
-        pagination: pagination(extensions['x-pagination'], appendPointer(pointer, 'x-pagination'), report),
         streaming: streaming(extensions['x-streaming'], appendPointer(pointer, 'x-streaming'), report),
         sunset: typeof extensions['x-sunset'] === 'string' ? (extensions['x-sunset'] as string) : undefined,
         deprecatedAt: deprecationDate(extensions['x-deprecated-at'], appendPointer(pointer, 'x-deprecated-at'), report),
@@ -284,22 +283,6 @@ function responses(doc: unknown, value: unknown, pointer: string, ctx: SchemaCon
     });
   }
   return out;
-}
-
-function pagination(value: JsonValue | undefined, pointer: string, report: Report): PaginationModel | undefined {
-  if (value === undefined) return undefined;
-  if (!isRecord(value) || typeof value.tokenParameter !== 'string' || typeof value.nextTokenPointer !== 'string') {
-    report({ code: 'extension-invalid', pointer, message: 'x-pagination needs string members tokenParameter and nextTokenPointer (JSON pointer into the response body)' });
-    return undefined;
-  }
-  return {
-    kind: 'token',
-    source: 'extension',
-    tokenParameter: value.tokenParameter,
-    nextTokenPointer: value.nextTokenPointer,
-    pageSizeParameter: str(value.pageSizeParameter),
-    itemsPointer: str(value.itemsPointer),
-  };
 }
 
 const STREAM_FORMATS: Record<string, StreamFormat> = { ndjson: 'ndjson', jsonl: 'ndjson', 'json-seq': 'json-seq', sse: 'sse', 'event-stream': 'sse' };

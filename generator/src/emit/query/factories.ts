@@ -27,7 +27,7 @@ function argumentKey(op: OperationModel, name: string): string | undefined {
 
 /** Token and item pagination page by a query parameter the infinite options can drive (Link pagination does not). */
 export function pagedByToken(op: OperationModel): boolean {
-  return op.pagination !== undefined && op.pagination.kind !== 'link';
+  return op.pagination?.kind === 'token' || op.pagination?.kind === 'item';
 }
 
 function pointerTokens(pointer: string): string[] {
@@ -75,7 +75,7 @@ type Names = Record<'key' | 'options' | 'infinite' | 'mutation', string>;
 
 /** What the infinite-query options of a paginated read are made of, or undefined when it has none. */
 function infiniteShape(op: OperationModel, names: Names): InfiniteShape | undefined {
-  const pagination = op.pagination?.kind === 'link' ? undefined : op.pagination;
+  const pagination = op.pagination?.kind === 'token' || op.pagination?.kind === 'item' ? op.pagination : undefined;
   const tokenKey = pagination && argumentKey(op, pagination.tokenParameter);
   if (!pagination || !tokenKey || !names.infinite) return undefined;
   const follows =
