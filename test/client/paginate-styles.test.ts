@@ -5,16 +5,17 @@
  * or takes from `x-pagination`, and the generated client's `paginate` following a plain node:http server
  * that writes each page's bytes itself (the independent side: it pages 8 items its own way per style).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { QueryClient } from '@tanstack/query-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSpecError } from '../../generator/src/load/diagnostics.ts';
 import { loadModel } from '../../generator/src/load-model.ts';
 import { declarePagination } from '../../generator/src/model/pagination.ts';
 import { fixtureSpecsDir, repoRoot } from '../helpers/paths.ts';
-import { buildFixture, type Built } from '../bodies/build.ts';
+import { generateInMemory, writeFiles, type TargetName } from '../helpers/generate.ts';
 
 const spec = path.join(fixtureSpecsDir, 'pagination-styles.yaml');
 const ITEMS = Array.from({ length: 8 }, (_, i) => ({ id: `i${i + 1}` }));
@@ -147,10 +148,15 @@ function handler(req: IncomingMessage, res: ServerResponse) {
 
 let plain: Server;
 let baseUrl: string;
-let built: Built;
+/* eslint-disable @typescript-eslint/no-explicit-any -- the generated modules are imported at run time */
+let built: { client: any; query: any };
+mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
+const dir = mkdtempSync(path.join(repoRoot, '.tmp', 'paginate-styles-'));
 
 beforeAll(async () => {
-  built = await buildFixture(spec);
+  // One generation for the file: the client and the query target over it.
+  writeFiles(dir, await generateInMemory(spec, ['types', 'validators', 'client', 'query'] as TargetName[], { layout: 'files', format: false }));
+  built = { client: await import(path.join(dir, 'client/index.ts')), query: await import(path.join(dir, 'query/index.ts')) };
   plain = createServer(handler);
   await new Promise<void>((r) => plain.listen(0, '127.0.0.1', r));
   baseUrl = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
@@ -158,7 +164,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   plain?.close();
-  built?.remove();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
@@ -216,5 +222,31 @@ describe('the generated client follows every style against a plain server', () =
       'POST /search {"query":"x","page_size":3,"start_cursor":"s3"}',
       'POST /search {"query":"x","page_size":3,"start_cursor":"s6"}',
     ]);
+  });
+});
+
+describe("the query target's infinite options follow every style (fetchInfiniteQuery against the plain server)", () => {
+  const cases: [string, Record<string, unknown> | undefined, number, (page: any) => { id: string }[]][] = [
+    ['listByOffset', { limit: 3 }, 3, (p) => p.results],
+    ['listByPage', { per_page: 4 }, 3, (p) => p],
+    ['listDroplets', { per_page: 3 }, 3, (p) => p.droplets],
+    ['listOrders', undefined, 3, (p) => p._embedded.orders],
+    ['listEvents', { limit: 3 }, 3, (p) => p.data.events],
+    ['searchItems', { body: { query: 'x', page_size: 5 } }, 2, (p) => p.results],
+  ];
+  for (const [method, args, pages, items] of cases)
+    it(`${method}: ${pages} pages, every item once, then no next page`, async () => {
+      const client = built.client.createClient({ baseUrl });
+      const options = built.query[`${method}InfiniteOptions`](client, args);
+      const data = await new QueryClient().fetchInfiniteQuery({ ...options, pages: 10 });
+      expect(data.pages.length).toBe(pages);
+      expect(data.pages.flatMap((p: unknown) => ids(items(p)))).toEqual(IDS);
+      expect(options.getNextPageParam(data.pages.at(-1), data.pages, data.pageParams.at(-1), data.pageParams)).toBeUndefined();
+    });
+
+  it("the client's nextLinkQuery (which Link infinite options read; test/bodies/pagination.test.ts follows them) takes rel=\"next\" only", () => {
+    const { nextLinkQuery } = built.client;
+    expect(nextLinkQuery('</repos?page=2&per_page=3>; rel="next", </repos?page=3>; rel="last"')).toEqual({ page: '2', per_page: '3' });
+    expect(nextLinkQuery('</repos?page=3>; rel="last"')).toBeUndefined();
   });
 });

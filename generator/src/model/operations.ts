@@ -7,7 +7,7 @@ import { synthesizeOperationId } from './naming.ts';
 import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
 import { extensionsOf, isRecord, str } from './values.ts';
 import type {
-  EncodingModel, HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, PaginationModel, ParameterLocation,
+  EncodingModel, HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, ParameterLocation,
   ParameterModel, ParameterStyle, ProblemMatcher, RequestBodyModel, ResponseModel, StreamFormat, StreamingModel,
 } from './types.ts';
 

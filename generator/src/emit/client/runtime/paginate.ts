@@ -119,6 +119,21 @@ function urlAt(value: unknown, base: string): URL | undefined {
   }
 }
 
+/**
+ * The query of the next page a `Link` header names (`rel="next"`), or undefined: the page parameter of an
+ * infinite query over a Link-paginated operation (the query target sends it as the call's `query`).
+ */
+export function nextLinkQuery(header: string | null): ExtraQuery | undefined {
+  const next = nextLink(header, 'http://localhost/');
+  return next && queryOf(next);
+}
+
+/** The query of a next-page URL from a body (a string; relative ones too), or undefined: an infinite query's page parameter. */
+export function nextUrlQuery(url: unknown): ExtraQuery | undefined {
+  const next = urlAt(url, 'http://localhost/');
+  return next && queryOf(next);
+}
+
 /** The query parameters of a URL, repeated names as arrays. */
 function queryOf(url: URL): ExtraQuery {
   const out: Record<string, string | string[]> = Object.create(null);
