@@ -155,7 +155,7 @@ function declareOne(model: ApiModel, op: OperationModel, d: DeclaredPagination, 
     ...(d.totalPointer !== undefined ? { totalPointer: str('totalPointer') } : {}),
   };
   const size = (d.defaultPageSize as number | undefined) ?? defaultPageSize(model, op, common.pageSizeParameter);
-  const sized = size !== undefined ? { defaultPageSize: size } : {};
+  if (size !== undefined) Object.assign(common, { defaultPageSize: size });
   const plans: { [K in keyof typeof STYLES]: () => PaginationModel } = {
     token: () => ({ kind: 'token', tokenParameter: str('tokenParameter'), nextTokenPointer: str('nextTokenPointer'), ...common }),
     item: () => ({ kind: 'item', tokenParameter: str('tokenParameter'), itemTokenPointer: str('itemTokenPointer'), hasMorePointer: str('hasMorePointer'), ...common, itemsPointer: str('itemsPointer') }),
@@ -163,8 +163,8 @@ function declareOne(model: ApiModel, op: OperationModel, d: DeclaredPagination, 
     url: () => ({ kind: 'url', nextUrlPointer: str('nextUrlPointer'), ...common }),
     header: () => ({ kind: 'header', tokenParameter: str('tokenParameter'), nextTokenHeader: str('nextTokenHeader'), ...common }),
     body: () => ({ kind: 'body', tokenMember: str('tokenMember'), nextTokenPointer: str('nextTokenPointer'), ...common }),
-    offset: () => ({ kind: 'offset', offsetParameter: str('offsetParameter'), ...common, pageSizeParameter: str('pageSizeParameter'), ...sized }),
-    page: () => ({ kind: 'page', pageParameter: str('pageParameter'), firstPage: (d.firstPage as number | undefined) ?? firstPage(model, op, str('pageParameter')), ...common, ...sized }),
+    offset: () => ({ kind: 'offset', offsetParameter: str('offsetParameter'), ...common, pageSizeParameter: str('pageSizeParameter') }),
+    page: () => ({ kind: 'page', pageParameter: str('pageParameter'), firstPage: (d.firstPage as number | undefined) ?? firstPage(model, op, str('pageParameter')), ...common }),
   };
   op.pagination = plans[style]();
   return [];
@@ -219,7 +219,8 @@ function inferOne(model: ApiModel, op: OperationModel): PaginationModel | undefi
   if (op.method !== 'get') return undefined;
   const pageSize = PAGE_SIZE.find((n) => queryParam(op, n));
   const total = object ? memberPointer(model, body!, TOTALS, isInteger) : undefined;
-  const common = { source: 'inferred' as const, ...(pageSize ? { pageSizeParameter: pageSize } : {}), ...(total ? { totalPointer: total } : {}) };
+  const size = defaultPageSize(model, op, pageSize);
+  const common = { source: 'inferred' as const, ...(pageSize ? { pageSizeParameter: pageSize } : {}), ...(total ? { totalPointer: total } : {}), ...(size !== undefined ? { defaultPageSize: size } : {}) };
   const members = object ? membersOf(model, body!) : [];
   const items = body === undefined ? undefined : facts.jsonTypes(body).has('array') && !object ? '' : itemsMember(model, members);
   const withItems = items !== undefined ? { itemsPointer: items } : {};
@@ -249,10 +250,8 @@ function inferOne(model: ApiModel, op: OperationModel): PaginationModel | undefi
   if (paging && headers.some((h) => h.toLowerCase() === 'link')) return { kind: 'link', ...common, ...withItems };
   // Counting pagination needs a page size and the items, to know a short page ends it.
   if (!pageSize || items === undefined) return undefined;
-  const size = defaultPageSize(model, op, pageSize);
-  const sized = size !== undefined ? { defaultPageSize: size } : {};
-  if (queryParam(op, 'offset')) return { kind: 'offset', offsetParameter: 'offset', ...common, pageSizeParameter: pageSize, ...sized, itemsPointer: items };
-  if (queryParam(op, 'page')) return { kind: 'page', pageParameter: 'page', firstPage: firstPage(model, op, 'page'), ...common, ...sized, itemsPointer: items };
+  if (queryParam(op, 'offset')) return { kind: 'offset', offsetParameter: 'offset', ...common, pageSizeParameter: pageSize, itemsPointer: items };
+  if (queryParam(op, 'page')) return { kind: 'page', pageParameter: 'page', firstPage: firstPage(model, op, 'page'), ...common, itemsPointer: items };
   return undefined;
 }
 

@@ -211,6 +211,8 @@ interface PaginationCommon {
   itemsPointer?: string;
   /** A member counting every item of the listing (`/meta/total`): the last page is reached when as many were seen. */
   totalPointer?: string;
+  /** The page size the API uses when none is sent (the size parameter's `default`), to recognize a short page. */
+  defaultPageSize?: number;
 }
 
 /** The next token is a body member (`nextTokenPointer`), sent back in the `tokenParameter` query parameter. */
@@ -259,8 +261,6 @@ export interface OffsetPagination extends PaginationCommon {
   kind: 'offset';
   offsetParameter: string;
   pageSizeParameter: string;
-  /** The page size the API uses when none is sent (the parameter's `default`), to recognize a short page. */
-  defaultPageSize?: number;
 }
 
 /** Page numbers: the next page is this one + 1 (the first is `firstPage`); ends at a short or empty page, or the total. */
@@ -268,7 +268,6 @@ export interface PagePagination extends PaginationCommon {
   kind: 'page';
   pageParameter: string;
   firstPage: number;
-  defaultPageSize?: number;
 }
 
 /** How the items of a streamed body are framed on the wire. */

@@ -80,7 +80,7 @@ export function infiniteShape(op: OperationModel, names: Names): InfiniteShape |
   if (!p || !names.infinite) return undefined;
   const tokens = (pointer: string | undefined) => (pointer === undefined ? undefined : pointerTokens(pointer));
   const items = pointerTokens(p.itemsPointer ?? '/data');
-  const size = { ...(p.pageSizeParameter !== undefined ? { key: argumentKey(op, p.pageSizeParameter) } : {}), ...('defaultPageSize' in p && p.defaultPageSize !== undefined ? { default: p.defaultPageSize } : {}) };
+  const size = { ...(p.pageSizeParameter !== undefined ? { key: argumentKey(op, p.pageSizeParameter) } : {}), ...(p.defaultPageSize !== undefined ? { default: p.defaultPageSize } : {}) };
   const total = tokens(p.totalPointer);
   const argument = (name: string) => {
     const key = argumentKey(op, name);
