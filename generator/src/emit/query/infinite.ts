@@ -65,7 +65,9 @@ export function infiniteOptions(n: Nodes, s: InfiniteShape) {
     ? n.arrowFunction(
         [{ name: { destructure: ['signal', 'pageParam'] } }],
         [
-          n.variable('const', 'response', n.awaitExpression(n.callExpression(n.propertyAccess(call, 'withResponse'), []))),
+          // Two statements, not `(await client.m(…)).withResponse()`: the call stays laid out as every other.
+          n.variable('const', 'call', call),
+          n.variable('const', 'response', n.awaitExpression(n.callExpression(n.propertyAccess(v('call'), 'withResponse'), []))),
           n.returnStatement(n.objectLiteral([n.property('data', n.propertyAccess(v('response'), 'data')), n.property('next', headerNext(n, s.next, param))])),
         ],
         { async: true },
