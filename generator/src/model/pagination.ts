@@ -19,6 +19,8 @@ const TOKEN_PAIRS: readonly (readonly [string, readonly string[]])[] = [
   ['cursor', ['next_cursor', 'nextCursor', 'cursor']],
   ['continuation_token', ['continuation_token', 'next_continuation_token']],
   ['continuationToken', ['continuationToken', 'nextContinuationToken']],
+  // Stripe's searches: `page` is the cursor the body's `next_page` hands out (a page number has no such member).
+  ['page', ['next_page']],
 ];
 
 /** Request-body members of POST searches → response members with the next value (TOKEN_PAIRS, and Notion's `start_cursor`). */
@@ -230,10 +232,11 @@ function inferOne(model: ApiModel, op: OperationModel): PaginationModel | undefi
       const next = memberPointer(model, body!, names, isToken);
       if (next) return { kind: 'token', tokenParameter: param, nextTokenPointer: next, ...common, ...withItems };
     }
-    // Stripe's convention: `starting_after` the last item's `id`, while `has_more`.
+    // Stripe's convention (and OpenAI's, with `after`): the last item's `id`, while `has_more`.
     const hasMore = members.find((m) => m.name === 'has_more' && m.schema !== undefined && facts.jsonTypes(m.schema).has('boolean'));
-    if (queryParam(op, 'starting_after') && hasMore && items && itemHasId(model, members, items)) {
-      return { kind: 'item', tokenParameter: 'starting_after', itemTokenPointer: '/id', hasMorePointer: '/has_more', ...common, itemsPointer: items };
+    const after = ['starting_after', 'after'].find((name) => queryParam(op, name));
+    if (after && hasMore && items && itemHasId(model, members, items)) {
+      return { kind: 'item', tokenParameter: after, itemTokenPointer: '/id', hasMorePointer: '/has_more', ...common, itemsPointer: items };
     }
   }
   // A next link alone (header or body) is not enough: GitHub declares `Link` on single-resource reads too.
@@ -250,8 +253,13 @@ function inferOne(model: ApiModel, op: OperationModel): PaginationModel | undefi
   if (paging && headers.some((h) => h.toLowerCase() === 'link')) return { kind: 'link', ...common, ...withItems };
   // Counting pagination needs a page size and the items, to know a short page ends it.
   if (!pageSize || items === undefined) return undefined;
-  if (queryParam(op, 'offset')) return { kind: 'offset', offsetParameter: 'offset', ...common, pageSizeParameter: pageSize, itemsPointer: items };
-  if (queryParam(op, 'page')) return { kind: 'page', pageParameter: 'page', firstPage: firstPage(model, op, 'page'), ...common, itemsPointer: items };
+  // Counted positions are integers (a string `page` is a cursor, and without its next member nothing says how it goes on).
+  const counted = (name: string) => {
+    const param = queryParam(op, name);
+    return param !== undefined && (facts.jsonTypes(param.schema).has('integer') || facts.jsonTypes(param.schema).has('number'));
+  };
+  if (counted('offset')) return { kind: 'offset', offsetParameter: 'offset', ...common, pageSizeParameter: pageSize, itemsPointer: items };
+  if (counted('page')) return { kind: 'page', pageParameter: 'page', firstPage: firstPage(model, op, 'page'), ...common, itemsPointer: items };
   return undefined;
 }
 
