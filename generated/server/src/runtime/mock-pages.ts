@@ -50,8 +50,9 @@ export function listingItems(itemPlan: SamplePlan, count: number, options: Omit<
   for (let i = 0; i < count; i++) {
     let item: unknown;
     for (let attempt = 0; attempt < 8; attempt++) {
-      // The spec's examples first; a repeat is sampled afresh (an example would repeat again).
-      item = sample(resolvePlan(itemPlan, options.plans), { ...options, random: seededRandom(`${seed}|item|${i}|${attempt}`), fresh: attempt > 0 }, 1, 1);
+      // Sampled afresh from the schema: the spec's examples below an item would repeat in every item (and
+      // real specs have examples their own schemas refuse).
+      item = sample(resolvePlan(itemPlan, options.plans), { ...options, random: seededRandom(`${seed}|item|${i}|${attempt}`), fresh: true }, 1, 1);
       if (!seen.has(JSON.stringify(item))) break;
     }
     seen.add(JSON.stringify(item));
