@@ -91,7 +91,7 @@ describe('pagination in the model', () => {
     expect(paged.filter((op) => op.pagination!.kind === 'page').length).toBe(68);
     expect(paged.length).toBe(258);
     const op = (id: string) => model.operations.find((o) => o.operationId === id)!;
-    expect(op('issues/list-for-repo').pagination).toEqual({ kind: 'link', source: 'inferred', pageSizeParameter: 'per_page', itemsPointer: '' });
+    expect(op('issues/list-for-repo').pagination).toEqual({ kind: 'link', source: 'inferred', pageSizeParameter: 'per_page', defaultPageSize: 30, itemsPointer: '' });
     expect(op('actions/list-workflow-runs-for-repo').pagination).toMatchObject({ kind: 'link', itemsPointer: '/workflow_runs' });
     expect(operationSpec(model, op('pulls/list')).paginate).toEqual({ link: true, items: '' });
     // A Link header on a single-resource read (no paging parameter) is not pagination.

@@ -28,9 +28,9 @@ describe('the model: every style inferred or declared', () => {
     expect(by).toEqual({
       listByOffset: { kind: 'offset', source: 'inferred', offsetParameter: 'offset', pageSizeParameter: 'limit', defaultPageSize: 3, totalPointer: '/total_count', itemsPointer: '/results' },
       listByPage: { kind: 'page', source: 'inferred', pageParameter: 'page', firstPage: 0, pageSizeParameter: 'per_page', defaultPageSize: 3, itemsPointer: '' },
-      listDroplets: { kind: 'url', source: 'inferred', nextUrlPointer: '/links/pages/next', pageSizeParameter: 'per_page', totalPointer: '/meta/total', itemsPointer: '/droplets' },
+      listDroplets: { kind: 'url', source: 'inferred', nextUrlPointer: '/links/pages/next', pageSizeParameter: 'per_page', defaultPageSize: 3, totalPointer: '/meta/total', itemsPointer: '/droplets' },
       listOrders: { kind: 'url', source: 'extension', nextUrlPointer: '/_links/next/href', itemsPointer: '/_embedded/orders' },
-      listEvents: { kind: 'header', source: 'inferred', tokenParameter: 'cursor', nextTokenHeader: 'X-Next-Cursor', pageSizeParameter: 'limit', itemsPointer: '/events' },
+      listEvents: { kind: 'header', source: 'inferred', tokenParameter: 'cursor', nextTokenHeader: 'X-Next-Cursor', pageSizeParameter: 'limit', defaultPageSize: 3, itemsPointer: '/events' },
       searchItems: { kind: 'body', source: 'inferred', tokenMember: 'start_cursor', nextTokenPointer: '/next_cursor', itemsPointer: '/results' },
       listTags: undefined,
     });
