@@ -230,8 +230,9 @@ describe('the query target reads the same pagination', () => {
       // Link pagination: the next page's query is read from the headers, so the pages are { data, next }.
       requests.length = 0;
       const repos = await queryClient.fetchInfiniteQuery({ ...query.listReposInfiniteOptions(client, { per_page: 3 }), pages: 5 });
-      expect(repos.pages.map((p: { data: { id: string }[] }) => p.data.map((i) => i.id))).toEqual([['i1', 'i2', 'i3'], ['i4', 'i5', 'i6'], ['i7']]);
-      expect(repos.pages.at(-1).next).toBeUndefined();
+      const pages = repos.pages as { data: { id: string }[]; next: unknown }[];
+      expect(pages.map((p) => p.data.map((i) => i.id))).toEqual([['i1', 'i2', 'i3'], ['i4', 'i5', 'i6'], ['i7']]);
+      expect(pages.at(-1)!.next).toBeUndefined();
       expect(requests).toEqual(['/repos?per_page=3', '/repos?per_page=3&page=2', '/repos?per_page=3&page=3']);
       for (const [name, args] of [['listCharges', { limit: 3 }], ['listPosts', { max_results: 3 }]] as const) {
         const options = query[`${name}InfiniteOptions`](client, args);
