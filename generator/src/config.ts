@@ -12,7 +12,7 @@ import { SpecError, sortDiagnostics, type Diagnostic } from './load/diagnostics.
 import { TARGET_NAME } from './emit/registry.ts';
 import { BUILTIN_TARGET_NAMES } from './emit/registry.ts';
 import type { PluginRef } from './emit/plugins.ts';
-import type { DeclaredPagination } from './model/pagination.ts';
+import { DECLARATION_SCHEMA, type DeclaredPagination } from './model/pagination.ts';
 import { isUrl } from './load/remote.ts';
 import { distance } from 'fastest-levenshtein';
 
@@ -152,38 +152,7 @@ const CONFIG_SCHEMA = {
     options: { type: 'object', propertyNames: targetName, additionalProperties: { type: 'object' } },
     dates: { enum: ['string', 'Date'] },
     idempotencyKey: { type: 'string', pattern: '^[!#$%&\'*+.^_`|~0-9A-Za-z-]+$' },
-    pagination: {
-      type: 'object',
-      additionalProperties: {
-        oneOf: [
-          { const: false },
-          {
-            type: 'object',
-            additionalProperties: false,
-            required: ['tokenParameter', 'nextTokenPointer'],
-            properties: { tokenParameter: { type: 'string', minLength: 1 }, nextTokenPointer: { type: 'string', minLength: 1 }, itemsPointer: { type: 'string' }, pageSizeParameter: { type: 'string', minLength: 1 } },
-          },
-          {
-            type: 'object',
-            additionalProperties: false,
-            required: ['tokenParameter', 'itemTokenPointer', 'hasMorePointer', 'itemsPointer'],
-            properties: {
-              tokenParameter: { type: 'string', minLength: 1 },
-              itemTokenPointer: { type: 'string', minLength: 1 },
-              hasMorePointer: { type: 'string', minLength: 1 },
-              itemsPointer: { type: 'string' },
-              pageSizeParameter: { type: 'string', minLength: 1 },
-            },
-          },
-          {
-            type: 'object',
-            additionalProperties: false,
-            required: ['link'],
-            properties: { link: { const: true }, itemsPointer: { type: 'string' }, pageSizeParameter: { type: 'string', minLength: 1 } },
-          },
-        ],
-      },
-    },
+    pagination: { type: 'object', additionalProperties: { oneOf: [{ const: false }, DECLARATION_SCHEMA] } },
   },
 };
 

@@ -354,7 +354,7 @@ function exported(): ts.ModifierLike[] {
   return [f.createModifier(ts.SyntaxKind.ExportKeyword)];
 }
 
-/** `export type Name<P> = T;` */
+/** `export type Name<P extends C = D> = T;` */
 export function typeAlias(name: string, type: TypeNode, doc: DocLines = [], typeParameters?: readonly TypeParameterSpec[]): Statement {
   return withDoc(f.createTypeAliasDeclaration(exported(), checkedName(name), typeParameterNodes(typeParameters), type), doc);
 }
@@ -572,7 +572,7 @@ export function asType(value: Expression, type: TypeNode): Expression {
   return f.createAsExpression(operand(value, Precedence.Relational), type);
 }
 
-export type BinaryOperator = '??' | '||' | '&&' | '===' | '!==' | '<' | '>' | '<=' | '>=' | '+' | '-' | 'instanceof' | 'in';
+export type BinaryOperator = '??' | '||' | '&&' | '===' | '!==' | '<' | '>' | '<=' | '>=' | '+' | '-' | '*' | 'instanceof' | 'in';
 
 const OPERATORS: Record<BinaryOperator, { token: ts.BinaryOperator; precedence: Precedence }> = {
   '??': { token: ts.SyntaxKind.QuestionQuestionToken, precedence: 4 },
@@ -588,6 +588,7 @@ const OPERATORS: Record<BinaryOperator, { token: ts.BinaryOperator; precedence: 
   in: { token: ts.SyntaxKind.InKeyword, precedence: 10 },
   '+': { token: ts.SyntaxKind.PlusToken, precedence: 12 },
   '-': { token: ts.SyntaxKind.MinusToken, precedence: 12 },
+  '*': { token: ts.SyntaxKind.AsteriskToken, precedence: 13 },
 };
 
 /**
@@ -602,6 +603,7 @@ const enum Precedence {
   Equality = 9,
   Relational = 10,
   Additive = 12,
+  Multiplicative = 13,
   Unary = 15,
   Member = 18,
 }

@@ -180,8 +180,9 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
 
   dropMalformedDiscriminators(model, discriminators, report);
   if (diagnostics.some((d) => d.severity === 'error')) throw new SpecError(sortDiagnostics(diagnostics));
-  // Conventions need the facts, so they are recognized once the model is whole.
-  inferPagination(model);
+  // Conventions need the facts, so they are recognized (and `x-pagination` checked) once the model is whole.
+  inferPagination(model, report);
+  if (diagnostics.some((d) => d.severity === 'error')) throw new SpecError(sortDiagnostics(diagnostics));
   webhookFacts(model, report);
   for (const w of problemShapeWarnings(model)) report({ code: 'problem-shape', severity: 'warning', ...w });
   return { model, warnings: sortDiagnostics(diagnostics) };

@@ -7,7 +7,7 @@ import { synthesizeOperationId } from './naming.ts';
 import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
 import { extensionsOf, isRecord, str } from './values.ts';
 import type {
-  EncodingModel, HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, PaginationModel, ParameterLocation,
+  EncodingModel, HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, ParameterLocation,
   ParameterModel, ParameterStyle, ProblemMatcher, RequestBodyModel, ResponseModel, StreamFormat, StreamingModel,
 } from './types.ts';
 
@@ -102,7 +102,6 @@ export function pathItemOperations(spec: LoadedSpec, ctx: SchemaContext, planner
     requestBody: requestBody(doc, raw.requestBody, appendPointer(pointer, 'requestBody'), ctx, report),
     responses: responses(doc, raw.responses, appendPointer(pointer, 'responses'), ctx, report),
     security: [],
-    pagination: pagination(extensions['x-pagination'], appendPointer(pointer, 'x-pagination'), report),
     streaming: streaming(extensions['x-streaming'], appendPointer(pointer, 'x-streaming'), report),
     sunset: typeof extensions['x-sunset'] === 'string' ? (extensions['x-sunset'] as string) : undefined,
     deprecatedAt: deprecationDate(extensions['x-deprecated-at'], appendPointer(pointer, 'x-deprecated-at'), report),
@@ -317,22 +316,6 @@ function responses(doc: unknown, value: unknown, pointer: string, ctx: SchemaCon
     });
   }
   return out;
-}
-
-function pagination(value: JsonValue | undefined, pointer: string, report: Report): PaginationModel | undefined {
-  if (value === undefined) return undefined;
-  if (!isRecord(value) || typeof value.tokenParameter !== 'string' || typeof value.nextTokenPointer !== 'string') {
-    report({ code: 'extension-invalid', pointer, message: 'x-pagination needs string members tokenParameter and nextTokenPointer (JSON pointer into the response body)' });
-    return undefined;
-  }
-  return {
-    kind: 'token',
-    source: 'extension',
-    tokenParameter: value.tokenParameter,
-    nextTokenPointer: value.nextTokenPointer,
-    pageSizeParameter: str(value.pageSizeParameter),
-    itemsPointer: str(value.itemsPointer),
-  };
 }
 
 const STREAM_FORMATS: Record<string, StreamFormat> = { ndjson: 'ndjson', jsonl: 'ndjson', 'json-seq': 'json-seq', sse: 'sse', 'event-stream': 'sse' };

@@ -189,14 +189,30 @@ export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' 
  * How an operation pages (model/pagination.ts): from `x-pagination`, the config's `pagination`, or inferred
  * from a common convention. Pointers are JSON pointers into the success response body.
  */
-export type PaginationModel = TokenPagination | ItemPagination | LinkPagination;
+export type PaginationModel =
+  | TokenPagination
+  | ItemPagination
+  | LinkPagination
+  | UrlPagination
+  | HeaderPagination
+  | BodyTokenPagination
+  | OffsetPagination
+  | PagePagination;
+
+/** The pagination styles, by `kind`. */
+export type PaginationKind = PaginationModel['kind'];
 
 interface PaginationCommon {
   /** Where it was declared: `x-pagination`, the config, or inferred from the spec's conventions. */
   source: 'extension' | 'config' | 'inferred';
+  /** The query parameter that sets the page size (offset pagination requires one). */
   pageSizeParameter?: string;
   /** The items array (`''`: the body itself). */
   itemsPointer?: string;
+  /** A member counting every item of the listing (`/meta/total`): the last page is reached when as many were seen. */
+  totalPointer?: string;
+  /** The page size the API uses when none is sent (the size parameter's `default`), to recognize a short page. */
+  defaultPageSize?: number;
 }
 
 /** The next token is a body member (`nextTokenPointer`), sent back in the `tokenParameter` query parameter. */
@@ -218,6 +234,40 @@ export interface ItemPagination extends PaginationCommon {
 /** The next page is the `Link: <…>; rel="next"` response header (RFC 8288). */
 export interface LinkPagination extends PaginationCommon {
   kind: 'link';
+}
+
+/** The next page's URL is a body member (`/links/pages/next`, HAL's `/_links/next/href`); its query is sent on the operation's path. */
+export interface UrlPagination extends PaginationCommon {
+  kind: 'url';
+  nextUrlPointer: string;
+}
+
+/** The next token is a response header (`nextTokenHeader`), sent back in the `tokenParameter` query parameter. */
+export interface HeaderPagination extends PaginationCommon {
+  kind: 'header';
+  tokenParameter: string;
+  nextTokenHeader: string;
+}
+
+/** The next token is a body member (`nextTokenPointer`), sent back in the JSON request body's member `tokenMember` (POST searches). */
+export interface BodyTokenPagination extends PaginationCommon {
+  kind: 'body';
+  tokenMember: string;
+  nextTokenPointer: string;
+}
+
+/** Offset/limit: the next page starts where this one ended (`offset` + items); ends at a short or empty page, or the total. */
+export interface OffsetPagination extends PaginationCommon {
+  kind: 'offset';
+  offsetParameter: string;
+  pageSizeParameter: string;
+}
+
+/** Page numbers: the next page is this one + 1 (the first is `firstPage`); ends at a short or empty page, or the total. */
+export interface PagePagination extends PaginationCommon {
+  kind: 'page';
+  pageParameter: string;
+  firstPage: number;
 }
 
 /** How the items of a streamed body are framed on the wire. */

@@ -62,13 +62,33 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   return spec;
 }
 
-/** The runtime's `PaginationSpec`: the token parameter by its argument key, the pointers as the model has them. */
+/** The runtime's `PaginationSpec`: query parameters by their argument keys, the pointers as the model has them. */
 function paginationSpec(op: OperationModel, p: PaginationModel, keys: ReturnType<typeof argumentKeys>): Record<string, unknown> {
-  const items = p.itemsPointer !== undefined ? { items: p.itemsPointer } : {};
-  if (p.kind === 'link') return { link: true, ...items };
-  const token = keys.find((k) => k.param.in === 'query' && k.param.name === p.tokenParameter)?.key ?? p.tokenParameter;
-  if (p.kind === 'token') return { token, next: p.nextTokenPointer, ...items };
-  return { token, last: p.itemTokenPointer, more: p.hasMorePointer, ...items };
+  const key = (name: string) => keys.find((k) => k.param.in === 'query' && k.param.name === name)?.key ?? name;
+  const common = {
+    ...(p.pageSizeParameter !== undefined && (p.kind === 'offset' || p.kind === 'page') ? { size: key(p.pageSizeParameter) } : {}),
+    ...((p.kind === 'offset' || p.kind === 'page') && p.defaultPageSize !== undefined ? { sizeDefault: p.defaultPageSize } : {}),
+    ...(p.totalPointer !== undefined && (p.kind === 'offset' || p.kind === 'page') ? { total: p.totalPointer } : {}),
+    ...(p.itemsPointer !== undefined ? { items: p.itemsPointer } : {}),
+  };
+  switch (p.kind) {
+    case 'link':
+      return { link: true, ...common };
+    case 'url':
+      return { url: p.nextUrlPointer, ...common };
+    case 'token':
+      return { token: key(p.tokenParameter), next: p.nextTokenPointer, ...common };
+    case 'item':
+      return { token: key(p.tokenParameter), last: p.itemTokenPointer, more: p.hasMorePointer, ...common };
+    case 'header':
+      return { token: key(p.tokenParameter), header: p.nextTokenHeader, ...common };
+    case 'body':
+      return { member: p.tokenMember, next: p.nextTokenPointer, ...common };
+    case 'offset':
+      return { offset: key(p.offsetParameter), ...common };
+    case 'page':
+      return { page: key(p.pageParameter), first: p.firstPage, ...common };
+  }
 }
 
 /** The runtime's `StreamSpec` of a streamed operation (framing per media type, dual-mode member, problem rules). */

@@ -50,7 +50,8 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
     RUNTIME.errors,
     values('AbortError', 'ApiError', 'ClientError', 'CredentialsError', 'NetworkError', 'RateLimitError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError'),
   ],
-  [RUNTIME.paginate, types('Paginator')],
+  // The query target's infinite options read next links with the client's own rule.
+  [RUNTIME.paginate, [...values('nextLinkQuery', 'nextUrlQuery'), ...types('Paginator')]],
   [
     RUNTIME.types,
     types(

@@ -316,10 +316,10 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
       const dates = datePlansOf(model).operation(op);
       if (Object.keys(dates).length) entry.dates = { ...dates };
     }
-    // The mock pages by body tokens only (item and Link pagination are the client's to follow).
-    if (op.pagination?.kind === 'token') {
-      const { tokenParameter, nextTokenPointer, pageSizeParameter, itemsPointer } = op.pagination;
-      entry.pagination = { tokenParameter, nextTokenPointer, ...(pageSizeParameter !== undefined ? { pageSizeParameter } : {}), ...(itemsPointer !== undefined ? { itemsPointer } : {}) };
+    // The model's plan as the mock serves it (where it came from is not the mock's concern).
+    if (op.pagination) {
+      const { source: _source, ...plan } = op.pagination;
+      entry.pagination = plan;
     }
     return entry;
   });

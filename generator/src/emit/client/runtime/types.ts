@@ -63,7 +63,12 @@ export interface FormFieldSpec {
   headers?: readonly (readonly [string, string])[];
 }
 
-/** How an operation pages: one of a body token (`token` + `next`), the last item (`token` + `last` + `more`), or `link`. */
+/**
+ * How an operation pages (docs/pagination.md): a body token (`token` + `next`), the last item (`token` +
+ * `last` + `more`), the `Link` header (`link`), a next URL in the body (`url`), a token in a response
+ * header (`token` + `header`), a token in the request body (`member` + `next`), an offset (`offset` +
+ * `size`) or a page number (`page` + `first`).
+ */
 export interface PaginationSpec {
   /** Query parameter (argument key) that takes the token. */
   token?: string;
@@ -75,6 +80,22 @@ export interface PaginationSpec {
   more?: string;
   /** The next page is the `Link: <…>; rel="next"` response header. */
   link?: true;
+  /** JSON pointer of the next page's URL in the success body (its query is sent on the operation's path). */
+  url?: string;
+  /** Response header that carries the next token (sent in `token`). */
+  header?: string;
+  /** Member of the JSON request body that takes the token (read at `next`). */
+  member?: string;
+  /** Query parameter (argument key) of the offset: the next page starts after this one's items. */
+  offset?: string;
+  /** Query parameter (argument key) of the page number, counted up from `first`. */
+  page?: string;
+  first?: number;
+  /** Query parameter (argument key) of the page size, and the size the API uses when none is sent. */
+  size?: string;
+  sizeDefault?: number;
+  /** JSON pointer of the number of items of the whole listing. */
+  total?: string;
   /** JSON pointer of the items array in the success body (default `/data`; `''` is the body itself). */
   items?: string;
 }

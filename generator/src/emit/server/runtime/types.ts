@@ -98,9 +98,28 @@ export interface TableOperation {
   deprecatedAt?: string;
   /** The spec does not list every parameter: unknown query parameters are not rejected. */
   openParameters?: boolean;
-  pagination?: { tokenParameter: string; nextTokenPointer: string; pageSizeParameter?: string; itemsPointer?: string };
+  pagination?: TablePagination;
   /** Generated with `dates: 'Date'`: where the dates are in the parameters, the body and the answers (dates.ts). */
   dates?: OperationDates;
+}
+
+/** How a listing pages (the model's plan, docs/pagination.md): what the mock serves its pages by. */
+export interface TablePagination {
+  kind: 'token' | 'item' | 'link' | 'url' | 'header' | 'body' | 'offset' | 'page';
+  tokenParameter?: string;
+  nextTokenPointer?: string;
+  itemTokenPointer?: string;
+  hasMorePointer?: string;
+  nextUrlPointer?: string;
+  nextTokenHeader?: string;
+  tokenMember?: string;
+  offsetParameter?: string;
+  pageParameter?: string;
+  firstPage?: number;
+  pageSizeParameter?: string;
+  defaultPageSize?: number;
+  totalPointer?: string;
+  itemsPointer?: string;
 }
 
 /**
