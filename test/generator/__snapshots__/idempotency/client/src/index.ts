@@ -24,6 +24,7 @@ export {
   TimeoutError,
 } from './runtime/errors.js';
 export type { Paginator } from './runtime/paginate.js';
+export { nextLinkQuery, nextUrlQuery } from './runtime/paginate.js';
 export type {
   ApiPromise,
   ApiResponse,

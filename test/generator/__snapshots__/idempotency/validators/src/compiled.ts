@@ -20,9 +20,6 @@ const _t3: any = [
 ];
 const _sp4 = '#/components/schemas/Problem';
 const _sp5 = '#/paths/~1orders/post/parameters/0/schema';
-const _t6: any = [
-  ['Idempotency-Key', 5120, '', _vCreateOrderHeaderIdempotencyKey, _eCreateOrderHeaderIdempotencyKey, _sp5],
-];
 
 export function _vOrder(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -37,7 +34,6 @@ export function _vOrder(v: any, o: number): boolean {
 
 export function _eOrder(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vOrder(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
     return false;
@@ -72,7 +68,6 @@ export function _vNewOrder(v: any, o: number): boolean {
 
 export function _eNewOrder(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNewOrder(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp2, 'object');
     return false;
@@ -130,7 +125,6 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp4, 'object');
     return false;
@@ -164,7 +158,21 @@ export function _eCreateOrderHeaders(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t6)) return false;
+  const x1 = v['Idempotency-Key'];
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/Idempotency-Key',
+        E,
+        _sp5,
+        _vCreateOrderHeaderIdempotencyKey,
+        _eCreateOrderHeaderIdempotencyKey,
+      )
+    )
+      return false;
+  }
   return E.length === e0;
 }
 

@@ -7,7 +7,7 @@ import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import type { Paginator } from './runtime/paginate.js';
 import { paginate } from './runtime/paginate.js';
-import type { ApiPromise, At, CallOptions, ItemOf, PaginateOptions, RuntimeOptions } from './runtime/types.js';
+import type { At, CallOptions, ItemOf, Outcome, PaginateOptions, RuntimeOptions, Throws } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
 import { mediating } from './runtime/mediate.js';
 
@@ -56,9 +56,10 @@ export interface ListTagsArgs {
  * `{ data, status, headers, rateLimit, response }`. Failures reject with `ApiError` (typed body, see
  * `isApiError` and `isProblem`), `RateLimitError`, `NetworkError`, `TimeoutError`, `AbortError`,
  * `CredentialsError` (before any request) or, when validation is on, `RequestValidationError` /
- * `ResponseValidationError`.
+ * `ResponseValidationError`. With `throwOnError: false` (`F`, or a call's option) a call resolves to
+ * `{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.
  */
-export interface Client {
+export interface Client<F extends boolean = true> {
   /**
    * `GET /offset` (operation `listByOffset`)
    *
@@ -66,10 +67,10 @@ export interface Client {
    *
    * One page; `client.paginate.listByOffset` follows the pages.
    */
-  listByOffset(
+  listByOffset<O extends CallOptions = CallOptions>(
     args?: ListByOffsetArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['listByOffset']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['listByOffset']['response'], 200, T.Operations['listByOffset']['errorResponse'], O, F>;
   /**
    * `GET /pages` (operation `listByPage`)
    *
@@ -77,7 +78,10 @@ export interface Client {
    *
    * One page; `client.paginate.listByPage` follows the pages.
    */
-  listByPage(args?: ListByPageArgs, options?: CallOptions): ApiPromise<T.Operations['listByPage']['response'], 200>;
+  listByPage<O extends CallOptions = CallOptions>(
+    args?: ListByPageArgs,
+    options?: O,
+  ): Outcome<T.Operations['listByPage']['response'], 200, T.Operations['listByPage']['errorResponse'], O, F>;
   /**
    * `GET /droplets` (operation `listDroplets`)
    *
@@ -85,10 +89,10 @@ export interface Client {
    *
    * One page; `client.paginate.listDroplets` follows the pages.
    */
-  listDroplets(
+  listDroplets<O extends CallOptions = CallOptions>(
     args?: ListDropletsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['listDroplets']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['listDroplets']['response'], 200, T.Operations['listDroplets']['errorResponse'], O, F>;
   /**
    * `GET /orders` (operation `listOrders`)
    *
@@ -96,7 +100,10 @@ export interface Client {
    *
    * One page; `client.paginate.listOrders` follows the pages.
    */
-  listOrders(args?: ListOrdersArgs, options?: CallOptions): ApiPromise<T.Operations['listOrders']['response'], 200>;
+  listOrders<O extends CallOptions = CallOptions>(
+    args?: ListOrdersArgs,
+    options?: O,
+  ): Outcome<T.Operations['listOrders']['response'], 200, T.Operations['listOrders']['errorResponse'], O, F>;
   /**
    * `GET /events` (operation `listEvents`)
    *
@@ -104,7 +111,10 @@ export interface Client {
    *
    * One page; `client.paginate.listEvents` follows the pages.
    */
-  listEvents(args?: ListEventsArgs, options?: CallOptions): ApiPromise<T.Operations['listEvents']['response'], 200>;
+  listEvents<O extends CallOptions = CallOptions>(
+    args?: ListEventsArgs,
+    options?: O,
+  ): Outcome<T.Operations['listEvents']['response'], 200, T.Operations['listEvents']['errorResponse'], O, F>;
   /**
    * `POST /search` (operation `searchItems`)
    *
@@ -112,7 +122,10 @@ export interface Client {
    *
    * One page; `client.paginate.searchItems` follows the pages.
    */
-  searchItems(args: SearchItemsArgs, options?: CallOptions): ApiPromise<T.Operations['searchItems']['response'], 200>;
+  searchItems<O extends CallOptions = CallOptions>(
+    args: SearchItemsArgs,
+    options?: O,
+  ): Outcome<T.Operations['searchItems']['response'], 200, T.Operations['searchItems']['errorResponse'], O, F>;
   /**
    * Pages by number, but declares no page size (nothing to tell a short page by): not inferred.
    *
@@ -120,7 +133,10 @@ export interface Client {
    *
    * Authentication: none.
    */
-  listTags(args?: ListTagsArgs, options?: CallOptions): ApiPromise<T.Operations['listTags']['response'], 200>;
+  listTags<O extends CallOptions = CallOptions>(
+    args?: ListTagsArgs,
+    options?: O,
+  ): Outcome<T.Operations['listTags']['response'], 200, T.Operations['listTags']['errorResponse'], O, F>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -222,7 +238,7 @@ export interface OperationErrors {
 export type ClientOptions = RuntimeOptions;
 
 /** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore = Runtime;
+export type ClientCore<F extends boolean = true> = Runtime<F>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -231,12 +247,12 @@ export type OAuth2Scope = string;
  * Creates a client. `baseUrl` is required; `auth` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient<O extends ClientOptions>(options: O): Client<Throws<O, true>> {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
     paginate: paginate,
     paginations: ops.paginations,
-  }) as Client;
+  }) as Client<Throws<O, true>>;
 }
 
 /**
@@ -267,7 +283,10 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
  * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
  */
-export function createCore(options: ClientOptions, features: CoreFeatures = {}): ClientCore {
+export function createCore<O extends ClientOptions>(
+  options: O,
+  features: CoreFeatures = {},
+): ClientCore<Throws<O, true>> {
   return createRuntime(options, features);
 }
 
@@ -280,11 +299,11 @@ export function createCore(options: ClientOptions, features: CoreFeatures = {}):
  *
  * The standalone form of `Client.listByOffset`, over `createCore(...)`.
  */
-export function listByOffset(
-  core: ClientCore,
+export function listByOffset<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListByOffsetArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listByOffset']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listByOffset']['response'], 200, T.Operations['listByOffset']['errorResponse'], O, F> {
   return call(core, ops.listByOffset, args, options);
 }
 
@@ -297,11 +316,11 @@ export function listByOffset(
  *
  * The standalone form of `Client.listByPage`, over `createCore(...)`.
  */
-export function listByPage(
-  core: ClientCore,
+export function listByPage<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListByPageArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listByPage']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listByPage']['response'], 200, T.Operations['listByPage']['errorResponse'], O, F> {
   return call(core, ops.listByPage, args, options);
 }
 
@@ -314,11 +333,11 @@ export function listByPage(
  *
  * The standalone form of `Client.listDroplets`, over `createCore(...)`.
  */
-export function listDroplets(
-  core: ClientCore,
+export function listDroplets<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListDropletsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listDroplets']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listDroplets']['response'], 200, T.Operations['listDroplets']['errorResponse'], O, F> {
   return call(core, ops.listDroplets, args, options);
 }
 
@@ -331,11 +350,11 @@ export function listDroplets(
  *
  * The standalone form of `Client.listOrders`, over `createCore(...)`.
  */
-export function listOrders(
-  core: ClientCore,
+export function listOrders<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListOrdersArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listOrders']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listOrders']['response'], 200, T.Operations['listOrders']['errorResponse'], O, F> {
   return call(core, ops.listOrders, args, options);
 }
 
@@ -348,11 +367,11 @@ export function listOrders(
  *
  * The standalone form of `Client.listEvents`, over `createCore(...)`.
  */
-export function listEvents(
-  core: ClientCore,
+export function listEvents<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListEventsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listEvents']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listEvents']['response'], 200, T.Operations['listEvents']['errorResponse'], O, F> {
   return call(core, ops.listEvents, args, options);
 }
 
@@ -365,11 +384,11 @@ export function listEvents(
  *
  * The standalone form of `Client.searchItems`, over `createCore(...)`.
  */
-export function searchItems(
-  core: ClientCore,
+export function searchItems<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: SearchItemsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['searchItems']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['searchItems']['response'], 200, T.Operations['searchItems']['errorResponse'], O, F> {
   return call(core, ops.searchItems, args, options);
 }
 
@@ -382,11 +401,11 @@ export function searchItems(
  *
  * The standalone form of `Client.listTags`, over `createCore(...)`.
  */
-export function listTags(
-  core: ClientCore,
+export function listTags<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListTagsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listTags']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listTags']['response'], 200, T.Operations['listTags']['errorResponse'], O, F> {
   return call(core, ops.listTags, args, options);
 }
 

@@ -11,59 +11,31 @@ const _sp1 = '#/components/schemas/Item';
 const _sp2 = '#/components/schemas/Items';
 const _sp3 = '#/paths/~1offset/get/parameters/0/schema';
 const _sp4 = '#/components/parameters/limit/schema';
-const _t5: any = [
-  ['offset', 5120, '', _vListByOffsetQueryOffset, _eListByOffsetQueryOffset, _sp3],
-  ['limit', 5120, '', _vListByOffsetQueryLimit, _eListByOffsetQueryLimit, _sp4],
-];
-const _t6: any = [
-  ['results', 1024, '', _vItems, _eItems],
-  ['total_count', 4, 'integer'],
-];
-const _sp7 = '#/paths/~1pages/get/parameters/0/schema';
-const _sp8 = '#/components/parameters/per_page/schema';
+const _t5: any = [['total_count', 4, 'integer']];
+const _sp6 = '#/paths/~1pages/get/parameters/0/schema';
+const _sp7 = '#/components/parameters/per_page/schema';
+const _sp8 = '#/components/parameters/page/schema';
 const _t9: any = [
-  ['page', 5120, '', _vListByOffsetQueryOffset, _eListByOffsetQueryOffset, _sp7],
-  ['per_page', 5120, '', _vListByOffsetQueryLimit, _eListByOffsetQueryLimit, _sp8],
-];
-const _sp10 = '#/components/parameters/page/schema';
-const _t11: any = [
-  ['page', 5120, '', _vListByOffsetQueryLimit, _eListByOffsetQueryLimit, _sp10],
-  ['per_page', 5120, '', _vListByOffsetQueryLimit, _eListByOffsetQueryLimit, _sp8],
-];
-const _t12: any = [
   ['next', 1, 'string'],
   ['last', 1, 'string'],
 ];
-const _t13: any = [
+const _t10: any = [
   ['prev', 1, 'string'],
   ['first', 1, 'string'],
 ];
-const _t14: any = [['droplets', 1024, '', _vItems, _eItems]];
-const _t15: any = [['total', 4, 'integer']];
-const _sp16 = '#/paths/~1orders/get/parameters/1/schema';
-const _t17: any = [
-  ['page', 5120, '', _vListByOffsetQueryLimit, _eListByOffsetQueryLimit, _sp10],
-  ['size', 5120, '', _vListOrdersQuerySize, _eListOrdersQuerySize, _sp16],
-];
-const _t18: any = [['orders', 1024, '', _vItems, _eItems]];
-const _t19: any = [['href', 1, 'string']];
-const _sp20 = '#/paths/~1events/get/parameters/0/schema';
-const _t21: any = [
-  ['cursor', 5120, '', _vListEventsQueryCursor, _eListEventsQueryCursor, _sp20],
-  ['limit', 5120, '', _vListByOffsetQueryLimit, _eListByOffsetQueryLimit, _sp4],
-];
-const _t22: any = [['events', 1024, '', _vItems, _eItems]];
-const _t23: any = [
+const _t11: any = [['total', 4, 'integer']];
+const _sp12 = '#/paths/~1orders/get/parameters/1/schema';
+const _t13: any = [['href', 1, 'string']];
+const _sp14 = '#/paths/~1events/get/parameters/0/schema';
+const _t15: any = [
   ['query', 1, 'string'],
   ['start_cursor', 1, 'string'],
   ['page_size', 4, 'integer'],
 ];
-const _t24: any = [
-  ['results', 1024, '', _vItems, _eItems],
+const _t16: any = [
   ['next_cursor', 49, 'string,null'],
   ['has_more', 8, 'boolean'],
 ];
-const _t25: any = [['page', 5120, '', _vListByOffsetQueryLimit, _eListByOffsetQueryLimit, _sp10]];
 
 export function _vItem(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -74,7 +46,6 @@ export function _vItem(v: any, o: number): boolean {
 
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
     return false;
@@ -96,7 +67,6 @@ export function _vItems(v: any, o: number): boolean {
 
 export function _eItems(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vItems(v, o)) return true;
   if (!Array.isArray(v)) {
     _fType(E, o, p, _sp2, 'array');
     return false;
@@ -120,7 +90,14 @@ export function _eListByOffsetQuery(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t5)) return false;
+  const x1 = v.offset;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/offset', E, _sp3, _vListByOffsetQueryOffset, _eListByOffsetQueryOffset)) return false;
+  }
+  const x3 = v.limit;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/limit', E, _sp4, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+  }
   return E.length === e0;
 }
 
@@ -130,7 +107,11 @@ export function _eListByOffsetStatus200(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t6)) return false;
+  const x1 = v.results;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/results', E, _vItems, _eItems)) return false;
+  }
+  if (_eProps(v, o, p, E, sp, _t5)) return false;
   return E.length === e0;
 }
 
@@ -140,7 +121,14 @@ export function _eListByPageQuery(v: any, o: number, p: string, E: ValidationErr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t9)) return false;
+  const x1 = v.page;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/page', E, _sp6, _vListByOffsetQueryOffset, _eListByOffsetQueryOffset)) return false;
+  }
+  const x3 = v.per_page;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/per_page', E, _sp7, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+  }
   return E.length === e0;
 }
 
@@ -150,7 +138,14 @@ export function _eListDropletsQuery(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t11)) return false;
+  const x1 = v.page;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/page', E, _sp8, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+  }
+  const x3 = v.per_page;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/per_page', E, _sp7, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+  }
   return E.length === e0;
 }
 
@@ -160,7 +155,10 @@ export function _eListDropletsStatus200(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t14)) return false;
+  const x1 = v.droplets;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/droplets', E, _vItems, _eItems)) return false;
+  }
   const x3 = v.links;
   if (x3 !== undefined) {
     if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) {
@@ -205,7 +203,7 @@ export function _eListDropletsStatus200(v: any, o: number, p: string, E: Validat
                 if (_fType(E, o8, p + '/links/pages', sp + '/properties/links/properties/pages/anyOf/0', 'object'))
                   break L20;
               } else {
-                if (_eProps(x4, o8, p + '/links/pages', E, sp + '/properties/links/properties/pages/anyOf/0', _t12))
+                if (_eProps(x4, o8, p + '/links/pages', E, sp + '/properties/links/properties/pages/anyOf/0', _t9))
                   break L20;
               }
             }
@@ -220,7 +218,7 @@ export function _eListDropletsStatus200(v: any, o: number, p: string, E: Validat
                 if (_fType(E, o8, p + '/links/pages', sp + '/properties/links/properties/pages/anyOf/1', 'object'))
                   break L23;
               } else {
-                if (_eProps(x4, o8, p + '/links/pages', E, sp + '/properties/links/properties/pages/anyOf/1', _t13))
+                if (_eProps(x4, o8, p + '/links/pages', E, sp + '/properties/links/properties/pages/anyOf/1', _t10))
                   break L23;
               }
             }
@@ -260,7 +258,7 @@ export function _eListDropletsStatus200(v: any, o: number, p: string, E: Validat
     if (typeof x30 !== 'object' || x30 === null || Array.isArray(x30)) {
       if (_fPT(E, o, p, sp, 'meta', 'object')) return false;
     } else {
-      if (_eProps(x30, o, p + '/meta', E, sp + '/properties/meta', _t15)) return false;
+      if (_eProps(x30, o, p + '/meta', E, sp + '/properties/meta', _t11)) return false;
     }
   }
   return E.length === e0;
@@ -272,7 +270,14 @@ export function _eListOrdersQuery(v: any, o: number, p: string, E: ValidationErr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t17)) return false;
+  const x1 = v.page;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/page', E, _sp8, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+  }
+  const x3 = v.size;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/size', E, _sp12, _vListOrdersQuerySize, _eListOrdersQuerySize)) return false;
+  }
   return E.length === e0;
 }
 
@@ -287,7 +292,10 @@ export function _eListOrdersStatus200(v: any, o: number, p: string, E: Validatio
     if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) {
       if (_fPT(E, o, p, sp, '_embedded', 'object')) return false;
     } else {
-      if (_eProps(x1, o, p + '/_embedded', E, sp + '/properties/_embedded', _t18)) return false;
+      const x2 = x1.orders;
+      if (x2 !== undefined) {
+        if (_ref(x2, o, p + '/_embedded/orders', E, _vItems, _eItems)) return false;
+      }
     }
   }
   const x5 = v._links;
@@ -300,7 +308,7 @@ export function _eListOrdersStatus200(v: any, o: number, p: string, E: Validatio
         if (typeof x6 !== 'object' || x6 === null || Array.isArray(x6)) {
           if (_fPT(E, o, p + '/_links', sp + '/properties/_links', 'next', 'object')) return false;
         } else {
-          if (_eProps(x6, o, p + '/_links/next', E, sp + '/properties/_links/properties/next', _t19)) return false;
+          if (_eProps(x6, o, p + '/_links/next', E, sp + '/properties/_links/properties/next', _t13)) return false;
         }
       }
       const x8 = x5.self;
@@ -308,7 +316,7 @@ export function _eListOrdersStatus200(v: any, o: number, p: string, E: Validatio
         if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) {
           if (_fPT(E, o, p + '/_links', sp + '/properties/_links', 'self', 'object')) return false;
         } else {
-          if (_eProps(x8, o, p + '/_links/self', E, sp + '/properties/_links/properties/self', _t19)) return false;
+          if (_eProps(x8, o, p + '/_links/self', E, sp + '/properties/_links/properties/self', _t13)) return false;
         }
       }
     }
@@ -322,7 +330,14 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t21)) return false;
+  const x1 = v.cursor;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/cursor', E, _sp14, _vListEventsQueryCursor, _eListEventsQueryCursor)) return false;
+  }
+  const x3 = v.limit;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/limit', E, _sp4, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+  }
   return E.length === e0;
 }
 
@@ -332,7 +347,10 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t22)) return false;
+  const x1 = v.events;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/events', E, _vItems, _eItems)) return false;
+  }
   return E.length === e0;
 }
 
@@ -342,7 +360,7 @@ export function _eSearchItemsRequestBody2(v: any, o: number, p: string, E: Valid
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t23)) return false;
+  if (_eProps(v, o, p, E, sp, _t15)) return false;
   return E.length === e0;
 }
 
@@ -352,7 +370,11 @@ export function _eSearchItemsStatus200(v: any, o: number, p: string, E: Validati
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t24)) return false;
+  const x1 = v.results;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/results', E, _vItems, _eItems)) return false;
+  }
+  if (_eProps(v, o, p, E, sp, _t16)) return false;
   return E.length === e0;
 }
 
@@ -362,7 +384,10 @@ export function _eListTagsQuery(v: any, o: number, p: string, E: ValidationError
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t25)) return false;
+  const x1 = v.page;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/page', E, _sp8, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+  }
   return E.length === e0;
 }
 
