@@ -107,6 +107,8 @@ const BUILTINS: Record<BuiltinTarget, { dependsOn: readonly BuiltinTarget[]; loa
 const OPT_IN_BUILTINS: Record<string, { dependsOn: readonly string[]; load(): Promise<TargetEmitter> }> = {
   query: { dependsOn: ['client'], load: async () => (await import('./query/index.ts')).queryEmitter },
   msw: { dependsOn: ['types', 'server'], load: async () => (await import('./msw/index.ts')).mswEmitter },
+  // Issue 30's zod and mcp targets (peer dependencies `zod`, `@modelcontextprotocol/sdk`).
+  zod: { dependsOn: [], load: async () => (await import('./zod/index.ts')).zodEmitter },
 };
 
 /** Every built-in target's name: the four defaults, then the opt-in ones. */
@@ -133,6 +135,6 @@ export function builtinRegistry(): TargetRegistry {
 }
 
 /** One built-in emitter by name (for tests and tools that need exactly one). */
-export async function loadEmitter(target: BuiltinTarget | 'query' | 'msw'): Promise<TargetEmitter> {
+export async function loadEmitter(target: BuiltinTarget | 'query' | 'msw' | 'zod' | 'mcp'): Promise<TargetEmitter> {
   return builtinRegistry().get(target)!.load();
 }
