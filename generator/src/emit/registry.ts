@@ -109,12 +109,13 @@ const OPT_IN_BUILTINS: Record<string, { dependsOn: readonly string[]; load(): Pr
   msw: { dependsOn: ['types', 'server'], load: async () => (await import('./msw/index.ts')).mswEmitter },
   // Issue 30's zod and mcp targets (peer dependencies `zod`, `@modelcontextprotocol/sdk`).
   zod: { dependsOn: [], load: async () => (await import('./zod/index.ts')).zodEmitter },
+  mcp: { dependsOn: ['client', 'zod'], load: async () => (await import('./mcp/index.ts')).mcpEmitter },
 };
 
 /** Every built-in target's name: the four defaults, then the opt-in ones. */
 export const BUILTIN_TARGET_NAMES: readonly string[] = [...TARGETS, ...Object.keys(OPT_IN_BUILTINS)];
 
-/** A registry holding the four built-in targets and the opt-in built-ins (`query`, `msw`). */
+/** A registry holding the four built-in targets and the opt-in built-ins (`query`, `msw`, `zod`, `mcp`). */
 export function builtinRegistry(): TargetRegistry {
   const registry = new TargetRegistry();
   const builtins = [...TARGETS.map((name) => [name, BUILTINS[name], false] as const), ...Object.entries(OPT_IN_BUILTINS).map(([name, b]) => [name, b, true] as const)];

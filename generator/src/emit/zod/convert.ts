@@ -199,10 +199,7 @@ export class ZodConverter {
     });
     if (!objectsOnly) return undefined;
     const n = this.ctx.n;
-    const options = fact.mapping.map(({ value, schema: target }) => {
-      const tag = this.#z('looseObject', [n.objectLiteral([n.property(fact.propertyName, this.#z('literal', [this.#lit(value)]))])]);
-      return this.#chain(tag, 'pipe', [this.ref(target.key, deferred)]);
-    });
+    const options = fact.mapping.map(({ value, schema: target }) => this.#helper('tagged', [this.#lit(fact.propertyName), this.#lit(value), this.ref(target.key, deferred)]));
     return this.#z('discriminatedUnion', [this.#lit(fact.propertyName), n.arrayLiteral(options)]);
   }
 

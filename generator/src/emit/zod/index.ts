@@ -3,7 +3,7 @@
  * `layout: files`), `zod` a peer dependency. `z<Name>` per component schema (the response form, as the
  * validators check a schema by default) and `z<Name>Write` where the request form differs (readOnly
  * members optional, writeOnly ones required: the model's `directional` fact, as the types' `<Name>Write`);
- * per operation `z<Op>Params`, `z<Op>Query`, `z<Op>Body` and `z<Op>Response` (`op.names.base`).
+ * per operation `z<Op>Params`, `z<Op>Query`, `z<Op>Headers`, `z<Op>Body` and `z<Op>Response` (`op.names.base`).
  *
  * The schemas mean what the compiled validators mean (convert.ts); what Zod cannot express exactly is
  * listed in the exported `GAPS` and on the schema's doc comment (docs/zod.md).
@@ -37,10 +37,13 @@ function runtimeSource(): string {
   return runtimeText;
 }
 
+/** The parts of an operation with a schema: path, query and header parameters, request body, success response. */
+export type ZodPart = 'Params' | 'Query' | 'Headers' | 'Body' | 'Response';
+
 /** The exported names: components (and their request forms), then operation parts. */
 export interface ZodNames {
   schema(key: string, direction: Direction): string;
-  part(op: OperationModel, part: 'Params' | 'Query' | 'Body' | 'Response'): string;
+  part(op: OperationModel, part: ZodPart): string;
 }
 
 export function zodNames(model: ApiModel, context: EmitContext): ZodNames {
@@ -57,7 +60,7 @@ export function zodNames(model: ApiModel, context: EmitContext): ZodNames {
   }
   const parts = new Map<string, string>();
   for (const op of model.operations) {
-    for (const part of ['Params', 'Query', 'Body', 'Response']) {
+    for (const part of ['Params', 'Query', 'Headers', 'Body', 'Response']) {
       const name = context.codegen.uniqueName(`z${op.names.base}${part}`, taken);
       taken.add(name);
       parts.set(`${op.names.method}:${part}`, name);
@@ -142,7 +145,12 @@ function emitIndex(model: ApiModel, context: EmitContext): { index: EmittedFile;
   // Operation parts.
   for (const op of model.operations) {
     const label = `\`${op.method.toUpperCase()} ${op.path}\` (operation \`${op.operationId}\`)`;
-    for (const [where, part, what] of [['path', 'Params', 'path parameters'], ['query', 'Query', 'query parameters']] as [ParameterLocation, 'Params' | 'Query', string][]) {
+    const locations: [ParameterLocation, ZodPart, string][] = [
+      ['path', 'Params', 'path parameters'],
+      ['query', 'Query', 'query parameters'],
+      ['header', 'Headers', 'header parameters'],
+    ];
+    for (const [where, part, what] of locations) {
       const params = op.parameters.filter((x) => x.in === where);
       if (!params.length) continue;
       const properties: Record<string, Schema> = {};

@@ -135,3 +135,13 @@ export function allOf(...schemas: readonly z.ZodType[]): z.ZodType<unknown> {
 export function absent(names: readonly string[]): (v: unknown) => boolean {
   return (v) => typeof v !== 'object' || v === null || Array.isArray(v) || names.every((k) => !Object.hasOwn(v, k) || (v as Record<string, unknown>)[k] === undefined);
 }
+
+/**
+ * A discriminated union's option: the tag checked as a literal (what `z.discriminatedUnion` selects by),
+ * then the schema the tag selects. Typed as that schema's output (Zod's `pipe` would want the schema's
+ * input to be the tagged object).
+ */
+export function tagged<K extends string, V extends string, T extends z.ZodType>(key: K, value: V, schema: T): z.ZodPipe<z.ZodObject<{ [P in K]: z.ZodLiteral<V> }, z.core.$loose>, T> {
+  const tag = z.looseObject({ [key]: z.literal(value) } as { [P in K]: z.ZodLiteral<V> });
+  return tag.pipe(schema as never) as never;
+}
