@@ -21,7 +21,7 @@ import { formatPool } from '../validators/helpers/format-pool.ts';
 import { filesOf, loadModule } from '../validators/helpers/load-module.ts';
 
 /** Fewer runs than the validators' test (120): the instances are the same kind, and time is CI's budget. */
-const RUNS = 25;
+const RUNS = 15;
 const SEED = 20240611;
 const pool = formatPool();
 
@@ -48,7 +48,7 @@ function cases(model: ApiModel, validators: Record<string, any>, zods: Record<st
   }
   for (const op of model.operations) {
     const v = validators.operationValidators[op.names.method];
-    for (const [where, key, part] of [['path', 'pathParams', 'Params'], ['query', 'query', 'Query']] as const) {
+    for (const [where, key, part] of [['path', 'pathParams', 'Params'], ['query', 'query', 'Query'], ['header', 'headers', 'Headers']] as const) {
       const params = op.parameters.filter((p) => p.in === where);
       if (!params.length) continue;
       const properties: Record<string, Schema> = {};

@@ -100,9 +100,9 @@ const BUILTINS: Record<BuiltinTarget, { dependsOn: readonly BuiltinTarget[]; loa
 };
 
 /**
- * Built-in targets generated only when selected: the frontend bindings, which need a peer library
- * (`@tanstack/query-core`, `msw`) most users of the four defaults do not have. They are emitters on the
- * plugin API like any user's, and are loaded the same way.
+ * Built-in targets generated only when selected: bindings that need a peer library most users of the four
+ * defaults do not have (`@tanstack/query-core`, `msw`, `zod`, `@modelcontextprotocol/sdk`). They are
+ * emitters on the plugin API like any user's, and are loaded the same way.
  */
 const OPT_IN_BUILTINS: Record<string, { dependsOn: readonly string[]; load(): Promise<TargetEmitter> }> = {
   query: { dependsOn: ['client'], load: async () => (await import('./query/index.ts')).queryEmitter },

@@ -56,8 +56,11 @@ export function authFromEnv(env: EnvNames): Record<string, unknown> | undefined 
   const auth: Record<string, unknown> = {};
   if (read(env.bearer)) auth.bearer = read(env.bearer);
   if (read(env.oauth2)) auth.oauth2 = read(env.oauth2);
-  if (read(env.basicUsername)) auth.basic = { username: read(env.basicUsername), password: read(env.basicPassword) ?? '' };
-  const keys = Object.entries(env.apiKeys ?? {}).flatMap(([scheme, name]) => (read(name) ? [[scheme, read(name)!] as const] : []));
+  if (read(env.basicUsername))
+    auth.basic = { username: read(env.basicUsername), password: read(env.basicPassword) ?? '' };
+  const keys = Object.entries(env.apiKeys ?? {}).flatMap(([scheme, name]) =>
+    read(name) ? [[scheme, read(name)!] as const] : [],
+  );
   if (keys.length) auth.apiKeys = Object.fromEntries(keys);
   return Object.keys(auth).length ? auth : undefined;
 }
@@ -69,7 +72,8 @@ export function baseUrlFromEnv(env: EnvNames, fallback: string): string {
 
 /** The tools the options select. */
 export function selectTools(tools: readonly Tool[], options: McpServerOptions<unknown>): Tool[] {
-  const named = (tool: Tool, names: readonly string[]) => names.includes(tool.operationId) || names.includes(tool.name) || tool.tags.some((t) => names.includes(t));
+  const named = (tool: Tool, names: readonly string[]) =>
+    names.includes(tool.operationId) || names.includes(tool.name) || tool.tags.some((t) => names.includes(t));
   return tools.filter(
     (tool) =>
       (!options.include || named(tool, options.include)) &&
@@ -83,8 +87,13 @@ function toolError(error: unknown): CallToolResult {
   const e = error as { status?: unknown; body?: unknown; message?: unknown };
   if (typeof e === 'object' && e !== null && typeof e.status === 'number') {
     const body = e.body === undefined ? { status: e.status } : e.body;
-    const structured = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
-    return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], ...(structured ? { structuredContent: structured } : {}) };
+    const structured =
+      typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+    return {
+      isError: true,
+      content: [{ type: 'text', text: JSON.stringify(body) }],
+      ...(structured ? { structuredContent: structured } : {}),
+    };
   }
   return { isError: true, content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }] };
 }
@@ -99,7 +108,9 @@ export function buildServer(
   const server = new McpServer(info);
   const selected = selectTools(tools, options);
   if (selected.length > TOOL_COUNT_WARNING) {
-    console.warn(`${info.name}: ${selected.length} tools (more than ${TOOL_COUNT_WARNING}); narrow them with include, exclude or readOnly.`);
+    console.warn(
+      `${info.name}: ${selected.length} tools (more than ${TOOL_COUNT_WARNING}); narrow them with include, exclude or readOnly.`,
+    );
   }
   const methods = client as Record<string, (args: unknown) => PromiseLike<unknown>>;
   for (const tool of selected) {
@@ -107,7 +118,10 @@ export function buildServer(
     // `outputSchema` is declared: the SDK would advertise Zod's JSON Schema of `output`, which drops the
     // refinements (formats, code-point lengths, exclusive `oneOf`…), and MCP clients reject valid results
     // against it (docs/mcp.md).
-    const wrap = (body: unknown) => (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : { value: body });
+    const wrap = (body: unknown) =>
+      typeof body === 'object' && body !== null && !Array.isArray(body)
+        ? (body as Record<string, unknown>)
+        : { value: body };
     const readOnly = tool.httpMethod === 'GET' || tool.httpMethod === 'HEAD';
     server.registerTool(
       tool.name,
@@ -115,7 +129,10 @@ export function buildServer(
         ...(tool.title ? { title: tool.title } : {}),
         description: tool.description,
         inputSchema: tool.input,
-        annotations: { readOnlyHint: readOnly, idempotentHint: readOnly || tool.httpMethod === 'PUT' || tool.httpMethod === 'DELETE' },
+        annotations: {
+          readOnlyHint: readOnly,
+          idempotentHint: readOnly || tool.httpMethod === 'PUT' || tool.httpMethod === 'DELETE',
+        },
       },
       async (args: Record<string, unknown>): Promise<CallToolResult> => {
         let body: unknown;
@@ -124,7 +141,9 @@ export function buildServer(
         } catch (error) {
           return toolError(error);
         }
-        const content: CallToolResult['content'] = [{ type: 'text', text: body === undefined ? '' : JSON.stringify(body) }];
+        const content: CallToolResult['content'] = [
+          { type: 'text', text: body === undefined ? '' : JSON.stringify(body) },
+        ];
         return body === undefined ? { content } : { content, structuredContent: wrap(body) };
       },
     );
@@ -142,7 +161,10 @@ export async function serveStdio(server: McpServer): Promise<void> {
  * a fresh server from `create` and a fresh transport, as the SDK recommends for servers keeping no
  * session state. Resolves with the listening server (`port` 0 picks a free port).
  */
-export async function serveHttp(create: () => McpServer, options: { port?: number; hostname?: string; path?: string } = {}): Promise<Server> {
+export async function serveHttp(
+  create: () => McpServer,
+  options: { port?: number; hostname?: string; path?: string } = {},
+): Promise<Server> {
   const path = options.path ?? '/mcp';
   const http = createServer(async (req, res) => {
     // One request a connection: a client reusing a connection after a refused GET (the SSE stream this
@@ -160,7 +182,9 @@ export async function serveHttp(create: () => McpServer, options: { port?: numbe
     try {
       parsed = JSON.parse(await text(req));
     } catch {
-      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }));
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }));
       return;
     }
     const server = create();
@@ -174,7 +198,10 @@ export async function serveHttp(create: () => McpServer, options: { port?: numbe
       await transport.handleRequest(req, res, parsed);
     } catch (error) {
       console.error(error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
+      if (!res.headersSent)
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
     }
   });
   await new Promise<void>((resolve) => http.listen(options.port ?? 3000, options.hostname ?? '127.0.0.1', resolve));

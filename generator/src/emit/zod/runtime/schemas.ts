@@ -16,7 +16,9 @@ function jsonType(v: unknown): string {
 
 /** Values of none of the given JSON types (what a schema without `type` lets through untouched). */
 export function otherThan(types: readonly string[]): z.ZodType<unknown> {
-  return z.unknown().refine((v) => v !== undefined && !types.includes(jsonType(v)) && (typeof v !== 'number' || Number.isFinite(v)));
+  return z
+    .unknown()
+    .refine((v) => v !== undefined && !types.includes(jsonType(v)) && (typeof v !== 'number' || Number.isFinite(v)));
 }
 
 /** A JSON number that is an integer (any magnitude, as `type: integer` means). */
@@ -52,8 +54,16 @@ export function equals(value: unknown): (v: unknown) => boolean {
 export const unique = (a: readonly unknown[]): boolean => _dup(a) === null;
 
 /** `prefixItems` (a shorter array is fine) with `items` for the rest (`false`: no more items). */
-export function prefixItems(prefix: readonly z.ZodType[], rest?: z.ZodType | false): (a: readonly unknown[]) => boolean {
-  return (a) => a.every((x, i) => (i < prefix.length ? prefix[i]!.safeParse(x).success : rest === undefined || (rest !== false && rest.safeParse(x).success)));
+export function prefixItems(
+  prefix: readonly z.ZodType[],
+  rest?: z.ZodType | false,
+): (a: readonly unknown[]) => boolean {
+  return (a) =>
+    a.every((x, i) =>
+      i < prefix.length
+        ? prefix[i]!.safeParse(x).success
+        : rest === undefined || (rest !== false && rest.safeParse(x).success),
+    );
 }
 
 /** `contains` with `minContains` (default 1) and `maxContains`. */
@@ -74,7 +84,11 @@ function entries(o: object): [string, unknown][] {
  * against each matching pattern's schema; one that neither is a declared property nor matches a pattern
  * against `additional` (`false`: not allowed).
  */
-export function patternMembers(declared: readonly string[], patterns: readonly (readonly [RegExp, z.ZodType])[], additional?: z.ZodType | false): (o: object) => boolean {
+export function patternMembers(
+  declared: readonly string[],
+  patterns: readonly (readonly [RegExp, z.ZodType])[],
+  additional?: z.ZodType | false,
+): (o: object) => boolean {
   return (o) =>
     entries(o).every(([k, v]) => {
       let matched = declared.includes(k);
@@ -110,7 +124,11 @@ export function dependentRequired(map: Readonly<Record<string, readonly string[]
 
 /** `dependentSchemas`: when a member is present, the whole object matches the schema. */
 export function dependentSchemas(map: Readonly<Record<string, z.ZodType>>): (o: object) => boolean {
-  return (o) => Object.entries(map).every(([k, schema]) => !Object.hasOwn(o, k) || (o as Record<string, unknown>)[k] === undefined || schema.safeParse(o).success);
+  return (o) =>
+    Object.entries(map).every(
+      ([k, schema]) =>
+        !Object.hasOwn(o, k) || (o as Record<string, unknown>)[k] === undefined || schema.safeParse(o).success,
+    );
 }
 
 /** `not`. */
@@ -133,7 +151,11 @@ export function allOf(...schemas: readonly z.ZodType[]): z.ZodType<unknown> {
 
 /** Members a closed object must not carry in this direction (readOnly ones in a request, writeOnly ones in a response). */
 export function absent(names: readonly string[]): (v: unknown) => boolean {
-  return (v) => typeof v !== 'object' || v === null || Array.isArray(v) || names.every((k) => !Object.hasOwn(v, k) || (v as Record<string, unknown>)[k] === undefined);
+  return (v) =>
+    typeof v !== 'object' ||
+    v === null ||
+    Array.isArray(v) ||
+    names.every((k) => !Object.hasOwn(v, k) || (v as Record<string, unknown>)[k] === undefined);
 }
 
 /**
@@ -141,7 +163,11 @@ export function absent(names: readonly string[]): (v: unknown) => boolean {
  * then the schema the tag selects. Typed as that schema's output (Zod's `pipe` would want the schema's
  * input to be the tagged object).
  */
-export function tagged<K extends string, V extends string, T extends z.ZodType>(key: K, value: V, schema: T): z.ZodPipe<z.ZodObject<{ [P in K]: z.ZodLiteral<V> }, z.core.$loose>, T> {
+export function tagged<K extends string, V extends string, T extends z.ZodType>(
+  key: K,
+  value: V,
+  schema: T,
+): z.ZodPipe<z.ZodObject<{ [P in K]: z.ZodLiteral<V> }, z.core.$loose>, T> {
   const tag = z.looseObject({ [key]: z.literal(value) } as { [P in K]: z.ZodLiteral<V> });
   return tag.pipe(schema as never) as never;
 }
