@@ -12,6 +12,7 @@ import type { Direction, SchemaFacts } from '../../model/fact-types.ts';
 import { refKey } from '../../model/refs.ts';
 import type { JsonValue, Schema, SchemaObject } from '../../model/types.ts';
 import type { Nodes } from '../emitter.ts';
+import { ACTIVE_KEYWORDS } from '../validators/compile/analysis/trivial.ts';
 
 export interface ConvertContext {
   n: Nodes;
@@ -39,39 +40,11 @@ const OBJECT_KEYS = ['properties', 'patternProperties', 'additionalProperties', 
 /** In-place applicators: with one of them beside it, `unevaluated*` depends on what they evaluate. */
 const APPLICATORS = ['$ref', 'allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'dependentSchemas', 'not'];
 
-/** Keywords this converter reads; any other keyword that is not an annotation is a gap. */
-const KNOWN = new Set([
-  ...STRING_KEYS,
-  ...NUMBER_KEYS,
-  ...ARRAY_KEYS,
-  ...OBJECT_KEYS,
-  'minContains',
-  'maxContains',
-  'type',
-  'enum',
-  'const',
-  'format',
-  ...APPLICATORS,
-  'discriminator',
-  '$defs',
-  '$schema',
-  '$id',
-  '$comment',
-  '$anchor',
-  'title',
-  'description',
-  'default',
-  'examples',
-  'example',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'xml',
-  'externalDocs',
-  'contentMediaType',
-  'contentEncoding',
-  'contentSchema',
-]);
+/**
+ * The validators' assertion keywords (others are annotations to them, and here); all are converted but
+ * `$dynamicRef` (the model resolves OpenAPI references to `$ref`s; a `$dynamicRef` left is a gap).
+ */
+const UNCONVERTED = [...ACTIVE_KEYWORDS].filter((k) => k === '$dynamicRef');
 
 /** Names every object inherits from Object.prototype. */
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
@@ -121,7 +94,7 @@ export class ZodConverter {
   convert(schema: Schema, pointer: string, deferred = false): Expression {
     if (schema === true) return this.#z('unknown');
     if (schema === false) return this.#z('never');
-    for (const keyword of Object.keys(schema)) if (!KNOWN.has(keyword) && !keyword.startsWith('x-')) this.#gap(keyword, pointer);
+    for (const keyword of UNCONVERTED) if (schema[keyword] !== undefined) this.#gap(keyword, pointer);
     const parts: Expression[] = [];
     if (schema.$ref !== undefined) {
       const key = refKey(schema.$ref);
