@@ -11,10 +11,10 @@ import { projectSpec } from '../helpers/paths.ts';
 describe('the query and msw targets', () => {
   it('are registered like the built-ins but generated only when selected', async () => {
     const registry = builtinRegistry();
-    expect(registry.names()).toEqual(['types', 'validators', 'client', 'server', 'query', 'msw']);
+    expect(registry.names()).toEqual(['types', 'validators', 'client', 'server', 'query', 'msw', 'zod', 'mcp']);
     expect(registry.defaults()).toEqual(['types', 'validators', 'client', 'server']);
     expect(registry.plan(['msw', 'query', 'types', 'validators', 'client', 'server']).map((t) => t.name)).toEqual(['types', 'validators', 'client', 'server', 'query', 'msw']);
-    for (const name of ['query', 'msw'] as const) {
+    for (const name of ['query', 'msw', 'zod', 'mcp'] as const) {
       const emitter = await loadEmitter(name);
       expect(emitter).toMatchObject({ name, optIn: true });
       expect(emitter.dependsOn).toEqual(registry.get(name)!.dependsOn);
