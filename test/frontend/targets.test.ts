@@ -22,7 +22,7 @@ describe('the query and msw targets', () => {
   });
 
   it('as packages: pinned to the sibling packages, peer-depending on their library (a development dependency too)', async () => {
-    const files = await generateInMemory(projectSpec, ['types', 'validators', 'client', 'server', 'query', 'msw'] as unknown as TargetName[], { format: false });
+    const files = await generateInMemory(projectSpec, ['types', 'validators', 'client', 'server', 'query', 'msw', 'zod', 'mcp'] as unknown as TargetName[], { format: false });
     const query = JSON.parse(files.get('query/package.json')!);
     expect(query).toMatchObject({
       name: '@social-posting/query',
@@ -40,5 +40,15 @@ describe('the query and msw targets', () => {
     expect(files.get('query/README.md')).toMatch(/import \{ \w+Options \} from ["']@social-posting\/query["']/);
     expect(files.get('msw/README.md')).toMatch(/import \{ handlers \} from ["']@social-posting\/msw["']/);
     expect([...files.keys()].filter((f) => f.startsWith('msw/src/')).sort()).toEqual(['msw/src/index.ts', 'msw/src/runtime.ts']);
+    const zod = JSON.parse(files.get('zod/package.json')!);
+    expect(zod).toMatchObject({ name: '@social-posting/zod', peerDependencies: { zod: '^4.0.0' }, devDependencies: { zod: '^4.0.0' } });
+    const mcp = JSON.parse(files.get('mcp/package.json')!);
+    expect(mcp).toMatchObject({
+      name: '@social-posting/mcp',
+      dependencies: { '@social-posting/client': mcp.version, '@social-posting/zod': mcp.version },
+      peerDependencies: { '@modelcontextprotocol/sdk': '^1.20.0', zod: '^4.0.0' },
+    });
+    expect(files.get('mcp/README.md')).toMatch(/import \{ createMcpServer, serveStdio \} from ["']@social-posting\/mcp["']/);
+    expect([...files.keys()].filter((f) => /^(zod|mcp)\/src\//.test(f)).sort()).toEqual(['mcp/src/index.ts', 'mcp/src/runtime.ts', 'zod/src/checks.ts', 'zod/src/index.ts', 'zod/src/runtime.ts']);
   });
 });
