@@ -1,39 +1,81 @@
 /**
- * The `query` and `msw` targets on specs written by others (shared corpus: petstore 3.0/3.1, the OpenAPI
- * Initiative's examples, DigitalOcean, GitHub): each spec generated with `layout: files` (types, client,
- * server, query, msw; the validators folder is a stub with the contract's export, as in the client's
- * corpus test) and every spec's query and msw folders type-checked strictly, with
- * `noUncheckedIndexedAccess`, in one compiler run. The folders live under the repository's ignored
- * `.tmp/` so that `msw` and `@tanstack/query-core` resolve from its node_modules.
+ * The opt-in targets (`query`, `msw`, `zod`, `mcp`) on specs written by others (shared corpus: petstore
+ * 3.0/3.1, the OpenAPI Initiative's examples, DigitalOcean, GitHub): each spec generated once with
+ * `layout: files` (types, client, server and the four; the validators folder is a stub with the
+ * contract's export, as in the client's corpus test), every spec's query, msw, zod and mcp folders
+ * type-checked strictly, with `noUncheckedIndexedAccess`, in one compiler run, and GitHub's MCP server
+ * listed and called by the SDK's own client against GitHub's mock (`serveMock`). The folders live under the repository's ignored `.tmp/` so that the peer libraries resolve
+ * from its node_modules.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { generateInMemory, writeFiles, type TargetName } from '../helpers/generate.ts';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveMock } from '../../generator/src/cli/commands/mock-serve.ts';
 import { CORPUS_SPECS, stubValidators, typecheckTargets } from '../helpers/corpus-targets.ts';
+import { generateInMemory, writeFiles, type TargetName } from '../helpers/generate.ts';
 import { corpusDir, repoRoot } from '../helpers/paths.ts';
 
 const SPECS = CORPUS_SPECS;
+const TARGETS = ['query', 'msw', 'zod', 'mcp'];
+const GITHUB = SPECS.findIndex((s) => s.startsWith('github/'));
 
 mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
 const root = mkdtempSync(path.join(repoRoot, '.tmp', 'frontend-corpus-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-describe('query and msw targets on the shared corpus', () => {
-  it.runIf(SPECS.length > 0)(
-    `generate and type-check on ${SPECS.length} specs (petstore, OAI examples, DigitalOcean, GitHub) in one compiler run`,
-    async () => {
-      const counts: Record<string, number> = {};
-      for (const [i, spec] of SPECS.entries()) {
-        const files = await generateInMemory(path.join(corpusDir, spec), ['types', 'client', 'server', 'query', 'msw'] as unknown as TargetName[], { format: false, layout: 'files' });
-        const dir = path.join(root, String(i));
-        writeFiles(dir, files);
-        stubValidators(dir);
-        counts[spec] = [...files.keys()].filter((f) => /^(query|msw)\//.test(f)).length;
+const counts: Record<string, number> = {};
+beforeAll(async () => {
+  for (const [i, spec] of SPECS.entries()) {
+    const files = await generateInMemory(path.join(corpusDir, spec), ['types', 'client', 'server', ...TARGETS] as unknown as TargetName[], { format: false, layout: 'files' });
+    const dir = path.join(root, String(i));
+    writeFiles(dir, files);
+    stubValidators(dir);
+    counts[spec] = TARGETS.filter((t) => files.has(`${t}/index.ts`)).length;
+  }
+}, 900_000);
+
+describe('opt-in targets on the shared corpus', () => {
+  it.runIf(SPECS.length > 0)(`generate and type-check on ${SPECS.length} specs (petstore, OAI examples, DigitalOcean, GitHub) in one compiler run`, { timeout: 900_000 }, () => {
+    for (const spec of SPECS) expect(counts[spec], spec).toBe(TARGETS.length);
+    expect(typecheckTargets(root, SPECS.length, TARGETS)).toEqual([]);
+  });
+
+  it.runIf(GITHUB >= 0)("GitHub's MCP server: the SDK client lists its tools and calls one against GitHub's mock", { timeout: 600_000 }, async () => {
+    const dir = path.join(root, String(GITHUB));
+    // `socialgen mock`'s server (the generated folder's validators are a stub the mock cannot check with).
+    const mock = await serveMock({ specPath: path.join(corpusDir, SPECS[GITHUB]!), port: 0, seed: 1, mock: { checkAuth: false } });
+    try {
+      const mcp = await import(path.join(dir, 'mcp/index.ts'));
+      const warnings: unknown[][] = [];
+      const warn = console.warn;
+      console.warn = (...args: unknown[]) => void warnings.push(args);
+      let mcpServer;
+      try {
+        mcpServer = mcp.createMcpServer({ baseUrl: mock.url });
+      } finally {
+        console.warn = warn;
       }
-      for (const spec of SPECS) expect(counts[spec], spec).toBeGreaterThan(0);
-      expect(typecheckTargets(root, SPECS.length, ['query', 'msw'])).toEqual([]);
-    },
-    900_000,
-  );
+      // GitHub has far more operations than hosts take: the warning names the count.
+      expect(String(warnings[0])).toMatch(/\d+ tools \(more than 128\)/);
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      await mcpServer.connect(a);
+      const client = new Client({ name: 'socialgen-test', version: '1.0.0' });
+      await client.connect(b);
+      const { tools } = await client.listTools();
+      expect(tools.length).toBe(mcp.TOOLS.length);
+      expect(tools.length).toBeGreaterThan(500);
+      for (const t of tools) {
+        expect(t.name).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+        expect(t.description!.length).toBeLessThanOrEqual(300);
+      }
+      const repo = await client.callTool({ name: 'repos_get', arguments: { owner: 'octocat', repo: 'hello-world' } });
+      expect(repo.isError).toBeFalsy();
+      expect(typeof (repo.structuredContent as { full_name: unknown }).full_name).toBe('string');
+      await client.close();
+    } finally {
+      await mock.close();
+    }
+  });
 });
