@@ -59,6 +59,8 @@ describe('generated output is prettier-clean', () => {
       ['server/runtime', () => true],
       ['msw/runtime', () => true],
       ['adapters/runtime', () => true],
+      ['zod/runtime', (name) => name === 'schemas.ts'],
+      ['mcp/runtime', () => true],
       ['validators/runtime', (name) => name === 'public.ts'],
       ['validators/runtime/helpers', (name) => name !== 'index.ts'],
       ['validators/runtime/formats', (name) => name !== 'index.ts'],

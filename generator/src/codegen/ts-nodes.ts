@@ -671,6 +671,11 @@ export function method(name: string, signature: SignatureSpec, body: readonly St
   return withDoc(node, doc);
 }
 
+/** `get name() { …body }` as an object member: evaluated on each read (Zod 4's recursive object members). */
+export function getter(name: string, body: readonly Statement[], doc: DocLines = []): ObjectMember {
+  return withDoc(f.createGetAccessorDeclaration(undefined, propertyName(name), [], undefined, f.createBlock(body, true)), doc);
+}
+
 /**
  * `{ a: 1, b }`. `multiLine`: written one member a line, which prettier keeps even when the object would
  * fit on one line (an object written on one line is broken only when it does not fit); always when a

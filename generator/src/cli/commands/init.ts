@@ -35,6 +35,8 @@ const TARGET_CHOICES: ReadonlyArray<readonly [string, string]> = [
   ['hono', 'the server handler as a Hono app (opt-in)'],
   ['koa', 'the server handler as Koa middleware (opt-in)'],
   ['next', 'the server handler as Next.js App Router route handlers (opt-in)'],
+  ['zod', 'Zod 4 schemas meaning what the validators mean (opt-in)'],
+  ['mcp', 'an MCP server with a tool per operation, over the client (opt-in; uses zod)'],
 ];
 const DEFAULT_TARGETS = ['types', 'validators', 'client', 'server'];
 
@@ -128,7 +130,7 @@ out: ${JSON.stringify(out)}
 layout: ${JSON.stringify(layout)}
 
 # The targets to write. Default: types, validators, client and server (and every plugin's target);
-# query, msw and the server adapters are opt-in. With layout: files a target brings the ones it imports (client: types, validators).
+# query, msw, zod, mcp and the server adapters are opt-in. With layout: files a target brings the ones it imports (client: types, validators).
 ${targetList}
 ${targetLine}
 
