@@ -22,12 +22,13 @@ export function registerMock(program: Command, ctx: CommandContext): void {
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, got ${JSON.stringify(flags.port)}`);
       const seed = flags.seed === undefined ? undefined : Number(flags.seed);
       if (seed !== undefined && !Number.isFinite(seed)) throw new UsageError(`--seed must be a number, got ${JSON.stringify(flags.seed)}`);
-      const specPath = resolveConfig({ spec: specArgument(positional, flags.spec), config: flags.config }, ctx.io.cwd).spec;
+      // The config's `headers` (e.g. an auth token from the environment) go with a URL spec, as for `generate`.
+      const { spec: specPath, headers } = resolveConfig({ spec: specArgument(positional, flags.spec), config: flags.config }, ctx.io.cwd);
       const { serveMock } = await import('./mock-serve.ts');
       const hostname = flags.hostname ?? DEFAULT_MOCK_HOSTNAME;
       let server: Awaited<ReturnType<typeof serveMock>>;
       try {
-        server = await serveMock({ specPath, port, hostname, seed, mock: { checkAuth: flags.authCheck } });
+        server = await serveMock({ specPath, headers, port, hostname, seed, mock: { checkAuth: flags.authCheck } });
       } catch (error) {
         throw listenProblem(error, port, hostname) ?? error;
       }
