@@ -71,4 +71,23 @@ describe('sample plans from facts', () => {
     const list = planner.plan({ type: 'array', items: { $ref: '#/components/schemas/ChunkSize' } });
     expect(sample(list, { plans: planner.plans, random: seededRandom('list') })).toEqual([]);
   });
+
+  it('plans a recursion through documented references (allOf of a $ref and a description) by name, and stops any other inline cycle', async () => {
+    const recursive = (await loadModel(path.join(fixtureSpecsDir, '../directory/recursive-allof-ref.yaml'))).model;
+    const planner = new SamplePlanner(factsOf(recursive), 'response');
+    const plan = planner.plan({ $ref: '#/components/schemas/ColumnInfo' });
+    expect(plan).toEqual({ ref: 'ColumnInfo' });
+    // The documented reference is a named plan, so the recursion is finite and each level is the same plan.
+    const type = (planner.plans.ColumnInfo!.members ?? []).find(([name]) => name === 'Type')!;
+    expect(type[1]).toEqual({ ref: 'Type' });
+    const validate = new Oracle(recursive, 'response').compile({ $ref: '#/components/schemas/ColumnInfo' });
+    for (const seed of ['a', 'b', 'c', 'd']) {
+      const value = sample(plan, { plans: planner.plans, random: seededRandom(seed), optionalDepth: 4 });
+      expect(validate(value), JSON.stringify(value)).toBe(true);
+    }
+    // An inline schema that contains itself (no name to plan it by) ends where it recurs.
+    const loop: Record<string, unknown> = { type: 'object', properties: {} };
+    (loop.properties as Record<string, unknown>).self = { allOf: [loop, { minProperties: 0 }] };
+    expect(new SamplePlanner(factsOf(recursive), 'response').plan(loop as never)).toMatchObject({ type: 'object' });
+  });
 });

@@ -18,6 +18,8 @@ type PlanType = NonNullable<SamplePlan['type']>;
 
 export class SamplePlanner {
   private readonly named = new Map<string, SamplePlan>();
+  /** Schemas being planned (inline ones are planned by recursion, not by name: a cycle through them must stop). */
+  private readonly active = new Set<Schema>();
 
   constructor(
     private readonly facts: SchemaFacts,
@@ -32,10 +34,24 @@ export class SamplePlanner {
   plan(schema: Schema): SamplePlan {
     if (schema === true) return { type: 'any' };
     if (schema === false) return { type: 'null' };
-    if (typeof schema.$ref === 'string' && Object.keys(schema).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-'))) {
-      const target = this.facts.resolveRef(schema.$ref);
+    const ref = referenceOnly(schema);
+    if (ref !== undefined) {
+      const target = this.facts.resolveRef(ref);
       return target ? this.ref(target) : { type: 'any' };
     }
+    // A cycle through schemas that are not plain references (a `$ref` with other keywords beside it is
+    // merged inline) would plan forever: the value it reaches again is left out (optional members) or
+    // empty (array items), as for a schema no finite value satisfies.
+    if (this.active.has(schema)) return { none: true };
+    this.active.add(schema);
+    try {
+      return this.planInline(schema);
+    } finally {
+      this.active.delete(schema);
+    }
+  }
+
+  private planInline(schema: SchemaObject): SamplePlan {
     const facts = this.facts;
     const view = facts.merged(schema);
     const out: SamplePlan = {};
@@ -140,6 +156,21 @@ export class SamplePlanner {
     copy(view, out, ['minItems', 'maxItems']);
     if (view.uniqueItems === true) out.uniqueItems = true;
   }
+}
+
+/**
+ * The reference a schema amounts to: a `$ref` with annotations only, or (as converted AWS descriptions
+ * write a documented reference) an `allOf` of one such `$ref` and annotation-only parts.
+ */
+function referenceOnly(schema: SchemaObject): string | undefined {
+  const annotationsOnly = (node: SchemaObject, except: string) => Object.keys(node).every((k) => k === except || ANNOTATIONS.has(k) || k.startsWith('x-'));
+  if (typeof schema.$ref === 'string') return annotationsOnly(schema, '$ref') ? schema.$ref : undefined;
+  if (!Array.isArray(schema.allOf) || !annotationsOnly(schema, 'allOf')) return undefined;
+  const parts = schema.allOf.filter((p): p is SchemaObject => typeof p === 'object');
+  if (parts.length !== schema.allOf.length) return undefined;
+  const refs = parts.filter((p) => typeof p.$ref === 'string');
+  if (refs.length !== 1 || !annotationsOnly(refs[0]!, '$ref') || !parts.every((p) => p === refs[0] || annotationsOnly(p, ''))) return undefined;
+  return refs[0]!.$ref;
 }
 
 /** Without `type`: the kind of value the keywords present describe (a string when none do). */
