@@ -2,6 +2,7 @@
  * ApiModel → the runtime's operation table (`ApiTable`); the mock's data is mock-data.ts's.
  */
 import { datePlansOf } from '../../model/dates.ts';
+import { int64PlansOf } from '../../model/int64.ts';
 import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
 import { admitsEveryType, canonicalJson, factsOf, type MediaFact, type SchemaFacts, type StreamFact } from '../../model/facts/index.ts';
 import { problemShape } from '../../model/facts/problem-shape.ts';
@@ -316,6 +317,10 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
       const dates = datePlansOf(model).operation(op);
       if (Object.keys(dates).length) entry.dates = { ...dates };
     }
+    if (model.int64) {
+      const { body, ok, error } = int64PlansOf(model).operation(op);
+      if (body || ok || error) entry.int64 = { ...(body ? { body } : {}), ...(ok ? { ok } : {}), ...(error ? { error } : {}) };
+    }
     // The mock pages by body tokens only (item and Link pagination are the client's to follow).
     if (op.pagination?.kind === 'token') {
       const { tokenParameter, nextTokenPointer, pageSizeParameter, itemsPointer } = op.pagination;
@@ -345,6 +350,7 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
   if (shapes.list.length) table.problemShapes = shapes.list;
   // Complete once every operation is planned (the operations' plans refer to it).
   if (model.dates && operations.some((op) => op.dates)) table.datePlans = datePlansOf(model).schemas;
+  if (model.int64 && operations.some((op) => op.int64)) table.int64Plans = int64PlansOf(model).schemas;
   return table;
 }
 

@@ -52,6 +52,11 @@ export interface CompilerOptions extends RegistryOptions {
    * Off (tests only), every test is compiled: the reference the tables' errors are compared with.
    */
   propertyTables?: boolean;
+  /**
+   * `int64: 'bigint'`: nodes of `format: int64` admit `bigint`s too (type, bounds, `multipleOf`, the format's
+   * 64-bit range), as the runtimes read those integers (model/int64.ts). Off, the JSON data model only.
+   */
+  bigint?: boolean;
 }
 
 /** A discriminator with every value (explicit and implicit) mapped to the `$ref` of the schema it selects. */
@@ -115,6 +120,8 @@ export class Compiler {
   private readonly share: boolean;
   /** CompilerOptions.propertyTables. */
   readonly propertyTables: boolean;
+  /** Whether int64 nodes admit `bigint`s (CompilerOptions.bigint). */
+  readonly bigint: boolean;
   readonly sharedRef: (ref: string) => boolean;
 
   constructor(options: CompilerOptions = {}) {
@@ -122,6 +129,7 @@ export class Compiler {
     this.sharedRef = options.sharedRef ?? (() => false);
     this.inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT;
     this.propertyTables = options.propertyTables ?? true;
+    this.bigint = options.bigint ?? false;
     this.registry = new Registry(options);
     this.access = options.access ?? (() => undefined);
     this.shape = options.shape;
