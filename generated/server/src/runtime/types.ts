@@ -18,6 +18,8 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 export type Coercion =
   | { type: 'string' }
   | { type: 'number' }
+  /** Generated with `int64: 'bigint'`: integer digits as a `bigint` (exactly), other numeric text as a number. */
+  | { type: 'int64' }
   | { type: 'boolean' }
   /** Integers or strings (e.g. `oneOf`), numbers only when the text is numeric. */
   | { type: 'number-or-string' }

@@ -2,7 +2,7 @@
  * ApiModel → the runtime's operation table (`ApiTable`); the mock's data is mock-data.ts's.
  */
 import { datePlansOf } from '../../model/dates.ts';
-import { int64PlansOf } from '../../model/int64.ts';
+import { int64Of, int64PlansOf } from '../../model/int64.ts';
 import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
 import { admitsEveryType, canonicalJson, factsOf, type MediaFact, type SchemaFacts, type StreamFact } from '../../model/facts/index.ts';
 import { problemShape } from '../../model/facts/problem-shape.ts';
@@ -25,8 +25,11 @@ export const DEFAULT_OWNER_EXTENSION = 'x-owner-parameter';
 /** The model's schema facts as the table reads them: `$ref`s followed, `allOf` merged, types admitted. */
 export class SchemaResolver {
   readonly facts: SchemaFacts;
+  /** `int64: 'bigint'`: int64 parameters become `bigint`s (model/int64.ts). */
+  readonly int64: boolean;
   constructor(model: ApiModel) {
     this.facts = factsOf(model);
+    this.int64 = model.int64 === 'bigint';
   }
   resolve(schema: Schema | undefined): Schema | undefined {
     return schema === undefined ? undefined : this.facts.target(schema);
@@ -77,6 +80,8 @@ export function coercionOf(schema: Schema | undefined, r: SchemaResolver, depth 
     return { type: 'object', properties };
   }
   const stringy = types.has('string') || types.has('any');
+  const target = r.resolve(schema);
+  if (r.int64 && !stringy && typeof target === 'object' && int64Of(target)) return { type: 'int64' };
   if (types.has('integer') || types.has('number')) return stringy ? { type: 'number-or-string' } : { type: 'number' };
   if (types.has('boolean')) return stringy ? { type: 'boolean-or-string' } : { type: 'boolean' };
   return { type: 'string' };
