@@ -4,7 +4,7 @@
  * 9007199254740992), and admitted by the validators. Oracles: the exact bytes a plain node:http server
  * receives and sends, parsed by `lossless-json`; client ↔ generated server; a strict tsc check.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInMemory, writeFiles } from '../helpers/generate.ts';
 import { fixtureSpecsDir, tempDir } from '../helpers/paths.ts';
 import { typecheck } from '../helpers/typecheck.ts';
+import { runCli } from '../pipeline/helpers.ts';
 import { buildFixture, type Built } from './build.ts';
 
 const spec = path.join(fixtureSpecsDir, 'int64.yaml');
@@ -119,6 +120,32 @@ export async function use(): Promise<bigint> {
   }, 120_000);
 });
 
+describe('the option: config `int64` and flag `--int64`', () => {
+  it('--int64 bigint and the config key reach the types; bad values are usage errors naming the place (exit 2, nothing written)', async () => {
+    const tmp = tempDir('socialgen-int64-cli-');
+    try {
+      const flagged = await runCli(['generate', spec, '--int64', 'bigint', '--target', 'types', '--out', 'flag', '--no-format', '--quiet'], tmp.dir);
+      expect(flagged.stderr).toBe('');
+      expect(readFileSync(path.join(tmp.dir, 'flag/types/src/schemas.ts'), 'utf8')).toContain('id: bigint;');
+      writeFileSync(path.join(tmp.dir, 'socialgen.config.yaml'), `spec: ${JSON.stringify(spec)}\ntargets: [types]\nformat: false\nint64: bigint\nout: conf\n`);
+      expect((await runCli(['generate', '--quiet'], tmp.dir)).code).toBe(0);
+      expect(readFileSync(path.join(tmp.dir, 'conf/types/src/schemas.ts'), 'utf8')).toContain('id: bigint;');
+
+      const badFlag = await runCli(['generate', spec, '--int64', 'huge', '--out', 'bad'], tmp.dir);
+      expect(badFlag.code).toBe(2);
+      expect(badFlag.stderr).toContain('unknown --int64 "huge"; choose number or bigint');
+      writeFileSync(path.join(tmp.dir, 'bad.yaml'), `spec: ${JSON.stringify(spec)}\nint64: BigInt\nout: bad\n`);
+      const badConfig = await runCli(['generate', '--config', 'bad.yaml'], tmp.dir);
+      expect(badConfig.code).toBe(2);
+      expect(badConfig.stderr).toMatch(/^bad\.yaml:2:\d+: .*int64/m);
+      expect(badConfig.stderr).not.toMatch(/\n\s+at /);
+      expect(existsSync(path.join(tmp.dir, 'bad'))).toBe(false);
+    } finally {
+      tmp.remove();
+    }
+  }, 60_000);
+});
+
 describe('client against a plain node:http server (the wire bytes)', () => {
   it('writes bigints as their exact digits and reads int64 numbers as bigints, numbers elsewhere', async () => {
     const client = built.client.createClient({ baseUrl: plainUrl });
@@ -147,6 +174,15 @@ describe('client against a plain node:http server (the wire bytes)', () => {
     const error = await client.createAccount({ body: { id: 1n, name: 'refuse' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(built.client.ApiError);
     expect(error.body.trace_id).toBe(BIG);
+  });
+});
+
+describe('goldens with int64: bigint (the feature-fixture goldens are generated with the default numbers)', () => {
+  it('types, client operation table, server table and validators match their goldens', async () => {
+    const files = await generateInMemory(spec, ['types', 'validators', 'client', 'server'], { int64: 'bigint' });
+    for (const file of ['types/src/schemas.ts', 'client/src/operations.ts', 'server/src/api.ts', 'validators/src/compiled.ts']) {
+      await expect(files.get(file)).toMatchFileSnapshot(`__snapshots__/int64-bigint/${file}`);
+    }
   });
 });
 
