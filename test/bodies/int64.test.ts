@@ -11,7 +11,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { isLosslessNumber, parse as losslessParse } from 'lossless-json';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJson, writeJson, type Int64Plan } from '../../generator/src/emit/client/runtime/json64.ts';
 import { generateInMemory, writeFiles } from '../helpers/generate.ts';
 import { fixtureSpecsDir, tempDir } from '../helpers/paths.ts';
 import { typecheck } from '../helpers/typecheck.ts';
@@ -118,6 +120,44 @@ export async function use(): Promise<bigint> {
       tmp.remove();
     }
   }, 120_000);
+});
+
+describe('the lossless JSON reader and writer (json64.ts) against JSON.parse / JSON.stringify', () => {
+  const PLAN: Int64Plan = { u: [{ p: { id: 'int64' } }, { i: { r: 'Self' } }, { m: { r: 'Self' } }] };
+  const SCHEMAS: Record<string, Int64Plan> = { Self: PLAN };
+
+  it('without int64 positions, reads and writes every JSON value as JSON.parse / JSON.stringify do', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom(0, 2), (value, indent) => {
+        const text = JSON.stringify(value, null, indent);
+        expect(readJson(text, undefined, {})).toStrictEqual(JSON.parse(text));
+        expect(readJson(text, PLAN, SCHEMAS)).toStrictEqual(JSON.parse(text, (k, v) => (k === 'id' && Number.isInteger(v) ? BigInt(v) : v)));
+        expect(writeJson(value)).toBe(JSON.stringify(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('rejects what JSON.parse rejects, with a SyntaxError', () => {
+    for (const bad of ['', '{', '[1,]', '{"a":1,}', '01', '1.', '"\\x"', '"a', 'tru', '{"a" 1}', '[1 2]', '1 2', '"\u0001"', '"\\u12"']) {
+      expect(() => JSON.parse(bad), bad).toThrow(SyntaxError);
+      expect(() => readJson(bad, PLAN, SCHEMAS), bad).toThrow(SyntaxError);
+    }
+  });
+
+  it('keeps the digits at int64 positions only, through named and recursive plans; keeps __proto__ an own member', () => {
+    const text = `{"id":${BIG_TEXT},"n":${BIG_TEXT},"items":[{"id":-9223372036854775808,"x":[{"id":1}]}],"map":{"k":{"id":2.5}},"__proto__":{"id":1}}`;
+    const value = readJson(text, { p: { id: 'int64', items: { i: { r: 'Self' } }, map: { m: { r: 'Self' } } } }, SCHEMAS) as Record<string, any>;
+    expect(value.id).toBe(BIG);
+    expect(value.n).toBe(9007199254740992);
+    expect(value.items[0].id).toBe(-9223372036854775808n);
+    expect(value.items[0].x[0].id).toBe(1n);
+    expect(value.map.k.id).toBe(2.5); // a fraction stays a number: the validators reject it
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toContain('__proto__');
+    // Written back: the bigints as their digits; the number that had no double as the one it became.
+    expect(writeJson(value)).toBe(text.replace(`"n":${BIG_TEXT}`, '"n":9007199254740992'));
+  });
 });
 
 describe('the option: config `int64` and flag `--int64`', () => {
