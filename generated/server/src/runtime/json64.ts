@@ -13,12 +13,7 @@
  * (`i`), every additional member (`m`), a named schema's plan (`r`, in the plans by key), plans that all apply (`u`).
  */
 export type Int64Plan =
-  | 'int64'
-  | { p: Record<string, Int64Plan> }
-  | { i: Int64Plan }
-  | { m: Int64Plan }
-  | { r: string }
-  | { u: Int64Plan[] };
+  'int64' | { p: Record<string, Int64Plan> } | { i: Int64Plan } | { m: Int64Plan } | { r: string } | { u: Int64Plan[] };
 
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 const SPACE = /[ \t\n\r]*/y;
@@ -29,7 +24,11 @@ const own = Object.prototype.hasOwnProperty;
  * (a fraction or an exponent there stays a number: the validators reject it). Throws `SyntaxError` on
  * text that is not JSON.
  */
-export function readJson(text: string, plan: Int64Plan | undefined, schemas: Readonly<Record<string, Int64Plan>>): unknown {
+export function readJson(
+  text: string,
+  plan: Int64Plan | undefined,
+  schemas: Readonly<Record<string, Int64Plan>>,
+): unknown {
   let at = 0;
   const fail = (what: string): never => {
     throw new SyntaxError(`${what} at position ${at} of the JSON text`);
@@ -81,7 +80,7 @@ export function readJson(text: string, plan: Int64Plan | undefined, schemas: Rea
       at++;
       const out: Record<string, unknown> = {};
       space();
-      if (text[at] === '}') return at++, out;
+      if (text[at] === '}') return (at++, out);
       for (;;) {
         space();
         if (text[at] !== '"') fail('Expected a member name');
@@ -102,7 +101,7 @@ export function readJson(text: string, plan: Int64Plan | undefined, schemas: Rea
       const out: unknown[] = [];
       const each = item(plans);
       space();
-      if (text[at] === ']') return at++, out;
+      if (text[at] === ']') return (at++, out);
       for (;;) {
         out.push(value(each));
         space();
@@ -112,8 +111,12 @@ export function readJson(text: string, plan: Int64Plan | undefined, schemas: Rea
       }
     }
     if (c === '"') return string();
-    for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (text.startsWith(word, at)) return (at += word.length), v;
+    for (const [word, v] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
+      if (text.startsWith(word, at)) return ((at += word.length), v);
     }
     NUMBER.lastIndex = at;
     const m = NUMBER.exec(text);

@@ -26,7 +26,8 @@ export function decodeInt64(
     const plan = res.ok ? plans.ok : plans.error;
     const contentType = res.headers.get('content-type');
     // Anything but a JSON body read the default way is read as without int64.
-    if (plan === undefined || (res.ok && parseAs) || readingOf(contentType) !== 'json') return fallback(op, res, parseAs);
+    if (plan === undefined || (res.ok && parseAs) || readingOf(contentType) !== 'json')
+      return fallback(op, res, parseAs);
     const bytes = new Uint8Array(await res.arrayBuffer());
     if (!bytes.byteLength) return undefined;
     let text: string;
