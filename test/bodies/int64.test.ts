@@ -55,6 +55,7 @@ function handler(req: IncomingMessage, res: ServerResponse) {
       res.writeHead(status, { 'content-type': type });
       res.end(text);
     };
+    if (req.url === '/accounts/feed') return send(200, `${ACCOUNT_TEXT}\n${ACCOUNT_TEXT}\n`, 'application/x-ndjson');
     if (req.method === 'POST') {
       if (body.includes('"refuse"')) return send(422, `{"type":"about:blank","title":"Refused","status":422,"trace_id":${BIG_TEXT}}`, 'application/problem+json');
       return send(201, ACCOUNT_TEXT);
@@ -207,6 +208,13 @@ describe('client against a plain node:http server (the wire bytes)', () => {
     const page = await client.listAccounts({ after_id: BIG });
     expect(seen[0]!.url).toBe(`/accounts?after_id=${BIG_TEXT}`);
     expect(page).toEqual({ items: [ACCOUNT], total: BIG });
+  });
+
+  it('reads the int64 members of streamed items (NDJSON), item by item', async () => {
+    const client = built.client.createClient({ baseUrl: plainUrl, validate: { response: true } });
+    const items: unknown[] = [];
+    for await (const item of client.accountFeed(undefined, { reconnect: false })) items.push(item);
+    expect(items).toEqual([ACCOUNT, ACCOUNT]);
   });
 
   it('reads the int64 members of a declared error body', async () => {

@@ -17,6 +17,14 @@ export const encodeJson64: BodyEncoder = (op, body, _call, headers) => {
   return { body: /json/i.test(op.body!) ? (writeJson(body) ?? 'null') : (body as BodyInit) };
 };
 
+/** The reader of one operation's streamed items (`OperationSpec.readItem`): JSON with `bigint`s at the plan's positions. */
+export function readInt64Item(
+  schemas: Readonly<Record<string, Int64Plan>>,
+  plan: Int64Plan,
+): (text: string) => unknown {
+  return (text) => readJson(text, plan, schemas);
+}
+
 /** The decoder of one operation (`OperationSpec.decode`), over the named schemas' int64 plans. */
 export function decodeInt64(
   schemas: Readonly<Record<string, Int64Plan>>,

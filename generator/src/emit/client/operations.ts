@@ -183,6 +183,7 @@ function entry(model: ApiModel, op: OperationModel): n.Expression {
     const args = [n.valueRef('int64Plans'), n.literalExpression(plans), ...(spec.binary !== undefined ? [n.valueRef('decodeBinary')] : [])];
     members.push(n.property('decode', n.callExpression(n.valueRef('decodeInt64'), args)));
   } else if (spec.binary !== undefined) members.push(n.property('decode', n.valueRef('decodeBinary')));
+  if (wide.items) members.push(n.property('readItem', n.callExpression(n.valueRef('readInt64Item'), [n.valueRef('int64Plans'), n.literalExpression(wide.items)])));
   // `dates: 'Date'`: the operation's plans, with the codec over the named schemas' plans.
   const dated = typeof spec.dates === 'object';
   if (dated) members.push(n.property('dates', n.objectLiteral([n.spread(n.literalExpression(spec.dates)), n.property('codec', n.valueRef('dates'))])));
@@ -216,14 +217,16 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const forms = model.operations.some((op) => formBody(model, op));
   const bodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op) && !int64Of(model, op).body);
   const wideBodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op) && int64Of(model, op).body);
-  const wideAnswers = model.operations.some((op) => int64Of(model, op).ok || int64Of(model, op).error);
+  const wideAnswers = model.operations.some((op) => int64Of(model, op).ok || int64Of(model, op).error || int64Of(model, op).items);
+  const wideItems = model.operations.some((op) => int64Of(model, op).items);
   const extra = model.operations.some((op) => extraCredentials(model, op));
   const styled = model.operations.some((op) => otherStyles(operationSpec(model, op)));
   const deprecated = model.operations.some((op) => op.deprecated);
   const keyed = model.operations.some((op) => idempotencyHeader(model, op));
   const pages = paginated(model);
   const binary = model.operations.some((op) => binarySuccessTypes(model, op).length > 0 && !(int64Of(model, op).ok || int64Of(model, op).error));
-  const fromInt64 = [...(wideAnswers ? ['decodeInt64'] : []), ...(wideBodies ? ['encodeJson64'] : [])];
+  const wideDecoded = model.operations.some((op) => int64Of(model, op).ok || int64Of(model, op).error);
+  const fromInt64 = [...(wideDecoded ? ['decodeInt64'] : []), ...(wideBodies ? ['encodeJson64'] : []), ...(wideItems ? ['readInt64Item'] : [])];
   const fromBody = [...(binary ? ['decodeBinary'] : []), ...(bodies ? ['encodeBody'] : [])];
   const imports = [
     extra ? `import { extraAuth } from './runtime/auth-extra.js';` : '',

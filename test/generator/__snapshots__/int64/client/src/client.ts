@@ -5,7 +5,9 @@ import { bindOperations } from './runtime/bind.js';
 import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
-import type { CallOptions, Outcome, RuntimeOptions, Throws } from './runtime/types.js';
+import { stream, streams } from './runtime/stream.js';
+import { ndjsonFraming } from './runtime/ndjson.js';
+import type { CallOptions, EventStream, Outcome, RuntimeOptions, StreamCallOptions, Throws } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
 import { mediating } from './runtime/mediate.js';
 
@@ -46,6 +48,21 @@ export interface Client<F extends boolean = true> {
     args: CreateAccountArgs,
     options?: O,
   ): Outcome<T.Operations['createAccount']['response'], 201, T.Operations['createAccount']['errorResponse'], O, F>;
+  /**
+   * Accounts as they change, one JSON text per line; their int64 members are read item by item.
+   *
+   * `GET /accounts/feed` (operation `accountFeed`)
+   *
+   * Authentication: none.
+   *
+   * A dropped connection is reconnected (by default for `GET` only) unless an in-stream problem the spec names says not to (see `StreamOptions`).
+   *
+   * The answer is a stream (`application/x-ndjson`, one JSON text per line): iterate with `for await`; leaving the loop or aborting closes the connection.
+   */
+  accountFeed(
+    args?: Record<string, never>,
+    options?: StreamCallOptions,
+  ): EventStream<T.Operations['accountFeed']['responses']['200']['content']['application/x-ndjson']>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -57,6 +74,7 @@ export interface Paginators {}
 export interface OperationErrors {
   listAccounts: T.Operations['listAccounts']['errorResponse'];
   createAccount: T.Operations['createAccount']['errorResponse'];
+  accountFeed: T.Operations['accountFeed']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -75,6 +93,7 @@ export type OAuth2Scope = string;
 export function createClient<O extends ClientOptions>(options: O): Client<Throws<O, true>> {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
+    stream: streams({ ndjson: ndjsonFraming }),
   }) as Client<Throws<O, true>>;
 }
 
@@ -141,6 +160,27 @@ export function createAccount<O extends CallOptions = CallOptions, F extends boo
   options?: O,
 ): Outcome<T.Operations['createAccount']['response'], 201, T.Operations['createAccount']['errorResponse'], O, F> {
   return call(core, ops.createAccount, args, options);
+}
+
+/**
+ * Accounts as they change, one JSON text per line; their int64 members are read item by item.
+ *
+ * `GET /accounts/feed` (operation `accountFeed`)
+ *
+ * Authentication: none.
+ *
+ * A dropped connection is reconnected (by default for `GET` only) unless an in-stream problem the spec names says not to (see `StreamOptions`).
+ *
+ * The answer is a stream (`application/x-ndjson`, one JSON text per line): iterate with `for await`; leaving the loop or aborting closes the connection.
+ *
+ * The standalone form of `Client.accountFeed`, over `createCore(...)`.
+ */
+export function accountFeed(
+  core: ClientCore<boolean>,
+  args?: Record<string, never>,
+  options?: StreamCallOptions,
+): EventStream<T.Operations['accountFeed']['responses']['200']['content']['application/x-ndjson']> {
+  return stream(core, ops.accountFeed, args, options, { ndjson: ndjsonFraming });
 }
 
 /** True when `error` is an `ApiError` (of operation `method`, when given: its body is then typed as declared). */

@@ -9,7 +9,16 @@ export type {
   OperationErrors,
   Paginators,
 } from './client.js';
-export { createAccount, createClient, createCore, isApiError, listAccounts, middleware, validation } from './client.js';
+export {
+  accountFeed,
+  createAccount,
+  createClient,
+  createCore,
+  isApiError,
+  listAccounts,
+  middleware,
+  validation,
+} from './client.js';
 export type { ProblemSlug, ProblemTypes } from './problems.js';
 export { isProblem, matchesProblem, problemSlug } from './problems.js';
 export { operations } from './operations.js';

@@ -17,5 +17,12 @@ export const createAccount: OperationSpec = {
   encode: encodeBody,
 };
 
+export const accountFeed: OperationSpec = {
+  id: 'accountFeed',
+  method: 'GET',
+  path: '/accounts/feed',
+  stream: { media: [{ type: 'application/x-ndjson', format: 'ndjson' }] },
+};
+
 /** Every operation, as the runtime reads it (see `OperationSpec` in runtime/types.ts). Document order. */
-export const operations: readonly OperationSpec[] = [listAccounts, createAccount];
+export const operations: readonly OperationSpec[] = [listAccounts, createAccount, accountFeed];

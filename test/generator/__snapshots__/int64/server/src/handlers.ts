@@ -71,6 +71,35 @@ export type CreateAccountHandler = (
   context: CreateAccountContext,
 ) => CreateAccountResult | Promise<CreateAccountResult>;
 
+/** What the `accountFeed` handler receives, parsed and validated. */
+export interface AccountFeedContext {
+  params: T.Operations['accountFeed']['pathParams'];
+  query: T.Operations['accountFeed']['query'];
+  headers: T.Operations['accountFeed']['headers'];
+  cookies: T.Operations['accountFeed']['cookies'];
+  body: undefined;
+  principal: undefined;
+  /** The Web request (built on first use by the Node adapter). */
+  request: Request;
+}
+
+/** Exactly the responses declared for `accountFeed`. */
+export type AccountFeedResult = {
+  status: 200;
+  body:
+    | AsyncIterable<T.Operations['accountFeed']['responses']['200']['content']['application/x-ndjson']>
+    | ReadableStream<Uint8Array>
+    | T.Operations['accountFeed']['responses']['200']['content']['application/x-ndjson'];
+  contentType?: 'application/x-ndjson';
+  headers?: HeaderValues;
+};
+
+/**
+ * Accounts as they change, one JSON text per line; their int64 members are read item by item.
+ * `GET /accounts/feed`
+ */
+export type AccountFeedHandler = (context: AccountFeedContext) => AccountFeedResult | Promise<AccountFeedResult>;
+
 /**
  * One handler per operation, keyed by operation name. Implement them in your own files (the generator
  * never writes there) and pass them to `createHandler`; operations without a handler answer 501.
@@ -80,4 +109,9 @@ export interface Handlers {
   listAccounts: ListAccountsHandler;
   /** `POST /accounts` */
   createAccount: CreateAccountHandler;
+  /**
+   * Accounts as they change, one JSON text per line; their int64 members are read item by item.
+   * `GET /accounts/feed`
+   */
+  accountFeed: AccountFeedHandler;
 }

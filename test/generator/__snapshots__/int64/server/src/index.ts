@@ -36,6 +36,9 @@ export { API } from './api.js';
 export type { ProblemFields, ProblemResult } from './problems.js';
 export { problems } from './problems.js';
 export type {
+  AccountFeedContext,
+  AccountFeedHandler,
+  AccountFeedResult,
   CreateAccountContext,
   CreateAccountHandler,
   CreateAccountResult,

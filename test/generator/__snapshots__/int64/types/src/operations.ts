@@ -78,6 +78,33 @@ export interface Operations {
     /** Body of a failed response. */
     errorResponse: Problem;
   };
+  /** `GET /accounts/feed` */
+  accountFeed: {
+    /** Path parameters. */
+    pathParams: NoMembers;
+    /** Query parameters. */
+    query: NoMembers;
+    /** Header parameters. */
+    headers: NoMembers;
+    /** Cookie parameters. */
+    cookies: NoMembers;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The feed. */
+      200: {
+        headers: NoMembers;
+        content: {
+          'application/x-ndjson': Account;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Account;
+    /** Body of a failed response. */
+    errorResponse: never;
+  };
 }
 
 /** No members (an empty parameter group, no headers, no content). */

@@ -108,8 +108,16 @@ const _v1 = /* @__PURE__ */ _operation<'createAccount'>(
 export const validateCreateAccountRequestBody = _v1.requestBody;
 export const validateCreateAccountResponse = _v1.response;
 
+const _v2 = /* @__PURE__ */ _operation<'accountFeed'>(
+  '/paths/~1accounts~1feed/get',
+  [],
+  [['200', 'application/x-ndjson', C._eAccount]],
+);
+export const validateAccountFeedResponse = _v2.response;
+
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
   listAccounts: _v0,
   createAccount: _v1,
+  accountFeed: _v2,
 } satisfies OperationValidators;

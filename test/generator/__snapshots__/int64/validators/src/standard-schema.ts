@@ -126,3 +126,5 @@ export const ListAccountsResponseSchema = /* @__PURE__ */ _response(O.validateLi
 export const CreateAccountRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateAccountRequestBody);
 
 export const CreateAccountResponseSchema = /* @__PURE__ */ _response(O.validateCreateAccountResponse);
+
+export const AccountFeedResponseSchema = /* @__PURE__ */ _response(O.validateAccountFeedResponse);
