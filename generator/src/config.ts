@@ -57,6 +57,8 @@ export interface SocialgenConfig {
   pagination?: Record<string, DeclaredPagination>;
   /** `Date`: `date-time`/`date` members are `Date` objects in the types, client and server; default `string`. */
   dates: DatesOption;
+  /** `bigint`: `integer`/`int64` members are `bigint`s, read and written without precision loss; default `number`. */
+  int64: Int64Option;
   /**
    * A header name (`Idempotency-Key`): every POST and PATCH takes an idempotency key in it, declared or not
    * (operations declaring an `Idempotency-Key` header take one without this); the client sends one per call
@@ -81,11 +83,14 @@ export interface UserConfig {
   options?: Record<string, Record<string, unknown>>;
   pagination?: Record<string, DeclaredPagination>;
   dates?: DatesOption;
+  int64?: Int64Option;
   idempotencyKey?: string;
   headers?: Record<string, string>;
 }
 
 export type DatesOption = 'string' | 'Date';
+
+export type Int64Option = 'number' | 'bigint';
 
 /**
  * Every option's default. The spec has none: it is named (`--spec`, the config's `spec`) or found under
@@ -99,6 +104,7 @@ export const DEFAULT_CONFIG: Readonly<Omit<SocialgenConfig, 'spec'>> = {
   packages: { names: {}, license: 'MIT', licenseHolder: 'the authors of the API description' },
   options: {},
   dates: 'string',
+  int64: 'number',
   resolved: true,
 };
 
@@ -151,6 +157,7 @@ const CONFIG_SCHEMA = {
     },
     options: { type: 'object', propertyNames: targetName, additionalProperties: { type: 'object' } },
     dates: { enum: ['string', 'Date'] },
+    int64: { enum: ['number', 'bigint'] },
     idempotencyKey: { type: 'string', pattern: '^[!#$%&\'*+.^_`|~0-9A-Za-z-]+$' },
     pagination: { type: 'object', additionalProperties: { oneOf: [{ const: false }, DECLARATION_SCHEMA] } },
   },
@@ -277,6 +284,7 @@ export function resolveConfig(user: UserConfig, baseDir: string): SocialgenConfi
     packages: { ...DEFAULT_CONFIG.packages, ...user.packages, names: { ...user.packages?.names } },
     options: user.options ?? {},
     dates: user.dates ?? DEFAULT_CONFIG.dates,
+    int64: user.int64 ?? DEFAULT_CONFIG.int64,
     resolved: true,
   };
   if (user.pagination) config.pagination = user.pagination;

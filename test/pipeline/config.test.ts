@@ -119,7 +119,7 @@ describe('a config file with mistakes is rejected with file:line:column, and not
     );
     const result = await runCli(['generate'], dir);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('socialgen.config.json:5:3: unknown config key "fromat"; did you mean "format"? (known: $schema, spec, headers, out, targets, format, layout, plugins, packages, options, dates, idempotencyKey, pagination)');
+    expect(result.stderr).toContain('socialgen.config.json:5:3: unknown config key "fromat"; did you mean "format"? (known: $schema, spec, headers, out, targets, format, layout, plugins, packages, options, dates, int64, idempotencyKey, pagination)');
     expect(result.stderr).toContain('socialgen.config.json:6:16: unknown config key "sever" in options; did you mean "server"? (known: types, validators, client, server, query, msw, express, fastify, hono, koa, next, zod, mcp)');
     expect(result.stderr).toMatch(/2 problems in the input; nothing was written/);
     expect(existsSync(path.join(dir, 'generated'))).toBe(false);

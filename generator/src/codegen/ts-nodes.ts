@@ -121,6 +121,7 @@ function numberKey(value: number): string {
 const KEYWORDS = {
   string: ts.SyntaxKind.StringKeyword,
   number: ts.SyntaxKind.NumberKeyword,
+  bigint: ts.SyntaxKind.BigIntKeyword,
   boolean: ts.SyntaxKind.BooleanKeyword,
   unknown: ts.SyntaxKind.UnknownKeyword,
   never: ts.SyntaxKind.NeverKeyword,

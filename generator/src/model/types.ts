@@ -446,6 +446,8 @@ export interface ApiModel {
   webhooks?: WebhookModel[];
   /** `Date`: date and date-time strings are `Date` objects in every target (the config's `dates`; model/dates.ts). */
   dates?: 'Date';
+  /** `bigint`: `integer`/`int64` values are `bigint`s in every target (the config's `int64`; model/int64.ts). */
+  int64?: 'bigint';
   /** The config's `idempotencyKey`: the header every non-idempotent write takes a key in (model/idempotency.ts). */
   idempotencyKey?: string;
 }
@@ -460,4 +462,6 @@ export interface ModelIndex {
   facts: SchemaFacts;
   /** The model's `dates` choice. */
   dates?: 'Date';
+  /** The model's `int64` choice. */
+  int64?: 'bigint';
 }

@@ -5,6 +5,7 @@
  * value (generated `src/api.ts`) and as the generated types and validators packages.
  */
 import type { ValidationResult as Result } from './contract.js';
+import type { Int64Plan } from './json64.js';
 
 /** A JSON value as the table holds it. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -17,6 +18,8 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 export type Coercion =
   | { type: 'string' }
   | { type: 'number' }
+  /** Generated with `int64: 'bigint'`: integer digits as a `bigint` (exactly), other numeric text as a number. */
+  | { type: 'int64' }
   | { type: 'boolean' }
   /** Integers or strings (e.g. `oneOf`), numbers only when the text is numeric. */
   | { type: 'number-or-string' }
@@ -102,6 +105,8 @@ export interface TableOperation {
   pagination?: TablePagination;
   /** Generated with `dates: 'Date'`: where the dates are in the parameters, the body and the answers (dates.ts). */
   dates?: OperationDates;
+  /** Generated with `int64: 'bigint'`: where the int64 integers are in the JSON body and answers (json64.ts). */
+  int64?: { body?: Int64Plan; ok?: Int64Plan; error?: Int64Plan };
 }
 
 /** How a listing pages (the model's plan, docs/pagination.md): what the mock serves its pages by. */
@@ -216,6 +221,8 @@ export interface ApiTable {
   rateLimitHeaders: RateLimitHeaders;
   /** Generated with `dates: 'Date'`: the named schemas' date plans, by key. */
   datePlans?: Record<string, DatePlan>;
+  /** Generated with `int64: 'bigint'`: the named schemas' int64 plans, by key. */
+  int64Plans?: Record<string, Int64Plan>;
 }
 
 /** Lower-cased header names carrying rate-limit values. */

@@ -143,7 +143,7 @@ export function clientPlan(model: ApiModel, validatorsPackage: string): ClientPl
   // package (or of operations.js) would call it.
   const taken = new Set([...symbols.declaredNames(), ...CLIENT_FIXED.map((s) => s.name), 'then']);
   // With `dates: 'Date'`, operations.ts also declares the date plans and their codec.
-  const specTaken = new Set(['operations', 'paginations', 'then', ...(model.dates ? ['datePlans', 'dateCodec', 'dates'] : [])]);
+  const specTaken = new Set(['operations', 'paginations', 'then', ...(model.dates ? ['datePlans', 'dateCodec', 'dates'] : []), ...(model.int64 ? ['int64Plans', 'decodeInt64', 'encodeJson64', 'readInt64Item', 'Int64Plan'] : [])]);
   const names = new Map<OperationModel, ClientNames>();
   for (const op of model.operations) {
     // The method name is already a planned identifier (`then_`, `constructor_`): kept as it is.

@@ -22,7 +22,7 @@ import { buildMockData } from './mock-data.ts';
 import { SERVER_WEBHOOK_SYMBOLS, serverWebhookFiles } from '../webhooks/index.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
-export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'brackets.ts', 'body.ts', 'form.ts', 'shape.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'middleware.ts', 'dates.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'regex-sample.ts', 'sample.ts', 'mock-pages.ts', 'mock.ts'] as const;
+export const RUNTIME_FILES = ['types.ts', 'json64.ts', 'problems.ts', 'router.ts', 'params.ts', 'brackets.ts', 'body.ts', 'form.ts', 'shape.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'middleware.ts', 'dates.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'regex-sample.ts', 'sample.ts', 'mock-pages.ts', 'mock.ts'] as const;
 
 /** The runtime module of `idempotency()`, copied and exported only when some operation takes an idempotency key. */
 const IDEMPOTENCY = 'idempotency.ts' as const;
@@ -31,7 +31,9 @@ let runtimeSources: Map<string, string> | undefined;
 
 /** The runtime's source text (read once from this folder; the emitter itself stays pure). */
 export function runtimeSource(name: (typeof RUNTIME_FILES)[number] | typeof IDEMPOTENCY): string {
-  runtimeSources ??= new Map([...RUNTIME_FILES, IDEMPOTENCY].map((f) => [f, readFileSync(new URL(`./runtime/${f}`, import.meta.url), 'utf8')]));
+  // The lossless JSON reader and writer are the client's module, shared (it imports nothing).
+  const at = (f: string) => new URL(f === 'json64.ts' ? `../client/runtime/${f}` : `./runtime/${f}`, import.meta.url);
+  runtimeSources ??= new Map([...RUNTIME_FILES, IDEMPOTENCY].map((f) => [f, readFileSync(at(f), 'utf8')]));
   return runtimeSources.get(name)!;
 }
 

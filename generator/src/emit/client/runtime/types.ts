@@ -155,6 +155,8 @@ export interface OperationSpec {
   hooks?: readonly Feature[];
   /** The header of the operation's idempotency key (with the `idempotency` hook): a key per call, retried like a `PUT`. */
   idempotencyKey?: string;
+  /** Generated with `int64: 'bigint'`: reads one streamed item's JSON text, its int64 integers as `bigint`s (int64.ts). */
+  readItem?: (text: string) => unknown;
   /** Generated with `dates: 'Date'`: where the dates are in the request body, success and error bodies, and the converter. */
   dates?: { body?: DatePlan; ok?: DatePlan; error?: DatePlan; items?: DatePlan; codec: DateCodec };
 }

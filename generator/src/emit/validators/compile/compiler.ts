@@ -52,6 +52,11 @@ export interface CompilerOptions extends RegistryOptions {
    * Off (tests only), every test is compiled: the reference the tables' errors are compared with.
    */
   propertyTables?: boolean;
+  /**
+   * `int64: 'bigint'`: nodes of `format: int64` admit `bigint`s too (type, bounds, `multipleOf`, the format's
+   * 64-bit range), as the runtimes read those integers (model/int64.ts). Off, the JSON data model only.
+   */
+  bigint?: boolean;
 }
 
 /** The failure helpers applied at a property of the value (runtime/helpers/core.ts). */
@@ -87,6 +92,8 @@ export class Compiler implements KeywordContext {
   private readonly share: boolean;
   /** CompilerOptions.propertyTables. */
   readonly propertyTables: boolean;
+  /** Whether int64 nodes admit `bigint`s (CompilerOptions.bigint). */
+  readonly bigint: boolean;
   readonly sharedRef: (ref: string) => boolean;
 
   constructor(options: CompilerOptions = {}) {
@@ -94,6 +101,7 @@ export class Compiler implements KeywordContext {
     this.sharedRef = options.sharedRef ?? (() => false);
     this.inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT;
     this.propertyTables = options.propertyTables ?? true;
+    this.bigint = options.bigint ?? false;
     this.registry = new Registry(options);
     this.access = options.access ?? (() => undefined);
     this.shape = options.shape;

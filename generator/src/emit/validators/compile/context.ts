@@ -58,6 +58,8 @@ export interface KeywordContext {
   readonly resolvedDiscriminator: (schema: Schema) => ResolvedDiscriminator | undefined;
   readonly inlineLimit: number;
   readonly propertyTables: boolean;
+  /** Whether int64 nodes admit `bigint`s (`int64: bigint`; keywords/format.ts `admitsBigint`). */
+  readonly bigint: boolean;
   readonly sharedRef: (ref: string) => boolean;
   /** Marks a runtime helper as used and returns its name. */
   use(helper: string): Code;

@@ -11,6 +11,12 @@ import { guard, type Site } from '../site.ts';
 import { stringFormats } from '../../runtime/formats/index.ts';
 import { O } from '../option-bits.ts';
 import { typeList } from './type-tests.ts';
+import { int64Of } from '../../../../model/int64.ts';
+
+/** Whether the node admits `bigint`s: an int64 node (model/int64.ts) compiled with `int64: 'bigint'`. */
+export function admitsBigint(c: KeywordContext, s: SchemaObject): boolean {
+  return c.bigint && int64Of(s) !== undefined;
+}
 
 function formatFailure(c: KeywordContext, site: Site, format: string, test: Expr): Stmt {
   return guard(site, c.err(site), test, { keyword: 'format', message: `must match format "${format}"`, params: object([[raw('format'), lit(format)]]), short: { helper: '_fFormat', arg: lit(format) } });
@@ -38,6 +44,8 @@ export function formatChecker(c: KeywordContext, s: SchemaObject, numeric: boole
     return { format, fn: stringFormats()[format].name, numeric };
   }
   if (format === 'int32') return { format, fn: c.use('_int32'), numeric };
+  // `int64: 'bigint'`: a `bigint` in the 64-bit range or an integer number, also after `type: integer`.
+  if (admitsBigint(c, s)) return { format, fn: c.use('_int64'), numeric };
   if (format === 'int64' && (typeList(s.type)?.includes('number') ?? true)) return { format, fn: raw('Number.isInteger'), numeric };
   return undefined;
 }

@@ -4,7 +4,7 @@ import { binary, call, lit, not, object, type Stmt } from '../../../../codegen/s
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { KeywordContext } from '../context.ts';
 import { guard, type Site } from '../site.ts';
-import { numberFormat } from './format.ts';
+import { admitsBigint, numberFormat } from './format.ts';
 
 function num(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
@@ -31,7 +31,8 @@ export function numberKeywords(c: KeywordContext, s: SchemaObject, site: Site): 
   }
   const m = num(s.multipleOf);
   if (m !== undefined && m > 0) {
-    const test = Number.isInteger(m) ? binary(binary(d, '%', lit(m)), '!==', lit(0)) : not(call(c.use('_mul'), d, lit(m)));
+    // A `bigint` takes `%` by a `bigint` only (`_mul64`); bounds compare a `bigint` with a number exactly.
+    const test = Number.isInteger(m) && admitsBigint(c, s) ? not(call(c.use('_mul64'), d, lit(m))) : Number.isInteger(m) ? binary(binary(d, '%', lit(m)), '!==', lit(0)) : not(call(c.use('_mul'), d, lit(m)));
     out.push(guard(site, c.err(site), test, { keyword: 'multipleOf', message: `must be multiple of ${m}`, params: object([[raw('multipleOf'), lit(m)]]) }));
   }
   out.push(...numberFormat(c, s, site));

@@ -16,7 +16,7 @@ import type { KeywordContext } from '../context.ts';
 import { escapeToken } from '../pointer.ts';
 import { E, renderPath, type Site } from '../site.ts';
 import { isPrimitive, jsonValue } from './enum-const.ts';
-import { formatChecker } from './format.ts';
+import { admitsBigint, formatChecker } from './format.ts';
 import { INHERITED_NAMES } from './own.ts';
 
 /** Where a required member must be present (keywords/properties.ts). */
@@ -53,7 +53,8 @@ export function propertyRow(c: KeywordContext, name: string, sub: Schema, need: 
   for (const key of Object.keys(s)) {
     if ((ACTIVE_KEYWORDS.has(key) && !ROW_KEYWORDS.has(key)) || IDENTIFYING.test(key)) return undefined;
   }
-  if (isBinaryString(s)) return undefined;
+  // The rows' type flags know JSON's types only: a node admitting `bigint`s stays compiled.
+  if (isBinaryString(s) || admitsBigint(c, s)) return undefined;
   let flags = NEED_FLAG[need];
   let typeText = '';
   if (s.type !== undefined) {
