@@ -5,7 +5,7 @@
  * validators) → validate headers and payload (400) → the typed handler (2xx). Every refusal is an RFC 9457
  * problem. Copied into server packages whose spec has webhooks or callbacks; no spec content, no dependency.
  */
-import { verifySignature, type SignatureScheme } from './webhook-signatures.js';
+import { checkSecrets, verifySignature, type SignatureScheme } from './webhook-signatures.js';
 
 /** One webhook as the receiver reads it (generated from the model: `src/webhooks.ts`). */
 export interface WebhookEntry {
@@ -209,6 +209,8 @@ export function createReceiver<M>(
   validators: Record<string, WebhookValidatorsOf>,
   options: WebhookReceiverOptions<M>,
 ): (request: Request) => Promise<Response> {
+  // A secret the scheme cannot use is a mistake of the caller's: refused now, not as 401s later.
+  checkSecrets(options.signature, options.secret);
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE;
   const rule = options.dispatch ?? (options.signature === 'github' ? GITHUB_DISPATCH : undefined);
   const handlers = options.handlers as Record<string, WebhookHandler<string, WebhookTypes> | undefined>;
