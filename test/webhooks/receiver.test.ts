@@ -53,8 +53,8 @@ beforeAll(async () => {
   // A consumer of the typed API: handlers get typed payloads; a wrong member or name does not compile.
   writeFileSync(
     path.join(tmp.dir, 'consumer.ts'),
-    `import { createWebhookReceiver } from './server/index.js';
-import { sendWebhook } from './client/index.js';
+    `import { createWebhookReceiver, type WebhookHandler, type WebhookHandler2 } from './server/index.js';
+import { createCore, sendWebhook, sendWebhook2 } from './client/index.js';
 import type { Webhooks } from './types/index.js';
 
 export const receiver: (request: Request) => Promise<Response> = createWebhookReceiver({
@@ -75,6 +75,9 @@ export const receiver: (request: Request) => Promise<Response> = createWebhookRe
   },
 });
 export const sent: Promise<Response> = sendWebhook('order-created', { action: 'created', order: { id: 'o', total: 1 } }, { url: 'http://x', secret: 's' });
+// Operations named like the webhook exports give way to them (the symbol registry): the operation is sendWebhook2.
+export const operation: PromiseLike<unknown> = sendWebhook2(createCore({ baseUrl: 'http://x' }));
+export type Receivers = [WebhookHandler<'ping', Webhooks['ping']>, WebhookHandler2];
 // @ts-expect-error the payload of order-created pins action
 export const wrong = sendWebhook('order-created', { action: 'cancelled', order: { id: 'o', total: 1 } }, { url: 'http://x', secret: 's' });
 `,
@@ -123,7 +126,7 @@ async function problemOf(response: Response) {
 
 describe('the generated receiver', () => {
   it('generation warns naming the webhooks no payload tells apart, at their place in the spec', () => {
-    expect(warnings).toEqual([expect.stringMatching(/^70:5: 2 webhooks cannot be told apart by the payload members they pin \("ping", "delivered": /)]);
+    expect(warnings).toEqual([expect.stringMatching(/^97:5: 2 webhooks cannot be told apart by the payload members they pin \("ping", "delivered": /)]);
   });
 
   it('compiles strictly with a typed consumer', () => {
@@ -205,6 +208,15 @@ describe('the generated receiver', () => {
       expect(response.status, name).toBe(204);
     }
     expect(calls.map((c) => c.name)).toEqual(['order-created', 'order-cancelled']);
+  });
+
+  it('operations named sendWebhook, createWebhookReceiver, sampleWebhook, fireWebhook and webhook leave the webhook exports theirs', () => {
+    // The server and msw roots: the webhook runtime's exports, and the operation's handler under another name.
+    expect(server.createWebhookReceiver.length + server.sampleWebhook.length + server.fireWebhook.length).toBeGreaterThan(0);
+    expect(typeof (msw as unknown as Record<string, unknown>).webhookHandler2).toBe('function');
+    // The client root's sendWebhook is the webhook sender (name, payload, options), the operation's is sendWebhook2.
+    expect(client.sendWebhook.length).toBe(3);
+    expect(typeof (client as unknown as Record<string, unknown>).sendWebhook2).toBe('function');
   });
 
   it("the msw target's webhookHandler delivers what code under test sends to the receiver", async () => {

@@ -18,7 +18,8 @@ import { provideValidators, VALIDATORS_CONTRACT } from '../client/symbols.ts';
 import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
 import { buildApiTable } from './table.ts';
 import { buildMockData } from './mock-data.ts';
-import { SERVER_WEBHOOK_SYMBOLS, serverWebhookFiles } from '../webhooks/index.ts';
+import { serverWebhookFiles } from '../webhooks/index.ts';
+import { SERVER_WEBHOOK_SYMBOLS } from '../webhooks/symbols.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
 export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'brackets.ts', 'body.ts', 'form.ts', 'shape.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'middleware.ts', 'dates.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'regex-sample.ts', 'sample.ts', 'mock.ts'] as const;

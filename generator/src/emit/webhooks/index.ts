@@ -15,7 +15,6 @@ import { SamplePlanner } from '../server/sample-plan.ts';
 import type { WebhookSamples } from '../server/runtime/webhook-mock.ts';
 import type { WebhookRoute } from '../server/runtime/webhook-sender.ts';
 import type { EmitContext, EmittedFile } from '../emitter.ts';
-import type { DeclaredSymbol } from '../symbols.ts';
 
 /** Webhook runtime modules, kept with the server runtime (webhook-mock.ts uses its sampler); copied only by use. */
 const RUNTIME = ['webhook-signatures.ts', 'webhook-receiver.ts', 'webhook-sender.ts', 'webhook-mock.ts'] as const;
@@ -38,17 +37,6 @@ export function webhooksOf(model: ApiModel): readonly WebhookModel[] {
   return model.webhooks ?? [];
 }
 
-/** What the server's `src/webhooks.ts` and its runtime export to the package root, by module. */
-export const SERVER_WEBHOOK_SYMBOLS: [string, DeclaredSymbol[]][] = [
-  ['./webhooks.js', ['createWebhookReceiver', 'fireWebhook', 'sampleWebhook'].map((name) => ({ name, typeOnly: false }))],
-  [
-    './runtime/webhook-receiver.js',
-    ['WebhookContext', 'WebhookDispatch', 'WebhookHandler', 'WebhookHandlers', 'WebhookReceiverOptions'].map((name) => ({ name, typeOnly: true })),
-  ],
-  ['./runtime/webhook-mock.js', ['FireWebhookOptions', 'SampleWebhookOptions'].map((name) => ({ name, typeOnly: true }))],
-  ['./runtime/webhook-sender.js', [{ name: 'SendWebhookOptions', typeOnly: true }]],
-  ['./runtime/webhook-signatures.js', ['CustomSignatureScheme', 'SignatureScheme'].map((name) => ({ name, typeOnly: true }))],
-];
 
 /** How each webhook is sent: its method and first payload media type. */
 function routeOf(w: WebhookModel): WebhookRoute {
@@ -68,12 +56,6 @@ function webhookSamples(model: ApiModel, webhooks: readonly WebhookModel[]): Web
   return { plans: planner.plans, webhooks: Object.fromEntries(entries) };
 }
 
-/** What the client's `src/webhooks.ts` and its runtime export to the package root, by module. */
-export const CLIENT_WEBHOOK_SYMBOLS: [string, DeclaredSymbol[]][] = [
-  ['./webhooks.js', [{ name: 'sendWebhook', typeOnly: false }]],
-  ['./runtime/webhook-sender.js', [{ name: 'SendWebhookOptions', typeOnly: true }]],
-  ['./runtime/webhook-signatures.js', ['CustomSignatureScheme', 'SignatureScheme'].map((name) => ({ name, typeOnly: true }))],
-];
 
 /** The server package's webhook files. */
 export function serverWebhookFiles(model: ApiModel, context: EmitContext, head: string, runtimeHead: string): EmittedFile[] {
