@@ -10,6 +10,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 import { build } from 'esbuild';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +45,18 @@ const calls: { name: string; payload: unknown; headers: unknown }[] = [];
 const record = (payload: unknown, context: { name: string; headers: unknown }) => {
   calls.push({ name: context.name, payload, headers: context.headers });
 };
-const handlers = { 'order-created': record, 'order-cancelled': record, ping: record, delivered: record };
+const handlers = { 'order-created': record, 'order-cancelled': record, ping: record, delivered: record, 'refund-issued': record };
+
+/** ShopError, the error schema refund-issued declares, compiled by Ajv from the fixture itself (the oracle of the shaped refusals). */
+const shopError = new Ajv2020({ strict: false }).compile(parseYaml(readFileSync(SPEC, 'utf8')).components.schemas.ShopError);
+
+/** A refusal in ShopError: its JSON media type and a body Ajv accepts. */
+async function shopErrorOf(response: Response) {
+  expect(response.headers.get('content-type')).toBe('application/json');
+  const body = (await response.json()) as { kind: string; status: number; detail: string; errors?: { message: string }[] };
+  expect(shopError(body), JSON.stringify(shopError.errors)).toBe(true);
+  return body;
+}
 
 beforeAll(async () => {
   tmp = tempDir('socialgen-webhooks-');
@@ -175,12 +189,29 @@ describe('the generated receiver', () => {
     const receive = server.createWebhookReceiver({ secret: SECRET, handlers });
     const good = await signed('ping', { zen: 'x' });
     const tampered = new Request(good.url, { method: 'POST', headers: good.headers, body: '{not json' });
-    const problem = await problemOf(await receive(tampered));
+    // Before the webhook is known a refusal takes the error shape the spec's webhooks declare (refund-issued's ShopError).
+    const problem = await shopErrorOf(await receive(tampered));
     expect([problem.status, problem.detail]).toEqual([401, 'no signature matches']);
     const stale = await signed('ping', { zen: 'x' }, {}, { timestamp: Math.floor(Date.now() / 1000) - 301 });
-    expect((await problemOf(await receive(stale))).detail).toMatch(/tolerance/);
+    expect((await shopErrorOf(await receive(stale))).detail).toMatch(/tolerance/);
     expect((await receive(await signed('ping', { zen: 'x' }, {}, { timestamp: Math.floor(Date.now() / 1000) - 301 }))).status).toBe(401);
-    expect((await problemOf(await receive(new Request('http://r/', { method: 'GET' })))).status).toBe(405);
+    expect((await shopErrorOf(await receive(new Request('http://r/', { method: 'GET' })))).status).toBe(405);
+  });
+
+  it("a webhook declaring an error schema gets its refusals in that shape (Ajv-valid); others, and statuses it does not declare, RFC 9457", async () => {
+    calls.length = 0;
+    const receive = server.createWebhookReceiver({ secret: SECRET, handlers });
+    const invalid = await shopErrorOf(await receive(await signed('refund-issued', { action: 'issued', amount: -5 })));
+    expect(invalid).toMatchObject({ kind: 'shop-error', status: 400, detail: 'the refund-issued webhook is invalid' });
+    expect(invalid.errors!.map((e) => e.message)).toEqual([expect.stringMatching(/0/)]);
+    // The same failure of a webhook that declares no error schema: RFC 9457.
+    expect((await problemOf(await receive(await signed('order-created', { action: 'created', order: { id: 1 } }, { 'X-Shop-Event': 'order' })))).status).toBe(400);
+    // 501 is not under refund-issued's 4XX: RFC 9457.
+    const strict = server.createWebhookReceiver({ secret: SECRET, handlers: {}, unhandled: 'reject' });
+    expect((await problemOf(await strict(await signed('refund-issued', { action: 'issued', amount: 5 })))).status).toBe(501);
+    expect(calls).toEqual([]);
+    expect((await receive(await signed('refund-issued', { action: 'issued', amount: 5 }))).status).toBe(204);
+    expect(calls.map((c) => c.name)).toEqual(['refund-issued']);
   });
 
   it('a dispatch rule names the webhook from a header and a member; `github` brings GitHub’s rule and scheme', async () => {
@@ -193,7 +224,8 @@ describe('the generated receiver', () => {
     expect((await github(request)).status).toBe(204);
     expect(calls.map((c) => c.name)).toEqual(['delivered', 'order-created']);
     const unknown = await github(await signed('ping', {}, { 'X-GitHub-Event': 'push' }, { secret: 'gh', signature: 'github' }));
-    expect((await problemOf(unknown)).detail).toBe('no webhook is named "push"');
+    // No webhook known: the spec's webhooks' declared error shape (ShopError).
+    expect((await shopErrorOf(unknown)).detail).toBe('no webhook is named "push"');
   });
 
   it('the mock samples a valid payload per webhook (deterministic by seed) and fires it signed', async () => {
