@@ -79,6 +79,8 @@ describe('socialgen mock --fire', () => {
       [['--fire', 'ping', '--to', url], /--fire needs --secret/],
       [['--fire', 'ping', '--to', url, '--secret', SECRET, '--signature', 'hmac'], /--signature must be one of/],
       [['--to', url], /--to goes with --fire/],
+      // Nothing listens on port 1: fetch's reason, not a stack trace.
+      [['--fire', 'ping', '--to', 'http://127.0.0.1:1/hooks', '--secret', SECRET], /cannot deliver to http:\/\/127\.0\.0\.1:1\/hooks: /],
     ];
     for (const [args, message] of cases) {
       const result = await run(...args);
