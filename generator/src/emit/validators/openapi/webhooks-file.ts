@@ -55,7 +55,7 @@ export function webhookValidatorsFile(model: ApiModel, doc: ApiDocument, symbols
           return { check: compiled(check.errors.text), path: check.schemaPath ?? `#${op.pointer}/responses/${escapeToken(r.status)}/content/${escapeToken(m.mediaType)}/schema` };
         }),
       );
-      if (args.length === 2) args.push(n.valueRef('undefined'));
+      if (args.length === 2) args.push(n.literalExpression(undefined));
       args.push(
         n.objectLiteral([
           n.property('s', n.literalExpression(op.responses.map((r) => r.status))),
