@@ -214,6 +214,17 @@ describe('the generated receiver', () => {
     expect(calls.map((c) => c.name)).toEqual(['refund-issued']);
   });
 
+  it('a Standard Webhooks secret that is not base64 is refused by createWebhookReceiver and sendWebhook, before anything is sent', async () => {
+    expect(() => server.createWebhookReceiver({ secret: 'whsec_not base64!', handlers })).toThrow(/whsec_ secret whose rest is not base64/);
+    expect(() => server.createWebhookReceiver({ secret: [SECRET, 'not base64!'], handlers })).toThrow(/without the whsec_ prefix that is not base64/);
+    let sent = 0;
+    const fetch = async () => (sent++, new Response(null, { status: 204 }));
+    await expect(client.sendWebhook('ping', { zen: 'x' }, { url: 'http://receiver.test/', secret: 'whsec_%%%', fetch })).rejects.toThrow(TypeError);
+    expect(sent).toBe(0);
+    // Text secrets stay text under the schemes whose providers use them so (GitHub's, Stripe's whsec_ too).
+    expect(() => server.createWebhookReceiver({ secret: 'whsec_not base64!', signature: 'stripe', handlers })).not.toThrow();
+  });
+
   it('a dispatch rule names the webhook from a header and a member; `github` brings GitHub’s rule and scheme', async () => {
     calls.length = 0;
     const byRule = server.createWebhookReceiver({ secret: SECRET, handlers, dispatch: { header: 'X-Shop-Event', member: 'action' } });
