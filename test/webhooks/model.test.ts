@@ -33,10 +33,11 @@ describe('webhooks in the model', () => {
       'order-created': { fixes: [{ member: 'action', value: 'created' }], overlaps: [] },
       'order-cancelled': { fixes: [{ member: 'action', value: 'cancelled' }], overlaps: [] },
       ping: { fixes: [], overlaps: ['delivered'] },
+      'refund-issued': { fixes: [{ member: 'action', value: 'issued' }], overlaps: [] },
       delivered: { fixes: [], overlaps: ['ping'] },
     });
     const overlap = warnings.filter((w) => w.code === 'webhook-overlap');
-    expect(overlap.map((w) => [w.line, w.column, w.severity])).toEqual([[70, 5, 'warning']]);
+    expect(overlap.map((w) => [w.line, w.column, w.severity])).toEqual([[97, 5, 'warning']]);
     expect(overlap[0]!.message).toContain('"ping", "delivered"');
   });
 });

@@ -10,6 +10,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 import { build } from 'esbuild';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +45,18 @@ const calls: { name: string; payload: unknown; headers: unknown }[] = [];
 const record = (payload: unknown, context: { name: string; headers: unknown }) => {
   calls.push({ name: context.name, payload, headers: context.headers });
 };
-const handlers = { 'order-created': record, 'order-cancelled': record, ping: record, delivered: record };
+const handlers = { 'order-created': record, 'order-cancelled': record, ping: record, delivered: record, 'refund-issued': record };
+
+/** ShopError, the error schema refund-issued declares, compiled by Ajv from the fixture itself (the oracle of the shaped refusals). */
+const shopError = new Ajv2020({ strict: false }).compile(parseYaml(readFileSync(SPEC, 'utf8')).components.schemas.ShopError);
+
+/** A refusal in ShopError: its JSON media type and a body Ajv accepts. */
+async function shopErrorOf(response: Response) {
+  expect(response.headers.get('content-type')).toBe('application/json');
+  const body = (await response.json()) as { kind: string; status: number; detail: string; errors?: { message: string }[] };
+  expect(shopError(body), JSON.stringify(shopError.errors)).toBe(true);
+  return body;
+}
 
 beforeAll(async () => {
   tmp = tempDir('socialgen-webhooks-');
@@ -53,8 +67,8 @@ beforeAll(async () => {
   // A consumer of the typed API: handlers get typed payloads; a wrong member or name does not compile.
   writeFileSync(
     path.join(tmp.dir, 'consumer.ts'),
-    `import { createWebhookReceiver } from './server/index.js';
-import { sendWebhook } from './client/index.js';
+    `import { createWebhookReceiver, type WebhookHandler, type WebhookHandler2 } from './server/index.js';
+import { createCore, sendWebhook, sendWebhook2 } from './client/index.js';
 import type { Webhooks } from './types/index.js';
 
 export const receiver: (request: Request) => Promise<Response> = createWebhookReceiver({
@@ -75,6 +89,9 @@ export const receiver: (request: Request) => Promise<Response> = createWebhookRe
   },
 });
 export const sent: Promise<Response> = sendWebhook('order-created', { action: 'created', order: { id: 'o', total: 1 } }, { url: 'http://x', secret: 's' });
+// Operations named like the webhook exports give way to them (the symbol registry): the operation is sendWebhook2.
+export const operation: PromiseLike<unknown> = sendWebhook2(createCore({ baseUrl: 'http://x' }));
+export type Receivers = [WebhookHandler<'ping', Webhooks['ping']>, WebhookHandler2];
 // @ts-expect-error the payload of order-created pins action
 export const wrong = sendWebhook('order-created', { action: 'cancelled', order: { id: 'o', total: 1 } }, { url: 'http://x', secret: 's' });
 `,
@@ -123,7 +140,7 @@ async function problemOf(response: Response) {
 
 describe('the generated receiver', () => {
   it('generation warns naming the webhooks no payload tells apart, at their place in the spec', () => {
-    expect(warnings).toEqual([expect.stringMatching(/^70:5: 2 webhooks cannot be told apart by the payload members they pin \("ping", "delivered": /)]);
+    expect(warnings).toEqual([expect.stringMatching(/^97:5: 2 webhooks cannot be told apart by the payload members they pin \("ping", "delivered": /)]);
   });
 
   it('compiles strictly with a typed consumer', () => {
@@ -172,12 +189,40 @@ describe('the generated receiver', () => {
     const receive = server.createWebhookReceiver({ secret: SECRET, handlers });
     const good = await signed('ping', { zen: 'x' });
     const tampered = new Request(good.url, { method: 'POST', headers: good.headers, body: '{not json' });
-    const problem = await problemOf(await receive(tampered));
+    // Before the webhook is known a refusal takes the error shape the spec's webhooks declare (refund-issued's ShopError).
+    const problem = await shopErrorOf(await receive(tampered));
     expect([problem.status, problem.detail]).toEqual([401, 'no signature matches']);
     const stale = await signed('ping', { zen: 'x' }, {}, { timestamp: Math.floor(Date.now() / 1000) - 301 });
-    expect((await problemOf(await receive(stale))).detail).toMatch(/tolerance/);
+    expect((await shopErrorOf(await receive(stale))).detail).toMatch(/tolerance/);
     expect((await receive(await signed('ping', { zen: 'x' }, {}, { timestamp: Math.floor(Date.now() / 1000) - 301 }))).status).toBe(401);
-    expect((await problemOf(await receive(new Request('http://r/', { method: 'GET' })))).status).toBe(405);
+    expect((await shopErrorOf(await receive(new Request('http://r/', { method: 'GET' })))).status).toBe(405);
+  });
+
+  it("a webhook declaring an error schema gets its refusals in that shape (Ajv-valid); others, and statuses it does not declare, RFC 9457", async () => {
+    calls.length = 0;
+    const receive = server.createWebhookReceiver({ secret: SECRET, handlers });
+    const invalid = await shopErrorOf(await receive(await signed('refund-issued', { action: 'issued', amount: -5 })));
+    expect(invalid).toMatchObject({ kind: 'shop-error', status: 400, detail: 'the refund-issued webhook is invalid' });
+    expect(invalid.errors!.map((e) => e.message)).toEqual([expect.stringMatching(/0/)]);
+    // The same failure of a webhook that declares no error schema: RFC 9457.
+    expect((await problemOf(await receive(await signed('order-created', { action: 'created', order: { id: 1 } }, { 'X-Shop-Event': 'order' })))).status).toBe(400);
+    // 501 is not under refund-issued's 4XX: RFC 9457.
+    const strict = server.createWebhookReceiver({ secret: SECRET, handlers: {}, unhandled: 'reject' });
+    expect((await problemOf(await strict(await signed('refund-issued', { action: 'issued', amount: 5 })))).status).toBe(501);
+    expect(calls).toEqual([]);
+    expect((await receive(await signed('refund-issued', { action: 'issued', amount: 5 }))).status).toBe(204);
+    expect(calls.map((c) => c.name)).toEqual(['refund-issued']);
+  });
+
+  it('a Standard Webhooks secret that is not base64 is refused by createWebhookReceiver and sendWebhook, before anything is sent', async () => {
+    expect(() => server.createWebhookReceiver({ secret: 'whsec_not base64!', handlers })).toThrow(/whsec_ secret whose rest is not base64/);
+    expect(() => server.createWebhookReceiver({ secret: [SECRET, 'not base64!'], handlers })).toThrow(/without the whsec_ prefix that is not base64/);
+    let sent = 0;
+    const fetch = async () => (sent++, new Response(null, { status: 204 }));
+    await expect(client.sendWebhook('ping', { zen: 'x' }, { url: 'http://receiver.test/', secret: 'whsec_%%%', fetch })).rejects.toThrow(TypeError);
+    expect(sent).toBe(0);
+    // Text secrets stay text under the schemes whose providers use them so (GitHub's, Stripe's whsec_ too).
+    expect(() => server.createWebhookReceiver({ secret: 'whsec_not base64!', signature: 'stripe', handlers })).not.toThrow();
   });
 
   it('a dispatch rule names the webhook from a header and a member; `github` brings GitHub’s rule and scheme', async () => {
@@ -190,7 +235,8 @@ describe('the generated receiver', () => {
     expect((await github(request)).status).toBe(204);
     expect(calls.map((c) => c.name)).toEqual(['delivered', 'order-created']);
     const unknown = await github(await signed('ping', {}, { 'X-GitHub-Event': 'push' }, { secret: 'gh', signature: 'github' }));
-    expect((await problemOf(unknown)).detail).toBe('no webhook is named "push"');
+    // No webhook known: the spec's webhooks' declared error shape (ShopError).
+    expect((await shopErrorOf(unknown)).detail).toBe('no webhook is named "push"');
   });
 
   it('the mock samples a valid payload per webhook (deterministic by seed) and fires it signed', async () => {
@@ -205,6 +251,15 @@ describe('the generated receiver', () => {
       expect(response.status, name).toBe(204);
     }
     expect(calls.map((c) => c.name)).toEqual(['order-created', 'order-cancelled']);
+  });
+
+  it('operations named sendWebhook, createWebhookReceiver, sampleWebhook, fireWebhook and webhook leave the webhook exports theirs', () => {
+    // The server and msw roots: the webhook runtime's exports, and the operation's handler under another name.
+    expect(server.createWebhookReceiver.length + server.sampleWebhook.length + server.fireWebhook.length).toBeGreaterThan(0);
+    expect(typeof (msw as unknown as Record<string, unknown>).webhookHandler2).toBe('function');
+    // The client root's sendWebhook is the webhook sender (name, payload, options), the operation's is sendWebhook2.
+    expect(client.sendWebhook.length).toBe(3);
+    expect(typeof (client as unknown as Record<string, unknown>).sendWebhook2).toBe('function');
   });
 
   it("the msw target's webhookHandler delivers what code under test sends to the receiver", async () => {

@@ -10,7 +10,7 @@ import { sign as githubSign, verify as githubVerify } from '@octokit/webhooks-me
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { signatureHeaders, verifySignature, type SignatureScheme } from '../../generator/src/emit/server/runtime/webhook-signatures.ts';
+import { checkSecrets, signatureHeaders, verifySignature, type SignatureScheme } from '../../generator/src/emit/server/runtime/webhook-signatures.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const verify = (scheme: SignatureScheme, secret: string | string[], headers: Record<string, string>, body: string, now: number, tolerance = 300) =>
@@ -27,6 +27,20 @@ describe('Standard Webhooks', () => {
     expect(new Webhook(vector.secret).sign(vector.id, new Date(vector.timestamp * 1000), vector.payload)).toBe(vector.signature);
     expect(await verify('standard-webhooks', vector.secret, headers(vector.signature), vector.payload, vector.timestamp)).toBeUndefined();
     const signed = await signatureHeaders(undefined, vector.secret, bytes(vector.payload), vector.timestamp, vector.id);
+    expect(signed['webhook-signature']).toBe(vector.signature);
+  });
+
+  it('refuses a secret that is not base64, whsec_-prefixed or not; an unprefixed one is the base64 of the key as the package reads it', async () => {
+    expect(() => checkSecrets('standard-webhooks', 'whsec_not base64!')).toThrow(/whsec_ secret whose rest is not base64/);
+    expect(() => checkSecrets(undefined, ['whsec_' + Buffer.from('k').toString('base64'), 'whsec_%%%%'])).toThrow(TypeError);
+    expect(() => checkSecrets(undefined, 'plain text secret')).toThrow(/without the whsec_ prefix that is not base64/);
+    expect(() => checkSecrets(undefined, [])).toThrow(/a secret/);
+    // The package refuses the same text: our refusal is not stricter than the reference reader.
+    expect(() => new Webhook('whsec_not base64!')).toThrow();
+    expect(() => checkSecrets('github', 'plain text secret')).not.toThrow();
+    const unprefixed = vector.secret.slice('whsec_'.length);
+    const signed = await signatureHeaders(undefined, unprefixed, bytes(vector.payload), vector.timestamp, vector.id);
+    expect(signed['webhook-signature']).toBe(new Webhook(unprefixed).sign(vector.id, new Date(vector.timestamp * 1000), vector.payload));
     expect(signed['webhook-signature']).toBe(vector.signature);
   });
 
@@ -93,11 +107,16 @@ describe('Stripe', () => {
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: now });
     const ours = await signatureHeaders('stripe', ['whsec_rotated', secret], bytes(payload), now, '');
     expect(ours['stripe-signature']!.match(/v1=/g)).toHaveLength(2);
-    expect(stripe.webhooks.constructEvent(payload, ours['stripe-signature']!, secret, 300, undefined, now).id).toBe('evt_1');
+    // stripe 23's constructEvent(payload, header, secret, toleranceSeconds, cryptoProvider, receivedAtMilliseconds).
+    expect(stripe.webhooks.constructEvent(payload, ours['stripe-signature']!, secret, 300, undefined, now * 1000).id).toBe('evt_1');
     expect(await verify('stripe', secret, { 'Stripe-Signature': header }, flip(payload), now)).toBe('no signature matches');
     expect(await verify('stripe', 'whsec_wrong', { 'Stripe-Signature': header }, payload, now)).toBe('no signature matches');
     expect(await verify('stripe', secret, {}, payload, now)).toMatch(/Stripe-Signature header is required/);
     expect(await verify('stripe', secret, { 'Stripe-Signature': header }, payload, now + 301)).toMatch(/outside the tolerance/);
+    // The oracle agrees: the same header 301 s later is past stripe's own 300 s tolerance, 299 s later within it.
+    expect(() => stripe.webhooks.constructEvent(payload, header, secret, 300, undefined, (now + 301) * 1000)).toThrow(/tolerance/);
+    expect(stripe.webhooks.constructEvent(payload, header, secret, 300, undefined, (now + 299) * 1000).id).toBe('evt_1');
+    expect(await verify('stripe', secret, { 'Stripe-Signature': header }, payload, now + 299)).toBeUndefined();
   });
 });
 

@@ -22,7 +22,8 @@ import { printModuleLine } from '../../codegen/pretty-doc.ts';
 import { assemble, part, type PrintedFile } from './pretty.ts';
 import { clientPlan, EXPORT_ORDER } from './symbols.ts';
 import { SymbolRegistry } from '../symbols.ts';
-import { CLIENT_WEBHOOK_SYMBOLS, clientWebhookFiles } from '../webhooks/index.ts';
+import { clientWebhookFiles } from '../webhooks/index.ts';
+import { CLIENT_WEBHOOK_SYMBOLS } from '../webhooks/symbols.ts';
 
 const RUNTIME_DIR = new URL('./runtime/', import.meta.url);
 

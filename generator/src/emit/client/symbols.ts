@@ -7,6 +7,7 @@
 import { isIdentifier, toIdentifier, uniqueName } from '../../codegen/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
+import { CLIENT_WEBHOOK_SYMBOLS, webhookExportNames } from '../webhooks/symbols.ts';
 
 export const CLIENT = './client.js';
 export const OPERATIONS = './operations.js';
@@ -141,7 +142,8 @@ export function clientPlan(model: ApiModel, validatorsPackage: string): ClientPl
   provideValidators(symbols, validatorsPackage);
   // `then` is never a module export: a module namespace with one is thenable, so `await import(...)` of the
   // package (or of operations.js) would call it.
-  const taken = new Set([...symbols.declaredNames(), ...CLIENT_FIXED.map((s) => s.name), 'then']);
+  // With webhooks, the root also exports `sendWebhook` and its types: an operation `sendWebhook` plans around them.
+  const taken = new Set([...symbols.declaredNames(), ...CLIENT_FIXED.map((s) => s.name), 'then', ...webhookExportNames(model, CLIENT_WEBHOOK_SYMBOLS)]);
   // With `dates: 'Date'`, operations.ts also declares the date plans and their codec.
   const specTaken = new Set(['operations', 'paginations', 'then', ...(model.dates ? ['datePlans', 'dateCodec', 'dates'] : []), ...(model.int64 ? ['int64Plans', 'decodeInt64', 'encodeJson64', 'readInt64Item', 'Int64Plan'] : [])]);
   const names = new Map<OperationModel, ClientNames>();

@@ -43,7 +43,8 @@ function successStatus(op: OperationModel): number {
 const TAKEN = ['handlers', 'createHandlers', 'MockHandlers', 'ROUTES', 'Context', 'Result', 'defaults', 'routePattern', 'HandlerOptions', 'Override'];
 
 function handlerNames(model: ApiModel, context: EmitContext): Map<OperationModel, string> {
-  const taken = new Set(TAKEN);
+  // With webhooks the root also exports `webhookHandler`: an operation `webhook` plans around it.
+  const taken = new Set([...TAKEN, ...(model.webhooks?.length ? ['webhookHandler'] : [])]);
   return new Map(model.operations.map((op) => [op, context.codegen.uniqueName(`${op.names.method}Handler`, taken)]));
 }
 

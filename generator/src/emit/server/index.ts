@@ -19,7 +19,8 @@ import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
 import { buildApiTable } from './table.ts';
 import { idempotencyHeader } from '../../model/idempotency.ts';
 import { buildMockData } from './mock-data.ts';
-import { SERVER_WEBHOOK_SYMBOLS, serverWebhookFiles } from '../webhooks/index.ts';
+import { serverWebhookFiles } from '../webhooks/index.ts';
+import { SERVER_WEBHOOK_SYMBOLS } from '../webhooks/symbols.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
 export const RUNTIME_FILES = ['types.ts', 'json64.ts', 'problems.ts', 'router.ts', 'params.ts', 'brackets.ts', 'body.ts', 'form.ts', 'shape.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'middleware.ts', 'dates.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'regex-sample.ts', 'sample.ts', 'mock-pages.ts', 'mock.ts'] as const;

@@ -9,13 +9,14 @@
  * laid out by the one printer. The tables hold only facts of the model (model/webhooks.ts).
  */
 import { readFileSync } from 'node:fs';
+import { canonicalJson } from '../../model/facts/all-of.ts';
 import { factsOf } from '../../model/facts/index.ts';
+import { problemShape, type ProblemShape } from '../../model/facts/problem-shape.ts';
 import type { ApiModel, WebhookModel } from '../../model/types.ts';
 import { SamplePlanner } from '../server/sample-plan.ts';
 import type { WebhookSamples } from '../server/runtime/webhook-mock.ts';
 import type { WebhookRoute } from '../server/runtime/webhook-sender.ts';
 import type { EmitContext, EmittedFile } from '../emitter.ts';
-import type { DeclaredSymbol } from '../symbols.ts';
 
 /** Webhook runtime modules, kept with the server runtime (webhook-mock.ts uses its sampler); copied only by use. */
 const RUNTIME = ['webhook-signatures.ts', 'webhook-receiver.ts', 'webhook-sender.ts', 'webhook-mock.ts'] as const;
@@ -38,23 +39,35 @@ export function webhooksOf(model: ApiModel): readonly WebhookModel[] {
   return model.webhooks ?? [];
 }
 
-/** What the server's `src/webhooks.ts` and its runtime export to the package root, by module. */
-export const SERVER_WEBHOOK_SYMBOLS: [string, DeclaredSymbol[]][] = [
-  ['./webhooks.js', ['createWebhookReceiver', 'fireWebhook', 'sampleWebhook'].map((name) => ({ name, typeOnly: false }))],
-  [
-    './runtime/webhook-receiver.js',
-    ['WebhookContext', 'WebhookDispatch', 'WebhookHandler', 'WebhookHandlers', 'WebhookReceiverOptions'].map((name) => ({ name, typeOnly: true })),
-  ],
-  ['./runtime/webhook-mock.js', ['FireWebhookOptions', 'SampleWebhookOptions'].map((name) => ({ name, typeOnly: true }))],
-  ['./runtime/webhook-sender.js', [{ name: 'SendWebhookOptions', typeOnly: true }]],
-  ['./runtime/webhook-signatures.js', ['CustomSignatureScheme', 'SignatureScheme'].map((name) => ({ name, typeOnly: true }))],
-];
 
 /** How each webhook is sent: its method and first payload media type. */
 function routeOf(w: WebhookModel): WebhookRoute {
   const mediaType = w.operation.requestBody?.content[0]?.mediaType;
   const method = w.operation.method.toUpperCase();
   return mediaType === undefined ? { method } : { method, mediaType };
+}
+
+/**
+ * The problem shapes of the webhooks' declared `4xx`/`4XX`/`default` JSON responses (each written once) and,
+ * per webhook, which declared status gives which (`{ '400': 0, default: 1 }`); a webhook without one has none.
+ */
+function problemShapesOf(model: ApiModel, webhooks: readonly WebhookModel[]) {
+  const list: ProblemShape[] = [];
+  const index = new Map<string, number>();
+  const byWebhook = new Map<WebhookModel, Record<string, number>>();
+  for (const w of webhooks) {
+    const problems: Record<string, number> = {};
+    for (const response of w.operation.responses) {
+      const shape = problemShape(model, response);
+      if (!shape?.variants.length) continue;
+      const key = canonicalJson(shape);
+      let at = index.get(key);
+      if (at === undefined) index.set(key, (at = list.push(shape) - 1));
+      problems[response.status] = at;
+    }
+    if (Object.keys(problems).length) byWebhook.set(w, problems);
+  }
+  return { list, byWebhook };
 }
 
 /** What the mock samples for each webhook: request-side plans of its payload and header parameters, and the spec's example. */
@@ -68,12 +81,6 @@ function webhookSamples(model: ApiModel, webhooks: readonly WebhookModel[]): Web
   return { plans: planner.plans, webhooks: Object.fromEntries(entries) };
 }
 
-/** What the client's `src/webhooks.ts` and its runtime export to the package root, by module. */
-export const CLIENT_WEBHOOK_SYMBOLS: [string, DeclaredSymbol[]][] = [
-  ['./webhooks.js', [{ name: 'sendWebhook', typeOnly: false }]],
-  ['./runtime/webhook-sender.js', [{ name: 'SendWebhookOptions', typeOnly: true }]],
-  ['./runtime/webhook-signatures.js', ['CustomSignatureScheme', 'SignatureScheme'].map((name) => ({ name, typeOnly: true }))],
-];
 
 /** The server package's webhook files. */
 export function serverWebhookFiles(model: ApiModel, context: EmitContext, head: string, runtimeHead: string): EmittedFile[] {
@@ -81,11 +88,13 @@ export function serverWebhookFiles(model: ApiModel, context: EmitContext, head: 
   if (!webhooks.length) return [];
   const n = context.nodes;
   const p = context.printer;
+  const shapes = problemShapesOf(model, webhooks);
   const table = webhooks.map((w) => ({
     name: w.name,
     method: w.operation.method.toUpperCase(),
     headers: w.operation.parameters.filter((q) => q.in === 'header').map((q) => q.name),
     fixes: w.fixes.map((f) => [f.member, f.value]),
+    ...(shapes.byWebhook.has(w) ? { problems: shapes.byWebhook.get(w) } : {}),
   }));
   const module = p
     .module()
@@ -93,11 +102,18 @@ export function serverWebhookFiles(model: ApiModel, context: EmitContext, head: 
     .line(p.importStatement('import', ['webhookValidators'], context.importPath('validators', 'src/webhooks.ts')))
     .line(p.importStatement('import', ['Webhooks'], context.importPath('types', 'src/webhooks.ts'), true))
     .line(p.importStatement('import', ['fire', 'sampleOf', 'type FireWebhookOptions', 'type SampleWebhookOptions', 'type WebhookSamples'], './runtime/webhook-mock.js'))
-    .line(p.importStatement('import', ['createReceiver', 'type WebhookEntry', 'type WebhookReceiverOptions'], './runtime/webhook-receiver.js'));
+    .line(p.importStatement('import', ['createReceiver', 'type WebhookEntry', 'type WebhookReceiverOptions'], './runtime/webhook-receiver.js'))
+    .line(p.importStatement('import', ['TableProblemShape'], './runtime/types.js', true));
   module.node(
     n.variable('const', 'WEBHOOKS', n.literalExpression(table), {
       type: n.arrayType(n.typeRef('WebhookEntry')),
-      doc: ['Each webhook: its method, declared header parameters and the payload members it pins (model/webhooks.ts).'],
+      doc: ['Each webhook: its method, declared header parameters, the payload members it pins (model/webhooks.ts) and its error shapes.'],
+    }),
+  );
+  module.node(
+    n.variable('const', 'PROBLEM_SHAPES', n.literalExpression(shapes.list), {
+      type: n.arrayType(n.typeRef('TableProblemShape')),
+      doc: ["The problem shapes the webhooks' declared error responses give (model/facts/problem-shape.ts): refusals are answered in them."],
     }),
   );
   const request = n.typeRef('Request');
@@ -108,7 +124,7 @@ export function serverWebhookFiles(model: ApiModel, context: EmitContext, head: 
         parameters: [{ name: 'options', type: n.typeRef('WebhookReceiverOptions', [n.typeRef('Webhooks')]) }],
         returns: n.functionType([{ name: 'request', type: request }], n.typeRef('Promise', [n.typeRef('Response')])),
       },
-      [n.returnStatement(n.callExpression(n.valueRef('createReceiver'), [n.valueRef('WEBHOOKS'), n.valueRef('webhookValidators'), n.valueRef('options')]))],
+      [n.returnStatement(n.callExpression(n.valueRef('createReceiver'), [n.valueRef('WEBHOOKS'), n.valueRef('webhookValidators'), n.valueRef('options'), n.valueRef('PROBLEM_SHAPES')]))],
       [
         'A Web-standard receiver, `(request: Request) => Promise<Response>`, for the webhooks in `handlers` (keyed by',
         "their names in the spec): it verifies the signature over the raw body first (401), validates headers and",

@@ -2,10 +2,14 @@
  * The webhook receiver: a Web-standard `(request: Request) => Promise<Response>` that takes a request the
  * API sends through its stages, one function each: verify the signature over the raw bytes (401, nothing
  * parsed) → parse → find which webhook it is (dispatch rule, else the payload's pinned values and the
- * validators) → validate headers and payload (400) → the typed handler (2xx). Every refusal is an RFC 9457
- * problem. Copied into server packages whose spec has webhooks or callbacks; no spec content, no dependency.
+ * validators) → validate headers and payload (400) → the typed handler (2xx). Every refusal is a problem in
+ * the shape the webhook's declared error response gives (runtime/shape.ts, as the operations' refusals), else
+ * RFC 9457. Copied into server packages whose spec has webhooks or callbacks; no spec content, no dependency.
  */
-import { verifySignature, type SignatureScheme } from './webhook-signatures.js';
+import type { ProblemBody } from './problems.js';
+import { shapedProblem } from './shape.js';
+import type { TableProblemShape } from './types.js';
+import { checkSecrets, verifySignature, type SignatureScheme } from './webhook-signatures.js';
 
 /** One webhook as the receiver reads it (generated from the model: `src/webhooks.ts`). */
 export interface WebhookEntry {
@@ -16,12 +20,15 @@ export interface WebhookEntry {
   headers: string[];
   /** Top-level payload members the payload schema pins, with their value. */
   fixes: [string, unknown][];
+  /** Declared error statuses (`400`, `4XX`, `default`) whose JSON schema gives problems a shape: its index. */
+  problems?: Record<string, number>;
 }
 
 /** A webhook's validators (the validators package's `webhookValidators[name]`). */
 export interface WebhookValidatorsOf {
   headers(value: unknown): WebhookCheck;
   payload(value: unknown, mediaType?: string): WebhookCheck;
+  response(status: number, mediaType: string, value: unknown): WebhookCheck;
 }
 
 type WebhookCheck = { valid: true } | { valid: false; errors: { instancePath: string; message: string }[] };
@@ -91,9 +98,57 @@ interface Parsed {
   payload: unknown;
 }
 
-function problem(status: number, title: string, detail: string, extra: Record<string, unknown> = {}): Response {
-  const body = { type: 'about:blank', title, status, detail, ...extra };
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/problem+json' } });
+/** A refusal, before it is answered: the problem and the webhooks whose error shape it may take. */
+interface Refusal {
+  problem: ProblemBody & { status: number };
+  /** The webhooks the request could be. */
+  scope: readonly WebhookEntry[];
+}
+
+function refusal(
+  scope: readonly WebhookEntry[],
+  status: number,
+  title: string,
+  detail: string,
+  extra: Record<string, unknown> = {},
+): Refusal {
+  return { problem: { type: 'about:blank', title, status, detail, ...extra }, scope };
+}
+
+/** The shape a webhook's declared error response for `status` gives: exact, then its range (`4XX`), then `default`. */
+function declaredShape(entry: WebhookEntry, status: number): number | undefined {
+  const problems = entry.problems ?? {};
+  const code = String(status);
+  for (const key of [code, code[0] + 'XX', code[0] + 'xx', 'default'])
+    if (Object.hasOwn(problems, key)) return problems[key];
+  return undefined;
+}
+
+/**
+ * A refusal as a Response: in the error shape the webhooks it may be about declare for its status, when
+ * those that declare one agree (a refusal before the webhook is known, a 401, takes the shape the spec's
+ * webhooks give their errors), checked with the validator of one declaring it (runtime/shape.ts picks and
+ * fills the variant); else, or when no variant holds it, RFC 9457.
+ */
+function answer(
+  { problem, scope }: Refusal,
+  shapes: readonly TableProblemShape[],
+  validators: Record<string, WebhookValidatorsOf>,
+): Response {
+  const status = problem.status;
+  const declaring = scope.filter((e) => declaredShape(e, status) !== undefined);
+  const indices = new Set(declaring.map((e) => declaredShape(e, status)));
+  const shape = indices.size === 1 ? shapes[[...indices][0]!] : undefined;
+  if (shape) {
+    const check = validators[declaring[0]!.name]!;
+    const body = shapedProblem(shape, status, problem, (b) => check.response(status, shape.mediaType, b).valid);
+    if (body !== undefined) return json(status, shape.mediaType, body);
+  }
+  return json(status, 'application/problem+json', problem);
+}
+
+function json(status: number, mediaType: string, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': mediaType } });
 }
 
 /** `pull_request` → `pull-request`; `Issues Opened` → `issues-opened`; `checkRun` → `check-run`. */
@@ -156,7 +211,7 @@ function byRule(
   parsed: Parsed,
 ) {
   const event = parsed.request.headers.get(rule.header);
-  if (event === null) return problem(400, 'Bad Request', 'the ' + rule.header + ' header is required');
+  if (event === null) return refusal(entries, 400, 'Bad Request', 'the ' + rule.header + ' header is required');
   const variant = rule.member === undefined ? undefined : memberOf(parsed.payload, rule.member);
   const names = typeof variant === 'string' ? [kebab(event + '-' + variant), kebab(event)] : [kebab(event)];
   const entry = names.map((n) => entries.find((e) => kebab(e.name) === n)).find((e) => e !== undefined);
@@ -164,7 +219,7 @@ function byRule(
   const family = entries.filter((e) => kebab(e.name).startsWith(kebab(event) + '-'));
   if (family.length === 1) return family[0]!;
   if (family.length > 1) return byPayload(family, validators, parsed);
-  return problem(400, 'Bad Request', 'no webhook is named ' + JSON.stringify(names[0]), { candidates: [] });
+  return refusal(entries, 400, 'Bad Request', 'no webhook is named ' + JSON.stringify(names[0]), { candidates: [] });
 }
 
 /** A pins every member B pins and more: a payload matching both is A's (`order-created` over a catch-all `ping`). */
@@ -183,11 +238,12 @@ function byPayload(entries: WebhookEntry[], validators: Record<string, WebhookVa
   if (specific.length === 1) return specific[0]!;
   const accepted = specific.filter((e) => valid(e, validators, parsed));
   if (accepted.length === 1) return accepted[0]!;
+  const scope = accepted.length ? accepted : specific.length ? specific : entries;
   const candidates = (accepted.length ? accepted : specific).map((e) => e.name);
   const detail = accepted.length
     ? 'the request is valid for several webhooks: ' + candidates.join(', ')
     : 'the request matches no webhook';
-  return problem(400, 'Bad Request', detail, { candidates });
+  return refusal(scope, 400, 'Bad Request', detail, { candidates });
 }
 
 /** Validation problems of the chosen webhook's headers and payload, or undefined. */
@@ -200,22 +256,31 @@ function invalid(entry: WebhookEntry, validators: Record<string, WebhookValidato
     ...(payload.valid ? [] : payload.errors.map((e) => ({ in: 'body', path: e.instancePath, message: e.message }))),
   ];
   if (!errors.length) return undefined;
-  return problem(400, 'Bad Request', 'the ' + entry.name + ' webhook is invalid', { webhook: entry.name, errors });
+  return refusal([entry], 400, 'Bad Request', 'the ' + entry.name + ' webhook is invalid', {
+    webhook: entry.name,
+    errors,
+  });
 }
 
-/** The receiver over a generated table and validators (the server package's `createWebhookReceiver`). */
+/** The receiver over a generated table, validators and error shapes (the server package's `createWebhookReceiver`). */
 export function createReceiver<M>(
   table: readonly WebhookEntry[],
   validators: Record<string, WebhookValidatorsOf>,
   options: WebhookReceiverOptions<M>,
+  shapes: readonly TableProblemShape[] = [],
 ): (request: Request) => Promise<Response> {
+  // A secret the scheme cannot use is a mistake of the caller's: refused now, not as 401s later.
+  checkSecrets(options.signature, options.secret);
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE;
   const rule = options.dispatch ?? (options.signature === 'github' ? GITHUB_DISPATCH : undefined);
   const handlers = options.handlers as Record<string, WebhookHandler<string, WebhookTypes> | undefined>;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const refuse = (r: Refusal) => answer(r, shapes, validators);
   return async (request) => {
     const entries = table.filter((e) => e.method === request.method.toUpperCase());
-    if (!entries.length) return problem(405, 'Method Not Allowed', request.method + ' is not a webhook method');
+    if (!entries.length) {
+      return refuse(refusal(table, 405, 'Method Not Allowed', request.method + ' is not a webhook method'));
+    }
     const body = new Uint8Array(await request.arrayBuffer());
     const failure = await verifySignature(
       options.signature,
@@ -224,31 +289,31 @@ export function createReceiver<M>(
       tolerance,
       now(),
     );
-    if (failure !== undefined) return problem(401, 'Unauthorized', failure);
+    if (failure !== undefined) return refuse(refusal(entries, 401, 'Unauthorized', failure));
     const mediaType = request.headers.get('content-type') ?? undefined;
     const payload = parse(body, mediaType);
-    if ('error' in payload) return problem(400, 'Bad Request', payload.error);
+    if ('error' in payload) return refuse(refusal(entries, 400, 'Bad Request', payload.error));
     const parsed: Parsed = { request, body, mediaType, payload: payload.value };
     const entry = rule ? byRule(entries, rule, validators, parsed) : byPayload(entries, validators, parsed);
-    if (entry instanceof Response) return entry;
+    if ('scope' in entry) return refuse(entry);
     const refused = invalid(entry, validators, parsed);
-    if (refused) return refused;
+    if (refused) return refuse(refused);
     const handler = handlers[entry.name];
     if (!handler) {
       return options.unhandled === 'reject'
-        ? problem(501, 'Not Implemented', 'no handler for the ' + entry.name + ' webhook')
+        ? refuse(refusal([entry], 501, 'Not Implemented', 'no handler for the ' + entry.name + ' webhook'))
         : new Response(null, { status: 202 });
     }
     try {
-      const answer = await handler(parsed.payload, {
+      const answered = await handler(parsed.payload, {
         name: entry.name,
         headers: headersOf(entry, request.headers),
         request,
       });
-      return answer instanceof Response ? answer : new Response(null, { status: 204 });
+      return answered instanceof Response ? answered : new Response(null, { status: 204 });
     } catch (error) {
       options.onError?.(error);
-      return problem(500, 'Internal Server Error', 'the ' + entry.name + ' handler failed');
+      return refuse(refusal([entry], 500, 'Internal Server Error', 'the ' + entry.name + ' handler failed'));
     }
   };
 }

@@ -4,7 +4,7 @@
  * `fetch`. For tests of a receiver, and for APIs whose users send webhooks. Copied into client packages
  * whose spec has webhooks or callbacks; no spec content, no dependency.
  */
-import { signatureHeaders, type SignatureScheme } from './webhook-signatures.js';
+import { checkSecrets, signatureHeaders, type SignatureScheme } from './webhook-signatures.js';
 
 /** How one webhook is sent (generated from the model: `src/webhooks.ts`). */
 export interface WebhookRoute {
@@ -43,6 +43,7 @@ function serialize(payload: unknown, mediaType: string | undefined): string {
 
 /** Sends `payload` as the webhook `route` describes, signed; resolves to the receiver's Response. */
 export async function send(route: WebhookRoute, payload: unknown, options: SendWebhookOptions): Promise<Response> {
+  checkSecrets(options.signature, options.secret);
   const body = new TextEncoder().encode(serialize(payload, route.mediaType));
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
   const id = options.id ?? crypto.randomUUID();

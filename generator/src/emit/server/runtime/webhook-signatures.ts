@@ -85,8 +85,10 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** Undefined for text that is not base64. */
+/** Undefined for text that is not base64 (the standard alphabet, padding optional). */
 function fromBase64(text: string): Uint8Array | undefined {
+  // atob alone is forgiving (it skips whitespace): a secret or signature with other characters is not base64.
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return undefined;
   try {
     const binary = atob(text);
     const out = new Uint8Array(binary.length);
@@ -99,10 +101,24 @@ function fromBase64(text: string): Uint8Array | undefined {
 
 const utf8Key = (secret: string) => encoder.encode(secret);
 
+/**
+ * A Standard Webhooks secret's key: the base64 after the `whsec_` prefix, or the whole secret when it has
+ * none (as the standardwebhooks library reads both). Not base64: refused, never used as text (that would
+ * sign with a key the sender does not have).
+ */
+function standardKey(secret: string): Uint8Array {
+  const key = fromBase64(secret.startsWith('whsec_') ? secret.slice(6) : secret);
+  if (key === undefined || key.length === 0) {
+    const kind = secret.startsWith('whsec_') ? 'a whsec_ secret whose rest' : 'a secret without the whsec_ prefix that';
+    throw new TypeError('Standard Webhooks: ' + kind + ' is not base64; a secret is whsec_<base64 of the key>');
+  }
+  return key;
+}
+
 /** Standard Webhooks (standardwebhooks.com): `webhook-signature: v1,<base64> v1,<base64>` over `id.timestamp.body`. */
 const standardWebhooks: Scheme = {
   hash: 'SHA-256',
-  key: (secret) => fromBase64(secret.startsWith('whsec_') ? secret.slice(6) : secret) ?? utf8Key(secret),
+  key: standardKey,
   headers: (signatures, timestamp, id) => ({
     'webhook-id': id,
     'webhook-timestamp': String(timestamp),
@@ -229,6 +245,20 @@ function schemeOf(scheme: SignatureScheme | undefined): Scheme {
   if (scheme === 'slack') return slack;
   if (typeof scheme === 'object' && typeof scheme.header === 'string') return custom(scheme);
   throw new TypeError('unknown signature scheme: ' + JSON.stringify(scheme));
+}
+
+/**
+ * Throws a TypeError when `scheme` is unknown, no secret is given, or a secret is unusable under it (a
+ * Standard Webhooks secret that is not base64): `createWebhookReceiver` and `sendWebhook` check up front.
+ */
+export function checkSecrets(scheme: SignatureScheme | undefined, secret: string | readonly string[]): void {
+  const s = schemeOf(scheme);
+  const secrets: readonly unknown[] = typeof secret === 'string' ? [secret] : Array.isArray(secret) ? secret : [];
+  if (!secrets.length) throw new TypeError('a secret (a string, or an array of strings) is required');
+  for (const one of secrets) {
+    if (typeof one !== 'string' || one === '') throw new TypeError('every secret must be a non-empty string');
+    s.key(one);
+  }
 }
 
 function hmacKey(scheme: Scheme, secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {

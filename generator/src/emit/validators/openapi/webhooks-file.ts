@@ -1,7 +1,7 @@
 /**
  * `src/webhooks.ts` (only when the spec has webhooks or callbacks): `webhookValidators`, each webhook's
  * validators by its name, `webhookValidators["issues-opened"].payload(value)` and `.headers(value)`, typed by
- * the types package's `Webhooks` map. The checks are compiled with the operations' (their header parameters
+ * the types package's `Webhooks` map, and `.response(status, mediaType, value)` for its declared answers. The checks are compiled with the operations' (their header parameters
  * and payload schemas are nodes of the same document, at the webhook's pointer); the runtime's `_webhook`
  * (runtime/helpers/webhooks.ts) runs them. Statements are nodes laid out by the one printer.
  */
@@ -43,6 +43,25 @@ export function webhookValidatorsFile(model: ApiModel, doc: ApiDocument, symbols
           n.property('m', n.literalExpression(content.map((m) => m.mediaType))),
           n.property('f', n.arrayLiteral(checks.map((c) => c.check))),
           n.property('p', n.literalExpression(checks.map((c) => c.path))),
+        ]),
+      );
+    }
+    // The declared answers (`[status, mediaType, check]` rows as `_Responses`): the receiver checks its refusals
+    // in the spec's error shape with them (emit/server/runtime/webhook-receiver.ts).
+    if (op.responses.length) {
+      const rows = op.responses.map((r) =>
+        r.content.map((m, i) => {
+          const check = doc.compiler.entryErrors(doc.media(op, m, r.content.length > 1 ? `Status_${r.status}_${i + 1}` : `Status_${r.status}`), true);
+          return { check: compiled(check.errors.text), path: check.schemaPath ?? `#${op.pointer}/responses/${escapeToken(r.status)}/content/${escapeToken(m.mediaType)}/schema` };
+        }),
+      );
+      if (args.length === 2) args.push(n.literalExpression(undefined));
+      args.push(
+        n.objectLiteral([
+          n.property('s', n.literalExpression(op.responses.map((r) => r.status))),
+          n.property('m', n.literalExpression(op.responses.map((r) => r.content.map((m) => m.mediaType)))),
+          n.property('f', n.arrayLiteral(rows.map((row) => n.arrayLiteral(row.map((c) => c.check))))),
+          n.property('p', n.literalExpression(rows.map((row) => row.map((c) => c.path)))),
         ]),
       );
     }
