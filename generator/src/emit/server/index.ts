@@ -19,7 +19,7 @@ import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
 import { buildApiTable } from './table.ts';
 import { idempotencyHeader } from '../../model/idempotency.ts';
 import { buildMockData } from './mock-data.ts';
-import { serverWebhookFiles } from '../webhooks/index.ts';
+import { serverWebhookFiles } from './webhooks.ts';
 import { SERVER_WEBHOOK_SYMBOLS } from '../webhooks/symbols.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */

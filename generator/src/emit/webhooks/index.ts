@@ -1,26 +1,20 @@
 /**
  * Webhooks in the server and client packages (only when the spec has webhooks or callbacks; other output
  * is untouched):
- * - server: `src/webhooks.ts` with `createWebhookReceiver` over the webhooks' table and the validators
- *   package's `webhookValidators`, and the runtime `webhook-receiver.ts` + `webhook-signatures.ts`;
- * - client: `src/webhooks.ts` with `sendWebhook`, typed by webhook name, and the runtime
+ * - server (emit/server/webhooks.ts): `src/webhooks.ts` with `createWebhookReceiver` over the webhooks' table
+ *   and the validators package's `webhookValidators`, and the runtime `webhook-receiver.ts` + `webhook-signatures.ts`;
+ * - client (here): `src/webhooks.ts` with `sendWebhook`, typed by webhook name, and the runtime
  *   `webhook-sender.ts` + `webhook-signatures.ts`.
  * The runtime modules (../server/runtime/webhook-*.ts) are static sources copied as they are; the generated modules are nodes
  * laid out by the one printer. The tables hold only facts of the model (model/webhooks.ts).
  */
 import { readFileSync } from 'node:fs';
-import { canonicalJson } from '../../model/facts/all-of.ts';
-import { factsOf } from '../../model/facts/index.ts';
-import { problemShape, type ProblemShape } from '../../model/facts/problem-shape.ts';
 import type { ApiModel, WebhookModel } from '../../model/types.ts';
-import { SamplePlanner } from '../server/sample-plan.ts';
-import type { WebhookSamples } from '../server/runtime/webhook-mock.ts';
-import type { WebhookRoute } from '../server/runtime/webhook-sender.ts';
 import type { EmitContext, EmittedFile } from '../emitter.ts';
 
 /** Webhook runtime modules, kept with the server runtime (webhook-mock.ts uses its sampler); copied only by use. */
 const RUNTIME = ['webhook-signatures.ts', 'webhook-receiver.ts', 'webhook-sender.ts', 'webhook-mock.ts'] as const;
-type RuntimeName = (typeof RUNTIME)[number];
+export type RuntimeName = (typeof RUNTIME)[number];
 
 let sources: Map<RuntimeName, string> | undefined;
 
@@ -30,7 +24,7 @@ function runtimeSource(name: RuntimeName): string {
 }
 
 /** The runtime files a package copies (`src/runtime/<name>`), formatted at the source. */
-function runtimeFiles(names: readonly RuntimeName[], head: string): EmittedFile[] {
+export function runtimeFiles(names: readonly RuntimeName[], head: string): EmittedFile[] {
   // Kept prettier-clean at the source (test/print/prettier-clean.test.ts): nothing to format.
   return names.map((name) => ({ path: `src/runtime/${name}`, contents: head + runtimeSource(name), format: 'typescript', formatted: true }));
 }
@@ -39,143 +33,15 @@ export function webhooksOf(model: ApiModel): readonly WebhookModel[] {
   return model.webhooks ?? [];
 }
 
-
-/** How each webhook is sent: its method and first payload media type. */
-function routeOf(w: WebhookModel): WebhookRoute {
+/**
+ * How each webhook is sent: its method and first payload media type (the data of runtime/webhook-sender.ts's
+ * `WebhookRoute`, written into the generated code; that type is not imported here, so this folder depends on
+ * neither the server's folder nor the client's, which both use it).
+ */
+export function routeOf(w: WebhookModel): { method: string; mediaType?: string } {
   const mediaType = w.operation.requestBody?.content[0]?.mediaType;
   const method = w.operation.method.toUpperCase();
   return mediaType === undefined ? { method } : { method, mediaType };
-}
-
-/**
- * The problem shapes of the webhooks' declared `4xx`/`4XX`/`default` JSON responses (each written once) and,
- * per webhook, which declared status gives which (`{ '400': 0, default: 1 }`); a webhook without one has none.
- */
-function problemShapesOf(model: ApiModel, webhooks: readonly WebhookModel[]) {
-  const list: ProblemShape[] = [];
-  const index = new Map<string, number>();
-  const byWebhook = new Map<WebhookModel, Record<string, number>>();
-  for (const w of webhooks) {
-    const problems: Record<string, number> = {};
-    for (const response of w.operation.responses) {
-      const shape = problemShape(model, response);
-      if (!shape?.variants.length) continue;
-      const key = canonicalJson(shape);
-      let at = index.get(key);
-      if (at === undefined) index.set(key, (at = list.push(shape) - 1));
-      problems[response.status] = at;
-    }
-    if (Object.keys(problems).length) byWebhook.set(w, problems);
-  }
-  return { list, byWebhook };
-}
-
-/** What the mock samples for each webhook: request-side plans of its payload and header parameters, and the spec's example. */
-function webhookSamples(model: ApiModel, webhooks: readonly WebhookModel[]): WebhookSamples {
-  const planner = new SamplePlanner(factsOf(model), 'request');
-  const entries = webhooks.map((w) => {
-    const media = w.operation.requestBody?.content[0];
-    const headers = Object.fromEntries(w.operation.parameters.filter((p) => p.in === 'header' && p.required).map((p) => [p.name, planner.plan(p.schema)]));
-    return [w.name, { route: routeOf(w), ...(media ? { payload: planner.plan(media.schema) } : {}), ...(media?.examples.length ? { example: media.examples[0] } : {}), headers }] as const;
-  });
-  return { plans: planner.plans, webhooks: Object.fromEntries(entries) };
-}
-
-
-/** The server package's webhook files. */
-export function serverWebhookFiles(model: ApiModel, context: EmitContext, head: string, runtimeHead: string): EmittedFile[] {
-  const webhooks = webhooksOf(model);
-  if (!webhooks.length) return [];
-  const n = context.nodes;
-  const p = context.printer;
-  const shapes = problemShapesOf(model, webhooks);
-  const table = webhooks.map((w) => ({
-    name: w.name,
-    method: w.operation.method.toUpperCase(),
-    headers: w.operation.parameters.filter((q) => q.in === 'header').map((q) => q.name),
-    fixes: w.fixes.map((f) => [f.member, f.value]),
-    ...(shapes.byWebhook.has(w) ? { problems: shapes.byWebhook.get(w) } : {}),
-  }));
-  const module = p
-    .module()
-    .line(head)
-    .line(p.importStatement('import', ['webhookValidators'], context.importPath('validators', 'src/webhooks.ts')))
-    .line(p.importStatement('import', ['Webhooks'], context.importPath('types', 'src/webhooks.ts'), true))
-    .line(p.importStatement('import', ['fire', 'sampleOf', 'type FireWebhookOptions', 'type SampleWebhookOptions', 'type WebhookSamples'], './runtime/webhook-mock.js'))
-    .line(p.importStatement('import', ['createReceiver', 'type WebhookEntry', 'type WebhookReceiverOptions'], './runtime/webhook-receiver.js'))
-    .line(p.importStatement('import', ['TableProblemShape'], './runtime/types.js', true));
-  module.node(
-    n.variable('const', 'WEBHOOKS', n.literalExpression(table), {
-      type: n.arrayType(n.typeRef('WebhookEntry')),
-      doc: ['Each webhook: its method, declared header parameters, the payload members it pins (model/webhooks.ts) and its error shapes.'],
-    }),
-  );
-  module.node(
-    n.variable('const', 'PROBLEM_SHAPES', n.literalExpression(shapes.list), {
-      type: n.arrayType(n.typeRef('TableProblemShape')),
-      doc: ["The problem shapes the webhooks' declared error responses give (model/facts/problem-shape.ts): refusals are answered in them."],
-    }),
-  );
-  const request = n.typeRef('Request');
-  module.node(
-    n.functionDeclaration(
-      'createWebhookReceiver',
-      {
-        parameters: [{ name: 'options', type: n.typeRef('WebhookReceiverOptions', [n.typeRef('Webhooks')]) }],
-        returns: n.functionType([{ name: 'request', type: request }], n.typeRef('Promise', [n.typeRef('Response')])),
-      },
-      [n.returnStatement(n.callExpression(n.valueRef('createReceiver'), [n.valueRef('WEBHOOKS'), n.valueRef('webhookValidators'), n.valueRef('options'), n.valueRef('PROBLEM_SHAPES')]))],
-      [
-        'A Web-standard receiver, `(request: Request) => Promise<Response>`, for the webhooks in `handlers` (keyed by',
-        "their names in the spec): it verifies the signature over the raw body first (401), validates headers and",
-        'payload (400), finds the webhook (`dispatch`, else the payload), and calls its handler (2xx). docs/webhooks.md.',
-      ],
-    ),
-  );
-  const json = (value: unknown) => n.callExpression(n.propertyAccess(n.valueRef('JSON'), 'parse'), [n.literalExpression(JSON.stringify(value))]);
-  module.node(
-    n.variable('const', 'SAMPLES', json(webhookSamples(model, webhooks)), {
-      type: n.typeRef('WebhookSamples'),
-      doc: ["What the mock samples for each webhook (JSON text: every key stays an own property)."],
-    }),
-  );
-  const K = n.typeRef('K');
-  const typeParameters = [{ name: 'K', constraint: n.keyofType(n.typeRef('Webhooks')) }];
-  const of = (member: string) => n.indexedAccessType(n.indexedAccessType(n.typeRef('Webhooks'), K), n.literalType(member));
-  module.node(
-    n.functionDeclaration(
-      'sampleWebhook',
-      {
-        typeParameters,
-        parameters: [
-          { name: 'name', type: K },
-          { name: 'options', type: n.typeRef('SampleWebhookOptions'), initializer: n.objectLiteral([]) },
-        ],
-        returns: n.typeLiteral([n.propertySignature('payload', of('payload')), n.propertySignature('headers', of('headers'))]),
-      },
-      [n.returnStatement(n.asType(n.callExpression(n.valueRef('sampleOf'), [n.valueRef('SAMPLES'), n.valueRef('name'), n.valueRef('options')]), n.typeLiteral([n.propertySignature('payload', of('payload')), n.propertySignature('headers', of('headers'))])))],
-      ["The webhook `name`'s payload and required header parameters as the mock samples them (the spec's example when it has one), deterministic from `options.seed`."],
-    ),
-  );
-  module.node(
-    n.functionDeclaration(
-      'fireWebhook',
-      {
-        typeParameters,
-        parameters: [
-          { name: 'name', type: K },
-          { name: 'options', type: n.intersectionType([n.typeRef('FireWebhookOptions'), n.typeLiteral([n.propertySignature('payload', of('payload'), { optional: true })])]) },
-        ],
-        returns: n.typeRef('Promise', [n.typeRef('Response')]),
-      },
-      [n.returnStatement(n.callExpression(n.valueRef('fire'), [n.valueRef('SAMPLES'), n.valueRef('name'), n.valueRef('options')]))],
-      [
-        'Fires the webhook `name` at `options.url` as the API would: a sample (or `options.payload`) with its sampled',
-        "header parameters (`options.headers` win), signed with `options.secret` under `options.signature`. docs/webhooks.md.",
-      ],
-    ),
-  );
-  return [module.file('src/webhooks.ts'), ...runtimeFiles(['webhook-signatures.ts', 'webhook-sender.ts', 'webhook-receiver.ts', 'webhook-mock.ts'], runtimeHead)];
 }
 
 /** The client package's webhook files. */

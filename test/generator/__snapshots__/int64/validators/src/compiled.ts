@@ -16,17 +16,15 @@ const _t2: any = [
   ['small', 516, 'integer', _int32, 'int32'],
 ];
 const _t3: any = [['user_id', 68, 'integer']];
-const _t4: any = [['parent', 1024, '', _vAccount, _eAccount]];
-const _t5: any = [
+const _t4: any = [
   ['type', 65, 'string'],
   ['title', 65, 'string'],
   ['status', 4, 'integer'],
   ['trace_id', 4, 'integer'],
 ];
-const _sp6 = '#/components/schemas/Problem';
-const _sp7 = '#/paths/~1accounts/get/parameters/0/schema';
-const _t8: any = [['after_id', 5120, '', _vListAccountsQueryAfterId, _eListAccountsQueryAfterId, _sp7]];
-const _t9: any = [['total', 4, 'integer']];
+const _sp5 = '#/components/schemas/Problem';
+const _sp6 = '#/paths/~1accounts/get/parameters/0/schema';
+const _t7: any = [['total', 4, 'integer']];
 
 export function _vAccount(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -80,7 +78,6 @@ export function _vAccount(v: any, o: number): boolean {
 
 export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vAccount(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
     return false;
@@ -158,7 +155,10 @@ export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): b
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp0, _t4)) return false;
+  const x12 = v.parent;
+  if (x12 !== undefined) {
+    if (_ref(x12, o, p + '/parent', E, _vAccount, _eAccount)) return false;
+  }
   return E.length === e0;
 }
 
@@ -177,12 +177,11 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp6, 'object');
+    _fType(E, o, p, _sp5, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp6, _t5)) return false;
+  if (_eProps(v, o, p, E, _sp5, _t4)) return false;
   return E.length === e0;
 }
 
@@ -198,7 +197,10 @@ export function _eListAccountsQuery(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t8)) return false;
+  const x1 = v.after_id;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/after_id', E, _sp6, _vListAccountsQueryAfterId, _eListAccountsQueryAfterId)) return false;
+  }
   return E.length === e0;
 }
 
@@ -219,7 +221,7 @@ export function _eListAccountsStatus200(v: any, o: number, p: string, E: Validat
       }
     }
   } else if (_fReq(E, o, p, sp, 'items')) return false;
-  if (_eProps(v, o, p, E, sp, _t9)) return false;
+  if (_eProps(v, o, p, E, sp, _t7)) return false;
   return E.length === e0;
 }
 
