@@ -61,7 +61,12 @@ export function paginate<Page, Item>(
       const pageItems = itemsOf(page);
       items += pageItems.length;
       yield page;
-      at = nextPosition(spec, at, { page, items: pageItems, headers: sent.headers, url: sent.response.url || rt.options.baseUrl }, options);
+      at = nextPosition(
+        spec,
+        at,
+        { page, items: pageItems, headers: sent.headers, url: sent.response.url || rt.options.baseUrl },
+        options,
+      );
     }
   }
   return {
@@ -79,10 +84,17 @@ export function paginate<Page, Item>(
 }
 
 /** The position of the next page, or undefined after the last one. */
-export function nextPosition(spec: PaginationSpec, at: Position, answered: Answered, options: CallOptions): Position | undefined {
+export function nextPosition(
+  spec: PaginationSpec,
+  at: Position,
+  answered: Answered,
+  options: CallOptions,
+): Position | undefined {
   const { page, items, headers } = answered;
   if (spec.link || spec.url !== undefined) {
-    const next = spec.link ? nextLink(headers.get('link'), answered.url) : urlAt(pointer(page, spec.url!), answered.url);
+    const next = spec.link
+      ? nextLink(headers.get('link'), answered.url)
+      : urlAt(pointer(page, spec.url!), answered.url);
     const key = next && next.search;
     if (!next || key === at.token) return undefined;
     return { args: at.args, call: { ...options, query: { ...options.query, ...queryOf(next) } }, token: key };
@@ -101,11 +113,20 @@ export function nextPosition(spec: PaginationSpec, at: Position, answered: Answe
     return { ...at, args: { ...at.args, [spec.page!]: number + 1 } };
   }
   if (spec.more !== undefined && pointer(page, spec.more) !== true) return undefined;
-  const next = spec.header !== undefined ? headers.get(spec.header) : spec.last !== undefined ? pointer(items.at(-1), spec.last) : pointer(page, spec.next ?? '');
+  const next =
+    spec.header !== undefined
+      ? headers.get(spec.header)
+      : spec.last !== undefined
+        ? pointer(items.at(-1), spec.last)
+        : pointer(page, spec.next ?? '');
   if (next == null || next === '' || next === at.token) return undefined;
   if (spec.member !== undefined) {
     const body = at.args?.body;
-    return { ...at, token: next, args: { ...at.args, body: { ...(typeof body === 'object' && body !== null ? body : {}), [spec.member]: next } } };
+    return {
+      ...at,
+      token: next,
+      args: { ...at.args, body: { ...(typeof body === 'object' && body !== null ? body : {}), [spec.member]: next } },
+    };
   }
   return { ...at, token: next, args: { ...at.args, [spec.token!]: next } };
 }

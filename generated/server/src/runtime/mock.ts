@@ -15,7 +15,14 @@
  * is worked out at generation time (emit/server/sample-plan.ts); nothing here reads a JSON Schema.
  */
 import { createPipeline, createWebHandler, type PipelineFeatures, type WebHandler } from './core.js';
-import { listingItems, listingSize, pageAnswer, type Listing, type MockPosition, type PageAnswer } from './mock-pages.js';
+import {
+  listingItems,
+  listingSize,
+  pageAnswer,
+  type Listing,
+  type MockPosition,
+  type PageAnswer,
+} from './mock-pages.js';
 import { resolvePlan, sample, seededRandom, type SamplePlan } from './sample.js';
 import type {
   AnyHandler,
@@ -202,7 +209,9 @@ export function mockHandlers(
   for (const op of table.operations) {
     const mock = data.operations[op.key];
     if (!mock?.responses.length) continue;
-    const listing = op.pagination ? lazyListing(op.pagination, mock, data, pages, `${seed}|${op.key}`, options.optionalDepth) : undefined;
+    const listing = op.pagination
+      ? lazyListing(op.pagination, mock, data, pages, `${seed}|${op.key}`, options.optionalDepth)
+      : undefined;
     const validate = validators?.[op.key];
     handlers[op.key] = (context: HandlerContext) => {
       const prefer = parsePrefer(context.request.headers.get('prefer'));
@@ -253,7 +262,9 @@ export function mockHandlers(
         if (accepts(body)) break;
       }
       const result = answer({ value: framing ? streamOfOne(framing.format === 'sse' ? { data: body } : body) : body });
-      return pageOf && Object.keys(pageOf.headers).length ? { ...result, headers: { ...result.headers, ...pageOf.headers } } : result;
+      return pageOf && Object.keys(pageOf.headers).length
+        ? { ...result, headers: { ...result.headers, ...pageOf.headers } }
+        : result;
     };
   }
   return handlers;
@@ -290,7 +301,8 @@ function coherent(body: unknown, mock: MockOperation, context: HandlerContext, p
     // A body that is the items array is the page itself.
     if (mock.itemsPointer === '') return clone(page.items);
     if (Array.isArray(getAt(body, mock.itemsPointer))) setAt(body, mock.itemsPointer, clone(page.items), false);
-    for (const [pointer, value] of page.members) setAt(body, pointer, value === undefined ? undefined : clone(value), value !== undefined);
+    for (const [pointer, value] of page.members)
+      setAt(body, pointer, value === undefined ? undefined : clone(value), value !== undefined);
     if (mock.countPointer) setAt(body, mock.countPointer, page.items.length, true);
   }
   return echoed(body, mock, context);
@@ -311,12 +323,20 @@ function lazyListing(
     if (listing) return listing;
     const array = mock.page ? resolvePlan(mock.page, data.plans) : undefined;
     const count = listingSize(pagination, pages);
-    const items = array ? listingItems(array.items ?? { type: 'any' }, Math.max(array.minItems ?? 0, count), { plans: data.plans, optionalDepth }, seed) : [];
+    const items = array
+      ? listingItems(
+          array.items ?? { type: 'any' },
+          Math.max(array.minItems ?? 0, count),
+          { plans: data.plans, optionalDepth },
+          seed,
+        )
+      : [];
     listing = {
       items,
       // The tokens of pages 1 … n-1 for a page size (n pages hold the items).
       tokens: (size) => {
-        if (!tokens.has(size)) tokens.set(size, mock.token ? pageTokens(mock.token, data.plans, Math.ceil(items.length / size), seed) : []);
+        if (!tokens.has(size))
+          tokens.set(size, mock.token ? pageTokens(mock.token, data.plans, Math.ceil(items.length / size), seed) : []);
         return tokens.get(size)!;
       },
     };

@@ -176,7 +176,8 @@ function sampleArray(p: SamplePlan, options: SampleOptions, depth: number, objec
   const prefix = p.prefix ?? [];
   let count =
     depth >= MAX_DEPTH ? min : Math.min(max, Math.max(min, prefix.length, 1 + Math.floor(options.random() * 2)));
-  if (p.noItems || (p.items !== undefined && resolvePlan(p.items, options.plans).none)) count = Math.min(count, prefix.length);
+  if (p.noItems || (p.items !== undefined && resolvePlan(p.items, options.plans).none))
+    count = Math.min(count, prefix.length);
   const out: unknown[] = [];
   const seen = new Set<string>();
   for (let i = 0; out.length < count && i < count * 4 + 4; i++) {

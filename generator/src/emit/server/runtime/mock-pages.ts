@@ -43,7 +43,12 @@ export function pageSize(p: TablePagination, context: HandlerContext): number {
  * The listing's `count` items, each sampled from its own seed; one that repeats an earlier item is sampled
  * again (a few seeds), so the items are distinct wherever the schema allows distinct values.
  */
-export function listingItems(itemPlan: SamplePlan, count: number, options: Omit<SampleOptions, 'random'>, seed: string): unknown[] {
+export function listingItems(
+  itemPlan: SamplePlan,
+  count: number,
+  options: Omit<SampleOptions, 'random'>,
+  seed: string,
+): unknown[] {
   const seen = new Set<string>();
   const out: unknown[] = [];
   for (let i = 0; i < count; i++) {
@@ -51,7 +56,12 @@ export function listingItems(itemPlan: SamplePlan, count: number, options: Omit<
     for (let attempt = 0; attempt < 8; attempt++) {
       // Sampled afresh from the schema: the spec's examples below an item would repeat in every item (and
       // real specs have examples their own schemas refuse).
-      item = sample(resolvePlan(itemPlan, options.plans), { ...options, random: seededRandom(`${seed}|item|${i}|${attempt}`), fresh: true }, 1, 1);
+      item = sample(
+        resolvePlan(itemPlan, options.plans),
+        { ...options, random: seededRandom(`${seed}|item|${i}|${attempt}`), fresh: true },
+        1,
+        1,
+      );
       if (!seen.has(JSON.stringify(item))) break;
     }
     seen.add(JSON.stringify(item));
@@ -66,10 +76,17 @@ export function listingSize(p: TablePagination, pages: number): number {
 }
 
 /** The page a request asks for, and what leads from it to the next one. */
-export function pageAnswer(p: TablePagination, listing: Listing, context: HandlerContext, position: MockPosition | undefined): PageAnswer {
+export function pageAnswer(
+  p: TablePagination,
+  listing: Listing,
+  context: HandlerContext,
+  position: MockPosition | undefined,
+): PageAnswer {
   const size = pageSize(p, context);
   const total = listing.items.length;
-  const tokens = tokenStyle(p) ? listing.tokens(size) : [];
+  // One token per item position (the token that starts at item k is the k-th), so a token stays right when
+  // the next request asks another page size: tokens name where the next page starts, not a page number.
+  const tokens = tokenStyle(p) ? listing.tokens(1) : [];
   const start = Math.min(total, Math.max(0, startOf(p, listing, context, size, tokens, position)));
   const end = Math.min(total, start + size);
   const more = end < total;
@@ -79,7 +96,7 @@ export function pageAnswer(p: TablePagination, listing: Listing, context: Handle
     case 'token':
     case 'body':
     case 'header': {
-      const next = more ? tokens[Math.floor(start / size)] : undefined;
+      const next = more ? tokens[end - 1] : undefined;
       if (p.kind === 'header') {
         if (next !== undefined) answer.headers[p.nextTokenHeader!.toLowerCase()] = String(next);
       } else answer.members.push([p.nextTokenPointer!, next]);
@@ -103,15 +120,23 @@ export function pageAnswer(p: TablePagination, listing: Listing, context: Handle
 const tokenStyle = (p: TablePagination) => p.kind === 'token' || p.kind === 'body' || p.kind === 'header';
 
 /** The index of the request's first item, from its position. An unknown token or id starts over. */
-function startOf(p: TablePagination, listing: Listing, context: HandlerContext, size: number, tokens: unknown[], position: MockPosition | undefined): number {
-  const number = (value: unknown, fallback: number) => (value === undefined || !Number.isFinite(Number(value)) ? fallback : Math.floor(Number(value)));
+function startOf(
+  p: TablePagination,
+  listing: Listing,
+  context: HandlerContext,
+  size: number,
+  tokens: unknown[],
+  position: MockPosition | undefined,
+): number {
+  const number = (value: unknown, fallback: number) =>
+    value === undefined || !Number.isFinite(Number(value)) ? fallback : Math.floor(Number(value));
   switch (p.kind) {
     case 'token':
     case 'header':
     case 'body': {
       const token = p.kind === 'body' ? memberOf(context.body, p.tokenMember!) : context.query[p.tokenParameter!];
       if (token === undefined) return 0;
-      return (tokens.findIndex((t) => String(t) === String(token)) + 1) * size;
+      return tokens.findIndex((t) => String(t) === String(token)) + 1;
     }
     case 'item': {
       const after = context.query[p.tokenParameter!];
@@ -135,17 +160,26 @@ function startOf(p: TablePagination, listing: Listing, context: HandlerContext, 
 /** The request's URL with the position of the next page (the page after this one, or the offset after its items). */
 function nextUrl(requestUrl: string, position: MockPosition, start: number, end: number, size: number): string {
   const url = new URL(requestUrl);
-  url.searchParams.set(position.parameter, String(position.by === 'offset' ? end : position.first + Math.floor(start / size) + 1));
+  url.searchParams.set(
+    position.parameter,
+    String(position.by === 'offset' ? end : position.first + Math.floor(start / size) + 1),
+  );
   return url.href;
 }
 
 function memberOf(body: unknown, name: string): unknown {
-  return typeof body === 'object' && body !== null && Object.prototype.hasOwnProperty.call(body, name) ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof body === 'object' && body !== null && Object.prototype.hasOwnProperty.call(body, name)
+    ? (body as Record<string, unknown>)[name]
+    : undefined;
 }
 
 /** The value at a JSON pointer, or undefined. */
 function at(root: unknown, pointer: string): unknown {
   let node = root;
-  for (const t of pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) node = memberOf(node, t);
+  for (const t of pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')))
+    node = memberOf(node, t);
   return node;
 }

@@ -27,15 +27,13 @@ const _t2: any = [
   ['score', 2, 'number'],
   ['small', 516, 'integer', _int32, 'int32'],
 ];
-const _t3: any = [['parent', 1024, '', _vAccount, _eAccount]];
-const _sp4 = '#/components/schemas/Problem';
-const _t5: any = [
+const _sp3 = '#/components/schemas/Problem';
+const _t4: any = [
   ['type', 65, 'string'],
   ['title', 65, 'string'],
   ['status', 4, 'integer'],
 ];
-const _sp6 = '#/paths/~1accounts/get/parameters/0/schema';
-const _t7: any = [['after_id', 5120, '', _vListAccountsQueryAfterId, _eListAccountsQueryAfterId, _sp6]];
+const _sp5 = '#/paths/~1accounts/get/parameters/0/schema';
 
 export function _vAccount(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -96,7 +94,6 @@ export function _vAccount(v: any, o: number): boolean {
 
 export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vAccount(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
     return false;
@@ -214,7 +211,10 @@ export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): b
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp0, _t3)) return false;
+  const x14 = v.parent;
+  if (x14 !== undefined) {
+    if (_ref(x14, o, p + '/parent', E, _vAccount, _eAccount)) return false;
+  }
   return E.length === e0;
 }
 
@@ -236,18 +236,17 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp4, 'object');
+    _fType(E, o, p, _sp3, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp4, _t5)) return false;
+  if (_eProps(v, o, p, E, _sp3, _t4)) return false;
   const x1 = v.trace_id;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1) && typeof x1 !== 'bigint') {
-      if (_fPT(E, o, p, _sp4, 'trace_id', 'integer')) return false;
+      if (_fPT(E, o, p, _sp3, 'trace_id', 'integer')) return false;
     } else {
-      if ((o & 2) !== 0 && !_int64(x1) && _fPF(E, o, p, _sp4, 'trace_id', 'int64')) return false;
+      if ((o & 2) !== 0 && !_int64(x1) && _fPF(E, o, p, _sp3, 'trace_id', 'int64')) return false;
     }
   }
   return E.length === e0;
@@ -265,7 +264,10 @@ export function _eListAccountsQuery(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t7)) return false;
+  const x1 = v.after_id;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/after_id', E, _sp5, _vListAccountsQueryAfterId, _eListAccountsQueryAfterId)) return false;
+  }
   return E.length === e0;
 }
 
