@@ -13,6 +13,7 @@ import { TARGET_NAME } from './emit/registry.ts';
 import { BUILTIN_TARGET_NAMES } from './emit/registry.ts';
 import type { PluginRef } from './emit/plugins.ts';
 import { DECLARATION_SCHEMA, type DeclaredPagination } from './model/pagination.ts';
+import { HTTP_TOKEN_PATTERN } from './model/values.ts';
 import { isUrl } from './load/remote.ts';
 import { distance } from 'fastest-levenshtein';
 
@@ -138,7 +139,7 @@ const CONFIG_SCHEMA = {
   properties: {
     $schema: { type: 'string' },
     spec: { type: 'string', minLength: 1 },
-    headers: { type: 'object', propertyNames: { pattern: '^[!#$%&\'*+.^_`|~0-9A-Za-z-]+$' }, additionalProperties: { type: 'string' } },
+    headers: { type: 'object', propertyNames: { pattern: HTTP_TOKEN_PATTERN }, additionalProperties: { type: 'string' } },
     out: { type: 'string', minLength: 1 },
     targets: { type: 'array', items: targetName, uniqueItems: true, minItems: 1 },
     format: { type: 'boolean' },
@@ -158,7 +159,7 @@ const CONFIG_SCHEMA = {
     options: { type: 'object', propertyNames: targetName, additionalProperties: { type: 'object' } },
     dates: { enum: ['string', 'Date'] },
     int64: { enum: ['number', 'bigint'] },
-    idempotencyKey: { type: 'string', pattern: '^[!#$%&\'*+.^_`|~0-9A-Za-z-]+$' },
+    idempotencyKey: { type: 'string', pattern: HTTP_TOKEN_PATTERN },
     pagination: { type: 'object', additionalProperties: { oneOf: [{ const: false }, DECLARATION_SCHEMA] } },
   },
 };

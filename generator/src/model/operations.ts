@@ -5,7 +5,7 @@ import { deref } from './deref.ts';
 import type { NamePlanner } from './naming.ts';
 import { synthesizeOperationId } from './naming.ts';
 import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
-import { extensionsOf, isRecord, str } from './values.ts';
+import { extensionsOf, HTTP_TOKEN_PATTERN, isRecord, str } from './values.ts';
 import type {
   EncodingModel, HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, ParameterLocation,
   ParameterModel, ParameterStyle, ProblemMatcher, RequestBodyModel, ResponseModel, StreamFormat, StreamingModel,
@@ -138,8 +138,8 @@ function mergeParameters(shared: ParameterModel[], own: ParameterModel[]): Param
   return out;
 }
 
-/** A field name as HTTP writes it (RFC 9110 section 5.1: a token). */
-const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A header parameter name no request can carry is warned about (RFC 9110 section 5.1: a field name is a token). */
+const HTTP_TOKEN = new RegExp(HTTP_TOKEN_PATTERN);
 
 function parameterList(doc: unknown, value: unknown, pointer: string, ctx: SchemaContext, report: Report): ParameterModel[] {
   if (!Array.isArray(value)) return [];

@@ -271,23 +271,32 @@ function withStream<T extends object>(entry: T, status: string, fact: StreamFact
   return stream.length ? { ...entry, stream } : entry;
 }
 
-/** Error response shapes (model/facts/problem-shape.ts), each written once: index by its canonical JSON. */
-class ProblemShapes {
+/**
+ * Error response shapes (model/facts/problem-shape.ts), each written once: index by its canonical JSON. The
+ * operations' table and the webhooks' (server/webhooks.ts) both number their shapes with it.
+ */
+export class ProblemShapes {
   readonly list: TableProblemShape[] = [];
   private readonly index = new Map<string, number>();
   constructor(private readonly model: ApiModel) {}
 
-  /** Adds `problem` (the shape's index) to a response entry whose schema gives problems a shape. */
-  with<T extends object>(entry: T, response: ResponseModel): T & { problem?: number } {
+  /** The index of the shape the response's schema gives problems, if it gives one. */
+  of(response: ResponseModel): number | undefined {
     const shape = problemShape(this.model, response);
-    if (!shape?.variants.length) return entry;
+    if (!shape?.variants.length) return undefined;
     const key = canonicalJson(shape);
     let at = this.index.get(key);
     if (at === undefined) {
       this.index.set(key, (at = this.list.length));
       this.list.push(shape as TableProblemShape);
     }
-    return { ...entry, problem: at };
+    return at;
+  }
+
+  /** Adds `problem` (the shape's index) to a response entry whose schema gives problems a shape. */
+  with<T extends object>(entry: T, response: ResponseModel): T & { problem?: number } {
+    const at = this.of(response);
+    return at === undefined ? entry : { ...entry, problem: at };
   }
 }
 

@@ -3,36 +3,30 @@
  * shapes, and the mock's samples. The parts the client shares (the runtime copies, each webhook's route) are
  * emit/webhooks/'s.
  */
-import { canonicalJson } from '../../model/facts/all-of.ts';
 import { factsOf } from '../../model/facts/index.ts';
-import { problemShape, type ProblemShape } from '../../model/facts/problem-shape.ts';
 import type { ApiModel, WebhookModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile } from '../emitter.ts';
 import { routeOf, runtimeFiles, webhooksOf } from '../webhooks/index.ts';
 import type { WebhookSamples } from './runtime/webhook-mock.ts';
 import { SamplePlanner } from './sample-plan.ts';
+import { ProblemShapes } from './table.ts';
 
 /**
  * The problem shapes of the webhooks' declared `4xx`/`4XX`/`default` JSON responses (each written once) and,
  * per webhook, which declared status gives which (`{ '400': 0, default: 1 }`); a webhook without one has none.
  */
 function problemShapesOf(model: ApiModel, webhooks: readonly WebhookModel[]) {
-  const list: ProblemShape[] = [];
-  const index = new Map<string, number>();
+  const shapes = new ProblemShapes(model);
   const byWebhook = new Map<WebhookModel, Record<string, number>>();
   for (const w of webhooks) {
     const problems: Record<string, number> = {};
     for (const response of w.operation.responses) {
-      const shape = problemShape(model, response);
-      if (!shape?.variants.length) continue;
-      const key = canonicalJson(shape);
-      let at = index.get(key);
-      if (at === undefined) index.set(key, (at = list.push(shape) - 1));
-      problems[response.status] = at;
+      const at = shapes.of(response);
+      if (at !== undefined) problems[response.status] = at;
     }
     if (Object.keys(problems).length) byWebhook.set(w, problems);
   }
-  return { list, byWebhook };
+  return { list: shapes.list, byWebhook };
 }
 
 /** What the mock samples for each webhook: request-side plans of its payload and header parameters, and the spec's example. */
