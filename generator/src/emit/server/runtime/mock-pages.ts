@@ -16,10 +16,13 @@ export interface MockPosition {
   first: number;
 }
 
-/** One listing of an operation: its items, and the tokens that lead to each page for a page size. */
+/**
+ * One listing of an operation: its items, and the tokens that start a page at each item position (the k-th
+ * starts at item k), so a token stays right when the next request asks another page size.
+ */
 export interface Listing {
   items: unknown[];
-  tokens(size: number): unknown[];
+  tokens(): unknown[];
 }
 
 /** What a page answers: its items, body members to set (pointer, value; undefined removes), response headers. */
@@ -84,9 +87,7 @@ export function pageAnswer(
 ): PageAnswer {
   const size = pageSize(p, context);
   const total = listing.items.length;
-  // One token per item position (the token that starts at item k is the k-th), so a token stays right when
-  // the next request asks another page size: tokens name where the next page starts, not a page number.
-  const tokens = tokenStyle(p) ? listing.tokens(1) : [];
+  const tokens = tokenStyle(p) ? listing.tokens() : [];
   const start = Math.min(total, Math.max(0, startOf(p, listing, context, size, tokens, position)));
   const end = Math.min(total, start + size);
   const more = end < total;

@@ -184,10 +184,10 @@ function pageToken(plan: SamplePlan, plans: Record<string, SamplePlan>, page: nu
   return sample(plan, { plans, random: seededRandom(`${seed}|page|${page}`), fresh: true });
 }
 
-/** The tokens of pages 1 … pages-1; the list stops early where a token would repeat an earlier one. */
-function pageTokens(plan: SamplePlan, plans: Record<string, SamplePlan>, pages: number, seed: string): unknown[] {
+/** The tokens of positions 1 … count-1 (in order); the list stops early where a token would repeat an earlier one. */
+function pageTokens(plan: SamplePlan, plans: Record<string, SamplePlan>, count: number, seed: string): unknown[] {
   const tokens: unknown[] = [];
-  for (let page = 1; page < pages; page++) {
+  for (let page = 1; page < count; page++) {
     const token = pageToken(plan, plans, page, seed);
     if (token === undefined || tokens.some((t) => String(t) === String(token))) break;
     tokens.push(token);
@@ -317,7 +317,7 @@ function lazyListing(
   optionalDepth: number | undefined,
 ): () => Listing {
   let listing: Listing | undefined;
-  const tokens = new Map<number, unknown[]>();
+  let tokens: unknown[] | undefined;
   return () => {
     if (listing) return listing;
     const array = mock.page ? resolvePlan(mock.page, data.plans) : undefined;
@@ -332,12 +332,8 @@ function lazyListing(
       : [];
     listing = {
       items,
-      // The tokens of pages 1 … n-1 for a page size (n pages hold the items).
-      tokens: (size) => {
-        if (!tokens.has(size))
-          tokens.set(size, mock.token ? pageTokens(mock.token, data.plans, Math.ceil(items.length / size), seed) : []);
-        return tokens.get(size)!;
-      },
+      // The tokens of item positions 1 … n-1 (sampled on first use).
+      tokens: () => (tokens ??= mock.token ? pageTokens(mock.token, data.plans, items.length, seed) : []),
     };
     return listing;
   };
