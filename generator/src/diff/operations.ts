@@ -156,7 +156,7 @@ function describePagination(p: PaginationModel | undefined): string {
 /** What changed in the paginator: the fields that differ when it pages the same way, else both descriptions. */
 function paginationChange(a: PaginationModel | undefined, b: PaginationModel | undefined): string {
   if (a && b && a.kind === b.kind) {
-    const fields: Array<[string, string]> = [['tokenParameter', 'token parameter'], ['nextTokenPointer', 'next-token pointer'], ['itemTokenPointer', 'item token pointer'], ['hasMorePointer', 'has-more pointer'], ['itemsPointer', 'items pointer'], ['pageSizeParameter', 'page-size parameter'], ['nextUrlPointer', 'next-URL pointer'], ['nextTokenHeader', 'next-token header'], ['tokenMember', 'request-body token member'], ['offsetParameter', 'offset parameter'], ['pageParameter', 'page parameter'], ['firstPage', 'first page'], ['totalPointer', 'total pointer']];
+    const fields: Array<[string, string]> = [['tokenParameter', 'token parameter'], ['nextTokenPointer', 'next-token pointer'], ['itemTokenPointer', 'item token pointer'], ['hasMorePointer', 'has-more pointer'], ['itemsPointer', 'items pointer'], ['pageSizeParameter', 'page-size parameter'], ['nextUrlPointer', 'next-URL pointer'], ['nextTokenHeader', 'next-token header'], ['tokenMemberPointer', 'request-body token member'], ['offsetParameter', 'offset parameter'], ['pageParameter', 'page parameter'], ['firstPage', 'first page'], ['totalPointer', 'total pointer']];
     const read = (p: PaginationModel, key: string): string => {
       const value = (p as unknown as Record<string, unknown>)[key];
       return value === undefined ? 'none' : `\`${String(value) || '(the body)'}\``;

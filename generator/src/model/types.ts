@@ -247,12 +247,20 @@ export interface HeaderPagination extends PaginationCommon {
   kind: 'header';
   tokenParameter: string;
   nextTokenHeader: string;
+  /**
+   * The token parameter's type when it is not a string (its schema admits only integers, numbers or
+   * booleans): the header's text is sent back as that value, not as a string. Absent: a string.
+   */
+  tokenType?: 'integer' | 'number' | 'boolean';
 }
 
-/** The next token is a body member (`nextTokenPointer`), sent back in the JSON request body's member `tokenMember` (POST searches). */
+/**
+ * The next token is a body member (`nextTokenPointer`), sent back in the JSON request body's member at
+ * `tokenMemberPointer` (`/start_cursor`, or nested: `/pagination/cursor`) (POST searches).
+ */
 export interface BodyTokenPagination extends PaginationCommon {
   kind: 'body';
-  tokenMember: string;
+  tokenMemberPointer: string;
   nextTokenPointer: string;
 }
 

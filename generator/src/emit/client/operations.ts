@@ -6,6 +6,7 @@ import type { Code } from '../../codegen/index.ts';
 import { datePlansOf } from '../../model/dates.ts';
 import { idempotencyHeader } from '../../model/idempotency.ts';
 import { int64PlansOf, type OperationInt64 } from '../../model/int64.ts';
+import { headerTokenType } from '../../model/pagination.ts';
 import { factsOf, type MediaFact } from '../../model/facts/index.ts';
 import { responseReading } from '../../model/facts/reading.ts';
 import type { ApiModel, OperationModel, PaginationModel } from '../../model/types.ts';
@@ -44,7 +45,7 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (form.length) spec.form = form;
   const { alternatives } = securityAlternatives(model, op);
   if (alternatives.length) spec.security = alternatives;
-  if (op.pagination) spec.paginate = paginationSpec(op, op.pagination, keys);
+  if (op.pagination) spec.paginate = paginationSpec(model, op, op.pagination, keys);
   const stream = streamSpec(model, op);
   if (stream) spec.stream = stream;
   const binary = binarySuccessTypes(model, op);
@@ -64,7 +65,7 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
 }
 
 /** The runtime's `PaginationSpec`: query parameters by their argument keys, the pointers as the model has them. */
-function paginationSpec(op: OperationModel, p: PaginationModel, keys: ReturnType<typeof argumentKeys>): Record<string, unknown> {
+function paginationSpec(model: ApiModel, op: OperationModel, p: PaginationModel, keys: ReturnType<typeof argumentKeys>): Record<string, unknown> {
   const key = (name: string) => keys.find((k) => k.param.in === 'query' && k.param.name === name)?.key ?? name;
   const common = {
     ...(p.pageSizeParameter !== undefined && (p.kind === 'offset' || p.kind === 'page') ? { size: key(p.pageSizeParameter) } : {}),
@@ -81,10 +82,12 @@ function paginationSpec(op: OperationModel, p: PaginationModel, keys: ReturnType
       return { token: key(p.tokenParameter), next: p.nextTokenPointer, ...common };
     case 'item':
       return { token: key(p.tokenParameter), last: p.itemTokenPointer, more: p.hasMorePointer, ...common };
-    case 'header':
-      return { token: key(p.tokenParameter), header: p.nextTokenHeader, ...common };
+    case 'header': {
+      const tokenType = headerTokenType(model, op, p);
+      return { token: key(p.tokenParameter), header: p.nextTokenHeader, ...(tokenType ? { tokenType } : {}), ...common };
+    }
     case 'body':
-      return { member: p.tokenMember, next: p.nextTokenPointer, ...common };
+      return { member: p.tokenMemberPointer, next: p.nextTokenPointer, ...common };
     case 'offset':
       return { offset: key(p.offsetParameter), ...common };
     case 'page':

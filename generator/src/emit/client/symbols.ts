@@ -51,13 +51,13 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
     RUNTIME.errors,
     values('AbortError', 'ApiError', 'ClientError', 'CredentialsError', 'NetworkError', 'RateLimitError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError'),
   ],
-  // The query target's infinite options read next links with the client's own rule.
-  [RUNTIME.paginate, [...values('nextLinkQuery', 'nextUrlQuery'), ...types('Paginator')]],
+  // The query target's infinite options read next links and typed header tokens with the client's own rule.
+  [RUNTIME.paginate, [...values('headerToken', 'nextLinkQuery', 'nextUrlQuery'), ...types('Paginator')]],
   [
     RUNTIME.types,
     types(
       'ApiPromise', 'ApiResponse', 'ApiResult', 'AuthOptions', 'CallOptions', 'DeprecationNotice', 'EventStream', 'ExtraQuery', 'Middleware', 'MiddlewareContext', 'OperationSpec', 'Outcome', 'PaginateOptions', 'ParseAs',
-      'Parsed', 'ProblemLike', 'RateLimit', 'RequestSigner', 'ResultPromise', 'RetryOptions', 'RuntimeOptions', 'ServerSentEvent', 'StreamCallOptions', 'StreamOptions', 'Throws', 'TokenSource', 'ValidateOptions',
+      'Parsed', 'ProblemLike', 'RateLimit', 'RequestSigner', 'ResultPromise', 'RetryOptions', 'RuntimeOptions', 'ServerSentEvent', 'StreamCallOptions', 'StreamOptions', 'Throws', 'TokenSource', 'TokenType', 'ValidateOptions',
     ),
   ],
   [RUNTIME.stream, values('shouldReconnect')],

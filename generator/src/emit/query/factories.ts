@@ -4,7 +4,7 @@
  * operations have none (a query resolves once; a stream does not).
  */
 import { factsOf } from '../../model/facts/index.ts';
-import { followsText } from '../../model/pagination.ts';
+import { followsText, headerTokenType } from '../../model/pagination.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import type { Codegen, EmitContext, Nodes } from '../emitter.ts';
 import { argumentKeys } from '../client/model-helpers.ts';
@@ -47,7 +47,7 @@ function doc(op: OperationModel, what: string): string[] {
 
 /** Names of every factory, unique in the module (helpers' names taken first). */
 function planNames(model: ApiModel, cg: Codegen): Map<OperationModel, Names> {
-  const taken = new Set(['tokenAt', 'lastOf', 'nextOffset', 'nextPageNumber', 'nextLinkQuery', 'nextUrlQuery', 'PageOf', 'ExtraQuery', 'Method', 'ArgsOf', 'DataOf', 'ErrorOf', 'QueryOptionsOf', 'InfiniteOptionsOf', 'MutationOptionsOf']);
+  const taken = new Set(['headerToken', 'tokenAt', 'lastOf', 'nextOffset', 'nextPageNumber', 'nextLinkQuery', 'nextUrlQuery', 'PageOf', 'ExtraQuery', 'Method', 'ArgsOf', 'DataOf', 'ErrorOf', 'QueryOptionsOf', 'InfiniteOptionsOf', 'MutationOptionsOf']);
   const names = new Map<OperationModel, Names>();
   for (const op of model.operations) {
     const kind = queryKind(model, op);
@@ -75,7 +75,7 @@ function namesOf(model: ApiModel, cg: Codegen): ReturnType<typeof planNames> {
 type Names = Record<'key' | 'options' | 'infinite' | 'mutation', string>;
 
 /** What the infinite-query options of a paginated operation are made of, or undefined when it has none. */
-export function infiniteShape(op: OperationModel, names: Names): InfiniteShape | undefined {
+export function infiniteShape(model: ApiModel, op: OperationModel, names: Names): InfiniteShape | undefined {
   const p = op.pagination;
   if (!p || !names.infinite) return undefined;
   const tokens = (pointer: string | undefined) => (pointer === undefined ? undefined : pointerTokens(pointer));
@@ -98,10 +98,11 @@ export function infiniteShape(op: OperationModel, names: Names): InfiniteShape |
       }
       case 'header': {
         const target = argument(p.tokenParameter);
-        return target && { target, next: { kind: 'header', header: p.nextTokenHeader } };
+        const tokenType = headerTokenType(model, op, p);
+        return target && { target, next: { kind: 'header', header: p.nextTokenHeader, ...(tokenType ? { tokenType } : {}) } };
       }
       case 'body':
-        return { target: { in: 'body', member: p.tokenMember }, next: { kind: 'token', next: pointerTokens(p.nextTokenPointer) } };
+        return { target: { in: 'body', path: pointerTokens(p.tokenMemberPointer) }, next: { kind: 'token', next: pointerTokens(p.nextTokenPointer) } };
       case 'link':
         return { target: { in: 'query' }, next: { kind: 'link' } };
       case 'url':
@@ -127,7 +128,7 @@ export function infiniteShape(op: OperationModel, names: Names): InfiniteShape |
 }
 
 /** An operation's factories, one statement each, as nodes (`context.nodes`): the printer lays them out. */
-function factories(n: Nodes, op: OperationModel, names: Names) {
+function factories(n: Nodes, model: ApiModel, op: OperationModel, names: Names) {
   const method = op.names.method;
   const m = n.literalType(method);
   const v = (name: string) => n.valueRef(name);
@@ -138,7 +139,7 @@ function factories(n: Nodes, op: OperationModel, names: Names) {
       n.property('mutationKey', n.arrayLiteral([n.literalExpression(method)])),
       n.property('mutationFn', n.arrowFunction([{ name: 'args' }], call([v('args')]), { async: true })),
     ]);
-    const shape = infiniteShape(op, names);
+    const shape = infiniteShape(model, op, names);
     const mutation = n.functionDeclaration(names.mutation, { parameters: [{ name: 'client', type: pick }], returns: n.typeRef('MutationOptionsOf', [m]) }, [n.returnStatement(options)], doc(op, "mutation options; `mutationFn` takes the call's argument."));
     return shape ? [mutation, infiniteOptions(n, shape)] : [mutation];
   }
@@ -163,21 +164,21 @@ function factories(n: Nodes, op: OperationModel, names: Names) {
     [n.returnStatement(options)],
     doc(op, "query options; the query's `signal` aborts the call."),
   );
-  const shape = infiniteShape(op, names);
+  const shape = infiniteShape(model, op, names);
   return shape ? [key, query, infiniteOptions(n, shape)] : [key, query];
 }
 
 /** Every factory statement of the module, in operation order. */
 export function factoryStatements(model: ApiModel, context: EmitContext) {
   const names = namesOf(model, context.codegen);
-  return model.operations.filter((op) => names.has(op)).flatMap((op) => factories(context.nodes, op, names.get(op)!));
+  return model.operations.filter((op) => names.has(op)).flatMap((op) => factories(context.nodes, model, op, names.get(op)!));
 }
 
 /** The infinite options the module declares (what its helpers are for). */
 export function infiniteShapes(model: ApiModel, context: EmitContext): InfiniteShape[] {
   const names = namesOf(model, context.codegen);
   return model.operations.flatMap((op) => {
-    const shape = names.has(op) ? infiniteShape(op, names.get(op)!) : undefined;
+    const shape = names.has(op) ? infiniteShape(model, op, names.get(op)!) : undefined;
     return shape ? [shape] : [];
   });
 }

@@ -80,8 +80,8 @@ function emitQuery(model: ApiModel, context: EmitContext): EmittedFile[] {
     () => code`import type { ${join(clientTypes.map((n) => ident(n)))} } from ${lit(clientModule)};`.text,
     'line',
   );
-  // The next-link readers are the client's own (its `paginate` follows links by the same rule).
-  const readers = [use.link && 'nextLinkQuery', use.url && 'nextUrlQuery'].filter((x): x is string => typeof x === 'string');
+  // The next-link and header-token readers are the client's own (its `paginate` follows links by the same rule).
+  const readers = [use.typedHeader && 'headerToken', use.link && 'nextLinkQuery', use.url && 'nextUrlQuery'].filter((x): x is string => typeof x === 'string');
   if (readers.length)
     module.printed(
       () => p.importStatement('import', readers, clientModule, false),

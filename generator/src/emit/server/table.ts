@@ -10,6 +10,7 @@ import { responseReading } from '../../model/facts/reading.ts';
 import type { ApiModel, JsonValue, OperationModel, ParameterModel, ResponseModel, Schema, SchemaObject, SecuritySchemeModel, StreamFormat } from '../../model/types.ts';
 import type { ApiTable, Coercion, Json, RateLimitHeaders, TableForm, TableFormField, TableOperation, TableParameter, TableProblem, TableProblemShape, TableSecurityScheme } from './runtime/types.ts';
 import { defineOwn } from '../../model/own.ts';
+import { idempotencyHeader } from '../../model/idempotency.ts';
 
 export interface TableOptions {
   /**
@@ -327,6 +328,8 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
     if (op.sunset) entry.sunset = op.sunset;
     if (op.deprecatedAt) entry.deprecatedAt = op.deprecatedAt;
     if (op.openParameters) entry.openParameters = true;
+    const idempotencyKey = idempotencyHeader(model, op);
+    if (idempotencyKey) entry.idempotencyKey = idempotencyKey;
     if (model.dates) {
       const dates = datePlansOf(model).operation(op);
       if (Object.keys(dates).length) entry.dates = { ...dates };

@@ -69,6 +69,9 @@ export interface FormFieldSpec {
  * header (`token` + `header`), a token in the request body (`member` + `next`), an offset (`offset` +
  * `size`) or a page number (`page` + `first`).
  */
+/** The type of a token parameter that is not a string (`bigint`: an int64 integer read with `int64: 'bigint'`). */
+export type TokenType = 'integer' | 'number' | 'boolean' | 'bigint';
+
 export interface PaginationSpec {
   /** Query parameter (argument key) that takes the token. */
   token?: string;
@@ -84,7 +87,9 @@ export interface PaginationSpec {
   url?: string;
   /** Response header that carries the next token (sent in `token`). */
   header?: string;
-  /** Member of the JSON request body that takes the token (read at `next`). */
+  /** The `token` parameter's type when not a string: the header's text is sent back as that value (`headerToken`). */
+  tokenType?: TokenType;
+  /** JSON pointer of the member of the JSON request body that takes the token (read at `next`): `/start_cursor`, `/page/cursor`. */
   member?: string;
   /** Query parameter (argument key) of the offset: the next page starts after this one's items. */
   offset?: string;

@@ -101,6 +101,8 @@ export interface TableOperation {
   deprecatedAt?: string;
   /** The spec does not list every parameter: unknown query parameters are not rejected. */
   openParameters?: boolean;
+  /** The request header carrying the operation's idempotency key (the spec's or the config's name), when it takes one. */
+  idempotencyKey?: string;
   pagination?: TablePagination;
   /** Generated with `dates: 'Date'`: where the dates are in the parameters, the body and the answers (dates.ts). */
   dates?: OperationDates;
@@ -117,7 +119,7 @@ export interface TablePagination {
   hasMorePointer?: string;
   nextUrlPointer?: string;
   nextTokenHeader?: string;
-  tokenMember?: string;
+  tokenMemberPointer?: string;
   offsetParameter?: string;
   pageParameter?: string;
   firstPage?: number;
@@ -366,6 +368,8 @@ export interface ServerHookContext {
   /** The handler key (`op.names.method`). */
   operation: string;
   context: HandlerContext;
+  /** The header of the operation's idempotency key as the spec or config names it, when it takes one (`idempotency()` reads it). */
+  idempotencyKey?: string;
 }
 
 /**

@@ -32,7 +32,7 @@ export {
   TimeoutError,
 } from './runtime/errors.js';
 export type { Paginator } from './runtime/paginate.js';
-export { nextLinkQuery, nextUrlQuery } from './runtime/paginate.js';
+export { headerToken, nextLinkQuery, nextUrlQuery } from './runtime/paginate.js';
 export type {
   ApiPromise,
   ApiResponse,
@@ -60,6 +60,7 @@ export type {
   StreamOptions,
   Throws,
   TokenSource,
+  TokenType,
   ValidateOptions,
 } from './runtime/types.js';
 export { shouldReconnect } from './runtime/stream.js';
