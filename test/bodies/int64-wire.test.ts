@@ -1,6 +1,7 @@
 /**
  * `int64: 'bigint'` where int64.test.ts does not go: form bodies (urlencoded and multipart), streamed items
- * (server-sent events with JSON data, a JSON text sequence, NDJSON) and an int64 header parameter. Each
+ * (server-sent events with JSON data, a JSON text sequence, NDJSON), an int64 header parameter and an int64
+ * page cursor read from a response header. Each
  * carries 9007199254740993 (2^53 + 1, which no double holds) from the generated client through the
  * generated server to its handler, which must see the exact `bigint`, and back to the client. The bytes on
  * the wire are read independently: the form body as the handler's `Request` received it
@@ -69,6 +70,18 @@ paths:
         - { name: X-Entry-Id, in: header, required: true, schema: { type: integer, format: int64 } }
       responses:
         '200': { description: The entry., content: { application/json: { schema: { $ref: '#/components/schemas/Entry' } } } }
+  /entries/page:
+    get:
+      operationId: listEntries
+      description: The next cursor, an int64, in a response header.
+      parameters:
+        - { name: cursor, in: query, schema: { type: integer, format: int64 } }
+        - { name: limit, in: query, schema: { type: integer, default: 1 } }
+      responses:
+        '200':
+          description: A page.
+          headers: { X-Next-Cursor: { schema: { type: integer, format: int64 } } }
+          content: { application/json: { schema: { type: object, properties: { entries: { type: array, items: { $ref: '#/components/schemas/Entry' } } } } } }
   /entries/events:
     get:
       operationId: watchEntries
@@ -114,6 +127,13 @@ const handlers = {
   getEntry: (ctx: any) => {
     received.header = ctx.headers;
     return { status: 200, body: { id: ctx.headers['X-Entry-Id'] ?? ctx.headers['x-entry-id'], note: 'by header' } };
+  },
+  // Two pages: the first names the second by an int64 cursor beyond 2^53 (the cursor must arrive exact).
+  listEntries: (ctx: any) => {
+    (received.cursors ??= []).push(ctx.query.cursor);
+    return ctx.query.cursor === undefined
+      ? { status: 200, headers: { 'x-next-cursor': BIG }, body: { entries: [ENTRIES[0]] } }
+      : { status: 200, body: { entries: ctx.query.cursor === BIG ? [ENTRIES[1]] : [] } };
   },
   watchEntries: () => ({ status: 200, body: (async function* () { for (const e of ENTRIES) yield { data: e, id: String(e.id) }; })() }),
   listEntriesSeq: () => ({ status: 200, body: entries() }),
@@ -182,6 +202,15 @@ describe('an int64 header parameter', () => {
     expect(Object.values(received.header)).toContain(BIG);
     const bad = await fetch(`${server.url}/entry`, { headers: { 'x-entry-id': '9223372036854775808' } });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('a header cursor that is an int64', () => {
+  it("paginate sends the header's digits back as a bigint cursor (request validation on), the handler reads it exactly", async () => {
+    const items: unknown[] = [];
+    for await (const item of client().paginate.listEntries().items()) items.push(item);
+    expect(items).toEqual(ENTRIES);
+    expect(received.cursors).toEqual([undefined, BIG]);
   });
 });
 
