@@ -14,6 +14,8 @@ export interface DiscriminatorFact {
   propertyName: string;
   /** Discriminator value → the schema it selects, in mapping order; values whose target is unknown are left out. */
   mapping: ReadonlyArray<{ value: string; schema: NamedSchema }>;
+  /** OAS 3.2 `defaultMapping`: the schema that applies when the property is absent or its value maps to nothing. */
+  defaultSchema?: NamedSchema;
   /** The discriminator was written on the schema itself (not on a referenced or `allOf` part of it). */
   own: boolean;
 }

@@ -46,7 +46,7 @@ export class ResponseTypes {
 
   /** `{ 200: {...}; 401: Responses["Unauthorized"] }` members for an operation. */
   members(op: OperationModel): TypeElement[] {
-    return op.responses.map((r) => propertySignature(r.status, r.componentName === undefined ? this.responseObject(r) : this.sharedRef(r), { doc: [r.description] }));
+    return op.responses.map((r) => propertySignature(r.status, r.componentName === undefined ? this.responseObject(r) : this.sharedRef(r), { doc: responseDoc(r) }));
   }
 
   /** The success (`2XX`) or error union of an operation's bodies; `undefined` stands for a response without content. */
@@ -73,7 +73,7 @@ export class ResponseTypes {
   /** `interface Responses { ... }`, or nothing when no operation uses a component response. */
   declaration(): Statement | undefined {
     if (!this.shared.size) return undefined;
-    const members = [...this.shared].map(([name, { response, type }]) => propertySignature(name, type, { doc: [response.description] }));
+    const members = [...this.shared].map(([name, { response, type }]) => propertySignature(name, type, { doc: responseDoc(response) }));
     return interfaceDeclaration(RESPONSES_MAP, members, ['Responses the spec shares between operations (`components.responses`), by name; operations name them: `Responses["<name>"]`.']);
   }
 
@@ -160,4 +160,9 @@ function nodeCount(node: ts.Node): number {
     count += nodeCount(child);
   });
   return count;
+}
+
+/** A response's JSDoc: its OAS 3.2 `summary`, then its `description` (optional in 3.2). */
+function responseDoc(response: ResponseModel): string[] {
+  return [...new Set([response.summary, response.description].filter((line): line is string => !!line))];
 }
