@@ -216,9 +216,11 @@ function schemaRefTargets(document: unknown, resolveMapping: (ref: string, discr
     }
     const record = node as Record<string, unknown>;
     if (typeof record.$ref === 'string' && record.$ref.startsWith('#')) add(toPointer(parsePointer(record.$ref)));
-    if (isRecord(record.discriminator) && isRecord(record.discriminator.mapping)) {
+    if (isRecord(record.discriminator)) {
       const at = toPointer([...path, 'discriminator']);
-      for (const value of Object.values(record.discriminator.mapping)) {
+      // The mapping's values and OAS 3.2's `defaultMapping`.
+      const named = [...(isRecord(record.discriminator.mapping) ? Object.values(record.discriminator.mapping) : []), record.discriminator.defaultMapping];
+      for (const value of named) {
         // Bare names are component names (see normalizeDiscriminator); references may be relative.
         if (typeof value !== 'string' || !(value.startsWith('#') || value.includes('/') || value.includes('.'))) continue;
         const target = resolveMapping(value, at);
