@@ -82,6 +82,9 @@ describe('the 3.2 fixture', () => {
     expect(client).toContain('   * - API key (legacyKey), deprecated\n');
     expect(built.client.servers).toEqual({ production: 'https://api.example.com/v1', sandbox: 'https://sandbox.example.com/v1' });
     expect(result.files.get('types/src/operations.ts')).toContain('/** The pets */');
+    // The package README nests the methods by tag (a tag without operations, `beta`, gets no section).
+    const readme = result.files.get('client/README.md')!;
+    expect(readme.match(/^#{3,} .*$|^- `\w+`/gm)).toEqual(['### Media', '- `streamEvents`', '#### Uploads', '- `uploadBatch`', '### Pets', '- `listPets`', '- `createPet`']);
   });
 
   it('the mock answers a named example with its dataValue', async () => {
