@@ -81,7 +81,10 @@ describe('the 3.2 fixture', () => {
     expect(client).toContain('   * Responses:\n   * - `200`: The pets\n   * - `404`: No pets at all\n');
     expect(client).toContain('   * - API key (legacyKey), deprecated\n');
     expect(built.client.servers).toEqual({ production: 'https://api.example.com/v1', sandbox: 'https://sandbox.example.com/v1' });
-    expect(result.files.get('types/src/operations.ts')).toContain('/** The pets */');
+    const types = result.files.get('types/src/operations.ts')!;
+    expect(types).toContain('/** The pets */');
+    // serializedValue: the wire form, beside the type of the body it is an example of.
+    expect(types).toContain(`* @example two (as sent)\n           * ${JSON.stringify([{ kind: 'cat', name: 'Tom', lives: 9 }, { kind: 'parrot', name: 'Polly' }])}\n           */\n          'application/json': Pet[];`);
     // The package README nests the methods by tag (a tag without operations, `beta`, gets no section).
     const readme = result.files.get('client/README.md')!;
     expect(readme.match(/^#{3,} .*$|^- `\w+`/gm)).toEqual(['### Media', '- `streamEvents`', '#### Uploads', '- `uploadBatch`', '### Pets', '- `listPets`', '- `createPet`']);

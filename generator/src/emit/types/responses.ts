@@ -97,7 +97,7 @@ export class ResponseTypes {
   }
 
   private responseObject(r: ResponseModel): TypeNode {
-    const content = r.content.length ? typeLiteral(r.content.map((m) => propertySignature(m.mediaType, this.bodyType(m)))) : this.noMembers.ref();
+    const content = r.content.length ? typeLiteral(r.content.map((m) => propertySignature(m.mediaType, this.bodyType(m), { doc: wireExamples(m) }))) : this.noMembers.ref();
     return typeLiteral([propertySignature('headers', this.headersType(r.headers)), propertySignature('content', content)]);
   }
 
@@ -165,4 +165,16 @@ function nodeCount(node: ts.Node): number {
 /** A response's JSDoc: its OAS 3.2 `summary`, then its `description` (optional in 3.2). */
 function responseDoc(response: ResponseModel): string[] {
   return [...new Set([response.summary, response.description].filter((line): line is string => !!line))];
+}
+
+/**
+ * The OAS 3.2 `serializedValue`s of a media type's examples, as `@example` blocks: the body as it is on the
+ * wire, where the data form (`dataValue`) does not show it (form and text bodies, a chosen JSON spelling).
+ */
+function wireExamples(media: MediaTypeModel): string[] {
+  return (media.serializedExamples ?? []).flatMap((wire, i) => {
+    if (wire === undefined) return [];
+    const name = media.exampleNames?.[i];
+    return [`@example ${name ? `${name} ` : ''}(as sent)`, ...wire.split(/\r?\n/)];
+  });
 }
