@@ -201,23 +201,35 @@ function examplesOf(doc: unknown, node: Record<string, unknown>): JsonValue[] {
   return namedExamplesOf(doc, node).map(([, value]) => value);
 }
 
-/** The node's `example` (named `''`), or its Examples map's values by name. */
-function namedExamplesOf(doc: unknown, node: Record<string, unknown>): [string, JsonValue][] {
+/** One example: its name (`''` for `example`), its data, and (OAS 3.2) its `serializedValue`. */
+type NamedExample = [name: string, value: JsonValue, serialized?: string];
+
+/**
+ * The node's `example` (named `''`), or its Examples map's values by name. An OAS 3.2 Example Object gives
+ * the data as `dataValue` (`value` is the older spelling of the same); one with only a `serializedValue` has
+ * no data form the targets could use and is left out (docs/openapi-3.2.md).
+ */
+function namedExamplesOf(doc: unknown, node: Record<string, unknown>): NamedExample[] {
   if (node.example !== undefined) return [['', node.example as JsonValue]];
   if (isRecord(node.examples)) {
-    const out: [string, JsonValue][] = [];
+    const out: NamedExample[] = [];
     for (const [name, value] of Object.entries(node.examples)) {
       const r = deref(doc, value, '');
-      if (!('error' in r) && isRecord(r.value) && r.value.value !== undefined) out.push([name, r.value.value as JsonValue]);
+      if ('error' in r || !isRecord(r.value)) continue;
+      const data = r.value.dataValue !== undefined ? r.value.dataValue : r.value.value;
+      if (data === undefined) continue;
+      const serialized = str(r.value.serializedValue);
+      out.push(serialized === undefined ? [name, data as JsonValue] : [name, data as JsonValue, serialized]);
     }
     return out;
   }
   return [];
 }
 
-function examplesWithNames(named: [string, JsonValue][]): Pick<MediaTypeModel, 'examples' | 'exampleNames'> {
+function examplesWithNames(named: NamedExample[]): Pick<MediaTypeModel, 'examples' | 'exampleNames' | 'serializedExamples'> {
   const examples = named.map(([, value]) => value);
-  return named.some(([name]) => name !== '') ? { examples, exampleNames: named.map(([name]) => name) } : { examples };
+  const serialized = named.some(([, , wire]) => wire !== undefined) ? { serializedExamples: named.map(([, , wire]) => wire) } : {};
+  return named.some(([name]) => name !== '') ? { examples, exampleNames: named.map(([name]) => name), ...serialized } : { examples, ...serialized };
 }
 
 function content(doc: unknown, value: unknown, pointer: string, ctx: SchemaContext): MediaTypeModel[] {
@@ -236,6 +248,10 @@ function content(doc: unknown, value: unknown, pointer: string, ctx: SchemaConte
             : {},
       ...examplesWithNames(namedExamplesOf(doc, media)),
       ...(isRecord(media.encoding) ? { encoding: encodingOf(doc, media.encoding, appendPointer(at, 'encoding'), ctx.report) } : {}),
+      ...(Array.isArray(media.prefixEncoding)
+        ? { prefixEncoding: media.prefixEncoding.map((e, i) => encodingEntry(doc, isRecord(e) ? e : {}, appendPointer(at, 'prefixEncoding', i), ctx.report)) }
+        : {}),
+      ...(isRecord(media.itemEncoding) ? { itemEncoding: encodingEntry(doc, media.itemEncoding, appendPointer(at, 'itemEncoding'), ctx.report) } : {}),
       pointer: at,
     };
   });
@@ -245,16 +261,21 @@ function encodingOf(doc: unknown, value: Record<string, unknown>, pointer: strin
   const out: Record<string, EncodingModel> = {};
   for (const [name, raw] of Object.entries(value)) {
     if (!isRecord(raw)) continue;
-    const entry: EncodingModel = { headers: isRecord(raw.headers) ? Object.keys(raw.headers) : [] };
-    const values = isRecord(raw.headers) ? partHeaderValues(doc, raw.headers, appendPointer(pointer, name, 'headers'), report) : [];
-    if (values.length) entry.headerValues = values;
-    if (typeof raw.contentType === 'string') entry.contentType = raw.contentType;
-    if (typeof raw.style === 'string') entry.style = raw.style as EncodingModel['style'];
-    if (typeof raw.explode === 'boolean') entry.explode = raw.explode;
-    if (typeof raw.allowReserved === 'boolean') entry.allowReserved = raw.allowReserved;
-    Object.defineProperty(out, name, { value: entry, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, name, { value: encodingEntry(doc, raw, appendPointer(pointer, name), report), enumerable: true, writable: true, configurable: true });
   }
   return out;
+}
+
+/** One Encoding Object, as written (of `encoding`, or OAS 3.2's `prefixEncoding`/`itemEncoding`). */
+function encodingEntry(doc: unknown, raw: Record<string, unknown>, pointer: string, report: Report): EncodingModel {
+  const entry: EncodingModel = { headers: isRecord(raw.headers) ? Object.keys(raw.headers) : [] };
+  const values = isRecord(raw.headers) ? partHeaderValues(doc, raw.headers, appendPointer(pointer, 'headers'), report) : [];
+  if (values.length) entry.headerValues = values;
+  if (typeof raw.contentType === 'string') entry.contentType = raw.contentType;
+  if (typeof raw.style === 'string') entry.style = raw.style as EncodingModel['style'];
+  if (typeof raw.explode === 'boolean') entry.explode = raw.explode;
+  if (typeof raw.allowReserved === 'boolean') entry.allowReserved = raw.allowReserved;
+  return entry;
 }
 
 /** Part headers whose value the spec fixes (`const`, `default`, a single `enum` value of an inline schema). */
@@ -309,6 +330,7 @@ function responses(doc: unknown, value: unknown, pointer: string, ctx: SchemaCon
     out.push({
       status,
       description: str(response.description) ?? '',
+      ...(typeof response.summary === 'string' ? { summary: response.summary } : {}),
       headers,
       content: content(doc, response.content, appendPointer(r.pointer, 'content'), ctx),
       componentName: r.componentName,

@@ -151,23 +151,28 @@ function normalizeDiscriminator(value: unknown, pointer: string, schema: Record<
     ctx.report({ code: 'schema-invalid', pointer, message: 'discriminator must have a string propertyName' });
     return undefined;
   }
-  const d = value as { propertyName: string; mapping?: Record<string, unknown> };
+  const d = value as { propertyName: string; mapping?: Record<string, unknown>; defaultMapping?: unknown };
   const mapping: Record<string, string> = {};
+  // A bare name means a component schema; anything else is a reference, relative to the file the
+  // mapping is written in (the bundler does not rewrite mappings, they are not `$ref`s).
+  const targetRef = (target: string, at: string, what: string): string | undefined => {
+    const bare = !target.startsWith('#') && !target.includes('/') && !target.includes('.');
+    const resolved = bare ? toPointer(['components', 'schemas', target]) : ctx.resolveRelative(target, pointer);
+    if (resolved === undefined) {
+      ctx.report({ code: 'discriminator-mapping', severity: 'warning', pointer: at, message: `discriminator ${what} ${JSON.stringify(target)} does not resolve; ${what === 'mapping' ? 'the value' : 'it'} is ignored` });
+      return undefined;
+    }
+    const key = ctx.keyForTarget(resolved, pointer);
+    return key === undefined ? undefined : schemaRef(key);
+  };
   if (d.mapping && typeof d.mapping === 'object') {
     for (const [discriminatorValue, target] of Object.entries(d.mapping)) {
       if (typeof target !== 'string') continue;
-      // A bare name means a component schema; anything else is a reference, relative to the file the
-      // mapping is written in (the bundler does not rewrite mappings, they are not `$ref`s).
-      const bare = !target.startsWith('#') && !target.includes('/') && !target.includes('.');
-      const resolved = bare ? toPointer(['components', 'schemas', target]) : ctx.resolveRelative(target, pointer);
-      if (resolved === undefined) {
-        ctx.report({ code: 'discriminator-mapping', severity: 'warning', pointer: appendPointer(pointer, 'mapping', discriminatorValue), message: `discriminator mapping ${JSON.stringify(target)} does not resolve; the value is ignored` });
-        continue;
-      }
-      const key = ctx.keyForTarget(resolved, pointer);
-      if (key !== undefined) defineOwn(mapping, discriminatorValue, schemaRef(key));
+      const ref = targetRef(target, appendPointer(pointer, 'mapping', discriminatorValue), 'mapping');
+      if (ref !== undefined) defineOwn(mapping, discriminatorValue, ref);
     }
   }
+  const defaultMapping = typeof d.defaultMapping === 'string' ? targetRef(d.defaultMapping, appendPointer(pointer, 'defaultMapping'), 'defaultMapping') : undefined;
   // Implicit values: the component name of each referenced branch that the explicit mapping does not cover.
   const branches = [...((schema.oneOf as unknown[]) ?? []), ...((schema.anyOf as unknown[]) ?? [])];
   const mapped = new Set(Object.values(mapping));
@@ -178,10 +183,11 @@ function normalizeDiscriminator(value: unknown, pointer: string, schema: Record<
     const key = ctx.keyForTarget(toPointer(segments), pointer);
     if (key === undefined) continue;
     const target = schemaRef(key);
-    if (mapped.has(target)) continue;
+    // The default branch is chosen by the absence of a mapped value, not by its own name.
+    if (mapped.has(target) || target === defaultMapping) continue;
     const implicit = segments[segments.length - 1];
     if (!Object.prototype.hasOwnProperty.call(mapping, implicit)) defineOwn(mapping, implicit, target);
   }
-  return { propertyName: d.propertyName, mapping };
+  return defaultMapping === undefined ? { propertyName: d.propertyName, mapping } : { propertyName: d.propertyName, mapping, defaultMapping };
 }
 

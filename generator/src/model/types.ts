@@ -90,6 +90,11 @@ export interface Discriminator {
   propertyName: string;
   /** Discriminator value → `#/components/schemas/<key>`; values implied by schema names are filled in. */
   mapping?: Record<string, string>;
+  /**
+   * OAS 3.2 `defaultMapping` as `#/components/schemas/<key>`: the branch that applies when the property is
+   * absent or its value is neither mapped nor implied by a branch name.
+   */
+  defaultMapping?: string;
 }
 
 export interface NamedSchema {
@@ -134,8 +139,17 @@ export interface MediaTypeModel {
   examples: JsonValue[];
   /** The names of `examples` when they come from the Examples map (the mock's `Prefer: example=<name>`). */
   exampleNames?: string[];
+  /**
+   * OAS 3.2 Example Objects' `serializedValue` (the example as it is on the wire), by position in `examples`;
+   * absent when no example gives one.
+   */
+  serializedExamples?: (string | undefined)[];
   /** The Encoding Object per property, as written (form and multipart bodies); see facts/media.ts for defaults. */
   encoding?: Record<string, EncodingModel>;
+  /** OAS 3.2 `prefixEncoding`: the Encoding Object of each positional part of a multipart body (the schema's `prefixItems`). */
+  prefixEncoding?: EncodingModel[];
+  /** OAS 3.2 `itemEncoding`: the Encoding Object of every further part (the schema's `items`). */
+  itemEncoding?: EncodingModel;
   pointer: string;
 }
 
@@ -172,7 +186,10 @@ export interface HeaderModel {
 export interface ResponseModel {
   /** `200`, `4XX`, or `default`, as written. */
   status: string;
+  /** `''` when absent: OAS 3.2 makes it optional. */
   description: string;
+  /** OAS 3.2 `summary`: a short description of the response (used before `description` in JSDoc). */
+  summary?: string;
   headers: HeaderModel[];
   content: MediaTypeModel[];
   /** Name under `components.responses` when the response was a `$ref` to one. */
@@ -380,6 +397,8 @@ export interface SecuritySchemeModel {
   name: string;
   type: 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
   description?: string;
+  /** OAS 3.2 `deprecated: true`: the scheme is being phased out. */
+  deprecated: boolean;
   /** http: lower-cased scheme (`bearer`, `basic`, `oauth` for OAuth 1.0a). */
   scheme?: string;
   bearerFormat?: string;
@@ -387,10 +406,22 @@ export interface SecuritySchemeModel {
   in?: 'query' | 'header' | 'cookie';
   parameterName?: string;
   /** oauth2 */
-  flows?: Record<string, { authorizationUrl?: string; tokenUrl?: string; refreshUrl?: string; scopes: Record<string, string> }>;
+  flows?: Record<string, OAuthFlowModel>;
+  /** oauth2, OAS 3.2: the authorization server's metadata document (RFC 8414), where its endpoints are read from. */
+  oauth2MetadataUrl?: string;
   openIdConnectUrl?: string;
   extensions: Record<string, JsonValue>;
   pointer: string;
+}
+
+/** One OAuth Flow Object (`implicit`, `password`, `clientCredentials`, `authorizationCode`, OAS 3.2 `deviceAuthorization`). */
+export interface OAuthFlowModel {
+  authorizationUrl?: string;
+  /** OAS 3.2 `deviceAuthorization` flow: the device authorization endpoint (RFC 8628 section 3.1). */
+  deviceAuthorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  scopes: Record<string, string>;
 }
 
 /** One entry of the root `x-limits` extension. */
@@ -415,6 +446,8 @@ export interface LimitModel {
 }
 
 export interface ServerModel {
+  /** OAS 3.2 `name`: a unique reference for the server (the client's `servers` map key). */
+  name?: string;
   url: string;
   description?: string;
   variables: Record<string, { default: string; enum?: string[]; description?: string }>;
@@ -422,7 +455,13 @@ export interface ServerModel {
 
 export interface TagModel {
   name: string;
+  /** OAS 3.2 `summary`: a short title for the tag. */
+  summary?: string;
   description?: string;
+  /** OAS 3.2 `parent`: the name of the tag this one nests under (checked: it exists, and there is no cycle). */
+  parent?: string;
+  /** OAS 3.2 `kind` (`nav`, `badge`, `audience` are registered; others are kept as written). */
+  kind?: string;
 }
 
 export interface ApiModel {

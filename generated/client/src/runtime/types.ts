@@ -64,6 +64,14 @@ export interface FormFieldSpec {
   headers?: readonly (readonly [string, string])[];
 }
 
+/** One position of a positional multipart body (OAS 3.2 `prefixEncoding` / `itemEncoding`). */
+export interface PartSpec {
+  /** The part's media type (the first concrete one of a list is sent). */
+  type: string;
+  /** Part headers whose values the spec fixes, `[name, value]`. */
+  headers?: readonly (readonly [string, string])[];
+}
+
 /**
  * How an operation pages (docs/pagination.md): a body token (`token` + `next`), the last item (`token` +
  * `last` + `more`), the `Link` header (`link`), a next URL in the body (`url`), a token in a response
@@ -118,6 +126,8 @@ export interface OperationSpec {
   body?: string;
   /** Form bodies: the members whose encoding is not the default one (see `FormFieldSpec`). */
   form?: readonly FormFieldSpec[];
+  /** A multipart body whose schema is an array (OAS 3.2): its parts by position (`encodeParts`). */
+  parts?: { prefix: readonly PartSpec[]; items?: PartSpec };
   /**
    * Encoder of the request body: `encodeBody` (JSON, or as given) or `encodeForm` (forms), on the entries of
    * the operations that take a body, so only their bundles carry it. Without it a `body` argument is not sent.

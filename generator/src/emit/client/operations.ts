@@ -7,7 +7,7 @@ import { datePlansOf } from '../../model/dates.ts';
 import { idempotencyHeader } from '../../model/idempotency.ts';
 import { int64PlansOf, type OperationInt64 } from '../../model/int64.ts';
 import { headerTokenType } from '../../model/pagination.ts';
-import { factsOf, type MediaFact } from '../../model/facts/index.ts';
+import { factsOf, type MediaFact, type PositionalPart, type PositionalParts } from '../../model/facts/index.ts';
 import { responseReading } from '../../model/facts/reading.ts';
 import type { ApiModel, OperationModel, PaginationModel } from '../../model/types.ts';
 import { argumentKeys, dateFormat, securityAlternatives } from './model-helpers.ts';
@@ -43,6 +43,7 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (body) spec.body = body.mediaType;
   const form = body ? formFields(body) : [];
   if (form.length) spec.form = form;
+  if (body?.positional) spec.parts = partsSpec(body.positional);
   const { alternatives } = securityAlternatives(model, op);
   if (alternatives.length) spec.security = alternatives;
   if (op.pagination) spec.paginate = paginationSpec(model, op, op.pagination, keys);
@@ -159,6 +160,17 @@ function rateLimitHeaders(op: OperationModel): Record<string, string> | undefine
   return Object.keys(out).length ? out : undefined;
 }
 
+/** A positional multipart body's parts as the runtime reads them (`PartSpec`). */
+function partsSpec(parts: PositionalParts): Record<string, unknown> {
+  const part = (p: PositionalPart) => (p.headerValues.length ? { type: p.contentType, headers: p.headerValues.map((h) => [h.name, h.value]) } : { type: p.contentType });
+  return { prefix: parts.prefix.map(part), ...(parts.items ? { items: part(parts.items) } : {}) };
+}
+
+/** Whether the operation's preferred request body is a positional multipart one (the entry then carries `encodeParts`). */
+function partsBody(model: ApiModel, op: OperationModel): boolean {
+  return requestMediaType(model, op)?.positional !== undefined;
+}
+
 /** Whether the operation's preferred request body is a form (the entry then carries `encodeForm`). */
 function formBody(model: ApiModel, op: OperationModel): boolean {
   const body = requestMediaType(model, op);
@@ -198,6 +210,7 @@ function entry(model: ApiModel, op: OperationModel): n.Expression {
   // `int64: 'bigint'`: JSON with `bigint`s written as digits and read exactly at the operation's int64 positions.
   const wide = int64Of(model, op);
   if (formBody(model, op)) members.push(n.property('encode', n.valueRef('encodeForm')));
+  else if (partsBody(model, op)) members.push(n.property('encode', n.valueRef('encodeParts')));
   else if (spec.body !== undefined) members.push(n.property('encode', n.valueRef(wide.body ? 'encodeJson64' : 'encodeBody')));
   if (extraCredentials(model, op)) members.push(n.shorthand('extraAuth'));
   if (otherStyles(spec)) members.push(n.property('styles', n.valueRef('writeParam')));
@@ -238,8 +251,9 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const entries = model.operations.map((op) => nodePart(n.constDeclaration(names(op), entry(model, op), [], { type: n.typeRef('OperationSpec') })));
   const dated = usesDates(model);
   const forms = model.operations.some((op) => formBody(model, op));
-  const bodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op) && !int64Of(model, op).body);
-  const wideBodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op) && int64Of(model, op).body);
+  const parts = model.operations.some((op) => partsBody(model, op));
+  const bodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op) && !partsBody(model, op) && !int64Of(model, op).body);
+  const wideBodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op) && !partsBody(model, op) && int64Of(model, op).body);
   const wideAnswers = model.operations.some((op) => int64Of(model, op).ok || int64Of(model, op).error || int64Of(model, op).items);
   const wideItems = model.operations.some((op) => int64Of(model, op).items);
   const extra = model.operations.some((op) => extraCredentials(model, op));
@@ -255,6 +269,7 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
     extra ? `import { extraAuth } from './runtime/auth-extra.js';` : '',
     fromBody.length ? `import { ${fromBody.join(', ')} } from './runtime/body.js';` : '',
     forms ? `import { encodeForm } from './runtime/form.js';` : '',
+    parts ? `import { encodeParts } from './runtime/multipart-positional.js';` : '',
     dated ? `import { dateCodec } from './runtime/dates.js';` : '',
     fromInt64.length ? `import { ${fromInt64.join(', ')} } from './runtime/int64.js';` : '',
     wideAnswers ? `import type { Int64Plan } from './runtime/json64.js';` : '',

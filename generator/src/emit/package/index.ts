@@ -11,13 +11,14 @@
  */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
-import type { ApiModel } from '../../model/types.ts';
+import type { ApiModel, OperationModel } from '../../model/types.ts';
 import type { BuiltinTarget, EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { TARGETS } from '../emitter.ts';
 import { mdCode, mdCodeCell, mdFence, mdText, plainText, shellWord } from './markdown.ts';
 import { examplePrinted, packageExample } from './examples.ts';
 import { prettyJson, printJson } from './json-print.ts';
 import { prettyMarkdown } from './markdown-print.ts';
+import { tagSections } from './tag-sections.ts';
 
 const TEMPLATE_DIR = new URL('../../../templates/', import.meta.url);
 
@@ -128,6 +129,14 @@ type View = ReturnType<typeof readmeView>;
 /** What the README template (and package.json) say about one target. */
 function readmeView(emitter: TargetEmitter, model: ApiModel, context: EmitContext, options: PackageOptions, outName: string) {
   const target = emitter.name;
+  const operationItem = (op: OperationModel) => ({
+    // One list item per operation (a table is padded to its widest cell on every row: 400 KB for GitHub).
+    route: `${op.method.toUpperCase()} ${op.path}`,
+    name: target === 'types' || target === 'validators' ? op.names.base : op.names.method,
+    summary: op.summary ?? '',
+    // The summary may say so already.
+    deprecated: op.deprecated && !/deprecated/i.test(op.summary ?? ''),
+  });
   const builtin = isBuiltin(target) ? target : undefined;
   const isPackage = context.layout === 'packages';
   const packages = isPackage ? context.packages : { ...context.packages, names: Object.fromEntries(Object.keys(context.packages.names).map((t) => [t, filesImportPath(outName, t)])) };
@@ -159,14 +168,8 @@ function readmeView(emitter: TargetEmitter, model: ApiModel, context: EmitContex
     isServer,
     operationsHeading: builtin ? OPERATION_COLUMNS[builtin].heading : '',
     operationsColumn: builtin ? OPERATION_COLUMNS[builtin].column : '',
-    operations: !builtin ? [] : model.operations.map((op) => ({
-      // One list item per operation (a table is padded to its widest cell on every row: 400 KB for GitHub).
-      route: `${op.method.toUpperCase()} ${op.path}`,
-      name: target === 'types' || target === 'validators' ? op.names.base : op.names.method,
-      summary: op.summary ?? '',
-      // The summary may say so already.
-      deprecated: op.deprecated && !/deprecated/i.test(op.summary ?? ''),
-    })),
+    operations: !builtin ? [] : model.operations.map(operationItem),
+    operationGroups: builtin ? tagSections(model, operationItem) : [],
     schemas: target === 'types' || target === 'validators' ? model.schemas.filter((s) => !s.synthetic).map((s) => s.typeName) : [],
     limits: target === 'types' ? model.limits.map((l) => ({ name: l.constantName, value: l.value, unit: l.unit ?? '', description: l.description ?? '' })) : [],
   };

@@ -23,7 +23,7 @@ import { serverWebhookFiles } from './webhooks.ts';
 import { SERVER_WEBHOOK_SYMBOLS } from '../webhooks/symbols.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
-export const RUNTIME_FILES = ['types.ts', 'json64.ts', 'problems.ts', 'router.ts', 'params.ts', 'brackets.ts', 'body.ts', 'form.ts', 'shape.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'middleware.ts', 'dates.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'regex-sample.ts', 'sample.ts', 'mock-pages.ts', 'mock.ts'] as const;
+export const RUNTIME_FILES = ['types.ts', 'json64.ts', 'problems.ts', 'router.ts', 'params.ts', 'brackets.ts', 'body.ts', 'form.ts', 'multipart-positional.ts', 'shape.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'middleware.ts', 'dates.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'regex-sample.ts', 'sample.ts', 'mock-pages.ts', 'mock.ts'] as const;
 
 /** The runtime module of `idempotency()`, copied and exported only when some operation takes an idempotency key. */
 const IDEMPOTENCY = 'idempotency.ts' as const;

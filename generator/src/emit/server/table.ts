@@ -4,11 +4,11 @@
 import { datePlansOf } from '../../model/dates.ts';
 import { int64Of, int64PlansOf } from '../../model/int64.ts';
 import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
-import { admitsEveryType, canonicalJson, factsOf, type MediaFact, type SchemaFacts, type StreamFact } from '../../model/facts/index.ts';
+import { admitsEveryType, canonicalJson, factsOf, type MediaFact, type PositionalPart, type SchemaFacts, type StreamFact } from '../../model/facts/index.ts';
 import { problemShape } from '../../model/facts/problem-shape.ts';
 import { responseReading } from '../../model/facts/reading.ts';
 import type { ApiModel, JsonValue, OperationModel, ParameterModel, ResponseModel, Schema, SchemaObject, SecuritySchemeModel, StreamFormat } from '../../model/types.ts';
-import type { ApiTable, Coercion, Json, RateLimitHeaders, TableForm, TableFormField, TableOperation, TableParameter, TableProblem, TableProblemShape, TableSecurityScheme } from './runtime/types.ts';
+import type { ApiTable, Coercion, Json, RateLimitHeaders, TableForm, TableFormField, TablePart, TableOperation, TableParameter, TableProblem, TableProblemShape, TableSecurityScheme } from './runtime/types.ts';
 import { defineOwn } from '../../model/own.ts';
 import { idempotencyHeader } from '../../model/idempotency.ts';
 
@@ -240,6 +240,13 @@ function titleOf(slug: string): string {
 function formsOf(op: OperationModel, media: MediaFact[], r: SchemaResolver): TableForm[] {
   const out: TableForm[] = [];
   media.forEach((m, i) => {
+    if (m.positional) {
+      // OAS 3.2: an array schema's parts by position (runtime/multipart-positional.ts).
+      const part = (p: PositionalPart): TablePart => (p.binary ? { file: true } : /^[^,;]*[/+]json\b/i.test(p.contentType.trim()) ? { json: true } : {});
+      const { prefix, items } = m.positional;
+      out.push({ mediaType: m.mediaType, multipart: true, fields: [], parts: { prefix: prefix.map(part), ...(items ? { items: part(items) } : {}) } });
+      return;
+    }
     if (m.kind !== 'form-urlencoded' && m.essence !== 'multipart/form-data') return;
     const members = r.facts.shape(op.requestBody!.content[i]!.schema, 'request').members;
     const fields = m.parts.map((p, j): TableFormField => {

@@ -173,7 +173,11 @@ export class ZodConverter {
     if (!objectsOnly) return undefined;
     const n = this.ctx.n;
     const options = fact.mapping.map(({ value, schema: target }) => this.#helper('tagged', [this.#lit(fact.propertyName), this.#lit(value), this.ref(target.key, deferred)]));
-    return this.#z('discriminatedUnion', [this.#lit(fact.propertyName), n.arrayLiteral(options)]);
+    const tagged = this.#z('discriminatedUnion', [this.#lit(fact.propertyName), n.arrayLiteral(options)]);
+    if (!fact.defaultSchema) return tagged;
+    // OAS 3.2 `defaultMapping`: an absent or unmapped tag selects the default schema.
+    const mapped = n.arrayLiteral(fact.mapping.map((m) => this.#lit(m.value)));
+    return this.#z('union', [n.arrayLiteral([tagged, this.#helper('untagged', [this.#lit(fact.propertyName), mapped, this.ref(fact.defaultSchema.key, deferred)])])]);
   }
 
   /** The node's own assertions (types, enum/const, per-type keywords), or undefined when it has none. */
@@ -361,7 +365,8 @@ export class ZodConverter {
         if (key !== undefined && !this.ctx.declared.has(this.ctx.refName(key, this.ctx.direction))) found = true;
       }
       if ((node as SchemaObject).discriminator) {
-        for (const { schema: target } of this.ctx.facts.discriminator(node as SchemaObject)?.mapping ?? []) {
+        const fact = this.ctx.facts.discriminator(node as SchemaObject);
+        for (const target of [...(fact?.mapping ?? []).map((m) => m.schema), ...(fact?.defaultSchema ? [fact.defaultSchema] : [])]) {
           if (!this.ctx.declared.has(this.ctx.refName(target.key, this.ctx.direction))) found = true;
         }
       }

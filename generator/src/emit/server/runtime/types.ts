@@ -63,6 +63,20 @@ export interface TableForm {
   mediaType: string;
   multipart: boolean;
   fields: TableFormField[];
+  /** A multipart body whose schema is an array (OAS 3.2): its parts by position instead of `fields`. */
+  parts?: TableParts;
+}
+
+/** How a part of a positional multipart body is read: JSON text, a file, else text. */
+export interface TablePart {
+  json?: true;
+  file?: true;
+}
+
+/** The parts of a positional multipart body: `prefixEncoding`'s, then `itemEncoding`'s for the rest. */
+export interface TableParts {
+  prefix: TablePart[];
+  items?: TablePart;
 }
 
 export interface TableOperation {

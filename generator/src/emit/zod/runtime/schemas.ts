@@ -144,6 +144,23 @@ export function conditional(test: z.ZodType, then?: z.ZodType, otherwise?: z.Zod
   });
 }
 
+/**
+ * The OAS 3.2 `defaultMapping` option of a discriminated union: an object whose tag is absent or none of the
+ * mapped values, then the default schema (a mapped tag is the discriminated union's to judge).
+ */
+export function untagged<T extends z.ZodType>(
+  key: string,
+  mapped: readonly string[],
+  schema: T,
+): z.ZodPipe<z.ZodObject<{}, z.core.$loose>, T> {
+  const tag = z
+    .looseObject({})
+    .refine((o) => !(Object.hasOwn(o, key) && mapped.includes((o as Record<string, unknown>)[key] as string)), {
+      message: `a ${JSON.stringify(key)} that another branch maps`,
+    });
+  return tag.pipe(schema as never) as never;
+}
+
 /** Every schema on its own (`allOf` with a closed object among the parts, where `z.intersection` is looser). */
 export function allOf(...schemas: readonly z.ZodType[]): z.ZodType<unknown> {
   return z.unknown().refine((v) => schemas.every((s) => s.safeParse(v).success));

@@ -62,3 +62,5 @@ export {
   oauth2Flow,
   oauth2Session,
 } from './runtime/oauth2.js';
+export type { DeviceAuthorization, DeviceFlowOptions, OAuth2ServerMetadata } from './runtime/oauth2-device.js';
+export { DEVICE_CODE_GRANT, DeviceFlowError, discoverOAuth2, oauth2DeviceFlow } from './runtime/oauth2-device.js';
