@@ -169,8 +169,10 @@ function parameterList(doc: unknown, value: unknown, pointer: string, ctx: Schem
     let contentType: string | undefined;
     if (schema === undefined && isRecord(p.content)) {
       contentType = Object.keys(p.content)[0];
-      const media = contentType !== undefined ? (p.content as Record<string, unknown>)[contentType] : undefined;
-      if (isRecord(media) && media.schema !== undefined) schema = normalizeSchema(media.schema, toPointer([...pointerSegments(r.pointer), 'content', contentType!, 'schema']), ctx);
+      if (contentType !== undefined) {
+        const { media, at } = mediaTypeObject(doc, p.content[contentType], toPointer([...pointerSegments(r.pointer), 'content', contentType]), report);
+        if (media.schema !== undefined) schema = normalizeSchema(media.schema, appendPointer(at, 'schema'), ctx);
+      }
     }
     const style = (str(p.style) ?? (location === 'query' || location === 'cookie' ? 'form' : 'simple')) as ParameterStyle;
     out.push({
@@ -223,8 +225,8 @@ function examplesWithNames(named: [string, JsonValue][]): Pick<MediaTypeModel, '
 function content(doc: unknown, value: unknown, pointer: string, ctx: SchemaContext): MediaTypeModel[] {
   if (!isRecord(value)) return [];
   return Object.keys(value).map((mediaType) => {
-    const media = isRecord(value[mediaType]) ? (value[mediaType] as Record<string, unknown>) : {};
-    const at = appendPointer(pointer, mediaType);
+    // OAS 3.2: a Media Type Object may be a `$ref` to `components.mediaTypes`; the model reads its target.
+    const { media, at } = mediaTypeObject(doc, value[mediaType], appendPointer(pointer, mediaType), ctx.report);
     return {
       mediaType,
       // OAS 3.2 `itemSchema` describes one item of a sequential body (a stream): the schema every target reads.
@@ -239,6 +241,12 @@ function content(doc: unknown, value: unknown, pointer: string, ctx: SchemaConte
       pointer: at,
     };
   });
+}
+
+/** A Media Type Object, through its `$ref` (OAS 3.2 `components.mediaTypes`), with the pointer of what was read. */
+function mediaTypeObject(doc: unknown, value: unknown, pointer: string, report: Report): { media: Record<string, unknown>; at: string } {
+  const r = resolve(doc, value, pointer, report);
+  return r && isRecord(r.value) ? { media: r.value, at: r.pointer } : { media: {}, at: pointer };
 }
 
 function encodingOf(doc: unknown, value: Record<string, unknown>, pointer: string, report: Report): Record<string, EncodingModel> {
@@ -300,8 +308,10 @@ function responses(doc: unknown, value: unknown, pointer: string, ctx: SchemaCon
         let schema = header.schema !== undefined ? normalizeSchema(header.schema, appendPointer(h.pointer, 'schema'), ctx) : undefined;
         if (schema === undefined && isRecord(header.content)) {
           const first = Object.keys(header.content)[0];
-          const media = first !== undefined ? (header.content as Record<string, unknown>)[first] : undefined;
-          if (isRecord(media) && media.schema !== undefined) schema = normalizeSchema(media.schema, appendPointer(h.pointer, 'content', first!, 'schema'), ctx);
+          if (first !== undefined) {
+            const { media, at } = mediaTypeObject(doc, header.content[first], appendPointer(h.pointer, 'content', first), report);
+            if (media.schema !== undefined) schema = normalizeSchema(media.schema, appendPointer(at, 'schema'), ctx);
+          }
         }
         headers.push({ name, required: header.required === true, deprecated: header.deprecated === true, description: str(header.description), schema: schema ?? {}, extensions: extensionsOf(header), pointer: h.pointer });
       }
