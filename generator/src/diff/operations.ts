@@ -16,11 +16,11 @@ import { compareOperationSecurity } from './security.ts';
 const STABILITY = ['draft', 'alpha', 'beta', 'stable'];
 
 export function opKey(op: OperationModel): string {
-  return `${op.method.toUpperCase()} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
+  return `${op.httpMethod} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
 }
 
 export function opLabel(op: OperationModel): string {
-  return `${op.method.toUpperCase()} ${op.path}`;
+  return `${op.httpMethod} ${op.path}`;
 }
 
 /**
@@ -47,7 +47,7 @@ export function compareOperations(dc: DiffContext): OpScope[] {
     const map = new Map<string, OperationModel>();
     for (const op of ops) {
       const key = opKey(op);
-      map.set(map.has(key) ? `${op.method.toUpperCase()} ${op.path}` : key, op);
+      map.set(map.has(key) ? `${op.httpMethod} ${op.path}` : key, op);
     }
     return map;
   };

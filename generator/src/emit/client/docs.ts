@@ -13,7 +13,7 @@ export function operationDoc(model: ApiModel, op: OperationModel, kind: 'call' |
   const lines: DocLines = [];
   if (op.summary) lines.push(op.summary);
   if (op.description && op.description !== op.summary) lines.push('', op.description);
-  lines.push('', `\`${op.method.toUpperCase()} ${op.path}\` (operation \`${op.operationId}\`)`);
+  lines.push('', `\`${op.httpMethod} ${op.path}\` (operation \`${op.operationId}\`)`);
   lines.push('', ...securityDoc(model, op));
   const limits = limitsFor(model, op);
   if (limits.length) lines.push('', 'Limits:', ...limits.map((l) => `- ${limitText(l)}`));
