@@ -22,7 +22,7 @@ import { typecheck, writeProject } from '../helpers/typecheck.ts';
 
 const require = createRequire(import.meta.url);
 const spec = path.join(repoRoot, 'test/oas32/a-operations.yaml');
-const TARGETS: TargetName[] = ['types', 'validators', 'client', 'server', 'query', 'msw'];
+const TARGETS = ['types', 'validators', 'client', 'server', 'query', 'msw'] as TargetName[];
 
 let dir: string;
 let warnings: string[];

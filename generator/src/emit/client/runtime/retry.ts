@@ -30,7 +30,12 @@ export function retryPolicy(options: RuntimeOptions, call: Call, op: OperationSp
       ? { retries: 0 }
       : { ...options.retry, ...call.retry };
   const keyed = !!call.idempotent;
-  return { retry, retries: retry.retries ?? 2, idempotent: IDEMPOTENT.test(op.method) || op.idempotent === true || keyed, keyed };
+  return {
+    retry,
+    retries: retry.retries ?? 2,
+    idempotent: IDEMPOTENT.test(op.method) || op.idempotent === true || keyed,
+    keyed,
+  };
 }
 
 /** retry: how long to wait before the next attempt after a failed response, or undefined to give up. */

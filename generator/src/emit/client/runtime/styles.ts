@@ -70,7 +70,8 @@ function formQuery(value: unknown, dateOnly?: boolean): string {
   for (const [k, v] of Object.entries(value)) {
     if (v === undefined) continue;
     for (const item of Array.isArray(v) ? v : [v]) {
-      const text = item && typeof item === 'object' && !(item instanceof Date) ? JSON.stringify(item) : scalar(item, dateOnly);
+      const text =
+        item && typeof item === 'object' && !(item instanceof Date) ? JSON.stringify(item) : scalar(item, dateOnly);
       pairs.push(encode(k) + '=' + encode(text));
     }
   }

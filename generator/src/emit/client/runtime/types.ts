@@ -15,7 +15,8 @@ import type { BodyEncoder } from './form.js';
 import type { ParamWriter } from './serialize.js';
 
 /** OpenAPI's styles; `cookie` is OAS 3.2's (cookie pairs, values sent as they are). */
-export type ParamStyle = 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'cookie';
+export type ParamStyle =
+  'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'cookie';
 
 /**
  * One parameter. Omitted `style`/`explode` mean OpenAPI's default for the location; a style other than

@@ -282,21 +282,33 @@ export function parseParameters(
  * its pairs, each coerced by the member's schema (a repeated name is a list); JSON: the percent-decoded
  * string is JSON text. An absent or empty query string leaves the parameter absent (its `required` decides).
  */
-function wholeQuery(p: TableParameter, text: string, pairs: Map<string, string[]>, badQuery: Set<string>, result: ParsedParameters): void {
+function wholeQuery(
+  p: TableParameter,
+  text: string,
+  pairs: Map<string, string[]>,
+  badQuery: Set<string>,
+  result: ParsedParameters,
+): void {
   if (!text) return;
   result.query.raw[p.name] = [text];
   if (p.querystring === 'json') {
     const decoded = safeDecode(text);
     const parsed = decoded === undefined ? undefined : coerceScalar(decoded, { type: 'json' });
     if (decoded === undefined || parsed === decoded) {
-      result.errors.push({ message: `The \`${p.name}\` query string is not ${decoded === undefined ? 'a valid percent-encoding' : 'JSON text'}`, parameters: { [p.name]: [text] } });
+      result.errors.push({
+        message: `The \`${p.name}\` query string is not ${decoded === undefined ? 'a valid percent-encoding' : 'JSON text'}`,
+        parameters: { [p.name]: [text] },
+      });
       return;
     }
     result.query.values[p.name] = parsed;
     return;
   }
   if (badQuery.size) {
-    result.errors.push({ message: `The \`${p.name}\` query string is not a valid percent-encoding`, parameters: { [p.name]: [text] } });
+    result.errors.push({
+      message: `The \`${p.name}\` query string is not a valid percent-encoding`,
+      parameters: { [p.name]: [text] },
+    });
     return;
   }
   const properties = p.coerce.type === 'object' ? p.coerce.properties : {};
@@ -312,7 +324,10 @@ function wholeQuery(p: TableParameter, text: string, pairs: Map<string, string[]
 }
 
 /** The members of an exploded `style: cookie` object (one cookie each), or undefined when none was sent. */
-function cookieMembers(properties: Record<string, Coercion>, cookies: Map<string, string[]>): Record<string, unknown> | undefined {
+function cookieMembers(
+  properties: Record<string, Coercion>,
+  cookies: Map<string, string[]>,
+): Record<string, unknown> | undefined {
   let obj: Record<string, unknown> | undefined;
   for (const key of Object.keys(properties)) {
     const values = cookies.get(key);
