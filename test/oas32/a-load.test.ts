@@ -76,6 +76,45 @@ describe('OpenAPI 3.2 load', () => {
     expect(places.some((p) => p.startsWith('10:11: ') && p.includes('OpenAPI 3.2 schema'))).toBe(true);
   });
 
+  it('refuses what the 3.2 text forbids and the meta-schema lets through, at its place', async () => {
+    const text = [
+      'openapi: 3.2.0',
+      'info: {title: t, version: "1"}',
+      'paths:',
+      '  /a:',
+      '    parameters:',
+      '      - {name: page, in: query, schema: {type: integer}}',
+      '    get:',
+      '      parameters:',
+      '        - name: all',
+      '          in: querystring',
+      '          content: {application/json: {schema: {type: object}}}',
+      '      responses: {"200": {description: ok}}',
+      '    additionalOperations:',
+      '      post:',
+      '        responses: {"200": {description: ok}}',
+      '',
+    ].join('\n');
+    // The oracle: valid for the meta-schema (lower-case `post` is another token to it; querystring beside query is its prose's rule).
+    expect(oaiValidator()(parse(text))).toBe(true);
+    const file = path.join(tmp.dir, 'forbidden.yaml');
+    writeFileSync(file, text);
+    const loaded = await loadSpec(file);
+    const error = (() => {
+      try {
+        buildModel(loaded);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(isSpecError(error)).toBe(true);
+    const found = (error as { diagnostics: Array<{ line?: number; column?: number; message: string }> }).diagnostics.map((d) => `${d.line}:${d.column}: ${d.message}`);
+    expect(found).toEqual([
+      expect.stringMatching(/^9:11: an `in: querystring` parameter describes the whole query string, so the operation cannot also have `in: query` parameters \("page"\)$/),
+      expect.stringMatching(/^14:7: additionalOperations must not name "post"/),
+    ]);
+  });
+
   it('loads the OpenAPI Initiative 3.2 example without the 3.1 warning', async () => {
     const loaded = await loadSpec(path.join(sharedCorpusDir, 'specs/oai-examples/v3.2/3.2-tags-example.yaml'));
     expect(loaded.openapi).toMatch(/^3\.2\./);

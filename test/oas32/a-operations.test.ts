@@ -14,6 +14,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { generateResult, writeFiles, type TargetName } from '../helpers/generate.ts';
@@ -29,6 +30,7 @@ let warnings: string[];
 let client: Record<string, any>;
 let server: Record<string, any>;
 let query: Record<string, any>;
+let msw: Record<string, any>;
 const closers: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
@@ -40,6 +42,7 @@ beforeAll(async () => {
   client = await import(path.join(dir, 'client/index.ts'));
   server = await import(path.join(dir, 'server/index.ts'));
   query = await import(path.join(dir, 'query/index.ts'));
+  msw = await import(path.join(dir, 'msw/index.ts'));
 }, 120_000);
 
 afterAll(async () => {
@@ -204,6 +207,23 @@ describe('OpenAPI 3.2 operations and parameters', () => {
     expect(Array.isArray(await c.queryReports({ body: { status: 'open' } }))).toBe(true);
     expect(typeof (await c.searchReports({ criteria: { q: 'x' } }))).toBe('object');
     expect((await fetch(`${running.url}/search?limit=0&q=x`)).status).toBe(400);
+  });
+
+  it('the msw handlers answer QUERY, LINK and a querystring operation (methods msw has no shorthand for)', async () => {
+    const origin = 'http://msw.test';
+    const intercepted = setupServer(...msw.handlers);
+    const unhandled: string[] = [];
+    intercepted.listen({ onUnhandledRequest: (request) => void unhandled.push(`${request.method} ${request.url}`) });
+    try {
+      const c = client.createClient({ baseUrl: origin, retry: false });
+      expect(Array.isArray(await c.queryReports({ body: { status: 'open' } }))).toBe(true);
+      expect(await c.linkReport({ id: 'r1', body: { target: 'r2' } })).toMatchObject({ id: expect.any(String) });
+      expect(typeof (await c.searchReports({ criteria: { q: 'x', limit: 2 } }))).toBe('object');
+      expect((await fetch(`${origin}/search?limit=0&q=x`)).status).toBe(400);
+      expect(unhandled).toEqual([]);
+    } finally {
+      intercepted.close();
+    }
   });
 
   it('the query target: QUERY (safe) gives query options, LINK and POST mutations', () => {
