@@ -9,29 +9,20 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { isSpecError, loadSpec } from '../../generator/src/load/index.ts';
 import { buildModel } from '../../generator/src/model/index.ts';
 import { repoRoot, sharedCorpusDir, tempDir } from '../helpers/paths.ts';
+import { oai32Validator } from './a-oai-schema.ts';
 
-const require = createRequire(import.meta.url);
 const here = path.join(repoRoot, 'test/oas32');
 const tmp = tempDir('socialgen-oas32a-load-');
 afterAll(() => tmp.remove());
 
-/** The OAI's 3.2 meta-schema (corpus copy) compiled by Ajv; `$dynamicRef: #meta` is the plain schema there. */
-function oaiValidator(): (doc: unknown) => boolean {
-  const Ajv2020 = require('ajv/dist/2020').default;
-  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-  const text = readFileSync(path.join(sharedCorpusDir, 'oas-schemas/spec.openapis.org/oas/3.2/schema/2025-11-23.json'), 'utf8');
-  return ajv.compile(JSON.parse(text.replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"').replaceAll('"$dynamicRef": "#meta"', '"$ref": "#/$defs/schema"')));
-}
-
 describe('OpenAPI 3.2 load', () => {
   it('reads a 3.2 document with $self, components.mediaTypes and documents naming each other, without warnings', async () => {
-    const validate = oaiValidator();
+    const validate = oai32Validator();
     for (const file of ['a-self/root.yaml', 'a-self/shared.yaml']) expect(validate(parse(readFileSync(path.join(here, file), 'utf8'))), file).toBe(true);
     const loaded = await loadSpec(path.join(here, 'a-self/root.yaml'));
     expect(loaded.warnings).toEqual([]);
@@ -51,7 +42,7 @@ describe('OpenAPI 3.2 load', () => {
   });
 
   it('reports 3.2 meta-schema violations at their place (exit-2 errors), and the oracle agrees they are invalid', async () => {
-    const validate = oaiValidator();
+    const validate = oai32Validator();
     const text = [
       'openapi: 3.2.0',
       'info: {title: t, version: "1"}',
@@ -96,7 +87,7 @@ describe('OpenAPI 3.2 load', () => {
       '',
     ].join('\n');
     // The oracle: valid for the meta-schema (lower-case `post` is another token to it; querystring beside query is its prose's rule).
-    expect(oaiValidator()(parse(text))).toBe(true);
+    expect(oai32Validator()(parse(text))).toBe(true);
     const file = path.join(tmp.dir, 'forbidden.yaml');
     writeFileSync(file, text);
     const loaded = await loadSpec(file);
