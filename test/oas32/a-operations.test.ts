@@ -55,6 +55,12 @@ const record = (op: string, value: unknown) => (seen[op] ??= []).push(value);
 
 const handlers = {
   queryReports: ({ body }: any) => (record('queryReports', body), { status: 200, body: [{ id: 'r1', status: body.status }] }),
+  // Three reports, two a page: the token is the next index.
+  queryReportPages: ({ body }: any) => {
+    const start = Number(body.page_token ?? 0);
+    const data = ['p1', 'p2', 'p3'].slice(start, start + 2).map((id) => ({ id, status: body.status }));
+    return { status: 200, body: start + 2 < 3 ? { data, next_page_token: String(start + 2) } : { data } };
+  },
   createReport: ({ body }: any) => ({ status: 201, body }),
   getReport: ({ params }: any) => ({ status: 200, body: { id: params.id, status: 'open' } }),
   linkReport: ({ params, body, request }: any) => (record('linkReport', request.method), { status: 200, body: { id: params.id, status: 'open', linkedTo: body.target } }),
@@ -126,6 +132,13 @@ describe('OpenAPI 3.2 operations and parameters', () => {
     const refused = await rawExchange(url, `QUERY /reports HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${bad.length}\r\nConnection: close\r\n\r\n${bad}`);
     expect(refused).toMatch(/^HTTP\/1\.1 400 /);
     expect(refused).toMatch(/content-type: application\/problem\+json/i);
+  });
+
+  it('a QUERY listing pages by a token in its body (inferred, as for a POST search): client.paginate follows it', async () => {
+    const url = await generatedServer();
+    const ids: string[] = [];
+    for await (const report of client.createClient({ baseUrl: url }).paginate.queryReportPages({ body: { status: 'open' } }).items()) ids.push(report.id);
+    expect(ids).toEqual(['p1', 'p2', 'p3']);
   });
 
   it('QUERY is retried after a network failure like GET; POST is not', async () => {
