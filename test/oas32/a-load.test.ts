@@ -7,7 +7,7 @@
  * Oracle for validity: Ajv 2020 with the OAI's 3.2 meta-schema as published in the shared corpus (not the
  * npm copy the loader uses).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -103,6 +103,17 @@ describe('OpenAPI 3.2 load', () => {
     expect(found).toEqual([
       expect.stringMatching(/^9:11: an `in: querystring` parameter describes the whole query string, so the operation cannot also have `in: query` parameters \("page"\)$/),
       expect.stringMatching(/^14:7: additionalOperations must not name "post"/),
+    ]);
+  });
+
+  it('warns when a file reached through the $self tree names another $self', async () => {
+    const root = path.join(tmp.dir, 'mirror', 'root.yaml');
+    mkdirSync(path.dirname(root), { recursive: true });
+    writeFileSync(root, ['openapi: 3.2.0', '$self: https://example.com/api/openapi', 'info: {title: t, version: "1"}', 'components:', '  schemas:', '    A:', '      $ref: other#/components/schemas/B', ''].join('\n'));
+    writeFileSync(path.join(tmp.dir, 'mirror', 'other.yaml'), ['openapi: 3.2.0', '$self: https://example.com/elsewhere', 'info: {title: o, version: "1"}', 'components:', '  schemas:', '    B: {type: string}', ''].join('\n'));
+    const loaded = await loadSpec(root);
+    expect(loaded.warnings.map((w) => `${path.basename(w.file!)}:${w.line}:${w.column}: ${w.message}`)).toEqual([
+      expect.stringMatching(/^root\.yaml:7:7: \$ref resolves to https:\/\/example\.com\/api\/other, read from .*other\.yaml, whose \$self is https:\/\/example\.com\/elsewhere$/),
     ]);
   });
 

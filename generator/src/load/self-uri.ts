@@ -38,7 +38,8 @@ export class SelfUris {
     const unchanged = { base: fileUrl, diagnostics };
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return unchanged;
     const doc = value as Record<string, unknown>;
-    const self = typeof doc.$self === 'string' && typeof doc.openapi === 'string' ? doc.$self : undefined;
+    // `$self` is a field of OAS 3.2's OpenAPI Object (earlier versions refuse it through their meta-schema).
+    const self = typeof doc.$self === 'string' && typeof doc.openapi === 'string' && doc.openapi.startsWith('3.2') ? doc.$self : undefined;
     const wanted = this.expected.get(fileUrl);
     if (self === undefined) {
       // A file reached through a URI (a schema file, a document without `$self`) was retrieved, in the
