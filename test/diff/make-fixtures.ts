@@ -254,6 +254,8 @@ add('request-parameter-explode-default', 'explode written out with its default v
 add('request-parameter-allow-reserved-changed', 'allowReserved added', withParams([q()]), withParams([q({ allowReserved: true })]), ['W request-parameter-allow-reserved-changed']);
 add('request-parameter-allow-empty-value-removed', 'allowEmptyValue dropped', withParams([q({ allowEmptyValue: true })]), withParams([q()]), ['B request-parameter-allow-empty-value-removed']);
 add('request-parameter-content-changed', 'schema → content application/json', withParams([q()]), withParams([{ name: 'q', in: 'query', content: json({ type: 'string' }) }]), ['B request-parameter-content-changed']);
+const criteria = (where: string): Json => ({ name: 'filter', in: where, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { q: { type: 'string' } } } } } });
+add('request-parameter-querystring-changed', 'in: query → in: querystring (OAS 3.2)', spec({ '/items': { get: op('listItems', { parameters: [criteria('query')] }) } }, undefined, {}, '3.2.0'), spec({ '/items': { get: op('listItems', { parameters: [criteria('querystring')] }) } }, undefined, {}, '3.2.0'), ['B request-parameter-querystring-changed']);
 add('request-header-parameter-case', 'header parameter names are case-insensitive', withParams([{ name: 'X-Trace', in: 'header', schema: { type: 'string' } }]), withParams([{ name: 'x-trace', in: 'header', schema: { type: 'string' } }]), []);
 add('request-parameter-path-level', 'a parameter moved from the operation to the path item: same contract', withParams([q()]), spec({ '/items': { parameters: [q()], get: op('listItems') } }), []);
 

@@ -71,6 +71,7 @@ const EXPLICIT: Explicit[] = [
   ['request-parameter-allow-reserved-changed', W, 'parameter', '`allowReserved` changed: reserved characters are (or are no longer) percent-encoded', false],
   ['request-parameter-allow-empty-value-removed', B, 'parameter', '`allowEmptyValue` was removed: an empty value is no longer accepted', false],
   ['request-parameter-content-changed', B, 'parameter', 'the parameter switched between `schema` and `content`, or its content media type changed'],
+  ['request-parameter-querystring-changed', B, 'parameter', 'the parameter switched between `in: query` (one pair) and OAS 3.2 `in: querystring` (the whole query string)'],
   // request body
   ['request-body-added-required', B, 'request-body', 'a required request body was added'],
   ['request-body-added-optional', I, 'request-body', 'an optional request body was added'],

@@ -31,7 +31,7 @@ const STRUCTURAL = new Set([
   'properties', 'patternProperties', 'items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else',
   'content', 'schema', 'schemas', 'components', 'paths', 'responses', 'requestBody', 'requestBodies', 'parameters',
   'headers', '$defs', 'definitions', 'additionalProperties', 'get', 'put', 'post', 'delete', 'options', 'head',
-  'patch', 'trace', 'default', 'webhooks', 'callbacks',
+  'patch', 'trace', 'default', 'webhooks', 'callbacks', 'additionalOperations',
 ]);
 
 /** Pointer segments that can only lead to a schema (used to find hoist targets before normalizing). */

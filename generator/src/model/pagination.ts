@@ -243,7 +243,8 @@ function inferOne(model: ApiModel, op: OperationModel): PaginationModel | undefi
   const facts = factsOf(model);
   const body = successBody(op);
   const object = body !== undefined && facts.jsonTypes(body).has('object');
-  if (op.method === 'post') return object ? inferBodyToken(model, op, body!) : undefined;
+  // A search with its criteria in the body (POST, or OAS 3.2's QUERY) takes the next token back in the body.
+  if (op.method === 'post' || op.method === 'query') return object ? inferBodyToken(model, op, body!) : undefined;
   if (op.method !== 'get') return undefined;
   const pageSize = PAGE_SIZE.find((n) => queryParam(op, n));
   const total = object ? findMember(model, body!, TOTALS, isInteger) : undefined;

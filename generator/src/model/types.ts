@@ -110,7 +110,8 @@ export interface NamedSchema {
 }
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
-export type ParameterStyle = 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+/** OpenAPI's styles; `cookie` is OAS 3.2's (RFC 6265 pairs joined by `; `, values neither percent-encoded nor decoded). */
+export type ParameterStyle = 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'cookie';
 
 export interface ParameterModel {
   name: string;
@@ -120,6 +121,13 @@ export interface ParameterModel {
   description?: string;
   /** Style and explode with OpenAPI's defaults applied (query/cookie: form+explode; path/header: simple). */
   style: ParameterStyle;
+  /**
+   * OAS 3.2 `in: querystring`: this one parameter is the whole query string, in the media type of its
+   * `content` (`contentType`: form-urlencoded or JSON). It is modelled as the operation's only `query`
+   * parameter (`in` is `query`), so types, validators and arguments name it like one; only the wire form
+   * differs.
+   */
+  querystring?: true;
   explode: boolean;
   allowReserved: boolean;
   allowEmptyValue: boolean;
@@ -200,7 +208,11 @@ export interface ResponseModel {
 /** One alternative of a security requirement: scheme name → required scopes (all must hold). */
 export type SecurityRequirement = Record<string, string[]>;
 
-export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+/**
+ * An operation's method: a Path Item field (`get` … `trace`, OAS 3.2's `query`), or an OAS 3.2
+ * `additionalOperations` method lower-cased (`link`). What goes on the wire is `OperationModel.httpMethod`.
+ */
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace' | 'query' | (string & {});
 
 /**
  * How an operation pages (model/pagination.ts): from `x-pagination`, the config's `pagination`, or inferred
@@ -319,6 +331,14 @@ export interface OperationModel {
   operationId: string;
   operationIdSynthesized: boolean;
   method: HttpMethod;
+  /** The method token sent on the wire: `GET`, `QUERY`, an `additionalOperations` key exactly as written. */
+  httpMethod: string;
+  /** From `additionalOperations` (OAS 3.2) rather than a method field of the Path Item. */
+  additional: boolean;
+  /** The method is safe (read-only; RFC 9110 §9.2.1): GET, HEAD, QUERY, … (model/http-methods.ts). */
+  safe: boolean;
+  /** The method is idempotent (RFC 9110 §9.2.2): a client may send it again after a network failure. */
+  idempotent: boolean;
   path: string;
   summary?: string;
   description?: string;

@@ -15,7 +15,9 @@ import type { ExtraAuth } from './auth-extra.js';
 import type { BodyEncoder } from './form.js';
 import type { ParamWriter } from './serialize.js';
 
-export type ParamStyle = 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+/** OpenAPI's styles; `cookie` is OAS 3.2's (cookie pairs, values sent as they are). */
+export type ParamStyle =
+  'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'cookie';
 
 /**
  * One parameter. Omitted `style`/`explode` mean OpenAPI's default for the location; a style other than
@@ -35,6 +37,11 @@ export interface ParamSpec {
   json?: true;
   /** `format: date`: a `Date` is sent as `YYYY-MM-DD` instead of a full RFC 3339 date-time. */
   date?: true;
+  /**
+   * OAS 3.2 `in: querystring` (its `in` is `query`): the value is the whole query string, `form`
+   * (application/x-www-form-urlencoded pairs of its members) or `json` (JSON text, percent-encoded).
+   */
+  querystring?: 'form' | 'json';
 }
 
 /** A credential kind an operation's security requirement names (resolved from the security schemes). */
@@ -117,8 +124,13 @@ export interface PaginationSpec {
 export interface OperationSpec {
   /** The client method name (`op.names.method`), also the key of `operationValidators`. */
   id: string;
-  /** Upper-case HTTP method. */
+  /** The HTTP method token, as sent. */
   method: string;
+  /**
+   * The method is idempotent though the runtime does not know it as such (an OAS 3.2 additional method from
+   * the IANA registry, such as `LINK`): retried after network failures like GET.
+   */
+  idempotent?: boolean;
   /** Path template, `{name}` placeholders. */
   path: string;
   params?: readonly ParamSpec[];

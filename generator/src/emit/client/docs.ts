@@ -14,7 +14,7 @@ export function operationDoc(model: ApiModel, op: OperationModel, kind: 'call' |
   const lines: DocLines = [];
   if (op.summary) lines.push(op.summary);
   if (op.description && op.description !== op.summary) lines.push('', op.description);
-  lines.push('', `\`${op.method.toUpperCase()} ${op.path}\` (operation \`${op.operationId}\`)`);
+  lines.push('', `\`${op.httpMethod} ${op.path}\` (operation \`${op.operationId}\`)`);
   const groups = groupsDoc(model, op);
   if (groups.length) lines.push('', ...groups);
   const summaries = op.responses.filter((r) => r.summary !== undefined);

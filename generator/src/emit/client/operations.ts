@@ -24,17 +24,20 @@ export function requestMediaType(model: ApiModel, op: OperationModel): MediaFact
 
 /** The operation spec as a plain object (JSON-compatible), exactly what the runtime reads. */
 export function operationSpec(model: ApiModel, op: OperationModel): Record<string, unknown> {
-  const spec: Record<string, unknown> = { id: op.names.method, method: op.method.toUpperCase(), path: op.path };
+  const spec: Record<string, unknown> = { id: op.names.method, method: op.httpMethod, path: op.path };
+  // The runtime knows the Path Item's methods; an additional one's idempotency comes from the model.
+  if (op.additional && op.idempotent) spec.idempotent = true;
   const keys = argumentKeys(op);
   if (keys.length) {
     spec.params = keys.map(({ param: p, key }) => {
       const out: Record<string, unknown> = { name: p.name, in: p.in };
       const defaultStyle = DEFAULT_STYLE[p.in];
       if (p.style !== defaultStyle) out.style = p.style;
-      if (p.explode !== (p.style === 'form')) out.explode = p.explode;
+      if (p.explode !== (p.style === 'form' || p.style === 'cookie')) out.explode = p.explode;
       if (key !== p.name) out.key = key;
       if (p.allowReserved) out.reserved = true;
-      if (p.contentType && /json/i.test(p.contentType)) out.json = true;
+      if (p.querystring) out.querystring = p.contentType && /json/i.test(p.contentType) ? 'json' : 'form';
+      else if (p.contentType && /json/i.test(p.contentType)) out.json = true;
       if (dateFormat(model, p.schema) === 'date') out.date = true;
       return out;
     });
@@ -197,6 +200,7 @@ function otherStyles(spec: Record<string, unknown>): boolean {
       (p.style !== undefined && p.style !== 'simple' && p.style !== 'form') ||
       p.reserved ||
       p.json ||
+      p.querystring ||
       p.date,
   );
 }

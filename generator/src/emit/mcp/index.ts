@@ -51,7 +51,7 @@ export function toolNames(model: ApiModel): Map<OperationModel, string> {
 function description(op: OperationModel, limit: number): string {
   const text = [op.summary, op.description].filter((t): t is string => !!t && !!t.trim()).map((t) => t.trim());
   if (text.length === 2 && text[1]!.startsWith(text[0]!)) text.shift();
-  text.push(`(${op.method.toUpperCase()} ${op.path})`);
+  text.push(`(${op.httpMethod} ${op.path})`);
   let out = text.join('\n\n');
   if (out.length > limit) out = `${out.slice(0, limit - 1).replace(/\s+\S*$/, '')}…`;
   return out;
@@ -114,7 +114,7 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
       n.property('name', n.literalExpression(names.get(op)!)),
       n.property('method', n.literalExpression(op.names.method)),
       n.property('operationId', n.literalExpression(op.operationId)),
-      n.property('httpMethod', n.literalExpression(op.method.toUpperCase())),
+      n.property('httpMethod', n.literalExpression(op.httpMethod)),
       n.property('tags', n.literalExpression(op.tags)),
       ...(op.summary ? [n.property('title', n.literalExpression(op.summary.trim()))] : []),
       n.property('description', n.literalExpression(description(op, limit))),

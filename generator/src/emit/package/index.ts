@@ -131,7 +131,7 @@ function readmeView(emitter: TargetEmitter, model: ApiModel, context: EmitContex
   const target = emitter.name;
   const operationItem = (op: OperationModel) => ({
     // One list item per operation (a table is padded to its widest cell on every row: 400 KB for GitHub).
-    route: `${op.method.toUpperCase()} ${op.path}`,
+    route: `${op.httpMethod} ${op.path}`,
     name: target === 'types' || target === 'validators' ? op.names.base : op.names.method,
     summary: op.summary ?? '',
     // The summary may say so already.

@@ -13,7 +13,8 @@ import { infiniteOptions, type InfiniteShape } from './infinite.ts';
 export function queryKind(model: ApiModel, op: OperationModel): 'query' | 'mutation' | undefined {
   // Streamed answers (by media type or x-streaming; dual-mode ones too) have no query or mutation.
   if (factsOf(model).stream(op)) return undefined;
-  return op.method === 'get' || op.method === 'head' ? 'query' : 'mutation';
+  // A safe method (GET, HEAD, QUERY, …: the model's fact) reads; anything else changes state.
+  return op.safe ? 'query' : 'mutation';
 }
 
 /** Whether the client's call may omit its argument (the client's own rule: nothing in it is required). */
@@ -40,7 +41,7 @@ function doc(op: OperationModel, what: string): string[] {
   const lines: string[] = [];
   if (op.summary) lines.push(op.summary, '');
   if (op.description && op.description !== op.summary) lines.push(op.description, '');
-  lines.push(`\`${op.method.toUpperCase()} ${op.path}\` (operation \`${op.operationId}\`): ${what}`);
+  lines.push(`\`${op.httpMethod} ${op.path}\` (operation \`${op.operationId}\`): ${what}`);
   if (op.deprecated) lines.push('', `@deprecated The API deprecates this operation.${op.sunset ? ` Sunset: ${op.sunset}.` : ''}`);
   return lines;
 }
@@ -134,7 +135,7 @@ function factories(n: Nodes, model: ApiModel, op: OperationModel, names: Names) 
   const v = (name: string) => n.valueRef(name);
   const pick = n.typeRef('Pick', [n.typeRef('Client'), m]);
   const call = (args: ReturnType<Nodes['valueRef']>[]) => n.awaitExpression(n.callExpression(n.propertyAccess(v('client'), method), args));
-  if (op.method !== 'get' && op.method !== 'head') {
+  if (!op.safe) {
     const options = n.objectLiteral([
       n.property('mutationKey', n.arrayLiteral([n.literalExpression(method)])),
       n.property('mutationFn', n.arrowFunction([{ name: 'args' }], call([v('args')]), { async: true })),

@@ -99,6 +99,7 @@ function parameterEntry(p: ParameterModel, r: SchemaResolver): TableParameter {
     explode: p.explode,
     coerce: json ? { type: 'json' } : coercionOf(p.schema, r),
   };
+  if (p.querystring) entry.querystring = json ? 'json' : 'form';
   if (p.allowEmptyValue) entry.allowEmptyValue = true;
   if (typeof schema === 'object' && schema.default !== undefined) entry.default = schema.default as Json;
   return entry;
@@ -317,7 +318,7 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
     const entry: TableOperation = {
       key: op.names.method,
       operationId: op.operationId,
-      method: op.method.toUpperCase(),
+      method: op.httpMethod.toUpperCase(),
       path: op.path,
       parameters: op.parameters.map((p) => parameterEntry(p, r)),
       responses: op.responses.map((res) => shapes.with(withStream(withBinary({ status: res.status, mediaTypes: res.content.map((c) => c.mediaType) }, facts.responseMedia(res), (m) => responseReading(m) === 'bytes'), res.status, facts.stream(op)), res)),

@@ -144,7 +144,7 @@ function emitIndex(model: ApiModel, context: EmitContext): { index: EmittedFile;
 
   // Operation parts.
   for (const op of model.operations) {
-    const label = `\`${op.method.toUpperCase()} ${op.path}\` (operation \`${op.operationId}\`)`;
+    const label = `\`${op.httpMethod} ${op.path}\` (operation \`${op.operationId}\`)`;
     const locations: [ParameterLocation, ZodPart, string][] = [
       ['path', 'Params', 'path parameters'],
       ['query', 'Query', 'query parameters'],

@@ -34,9 +34,15 @@ export interface TableParameter {
   name: string;
   in: ParameterLocation;
   required: boolean;
-  style: 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  /** `cookie`: OAS 3.2's cookie style (values as sent: never percent-decoded). */
+  style: 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'cookie';
   explode: boolean;
   allowEmptyValue?: boolean;
+  /**
+   * OAS 3.2 `in: querystring` (its `in` is `query`): the whole query string is this parameter's value,
+   * `form` (application/x-www-form-urlencoded: an object of its pairs) or `json` (JSON text).
+   */
+  querystring?: 'form' | 'json';
   coerce: Coercion;
   /** The schema's `default`, applied after validation when the parameter is absent. */
   default?: Json;
