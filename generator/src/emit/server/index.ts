@@ -121,8 +121,8 @@ export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[]
   const handlers = emitHandlersModule(model, typesPackage, names);
   const shift = head.text.length;
   files.push({ ...file('src/handlers.ts', code`${head}${raw(handlers.text)}`), formatted: handlers.unformatted.map(([start, end]) => [start + shift, end + shift] as const) });
-  const problems = emitProblems(model, typesPackage);
-  files.push(new ModulePrinter().statement(head.text + problems.prologue).line(problems.problems, !problems.pending).file('src/problems.ts'));
+  const problems = emitProblems(model, typesPackage, head.text);
+  files.push({ path: 'src/problems.ts', contents: problems.text, format: 'typescript', formatted: problems.formatted });
   symbols.declare('./handlers.js', [...names.values()].flatMap((n) => [n.context, n.result, n.handler]).concat('Handlers').map((name) => ({ name, typeOnly: true })));
   // Webhooks (only when the spec has some): the receiver module, its runtime, and their exports.
   const webhookFiles = serverWebhookFiles(model, context, head.text, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n`);
