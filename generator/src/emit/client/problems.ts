@@ -78,11 +78,25 @@ const TABLE_DOC = ["How each variant's `type` is recognised: exact value, or a p
 const tableType = () =>
   n.readonlyType(n.arrayType(n.readonlyType(n.tupleType([{ type: n.typeRef('ProblemSlug') }, { type: n.unionType([n.keywordType('string'), n.typeRef('RegExp')]) }]))));
 
-/** `<S extends ProblemSlug>` */
-const bySlug = () => [{ name: 'S', constraint: n.typeRef('ProblemSlug') }];
-const slugOf = (value: string) => n.callExpression(n.valueRef('problemSlug'), [n.valueRef(value)]);
 const isApiError = (value: string) => n.binary(n.valueRef(value), 'instanceof', n.valueRef('ApiError'));
 const variantOf = () => n.indexedAccessType(n.typeRef('ProblemTypes'), n.typeRef('S'));
+
+/**
+ * `export function <name><S extends ProblemSlug>(<subject>: unknown, slug: S): <subject> is <narrowed>`, true
+ * when `kind` holds of the subject and its slug is `slug`.
+ */
+function slugPredicate(name: string, subject: string, narrowed: n.TypeNode, kind: n.Expression, doc: string[]): n.Statement {
+  const signature = {
+    typeParameters: [{ name: 'S', constraint: n.typeRef('ProblemSlug') }],
+    parameters: [
+      { name: subject, type: n.keywordType('unknown') },
+      { name: 'slug', type: n.typeRef('S') },
+    ],
+    returns: n.typePredicate(subject, narrowed),
+  };
+  const slugIs = n.binary(n.callExpression(n.valueRef('problemSlug'), [n.valueRef(subject)]), '===', n.valueRef('slug'));
+  return n.functionDeclaration(name, signature, [n.returnStatement(n.binary(kind, '&&', slugIs))], doc);
+}
 
 /**
  * `problemSlug`, `isProblem` and `matchesProblem`: the runtime's matcher (runtime/problems.ts) bound to the
@@ -95,35 +109,14 @@ function functions(): n.Statement[] {
     [n.returnStatement(n.callExpression(n.valueRef('slugOfProblem'), [n.valueRef('PROBLEM_TYPES'), n.valueRef('value')]))],
     ["The slug of a problem object, or of an `ApiError`'s problem, from its `type`."],
   );
-  const isProblem = n.functionDeclaration(
-    'isProblem',
-    {
-      typeParameters: bySlug(),
-      parameters: [
-        { name: 'error', type: n.keywordType('unknown') },
-        { name: 'slug', type: n.typeRef('S') },
-      ],
-      returns: n.typePredicate('error', n.intersectionType([n.typeRef('ApiError'), n.typeLiteral([n.propertySignature('problem', variantOf())], { singleLine: true })])),
-    },
-    [n.returnStatement(n.binary(isApiError('error'), '&&', n.binary(slugOf('error'), '===', n.valueRef('slug'))))],
-    [
-      'True when `error` is an `ApiError` whose body is the problem variant `slug`; narrows `error.problem`',
-      'to that variant and its extra members.',
-    ],
-  );
-  const matchesProblem = n.functionDeclaration(
-    'matchesProblem',
-    {
-      typeParameters: bySlug(),
-      parameters: [
-        { name: 'problem', type: n.keywordType('unknown') },
-        { name: 'slug', type: n.typeRef('S') },
-      ],
-      returns: n.typePredicate('problem', variantOf()),
-    },
-    [n.returnStatement(n.binary(n.not(isApiError('problem')), '&&', n.binary(slugOf('problem'), '===', n.valueRef('slug'))))],
-    ['True when a problem object (e.g. an item of a success body\'s `errors`) is the variant `slug`.'],
-  );
+  const withProblem = n.intersectionType([n.typeRef('ApiError'), n.typeLiteral([n.propertySignature('problem', variantOf())], { singleLine: true })]);
+  const isProblem = slugPredicate('isProblem', 'error', withProblem, isApiError('error'), [
+    'True when `error` is an `ApiError` whose body is the problem variant `slug`; narrows `error.problem`',
+    'to that variant and its extra members.',
+  ]);
+  const matchesProblem = slugPredicate('matchesProblem', 'problem', variantOf(), n.not(isApiError('problem')), [
+    "True when a problem object (e.g. an item of a success body's `errors`) is the variant `slug`.",
+  ]);
   return [problemSlug, isProblem, matchesProblem];
 }
 
