@@ -12,7 +12,9 @@ import { responseReading } from '../../model/facts/reading.ts';
 import type { ApiModel, OperationModel, PaginationModel } from '../../model/types.ts';
 import { argumentKeys, dateFormat, securityAlternatives } from './model-helpers.ts';
 import * as n from '../../codegen/ts-nodes.ts';
-import { assemble, nodePart, type PrintedFile } from './pretty.ts';
+import { assemble, nodePart, part, type PrintedFile } from './pretty.ts';
+import { moduleLineText, namedLine, type NamedLine } from '../../codegen/module-lines.ts';
+import { printModuleLine } from '../../codegen/pretty-doc.ts';
 
 const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
 
@@ -269,19 +271,21 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const wideDecoded = model.operations.some((op) => int64Of(model, op).ok || int64Of(model, op).error);
   const fromInt64 = [...(wideDecoded ? ['decodeInt64'] : []), ...(wideBodies ? ['encodeJson64'] : []), ...(wideItems ? ['readInt64Item'] : [])];
   const fromBody = [...(binary ? ['decodeBinary'] : []), ...(bodies ? ['encodeBody'] : [])];
-  const imports = [
-    extra ? `import { extraAuth } from './runtime/auth-extra.js';` : '',
-    fromBody.length ? `import { ${fromBody.join(', ')} } from './runtime/body.js';` : '',
-    forms ? `import { encodeForm } from './runtime/form.js';` : '',
-    parts ? `import { encodeParts } from './runtime/multipart-positional.js';` : '',
-    dated ? `import { dateCodec } from './runtime/dates.js';` : '',
-    fromInt64.length ? `import { ${fromInt64.join(', ')} } from './runtime/int64.js';` : '',
-    wideAnswers ? `import type { Int64Plan } from './runtime/json64.js';` : '',
-    deprecated ? `import { deprecation } from './runtime/deprecation.js';` : '',
-    keyed ? `import { idempotency } from './runtime/idempotency.js';` : '',
-    styled ? `import { writeParam } from './runtime/styles.js';` : '',
-    `import type { ${dated ? 'DatePlan, ' : ''}OperationSpec${pages.length ? ', PaginationSpec' : ''} } from './runtime/types.js';`,
-  ].filter(Boolean);
+  const types = [...(dated ? ['DatePlan'] : []), 'OperationSpec', ...(pages.length ? ['PaginationSpec'] : [])];
+  const lines = [
+    extra && namedLine('import', ['extraAuth'], './runtime/auth-extra.js'),
+    fromBody.length > 0 && namedLine('import', fromBody, './runtime/body.js'),
+    forms && namedLine('import', ['encodeForm'], './runtime/form.js'),
+    parts && namedLine('import', ['encodeParts'], './runtime/multipart-positional.js'),
+    dated && namedLine('import', ['dateCodec'], './runtime/dates.js'),
+    fromInt64.length > 0 && namedLine('import', fromInt64, './runtime/int64.js'),
+    wideAnswers && namedLine('import', ['Int64Plan'], './runtime/json64.js', true),
+    deprecated && namedLine('import', ['deprecation'], './runtime/deprecation.js'),
+    keyed && namedLine('import', ['idempotency'], './runtime/idempotency.js'),
+    styled && namedLine('import', ['writeParam'], './runtime/styles.js'),
+    namedLine('import', types, './runtime/types.js', true),
+  ].filter((line): line is NamedLine => typeof line === 'object');
+  const imports = lines.map((line) => part(() => printModuleLine(line), () => moduleLineText(line)));
   // With `dates: 'Date'`: the named schemas' date plans (complete once every operation is planned, above).
   const plans = datePlansOf(model).schemas;
   const datePlans = dated
@@ -296,7 +300,7 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const paginationsPart = pages.length ? [nodePart(n.constDeclaration('paginations', n.literalExpression(paginations), PAGINATIONS_DOC, { type: table('PaginationSpec') }))] : [];
   const list = n.arrayLiteral(model.operations.map((op) => n.valueRef(names(op))));
   const operations = nodePart(n.constDeclaration('operations', list, OPERATIONS_DOC, { type: n.readonlyType(n.arrayType(n.typeRef('OperationSpec'))) }));
-  return assemble(header.text, imports.map((text) => ({ text, formatted: true })), [...datePlans, ...int64Plans, ...entries, operations, ...paginationsPart]);
+  return assemble(header.text, imports, [...datePlans, ...int64Plans, ...entries, operations, ...paginationsPart]);
 }
 
 /** Where the int64 integers an operation sends and receives are (none without `int64: 'bigint'`). */

@@ -12,6 +12,8 @@
  * `src/runtime.ts` (copied from ./runtime/server.ts).
  */
 import { readFileSync } from 'node:fs';
+import { namespaceImport } from '../../codegen/module-lines.ts';
+import { printModuleLine } from '../../codegen/pretty-doc.ts';
 import type { Expression } from '../../codegen/ts-nodes.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
@@ -130,7 +132,7 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
   module.line(p.importStatement('import', ['createClient', 'type ClientOptions'], from('client')));
   module.line(p.importStatement('import', ['type McpServer'], '@modelcontextprotocol/sdk/server/mcp.js'));
   module.line(p.importStatement('import', ['z'], 'zod'));
-  if (model.operations.length) module.line(`import * as Z from ${p.string(from('zod'))};`);
+  if (model.operations.length) module.line(printModuleLine(namespaceImport('Z', from('zod'))));
   module.line(p.importStatement('import', ['authFromEnv', 'baseUrlFromEnv', 'buildServer', 'type EnvNames', 'type McpServerOptions', 'type Tool'], './runtime.js'));
   module.node(
     n.constDeclaration('ENV', n.literalExpression(envNames(model, context)), ['The environment variables `createMcpServer` reads when not given `baseUrl` / `auth`.'], { type: n.typeRef('EnvNames') }),
@@ -156,7 +158,7 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
       ],
     ),
   );
-  module.statement(`export { serveHttp, serveStdio, TOOL_COUNT_WARNING, type McpServerOptions, type Tool } from './runtime.js';`);
+  module.statement(p.importStatement('export', ['serveHttp', 'serveStdio', 'TOOL_COUNT_WARNING', 'type McpServerOptions', 'type Tool'], './runtime.js'));
   return module.file('src/index.ts');
 }
 
@@ -167,8 +169,12 @@ export const mcpEmitter: TargetEmitter = {
   optIn: true,
   package: {
     summary: "An MCP server whose tools are the API's operations, called through the generated client.",
-    example: (model, context) =>
-      `${context.printer.importStatement('import', ['createMcpServer', 'serveStdio'], context.importPath('mcp', 'src/index.ts'))}\n\nawait serveStdio(createMcpServer({ readOnly: true }));\n`,
+    example: (model, context) => {
+      const { printer: p, nodes: n } = context;
+      const server = n.callExpression(n.valueRef('createMcpServer'), [n.objectLiteral([n.property('readOnly', n.literalExpression(true))])]);
+      const serve = n.expressionStatement(n.awaitExpression(n.callExpression(n.valueRef('serveStdio'), [server])));
+      return `${p.importStatement('import', ['createMcpServer', 'serveStdio'], context.importPath('mcp', 'src/index.ts'))}\n\n${p.statement(serve)}\n`;
+    },
     examplePrinted: true,
     peerDependencies: { '@modelcontextprotocol/sdk': MCP_SDK_RANGE, zod: ZOD_RANGE },
   },

@@ -10,6 +10,8 @@ import type { Codegen, EmitContext, Nodes } from '../emitter.ts';
 import { argumentKeys } from '../client/model-helpers.ts';
 import { infiniteOptions, type InfiniteShape } from './infinite.ts';
 
+type Expression = ReturnType<Nodes['valueRef']>;
+
 export function queryKind(model: ApiModel, op: OperationModel): 'query' | 'mutation' | undefined {
   // Streamed answers (by media type or x-streaming; dual-mode ones too) have no query or mutation.
   if (factsOf(model).stream(op)) return undefined;
@@ -134,7 +136,7 @@ function factories(n: Nodes, model: ApiModel, op: OperationModel, names: Names) 
   const m = n.literalType(method);
   const v = (name: string) => n.valueRef(name);
   const pick = n.typeRef('Pick', [n.typeRef('Client'), m]);
-  const call = (args: ReturnType<Nodes['valueRef']>[]) => n.awaitExpression(n.callExpression(n.propertyAccess(v('client'), method), args));
+  const call = (args: Expression[]) => n.awaitExpression(n.callExpression(n.propertyAccess(v('client'), method), args));
   if (!op.safe) {
     const options = n.objectLiteral([
       n.property('mutationKey', n.arrayLiteral([n.literalExpression(method)])),
@@ -196,15 +198,24 @@ export function queryExample(model: ApiModel, context: EmitContext): string {
   const write = model.operations.find((op) => queryKind(model, op) === 'mutation');
   const client = context.importPath('client', 'src/index.ts');
   const query = context.importPath('query', 'src/index.ts');
+  const n = context.nodes;
   const head = `${p.importStatement('import', ['QueryClient'], '@tanstack/query-core')}\n${p.importStatement('import', ['createClient'], client)}\n`;
-  const setup = `\nconst client = createClient({ baseUrl: 'https://api.example.com' });\nconst queryClient = new QueryClient();\n`;
+  const v = n.valueRef;
+  const setup = [
+    n.variable('const', 'client', n.callExpression(v('createClient'), [n.objectLiteral([n.property('baseUrl', n.literalExpression('https://api.example.com'))])])),
+    n.variable('const', 'queryClient', n.newExpression(v('QueryClient'), [])),
+  ];
+  const example = (f: string, name: string, value: Expression) =>
+    `${head}${p.importStatement('import', [f], query)}\n\n${[...setup, n.variable('const', name, value)].map((s) => p.statement(s)).join('\n')}\n`;
+  const queryClient = (method: string, args: Expression[]) => n.callExpression(n.propertyAccess(v('queryClient'), method), args);
   if (read) {
     const f = names.get(read)!.options;
-    return `${head}${p.importStatement('import', [f], query)}\n${setup}const data = await queryClient.fetchQuery(${f}(client));\n`;
+    return example(f, 'data', n.awaitExpression(queryClient('fetchQuery', [n.callExpression(v(f), [v('client')])])));
   }
   if (write) {
     const f = names.get(write)!.mutation;
-    return `${head}${p.importStatement('import', [f], query)}\n${setup}const mutation = queryClient.getMutationCache().build(queryClient, ${f}(client));\n`;
+    const cache = queryClient('getMutationCache', []);
+    return example(f, 'mutation', n.callExpression(n.propertyAccess(cache, 'build'), [v('queryClient'), n.callExpression(v(f), [v('client')])]));
   }
   return head;
 }
