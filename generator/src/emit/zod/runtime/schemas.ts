@@ -117,7 +117,8 @@ export function objectChecks<T extends z.ZodObject>(
     const value = Object.getOwnPropertyDescriptor(o, '__proto__')?.value;
     const declared = Object.hasOwn(schema.shape, '__proto__') ? (schema.shape['__proto__'] as z.ZodType) : undefined;
     if (declared) return declared.safeParse(value).success;
-    return value === undefined || !schema.def.catchall || schema.def.catchall.safeParse(value).success;
+    const catchall = schema.def.catchall as z.ZodType | undefined;
+    return value === undefined || !catchall || catchall.safeParse(value).success;
   };
   return z
     .unknown()
