@@ -112,7 +112,7 @@ export function patternMembers(
 export function objectChecks<T extends z.ZodObject>(
   schema: T,
   ...checks: readonly ((o: object) => boolean)[]
-): z.ZodPipe<z.ZodUnknown, T> {
+): z.ZodPipe<z.ZodTransform<unknown, unknown>, T> {
   const protoMember = (o: object): boolean => {
     const value = Object.getOwnPropertyDescriptor(o, '__proto__')?.value;
     const declared = Object.hasOwn(schema.shape, '__proto__') ? (schema.shape['__proto__'] as z.ZodType) : undefined;
@@ -120,15 +120,15 @@ export function objectChecks<T extends z.ZodObject>(
     const catchall = schema.def.catchall as z.ZodType | undefined;
     return value === undefined || !catchall || catchall.safeParse(value).success;
   };
+  const passes = (o: unknown): boolean =>
+    typeof o !== 'object' || o === null || Array.isArray(o) || (protoMember(o) && checks.every((check) => check(o)));
+  // A transform in front (returning the input as is), not `z.unknown()`: JSON Schema of the input side
+  // (`z.toJSONSchema(…, { io: 'input' })`, what the MCP SDK advertises) is then the object's, not `{}`.
   return z
-    .unknown()
-    .refine(
-      (o) =>
-        typeof o !== 'object' ||
-        o === null ||
-        Array.isArray(o) ||
-        (protoMember(o) && checks.every((check) => check(o))),
-    )
+    .transform((input: unknown, ctx) => {
+      if (!passes(input)) ctx.issues.push({ code: 'custom', message: 'Invalid object', input });
+      return input;
+    })
     .pipe(schema);
 }
 
