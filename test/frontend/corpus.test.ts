@@ -12,6 +12,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveMock } from '../../generator/src/cli/commands/mock-serve.ts';
 import { CORPUS_SPECS, sampleSpec, stubValidators, typecheckTargets } from '../helpers/corpus-targets.ts';
@@ -38,6 +40,24 @@ const SAMPLE_TARGETS = ['zod', 'mcp'];
 const samples = new Map<number, string>();
 const checked = (index: number, target: string): boolean =>
   samples.has(index) ? SAMPLE_TARGETS.includes(target) : FULL || !LARGE.has(index) || !SAMPLE_TARGETS.includes(target);
+
+/**
+ * The SDK client's own output check (Ajv), compiling a tool's `outputSchema` at its first result: the
+ * default compiles every listed tool's when it lists them, about a tenth of a second each for GitHub's
+ * (their `$defs` are large), minutes for its 1,000 tools (docs/mcp.md).
+ */
+class LazyValidator implements jsonSchemaValidator {
+  readonly #ajv = new AjvJsonSchemaValidator();
+  checked = 0;
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    let check: JsonSchemaValidator<T> | undefined;
+    return (input) => {
+      this.checked++;
+      check ??= this.#ajv.getValidator<T>(schema);
+      return check(input);
+    };
+  }
+}
 
 mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
 const root = mkdtempSync(path.join(repoRoot, '.tmp', 'frontend-corpus-'));
@@ -94,7 +114,8 @@ describe('opt-in targets on the shared corpus', () => {
       expect(String(warnings[0])).toMatch(/\d+ tools \(more than 128\)/);
       const [a, b] = InMemoryTransport.createLinkedPair();
       await mcpServer.connect(a);
-      const client = new Client({ name: 'socialgen-test', version: '1.0.0' });
+      const validator = new LazyValidator();
+      const client = new Client({ name: 'socialgen-test', version: '1.0.0' }, { jsonSchemaValidator: validator });
       await client.connect(b);
       const { tools } = await client.listTools();
       expect(tools.length).toBe(mcp.TOOLS.length);
@@ -106,6 +127,9 @@ describe('opt-in targets on the shared corpus', () => {
       const repo = await client.callTool({ name: 'repos_get', arguments: { owner: 'octocat', repo: 'hello-world' } });
       expect(repo.isError).toBeFalsy();
       expect(typeof (repo.structuredContent as { full_name: unknown }).full_name).toBe('string');
+      // It declares an output schema, and the SDK client checked the result against it.
+      expect(tools.find((t) => t.name === 'repos_get')!.outputSchema?.type).toBe('object');
+      expect(validator.checked).toBe(1);
       await client.close();
     } finally {
       await mock.close();
