@@ -6,7 +6,8 @@
  *
  * A tool per operation: its name from the operationId, its description from summary and description,
  * its input the client method's argument (parameters by name, `body`) built from the `zod` target's
- * schemas, its output the `zod` target's success response schema; it calls the generated client.
+ * schemas, its advertised `outputSchema` the spec's JSON Schema of the success body (./output-schema.ts; the
+ * `zod` target's response schema kept as `output` for callers in-process); it calls the generated client.
  *
  * Output: `src/index.ts` (the tool table and `createMcpServer`, nodes laid out by the printer) and
  * `src/runtime.ts` (copied from ./runtime/server.ts).
@@ -18,6 +19,7 @@ import type { Expression } from '../../codegen/ts-nodes.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
+import { toolOutputs, type ToolOutput } from './output-schema.ts';
 import { zodNames, type ZodNames } from '../zod/index.ts';
 import { ZOD_RANGE } from '../zod/index.ts';
 
@@ -100,7 +102,10 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
   const Z = (name: string) => n.propertyAccess(n.valueRef('Z'), name);
   const zCall = (method: string, args: Expression[]) => n.callExpression(n.propertyAccess(n.valueRef('z'), method), args);
 
-  const tool = (op: OperationModel): Expression => {
+  const operations = model.operations.filter((op) => callable(op, facts));
+  const { outputs, defs } = toolOutputs(model, facts, operations);
+
+  const tool = (op: OperationModel, output: ToolOutput | undefined): Expression => {
     // The client method's argument: the parameters of each location (shapes of the zod target's objects), and `body`.
     const members = [];
     for (const [where, part] of [['path', 'Params'], ['query', 'Query'], ['header', 'Headers']] as const) {
@@ -122,6 +127,8 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
       n.property('description', n.literalExpression(description(op, limit))),
       n.property('input', zCall('object', [n.objectLiteral(members)])),
       ...(success ? [n.property('output', Z(zod.part(op, 'Response')))] : []),
+      ...(output ? [n.property('outputSchema', n.literalExpression(output.schema))] : []),
+      ...(output?.wrapped ? [n.property('wrapOutput', n.literalExpression(true))] : []),
     ];
     return n.objectLiteral(entry, { multiLine: true });
   };
@@ -133,11 +140,16 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
   module.line(p.importStatement('import', ['type McpServer'], '@modelcontextprotocol/sdk/server/mcp.js'));
   module.line(p.importStatement('import', ['z'], 'zod'));
   if (model.operations.length) module.line(printModuleLine(namespaceImport('Z', from('zod'))));
-  module.line(p.importStatement('import', ['authFromEnv', 'baseUrlFromEnv', 'buildServer', 'type EnvNames', 'type McpServerOptions', 'type Tool'], './runtime.js'));
+  module.line(p.importStatement('import', ['authFromEnv', 'baseUrlFromEnv', 'buildServer', 'type EnvNames', 'type JsonSchema', 'type McpServerOptions', 'type Tool'], './runtime.js'));
   module.node(
     n.constDeclaration('ENV', n.literalExpression(envNames(model, context)), ['The environment variables `createMcpServer` reads when not given `baseUrl` / `auth`.'], { type: n.typeRef('EnvNames') }),
   );
-  module.node(n.constDeclaration('TOOLS', n.arrayLiteral(model.operations.filter((op) => callable(op, facts)).map(tool)), ['One tool per operation (streamed ones and those needing a non-JSON body left out), in document order.'], { type: n.readonlyType(n.arrayType(n.typeRef('Tool'))) }));
+  module.node(
+    n.constDeclaration('DEFS', n.literalExpression(defs), ["The component schemas the tools' output schemas refer to (`#/$defs/<key>`), as JSON Schema."], {
+      type: n.typeRef('Readonly', [n.typeRef('Record', [n.keywordType('string'), n.unionType([n.typeRef('JsonSchema'), n.keywordType('boolean')])])]),
+    }),
+  );
+  module.node(n.constDeclaration('TOOLS', n.arrayLiteral(operations.map((op) => tool(op, outputs.get(op)))), ['One tool per operation (streamed ones and those needing a non-JSON body left out), in document order.'], { type: n.readonlyType(n.arrayType(n.typeRef('Tool'))) }));
   const options = n.valueRef('options');
   const env = n.valueRef('ENV');
   const baseUrl = n.binary(n.propertyAccess(options, 'baseUrl'), '??', n.callExpression(n.valueRef('baseUrlFromEnv'), [env, n.literalExpression(defaultBaseUrl(model))]));
@@ -151,14 +163,14 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
         parameters: [{ name: 'options', type: n.typeRef('McpServerOptions', [n.indexedAccessType(n.typeRef('ClientOptions'), n.literalType('auth'))]), initializer: n.objectLiteral([]) }],
         returns: n.typeRef('McpServer'),
       },
-      [n.returnStatement(n.callExpression(n.valueRef('buildServer'), [n.valueRef('TOOLS'), options, info, client]))],
+      [n.returnStatement(n.callExpression(n.valueRef('buildServer'), [n.valueRef('TOOLS'), options, info, client, n.valueRef('DEFS')]))],
       [
         'An MCP server with one tool per operation (or those `include` / `exclude` / `readOnly` select), calling the API at',
         '`baseUrl` with `auth`; without them, from the variables `ENV` names, and the spec\'s first server.',
       ],
     ),
   );
-  module.statement(p.importStatement('export', ['serveHttp', 'serveStdio', 'TOOL_COUNT_WARNING', 'type McpServerOptions', 'type Tool'], './runtime.js'));
+  module.statement(p.importStatement('export', ['serveHttp', 'serveStdio', 'TOOL_COUNT_WARNING', 'type JsonSchema', 'type McpServerOptions', 'type Tool'], './runtime.js'));
   return module.file('src/index.ts');
 }
 
