@@ -32,6 +32,21 @@ const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as cons
 const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'dependentSchemas', '$defs'] as const;
 
 /**
+ * Annotation keywords and the kind of value JSON Schema requires of them. The 3.1 meta-schema checks a Schema
+ * Object only for being an object, so a wrong kind reaches the model (codat.io's assess description writes an
+ * OpenAPI Examples map as a schema's `examples`); an annotation changes no verdict, so it is dropped with a
+ * warning rather than refused.
+ */
+const ANNOTATION_KINDS: Record<string, { name: string; is(value: unknown): boolean }> = {
+  title: { name: 'a string', is: (v) => typeof v === 'string' },
+  description: { name: 'a string', is: (v) => typeof v === 'string' },
+  deprecated: { name: 'a boolean', is: (v) => typeof v === 'boolean' },
+  readOnly: { name: 'a boolean', is: (v) => typeof v === 'boolean' },
+  writeOnly: { name: 'a boolean', is: (v) => typeof v === 'boolean' },
+  examples: { name: 'an array', is: Array.isArray },
+};
+
+/**
  * `root` marks the definition site of a component or hoisted schema: there the schema is expanded even
  * though its pointer is a hoist target.
  */
@@ -95,6 +110,8 @@ export function normalizeSchema(node: unknown, pointer: string, ctx: SchemaConte
       out[key === 'definitions' ? '$defs' : key] = map;
     } else if (key === 'additionalItems') {
       if (!Array.isArray(input.items)) out.additionalItems = normalizeSchema(value, at, ctx);
+    } else if (Object.hasOwn(ANNOTATION_KINDS, key) && !ANNOTATION_KINDS[key]!.is(value)) {
+      ctx.report({ code: 'schema-invalid', severity: 'warning', pointer: at, message: `${key} must be ${ANNOTATION_KINDS[key]!.name}, found ${kindOf(value)}; it is ignored` });
     } else if (key === 'example') {
       if (!('examples' in input)) out.examples = [value as JsonValue];
     } else if (key === 'nullable') {
@@ -120,6 +137,10 @@ export function normalizeSchema(node: unknown, pointer: string, ctx: SchemaConte
   dropValuesContradictingType(schema, pointer, ctx);
   dropBranchesContradictingType(schema, pointer, ctx);
   return schema;
+}
+
+function kindOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** OpenAPI 3.0 `nullable: true` as 2020-12: `null` joins `type` (and `enum`), or the schema becomes a union with null. */
