@@ -32,7 +32,7 @@ export const TEMPLATES = {
 /** The helpers each template may print values with (test/packages/templates.test.ts enforces it). */
 export const TEMPLATE_HELPERS: Record<keyof typeof TEMPLATES, readonly string[]> = {
   'tsconfig.json': ['json'],
-  'README.md': ['md', 'code', 'codeCell', 'fence', 'sh'],
+  'README.md': ['md', 'code', 'codeCell', 'fence', 'sh', 'heading'],
   LICENSE: ['text'],
 };
 
@@ -44,6 +44,8 @@ hb.registerHelper('codeCell', (value: unknown) => mdCodeCell(value));
 hb.registerHelper('fence', (value: unknown, info: unknown) => mdFence(String(value ?? ''), typeof info === 'string' ? info : ''));
 hb.registerHelper('text', (value: unknown) => plainText(value));
 hb.registerHelper('sh', (value: unknown) => shellWord(value));
+// A markdown heading of `level` (a number the emitter computes, clamped to markdown's six) and escaped text.
+hb.registerHelper('heading', (level: unknown, title: unknown) => `${'#'.repeat(Math.min(Math.max(Number(level) || 1, 1), 6))} ${mdText(title)}`);
 const cache = new Map<string, HandlebarsTemplateDelegate>();
 
 function template(name: string): HandlebarsTemplateDelegate {

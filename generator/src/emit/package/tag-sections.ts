@@ -6,8 +6,8 @@
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 
 export interface TagSection<T> {
-  /** `###` for a top-level tag, one `#` more per level (at most `######`). */
-  hashes: string;
+  /** The heading level: 3 for a top-level tag, one more per level (markdown has six). */
+  level: number;
   title: string;
   operations: T[];
 }
@@ -25,7 +25,7 @@ export function tagSections<T>(model: ApiModel, item: (op: OperationModel) => T)
       seen.add(tag.name);
       const at = out.length;
       const operations = under(tag.name).map(item);
-      out.push({ hashes: '#'.repeat(Math.min(3 + depth, 6)), title: tag.summary ?? tag.name, operations });
+      out.push({ level: Math.min(3 + depth, 6), title: tag.summary ?? tag.name, operations });
       const below = visit(tag.name, depth + 1, seen);
       if (operations.length + below === 0) out.splice(at, 1);
       count += operations.length + below;
@@ -34,6 +34,6 @@ export function tagSections<T>(model: ApiModel, item: (op: OperationModel) => T)
   };
   visit(undefined, 0, new Set());
   const rest = under(undefined);
-  if (rest.length) out.push({ hashes: '###', title: 'Other operations', operations: rest.map(item) });
+  if (rest.length) out.push({ level: 3, title: 'Other operations', operations: rest.map(item) });
   return out;
 }
