@@ -3,6 +3,7 @@
  * its operations or those of the tags nested under it, in the hierarchy's order (parents first, document
  * order among siblings). Only for a spec whose tags nest: flat tags are already each operation's tags.
  */
+import { tagAncestors, tagHierarchy } from '../model/tags.ts';
 import type { ApiModel } from '../model/types.ts';
 import { opLabel } from './operations.ts';
 import type { Change, Level, TagGroup } from './types.ts';
@@ -17,13 +18,8 @@ export function tagGroups(base: ApiModel, head: ApiModel, changes: readonly Chan
     for (const t of op.tags) set.add(t);
     tagsOf.set(opLabel(op), set);
   }
-  const parentOf = new Map(tags.map((t) => [t.name, t.parent]));
-  // The tag and its ancestors (the model refused cycles; the guard only bounds the walk).
-  const lineage = (name: string): string[] => {
-    const out: string[] = [];
-    for (let t: string | undefined = name; t !== undefined && !out.includes(t); t = parentOf.get(t)) out.push(t);
-    return out;
-  };
+  // The tag and its ancestors.
+  const lineage = (name: string): string[] => [name, ...tagAncestors(tags, name).map((t) => t.name)];
   const counts = new Map<string, Record<Level, number>>(tags.map((t) => [t.name, { breaking: 0, warning: 0, info: 0 }]));
   for (const change of changes) {
     const touched = new Set(change.operations.flatMap((op) => [...(tagsOf.get(op) ?? [])].flatMap(lineage)));
@@ -32,14 +28,5 @@ export function tagGroups(base: ApiModel, head: ApiModel, changes: readonly Chan
       if (c) c[change.level]++;
     }
   }
-  const out: TagGroup[] = [];
-  const visit = (parent: string | undefined, depth: number): void => {
-    for (const t of tags) {
-      if (t.parent !== parent || out.some((g) => g.tag === t.name)) continue;
-      out.push({ tag: t.name, title: t.summary ?? t.name, depth, ...counts.get(t.name)! });
-      visit(t.name, depth + 1);
-    }
-  };
-  visit(undefined, 0);
-  return out;
+  return tagHierarchy(tags).map(({ tag, depth }) => ({ tag: tag.name, title: tag.summary ?? tag.name, depth, ...counts.get(tag.name)! }));
 }

@@ -7,6 +7,7 @@
  * inference. Inference only looks at what the spec declares (parameters, the JSON bodies' members,
  * response headers); it never guesses from descriptions.
  */
+import { escapeSegment, parsePointer } from '../load/pointer.ts';
 import { factsOf } from './facts/index.ts';
 import { int64Of } from './int64.ts';
 import type { ApiModel, OperationModel, PaginationModel, Schema } from './types.ts';
@@ -230,7 +231,7 @@ const memberPointer = (member: string) => (member.startsWith('/') ? member : `/$
 /** Whether the JSON request body declares a member at `pointer` (through objects' members, as the client sends them). */
 function requestMemberAt(model: ApiModel, op: OperationModel, pointer: string): boolean {
   let schema = requestSchema(op);
-  for (const token of pointer.slice(1).split('/').map(unescape)) {
+  for (const token of parsePointer(pointer)) {
     if (schema === undefined || !factsOf(model).jsonTypes(schema).has('object')) return false;
     const member = factsOf(model).shape(schema, 'request').members.find((m) => m.name === token);
     if (!member) return false;
@@ -403,5 +404,4 @@ function firstPage(model: ApiModel, op: OperationModel, name: string): number {
   return schema?.minimum === 0 || schema?.default === 0 ? 0 : 1;
 }
 
-const escape = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
-const unescape = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
+const escape = escapeSegment;

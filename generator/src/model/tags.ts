@@ -53,3 +53,22 @@ export function tagAncestors(tags: readonly TagModel[], name: string): TagModel[
   }
   return out;
 }
+
+/**
+ * The tags in hierarchy order, with their depth: each top-level tag (document order), then the tags under
+ * it, depth first. The order the README's sections and the diff's by-tag table follow.
+ */
+export function tagHierarchy(tags: readonly TagModel[]): { tag: TagModel; depth: number }[] {
+  const out: { tag: TagModel; depth: number }[] = [];
+  const seen = new Set<string>();
+  const visit = (parent: string | undefined, depth: number): void => {
+    for (const tag of tags) {
+      if (tag.parent !== parent || seen.has(tag.name)) continue;
+      seen.add(tag.name);
+      out.push({ tag, depth });
+      visit(tag.name, depth + 1);
+    }
+  };
+  visit(undefined, 0);
+  return out;
+}

@@ -7,6 +7,7 @@
  */
 import { ApiError } from './errors.js';
 import {
+  jsonOrText,
   oauth2Session,
   requestToken,
   type OAuth2ClientOptions,
@@ -38,7 +39,7 @@ export async function discoverOAuth2(
   const res = await fetchFn(metadataUrl, {
     headers: { accept: 'application/json' },
   });
-  const body = await readJson(res);
+  const body = await jsonOrText(res);
   const metadata = body as OAuth2ServerMetadata | undefined;
   if (!res.ok || typeof metadata?.issuer !== 'string')
     throw new ApiError('oauth2.metadata', res.status, res.headers, body);
@@ -98,15 +99,6 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-async function readJson(res: Response): Promise<unknown> {
-  const text = await res.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /**
  * The device authorization grant, with the endpoints as options or discovered from `metadataUrl`:
  * `start(scopes)` asks for a user code (show `user_code` and `verification_uri` to the user), `poll(...)`
@@ -146,7 +138,7 @@ export function oauth2DeviceFlow(o: DeviceFlowOptions) {
         headers: { accept: 'application/json' },
         body: form,
       });
-      const body = await readJson(res);
+      const body = await jsonOrText(res);
       const answer = body as DeviceAuthorization | undefined;
       if (!res.ok || typeof answer?.device_code !== 'string' || typeof answer.user_code !== 'string')
         throw new ApiError('oauth2.deviceAuthorization', res.status, res.headers, body);
