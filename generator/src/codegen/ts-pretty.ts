@@ -19,7 +19,7 @@ import { blockComment, NotPrinted, printDoc } from './pretty-doc.ts';
 import { quoteString } from './quote.ts';
 
 type D = builders.Doc;
-const { group, indent, align, line, softline, hardline, ifBreak, join, indentIfBreak, lineSuffixBoundary, fill, breakParent, conditionalGroup } = builders;
+const { group, indent, align, line, softline, hardline, ifBreak, join, indentIfBreak, lineSuffix, lineSuffixBoundary, fill, breakParent, conditionalGroup } = builders;
 const K = ts.SyntaxKind;
 
 /** A node (or a shape of one) this printer does not reproduce prettier's output for (pretty-doc.ts `NotPrinted`). */
@@ -30,7 +30,7 @@ function unhandled(what: string): never {
 
 /** A top-level statement as prettier prints it (no trailing newline); throws `NotPrinted`. */
 export function prettyStatement(node: ts.Statement): string {
-  return printDoc([comments(node), statement(node)]);
+  return printDoc(nestedStatement(node));
 }
 
 /** Top-level statements printed one a line (overloads, a function and its overloads): prettyStatement's text joined by line breaks. */
@@ -52,12 +52,12 @@ function statement(node: ts.Statement): D {
   if (ts.isVariableStatement(node)) return [exported, variableDeclaration(node.declarationList)];
   if (ts.isFunctionDeclaration(node)) return [exported, functionDeclaration(node)];
   if (ts.isImportDeclaration(node)) return importDeclaration(node);
-  if (ts.isExportDeclaration(node)) {
-    if (node.exportClause || node.isTypeOnly || !node.moduleSpecifier || node.attributes) unhandled('export');
-    return ['export * from ', expression(node.moduleSpecifier), ';'];
-  }
+  if (ts.isExportDeclaration(node)) return exportDeclaration(node);
+  if (ts.isExportAssignment(node)) return exportAssignment(node);
   if (exported) unhandled('modifiers');
-  if (ts.isReturnStatement(node)) return returnStatement(node);
+  if (ts.isReturnStatement(node)) return returnStatement('return', node.expression);
+  if (ts.isThrowStatement(node)) return returnStatement('throw', node.expression);
+  if (ts.isTryStatement(node)) return tryStatement(node);
   if (ts.isIfStatement(node)) return ifStatement(node);
   if (ts.isForOfStatement(node)) return forOfStatement(node);
   if (ts.isExpressionStatement(node)) {
@@ -68,9 +68,9 @@ function statement(node: ts.Statement): D {
   return unhandled(K[node.kind]);
 }
 
-/** A statement with its comments, inside a block. */
+/** A statement with its comments: those before it on lines of their own, a `//` after it on its last line. */
 function nestedStatement(node: ts.Statement): D {
-  return [comments(node), statement(node)];
+  return [comments(node), statement(node), trailingComments(node)];
 }
 
 function exportKeyword(node: ts.Statement): D {
@@ -78,22 +78,49 @@ function exportKeyword(node: ts.Statement): D {
   if (!modifiers.length) return '';
   if (modifiers.length === 1 && modifiers[0].kind === K.ExportKeyword) return 'export ';
   if (ts.isFunctionDeclaration(node) && modifiers.every((m) => m.kind === K.ExportKeyword || m.kind === K.AsyncKeyword)) return modifiers[0].kind === K.ExportKeyword ? 'export ' : '';
+  // `declare function f(): R;` (a signature without a body: prettier's TSDeclareFunction).
+  if (ts.isFunctionDeclaration(node) && !node.body && modifiers.length === 1 && modifiers[0].kind === K.DeclareKeyword) return 'declare ';
   return unhandled('modifiers');
 }
 
+/**
+ * `import a, { b, type C } from 'm';` (prettier's printModuleSpecifiers): a named list breaks one name a
+ * line when it does not fit, unless it is a lone name without a default import.
+ */
 function importDeclaration(node: ts.ImportDeclaration): D {
   const clause = node.importClause;
-  if (!clause || clause.name || node.attributes) unhandled('import');
+  if (!clause || node.attributes || (clause.isTypeOnly && clause.name)) unhandled('import');
   const kind = clause.isTypeOnly ? ' type' : '';
   const bindings = clause.namedBindings;
-  let specifiers: D;
-  if (!bindings) return unhandled('import');
-  if (ts.isNamespaceImport(bindings)) specifiers = ['* as ', bindings.name.text];
+  const defaultName = clause.name ? clause.name.text : undefined;
+  let specifiers: D = '';
+  if (!bindings) {
+    if (!defaultName) unhandled('import');
+  } else if (ts.isNamespaceImport(bindings)) specifiers = ['* as ', bindings.name.text];
   else {
-    const names = bindings.elements.map((e) => (e.propertyName || e.isTypeOnly ? unhandled('import specifier') : e.name.text));
-    specifiers = names.length > 1 ? group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']) : ['{ ', ...names, ' }'];
+    const names = bindings.elements.map((e) => (e.propertyName ? unhandled('import specifier') : [e.isTypeOnly ? 'type ' : '', e.name.text]));
+    if (!names.length) unhandled('import');
+    specifiers = names.length > 1 || defaultName ? group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']) : ['{ ', ...names, ' }'];
   }
-  return ['import', kind, ' ', specifiers, ' from ', expression(node.moduleSpecifier), ';'];
+  const head = defaultName && bindings ? [defaultName, ', '] : defaultName ?? '';
+  return ['import', kind, ' ', head, specifiers, ' from ', expression(node.moduleSpecifier), ';'];
+}
+
+/** `export * from 'm';`, or `export {};` (what makes a file with nothing to export a module). */
+function exportDeclaration(node: ts.ExportDeclaration): D {
+  if (node.isTypeOnly || node.attributes) unhandled('export');
+  if (!node.exportClause && node.moduleSpecifier) return ['export * from ', expression(node.moduleSpecifier), ';'];
+  if (node.exportClause && ts.isNamedExports(node.exportClause) && !node.exportClause.elements.length && !node.moduleSpecifier) return 'export {};';
+  return unhandled('export');
+}
+
+/** `export default value;` */
+function exportAssignment(node: ts.ExportAssignment): D {
+  if (node.isExportEquals || node.modifiers?.length) unhandled('export assignment');
+  const value = strip(node.expression);
+  // prettier brackets a default export that starts like a declaration or a class/function expression: not built.
+  if (!ts.isIdentifier(value) && !ts.isCallExpression(value) && !ts.isNewExpression(value)) unhandled('export default of an expression');
+  return ['export default ', expression(value), ';'];
 }
 
 /** `const a: T = value;` (prettier's printVariableDeclaration: one declarator, grouped). */
@@ -101,25 +128,37 @@ function variableDeclaration(list: ts.VariableDeclarationList): D {
   const kind = list.flags & ts.NodeFlags.Const ? 'const' : list.flags & ts.NodeFlags.Let ? 'let' : unhandled('var');
   if (list.declarations.length !== 1) unhandled('declaration list');
   const [d] = list.declarations;
-  if (!ts.isIdentifier(d.name) || d.exclamationToken) unhandled('declarator');
-  const left: D = d.type ? [d.name.text, ': ', type(d.type, 'annotation')] : d.name.text;
+  if (d.exclamationToken || (!ts.isIdentifier(d.name) && !ts.isObjectBindingPattern(d.name))) unhandled('declarator');
+  const annotation: D = d.type ? [': ', type(d.type, 'annotation')] : '';
+  // An object pattern of plain names (what the builder makes: never a "complex destructuring" to prettier).
+  const left: D = ts.isIdentifier(d.name) ? (d.type ? [d.name.text, annotation] : d.name.text) : objectPattern(d.name, false, annotation);
   if (!d.initializer) return group([kind, ' ', left, ';']);
   return group([kind, ' ', valueAssignment(left, ' =', d.initializer, { declarator: d }), ';']);
 }
 
-function returnStatement(node: ts.ReturnStatement): D {
-  if (!node.expression) return 'return;';
-  const argument = strip(node.expression);
-  // prettier's printReturnOrThrowArgument: a binary expression is bracketed when it breaks.
-  if (isBinaryish(argument)) return ['return', group([' ', ifBreak('('), indent([softline, expression(argument, 'return')]), softline, ifBreak(')')]), ';'];
-  return ['return ', expression(argument, 'return'), ';'];
+/** `return value;` or `throw value;` (prettier's printReturnOrThrowArgument). */
+function returnStatement(keyword: 'return' | 'throw', value: ts.Expression | undefined): D {
+  if (!value) return `${keyword};`;
+  const argument = strip(value);
+  // A binary expression is bracketed when it breaks.
+  if (isBinaryish(argument)) return [keyword, group([' ', ifBreak('('), indent([softline, expression(argument, 'return')]), softline, ifBreak(')')]), ';'];
+  return [keyword, ' ', expression(argument, 'return'), ';'];
+}
+
+/** `try { … } catch (name) { … }` (prettier's printTryStatement: an empty `try` block is `{` and `}` on two lines, an empty `catch` block `{}`). */
+function tryStatement(node: ts.TryStatement): D {
+  const handler = node.catchClause;
+  const name = handler?.variableDeclaration?.name;
+  if (!handler || node.finallyBlock || (name && (!ts.isIdentifier(name) || handler.variableDeclaration!.type))) unhandled('try');
+  return ['try ', block(node.tryBlock, true), ' catch ', name ? ['(', name.text, ') '] : '', block(handler.block)];
 }
 
 function ifStatement(node: ts.IfStatement): D {
   const opening = group(['if (', group([indent([softline, expression(strip(node.expression), 'if')]), softline]), ')', clause(node.thenStatement)]);
   if (!node.elseStatement) return opening;
   const elseClause = ts.isIfStatement(node.elseStatement) ? [' ', nestedStatement(node.elseStatement)] : clause(node.elseStatement);
-  if (!ts.isBlock(node.thenStatement)) unhandled('else after a lone statement');
+  // After a lone statement, `else` starts a line of its own (prettier's printIfStatement); a lone `if` there would take the `else`.
+  if (!ts.isBlock(node.thenStatement)) return ts.isIfStatement(node.thenStatement) ? unhandled('dangling else') : [opening, hardline, 'else', group(elseClause)];
   return [opening, ' else', group(elseClause)];
 }
 
@@ -130,9 +169,9 @@ function clause(node: ts.Statement): D {
 
 function forOfStatement(node: ts.ForOfStatement): D {
   const init = node.initializer;
-  if (node.awaitModifier || !ts.isVariableDeclarationList(init) || init.declarations.length !== 1 || !ts.isIdentifier(init.declarations[0].name) || init.declarations[0].initializer) unhandled('for-of');
+  if (!ts.isVariableDeclarationList(init) || init.declarations.length !== 1 || !ts.isIdentifier(init.declarations[0].name) || init.declarations[0].initializer) unhandled('for-of');
   const kind = init.flags & ts.NodeFlags.Const ? 'const' : 'let';
-  return group(['for (', kind, ' ', (init.declarations[0].name as ts.Identifier).text, ' of ', expression(strip(node.expression)), ')', clause(node.statement)]);
+  return group(['for', node.awaitModifier ? ' await' : '', ' (', kind, ' ', (init.declarations[0].name as ts.Identifier).text, ' of ', expression(strip(node.expression)), ')', clause(node.statement)]);
 }
 
 /**
@@ -157,9 +196,10 @@ function functionDeclaration(node: ts.FunctionDeclaration): D {
 
 /** An object literal's method (prettier's printMethodValue: no group around the type parameters). */
 function methodDeclaration(node: ts.MethodDeclaration): D {
-  if (node.modifiers?.length || node.asteriskToken || node.questionToken || !node.body) unhandled('method');
+  const modifiers = node.modifiers ?? [];
+  if (modifiers.some((m) => m.kind !== K.AsyncKeyword) || node.asteriskToken || node.questionToken || !node.body) unhandled('method');
   const { params, returns, grouped } = parametersAndReturn(node);
-  return [propertyKey(node.name), typeParameters(node.typeParameters), group([grouped ? group(params) : params, returns]), ' ', block(node.body)];
+  return [modifiers.length ? 'async ' : '', propertyKey(node.name), typeParameters(node.typeParameters), group([grouped ? group(params) : params, returns]), ' ', block(node.body)];
 }
 
 /** `<T extends A = B>`: never hugged (a type parameter is no "simple" type to prettier); a trailing comma when broken. */
@@ -506,6 +546,22 @@ function templateType(node: ts.TemplateLiteralTypeNode): D {
   return [...parts, '`'];
 }
 
+/**
+ * `` `text ${a.b} text` ``: the text as written, each placeholder on one line (prettier prints a simple
+ * template literal, placeholders of names and member chains only, without breaking inside it).
+ */
+function templateExpression(node: ts.TemplateExpression): D {
+  // `a.b.c` as text; anything else is not a simple placeholder.
+  const chain = (e: ts.Expression): string =>
+    hasComments(e) ? unhandled('template placeholder')
+    : ts.isIdentifier(e) ? e.text
+    : ts.isPropertyAccessExpression(e) && !e.questionDotToken && ts.isIdentifier(e.name) ? `${chain(e.expression)}.${e.name.text}`
+    : unhandled('template placeholder');
+  const parts: D[] = ['`', rawTemplate(node.head)];
+  for (const span of node.templateSpans) parts.push('${', chain(span.expression), '}', rawTemplate(span.literal));
+  return [lineSuffixBoundary, ...parts, '`'];
+}
+
 function rawTemplate(node: ts.TemplateLiteralLikeNode): string {
   return node.rawText ?? unhandled('template without raw text');
 }
@@ -523,6 +579,8 @@ function strip(node: ts.Expression): ts.Expression {
 
 function expression(node: ts.Expression, where: Context = 'other'): D {
   node = strip(node);
+  // A trailing comment is reproduced on statements only (nestedStatement).
+  if (ts.getSyntheticTrailingComments(node)?.length) unhandled('comment after an expression');
   const leading = ts.getSyntheticLeadingComments(node);
   if (leading?.length) {
     // An inline block comment (`/* @__PURE__ */ call()`) stays before the expression on its line.
@@ -534,6 +592,8 @@ function expression(node: ts.Expression, where: Context = 'other'): D {
 
 function bare(node: ts.Expression, where: Context): D {
   if (ts.isStringLiteral(node) || ts.isNumericLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return literal(node);
+  if (ts.isTemplateExpression(node)) return templateExpression(node);
+  if (ts.isSpreadElement(node)) return where === 'argument' ? ['...', spreadArgument(node.expression)] : unhandled('spread element');
   switch (node.kind) {
     case K.TrueKeyword: return 'true';
     case K.FalseKeyword: return 'false';
@@ -650,7 +710,8 @@ function needsBrackets(node: ts.Expression, parent: ts.Expression, side: 'left' 
     }
     return false;
   }
-  if (ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent)) return loose && !ts.isAsExpression(node) && !ts.isSatisfiesExpression(node) || ts.isBinaryExpression(node) || ts.isAwaitExpression(node) && false;
+  // prettier brackets an `await` under a cast: `(await r.json()) as T`.
+  if (ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent)) return loose && !ts.isAsExpression(node) && !ts.isSatisfiesExpression(node) || ts.isBinaryExpression(node) || ts.isAwaitExpression(node);
   if (ts.isAwaitExpression(parent) || ts.isPrefixUnaryExpression(parent) || ts.isTypeOfExpression(parent)) return loose || ts.isBinaryExpression(node);
   if (ts.isConditionalExpression(parent)) return side === 'left' && (loose || ts.isBinaryExpression(node) && false);
   return false;
@@ -742,13 +803,16 @@ function conditionalExpression(node: ts.ConditionalExpression, where: Context): 
 type ChainLink = ts.CallExpression | ts.NewExpression | ts.PropertyAccessExpression | ts.ElementAccessExpression;
 
 /**
- * A member access or call. prettier prints a chain of at most two call groups (`a.b(x)`, `import(m).then(f)`)
- * on one line, its arguments breaking; longer chains get prettier's member-chain layout: not reproduced.
+ * A member access or call. prettier prints a chain of one call group after its head (`a.b(x)`,
+ * `import(m).then(f)`), or two after a head it merges with the first (`Object.keys(o).map(f)`), on one line,
+ * its arguments breaking; two after any other head on one line when that fits, else one group a line
+ * (memberChain); longer chains get prettier's full member-chain layout: not reproduced.
  */
 function memberOrCall(node: ChainLink): D {
   if (ts.isCallExpression(node) && (ts.isPropertyAccessExpression(strip(node.expression)) || ts.isElementAccessExpression(strip(node.expression)))) {
-    if (chainGroups(node) > 2) unhandled('member chain');
-    return group(link(node));
+    const groups = chainGroups(node);
+    if (groups > 2) unhandled('member chain');
+    return groups === 2 ? memberChain(node) : group(link(node));
   }
   // A lone `import(…)` lays out as prettier's ImportExpression, not as a call: reproduced only as a chain's head (`import(m).then(f)`).
   if (ts.isCallExpression(node) && node.expression.kind === K.ImportKeyword) unhandled('lone dynamic import');
@@ -798,6 +862,67 @@ function chainLink(inner: ts.Expression, parent: ts.Expression): D {
 function typeArgumentsOfCall(args: ts.NodeArray<ts.TypeNode> | undefined): D {
   if (!args?.length) return '';
   return typeArguments(args);
+}
+
+/**
+ * A chain of a head and two call groups (`client.get(args).withResponse()`, `client.paginate.list(args).items()`),
+ * as prettier's printMemberChain lays it out: merged into one line after a factory-like head (a capitalized
+ * name, `this`); else on one line when that fits (up to a line its arguments must break at), else each group
+ * on a line of its own under the head. Optional chains and comments inside the chain are not reproduced.
+ */
+function memberChain(node: ts.CallExpression): D {
+  const links: ts.Expression[] = [];
+  let at: ts.Expression = node;
+  while (ts.isCallExpression(at) || ts.isPropertyAccessExpression(at) || ts.isElementAccessExpression(at)) {
+    if (ts.isOptionalChain(at) || hasComments(at) || (ts.isCallExpression(at) && at.expression.kind === K.ImportKeyword)) unhandled('member chain');
+    links.unshift(at);
+    at = strip(at.expression);
+  }
+  // The head: the innermost expression, the calls and computed accesses right after it, then members followed by members.
+  let i = 0;
+  while (i < links.length && (ts.isCallExpression(links[i]!) || ts.isElementAccessExpression(links[i]!))) i++;
+  if (!ts.isCallExpression(at)) while (i + 1 < links.length && !ts.isCallExpression(links[i]!) && !ts.isCallExpression(links[i + 1]!)) i++;
+  const rest: ts.Expression[][] = [];
+  let seenCall = false;
+  for (const l of links.slice(i)) {
+    if (seenCall && !ts.isCallExpression(l)) {
+      if (!(ts.isElementAccessExpression(l) && ts.isLiteralExpression(strip(l.argumentExpression)))) (rest.push([]), (seenCall = false));
+    }
+    if (!rest.length) rest.push([]);
+    if (ts.isCallExpression(l)) seenCall = true;
+    rest[rest.length - 1]!.push(l);
+  }
+  const calls = links.filter(ts.isCallExpression);
+  if (rest.length !== 2 || calls.length > 2) unhandled('member chain');
+  // prettier's shouldMerge: a head of `this` or a factory-like name (a short name only in an expression statement: not reproduced).
+  const factory = (name: string) => /^[A-Z]|^[$_]+$/.test(name);
+  const computedNext = ts.isElementAccessExpression(rest[0]![0]!);
+  const lastHead = i > 0 ? links[i - 1]! : at;
+  if (i === 0 && ts.isIdentifier(at) && !factory(at.text) && !computedNext && at.text.length <= PRETTIER_OPTIONS.tabWidth!) unhandled('short chain head');
+  const merged = i === 0
+    ? at.kind === K.ThisKeyword || (ts.isIdentifier(at) && (factory(at.text) || computedNext))
+    : ts.isPropertyAccessExpression(lastHead) && ts.isIdentifier(lastHead.name) && (factory(lastHead.name.text) || computedNext);
+  const head: D = i > 0 ? link(lastHead) : object(at, links[0]!);
+  const printed = rest.map((g) => g.map(ownPart));
+  const oneLine: D[] = [head, ...printed];
+  if (merged) return group(oneLine);
+  const expanded: D = [head, indent([hardline, join(hardline, printed)])];
+  // A group before the last that must break, or a last call that breaks after an earlier one took a function: one group a line.
+  const functionArgument = calls.slice(0, -1).some((c) => c.arguments.some((a) => ts.isArrowFunction(strip(a)) || ts.isFunctionExpression(strip(a))));
+  const lastBreaks = ts.isCallExpression(links[links.length - 1]!) && utils.willBreak(printed[1]!);
+  if ([head, printed[0]!].some((d) => utils.willBreak(d)) || (lastBreaks && functionArgument)) return group(expanded);
+  return [utils.willBreak(oneLine) ? breakParent : '', conditionalGroup([oneLine, expanded])];
+}
+
+/** One link of a chain without what it hangs on: `.name`, `[key]`, `(args)`. */
+function ownPart(node: ts.Expression): D {
+  if (ts.isPropertyAccessExpression(node)) return ts.isIdentifier(node.name) ? ['.', node.name.text] : unhandled('private name');
+  if (ts.isElementAccessExpression(node)) {
+    const key = strip(node.argumentExpression);
+    return ts.isNumericLiteral(key) ? ['[', expression(key), ']'] : group(['[', indent([softline, expression(key)]), softline, ']']);
+  }
+  if (ts.isCallExpression(node)) return [typeArgumentsOfCall(node.typeArguments), callArguments(node.arguments, false)];
+  return unhandled(K[node.kind]);
 }
 
 /** prettier's member-chain groups after the head (printMemberChain's `groups`): a call group starts at each member access that a call follows. */
@@ -982,6 +1107,13 @@ function quote(text: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------- comments
+
+/** A `//` comment after a statement, at the end of its last line (prettier's printTrailingComment: a line suffix that breaks the enclosing groups). */
+function trailingComments(node: ts.Node): D {
+  const list = ts.getSyntheticTrailingComments(node);
+  if (!list?.length) return '';
+  return list.map((c) => (c.kind === K.SingleLineCommentTrivia ? [lineSuffix([' //', c.text.trimEnd()]), breakParent] : unhandled('trailing block comment')));
+}
 
 /** A node's leading comments (synthetic: JSDoc blocks and `//` lines), each on its own line, as prettier re-indents them (pretty-doc.ts `blockComment`). */
 export function comments(node: ts.Node): D {
