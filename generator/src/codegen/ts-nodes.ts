@@ -167,25 +167,34 @@ export type TemplatePart = { text: string } | { type: TypeNode };
 
 /** A template literal type such as `${string}/2/problems/x`. */
 export function templateLiteralType(parts: readonly TemplatePart[]): TypeNode {
-  // Literal text between placeholders (adjacent texts merged); texts[i] follows types[i - 1].
+  const { texts, holes } = templateHoles(parts.map((p) => ('text' in p ? p : { hole: p.type })));
+  if (!holes.length) return f.createLiteralTypeNode(f.createNoSubstitutionTemplateLiteral(texts[0]!, escapeTemplateText(texts[0]!)));
+  return f.createTemplateLiteralType(templateHead(texts), holes.map((type, i) => f.createTemplateLiteralTypeSpan(type, templateTail(texts, i))));
+}
+
+/** A template's literal texts between its placeholders (adjacent texts merged; `texts[i]` follows `holes[i - 1]`). */
+function templateHoles<T>(parts: readonly ({ text: string } | { hole: T })[]): { texts: string[]; holes: T[] } {
   const texts: string[] = [''];
-  const types: TypeNode[] = [];
+  const holes: T[] = [];
   for (const part of parts) {
     if ('text' in part) texts[texts.length - 1] += part.text;
     else {
-      types.push(part.type);
+      holes.push(part.hole);
       texts.push('');
     }
   }
-  // The raw text is escaped here; the factory checks that it cooks back to exactly the text.
-  if (!types.length) return f.createLiteralTypeNode(f.createNoSubstitutionTemplateLiteral(texts[0], escapeTemplateText(texts[0])));
-  const head = f.createTemplateHead(texts[0], escapeTemplateText(texts[0]));
-  const spans = types.map((type, i) => {
-    const text = texts[i + 1];
-    const literal = i === types.length - 1 ? f.createTemplateTail(text, escapeTemplateText(text)) : f.createTemplateMiddle(text, escapeTemplateText(text));
-    return f.createTemplateLiteralTypeSpan(type, literal);
-  });
-  return f.createTemplateLiteralType(head, spans);
+  return { texts, holes };
+}
+
+// The raw text is escaped here; the factory checks that it cooks back to exactly the text.
+function templateHead(texts: readonly string[]): ts.TemplateHead {
+  return f.createTemplateHead(texts[0]!, escapeTemplateText(texts[0]!));
+}
+
+/** The text after placeholder `i`: a middle, or the tail after the last. */
+function templateTail(texts: readonly string[], i: number): ts.TemplateMiddle | ts.TemplateTail {
+  const text = texts[i + 1]!;
+  return i === texts.length - 2 ? f.createTemplateTail(text, escapeTemplateText(text)) : f.createTemplateMiddle(text, escapeTemplateText(text));
 }
 
 const NEVER = ts.SyntaxKind.NeverKeyword;
@@ -609,22 +618,9 @@ export type TemplatePiece = { text: string } | { value: Expression };
  * escaped here (backslashes, backticks, `${`, control characters); the factory checks it cooks back to the text.
  */
 export function templateExpression(pieces: readonly TemplatePiece[]): Expression {
-  const texts: string[] = [''];
-  const values: Expression[] = [];
-  for (const piece of pieces) {
-    if ('text' in piece) texts[texts.length - 1] += piece.text;
-    else {
-      values.push(piece.value);
-      texts.push('');
-    }
-  }
-  if (!values.length) return f.createNoSubstitutionTemplateLiteral(texts[0], escapeTemplateText(texts[0]));
-  const spans = values.map((value, i) => {
-    const text = texts[i + 1];
-    const literal = i === values.length - 1 ? f.createTemplateTail(text, escapeTemplateText(text)) : f.createTemplateMiddle(text, escapeTemplateText(text));
-    return f.createTemplateSpan(value, literal);
-  });
-  return f.createTemplateExpression(f.createTemplateHead(texts[0], escapeTemplateText(texts[0])), spans);
+  const { texts, holes } = templateHoles(pieces.map((p) => ('text' in p ? p : { hole: p.value })));
+  if (!holes.length) return f.createNoSubstitutionTemplateLiteral(texts[0]!, escapeTemplateText(texts[0]!));
+  return f.createTemplateExpression(templateHead(texts), holes.map((value, i) => f.createTemplateSpan(value, templateTail(texts, i))));
 }
 
 /** `typeof name` (a declared value's type). */
