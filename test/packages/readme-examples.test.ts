@@ -18,7 +18,7 @@ import { exampleOperation, packageExample } from '../../generator/src/emit/packa
 import { queryEmitter } from '../../generator/src/emit/query/index.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/codegen/layout-options.ts';
 import { loadModel } from '../../generator/src/load-model.ts';
-import type { ApiModel } from '../../generator/src/model/types.ts';
+import type { ApiModel, SecuritySchemeModel } from '../../generator/src/model/types.ts';
 import { corpusDir, fixtureSpecsDir, projectSpec } from '../helpers/paths.ts';
 
 const TARGETS = ['types', 'validators', 'client', 'server'] as const;
@@ -73,6 +73,21 @@ describe('the README examples are printed as prettier prints them', () => {
     );
     // Some layouts broke (lines at the width) and some did not.
     expect([...lengths].some((l) => l > 100)).toBe(true);
+  });
+
+  it("every kind of credential in the client's auth and the server's authenticate option", async () => {
+    const model = models.get('social-posting.openapi.yaml')!;
+    const example = exampleOperation(model)!;
+    const scheme = (name: string, type: SecuritySchemeModel['type'], scheme?: string) => ({ name, type, scheme, deprecated: false, extensions: {}, pointer: `/components/securitySchemes/${name}` });
+    const schemes = [scheme('key', 'apiKey'), scheme('proto-key', 'apiKey'), scheme('basicAuth', 'http', 'basic'), scheme('signed', 'http', 'oauth'), scheme('token', 'http', 'bearer'), scheme('oidc', 'openIdConnect')];
+    const alternatives = [[{ signed: [] }], [{ key: [], 'proto-key': [] }], [{ basicAuth: [] }], [{ token: [] }], [{ oidc: [] }], [{ signed: [], key: [] }]];
+    const texts: string[] = [];
+    for (const security of alternatives) {
+      const op = { ...example.op, security };
+      for (const target of ['client', 'server'] as const) texts.push(await expectPrinted(target, { ...model, securitySchemes: schemes, operations: [op] }, JSON.stringify(security)));
+    }
+    const all = texts.join('\n');
+    for (const expected of ["apiKeys: { key: '<API key>', 'proto-key': '<API key>' }", 'oauth1: oauth1({', "credentials.scheme === 'oauth1' ? verify(credentials.params.oauth_token ?? '') : null", "basic: { username: '<user>', password: '<password>' }"]) expect(all).toContain(expected);
   });
 
   it("the adapters' examples: each framework's setup, as before, in prettier's layout", async () => {
