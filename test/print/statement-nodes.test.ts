@@ -8,6 +8,7 @@
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import * as n from '../../generator/src/codegen/ts-nodes.ts';
+import { NotPrinted } from '../../generator/src/codegen/pretty-doc.ts';
 import { prettyStatement } from '../../generator/src/codegen/ts-pretty.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/codegen/layout-options.ts';
 
@@ -78,6 +79,8 @@ describe('program statements as nodes, printed as prettier prints them', () => {
     expect(await expectClean(n.trailingComment(log(n.propertyAccess(v('result'), 'value')), 'typed as PostId'))).toBe('console.log(result.value); // typed as PostId\n');
     // A trailing comment breaks nothing before it on its line but keeps its line.
     await expectClean(n.ifStatement(v('ok'), [n.trailingComment(log(v('a')), word(130))], [log(v('b'))]));
+    // After a lone statement prettier gives it to the statement or to the `if`, by where it stands: left to prettier.
+    expect(() => prettyStatement(n.ifStatement(v('ok'), n.trailingComment(log(v('a')), 'c')))).toThrow(NotPrinted);
   });
 
   it('imports: default, default with names, type-only names among values', async () => {

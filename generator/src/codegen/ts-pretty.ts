@@ -164,6 +164,8 @@ function ifStatement(node: ts.IfStatement): D {
 
 /** A clause of `if`/`for`: a block after a space, a lone statement indented on the next line when it does not fit. */
 function clause(node: ts.Statement): D {
+  // prettier gives a `//` after a lone statement to the statement or to the `if` around it, by where it stands: not reproduced.
+  if (!ts.isBlock(node) && ts.getSyntheticTrailingComments(node)?.length) unhandled('comment after a lone statement');
   return ts.isBlock(node) ? [' ', block(node, true)] : indent([line, nestedStatement(node)]);
 }
 
