@@ -15,6 +15,8 @@ import { adapterEmitters } from '../../generator/src/emit/adapters/index.ts';
 import { createEmitContext, type TargetEmitter } from '../../generator/src/emit/emitter.ts';
 import { mswEmitter } from '../../generator/src/emit/msw/index.ts';
 import { exampleOperation, packageExample } from '../../generator/src/emit/package/examples.ts';
+import { packageFiles } from '../../generator/src/emit/package/index.ts';
+import { loadEmitter } from '../../generator/src/emit/registry.ts';
 import { queryEmitter } from '../../generator/src/emit/query/index.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/codegen/layout-options.ts';
 import { loadModel } from '../../generator/src/load-model.ts';
@@ -88,6 +90,21 @@ describe('the README examples are printed as prettier prints them', () => {
     }
     const all = texts.join('\n');
     for (const expected of ["apiKeys: { key: '<API key>', 'proto-key': '<API key>' }", 'oauth1: oauth1({', "credentials.scheme === 'oauth1' ? verify(credentials.params.oauth_token ?? '') : null", "basic: { username: '<user>', password: '<password>' }"]) expect(all).toContain(expected);
+  });
+
+  it('an example with a statement the printer does not reproduce is the compiler\'s text, and its README goes to prettier', async () => {
+    const model = models.get('social-posting.openapi.yaml')!;
+    const example = exampleOperation(model)!;
+    // A non-ASCII key: prettier unquotes it when it is an identifier name, which the printer leaves to it.
+    const op = { ...example.op, parameters: example.op.parameters.map((p) => (p.required && p.in === 'path' ? { ...p, name: 'caf\u00e9' } : p)), path: example.op.path.replace(/\{[^}]+\}/, '{caf\u00e9}') };
+    const renamed = { ...model, operations: [op] };
+    const client = packageExample('client', renamed, packages);
+    expect(client.printed).toBe(false);
+    expect(await format(client.text)).toContain("await client.getUserBookmarks({ café: '");
+    const emitter = await loadEmitter('client');
+    const readme = packageFiles(emitter, renamed, context, { license: 'MIT', licenseHolder: 'x' }).find((f) => f.path === 'README.md')!;
+    expect(readme.formatted).toBeUndefined();
+    expect(readme.contents).toContain(client.text.trimEnd());
   });
 
   it("the adapters' examples: each framework's setup, as before, in prettier's layout", async () => {
