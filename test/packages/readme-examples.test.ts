@@ -71,7 +71,7 @@ describe('the README examples are printed as prettier prints them', () => {
         const renamed = { ...model, operations: [op] };
         for (const target of TARGETS) lengths.add((await expectPrinted(target, renamed, method)).split('\n').reduce((m, l) => Math.max(m, l.length), 0));
       }),
-      { numRuns: 25 },
+      { numRuns: 15 },
     );
     // Some layouts broke (lines at the width) and some did not.
     expect([...lengths].some((l) => l > 100)).toBe(true);
