@@ -9,7 +9,9 @@ import { parsePointer } from './pointer.ts';
 import { JsonLocator } from './json-locate.ts';
 
 // `yaml` is CommonJS under Node: `require` spares the export-name scan an ES import of it costs (~15 ms).
-const { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+// Required when a position is first asked for: most runs ask for none (~50 ms to load).
+const require = createRequire(import.meta.url);
+const yaml = (): typeof import('yaml') => require('yaml') as typeof import('yaml');
 
 export interface Position {
   line: number;
@@ -33,6 +35,7 @@ export class SourceFile {
 
   private ensureParsed(): { doc: Document; lines: Lines } {
     if (!this.doc || !this.lines) {
+      const { LineCounter, parseDocument } = yaml();
       const lines = new LineCounter();
       const doc = parseDocument(this.text, { lineCounter: lines, keepSourceTokens: false, uniqueKeys: false });
       this.doc = doc;
@@ -49,6 +52,7 @@ export class SourceFile {
     if (this.json === undefined) this.json = !this.doc && /^\s*[{[]/.test(this.text.slice(0, 64)) ? new JsonLocator(this.text) : null;
     if (this.json) return this.json.locate([pointer]).get(pointer)!;
     const { doc, lines } = this.ensureParsed();
+    const { isMap, isSeq, isPair, isScalar } = yaml();
     let node: Node | null | undefined = doc.contents as Node | null;
     // A pointer that ends on a map member points at its key (`get:`), which is where a reader looks.
     let keyNode: Node | undefined;
