@@ -54,6 +54,8 @@ export interface LoadedSpec {
   bundledPointerOf(file: string, pointer: string): string | undefined;
   /** `origin` plus line and column. */
   locate(pointer: string): SourceLocation;
+  /** `locate` of many pointers at once (a JSON file's text is scanned once for all of them). */
+  locateAll(pointers: readonly string[]): SourceLocation[];
   /** Meta-schema violations, when `deferMetaSchemaErrors` was set (otherwise they are thrown). */
   metaSchemaErrors: Diagnostic[];
   /** Warnings (errors are thrown). */
@@ -113,12 +115,19 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
     }
     return { file: found.file, pointer: found.pointer + toPointer(segments.slice(foundDepth)) };
   };
-  const locate = (pointer: string): SourceLocation => {
-    const o = origin(pointer);
-    const source = sources.get(o.file);
-    const pos = source ? source.positionOf(o.pointer) : { line: 1, column: 1 };
-    return { file: o.file, pointer: o.pointer, line: pos.line, column: pos.column };
+  /** Positions of `pointers` of `file` (the file's own pointers), its text scanned once for all. */
+  const positionsIn = (file: string, pointers: readonly string[]): Array<{ line: number; column: number }> =>
+    sources.get(file)?.positionsOf(pointers) ?? pointers.map(() => ({ line: 1, column: 1 }));
+  const locateAll = (pointers: readonly string[]): SourceLocation[] => {
+    const found = pointers.map(origin);
+    const out: SourceLocation[] = new Array(pointers.length);
+    for (const [file, indices] of groupBy(found.keys(), (i) => found[i].file)) {
+      const positions = positionsIn(file, indices.map((i) => found[i].pointer));
+      indices.forEach((i, k) => (out[i] = { file, pointer: found[i].pointer, ...positions[k] }));
+    }
+    return out;
   };
+  const locate = (pointer: string): SourceLocation => locateAll([pointer])[0];
   let reverse: Map<string, string> | undefined;
   const bundledPointerOf = (file: string, pointer: string): string | undefined => {
     if (!origins) return file === rootFile && getAtPointer(document, pointer) !== undefined ? pointer : undefined;
@@ -137,31 +146,35 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
     }
     return reverse.get(`${file}\0${pointer}`);
   };
-  const place = (d: Diagnostic): Diagnostic => {
-    if (d.pointer === undefined || d.line !== undefined) return d;
-    const loc = locate(d.pointer);
-    return { ...d, file: loc.file, line: loc.line, column: loc.column, pointer: loc.pointer };
+  /**
+   * Diagnostics with line and column: one at a bundled-document pointer (no file) is located through the
+   * bundle's origins, one at a file's own pointer in that file; all of a file's at once.
+   */
+  const placeAll = (list: Diagnostic[]): Diagnostic[] => {
+    const out = [...list];
+    const bundled = [...out.keys()].filter((i) => !out[i].file && out[i].pointer !== undefined && out[i].line === undefined);
+    locateAll(bundled.map((i) => out[i].pointer!)).forEach((loc, k) => (out[bundled[k]] = { ...out[bundled[k]], file: loc.file, line: loc.line, column: loc.column, pointer: loc.pointer }));
+    const inFiles = [...out.keys()].filter((i) => out[i].file && out[i].pointer !== undefined && out[i].line === undefined && sources.has(out[i].file!));
+    for (const [file, indices] of groupBy(inFiles, (i) => out[i].file!)) {
+      positionsIn(file, indices.map((i) => out[i].pointer!)).forEach((pos, k) => (out[indices[k]] = { ...out[indices[k]], line: pos.line, column: pos.column }));
+    }
+    return out;
   };
 
   // Internal references that point nowhere (the bundler only reports the ones it followed across files).
   for (const { pointer, ref } of internalRefs(document)) {
     if (getAtPointer(document, ref) === undefined) {
-      diagnostics.push(place({ severity: 'error', code: 'ref-unresolved', pointer: pointer + '/$ref', message: `unresolvable $ref ${JSON.stringify(ref)}: nothing at that location` }));
+      diagnostics.push({ severity: 'error', code: 'ref-unresolved', pointer: pointer + '/$ref', message: `unresolvable $ref ${JSON.stringify(ref)}: nothing at that location` });
     }
   }
 
   if (!options.skipMetaSchema && !diagnostics.some((d) => d.severity === 'error')) {
-    for (const d of validateAgainstMetaSchema(document, openapi.startsWith('3.2') ? '3.2' : version)) diagnostics.push(place(d));
+    diagnostics.push(...validateAgainstMetaSchema(document, openapi.startsWith('3.2') ? '3.2' : version));
   }
 
-  if (!diagnostics.some((d) => d.severity === 'error')) for (const d of patternWarnings(document)) diagnostics.push(place(d));
+  if (!diagnostics.some((d) => d.severity === 'error')) diagnostics.push(...patternWarnings(document));
 
-  const placed = diagnostics.map((d) => {
-    if (!d.file) return place(d);
-    if (d.line !== undefined || d.pointer === undefined) return d;
-    const pos = sources.get(d.file)?.positionOf(d.pointer);
-    return pos ? { ...d, line: pos.line, column: pos.column } : d;
-  });
+  const placed = placeAll(diagnostics);
   const deferred = options.deferMetaSchemaErrors ? placed.filter((d) => d.severity === 'error' && d.code === 'meta-schema') : [];
   if (placed.some((d) => d.severity === 'error' && !deferred.includes(d))) throw new SpecError(sortDiagnostics(placed));
   return {
@@ -173,9 +186,22 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
     origin,
     bundledPointerOf,
     locate,
+    locateAll,
     metaSchemaErrors: sortDiagnostics(deferred),
     warnings: sortDiagnostics(placed.filter((d) => d.severity === 'warning')),
   };
+}
+
+/** `items` grouped by `key`, groups and items in first-seen order. */
+function groupBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
 }
 
 /** Every internal `$ref` with the pointer of the object holding it. */
