@@ -12,13 +12,12 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveMock } from '../../generator/src/cli/commands/mock-serve.ts';
 import { CORPUS_SPECS, sampleSpec, stubValidators, typecheckTargets, UNUSED_DECLARATION } from '../helpers/corpus-targets.ts';
 import { loadModel } from '../../generator/src/index.ts';
 import { generateInMemory, generateResult, writeFiles, type TargetName } from '../helpers/generate.ts';
+import { LazySdkValidator } from '../helpers/mcp-sdk-validator.ts';
 import { corpusDir, repoRoot } from '../helpers/paths.ts';
 
 const SPECS = CORPUS_SPECS;
@@ -44,24 +43,6 @@ const MCP_TARGETS = ['types', 'client', 'mcp'];
 const samples = new Map<number, string>();
 const sampled = (index: number): boolean => !FULL && LARGE.has(index);
 const checked = (index: number): boolean => !sampled(index);
-
-/**
- * The SDK client's own output check (Ajv), compiling a tool's `outputSchema` at its first result: the
- * default compiles every listed tool's when it lists them, about a tenth of a second each for GitHub's
- * (their `$defs` are large), minutes for its 1,000 tools (docs/mcp.md).
- */
-class LazyValidator implements jsonSchemaValidator {
-  readonly #ajv = new AjvJsonSchemaValidator();
-  checked = 0;
-  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    let check: JsonSchemaValidator<T> | undefined;
-    return (input) => {
-      this.checked++;
-      check ??= this.#ajv.getValidator<T>(schema);
-      return check(input);
-    };
-  }
-}
 
 /**
  * The client is in this program already (every opt-in target imports it), so its folder is checked here
@@ -143,7 +124,7 @@ describe('opt-in targets on the shared corpus', () => {
       expect(String(warnings[0])).toMatch(/\d+ tools \(more than 128\)/);
       const [a, b] = InMemoryTransport.createLinkedPair();
       await mcpServer.connect(a);
-      const validator = new LazyValidator();
+      const validator = new LazySdkValidator();
       const client = new Client({ name: 'socialgen-test', version: '1.0.0' }, { jsonSchemaValidator: validator });
       await client.connect(b);
       const { tools } = await client.listTools();

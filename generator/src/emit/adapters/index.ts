@@ -28,8 +28,11 @@ interface ExampleCode {
   code: (n: Nodes, mounted: (options?: Expression) => Expression) => Statement[];
 }
 
-/** `app.name(args)` as a statement. */
-const appCall = (n: Nodes, name: string, args: Expression[]) => n.expressionStatement(n.callExpression(n.propertyAccess(n.valueRef('app'), name), args));
+/** `app.name(args)` (`await app.name(args)` when `awaited`) as a statement. */
+const appCall = (n: Nodes, name: string, args: Expression[], awaited = false) => {
+  const call = n.callExpression(n.propertyAccess(n.valueRef('app'), name), args);
+  return n.expressionStatement(awaited ? n.awaitExpression(call) : call);
+};
 
 interface Adapter {
   name: 'express' | 'fastify' | 'hono' | 'koa' | 'next';
@@ -91,10 +94,11 @@ const ADAPTERS: readonly Adapter[] = [
     summary: 'A Fastify 5 plugin mounting the generated server handler.',
     example: {
       imports: (n) => [n.importDeclaration({ default: 'Fastify' }, 'fastify')],
-      code: (n, mounted) => {
-        const app = (name: string, args: Expression[]) => n.expressionStatement(n.awaitExpression(n.callExpression(n.propertyAccess(n.valueRef('app'), name), args)));
-        return [n.variable('const', 'app', n.callExpression(n.valueRef('Fastify'), [])), app('register', [mounted()]), app('listen', [n.literalExpression({ port: 3000 })])];
-      },
+      code: (n, mounted) => [
+        n.variable('const', 'app', n.callExpression(n.valueRef('Fastify'), [])),
+        appCall(n, 'register', [mounted()], true),
+        appCall(n, 'listen', [n.literalExpression({ port: 3000 })], true),
+      ],
     },
   },
   {
