@@ -1,5 +1,5 @@
 /**
- * The package files' JSON printer (emit/package/json-print.ts) against prettier's `json` parser, the
+ * The package files' JSON printer (codegen/json-layout.ts) against prettier's `json` parser, the
  * formatter of record: on random documents of the shapes the templates make (objects expanded or not, at
  * every nesting, strings and arrays of strings long enough to cross the print width), whatever it prints
  * must be prettier's output exactly; what it declines (undefined) is left to prettier. Strings are hostile
@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { prettyJson } from '../../generator/src/emit/package/json-print.ts';
+import { prettyJson } from '../../generator/src/codegen/json-layout.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
 
 const format = (text: string) => prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'json' });

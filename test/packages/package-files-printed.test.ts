@@ -1,6 +1,6 @@
 /**
- * package.json, tsconfig.json and README.md are printed as prettier prints them (emit/package/json-print.ts,
- * markdown-print.ts), so a default run needs no prettier for them: generated WITHOUT the format stage, they
+ * package.json, tsconfig.json and README.md are printed as prettier prints them (the printer's layouts,
+ * codegen/json-layout.ts and markdown-layout.ts), so a default run needs no prettier for them: generated WITHOUT the format stage, they
  * are already what prettier makes of them. (test/print/prettier-clean.test.ts checks, with the format stage,
  * that nothing claimed formatted is wrong on every fixture and corpus spec.)
  */

@@ -15,7 +15,7 @@ import { adapterEmitters } from '../../generator/src/emit/adapters/index.ts';
 import { createEmitContext, type TargetEmitter } from '../../generator/src/emit/emitter.ts';
 import { mswEmitter } from '../../generator/src/emit/msw/index.ts';
 import { exampleOperation, packageExample } from '../../generator/src/emit/package/examples.ts';
-import { packageFiles } from '../../generator/src/emit/package/index.ts';
+import { packageFiles, pluginExample } from '../../generator/src/emit/package/index.ts';
 import { loadEmitter } from '../../generator/src/emit/registry.ts';
 import { queryEmitter } from '../../generator/src/emit/query/index.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/codegen/layout-options.ts';
@@ -134,6 +134,5 @@ describe('the README examples are printed as prettier prints them', () => {
 });
 
 function example(emitter: TargetEmitter, model: ApiModel): string {
-  const given = emitter.package?.example;
-  return typeof given === 'function' ? given(model, context) : given ?? '';
+  return pluginExample(emitter, model, context).text;
 }

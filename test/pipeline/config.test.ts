@@ -73,7 +73,7 @@ options:
   });
 
   it('format: false skips prettier; the default formats (the types are printed formatted either way)', () => {
-    // package.json is printed as prettier prints it (emit/package/json-print.ts): the same with or without it.
+    // package.json is printed as prettier prints it (codegen/json-layout.ts): the same with or without it.
     expect(read(project, 'packages/types/package.json')).toContain('["openapi", "typescript"');
     expect(read(tmp.dir, 'plain/generated/types/package.json')).toContain('["openapi", "typescript"');
     // The types printer prints prettier's layout itself (codegen/ts-pretty.ts): the same with or without it.

@@ -10,7 +10,7 @@ import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { RESERVED_WORDS, stringifyLiteral } from '../../generator/src/codegen/index.ts';
 import { prettyString } from '../../generator/src/codegen/pretty-doc.ts';
-import { jsonParseConstant } from '../../generator/src/emit/server/pretty.ts';
+import { jsonParseConstant } from '../../generator/src/codegen/json-constant.ts';
 import { printer } from '../../generator/src/codegen/printer.ts';
 import { moduleLineText, namedLine } from '../../generator/src/codegen/module-lines.ts';
 import { printModuleLine } from '../../generator/src/codegen/pretty-doc.ts';

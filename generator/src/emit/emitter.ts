@@ -8,7 +8,7 @@
  */
 import type { ApiModel } from '../model/types.ts';
 import * as codegen from '../codegen/index.ts';
-import { printer, type Printer } from '../codegen/printer.ts';
+import { printer, type ModulePrinter, type Printer } from '../codegen/printer.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import * as nodes from '../codegen/ts-nodes.ts';
 
@@ -61,16 +61,25 @@ export interface EmitContext {
   printer: Printer;
 }
 
+/** A README example: the printer's module of it (printed as prettier prints it), or text (left to prettier). */
+export type ExampleCode = string | ModulePrinter;
+
 /** What a target's package.json and README say beyond what every generated package has. */
 export interface PackageInfo {
   /** One sentence: what the package holds (README and package.json description). */
   summary?: string;
-  /** A usage example for the README (TypeScript), or a function of the model that writes one. */
-  example?: string | ((model: ApiModel, context: EmitContext) => string);
   /**
-   * The example is written as prettier prints it (prettier's quotes, `printer` layouts): its README is then
-   * printed without prettier, unless an example line is wider than the print width, non-ASCII or holds a
-   * backslash (those READMEs still go to prettier). Without it a plugin's README goes to prettier.
+   * A usage example for the README, or a function of the model that writes one: a module of the one printer
+   * (`context.printer.module()` with the example's statements added as nodes), laid out as prettier lays it
+   * out, so the README is written without prettier (unless a statement of it was left to prettier); or
+   * TypeScript text, for which the README goes to prettier.
+   */
+  example?: ExampleCode | ((model: ApiModel, context: EmitContext) => ExampleCode);
+  /**
+   * Only for an example given as text: the text is the one printer's output already (pieces printed by
+   * `printer.statement` and `printer.importStatement`, joined as prettier joins statements), so the README is
+   * written without prettier. The package stage takes this as the printer's word and measures nothing; a
+   * text written any other way must leave it unset. An example built as a module needs no such claim.
    */
   examplePrinted?: boolean;
   /** Runtime dependencies other than sibling targets (those come from `dependsOn`), name → range. */

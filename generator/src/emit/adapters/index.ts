@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ApiModel } from '../../model/types.ts';
+import type { NodeModulePrinter } from '../../codegen/printer.ts';
 import type { EmitContext, EmittedFile, Nodes, TargetEmitter } from '../emitter.ts';
 
 type Expression = ReturnType<Nodes['valueRef']>;
@@ -193,7 +194,7 @@ function emitIndex(adapter: Adapter, model: ApiModel, context: EmitContext): Emi
 }
 
 /** The README example: the framework's and the packages' imports, the application's handlers, then the mounting code. */
-function adapterExample(adapter: Adapter, context: EmitContext): string {
+function adapterExample(adapter: Adapter, context: EmitContext): NodeModulePrinter {
   const n = context.nodes;
   const imports = [
     ...adapter.example.imports(n),
@@ -206,7 +207,7 @@ function adapterExample(adapter: Adapter, context: EmitContext): string {
   const module = context.printer.module();
   for (const statement of imports) module.node(statement, 'line');
   adapter.example.code(n, mounted).forEach((statement, i) => module.node(statement, i ? 'line' : 'blank'));
-  return module.build().text;
+  return module;
 }
 
 function adapterEmitter(adapter: Adapter): TargetEmitter {

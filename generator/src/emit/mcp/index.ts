@@ -182,12 +182,11 @@ export const mcpEmitter: TargetEmitter = {
   package: {
     summary: "An MCP server whose tools are the API's operations, called through the generated client.",
     example: (model, context) => {
-      const { printer: p, nodes: n } = context;
+      const n = context.nodes;
       const server = n.callExpression(n.valueRef('createMcpServer'), [n.objectLiteral([n.property('readOnly', n.literalExpression(true))])]);
       const serve = n.expressionStatement(n.awaitExpression(n.callExpression(n.valueRef('serveStdio'), [server])));
-      return `${p.importStatement('import', ['createMcpServer', 'serveStdio'], context.importPath('mcp', 'src/index.ts'))}\n\n${p.statement(serve)}\n`;
+      return context.printer.module().node(n.importDeclaration({ names: ['createMcpServer', 'serveStdio'] }, context.importPath('mcp', 'src/index.ts'))).node(serve);
     },
-    examplePrinted: true,
     peerDependencies: { '@modelcontextprotocol/sdk': MCP_SDK_RANGE, zod: ZOD_RANGE },
   },
   emit: (model, context) => {

@@ -1,6 +1,6 @@
 /**
  * The text files that make a target folder a publishable package — package.json (built as an object and
- * printed, json-print.ts), README.md, LICENSE and the build's tsconfig.json (rendered from the handlebars
+ * printed by the printer's JSON layout, codegen/json-layout.ts), README.md, LICENSE and the build's tsconfig.json (rendered from the handlebars
  * templates in `generator/templates/`, shipped with the package) — and, in the `files` layout, the target
  * folder's README.md alone (the usage docs, with relative imports and socialgen's mark: mark.ts).
  *
@@ -12,12 +12,12 @@
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
-import type { BuiltinTarget, EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
+import type { BuiltinTarget, EmitContext, EmittedFile, ExampleCode, TargetEmitter } from '../emitter.ts';
 import { TARGETS } from '../emitter.ts';
 import { mdCode, mdCodeCell, mdFence, mdText, plainText, shellWord } from './markdown.ts';
-import { packageExample } from './examples.ts';
-import { prettyJson, printJson } from './json-print.ts';
-import { prettyMarkdown } from './markdown-print.ts';
+import { packageExample, type PackageExample } from './examples.ts';
+import { jsonText, jsonValueText } from '../../codegen/json-layout.ts';
+import { markdownText } from '../../codegen/markdown-layout.ts';
 import { tagSections } from './tag-sections.ts';
 
 const TEMPLATE_DIR = new URL('../../../templates/', import.meta.url);
@@ -142,7 +142,7 @@ function readmeView(emitter: TargetEmitter, model: ApiModel, context: EmitContex
   const builtin = isBuiltin(target) ? target : undefined;
   const isPackage = context.layout === 'packages';
   const packages = isPackage ? context.packages : { ...context.packages, names: Object.fromEntries(Object.keys(context.packages.names).map((t) => [t, filesImportPath(outName, t)])) };
-  const builtinExample = builtin ? packageExample(builtin, model, packages) : undefined;
+  const example = builtin ? packageExample(builtin, model, packages) : pluginExample(emitter, model, context);
   const names = packages.names;
   const info = emitter.package ?? {};
   const isServer = target === 'server';
@@ -164,9 +164,9 @@ function readmeView(emitter: TargetEmitter, model: ApiModel, context: EmitContex
     installNames: [names[target]],
     installDev: isServer ? ['@types/node'] : [],
     dependencyNames: emitter.dependsOn.map((t) => (isPackage ? names[t]! : `../${t}/index.js`)),
-    example: builtinExample ? builtinExample.text : typeof info.example === 'function' ? info.example(model, context) : info.example ?? '',
-    /** A built-in target's example as prettier prints it (undefined when the printer left a statement of it to prettier). */
-    printedExample: builtinExample?.printed ? builtinExample.text : undefined,
+    example: example.text,
+    /** The example as the one printer printed it (undefined when a statement of it, or all of it, is left to prettier). */
+    printedExample: example.printed ? example.text : undefined,
     isTypes: target === 'types',
     isValidators: target === 'validators',
     isClient: target === 'client',
@@ -180,7 +180,20 @@ function readmeView(emitter: TargetEmitter, model: ApiModel, context: EmitContex
   };
 }
 
-/** The package.json of a target's package, as data; printed by printJson. */
+/**
+ * A plugin's README example (PackageInfo.example): a module of the printer is built here, printed when the
+ * printer left none of its statements to prettier; text is printed only on the plugin's word
+ * (`examplePrinted`: the text is the printer's output).
+ */
+export function pluginExample(emitter: TargetEmitter, model: ApiModel, context: EmitContext): PackageExample {
+  const info = emitter.package ?? {};
+  const given: ExampleCode = typeof info.example === 'function' ? info.example(model, context) : info.example ?? '';
+  if (typeof given === 'string') return { text: given, printed: given !== '' && info.examplePrinted === true };
+  const { text, ranges } = given.build();
+  return { text, printed: ranges.length === 0 };
+}
+
+/** The package.json of a target's package, as data; laid out by the printer (codegen/json-layout.ts). */
 function packageJson(emitter: TargetEmitter, model: ApiModel, view: View, names: Record<string, string>): Record<string, unknown> {
   const info = emitter.package ?? {};
   const siblings = emitter.dependsOn.map((t) => [names[t]!, view.version] as const);
@@ -216,13 +229,13 @@ const EXPANDED_IN_PACKAGE_JSON = new Set(['', 'exports', 'exports/.', 'engines',
 export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: EmitContext, options: PackageOptions): EmittedFile[] {
   const view = readmeView(emitter, model, context, options, '');
   const pkg = packageJson(emitter, model, view, context.packages.names);
-  const printedPackage = printJson(pkg, (at) => EXPANDED_IN_PACKAGE_JSON.has(at.join('/')));
+  const packageText = jsonValueText(pkg, (at) => EXPANDED_IN_PACKAGE_JSON.has(at.join('/')));
   const specLicense = model.info.license;
   const isMit = /^mit$/i.test(options.license);
   return [
-    printedPackage === undefined ? { path: 'package.json', contents: `${JSON.stringify(pkg, null, 2)}\n`, format: 'json' } : { path: 'package.json', contents: printedPackage, format: 'json', formatted: true },
-    printed('tsconfig.json', template(TEMPLATES['tsconfig.json'])({ compilerTypes: view.isServer ? ['node'] : [] }), 'json'),
-    readmeFile(emitter, view),
+    laidOut('package.json', 'json', packageText),
+    laidOut('tsconfig.json', 'json', jsonText(template(TEMPLATES['tsconfig.json'])({ compilerTypes: view.isServer ? ['node'] : [] }))),
+    readmeFile(view),
     {
       path: 'LICENSE',
       contents: template(TEMPLATES.LICENSE)({ mit: isMit, holder: options.licenseHolder, name: view.name, specTitle: model.info.title, license: options.license, url: specLicense?.url ?? null }),
@@ -236,23 +249,17 @@ export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: E
  * relative imports an application uses (`./api/client/index.js` for `out: src/api`), marked as socialgen's.
  */
 export function usageReadme(emitter: TargetEmitter, model: ApiModel, context: EmitContext, options: PackageOptions, outName: string): EmittedFile {
-  return readmeFile(emitter, readmeView(emitter, model, context, options, outName));
+  return readmeFile(readmeView(emitter, model, context, options, outName));
 }
 
-function readmeFile(emitter: TargetEmitter, view: View): EmittedFile {
-  const builtin = isBuiltin(emitter.name) ? emitter.name : undefined;
+function readmeFile(view: View): EmittedFile {
+  // The example's fence is kept as the one printer printed it (the rest is laid out by the printer's markdown
+  // layout); an example the printer did not print sends the README to prettier.
   const text = template(TEMPLATES['README.md'])(view);
-  // A built-in target's example is printed by the one printer (examples.ts): its fence is kept as printed,
-  // unless a statement of it was left to prettier. A plugin's example is its own code, in its own spelling:
-  // such a README is left to prettier, unless the plugin says it writes it as prettier prints it
-  // (PackageInfo.examplePrinted: the query and msw targets).
-  if (builtin) return view.printedExample === undefined ? { path: 'README.md', contents: text, format: 'markdown' } : printed('README.md', text, 'markdown', view.printedExample);
-  if (!view.example || emitter.package?.examplePrinted) return printed('README.md', text, 'markdown');
-  return { path: 'README.md', contents: text, format: 'markdown' };
+  return view.example && view.printedExample === undefined ? { path: 'README.md', contents: text, format: 'markdown' } : laidOut('README.md', 'markdown', markdownText(text, view.printedExample));
 }
 
-/** A rendered file as prettier prints it, flagged formatted; as rendered (for prettier) where the printer declines. */
-function printed(path: string, text: string, format: 'json' | 'markdown', printedCode?: string): EmittedFile {
-  const pretty = format === 'json' ? prettyJson(text) : prettyMarkdown(text, printedCode);
-  return pretty === undefined ? { path, contents: text, format } : { path, contents: pretty, format, formatted: true };
+/** A file laid out by the printer (formatted), or as written where its layout declined (for prettier). */
+function laidOut(path: string, format: 'json' | 'markdown', { text, formatted }: { text: string; formatted: boolean }): EmittedFile {
+  return formatted ? { path, contents: text, format, formatted: true } : { path, contents: text, format };
 }

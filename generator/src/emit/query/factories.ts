@@ -6,6 +6,7 @@
 import { factsOf } from '../../model/facts/index.ts';
 import { followsText, headerTokenType } from '../../model/pagination.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
+import type { NodeModulePrinter } from '../../codegen/printer.ts';
 import type { Codegen, EmitContext, Nodes } from '../emitter.ts';
 import { argumentKeys } from '../client/model-helpers.ts';
 import { infiniteOptions, type InfiniteShape } from './infinite.ts';
@@ -187,26 +188,28 @@ export function infiniteShapes(model: ApiModel, context: EmitContext): InfiniteS
 }
 
 /**
- * The README's example: the first read that needs no argument, else the first mutation. Written as
- * prettier prints it (imports by the printer, strings in prettier's quotes): the package stage claims the
- * README formatted (`examplePrinted`) when every line fits.
+ * The README's example: the first read that needs no argument, else the first mutation; a module of the
+ * one printer (PackageInfo.example), so the package stage knows it is printed as prettier prints it.
  */
-export function queryExample(model: ApiModel, context: EmitContext): string {
+export function queryExample(model: ApiModel, context: EmitContext): NodeModulePrinter {
   const names = namesOf(model, context.codegen);
-  const p = context.printer;
   const read = model.operations.find((op) => queryKind(model, op) === 'query' && argsOptional(op));
   const write = model.operations.find((op) => queryKind(model, op) === 'mutation');
   const client = context.importPath('client', 'src/index.ts');
   const query = context.importPath('query', 'src/index.ts');
   const n = context.nodes;
-  const head = `${p.importStatement('import', ['QueryClient'], '@tanstack/query-core')}\n${p.importStatement('import', ['createClient'], client)}\n`;
   const v = n.valueRef;
-  const setup = [
-    n.variable('const', 'client', n.callExpression(v('createClient'), [n.objectLiteral([n.property('baseUrl', n.literalExpression('https://api.example.com'))])])),
-    n.variable('const', 'queryClient', n.newExpression(v('QueryClient'), [])),
-  ];
-  const example = (f: string, name: string, value: Expression) =>
-    `${head}${p.importStatement('import', [f], query)}\n\n${[...setup, n.variable('const', name, value)].map((s) => p.statement(s)).join('\n')}\n`;
+  const module = context.printer.module();
+  const imports = [n.importDeclaration({ names: ['QueryClient'] }, '@tanstack/query-core'), n.importDeclaration({ names: ['createClient'] }, client)];
+  const example = (f: string, name: string, value: Expression) => {
+    [...imports, n.importDeclaration({ names: [f] }, query)].forEach((statement) => module.node(statement, 'line'));
+    const setup = [
+      n.variable('const', 'client', n.callExpression(v('createClient'), [n.objectLiteral([n.property('baseUrl', n.literalExpression('https://api.example.com'))])])),
+      n.variable('const', 'queryClient', n.newExpression(v('QueryClient'), [])),
+    ];
+    [...setup, n.variable('const', name, value)].forEach((statement, i) => module.node(statement, i ? 'line' : 'blank'));
+    return module;
+  };
   const queryClient = (method: string, args: Expression[]) => n.callExpression(n.propertyAccess(v('queryClient'), method), args);
   if (read) {
     const f = names.get(read)!.options;
@@ -217,5 +220,6 @@ export function queryExample(model: ApiModel, context: EmitContext): string {
     const cache = queryClient('getMutationCache', []);
     return example(f, 'mutation', n.callExpression(n.propertyAccess(cache, 'build'), [v('queryClient'), n.callExpression(v(f), [v('client')])]));
   }
-  return head;
+  imports.forEach((statement) => module.node(statement, 'line'));
+  return module;
 }

@@ -68,7 +68,6 @@ export const queryEmitter: TargetEmitter = {
   package: {
     summary: 'TanStack Query v5 factories (query keys, query, infinite-query and mutation options) over the typed client, for every framework adapter.',
     example: (model, context) => queryExample(model, context),
-    examplePrinted: true,
     peerDependencies: { '@tanstack/query-core': QUERY_CORE_RANGE },
   },
   emit: emitQuery,

@@ -12,7 +12,7 @@ import { emitHandlersModule, planHandlerNames } from './handlers.ts';
 import { emitProblems } from './problems.ts';
 import { moduleLineText, namedLine, type ModuleLine } from '../../codegen/module-lines.ts';
 import { printModuleLine } from '../../codegen/pretty-doc.ts';
-import { jsonParseConstant } from './pretty.ts';
+import { jsonParseConstant } from '../../codegen/json-constant.ts';
 import { ModulePrinter } from '../../codegen/pretty-module.ts';
 import { NodeModulePrinter } from '../../codegen/ts-print.ts';
 import * as n from '../../codegen/ts-nodes.ts';

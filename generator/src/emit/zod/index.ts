@@ -238,12 +238,11 @@ export const zodEmitter: TargetEmitter = {
   package: {
     summary: 'Zod 4 schemas of every component schema and operation part, meaning what the generated validators mean (GAPS lists what Zod cannot express exactly).',
     example: (model, context) => {
-      const { printer: p, nodes: n } = context;
+      const n = context.nodes;
       const keys = n.callExpression(n.propertyAccess(n.valueRef('Object'), 'keys'), [n.valueRef('GAPS')]);
       const log = n.expressionStatement(n.callExpression(n.propertyAccess(n.valueRef('console'), 'log'), [keys]));
-      return `${p.importStatement('import', ['GAPS'], context.importPath('zod', 'src/index.ts'))}\n\n${p.statement(log)}\n`;
+      return context.printer.module().node(n.importDeclaration({ names: ['GAPS'] }, context.importPath('zod', 'src/index.ts'))).node(log);
     },
-    examplePrinted: true,
     peerDependencies: { zod: ZOD_RANGE },
   },
   emit: emitZod,

@@ -1,23 +1,25 @@
 /**
- * JSON text as prettier's `json` parser prints it, so package.json and tsconfig.json need no formatting
- * pass (loading prettier costs more than the whole rest of the package files). prettier's rules for JSON:
- * an object that had a line break between `{` and its first key stays expanded, and so does every object
- * or array around it; any other object or array is printed on one line (`{ "a": 1 }`, `["a", "b"]`) when
- * that line, with the comma after it, fits the print width, else one member per line; strings, numbers and
- * keys keep their spelling (a key's value never moves to the next line); no trailing commas.
+ * The printer's JSON layout: a value (package.json built as an object) or JSON text (a rendered
+ * tsconfig.json) laid out as prettier's `json` parser prints it, so the JSON files the targets write need
+ * no formatting pass (loading prettier costs more than the whole rest of the package files) and no emitter
+ * decides a width or a line break. prettier's rules for JSON: an object that had a line break between `{`
+ * and its first key stays expanded, and so does every object or array around it; any other object or array
+ * is printed on one line (`{ "a": 1 }`, `["a", "b"]`) when that line, with the comma after it, fits the
+ * print width, else one member per line; strings, numbers and keys keep their spelling (a key's value never
+ * moves to the next line); no trailing commas.
  *
- * The layout is a document of prettier's own builders, printed by prettier's document printer (codegen's
+ * The layout is a document of prettier's own builders, printed by prettier's document printer (pretty-doc.ts
  * `printDoc`), so widths are measured as prettier measures them: any text, however hostile (wide and
  * zero-width characters, emoji, line separators, quotes and backslashes as JSON.stringify escapes them,
  * values far wider than a line), comes out as prettier prints it.
  *
- * Only what the package templates produce is handled: anything else (a blank line or comment between
- * members, an array holding numbers, objects or arrays, which prettier lays out by other rules) returns
- * undefined, and the file is left to prettier. test/packages/json-print.test.ts holds this to prettier's
- * output on random documents, hostile strings included.
+ * Only what the package files hold is handled: anything else (a blank line or comment between members, an
+ * array holding numbers, objects or arrays, which prettier lays out by other rules) returns undefined, and
+ * `jsonValueText`/`jsonText` leave that file to prettier. test/packages/json-print.test.ts holds this to
+ * prettier's output on random documents, hostile strings included.
  */
 import { builders } from 'prettier/doc';
-import { printDoc } from '../../codegen/pretty-doc.ts';
+import { printDoc } from './pretty-doc.ts';
 
 const { group, indent, line, softline, join } = builders;
 type Doc = builders.Doc;
@@ -55,6 +57,27 @@ export function printJson(value: unknown, expanded: (at: readonly string[]) => b
     if (error instanceof Unsupported) return undefined;
     throw error;
   }
+}
+
+/** A JSON file's text and whether it is printed as prettier prints it (else the write stage formats it). */
+export interface JsonFileText {
+  text: string;
+  formatted: boolean;
+}
+
+/**
+ * `value` as a JSON file: `printJson`'s layout, formatted, or — for a shape it does not know — two-space
+ * JSON left to prettier. `expanded` names the objects written one member a line whatever their width.
+ */
+export function jsonValueText(value: unknown, expanded: (at: readonly string[]) => boolean = () => false): JsonFileText {
+  const text = printJson(value, expanded);
+  return text === undefined ? { text: `${JSON.stringify(value, null, 2)}\n`, formatted: false } : { text, formatted: true };
+}
+
+/** JSON text (a rendered template) as a file: `prettyJson`'s layout, formatted, or the text as it is, left to prettier. */
+export function jsonText(text: string): JsonFileText {
+  const pretty = prettyJson(text);
+  return pretty === undefined ? { text, formatted: false } : { text: pretty, formatted: true };
 }
 
 function nodeOf(value: unknown, at: string[], expanded: (at: readonly string[]) => boolean): JsonNode {
