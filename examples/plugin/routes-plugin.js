@@ -17,7 +17,19 @@ const routes = {
   files: ['src/index.ts'],
   package: {
     summary: 'The method and path template of every operation of the API, and a typed path builder.',
-    example: "import { pathOf, routes } from '@my-api/routes';\n\nconsole.log(routes.listThings.method, pathOf('listThings', { id: '42' }));\n",
+    // The README's usage example, built as nodes like the module: the printer lays it out, so the README
+    // needs no prettier either. `import { routes } from '@my-api/routes';` then `console.log(routes.x.method, routes.x.path);`.
+    example(model, context) {
+      const n = context.nodes;
+      const module = context.printer.module().node(n.importDeclaration({ names: ['routes'] }, context.importPath('routes', 'src/index.ts')));
+      const first = model.operations[0];
+      if (first) {
+        const route = n.propertyAccess(n.valueRef('routes'), first.names.method);
+        const log = n.callExpression(n.propertyAccess(n.valueRef('console'), 'log'), [n.propertyAccess(route, 'method'), n.propertyAccess(route, 'path')]);
+        module.node(n.expressionStatement(log));
+      }
+      return module;
+    },
   },
   emit(model, context) {
     const n = context.nodes;
