@@ -7,7 +7,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { tscBin } from './paths.ts';
 
-/** The generated packages' compiler settings (generator/templates/tsconfig.json.hbs) with noEmit; strict. */
+/** The generated packages' compiler settings (emit/package/index.ts buildTsconfig) with noEmit; strict. */
 export const STRICT_COMPILER_OPTIONS = {
   target: 'ES2022',
   module: 'NodeNext',

@@ -79,6 +79,8 @@ describe('broken plugins are usage errors naming the plugin, and nothing is writ
     ['a built-in\'s name', "export default { name: 'client', emit: () => [] };", /the target "client" is already registered by built-in/],
     ['a dependency nobody provides', "export default { name: 'hooks', dependsOn: ['tanstack'], emit: () => [] };", /the target "hooks" depends on "tanstack", which no built-in or plugin provides/],
     ['an emitter that throws', "export default { name: 'boom', emit: () => { throw new Error('no luck'); } };", /plugin "\.\/plugin\.js": the emitter of "boom" failed: no luck/],
+    ['a README example that throws', "export default { name: 'doc', emit: () => [{ path: 'src/index.ts', contents: 'export {};\\n', format: 'typescript' }], package: { example: () => { throw new Error('no example'); } } };", /plugin "\.\/plugin\.js": the emitter of "doc" failed: no example/],
+    ['a README example neither text nor a module of the printer', "export default { name: 'docs', emit: () => [{ path: 'src/index.ts', contents: 'export {};\\n', format: 'typescript' }], package: { example: () => ({ text: 'x' }) } };", /the emitter of "docs" failed: package\.example must be TypeScript text or a module of context\.printer/],
     ['a raw string in generated code', "export default { name: 'unsafe', emit: (model, { codegen }) => [{ path: 'src/index.ts', contents: codegen.code`export const title = ${model.info.title};`.text, format: 'typescript' }] };", /the emitter of "unsafe" failed: generated code may only interpolate Code values, got string/],
     ['no emitter exported', 'export const nothing = 1;', /plugin "\.\/plugin\.js" exports no emitter/],
     ['a module that does not load', 'export default {', /plugin "\.\/plugin\.js" could not be loaded/],

@@ -30,7 +30,13 @@ export async function emitTarget(target: RegisteredTarget, emitter: TargetEmitte
   const context = createEmitContext({ layout: job.layout, packages: job.packages, options: job.options, generatorVersion: job.generatorVersion });
   const files = checkDeclaredFiles(target, emitter, await runEmitter(target, emitter, model, context));
   // The usage docs in either layout: a package's files, or the folder's README alone.
-  const extra = job.layout === 'packages' ? packageFiles(emitter, model, context, job.packageOptions) : [usageReadme(emitter, model, context, job.packageOptions, job.outName)];
+  // (A plugin's README example is its code too: `package.example` runs here.)
+  let extra: EmittedFile[];
+  try {
+    extra = job.layout === 'packages' ? packageFiles(emitter, model, context, job.packageOptions) : [usageReadme(emitter, model, context, job.packageOptions, job.outName)];
+  } catch (error) {
+    throw usageError(target, error);
+  }
   return [...files, ...extra].map((f) => ({ ...f, path: `${target.name}/${layoutPath(job.layout, f.path)}` }));
 }
 
@@ -42,8 +48,13 @@ async function runEmitter(target: RegisteredTarget, emitter: TargetEmitter, mode
   try {
     return await emitter.emit(model, context);
   } catch (error) {
-    if (error instanceof OptionError) throw new RegistryError(`config: ${error.message}`);
-    if (target.origin === 'built-in') throw error;
-    throw new RegistryError(`${target.origin}: the emitter of ${JSON.stringify(target.name)} failed: ${(error as Error)?.message ?? String(error)}`);
+    throw usageError(target, error);
   }
+}
+
+/** What an emitter threw, as the error to report: the config's or the plugin's; a built-in's own bug as it is. */
+function usageError(target: RegisteredTarget, error: unknown): unknown {
+  if (error instanceof OptionError) return new RegistryError(`config: ${error.message}`);
+  if (target.origin === 'built-in') return error;
+  return new RegistryError(`${target.origin}: the emitter of ${JSON.stringify(target.name)} failed: ${(error as Error)?.message ?? String(error)}`);
 }

@@ -1,13 +1,13 @@
 /**
- * The text files that make a target folder a publishable package — package.json (built as an object and
- * printed by the printer's JSON layout, codegen/json-layout.ts), README.md, LICENSE and the build's tsconfig.json (rendered from the handlebars
- * templates in `generator/templates/`, shipped with the package) — and, in the `files` layout, the target
+ * The text files that make a target folder a publishable package — package.json and the build's
+ * tsconfig.json (built as objects and laid out by the printer's JSON layout, codegen/json-layout.ts),
+ * README.md and LICENSE (rendered from the handlebars templates in `generator/templates/`, shipped with the
+ * package; the README laid out by codegen/markdown-layout.ts) — and, in the `files` layout, the target
  * folder's README.md alone (the usage docs, with relative imports and socialgen's mark: mark.ts).
  *
  * Escaping: the templates print values only through helpers (test/packages/templates.test.ts checks it):
- * `json` (JSON.stringify) in tsconfig.json; `md`, `code`, `codeCell`, `fence` and `sh` in the README
- * (markdown.ts); `text` in the LICENSE. Handlebars' own HTML escaping is never used: it is wrong for JSON,
- * for code spans and for plain text.
+ * `md`, `code`, `codeCell`, `fence` and `sh` in the README (markdown.ts); `text` in the LICENSE.
+ * Handlebars' own HTML escaping is never used: it is wrong for code spans and for plain text.
  */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
@@ -16,7 +16,7 @@ import type { BuiltinTarget, EmitContext, EmittedFile, ExampleCode, TargetEmitte
 import { TARGETS } from '../emitter.ts';
 import { mdCode, mdCodeCell, mdFence, mdText, plainText, shellWord } from './markdown.ts';
 import { packageExample, type PackageExample } from './examples.ts';
-import { jsonText, jsonValueText } from '../../codegen/json-layout.ts';
+import { jsonValueText } from '../../codegen/json-layout.ts';
 import { markdownText } from '../../codegen/markdown-layout.ts';
 import { tagSections } from './tag-sections.ts';
 
@@ -24,20 +24,17 @@ const TEMPLATE_DIR = new URL('../../../templates/', import.meta.url);
 
 /** The template files, by output file. */
 export const TEMPLATES = {
-  'tsconfig.json': 'tsconfig.json.hbs',
   'README.md': 'README.md.hbs',
   LICENSE: 'LICENSE.hbs',
 } as const;
 
 /** The helpers each template may print values with (test/packages/templates.test.ts enforces it). */
 export const TEMPLATE_HELPERS: Record<keyof typeof TEMPLATES, readonly string[]> = {
-  'tsconfig.json': ['json'],
   'README.md': ['md', 'code', 'codeCell', 'fence', 'sh', 'heading'],
   LICENSE: ['text'],
 };
 
 const hb = Handlebars.create();
-hb.registerHelper('json', (value: unknown) => JSON.stringify(value ?? null));
 hb.registerHelper('md', (value: unknown) => mdText(value));
 hb.registerHelper('code', (value: unknown) => mdCode(value));
 hb.registerHelper('codeCell', (value: unknown) => mdCodeCell(value));
@@ -189,6 +186,7 @@ export function pluginExample(emitter: TargetEmitter, model: ApiModel, context: 
   const info = emitter.package ?? {};
   const given: ExampleCode = typeof info.example === 'function' ? info.example(model, context) : info.example ?? '';
   if (typeof given === 'string') return { text: given, printed: given !== '' && info.examplePrinted === true };
+  if (typeof (given as Partial<ExampleCode & object> | null)?.build !== 'function') throw new TypeError('package.example must be TypeScript text or a module of context.printer (context.printer.module())');
   const { text, ranges } = given.build();
   return { text, printed: ranges.length === 0 };
 }
@@ -223,8 +221,37 @@ function packageJson(emitter: TargetEmitter, model: ApiModel, view: View, names:
   };
 }
 
+/**
+ * The tsconfig.json of a package's own build (`prepack`): ESM for Node.js and bundlers, declarations and
+ * source maps into dist/, strict; `types` the ambient type packages it compiles against (the server: Node's).
+ * Printed with the root and `compilerOptions` one member a line (EXPANDED_IN_TSCONFIG).
+ */
+function buildTsconfig(types: readonly string[]): Record<string, unknown> {
+  return {
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      types,
+      strict: true,
+      declaration: true,
+      declarationMap: true,
+      sourceMap: true,
+      outDir: 'dist',
+      rootDir: 'src',
+      skipLibCheck: true,
+      isolatedModules: true,
+      verbatimModuleSyntax: true,
+      forceConsistentCasingInFileNames: true,
+    },
+    include: ['src'],
+  };
+}
+
 /** The objects of package.json written one member a line whatever their width (the rest fit on one line when they can). */
 const EXPANDED_IN_PACKAGE_JSON = new Set(['', 'exports', 'exports/.', 'engines', 'scripts', 'publishConfig', 'socialgen', 'socialgen/spec']);
+const EXPANDED_IN_TSCONFIG = new Set(['', 'compilerOptions']);
 
 export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: EmitContext, options: PackageOptions): EmittedFile[] {
   const view = readmeView(emitter, model, context, options, '');
@@ -234,7 +261,7 @@ export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: E
   const isMit = /^mit$/i.test(options.license);
   return [
     laidOut('package.json', 'json', packageText),
-    laidOut('tsconfig.json', 'json', jsonText(template(TEMPLATES['tsconfig.json'])({ compilerTypes: view.isServer ? ['node'] : [] }))),
+    laidOut('tsconfig.json', 'json', jsonValueText(buildTsconfig(view.isServer ? ['node'] : []), (at) => EXPANDED_IN_TSCONFIG.has(at.join('/')))),
     readmeFile(view),
     {
       path: 'LICENSE',
