@@ -17,8 +17,8 @@ const { group, indent, line, softline, hardline, ifBreak, join, lineSuffixBounda
 export class NotPrinted extends Error {}
 
 /** A document as prettier's printer lays it out with our options (no trailing newline). */
-export function printDoc(doc: builders.Doc): string {
-  return printer.printDocToString(doc, { printWidth: PRETTIER_OPTIONS.printWidth!, tabWidth: PRETTIER_OPTIONS.tabWidth!, useTabs: false } as never).formatted;
+export function printDoc(doc: builders.Doc, width = PRETTIER_OPTIONS.printWidth!): string {
+  return printer.printDocToString(doc, { printWidth: width, tabWidth: PRETTIER_OPTIONS.tabWidth!, useTabs: false } as never).formatted;
 }
 
 /** A string as prettier spells the literal `lit` writes (JSON's escapes, prettier's quote: quote.ts). */

@@ -103,6 +103,23 @@ function stringLiteral(text: string): ts.StringLiteral {
   return node;
 }
 
+const JSON_SPELLED = new WeakSet<ts.StringLiteral>();
+
+/**
+ * A string literal spelled with JSON's escapes (code.ts `lit`), as the statement tree's strings are
+ * (statement-printer.ts): the printer keeps that spelling instead of the compiler's (quote.ts).
+ */
+export function jsonString(text: string): ts.StringLiteral {
+  const node = f.createStringLiteral(text);
+  JSON_SPELLED.add(node);
+  return node;
+}
+
+/** Whether a string literal was built by `jsonString`. */
+export function spelledAsJson(node: ts.StringLiteral): boolean {
+  return JSON_SPELLED.has(node);
+}
+
 /** A number as an expression: `-` applied to its magnitude when negative (and for -0); NaN/Infinity by name. */
 function numberExpression(value: number): ts.Expression {
   if (Number.isNaN(value)) return f.createIdentifier('NaN');

@@ -14,7 +14,7 @@
 import { ts } from './typescript.mjs';
 import { builders, utils } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from './layout-options.ts';
-import { isSingleLine } from './ts-nodes.ts';
+import { isSingleLine, spelledAsJson } from './ts-nodes.ts';
 import { blockComment, NotPrinted, printDoc } from './pretty-doc.ts';
 import { quoteString } from './quote.ts';
 
@@ -31,6 +31,14 @@ function unhandled(what: string): never {
 /** A top-level statement as prettier prints it (no trailing newline); throws `NotPrinted`. */
 export function prettyStatement(node: ts.Statement): string {
   return printDoc([comments(node), statement(node)]);
+}
+
+/**
+ * An expression on one line, as the printer spells it (no width: a group never breaks); throws `NotPrinted`.
+ * What the statement tree's users compare expressions by (statement-printer.ts `printExpression`).
+ */
+export function prettyExpressionLine(node: ts.Expression): string {
+  return printDoc(expression(node), Infinity);
 }
 
 /** Top-level statements printed one a line (overloads, a function and its overloads): prettyStatement's text joined by line breaks. */
@@ -61,6 +69,13 @@ function statement(node: ts.Statement): D {
   if (ts.isReturnStatement(node)) return returnStatement(node);
   if (ts.isIfStatement(node)) return ifStatement(node);
   if (ts.isForOfStatement(node)) return forOfStatement(node);
+  if (ts.isForStatement(node)) return forStatement(node);
+  if (ts.isForInStatement(node)) return forInStatement(node);
+  if (ts.isSwitchStatement(node)) return switchStatement(node);
+  if (ts.isLabeledStatement(node)) return [node.label.text, ': ', ts.isBlock(node.statement) ? block(node.statement, true) : statement(node.statement)];
+  if (ts.isBlock(node)) return block(node, true);
+  if (ts.isBreakStatement(node)) return node.label ? ['break ', node.label.text, ';'] : 'break;';
+  if (ts.isContinueStatement(node)) return node.label ? ['continue ', node.label.text, ';'] : 'continue;';
   if (ts.isExpressionStatement(node)) {
     // A statement starting with `{`, `function`, `class` or `let [` would read differently: not built.
     if (ts.isObjectLiteralExpression(node.expression) || ts.isArrowFunction(node.expression)) unhandled('expression statement');
@@ -98,14 +113,15 @@ function importDeclaration(node: ts.ImportDeclaration): D {
 }
 
 /** `const a: T = value;` (prettier's printVariableDeclaration: one declarator, grouped). */
-function variableDeclaration(list: ts.VariableDeclarationList): D {
+function variableDeclaration(list: ts.VariableDeclarationList, semicolon = true): D {
   const kind = list.flags & ts.NodeFlags.Const ? 'const' : list.flags & ts.NodeFlags.Let ? 'let' : unhandled('var');
   if (list.declarations.length !== 1) unhandled('declaration list');
   const [d] = list.declarations;
   if (!ts.isIdentifier(d.name) || d.exclamationToken) unhandled('declarator');
   const left: D = d.type ? [d.name.text, ': ', type(d.type, 'annotation')] : d.name.text;
-  if (!d.initializer) return group([kind, ' ', left, ';']);
-  return group([kind, ' ', valueAssignment(left, ' =', d.initializer, { declarator: d }), ';']);
+  const end = semicolon ? ';' : '';
+  if (!d.initializer) return group([kind, ' ', left, end]);
+  return group([kind, ' ', valueAssignment(left, ' =', d.initializer, { declarator: d }), end]);
 }
 
 function returnStatement(node: ts.ReturnStatement): D {
@@ -116,12 +132,26 @@ function returnStatement(node: ts.ReturnStatement): D {
   return ['return ', expression(argument, 'return'), ';'];
 }
 
+/**
+ * `if (test) …` with its `else` (prettier's printIfStatement): a test that is a negated `&&`/`||` chain
+ * (`!(a || b)`) is not indented, so `!(` stays on the `if` line; after a lone statement `else` starts a line.
+ */
 function ifStatement(node: ts.IfStatement): D {
-  const opening = group(['if (', group([indent([softline, expression(strip(node.expression), 'if')]), softline]), ')', clause(node.thenStatement)]);
+  const test = strip(node.expression);
+  const testDoc = negatedChain(test) ? expression(test, 'if') : group([indent([softline, expression(test, 'if')]), softline]);
+  const opening = group(['if (', testDoc, ')', clause(node.thenStatement)]);
   if (!node.elseStatement) return opening;
   const elseClause = ts.isIfStatement(node.elseStatement) ? [' ', nestedStatement(node.elseStatement)] : clause(node.elseStatement);
-  if (!ts.isBlock(node.thenStatement)) unhandled('else after a lone statement');
-  return [opening, ' else', group(elseClause)];
+  return [opening, ts.isBlock(node.thenStatement) ? ' ' : hardline, 'else', group(elseClause)];
+}
+
+/** `!(a || b)` or `!!(a && b)`: a logical chain under one or two `!` (prettier's test of an `if` it does not indent). */
+function negatedChain(node: ts.Expression): boolean {
+  const bang = (e: ts.Expression) => ts.isPrefixUnaryExpression(e) && e.operator === K.ExclamationToken;
+  if (!bang(node) || hasComments(node)) return false;
+  let inner = strip((node as ts.PrefixUnaryExpression).operand);
+  if (bang(inner)) inner = strip((inner as ts.PrefixUnaryExpression).operand);
+  return isBinaryish(inner) && binaryPrecedence(inner).logical;
 }
 
 /** A clause of `if`/`for`: a block after a space, a lone statement indented on the next line when it does not fit. */
@@ -134,6 +164,34 @@ function forOfStatement(node: ts.ForOfStatement): D {
   if (node.awaitModifier || !ts.isVariableDeclarationList(init) || init.declarations.length !== 1 || !ts.isIdentifier(init.declarations[0].name) || init.declarations[0].initializer) unhandled('for-of');
   const kind = init.flags & ts.NodeFlags.Const ? 'const' : 'let';
   return group(['for (', kind, ' ', (init.declarations[0].name as ts.Identifier).text, ' of ', expression(strip(node.expression)), ')', clause(node.statement)]);
+}
+
+/** `for (init; test; update) body` (prettier's printFor): the three parts break inside the brackets together. */
+function forStatement(node: ts.ForStatement): D {
+  const init = node.initializer;
+  if (!init || !node.condition || !node.incrementor || !ts.isVariableDeclarationList(init)) unhandled('for');
+  const head = group([indent([softline, variableDeclaration(init, false), ';', line, expression(strip(node.condition), 'for'), ';', line, expression(strip(node.incrementor))]), softline]);
+  return group(['for (', head, ')', ts.isBlock(node.statement) ? [' ', block(node.statement)] : clause(node.statement)]);
+}
+
+function forInStatement(node: ts.ForInStatement): D {
+  const init = node.initializer;
+  if (!ts.isVariableDeclarationList(init) || init.declarations.length !== 1 || !ts.isIdentifier(init.declarations[0].name) || init.declarations[0].initializer) unhandled('for-in');
+  const kind = init.flags & ts.NodeFlags.Const ? 'const' : 'let';
+  return group(['for (', kind, ' ', (init.declarations[0].name as ts.Identifier).text, ' in ', expression(strip(node.expression)), ')', clause(node.statement)]);
+}
+
+/** `switch (x) { case a: … }`: a case's lone block after a space, its other statements on lines of their own. */
+function switchStatement(node: ts.SwitchStatement): D {
+  const cases = node.caseBlock.clauses.map((c): D => {
+    const head = ts.isCaseClause(c) ? ['case ', expression(strip(c.expression)), ':'] : 'default:';
+    if (!c.statements.length) return head;
+    const [only] = c.statements;
+    if (c.statements.length === 1 && ts.isBlock(only)) return [head, ' ', block(only, true)];
+    return [head, indent([hardline, join(hardline, c.statements.map(nestedStatement))])];
+  });
+  const discriminant = group(['switch (', indent([softline, expression(strip(node.expression))]), softline, ')']);
+  return [discriminant, ' {', cases.length ? indent([hardline, join(hardline, cases)]) : '', hardline, '}'];
 }
 
 /**
@@ -326,7 +384,7 @@ function loneShortArgument(arg: ts.Expression): boolean {
   const threshold = PRETTIER_OPTIONS.printWidth! * 0.25;
   if (arg.kind === K.ThisKeyword || (ts.isIdentifier(arg) && arg.text.length <= threshold)) return true;
   if (ts.isPrefixUnaryExpression(arg) && (arg.operator === K.MinusToken || arg.operator === K.PlusToken) && ts.isNumericLiteral(arg.operand)) return true;
-  if (ts.isStringLiteral(arg)) return quote(arg.text).length <= threshold;
+  if (ts.isStringLiteral(arg)) return quote(arg).length <= threshold;
   if (ts.isNoSubstitutionTemplateLiteral(arg)) return (arg.rawText ?? '').length <= threshold && !(arg.rawText ?? '').includes('\n');
   if (ts.isPrefixUnaryExpression(arg)) return loneShortArgument(strip(arg.operand));
   return ts.isNumericLiteral(arg) || arg.kind === K.TrueKeyword || arg.kind === K.FalseKeyword || arg.kind === K.NullKeyword;
@@ -508,7 +566,7 @@ function rawTemplate(node: ts.TemplateLiteralLikeNode): string {
 // ---------------------------------------------------------------------------------------------- values
 
 /** Where an expression stands, for the layouts and brackets that depend on it. */
-type Context = 'assigned' | 'return' | 'arrow' | 'if' | 'argument' | 'unary' | 'operand' | 'other';
+type Context = 'assigned' | 'return' | 'arrow' | 'if' | 'for' | 'argument' | 'unary' | 'operand' | 'chained' | 'other';
 
 /** An expression without the brackets the builder put around it: the printer decides brackets itself. */
 function strip(node: ts.Expression): ts.Expression {
@@ -541,6 +599,10 @@ function bare(node: ts.Expression, where: Context): D {
     return [op, operand(node.operand, node)];
   }
   if (ts.isTypeOfExpression(node)) return ['typeof ', operand(node.expression, node)];
+  if (ts.isPostfixUnaryExpression(node)) {
+    if (node.operator !== K.PlusPlusToken) unhandled('postfix operator');
+    return [operand(node.operand, node), '++'];
+  }
   if (ts.isAwaitExpression(node)) return ['await ', operand(node.expression, node)];
   if (ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) {
     // A cast conditional breaks inside its brackets in most places (`return (\n a ? b : c\n) as T`): reproduced only as a binary operator's operand.
@@ -551,6 +613,7 @@ function bare(node: ts.Expression, where: Context): D {
   if (ts.isObjectLiteralExpression(node)) return objectLiteral(node);
   if (ts.isArrayLiteralExpression(node)) return arrayLiteral(node);
   if (ts.isArrowFunction(node)) return arrowFunction(node);
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === K.EqualsToken) return valueAssignment(operand(node.left, node), ' =', node.right, {});
   if (ts.isBinaryExpression(node)) return binaryExpression(node, where);
   if (ts.isConditionalExpression(node)) return conditionalExpression(node, where);
   if (ts.isCallExpression(node) || ts.isNewExpression(node)) return memberOrCall(node);
@@ -594,7 +657,9 @@ function operand(child: ts.Expression, parent: ts.Expression, side: 'left' | 'ri
   const unary = (isBinaryish(node) && (dotted || ts.isPrefixUnaryExpression(parent) || ts.isTypeOfExpression(parent))) || (cast && side === 'object');
   // prettier moves a comment at the start of an operand, or brackets the operand for it: not reproduced.
   if (startsWithComment(node)) unhandled('comment on an operand');
-  const printed = expression(node, unary ? 'unary' : ts.isBinaryExpression(parent) ? 'operand' : 'other');
+  // prettier groups an operand's own chain only when it is of another ESTree type (binary under logical or the reverse).
+  const chained = isBinaryish(node) && isBinaryish(parent) && binaryPrecedence(node).logical === binaryPrecedence(parent).logical;
+  const printed = expression(node, unary ? 'unary' : chained ? 'chained' : ts.isBinaryExpression(parent) ? 'operand' : 'other');
   return needsBrackets(node, parent, side) ? ['(', printed, ')'] : printed;
 }
 
@@ -638,10 +703,12 @@ function needsBrackets(node: ts.Expression, parent: ts.Expression, side: 'left' 
       if (outer.level > inner.level) return true;
       // prettier re-associates `a && (b && c)` into `a && b && c`: not reproduced.
       if (side === 'right' && inner.logical && node.operatorToken.kind === parent.operatorToken.kind) unhandled('right-nested logical operator');
-      if (outer.level === inner.level && (side === 'right' || node.operatorToken.kind !== parent.operatorToken.kind)) return true;
-      // prettier brackets `&&` inside `||` for clarity, and `%` beside `+`/`-`: not built, not reproduced.
-      if (outer.level < inner.level && inner.logical && outer.logical) unhandled('mixed logical operators');
-      return false;
+      if (outer.level === inner.level && (side === 'right' || !flattens(parent, node))) return true;
+      // prettier brackets `&&` inside `||` for clarity, `%` under `+`/`-`, and anything under a bitwise operator.
+      if (outer.level === inner.level) return false;
+      if (inner.logical && outer.logical) return true;
+      if (node.operatorToken.kind === K.PercentToken) return parent.operatorToken.kind === K.PlusToken || parent.operatorToken.kind === K.MinusToken;
+      return parent.operatorToken.kind === K.AmpersandToken;
     }
     return false;
   }
@@ -655,7 +722,7 @@ const LEVELS: Partial<Record<ts.SyntaxKind, number>> = {
   [K.QuestionQuestionToken]: 1, [K.BarBarToken]: 2, [K.AmpersandAmpersandToken]: 3,
   [K.EqualsEqualsEqualsToken]: 7, [K.ExclamationEqualsEqualsToken]: 7, [K.EqualsEqualsToken]: 7, [K.ExclamationEqualsToken]: 7,
   [K.LessThanToken]: 8, [K.GreaterThanToken]: 8, [K.LessThanEqualsToken]: 8, [K.GreaterThanEqualsToken]: 8, [K.InstanceOfKeyword]: 8, [K.InKeyword]: 8,
-  [K.PlusToken]: 10, [K.MinusToken]: 10,
+  [K.AmpersandToken]: 6, [K.PlusToken]: 10, [K.MinusToken]: 10, [K.PercentToken]: 11,
 };
 
 function binaryPrecedence(node: ts.BinaryExpression): { level: number; logical: boolean; coalesce: boolean } {
@@ -677,11 +744,11 @@ function inlinesLogical(node: ts.Expression): boolean {
 
 /** prettier's printBinaryishExpression: operands of one precedence flattened into one group, indented where the context wants. */
 function binaryExpression(node: ts.BinaryExpression, where: Context): D {
-  const parts = binaryParts(node, where === 'if');
+  const parts = binaryParts(node, where === 'if', where === 'chained');
   const inParens = where === 'if';
   if (inParens) return parts;
   if (where === 'unary') return group([indent([softline, ...parts]), softline]);
-  const notIndented = where === 'return' || where === 'arrow';
+  const notIndented = where === 'return' || where === 'arrow' || where === 'for';
   const inline = inlinesLogical(node);
   const samePrecedenceLeft = isBinaryish(strip(node.left)) && flattens(node, strip(node.left) as ts.BinaryExpression);
   if (notIndented || (inline && !samePrecedenceLeft) || (!inline && where === 'assigned')) return group(parts);
@@ -696,7 +763,7 @@ function flattens(parent: ts.BinaryExpression, child: ts.BinaryExpression): bool
   if (a.level !== b.level) return false;
   // `x == y == z`, `a * b % c`… are not flattened; nor are equality operators.
   if (a.level === 7) return false;
-  return true;
+  return parent.operatorToken.kind !== K.PercentToken && child.operatorToken.kind !== K.PercentToken;
 }
 
 /** prettier's printBinaryishExpressions: `nested` for an operand flattened into its parent's chain (its part is never grouped). */
@@ -958,7 +1025,7 @@ function propertyKey(name: ts.PropertyName): D {
  * double quotes; numbers without an exponent only (prettier rewrites `1e+21`).
  */
 function literal(node: ts.Node): D {
-  if (ts.isStringLiteral(node)) return quote(node.text);
+  if (ts.isStringLiteral(node)) return quote(node);
   // JavaScript's own spelling of a number is prettier's, but for the exponent's plus sign.
   if (ts.isNumericLiteral(node)) return /^\d+(\.\d+)?(e[+-]\d+)?$/.test(node.text) ? node.text.replace('e+', 'e') : unhandled('number spelling');
   if (ts.isNoSubstitutionTemplateLiteral(node)) return ['`', rawTemplate(node), '`'];
@@ -971,9 +1038,9 @@ function literal(node: ts.Node): D {
   return unhandled(K[node.kind]);
 }
 
-/** A string literal node as prettier writes the compiler's spelling of it (quote.ts). */
-function quote(text: string): string {
-  return quoteString(text, 'compiler');
+/** A string literal node as prettier writes the spelling it was built with (quote.ts): the compiler's, or JSON's (ts-nodes.ts `jsonString`). */
+function quote(node: ts.StringLiteral): string {
+  return quoteString(node.text, spelledAsJson(node) ? 'json' : 'compiler');
 }
 
 // ---------------------------------------------------------------------------------------------- comments
