@@ -24,17 +24,6 @@ export function quoteString(value: string, escapes: Escapes = 'json'): string {
   return `'${written.slice(1, -1).replaceAll("'", "\\'").replaceAll('\\"', '"')}'`;
 }
 
-/**
- * A double-quoted literal's text (escapes as written, any spelling) as prettier re-quotes it: its escaped
- * quotes and backslashes are read as pairs, so this works on text the generator did not write itself.
- */
-export function requote(written: string): string {
-  const content = written.slice(1, -1);
-  const singles = count(content, "'");
-  if (singles > count(content, '"')) return written;
-  return `'${content.replace(/\\(["'\\])|(["'])/g, (match, escaped: string | undefined, bare: string | undefined) => (escaped ? (escaped === '"' ? '"' : match) : bare === "'" ? "\\'" : bare!))}'`;
-}
-
 /** A key as prettier writes it with `quoteProps: as-needed`: identifiers bare, other keys quoted (`undefined` for a non-ASCII key, which prettier may unquote). */
 export function quoteKey(name: string, escapes: Escapes = 'json'): string | undefined {
   if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) return name;

@@ -103,21 +103,21 @@ function stringLiteral(text: string): ts.StringLiteral {
   return node;
 }
 
-const JSON_SPELLED = new WeakSet<ts.StringLiteral>();
+const JSON_SPELLED = Symbol('json-spelled');
 
 /**
  * A string literal spelled with JSON's escapes (code.ts `lit`), as the statement tree's strings are
  * (statement-printer.ts): the printer keeps that spelling instead of the compiler's (quote.ts).
  */
 export function jsonString(text: string): ts.StringLiteral {
-  const node = f.createStringLiteral(text);
-  JSON_SPELLED.add(node);
+  const node = f.createStringLiteral(text) as ts.StringLiteral & { [JSON_SPELLED]?: true };
+  node[JSON_SPELLED] = true;
   return node;
 }
 
 /** Whether a string literal was built by `jsonString`. */
 export function spelledAsJson(node: ts.StringLiteral): boolean {
-  return JSON_SPELLED.has(node);
+  return (node as { [JSON_SPELLED]?: true })[JSON_SPELLED] === true;
 }
 
 /** A number as an expression: `-` applied to its magnitude when negative (and for -0); NaN/Infinity by name. */
@@ -376,9 +376,9 @@ export function typeAlias(name: string, type: TypeNode, doc: DocLines = []): Sta
   return withDoc(f.createTypeAliasDeclaration(exported(), checkedName(name), undefined, type), doc);
 }
 
-/** `type Name = T;`: a name for the module's own use, not exported. */
-export function localTypeAlias(name: string, type: TypeNode, doc: DocLines = []): Statement {
-  return withDoc(f.createTypeAliasDeclaration(undefined, checkedName(name), undefined, type), doc);
+/** `type Name<P> = T;`: a name for the module's own use, not exported. */
+export function localTypeAlias(name: string, type: TypeNode, doc: DocLines = [], typeParameters?: readonly TypeParameterSpec[]): Statement {
+  return withDoc(f.createTypeAliasDeclaration(undefined, checkedName(name), typeParameterNodes(typeParameters), type), doc);
 }
 
 /** `export interface Name { ... }` */
@@ -466,6 +466,12 @@ export function ifStatement(test: Expression, then: Statement | readonly Stateme
 export function forOf(name: string, iterable: Expression, body: readonly Statement[]): Statement {
   const list = f.createVariableDeclarationList([f.createVariableDeclaration(checkedName(name))], ts.NodeFlags.Const);
   return f.createForOfStatement(undefined, list, iterable, f.createBlock(body, true));
+}
+
+/** `try { …body } catch (name) { …handler }` */
+export function tryCatch(body: readonly Statement[], name: string, handler: readonly Statement[]): Statement {
+  const clause = f.createCatchClause(f.createVariableDeclaration(checkedName(name)), f.createBlock(handler, true));
+  return f.createTryStatement(f.createBlock(body, true), clause, undefined);
 }
 
 function isStatementList(s: Statement | readonly Statement[]): s is readonly Statement[] {

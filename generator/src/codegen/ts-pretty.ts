@@ -15,7 +15,7 @@ import { ts } from './typescript.mjs';
 import { builders, utils } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from './layout-options.ts';
 import { isSingleLine, spelledAsJson } from './ts-nodes.ts';
-import { blockComment, NotPrinted, printDoc } from './pretty-doc.ts';
+import { blockComment, flatIfFits, NotPrinted, printDoc, printFlat } from './pretty-doc.ts';
 import { quoteString } from './quote.ts';
 
 type D = builders.Doc;
@@ -30,15 +30,40 @@ function unhandled(what: string): never {
 
 /** A top-level statement as prettier prints it (no trailing newline); throws `NotPrinted`. */
 export function prettyStatement(node: ts.Statement): string {
+  depth = 0;
   return printDoc([comments(node), statement(node)]);
 }
 
 /**
- * An expression on one line, as the printer spells it (no width: a group never breaks); throws `NotPrinted`.
+ * How many blocks deep the statement being built stands (so where its line starts), or undefined where
+ * that is not known: inside an expression (a callback's body) or a clause that may move to its own line.
+ */
+let depth: number | undefined = 0;
+
+/**
+ * A statement of a block as prettier's document printer would print it when it fits its line: its flat
+ * text, so the document printer has nothing left to measure (pretty-doc.ts `flatIfFits`; a validators
+ * module is megabytes of such lines). Otherwise the document itself.
+ */
+function settled(doc: D): D {
+  return depth === undefined ? doc : flatIfFits(doc, depth * PRETTIER_OPTIONS.tabWidth!) ?? doc;
+}
+
+/** `build` with the statement depth set to `at`. */
+function at<T>(level: number | undefined, build: () => T): T {
+  const outer = depth;
+  depth = level;
+  const built = build();
+  depth = outer;
+  return built;
+}
+
+/**
+ * An expression on one line, as the printer spells it (every group flat); throws `NotPrinted`.
  * What the statement tree's users compare expressions by (statement-printer.ts `printExpression`).
  */
 export function prettyExpressionLine(node: ts.Expression): string {
-  return printDoc(expression(node), Infinity);
+  return printFlat(expression(node));
 }
 
 /** Top-level statements printed one a line (overloads, a function and its overloads): prettyStatement's text joined by line breaks. */
@@ -51,8 +76,10 @@ export function prettyStatements(nodes: readonly ts.Statement[]): string {
 function statement(node: ts.Statement): D {
   const exported = exportKeyword(node);
   if (ts.isTypeAliasDeclaration(node)) {
-    if (node.typeParameters) unhandled('type parameters');
-    return [exported, assignment(['type ', node.name.text], ' =', node.type, 'type'), ';'];
+    // prettier breaks the left side first for two or more type parameters with a constraint or default (isComplexTypeAliasParams): not reproduced.
+    const params = node.typeParameters ?? [];
+    if (params.length > 1 && params.some((p) => p.constraint || p.default)) unhandled('type parameters');
+    return [exported, assignment(['type ', node.name.text, typeParameters(node.typeParameters)], ' =', node.type, 'type'), ';'];
   }
   if (ts.isInterfaceDeclaration(node)) {
     if (node.typeParameters || node.heritageClauses) unhandled('interface heritage');
@@ -74,6 +101,7 @@ function statement(node: ts.Statement): D {
   if (ts.isSwitchStatement(node)) return switchStatement(node);
   if (ts.isLabeledStatement(node)) return [node.label.text, ': ', ts.isBlock(node.statement) ? block(node.statement, true) : statement(node.statement)];
   if (ts.isBlock(node)) return block(node, true);
+  if (ts.isTryStatement(node)) return tryStatement(node);
   if (ts.isBreakStatement(node)) return node.label ? ['break ', node.label.text, ';'] : 'break;';
   if (ts.isContinueStatement(node)) return node.label ? ['continue ', node.label.text, ';'] : 'continue;';
   if (ts.isExpressionStatement(node)) {
@@ -156,7 +184,7 @@ function negatedChain(node: ts.Expression): boolean {
 
 /** A clause of `if`/`for`: a block after a space, a lone statement indented on the next line when it does not fit. */
 function clause(node: ts.Statement): D {
-  return ts.isBlock(node) ? [' ', block(node, true)] : indent([line, nestedStatement(node)]);
+  return ts.isBlock(node) ? [' ', block(node, true)] : indent([line, at(undefined, () => nestedStatement(node))]);
 }
 
 function forOfStatement(node: ts.ForOfStatement): D {
@@ -164,6 +192,14 @@ function forOfStatement(node: ts.ForOfStatement): D {
   if (node.awaitModifier || !ts.isVariableDeclarationList(init) || init.declarations.length !== 1 || !ts.isIdentifier(init.declarations[0].name) || init.declarations[0].initializer) unhandled('for-of');
   const kind = init.flags & ts.NodeFlags.Const ? 'const' : 'let';
   return group(['for (', kind, ' ', (init.declarations[0].name as ts.Identifier).text, ' of ', expression(strip(node.expression)), ')', clause(node.statement)]);
+}
+
+/** `try { … } catch (e) { … }` (prettier's TryStatement and CatchClause: an empty catch block is `{}`). */
+function tryStatement(node: ts.TryStatement): D {
+  const handler = node.catchClause;
+  const name = handler?.variableDeclaration?.name;
+  if (!handler || node.finallyBlock || !name || !ts.isIdentifier(name) || handler.variableDeclaration!.type) unhandled('try');
+  return ['try ', block(node.tryBlock, true), ' catch (', name.text, ') ', block(handler.block)];
 }
 
 /** `for (init; test; update) body` (prettier's printFor): the three parts break inside the brackets together. */
@@ -187,8 +223,9 @@ function switchStatement(node: ts.SwitchStatement): D {
     const head = ts.isCaseClause(c) ? ['case ', expression(strip(c.expression)), ':'] : 'default:';
     if (!c.statements.length) return head;
     const [only] = c.statements;
-    if (c.statements.length === 1 && ts.isBlock(only)) return [head, ' ', block(only, true)];
-    return [head, indent([hardline, join(hardline, c.statements.map(nestedStatement))])];
+    const inner = depth === undefined ? undefined : depth + 1;
+    if (c.statements.length === 1 && ts.isBlock(only)) return [head, ' ', at(inner, () => block(only, true))];
+    return [head, indent([hardline, join(hardline, at(inner === undefined ? undefined : inner + 1, () => c.statements.map((s) => settled(nestedStatement(s)))))])];
   });
   const discriminant = group(['switch (', indent([softline, expression(strip(node.expression))]), softline, ')']);
   return [discriminant, ' {', cases.length ? indent([hardline, join(hardline, cases)]) : '', hardline, '}'];
@@ -200,7 +237,8 @@ function switchStatement(node: ts.SwitchStatement): D {
  */
 function block(node: ts.Block, clause = false): D {
   if (!node.statements.length) return clause ? ['{', hardline, '}'] : '{}';
-  return ['{', indent([hardline, join(hardline, node.statements.map(nestedStatement))]), hardline, '}'];
+  const statements = at(depth === undefined ? undefined : depth + 1, () => node.statements.map((s) => settled(nestedStatement(s))));
+  return ['{', indent([hardline, join(hardline, statements)]), hardline, '}'];
 }
 
 // ---------------------------------------------------------------------------------------------- functions
@@ -373,11 +411,19 @@ function poorlyBreakableChain(node: ts.Expression, deep = false): boolean {
     if (chainGroups(node) > 2) return false;
     const args = node.arguments;
     if (!(args.length === 0 || (args.length === 1 && loneShortArgument(strip(args[0]))))) return false;
-    if (node.typeArguments?.length) return false;
+    if (complexTypeArguments(node.typeArguments)) return false;
     return poorlyBreakableChain(strip(node.expression), true);
   }
   if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) return poorlyBreakableChain(strip(node.expression), true);
   return deep && (ts.isIdentifier(node) || node.kind === K.ThisKeyword);
+}
+
+/** prettier's isCallExpressionWithComplexTypeArguments: two or more, or one union, intersection or object type. */
+function complexTypeArguments(args: ts.NodeArray<ts.TypeNode> | undefined): boolean {
+  if (!args?.length) return false;
+  if (args.length > 1) return true;
+  const [only] = args;
+  return ts.isUnionTypeNode(only) || ts.isIntersectionTypeNode(only) || ts.isTypeLiteralNode(only) || utils.willBreak(type(only, 'argument'));
 }
 
 function loneShortArgument(arg: ts.Expression): boolean {
@@ -575,6 +621,7 @@ function strip(node: ts.Expression): ts.Expression {
 }
 
 function expression(node: ts.Expression, where: Context = 'other'): D {
+  if (depth !== undefined) return at(undefined, () => expression(node, where));
   node = strip(node);
   const leading = ts.getSyntheticLeadingComments(node);
   if (leading?.length) {
@@ -790,12 +837,15 @@ function conditionalExpression(node: ts.ConditionalExpression, where: Context): 
   const whenTrue = strip(node.whenTrue);
   const whenFalse = strip(node.whenFalse);
   if ([test, whenTrue, whenFalse].some((e) => ts.isConditionalExpression(e))) unhandled('nested conditional');
-  let testDoc = isBinaryish(test) ? (where === 'return' || where === 'argument' ? binaryExpression(test, 'other') : group(binaryParts(test, false))) : operand(test, node, 'left');
+  // A binary test or branch is not indented when the conditional stands elsewhere (prettier's shouldNotIndent).
+  const binary = (e: ts.BinaryExpression): D => (where === 'return' || where === 'argument' ? binaryExpression(e, 'other') : group(binaryParts(e, false)));
+  let testDoc = isBinaryish(test) ? binary(test) : operand(test, node, 'left');
   // prettier brackets a `??` test (`(a ?? b) ? c : d`).
   if (isBinaryish(test) && test.operatorToken.kind === K.QuestionQuestionToken) testDoc = startsWithComment(test) ? unhandled('comment on an operand') : ['(', testDoc, ')'];
   // prettier brackets a cast or a `??` in a branch (`a ? (b as T) : c`).
   const bracketed = (e: ts.Expression) => ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || (isBinaryish(e) && e.operatorToken.kind === K.QuestionQuestionToken);
-  const branch = (e: ts.Expression): D => (bracketed(e) ? (startsWithComment(e) ? unhandled('comment on a bracketed expression') : ['(', expression(e), ')']) : expression(e));
+  const printed = (e: ts.Expression): D => (isBinaryish(e) && !startsWithComment(e) ? binary(e) : expression(e));
+  const branch = (e: ts.Expression): D => (bracketed(e) ? (startsWithComment(e) ? unhandled('comment on a bracketed expression') : ['(', printed(e), ')']) : printed(e));
   return group([testDoc, indent([line, '? ', align(2, branch(whenTrue)), line, ': ', align(2, branch(whenFalse))])]);
 }
 

@@ -20,10 +20,10 @@
 import { ident, type Code } from '../../codegen/index.ts';
 import { namedLine, namespaceImport } from '../../codegen/module-lines.ts';
 import type { ApiModel } from '../../model/types.ts';
-import { fluidAssignment } from '../../codegen/pretty-doc.ts';
-import { call, prettyImports, PrettyModule } from './module/pretty.ts';
+import * as n from '../../codegen/ts-nodes.ts';
+import { printStatement } from '../../codegen/ts-print.ts';
+import { prettyImports, PrettyModule } from './module/pretty.ts';
 import { declaredParts } from './openapi/operations-file.ts';
-import { printDoc } from '../../codegen/pretty-doc.ts';
 
 /** The interface and the adapters: static text (no spec content), in prettier's layout. */
 const RUNTIME = `/** The Standard Schema v1 interface (https://standardschema.dev), declared here so the package needs no dependency. */
@@ -140,8 +140,8 @@ const ALIAS = `/** \`toStandardSchema\` under a short name, for the exports belo
 const _schema = toStandardSchema;`;
 
 /** `export const <name> = /* @__PURE__ *\/ <adapter>(<validator>);` */
-function adapted(name: string, adapter: string, validator: string): string {
-  return printDoc([fluidAssignment(`export const ${ident(name).text} =`, call(`/* @__PURE__ */ ${adapter}`, [validator])), ';']);
+function adapted(name: string, adapter: string, namespace: string, validator: string): { text: string; formatted: boolean } {
+  return printStatement(n.constDeclaration(ident(name).text, n.pure(n.callExpression(n.valueRef(adapter), [n.propertyAccess(n.valueRef(namespace), validator)]))));
 }
 
 export function standardSchemaFile(model: ApiModel, header: Code): PrettyModule {
@@ -153,11 +153,15 @@ export function standardSchemaFile(model: ApiModel, header: Code): PrettyModule 
   const module = new PrettyModule().add(header.text).add(prettyImports(imports)).addAs(RUNTIME, true);
   if (model.operations.length) module.addAs(OPERATION_ADAPTERS, true);
   if (model.schemas.length || model.operations.length) module.addAs(ALIAS, true);
-  for (const s of model.schemas) module.add(adapted(`${s.typeName}Schema`, '_schema', `S.${ident(`validate${s.typeName}`).text}`));
+  for (const s of model.schemas) {
+    const { text, formatted } = adapted(`${s.typeName}Schema`, '_schema', 'S', ident(`validate${s.typeName}`).text);
+    module.addAs(text, formatted);
+  }
   for (const op of model.operations) {
     for (const { part, name } of declaredParts(op)) {
       const adapter = part === 'requestBody' ? '_body' : part === 'response' ? '_response' : '_schema';
-      module.add(adapted(`${name}Schema`, adapter, `O.${ident(`validate${name}`).text}`));
+      const { text, formatted } = adapted(`${name}Schema`, adapter, 'O', ident(`validate${name}`).text);
+      module.addAs(text, formatted);
     }
   }
   return module;
