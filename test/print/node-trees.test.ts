@@ -1,5 +1,5 @@
 /**
- * The one printer (codegen/ts-pretty.ts) against prettier on random node trees of every kind the builder
+ * The one printer (codegen/pretty/) against prettier on random node trees of every kind the builder
  * (codegen/ts-nodes.ts) offers: declarations, statements, expressions and types nested at random, names of
  * every length (so layouts cross the print width), hostile strings. For each statement the printer either
  * prints exactly what prettier prints for the compiler's text of the same nodes, or declines (`NotPrinted`)

@@ -1,5 +1,5 @@
 /**
- * What every printer of prettier's layout shares (the types' ts-pretty.ts and the client, server and
+ * What every printer of prettier's layout shares (the one printer pretty/ and the client, server and
  * validators module printers): a layout document printed at our options, and string literals spelled as
  * prettier spells them. One place, so the targets cannot drift apart on a quote.
  */

@@ -1,6 +1,6 @@
 /**
  * The printer's quoting: every string literal the generator writes in prettier's layout is quoted here
- * (codegen/ts-pretty.ts for nodes, pretty-doc.ts `prettyString` for document builders, code.ts `prettyLit`
+ * (codegen/pretty/ for nodes, pretty-doc.ts `prettyString` for document builders, code.ts `prettyLit`
  * for code fragments). prettier keeps the escapes it finds and only chooses the quote: single, unless the
  * text holds more single quotes than double ones. So a literal is spelled with the escapes it was first
  * written with — JSON's (`lit`: `JSON.stringify` plus U+2028/U+2029, lowercase `\u001f`) or the TypeScript

@@ -1,18 +1,18 @@
 /**
  * Prints a statement tree (statements.ts) through the one printer. The tree becomes TypeScript nodes and
- * ts-pretty.ts lays them out, as it lays out every other target's nodes; nothing here decides a layout or
- * a width. A statement ts-pretty.ts declines is printed by the compiler's printer and left to prettier
+ * pretty/ lays them out, as it lays out every other target's nodes; nothing here decides a layout or
+ * a width. A statement pretty/ declines is printed by the compiler's printer and left to prettier
  * (pretty-module.ts `printedOr`), as for every other node.
  *
  * Strings of the tree are spelled with JSON's escapes (code.ts `lit`), not the compiler's: as nodes they
- * carry that spelling for ts-pretty.ts (ts-nodes.ts `jsonString`); for the compiler's printer, which
+ * carry that spelling for pretty/ (ts-nodes.ts `jsonString`); for the compiler's printer, which
  * knows only its own, they are given as their finished text.
  */
 import { ts } from './typescript.mjs';
 import { prettyLit } from './code.ts';
 import { printedOr } from './pretty-module.ts';
 import { jsonString } from './ts-nodes.ts';
-import { prettyExpressionLine, prettyStatement } from './ts-pretty.ts';
+import { prettyExpressionLine, prettyStatement } from './pretty/index.ts';
 import { printNode } from './ts-print.ts';
 import { isNode, type Expr, type Stmt } from './statements.ts';
 
@@ -42,7 +42,7 @@ export function printExpression(e: Expr): PrintedStatement {
 }
 
 /**
- * `layout`: strings as string literals carrying JSON's spelling, for ts-pretty.ts. `text`: strings as their
+ * `layout`: strings as string literals carrying JSON's spelling, for pretty/. `text`: strings as their
  * finished text (an identifier node the compiler's printer writes verbatim), for the fallback.
  */
 type Spelling = 'layout' | 'text';
@@ -123,12 +123,9 @@ class Nodes {
         return f.createElementAccessExpression(this.expression(e.object), this.expression(e.index));
       case 'object':
         return f.createObjectLiteralExpression(e.properties.map(([key, value]) => f.createPropertyAssignment(this.raw(key.text), this.expression(value))));
-      case 'array': {
-        const array = f.createArrayLiteralExpression(e.items.map((i) => this.expression(i)));
-        // An array built to be one item a line (prettier's rule for an array of arrays): ts-pretty.ts reads the mark.
-        if (e.expand) (array as { multiLine?: boolean }).multiLine = true;
-        return array;
-      }
+      case 'array':
+        // One item a line or not is prettier's rule (an array of two or more arrays or objects), applied by the printer.
+        return f.createArrayLiteralExpression(e.items.map((i) => this.expression(i)));
       case 'assign':
         return f.createAssignment(this.expression(e.target), this.expression(e.value));
       case 'increment':

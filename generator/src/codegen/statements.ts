@@ -1,8 +1,8 @@
 /**
  * A small statement tree for generated function bodies, in the spirit of Ajv's `CodeGen`: code is built as
- * nodes (blocks, `if`/`else`, loops, `let`/`const`, `return`, calls) and printed once, by
- * statement-printer.ts, in prettier's layout. Expressions are nodes too, so `and`/`or`/`not` put brackets
- * where precedence needs them instead of callers guessing from text.
+ * nodes (blocks, `if`/`else`, loops, `let`/`const`, `return`, calls) and printed once, by the one printer
+ * (statement-printer.ts turns the tree into nodes for pretty/), in prettier's layout. Expressions are nodes
+ * too, so `and`/`or`/`not` put brackets where precedence needs them instead of callers guessing from text.
  *
  * Leaves are `Code` (names, keywords, our own punctuation: code.ts's safe builders made them) or `lit`
  * nodes holding a JSON value, which the printer spells as prettier does. Spec strings enter only there.
@@ -123,7 +123,7 @@ export function object(properties: ReadonlyArray<readonly [Code, Expr]>): Expr {
   return { kind: 'object', properties };
 }
 
-/** `[a, b]`; `expand`: one item a line always (prettier's rule for an array of arrays or objects). */
+/** `[a, b]`. `expand` (one item a line) is prettier's rule, which the printer applies itself: the flag no longer decides the layout. */
 export function array(items: readonly Expr[], expand = false): Expr {
   return { kind: 'array', items, expand };
 }

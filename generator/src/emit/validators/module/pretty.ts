@@ -1,6 +1,6 @@
 /**
  * The validators modules' printer (codegen/pretty-module.ts `ModulePrinter`): their statements are built as
- * nodes or statement trees and laid out by the one printer (codegen/ts-pretty.ts), which says whether each
+ * nodes or statement trees and laid out by the one printer (codegen/pretty/), which says whether each
  * is prettier's layout; the imports are data (module-lines.ts). What is still fixed text (the runtime's
  * helpers, the operation helpers) is vouched for here: a statement whose text `vouched` doubts is left to
  * prettier, recorded as a range of `EmittedFile.formatted`. test/print/prettier-clean.test.ts holds every

@@ -1,5 +1,5 @@
 /**
- * The printer that prints declarations as prettier would (codegen/ts-pretty.ts), against prettier itself:
+ * The printer that prints declarations as prettier would (codegen/pretty/), against prettier itself:
  * each shape is printed, and prettier must leave the text exactly as it is. Shapes straddle the print width
  * (120) so both the one-line and the broken layouts are exercised, and each case also asserts the printer
  * handled it rather than leaving the statement to prettier.
@@ -8,7 +8,7 @@ import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import * as n from '../../generator/src/codegen/ts-nodes.ts';
 import { NotPrinted } from '../../generator/src/codegen/pretty-doc.ts';
-import { prettyStatement } from '../../generator/src/codegen/ts-pretty.ts';
+import { prettyStatement } from '../../generator/src/codegen/pretty/index.ts';
 import { printFormattedModule } from '../../generator/src/codegen/ts-print.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
 

@@ -1,0 +1,172 @@
+/** Calls and member chains: prettier's printCallArguments (the last argument hugged) and the member-chain test. */
+import { ts } from '../typescript.mjs';
+import { builders, utils } from 'prettier/doc';
+import { NotPrinted } from '../pretty-doc.ts';
+import { type D, K, unhandled } from './base.ts';
+import { expression, hasComments, operand, strip } from './expressions.ts';
+import { arrowFunction } from './functions.ts';
+import { typeArguments } from './types.ts';
+
+const { group, indent, line, softline, ifBreak, breakParent, conditionalGroup } = builders;
+
+type ChainLink = ts.CallExpression | ts.NewExpression | ts.PropertyAccessExpression | ts.ElementAccessExpression;
+
+/**
+ * A member access or call. prettier prints a chain of at most two call groups (`a.b(x)`, `import(m).then(f)`)
+ * on one line, its arguments breaking; longer chains get prettier's member-chain layout: not reproduced.
+ */
+export function memberOrCall(node: ChainLink): D {
+  if (ts.isCallExpression(node) && (ts.isPropertyAccessExpression(strip(node.expression)) || ts.isElementAccessExpression(strip(node.expression)))) {
+    if (chainGroups(node) > 2) unhandled('member chain');
+    return group(link(node));
+  }
+  // A lone `import(…)` lays out as prettier's ImportExpression, not as a call: reproduced only as a chain's head (`import(m).then(f)`).
+  if (ts.isCallExpression(node) && node.expression.kind === K.ImportKeyword) unhandled('lone dynamic import');
+  // A curried call (`f(a)(b)`): prettier breaks the longer argument list first; not reproduced.
+  if (ts.isCallExpression(node) && ts.isCallExpression(strip(node.expression))) unhandled('curried call');
+  return link(node);
+}
+
+/** A link of a chain printed with what it hangs on. */
+function link(node: ts.Expression): D {
+  node = strip(node);
+  if (ts.isPropertyAccessExpression(node)) {
+    if (!ts.isIdentifier(node.name)) unhandled('private name');
+    return [object(node.expression, node), node.questionDotToken ? '?.' : '.', node.name.text];
+  }
+  if (ts.isElementAccessExpression(node)) {
+    const key = strip(node.argumentExpression);
+    const optional = node.questionDotToken ? '?.' : '';
+    return [object(node.expression, node), ts.isNumericLiteral(key) ? [optional, '[', expression(key), ']'] : group([optional, '[', indent([softline, expression(key)]), softline, ']'])];
+  }
+  if (ts.isCallExpression(node)) {
+    if (node.questionDotToken) unhandled('optional call');
+    const callee = node.expression.kind === K.ImportKeyword ? 'import' : object(node.expression, node);
+    return [callee, typeArgumentsOfCall(node.typeArguments), callArguments(node.arguments, node.expression.kind === K.ImportKeyword)];
+  }
+  if (ts.isNewExpression(node)) return ['new ', object(node.expression, node), typeArgumentsOfCall(node.typeArguments), callArguments(node.arguments ?? ts.factory.createNodeArray(), false)];
+  return expression(node);
+}
+
+export function object(node: ts.Expression, parent: ts.Expression): D {
+  const inner = strip(node);
+  if (ts.isCallExpression(inner) && inner.expression.kind === K.ImportKeyword && !ts.isPropertyAccessExpression(parent)) unhandled('lone dynamic import');
+  // An optional chain the parent does not continue is bracketed: `(a?.b).c`.
+  if (ts.isOptionalChain(inner) && !ts.isOptionalChain(parent)) return ['(', chainLink(inner, parent), ')'];
+  return chainLink(inner, parent);
+}
+
+function chainLink(inner: ts.Expression, parent: ts.Expression): D {
+  // prettier breaks the closing bracket of a conditional before a member (`(a ? b : c).d`), and moves the
+  // comments of a chain's links: not reproduced.
+  if (ts.isConditionalExpression(inner)) unhandled('conditional object');
+  if (hasComments(inner)) unhandled('comment in a chain');
+  if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner) || ts.isCallExpression(inner)) return link(inner);
+  return operand(inner, parent, 'object');
+}
+
+function typeArgumentsOfCall(args: ts.NodeArray<ts.TypeNode> | undefined): D {
+  if (!args?.length) return '';
+  return typeArguments(args);
+}
+
+/** prettier's member-chain groups after the head (printMemberChain's `groups`): a call group starts at each member access that a call follows. */
+export function chainGroups(node: ts.Expression): number {
+  // Flatten: head first.
+  const links: ts.Expression[] = [];
+  let at: ts.Expression = strip(node);
+  while (ts.isCallExpression(at) || ts.isPropertyAccessExpression(at) || ts.isElementAccessExpression(at)) {
+    links.unshift(at);
+    if (ts.isCallExpression(at) && at.expression.kind === K.ImportKeyword) break;
+    at = strip(at.expression);
+  }
+  // The head: the first node, the calls and computed accesses right after it, and (when it is not a call) members followed by members.
+  let i = 1;
+  const kinds = links.map((l) => (ts.isCallExpression(l) ? 'call' : ts.isElementAccessExpression(l) ? 'computed' : 'member'));
+  const headIsCall = ts.isCallExpression(links[0]!) && links[0]!.expression.kind === K.ImportKeyword;
+  if (headIsCall) i = 1;
+  else {
+    i = 0;
+    while (i < kinds.length && (kinds[i] === 'call' || kinds[i] === 'computed')) i++;
+    if (!ts.isCallExpression(at)) while (i + 1 < kinds.length && kinds[i] !== 'call' && kinds[i + 1] !== 'call') i++;
+  }
+  let groups = 0;
+  let open = false;
+  for (; i < kinds.length; i++) {
+    if (kinds[i] === 'call') {
+      open = false;
+      continue;
+    }
+    if (!open) groups++, (open = true);
+  }
+  return groups;
+}
+
+/** prettier's printCallArguments for the argument kinds the builder makes: the last object, array or arrow hugged when it may be. */
+function callArguments(args: ts.NodeArray<ts.Expression>, dynamicImport: boolean): D {
+  if (!args.length) return '()';
+  const nodes = args.map(strip);
+  if (nodes.length === 2 && ts.isArrowFunction(nodes[0]!) && ts.isBlock(nodes[0]!.body)) unhandled('first argument expansion');
+  const printed = nodes.map((a) => expression(a, 'argument'));
+  const comma = dynamicImport ? '' : ',';
+  const separated = printed.map((p, i) => (i < printed.length - 1 ? [p, ',', line] : p));
+  const allBroken = () => group(['(', indent([line, ...separated]), comma, line, ')'], { shouldBreak: true });
+  if (functionComposition(nodes)) return allBroken();
+  if (expandsLast(nodes)) {
+    const head = separated.slice(0, -1);
+    if (head.some((p) => utils.willBreak(p))) return allBroken();
+    const last = nodes[nodes.length - 1]!;
+    let expanded: D;
+    try {
+      expanded = ts.isArrowFunction(last) ? arrowFunction(last, true) : printed[printed.length - 1]!;
+    } catch (error) {
+      if (error instanceof NotPrinted && error.message === 'expanded parameters') return allBroken();
+      throw error;
+    }
+    if (utils.willBreak(expanded)) return [breakParent, conditionalGroup([['(', ...head, group(expanded, { shouldBreak: true }), ')'], allBroken()])];
+    return conditionalGroup([['(', ...head, expanded, ')'], ['(', ...head, group(expanded, { shouldBreak: true }), ')'], allBroken()]);
+  }
+  return group(['(', indent([softline, ...separated]), ifBreak(comma), softline, ')'], { shouldBreak: printed.some((p) => utils.willBreak(p)) });
+}
+
+/** prettier's isFunctionCompositionArgs: two function arguments, or a call argument that takes a function. */
+function functionComposition(args: readonly ts.Expression[]): boolean {
+  if (args.length < 2) return false;
+  let functions = 0;
+  for (const arg of args) {
+    if (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) {
+      if (++functions > 1) return true;
+    } else if ((ts.isCallExpression(arg) || ts.isNewExpression(arg)) && (arg.arguments ?? []).some((a) => ts.isArrowFunction(strip(a)) || ts.isFunctionExpression(strip(a)))) return true;
+  }
+  return false;
+}
+
+/** prettier's shouldExpandLastArg + couldExpandArg. */
+function expandsLast(args: readonly ts.Expression[]): boolean {
+  const last = args[args.length - 1]!;
+  const penultimate = args[args.length - 2];
+  if (!couldExpand(last)) return false;
+  if (penultimate && penultimate.kind === last.kind) return false;
+  if (args.length === 2 && penultimate && ts.isArrowFunction(penultimate) && ts.isArrayLiteralExpression(last)) return false;
+  if (args.length > 1 && ts.isArrayLiteralExpression(last) && conciseArray(last)) return false;
+  return true;
+}
+
+function couldExpand(arg: ts.Expression, arrowChain = false): boolean {
+  if (ts.isObjectLiteralExpression(arg)) return arg.properties.length > 0;
+  if (ts.isArrayLiteralExpression(arg)) return arg.elements.length > 0;
+  if (ts.isAsExpression(arg) || ts.isSatisfiesExpression(arg)) return couldExpand(strip(arg.expression));
+  if (ts.isArrowFunction(arg)) {
+    const body = ts.isBlock(arg.body) ? arg.body : strip(arg.body);
+    if (ts.isBlock(body) || ts.isObjectLiteralExpression(body) || ts.isArrayLiteralExpression(body)) return true;
+    if (ts.isArrowFunction(body) && couldExpand(body, true)) return true;
+    if (!arrowChain && (ts.isConditionalExpression(body) || ts.isCallExpression(body) || ts.isNewExpression(body) && false)) return true;
+  }
+  return false;
+}
+
+/** prettier's isConciselyPrintedArray: two or more numbers, filled like prose. */
+export function conciseArray(node: ts.ArrayLiteralExpression): boolean {
+  const numeric = (e: ts.Expression) => ts.isNumericLiteral(e) || (ts.isPrefixUnaryExpression(e) && (e.operator === K.MinusToken || e.operator === K.PlusToken) && ts.isNumericLiteral(e.operand));
+  return node.elements.length > 1 && node.elements.every((e) => numeric(strip(e)));
+}

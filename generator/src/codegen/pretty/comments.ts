@@ -1,0 +1,17 @@
+/** Leading comments of a node: JSDoc blocks and `//` lines, re-indented as prettier re-indents them. */
+import { ts } from '../typescript.mjs';
+import { builders } from 'prettier/doc';
+import { blockComment } from '../pretty-doc.ts';
+import { type D, K, unhandled } from './base.ts';
+
+const { hardline } = builders;
+
+/** A node's leading comments (synthetic: JSDoc blocks and `//` lines), each on its own line, as prettier re-indents them (pretty-doc.ts `blockComment`). */
+export function comments(node: ts.Node): D {
+  const list = ts.getSyntheticLeadingComments(node);
+  if (!list?.length) return '';
+  return list.map((c) => {
+    if (!c.hasTrailingNewLine) unhandled('inline comment');
+    return c.kind === K.MultiLineCommentTrivia ? blockComment(c.text) : ['//', c.text.trimEnd(), hardline];
+  });
+}

@@ -1,0 +1,209 @@
+/**
+ * Statements and blocks (prettier's printStatementSequence, printIfStatement, printFor, …): where a
+ * statement starts its line, when a clause moves to the next line, and a block's statements settled as flat
+ * text when they fit (pretty-doc.ts `flatIfFits`).
+ */
+import { ts } from '../typescript.mjs';
+import { builders } from 'prettier/doc';
+import { PRETTIER_OPTIONS } from '../layout-options.ts';
+import { flatIfFits } from '../pretty-doc.ts';
+import { assignment, valueAssignment } from './assignments.ts';
+import { type D, K, unhandled } from './base.ts';
+import { comments } from './comments.ts';
+import { binaryPrecedence, expression, hasComments, isBinaryish, strip } from './expressions.ts';
+import { functionDeclaration, typeParameters } from './functions.ts';
+import { objectType, type } from './types.ts';
+
+const { group, indent, line, softline, hardline, ifBreak, join } = builders;
+
+/**
+ * How many blocks deep the statement being built stands (so where its line starts), or undefined where
+ * that is not known: inside an expression (a callback's body) or a clause that may move to its own line.
+ */
+export let depth: number | undefined = 0;
+
+/**
+ * A statement of a block as prettier's document printer would print it when it fits its line: its flat
+ * text, so the document printer has nothing left to measure (pretty-doc.ts `flatIfFits`; a validators
+ * module is megabytes of such lines). Otherwise the document itself.
+ */
+function settled(doc: D): D {
+  return depth === undefined ? doc : flatIfFits(doc, depth * PRETTIER_OPTIONS.tabWidth!) ?? doc;
+}
+
+/** `build` with the statement depth set to `at`. */
+export function at<T>(level: number | undefined, build: () => T): T {
+  const outer = depth;
+  depth = level;
+  const built = build();
+  depth = outer;
+  return built;
+}
+
+export function statement(node: ts.Statement): D {
+  const exported = exportKeyword(node);
+  if (ts.isTypeAliasDeclaration(node)) {
+    // prettier breaks the left side first for two or more type parameters with a constraint or default (isComplexTypeAliasParams): not reproduced.
+    const params = node.typeParameters ?? [];
+    if (params.length > 1 && params.some((p) => p.constraint || p.default)) unhandled('type parameters');
+    return [exported, assignment(['type ', node.name.text, typeParameters(node.typeParameters)], ' =', node.type, 'type'), ';'];
+  }
+  if (ts.isInterfaceDeclaration(node)) {
+    if (node.typeParameters || node.heritageClauses) unhandled('interface heritage');
+    return [exported, 'interface ', node.name.text, ' ', objectType(node.members, true)];
+  }
+  if (ts.isVariableStatement(node)) return [exported, variableDeclaration(node.declarationList)];
+  if (ts.isFunctionDeclaration(node)) return [exported, functionDeclaration(node)];
+  if (ts.isImportDeclaration(node)) return importDeclaration(node);
+  if (ts.isExportDeclaration(node)) {
+    if (node.exportClause || node.isTypeOnly || !node.moduleSpecifier || node.attributes) unhandled('export');
+    return ['export * from ', expression(node.moduleSpecifier), ';'];
+  }
+  if (exported) unhandled('modifiers');
+  if (ts.isReturnStatement(node)) return returnStatement(node);
+  if (ts.isIfStatement(node)) return ifStatement(node);
+  if (ts.isForOfStatement(node)) return forOfStatement(node);
+  if (ts.isForStatement(node)) return forStatement(node);
+  if (ts.isForInStatement(node)) return forInStatement(node);
+  if (ts.isSwitchStatement(node)) return switchStatement(node);
+  if (ts.isLabeledStatement(node)) return [node.label.text, ': ', ts.isBlock(node.statement) ? block(node.statement, true) : statement(node.statement)];
+  if (ts.isBlock(node)) return block(node, true);
+  if (ts.isTryStatement(node)) return tryStatement(node);
+  if (ts.isBreakStatement(node)) return node.label ? ['break ', node.label.text, ';'] : 'break;';
+  if (ts.isContinueStatement(node)) return node.label ? ['continue ', node.label.text, ';'] : 'continue;';
+  if (ts.isExpressionStatement(node)) {
+    // A statement starting with `{`, `function`, `class` or `let [` would read differently: not built.
+    if (ts.isObjectLiteralExpression(node.expression) || ts.isArrowFunction(node.expression)) unhandled('expression statement');
+    return [expression(node.expression), ';'];
+  }
+  return unhandled(K[node.kind]);
+}
+
+/** A statement with its comments, inside a block. */
+function nestedStatement(node: ts.Statement): D {
+  return [comments(node), statement(node)];
+}
+
+function exportKeyword(node: ts.Statement): D {
+  const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) ?? [] : [];
+  if (!modifiers.length) return '';
+  if (modifiers.length === 1 && modifiers[0].kind === K.ExportKeyword) return 'export ';
+  if (ts.isFunctionDeclaration(node) && modifiers.every((m) => m.kind === K.ExportKeyword || m.kind === K.AsyncKeyword)) return modifiers[0].kind === K.ExportKeyword ? 'export ' : '';
+  return unhandled('modifiers');
+}
+
+function importDeclaration(node: ts.ImportDeclaration): D {
+  const clause = node.importClause;
+  if (!clause || clause.name || node.attributes) unhandled('import');
+  const kind = clause.isTypeOnly ? ' type' : '';
+  const bindings = clause.namedBindings;
+  let specifiers: D;
+  if (!bindings) return unhandled('import');
+  if (ts.isNamespaceImport(bindings)) specifiers = ['* as ', bindings.name.text];
+  else {
+    const names = bindings.elements.map((e) => (e.propertyName || e.isTypeOnly ? unhandled('import specifier') : e.name.text));
+    specifiers = names.length > 1 ? group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']) : ['{ ', ...names, ' }'];
+  }
+  return ['import', kind, ' ', specifiers, ' from ', expression(node.moduleSpecifier), ';'];
+}
+
+/** `const a: T = value;` (prettier's printVariableDeclaration: one declarator, grouped). */
+function variableDeclaration(list: ts.VariableDeclarationList, semicolon = true): D {
+  const kind = list.flags & ts.NodeFlags.Const ? 'const' : list.flags & ts.NodeFlags.Let ? 'let' : unhandled('var');
+  if (list.declarations.length !== 1) unhandled('declaration list');
+  const [d] = list.declarations;
+  if (!ts.isIdentifier(d.name) || d.exclamationToken) unhandled('declarator');
+  const left: D = d.type ? [d.name.text, ': ', type(d.type, 'annotation')] : d.name.text;
+  const end = semicolon ? ';' : '';
+  if (!d.initializer) return group([kind, ' ', left, end]);
+  return group([kind, ' ', valueAssignment(left, ' =', d.initializer, { declarator: d }), end]);
+}
+
+function returnStatement(node: ts.ReturnStatement): D {
+  if (!node.expression) return 'return;';
+  const argument = strip(node.expression);
+  // prettier's printReturnOrThrowArgument: a binary expression is bracketed when it breaks.
+  if (isBinaryish(argument)) return ['return', group([' ', ifBreak('('), indent([softline, expression(argument, 'return')]), softline, ifBreak(')')]), ';'];
+  return ['return ', expression(argument, 'return'), ';'];
+}
+
+/**
+ * `if (test) …` with its `else` (prettier's printIfStatement): a test that is a negated `&&`/`||` chain
+ * (`!(a || b)`) is not indented, so `!(` stays on the `if` line; after a lone statement `else` starts a line.
+ */
+function ifStatement(node: ts.IfStatement): D {
+  const test = strip(node.expression);
+  const testDoc = negatedChain(test) ? expression(test, 'if') : group([indent([softline, expression(test, 'if')]), softline]);
+  const opening = group(['if (', testDoc, ')', clause(node.thenStatement)]);
+  if (!node.elseStatement) return opening;
+  const elseClause = ts.isIfStatement(node.elseStatement) ? [' ', nestedStatement(node.elseStatement)] : clause(node.elseStatement);
+  return [opening, ts.isBlock(node.thenStatement) ? ' ' : hardline, 'else', group(elseClause)];
+}
+
+/** `!(a || b)` or `!!(a && b)`: a logical chain under one or two `!` (prettier's test of an `if` it does not indent). */
+function negatedChain(node: ts.Expression): boolean {
+  const bang = (e: ts.Expression) => ts.isPrefixUnaryExpression(e) && e.operator === K.ExclamationToken;
+  if (!bang(node) || hasComments(node)) return false;
+  let inner = strip((node as ts.PrefixUnaryExpression).operand);
+  if (bang(inner)) inner = strip((inner as ts.PrefixUnaryExpression).operand);
+  return isBinaryish(inner) && binaryPrecedence(inner).logical;
+}
+
+/** A clause of `if`/`for`: a block after a space, a lone statement indented on the next line when it does not fit. */
+function clause(node: ts.Statement): D {
+  return ts.isBlock(node) ? [' ', block(node, true)] : indent([line, at(undefined, () => nestedStatement(node))]);
+}
+
+function forOfStatement(node: ts.ForOfStatement): D {
+  const init = node.initializer;
+  if (node.awaitModifier || !ts.isVariableDeclarationList(init) || init.declarations.length !== 1 || !ts.isIdentifier(init.declarations[0].name) || init.declarations[0].initializer) unhandled('for-of');
+  const kind = init.flags & ts.NodeFlags.Const ? 'const' : 'let';
+  return group(['for (', kind, ' ', (init.declarations[0].name as ts.Identifier).text, ' of ', expression(strip(node.expression)), ')', clause(node.statement)]);
+}
+
+/** `try { … } catch (e) { … }` (prettier's TryStatement and CatchClause: an empty catch block is `{}`). */
+function tryStatement(node: ts.TryStatement): D {
+  const handler = node.catchClause;
+  const name = handler?.variableDeclaration?.name;
+  if (!handler || node.finallyBlock || !name || !ts.isIdentifier(name) || handler.variableDeclaration!.type) unhandled('try');
+  return ['try ', block(node.tryBlock, true), ' catch (', name.text, ') ', block(handler.block)];
+}
+
+/** `for (init; test; update) body` (prettier's printFor): the three parts break inside the brackets together. */
+function forStatement(node: ts.ForStatement): D {
+  const init = node.initializer;
+  if (!init || !node.condition || !node.incrementor || !ts.isVariableDeclarationList(init)) unhandled('for');
+  const head = group([indent([softline, variableDeclaration(init, false), ';', line, expression(strip(node.condition), 'for'), ';', line, expression(strip(node.incrementor))]), softline]);
+  return group(['for (', head, ')', ts.isBlock(node.statement) ? [' ', block(node.statement)] : clause(node.statement)]);
+}
+
+function forInStatement(node: ts.ForInStatement): D {
+  const init = node.initializer;
+  if (!ts.isVariableDeclarationList(init) || init.declarations.length !== 1 || !ts.isIdentifier(init.declarations[0].name) || init.declarations[0].initializer) unhandled('for-in');
+  const kind = init.flags & ts.NodeFlags.Const ? 'const' : 'let';
+  return group(['for (', kind, ' ', (init.declarations[0].name as ts.Identifier).text, ' in ', expression(strip(node.expression)), ')', clause(node.statement)]);
+}
+
+/** `switch (x) { case a: … }`: a case's lone block after a space, its other statements on lines of their own. */
+function switchStatement(node: ts.SwitchStatement): D {
+  const cases = node.caseBlock.clauses.map((c): D => {
+    const head = ts.isCaseClause(c) ? ['case ', expression(strip(c.expression)), ':'] : 'default:';
+    if (!c.statements.length) return head;
+    const [only] = c.statements;
+    const inner = depth === undefined ? undefined : depth + 1;
+    if (c.statements.length === 1 && ts.isBlock(only)) return [head, ' ', at(inner, () => block(only, true))];
+    return [head, indent([hardline, join(hardline, at(inner === undefined ? undefined : inner + 1, () => c.statements.map((s) => settled(nestedStatement(s)))))])];
+  });
+  const discriminant = group(['switch (', indent([softline, expression(strip(node.expression))]), softline, ')']);
+  return [discriminant, ' {', cases.length ? indent([hardline, join(hardline, cases)]) : '', hardline, '}'];
+}
+
+/**
+ * `{ … }`. An empty block is `{}` as a function's body, and `{` and `}` on two lines as an `if` or
+ * `for … of` clause (prettier's printBlock).
+ */
+export function block(node: ts.Block, clause = false): D {
+  if (!node.statements.length) return clause ? ['{', hardline, '}'] : '{}';
+  const statements = at(depth === undefined ? undefined : depth + 1, () => node.statements.map((s) => settled(nestedStatement(s))));
+  return ['{', indent([hardline, join(hardline, statements)]), hardline, '}'];
+}
