@@ -3,7 +3,7 @@ import { ts } from '../typescript.mjs';
 import { builders, utils } from 'prettier/doc';
 import { NotPrinted } from '../pretty-doc.ts';
 import { type D, K, unhandled } from './base.ts';
-import { expression, hasComments, operand, strip } from './expressions.ts';
+import { expression, hasComments, memberExpression, operand, strip } from './expressions.ts';
 import { arrowFunction } from './functions.ts';
 import { typeArguments } from './types.ts';
 
@@ -52,7 +52,11 @@ export function object(node: ts.Expression, parent: ts.Expression): D {
   const inner = strip(node);
   if (ts.isCallExpression(inner) && inner.expression.kind === K.ImportKeyword && !ts.isPropertyAccessExpression(parent)) unhandled('lone dynamic import');
   // An optional chain the parent does not continue is bracketed: `(a?.b).c`.
-  if (ts.isOptionalChain(inner) && !ts.isOptionalChain(parent)) return ['(', chainLink(inner, parent), ')'];
+  // Inside the brackets it is a member expression of its own, which may break before its last `.`/`?.` (seed 4 of test/print/node-trees.test.ts).
+  if (ts.isOptionalChain(inner) && !ts.isOptionalChain(parent)) {
+    const member = ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner);
+    return ['(', member && !hasComments(inner) ? memberExpression(inner, false) : chainLink(inner, parent), ')'];
+  }
   return chainLink(inner, parent);
 }
 

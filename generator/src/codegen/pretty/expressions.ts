@@ -75,7 +75,7 @@ function bare(node: ts.Expression, where: Context): D {
  * A member access that is no call's callee (prettier's printMemberExpression): `a.b` of two names stays
  * together; deeper, a line may break before each `.name`; a computed key breaks inside its brackets.
  */
-function memberExpression(node: ts.PropertyAccessExpression | ts.ElementAccessExpression, parentIsMember: boolean): D {
+export function memberExpression(node: ts.PropertyAccessExpression | ts.ElementAccessExpression, parentIsMember: boolean): D {
   const target = strip(node.expression);
   if (hasComments(target)) unhandled('comment in a chain');
   const ended = ts.isOptionalChain(target) && !ts.isOptionalChain(node);
