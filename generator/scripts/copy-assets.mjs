@@ -12,6 +12,10 @@ const ASSETS = [
   { dir: 'emit/client/runtime', match: (f) => f.endsWith('.ts') },
   { dir: 'emit/server/runtime', match: (f) => f.endsWith('.ts') },
   { dir: 'emit/msw/runtime', match: (f) => f.endsWith('.ts') },
+  { dir: 'emit/adapters/runtime', match: (f) => f.endsWith('.ts') },
+  // The zod target's refinements (checks.ts there only stands in for the copied validators' checks) and the MCP server runtime.
+  { dir: 'emit/zod/runtime', match: (f) => f === 'schemas.ts' },
+  { dir: 'emit/mcp/runtime', match: (f) => f.endsWith('.ts') },
   // The validators' runtime helpers and format checks are real modules whose declarations are copied into
   // generated code by use (emit/validators/runtime/library.ts reads them as text).
   { dir: 'emit/validators/runtime', match: (f) => f === 'public.ts' },

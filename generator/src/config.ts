@@ -12,7 +12,8 @@ import { SpecError, sortDiagnostics, type Diagnostic } from './load/diagnostics.
 import { TARGET_NAME } from './emit/registry.ts';
 import { BUILTIN_TARGET_NAMES } from './emit/registry.ts';
 import type { PluginRef } from './emit/plugins.ts';
-import type { DeclaredPagination } from './model/pagination.ts';
+import { DECLARATION_SCHEMA, type DeclaredPagination } from './model/pagination.ts';
+import { HTTP_TOKEN_PATTERN } from './model/values.ts';
 import { isUrl } from './load/remote.ts';
 import { distance } from 'fastest-levenshtein';
 
@@ -57,6 +58,14 @@ export interface SocialgenConfig {
   pagination?: Record<string, DeclaredPagination>;
   /** `Date`: `date-time`/`date` members are `Date` objects in the types, client and server; default `string`. */
   dates: DatesOption;
+  /** `bigint`: `integer`/`int64` members are `bigint`s, read and written without precision loss; default `number`. */
+  int64: Int64Option;
+  /**
+   * A header name (`Idempotency-Key`): every POST and PATCH takes an idempotency key in it, declared or not
+   * (operations declaring an `Idempotency-Key` header take one without this); the client sends one per call
+   * and retries those writes, the server can deduplicate by it (docs/client.md).
+   */
+  idempotencyKey?: string;
   /** Marks a config whose paths are resolved (what `resolveConfig` returns). */
   resolved: true;
   /** The config file and where its keys are, for messages about target names checked after plugins load. */
@@ -75,10 +84,14 @@ export interface UserConfig {
   options?: Record<string, Record<string, unknown>>;
   pagination?: Record<string, DeclaredPagination>;
   dates?: DatesOption;
+  int64?: Int64Option;
+  idempotencyKey?: string;
   headers?: Record<string, string>;
 }
 
 export type DatesOption = 'string' | 'Date';
+
+export type Int64Option = 'number' | 'bigint';
 
 /**
  * Every option's default. The spec has none: it is named (`--spec`, the config's `spec`) or found under
@@ -92,6 +105,7 @@ export const DEFAULT_CONFIG: Readonly<Omit<SocialgenConfig, 'spec'>> = {
   packages: { names: {}, license: 'MIT', licenseHolder: 'the authors of the API description' },
   options: {},
   dates: 'string',
+  int64: 'number',
   resolved: true,
 };
 
@@ -125,7 +139,7 @@ const CONFIG_SCHEMA = {
   properties: {
     $schema: { type: 'string' },
     spec: { type: 'string', minLength: 1 },
-    headers: { type: 'object', propertyNames: { pattern: '^[!#$%&\'*+.^_`|~0-9A-Za-z-]+$' }, additionalProperties: { type: 'string' } },
+    headers: { type: 'object', propertyNames: { pattern: HTTP_TOKEN_PATTERN }, additionalProperties: { type: 'string' } },
     out: { type: 'string', minLength: 1 },
     targets: { type: 'array', items: targetName, uniqueItems: true, minItems: 1 },
     format: { type: 'boolean' },
@@ -144,38 +158,9 @@ const CONFIG_SCHEMA = {
     },
     options: { type: 'object', propertyNames: targetName, additionalProperties: { type: 'object' } },
     dates: { enum: ['string', 'Date'] },
-    pagination: {
-      type: 'object',
-      additionalProperties: {
-        oneOf: [
-          { const: false },
-          {
-            type: 'object',
-            additionalProperties: false,
-            required: ['tokenParameter', 'nextTokenPointer'],
-            properties: { tokenParameter: { type: 'string', minLength: 1 }, nextTokenPointer: { type: 'string', minLength: 1 }, itemsPointer: { type: 'string' }, pageSizeParameter: { type: 'string', minLength: 1 } },
-          },
-          {
-            type: 'object',
-            additionalProperties: false,
-            required: ['tokenParameter', 'itemTokenPointer', 'hasMorePointer', 'itemsPointer'],
-            properties: {
-              tokenParameter: { type: 'string', minLength: 1 },
-              itemTokenPointer: { type: 'string', minLength: 1 },
-              hasMorePointer: { type: 'string', minLength: 1 },
-              itemsPointer: { type: 'string' },
-              pageSizeParameter: { type: 'string', minLength: 1 },
-            },
-          },
-          {
-            type: 'object',
-            additionalProperties: false,
-            required: ['link'],
-            properties: { link: { const: true }, itemsPointer: { type: 'string' }, pageSizeParameter: { type: 'string', minLength: 1 } },
-          },
-        ],
-      },
-    },
+    int64: { enum: ['number', 'bigint'] },
+    idempotencyKey: { type: 'string', pattern: HTTP_TOKEN_PATTERN },
+    pagination: { type: 'object', additionalProperties: { oneOf: [{ const: false }, DECLARATION_SCHEMA] } },
   },
 };
 
@@ -300,9 +285,11 @@ export function resolveConfig(user: UserConfig, baseDir: string): SocialgenConfi
     packages: { ...DEFAULT_CONFIG.packages, ...user.packages, names: { ...user.packages?.names } },
     options: user.options ?? {},
     dates: user.dates ?? DEFAULT_CONFIG.dates,
+    int64: user.int64 ?? DEFAULT_CONFIG.int64,
     resolved: true,
   };
   if (user.pagination) config.pagination = user.pagination;
+  if (user.idempotencyKey) config.idempotencyKey = user.idempotencyKey;
   if (user.targets) config.targets = [...user.targets];
   return config;
 }

@@ -73,6 +73,8 @@ async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onPr
   const { model } = loaded;
   if (config.pagination) applyDeclaredPagination(config, model);
   if (config.dates === 'Date') model.dates = 'Date';
+  if (config.int64 === 'bigint') model.int64 = 'bigint';
+  if (config.idempotencyKey) model.idempotencyKey = config.idempotencyKey;
   const scope = packageScope(config, model.info.title);
   const names = Object.fromEntries([...new Set([...TARGETS, ...registry.names()])].map((t) => [t, packageName(config, t, scope)]));
   const packages = { scope, names, version: packageVersion(model.info.version, config.packages.patch) };

@@ -11,12 +11,20 @@
  * forced GC): memory must stay flat. Because req/s on a shared two-core machine moves with whatever else
  * runs, it also measures each server's own CPU time per request at a fixed rate (BENCH_SERVER_RATE,
  * default 2000 req/s; best of the rounds), which other load barely disturbs.
+ *
+ * Then each server adapter (the `express`, `fastify`, `hono` and `koa` targets mounting the same generated
+ * handler) beside its framework's native baseline on the same route: Fastify's is the schema-validated
+ * route above; Express, Koa and Hono have no schema support of their own, so theirs check the same Ajv
+ * schemas, bearer scopes and owner rule in the route (Koa without a router: one path pattern). The `next`
+ * target is left out: its route handlers need a Next.js server, which this repository does not install.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
-import { buildPackages, loadProjectModel, ROOT } from '../../test/server/harness.ts';
+import { build } from 'esbuild';
+import { adapterEmitters } from '../../generator/src/emit/adapters/index.ts';
+import { buildPackages, emitContext, loadProjectModel, ROOT, type BuiltPackages } from '../../test/server/harness.ts';
 import type { ApiModel, Schema } from '../../generator/src/model/types.ts';
 
 /** Fastify's Ajv sees the spec's components under this id. */
@@ -86,20 +94,23 @@ process.on('message', (m) => {
 });
 `;
 
-const FASTIFY_WORKER = `
-import Fastify from 'fastify';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+/** The Ajv both the Fastify baseline and the other native baselines validate with (the spec's components added). */
+const AJV_SETUP = `import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { parse } from 'node:querystring';
-const { page, principal, schemas } = JSON.parse(process.env.BENCH_DATA);
-const tokens = { 'bench-user-token': principal };
-const lists = new Set(schemas.lists);
 const ajv = new Ajv2020({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false, strict: false });
 addFormats.default ? addFormats.default(ajv) : addFormats(ajv);
 ajv.addFormat('int32', { type: 'number', validate: (n) => Number.isInteger(n) && n >= -2147483648 && n <= 2147483647 });
 ajv.addFormat('int64', { type: 'number', validate: (n) => Number.isInteger(n) });
 ajv.addSchema(schemas.document);
-const app = Fastify({
+`;
+
+const FASTIFY_WORKER = `
+import Fastify from 'fastify';
+import { parse } from 'node:querystring';
+const { page, principal, schemas } = JSON.parse(process.env.BENCH_DATA);
+const tokens = { 'bench-user-token': principal };
+const lists = new Set(schemas.lists);
+${AJV_SETUP}const app = Fastify({
   logger: false,
   routerOptions: {
     querystringParser: (text) => {
@@ -149,6 +160,142 @@ process.on('message', (m) => {
   if (m === 'exit') app.close().then(() => process.exit(0));
 });
 `;
+
+/** What the adapter and native-baseline workers share: the data, the IPC protocol, `listening(port, close)`. */
+const WORKER_HEAD = `
+const { page, principal, schemas } = JSON.parse(process.env.BENCH_DATA);
+const tokens = { 'bench-user-token': principal };
+function listening(port, close) {
+  process.send({ port });
+  process.on('message', (m) => {
+    if (m === 'mem') { globalThis.gc?.(); const u = process.memoryUsage(); process.send({ heap: u.heapUsed, rss: u.rss }); }
+    if (m === 'cpu') { const c = process.cpuUsage(); process.send({ cpu: c.user + c.system }); }
+    if (m === 'exit') close().then(() => process.exit(0));
+  });
+}
+const closeServer = (server) => () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
+`;
+
+/** The generated handler, as GENERATED_WORKER makes it, for the adapter workers. */
+const ADAPTER_HEAD = `${WORKER_HEAD}
+import http from 'node:http';
+import { createHandler, toExpress, toFastify, toHono, toKoa } from './adapters.mjs';
+const handler = createHandler(
+  { getUserBookmarks: () => ({ status: 200, body: page }) },
+  { authenticate: (c) => (c.scheme === 'bearer' ? tokens[c.token] : undefined) },
+);
+`;
+
+/** For the native baselines without schema support: the Fastify baseline's checks, done in the route. */
+const NATIVE_HEAD = `${WORKER_HEAD}
+import http from 'node:http';
+const lists = new Set(schemas.lists);
+${AJV_SETUP}const checkParams = ajv.compile(schemas.params);
+const checkQuery = ajv.compile(schemas.querystring);
+const problem = (status, title, detail) => ({ status, body: { type: 'about:blank', title, status, ...(detail ? { detail } : {}) } });
+/** Authentication, scopes, validation and the owner rule: a problem, or null to answer. */
+function refuse(authorization, params, query) {
+  const principal = authorization?.startsWith('Bearer ') ? tokens[authorization.slice(7)] : undefined;
+  if (!principal) return problem(401, 'Unauthorized');
+  if (principal.kind !== 'user') return problem(403, 'Unsupported Authentication');
+  const missing = schemas.scopes.filter((s) => !principal.scopes.includes(s));
+  if (missing.length) return problem(403, 'Forbidden', 'Missing required scopes: ' + missing.join(', '));
+  for (const key of Object.keys(query)) if (lists.has(key) && typeof query[key] === 'string') query[key] = query[key].split(',');
+  if (!checkParams(params) || !checkQuery(query)) return problem(400, 'Bad Request');
+  if (params.id !== principal.userId) return problem(403, 'Forbidden');
+  return null;
+}
+`;
+
+/** Each adapter's worker and its framework's native baseline, in pairs. */
+const PAIRS: { framework: string; adapter: string; native?: string }[] = [
+  {
+    framework: 'express',
+    adapter: `import express from 'express';
+const app = express();
+app.use(toExpress(handler));
+const server = http.createServer(app).listen(0, '127.0.0.1', () => listening(server.address().port, closeServer(server)));`,
+    native: `import express from 'express';
+const app = express();
+app.get('/2/users/:id/bookmarks', (req, res) => {
+  const refused = refuse(req.headers.authorization, { ...req.params }, { ...req.query });
+  if (refused) return res.status(refused.status).type('application/problem+json').send(JSON.stringify(refused.body));
+  res.json(page);
+});
+const server = http.createServer(app).listen(0, '127.0.0.1', () => listening(server.address().port, closeServer(server)));`,
+  },
+  {
+    framework: 'fastify',
+    adapter: `import Fastify from 'fastify';
+const app = Fastify({ logger: false });
+await app.register(toFastify(handler));
+await app.listen({ port: 0, host: '127.0.0.1' });
+listening(app.server.address().port, () => app.close());`,
+  },
+  {
+    framework: 'hono',
+    adapter: `import { serve } from '@hono/node-server';
+const server = serve({ fetch: toHono(handler).fetch, port: 0, hostname: '127.0.0.1' }, (info) => listening(info.port, closeServer(server)));`,
+    native: `import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+const app = new Hono();
+app.get('/2/users/:id/bookmarks', (c) => {
+  const refused = refuse(c.req.header('authorization'), { ...c.req.param() }, { ...c.req.query() });
+  if (refused) return c.body(JSON.stringify(refused.body), refused.status, { 'content-type': 'application/problem+json' });
+  return c.json(page);
+});
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => listening(info.port, closeServer(server)));`,
+  },
+  {
+    framework: 'koa',
+    adapter: `import Koa from 'koa';
+const app = new Koa();
+app.use(toKoa(handler));
+const server = http.createServer(app.callback()).listen(0, '127.0.0.1', () => listening(server.address().port, closeServer(server)));`,
+    native: `import Koa from 'koa';
+const app = new Koa();
+const route = /^\\/2\\/users\\/([^/]+)\\/bookmarks$/;
+app.use((ctx) => {
+  const match = route.exec(ctx.path);
+  if (!match || ctx.method !== 'GET') return;
+  const refused = refuse(ctx.get('authorization'), { id: decodeURIComponent(match[1]) }, { ...ctx.query });
+  if (refused) { ctx.status = refused.status; ctx.type = 'application/problem+json'; ctx.body = JSON.stringify(refused.body); return; }
+  ctx.body = page;
+});
+const server = http.createServer(app.callback()).listen(0, '127.0.0.1', () => listening(server.address().port, closeServer(server)));`,
+  },
+];
+
+/** The adapter targets emitted for the model and bundled with the server into `adapters.mjs` (frameworks left external). */
+async function bundleAdapters(built: BuiltPackages, model: ApiModel): Promise<void> {
+  const names = ['express', 'fastify', 'hono', 'koa'] as const;
+  const context = emitContext();
+  for (const name of names) {
+    for (const file of adapterEmitters[name].emit(model, context)) {
+      const to = path.join(built.dir, name, file.path);
+      mkdirSync(path.dirname(to), { recursive: true });
+      writeFileSync(to, file.contents);
+    }
+  }
+  const entry = path.join(built.dir, 'adapters-entry.ts');
+  writeFileSync(entry, [`export { createHandler } from '@social-posting/server';`, ...names.map((n) => `export * from '@social-posting/${n}';`)].join('\n'));
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outfile: path.join(built.dir, 'adapters.mjs'),
+    logLevel: 'silent',
+    external: ['express', 'fastify', 'hono', 'hono/*', 'koa'],
+    alias: {
+      '@social-posting/types': path.join(built.src.types, 'index.ts'),
+      '@social-posting/validators': path.join(built.src.validators, 'index.ts'),
+      '@social-posting/server': path.join(built.src.server, 'index.ts'),
+      ...Object.fromEntries(names.map((n) => [`@social-posting/${n}`, path.join(built.dir, n, 'src/index.ts')])),
+    },
+  });
+}
 
 /** The bookmarks route's schemas for Fastify, from the same model the generated server is built from. */
 function fastifySchemas(model: ApiModel) {
@@ -230,16 +377,37 @@ export async function run(): Promise<void> {
     const fastify = await start(`fastify ${(await import('fastify/package.json', { with: { type: 'json' } })).default.version}`, path.join(built.dir, 'fastify-worker.mjs'), data);
     workers.push(fastify);
     console.log(`validators: the generated validators package; Fastify response schema: ${fastify.info.withResponse ? 'fast-json-stringify' : 'off'}`);
+    // Each adapter and its framework's native baseline (Fastify's is the worker above).
+    await bundleAdapters(built, model);
+    const pairs: { adapter: Worker; native: Worker }[] = [];
+    for (const pair of PAIRS) {
+      // Read from the folder: not every framework exports its package.json.
+      const version = (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', pair.framework, 'package.json'), 'utf8')) as { version: string }).version;
+      writeFileSync(path.join(built.dir, `${pair.framework}-adapter.mjs`), ADAPTER_HEAD + pair.adapter);
+      const adapter = await start(`to${pair.framework[0]!.toUpperCase()}${pair.framework.slice(1)} (${pair.framework} ${version})`, path.join(built.dir, `${pair.framework}-adapter.mjs`), data);
+      workers.push(adapter);
+      let native = fastify;
+      if (pair.native) {
+        writeFileSync(path.join(built.dir, `${pair.framework}-native.mjs`), NATIVE_HEAD + pair.native);
+        native = await start(`${pair.framework} ${version} native`, path.join(built.dir, `${pair.framework}-native.mjs`), data);
+        workers.push(native);
+      }
+      pairs.push({ adapter, native });
+    }
 
-    // Same answer from both before measuring anything.
+    // Same answer from every server before measuring anything, and the same refusal of an invalid query.
     const answers = await Promise.all(workers.map(async (w) => {
       const r = await fetch(`http://127.0.0.1:${w.port}${PATH}`, { headers: HEADERS });
       return { status: r.status, body: await r.json() };
     }));
-    for (const [i, a] of answers.entries()) if (a.status !== 200) throw new Error(`${workers[i].name} answered ${a.status}: ${JSON.stringify(a.body)}`);
-    if (!isDeepStrictEqual(answers[0].body, answers[1].body)) throw new Error(`the two servers answer differently:\n${JSON.stringify(answers[0].body)}\n${JSON.stringify(answers[1].body)}`);
-    const refused = await fetch(`http://127.0.0.1:${generated.port}${PATH.replace('max_results=10', 'max_results=1000')}`, { headers: HEADERS });
-    if (refused.status !== 400) throw new Error(`the generated server accepted max_results=1000 (${refused.status})`);
+    for (const [i, a] of answers.entries()) {
+      if (a.status !== 200) throw new Error(`${workers[i]!.name} answered ${a.status}: ${JSON.stringify(a.body)}`);
+      if (!isDeepStrictEqual(answers[0]!.body, a.body)) throw new Error(`${workers[i]!.name} answers differently:\n${JSON.stringify(answers[0]!.body)}\n${JSON.stringify(a.body)}`);
+    }
+    for (const w of workers) {
+      const refused = await fetch(`http://127.0.0.1:${w.port}${PATH.replace('max_results=10', 'max_results=1000')}`, { headers: HEADERS });
+      if (refused.status !== 400) throw new Error(`${w.name} accepted max_results=1000 (${refused.status})`);
+    }
 
     const before = await Promise.all(workers.map(memory));
     for (const w of workers) await load(w.port, 2); // warm-up
@@ -260,14 +428,20 @@ export async function run(): Promise<void> {
       const p99 = runs.reduce((s, r) => s + r.latency.p99, 0) / runs.length;
       const errors = runs.reduce((s, r) => s + r.errors + r.non2xx, 0);
       const cost = Math.min(...costs.get(w)!);
-      return { w, rps, p99, errors, cost, before: before[i], after: after[i] };
+      return { w, rps, p99, errors, cost, before: before[i]!, after: after[i]! };
     });
     for (const s of summary) {
       console.log(
         `${s.w.name.padEnd(30)} ${s.rps.toFixed(0).padStart(7)} req/s   p99 ${s.p99.toFixed(1).padStart(5)} ms   CPU ${s.cost.toFixed(1).padStart(5)} µs/req   errors ${s.errors}   heap ${mb(s.before.heap)} → ${mb(s.after.heap)}   rss ${mb(s.before.rss)} → ${mb(s.after.rss)}`,
       );
     }
-    console.log(`ratio (generated / fastify): ${(summary[0].rps / summary[1].rps).toFixed(2)}× req/s (target ≥ 1.0×); ${(summary[1].cost / summary[0].cost).toFixed(2)}× by CPU per request at ${RATE} req/s`);
+    const of = (w: Worker) => summary.find((s) => s.w === w)!;
+    console.log(`ratio (generated / fastify): ${(summary[0]!.rps / summary[1]!.rps).toFixed(2)}× req/s (target ≥ 1.0×); ${(summary[1]!.cost / summary[0]!.cost).toFixed(2)}× by CPU per request at ${RATE} req/s`);
+    for (const { adapter, native } of pairs) {
+      const a = of(adapter);
+      const b = of(native);
+      console.log(`ratio (${adapter.name} / ${native.name}): ${(a.rps / b.rps).toFixed(2)}× req/s; ${(b.cost / a.cost).toFixed(2)}× by CPU per request (adapter ${a.cost.toFixed(1)} µs, native ${b.cost.toFixed(1)} µs)`);
+    }
   } finally {
     for (const w of workers) w.child.send('exit');
     await new Promise((r) => setTimeout(r, 300));

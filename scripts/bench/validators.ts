@@ -1,19 +1,24 @@
 /**
- * Validators speed (issue 4): our generated validators against Ajv's compiled ones, same schemas, same
- * payloads, one process: a fully populated Post; a bookmarks response (`getUserBookmarks`, 200) with 100
- * posts and full `includes`; the same with one error deep inside. Prints ops/s and ratios.
+ * Validators speed (issues 4, 26.8): our generated validators against Ajv's compiled ones, same schemas,
+ * same payloads, one process, each error mode against Ajv's same mode. Realistic objects with every optional
+ * member present, valid and with one wrong-typed nested member: the spec's Post (as a real server returns it,
+ * test/traffic/resources.ts) and GitHub's issue and pull request (the spec's own examples, members they
+ * leave out filled from the schema); a bookmarks response (`getUserBookmarks`, 200) with 100 posts and full
+ * `includes`; the same with one error deep inside. Prints ops/s and ratios.
  * Targets: ≥ 1.5× Ajv on valid payloads, ≥ 1× on invalid ones.
  *
  * Ajv runs its default configuration (allErrors off, own-property checks off, formats from ajv-formats),
  * and `allErrors: true` for the comparison with our default (which collects all errors). The OpenAPI
  * `discriminator` is dropped for Ajv (plain oneOf), as Ajv cannot use a mapping-based discriminator.
  *
- * Run: `npm run bench -- validators` (or `npx tsx scripts/bench/validators.ts`). `BENCH_PROFILE=post|bookmarks|
- * nofmt|nofmtbase|ajv|ajvpost` runs one contender in a loop instead, for `node --cpu-prof --import tsx`.
+ * Run: `npm run bench -- validators` (or `npx tsx scripts/bench/validators.ts`). `BENCH_PROFILE=post|postfirst|
+ * postbroken|postbrokenfirst|bookmarks|nofmt|nofmtbase|ajv|ajvpost` runs one contender in a loop instead, for
+ * `node --cpu-prof --import tsx`. `BENCH_GITHUB=0` leaves out the GitHub rows (they emit GitHub's validators
+ * first, about a minute on a loaded machine).
  * `BENCH_SAVE=<file>` saves the emitted package; `BENCH_BASELINE=<file>` measures such a saved package (from
  * other code: a baseline) beside this one in the same run, as `base ...` rows; `BENCH_ROWS=1,3` runs only those rows.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -21,6 +26,7 @@ import fc from 'fast-check';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { loadModel } from '../../generator/src/index.ts';
+import { fullPost } from '../../test/traffic/resources.ts';
 import { validatorsEmitter } from '../../generator/src/emit/validators/index.ts';
 import type { EmittedFile } from '../../generator/src/emit/emitter.ts';
 import { createEmitContext } from '../../generator/src/emit/emitter.ts';
@@ -30,6 +36,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SPEC = path.join(root, 'spec/social-posting.openapi.yaml');
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const AJV_ROOT = 'urn:bench:api';
+const GITHUB = path.resolve(root, '../shared/corpus/specs/github/api.github.com.octokit-openapi-23.0.2.json');
 
 // ---------------------------------------------------------------------------------------------------
 // Loading our generated package (bundled in memory, imported as an ES module)
@@ -170,6 +177,17 @@ function deepestScalar(value: unknown, at: (string | number)[] = []): (string | 
   return best;
 }
 
+/** A copy of `value` whose deepest scalar has the wrong type (a string becomes a number, others a string). */
+function withWrongType(value: unknown): { broken: unknown; at: string } {
+  // Through JSON, as a payload arrives: no object shared between members (fullPost shares its entities).
+  const broken = JSON.parse(JSON.stringify(value)) as Record<string, any>;
+  const at = deepestScalar(broken);
+  const parent = at.slice(0, -1).reduce<any>((o, k) => o[k], broken);
+  const key = at[at.length - 1];
+  parent[key] = typeof parent[key] === 'string' ? 42 : String(parent[key]);
+  return { broken, at: at.join('/') };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Measurement
 // ---------------------------------------------------------------------------------------------------
@@ -203,6 +221,101 @@ function fmt(ops: number): string {
   return ops >= 1e6 ? `${(ops / 1e6).toFixed(2)}M` : ops >= 1e3 ? `${(ops / 1e3).toFixed(1)}k` : ops.toFixed(0);
 }
 
+type Row = [string, Record<string, () => unknown>, [string, string][]];
+type Validate = (value: unknown, options?: object) => { valid: boolean };
+
+/** One object shape's validators: ours (`validate<X>`, `is<X>`) and Ajv's (first error, all errors). */
+interface Shape {
+  label: string;
+  validate: Validate;
+  is: (value: unknown) => boolean;
+  ajv: [first: ValidateFunction, all: ValidateFunction];
+  /** The same validators from the baseline package (BENCH_BASELINE), for the project spec's shapes. */
+  base?: { validate: Validate; is: (value: unknown) => boolean };
+  value: unknown;
+}
+
+/** Rows for one shape: every optional member present, valid; and with one wrong-typed nested member. */
+function shapeRows(shape: Shape): Row[] {
+  const { validate, is, ajv, value, base } = shape;
+  const { broken, at } = withWrongType(value);
+  const agreeOn = (what: string, v: unknown, expected: boolean, checks: boolean[]) => {
+    if (checks.some((c) => c !== expected)) throw new Error(`bench payload "${shape.label}, ${what}" is not ${expected ? 'valid' : 'invalid'} for every validator: ${checks}`);
+  };
+  agreeOn('valid', value, true, [validate(value).valid, validate(value, { allErrors: false }).valid, is(value), ajv[0](value), ajv[1](value)]);
+  agreeOn(`wrong type at ${at}`, broken, false, [validate(broken).valid, validate(broken, { allErrors: false }).valid, is(broken), ajv[0](broken), ajv[1](broken)]);
+  console.log(`payload ${shape.label}: ${(JSON.stringify(value).length / 1024).toFixed(1)} KB, wrong type at /${at}`);
+  const FIRST = { allErrors: false };
+  const valid: Row = [`${shape.label}, every optional member present, valid`, {
+    'ours validate (all errors, default)': () => validate(value),
+    'ours validate (allErrors: false)': () => validate(value, FIRST),
+    'ours is': () => is(value),
+    'ajv': () => ajv[0](value),
+    'ajv allErrors': () => ajv[1](value),
+  }, [['ours validate (all errors, default)', 'ajv allErrors'], ['ours validate (allErrors: false)', 'ajv'], ['ours is', 'ajv']]];
+  const invalid: Row = [`${shape.label}, one wrong-typed nested member (/${at})`, {
+    'ours validate (all errors, default)': () => validate(broken),
+    'ours validate (allErrors: false)': () => validate(broken, FIRST),
+    'ajv': () => ajv[0](broken),
+    'ajv allErrors': () => ajv[1](broken),
+  }, [['ours validate (all errors, default)', 'ajv allErrors'], ['ours validate (allErrors: false)', 'ajv']]];
+  if (base) {
+    Object.assign(valid[1], { 'base validate (all errors, default)': () => base.validate(value), 'base validate (allErrors: false)': () => base.validate(value, FIRST), 'base is': () => base.is(value) });
+    valid[2].push(['base validate (all errors, default)', 'ajv allErrors'], ['base validate (allErrors: false)', 'ajv'], ['base is', 'ajv']);
+    Object.assign(invalid[1], { 'base validate (all errors, default)': () => base.validate(broken), 'base validate (allErrors: false)': () => base.validate(broken, FIRST) });
+    invalid[2].push(['base validate (all errors, default)', 'ajv allErrors'], ['base validate (allErrors: false)', 'ajv']);
+  }
+  return [valid, invalid];
+}
+
+/**
+ * Adds to `value`, at every depth, the members of the schema-filled `filled` it lacks (an array's items each
+ * from the filled array's first item): the spec's examples leave out optional members, and GitHub's
+ * pull-request example even a required one (`requested_teams[0].type`).
+ */
+function completeWith(value: unknown, filled: unknown): void {
+  if (Array.isArray(value)) {
+    if (Array.isArray(filled) && filled.length) for (const item of value) completeWith(item, filled[0]);
+    return;
+  }
+  if (typeof value !== 'object' || value === null || typeof filled !== 'object' || filled === null || Array.isArray(filled)) return;
+  const target = value as Record<string, unknown>;
+  for (const [k, v] of Object.entries(filled)) {
+    if (!(k in target)) target[k] = v;
+    else completeWith(target[k], v);
+  }
+}
+
+/**
+ * GitHub's issue and pull request: the spec's own examples (`components.examples`), with the members they
+ * leave out filled from the schema at every depth, so every optional member is present. Emits GitHub's whole validators
+ * package, as a user gets it.
+ */
+async function githubShapes(): Promise<Shape[]> {
+  const { model } = await loadModel(GITHUB);
+  const context = createEmitContext({ packages: { scope: 'gh', names: { types: '@gh/types', validators: '@gh/validators' }, version: '0.0.0' }, options: {}, generatorVersion: 'bench' });
+  const ours = await importGenerated(validatorsEmitter.emit(model, context));
+  const ajvFirst = ajvFor(model, false);
+  const ajvAll = ajvFor(model, true);
+  const document = JSON.parse(readFileSync(GITHUB, 'utf8')) as { components: { examples: Record<string, { value: Record<string, unknown> }> } };
+  const filler = new Filler(model);
+  const shapes: Shape[] = [];
+  for (const key of ['issue', 'pull-request']) {
+    const entry = model.schemas.find((s) => s.key === key)!;
+    const example = structuredClone(document.components.examples[key].value);
+    completeWith(example, filler.value({ $ref: `#/components/schemas/${key}` }, 1));
+    const name = entry.typeName;
+    shapes.push({
+      label: `GitHub ${key}`,
+      validate: ours[`validate${name}`],
+      is: ours[`is${name}`],
+      ajv: [ajvFirst.getSchema(`${AJV_ROOT}#/components/schemas/${key}`)!, ajvAll.getSchema(`${AJV_ROOT}#/components/schemas/${key}`)!],
+      value: example,
+    });
+  }
+  return shapes;
+}
+
 export async function run(): Promise<void> {
   const { model } = await loadModel(SPEC);
   const context = createEmitContext({ packages: { scope: 'social-posting', names: { types: '@social-posting/types', validators: '@social-posting/validators', client: '@social-posting/client', server: '@social-posting/server' }, version: '0.0.0' }, options: {}, generatorVersion: 'bench' });
@@ -229,7 +342,18 @@ export async function run(): Promise<void> {
   const baseResponse = base?.operationValidators[op.names.method].response as Response | undefined;
 
   const filler = new Filler(model);
-  const post = filler.value({ $ref: '#/components/schemas/Post' }, 1);
+  // A Post as a real server returns it, every member the reference lists present.
+  const post = fullPost(1);
+  const postShape: Shape = {
+    label: 'Post',
+    validate: ours.validatePost,
+    is: ours.isPost,
+    ajv: [ajv.post[0], ajv.post[1]],
+    base: base ? { validate: base.validatePost, is: base.isPost } : undefined,
+    value: post,
+  };
+  const postRows = shapeRows(postShape);
+  const brokenPost = withWrongType(post).broken;
   const bookmarks = filler.value(op.responses.find((r) => r.status === '200')!.content[0].schema, 3) as Record<string, any>;
   bookmarks.data = Array.from({ length: 100 }, (_, i) => filler.value({ $ref: '#/components/schemas/Post' }, 10 + i));
   const includes = new Filler(model, 10);
@@ -242,7 +366,6 @@ export async function run(): Promise<void> {
   const agree = (label: string, value: unknown, expected: boolean, checks: boolean[]): void => {
     if (checks.some((c) => c !== expected)) throw new Error(`bench payload "${label}" is not ${expected ? 'valid' : 'invalid'} for every validator: ${checks}`);
   };
-  agree("post", post, true, [ours.validatePost(post).valid, ours.isPost(post), ajv.post[0](post), ajv.post[1](post)]);
   agree("bookmarks", bookmarks, true, [response(200, 'application/json', bookmarks).valid, ajv.bookmarks[0](bookmarks), ajv.bookmarks[1](bookmarks)]);
   agree('bookmarks with an error', broken, false, [response(200, 'application/json', broken).valid, ajv.bookmarks[0](broken), ajv.bookmarks[1](broken)]);
 
@@ -252,17 +375,13 @@ export async function run(): Promise<void> {
   if (process.env.BENCH_PROFILE) {
     const which = process.env.BENCH_PROFILE;
     // `nofmtbase`: the baseline package's (BENCH_BASELINE) instead of ours.
-    const fn = which === 'nofmtbase' && baseResponse ? () => baseResponse(200, 'application/json', bookmarks, { formats: false }) : which === 'nofmt' ? () => response(200, 'application/json', bookmarks, { formats: false }) : which === 'ajv' ? () => ajv.bookmarks[0](bookmarks) : which === 'ajvpost' ? () => ajv.post[0](post) : which === 'post' ? () => ours.validatePost(post) : () => response(200, 'application/json', bookmarks);
-    for (let i = 0; i < 6000; i++) fn();
+    const first = { allErrors: false };
+    const fn = which === 'postfirst' ? () => ours.validatePost(post, first) : which === 'postbroken' ? () => ours.validatePost(brokenPost) : which === 'postbrokenfirst' ? () => ours.validatePost(brokenPost, first) : which === 'nofmtbase' && baseResponse ? () => baseResponse(200, 'application/json', bookmarks, { formats: false }) : which === 'nofmt' ? () => response(200, 'application/json', bookmarks, { formats: false }) : which === 'ajv' ? () => ajv.bookmarks[0](bookmarks) : which === 'ajvpost' ? () => ajv.post[0](post) : which === 'post' ? () => ours.validatePost(post) : () => response(200, 'application/json', bookmarks);
+    for (let i = 0; i < Number(process.env.BENCH_LOOPS ?? 6000); i++) fn();
     return;
   }
-  const rows: [string, Record<string, () => unknown>, [string, string][]][] = [
-    ['Post, valid', {
-      'ours validatePost': () => ours.validatePost(post),
-      'ours isPost': () => ours.isPost(post),
-      'ajv': () => ajv.post[0](post),
-      'ajv allErrors': () => ajv.post[1](post),
-    }, [['ours validatePost', 'ajv'], ['ours isPost', 'ajv']]],
+  const rows: Row[] = [
+    ...postRows,
     ['bookmarks (100 posts + includes), valid', {
       'ours response': () => response(200, 'application/json', bookmarks),
       'ajv': () => ajv.bookmarks[0](bookmarks),
@@ -282,20 +401,19 @@ export async function run(): Promise<void> {
   if (base && baseResponse) {
     // Each row's contenders again, from the baseline: `base <name>`, with its ratios.
     const baseOf: Record<string, () => unknown> = {
-      'ours validatePost': () => base.validatePost(post),
-      'ours isPost': () => base.isPost(post),
       'ours response': () => baseResponse(200, 'application/json', bookmarks),
       'ours response (formats: false)': () => baseResponse(200, 'application/json', bookmarks, { formats: false }),
       'ours response (all errors, default)': () => baseResponse(200, 'application/json', broken),
       'ours response (allErrors: false)': () => baseResponse(200, 'application/json', broken, { allErrors: false }),
     };
-    for (const row of rows) {
+    for (const row of rows.slice(postRows.length)) {
       for (const [a, b] of [...row[2]]) {
         row[1][`base ${a.slice(5)}`] = baseOf[a];
         row[2].push([`base ${a.slice(5)}`, b]);
       }
     }
   }
+  if (process.env.BENCH_GITHUB !== '0' && existsSync(GITHUB)) for (const shape of await githubShapes()) rows.push(...shapeRows(shape));
   // `BENCH_ROWS=3,4` measures only those rows (1-based).
   const only = process.env.BENCH_ROWS?.split(',').map(Number);
   for (const [label, contenders, ratios] of rows.filter((_, i) => !only || only.includes(i + 1))) {

@@ -82,19 +82,23 @@ describe('pagination in the model', () => {
   });
 
   const github = path.join(corpusDir, 'github/api.github.com.octokit-openapi-23.0.2.json');
-  it('GitHub: Link pagination on the listings that declare a Link header and take a paging parameter', async () => {
+  it('GitHub: Link pagination where a Link header is declared, page numbers where only page + per_page are', async () => {
     const { model } = await loadModel(github);
     const paged = model.operations.filter((op) => op.pagination);
-    // Every one is a Link-header listing (GitHub has no body tokens); counted on octokit's 23.0.2 description.
-    expect(paged.every((op) => op.pagination!.kind === 'link' && op.pagination!.source === 'inferred')).toBe(true);
-    expect(paged.length).toBe(190);
+    // GitHub has no body tokens; counted on octokit's 23.0.2 description (scripts/pagination-report.ts).
+    expect(paged.every((op) => op.pagination!.source === 'inferred')).toBe(true);
+    expect(paged.filter((op) => op.pagination!.kind === 'link').length).toBe(190);
+    expect(paged.filter((op) => op.pagination!.kind === 'page').length).toBe(68);
+    expect(paged.length).toBe(258);
     const op = (id: string) => model.operations.find((o) => o.operationId === id)!;
-    expect(op('issues/list-for-repo').pagination).toEqual({ kind: 'link', source: 'inferred', pageSizeParameter: 'per_page', itemsPointer: '' });
+    expect(op('issues/list-for-repo').pagination).toEqual({ kind: 'link', source: 'inferred', pageSizeParameter: 'per_page', defaultPageSize: 30, itemsPointer: '' });
     expect(op('actions/list-workflow-runs-for-repo').pagination).toMatchObject({ kind: 'link', itemsPointer: '/workflow_runs' });
     expect(operationSpec(model, op('pulls/list')).paginate).toEqual({ link: true, items: '' });
     // A Link header on a single-resource read (no paging parameter) is not pagination.
     expect(op('enterprise-teams/get').pagination).toBeUndefined();
     expect(op('repos/get').pagination).toBeUndefined();
+    // GET /licenses takes page and per_page (default 30) and answers an array, without declaring Link.
+    expect(op('licenses/get-all-commonly-used').pagination).toEqual({ kind: 'page', source: 'inferred', pageParameter: 'page', firstPage: 1, pageSizeParameter: 'per_page', defaultPageSize: 30, itemsPointer: '' });
   }, 120_000);
 });
 
@@ -214,7 +218,7 @@ describe('the generated client follows every kind of pagination', () => {
 });
 
 describe('the query target reads the same pagination', () => {
-  it('fetchInfiniteQuery follows inferred token and last-item pagination', async () => {
+  it('fetchInfiniteQuery follows inferred token, last-item and Link pagination', async () => {
     mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
     const dir = mkdtempSync(path.join(repoRoot, '.tmp', 'pagination-'));
     try {
@@ -223,7 +227,13 @@ describe('the query target reads the same pagination', () => {
       const query = await import(path.join(dir, 'query/index.ts'));
       const client = clientModule.createClient({ baseUrl });
       const queryClient = new QueryClient();
-      expect(query.listReposInfiniteOptions).toBeUndefined(); // Link pagination: the client's paginate only
+      // Link pagination: the next page's query is read from the headers, so the pages are { data, next }.
+      requests.length = 0;
+      const repos = await queryClient.fetchInfiniteQuery({ ...query.listReposInfiniteOptions(client, { per_page: 3 }), pages: 5 });
+      const pages = repos.pages as { data: { id: string }[]; next: unknown }[];
+      expect(pages.map((p) => p.data.map((i) => i.id))).toEqual([['i1', 'i2', 'i3'], ['i4', 'i5', 'i6'], ['i7']]);
+      expect(pages.at(-1)!.next).toBeUndefined();
+      expect(requests).toEqual(['/repos?per_page=3', '/repos?per_page=3&page=2', '/repos?per_page=3&page=3']);
       for (const [name, args] of [['listCharges', { limit: 3 }], ['listPosts', { max_results: 3 }]] as const) {
         const options = query[`${name}InfiniteOptions`](client, args);
         const data = await queryClient.fetchInfiniteQuery({ ...options, pages: 5 });

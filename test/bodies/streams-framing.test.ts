@@ -35,7 +35,7 @@ describe('event-stream framing (server) read back by the parser (client)', () =>
   });
 
   it('a JSON text sequence skips a truncated text and reads on (RFC 7464 §2.3)', () => {
-    const d = jsonSeqFraming({ type: 'application/json-seq', format: 'json-seq' }, { lastEventId: '', retry: undefined }, undefined);
+    const d = jsonSeqFraming({ type: 'application/json-seq', format: 'json-seq' }, { lastEventId: '', retry: undefined }, undefined, JSON.parse);
     const items = [...d.push(enc.encode('\u001e{"a":1}\n\u001e{"trunc\u001e"ok"\n\u001e12')), ...d.end()];
     expect(items).toEqual([
       { value: { a: 1 }, data: { a: 1 } },

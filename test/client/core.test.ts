@@ -172,7 +172,7 @@ describe('request and response', () => {
     expect(e.headers.get('x-request-id')).toBe('r1');
     expect(e.body).toEqual(body);
     expect(e.problem?.type).toBe(body.type);
-    expect(e.message).toBe('getPostById: 400 Invalid Request: bad id');
+    expect(e.message).toBe('getPostById: 400 Invalid Request: bad id (id: x)');
     expect(f.calls).toHaveLength(1); // 400s are not retried
   });
 

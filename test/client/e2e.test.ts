@@ -129,7 +129,9 @@ describe('generated client over loopback HTTP', () => {
     expect(mod.isProblem(e, 'invalid-request')).toBe(true);
     expect(e.problem.errors[0].parameters).toEqual({ id: ['abc'] });
     expect(e.headers.get('content-type')).toBe('application/problem+json');
-    expect(e.message).toBe('getPostById: 400 Invalid Request: One or more parameters to your request was invalid.');
+    expect(e.message).toBe(
+      'getPostById: 400 Invalid Request: One or more parameters to your request was invalid. (id: The `id` query parameter value [abc] is not valid)',
+    );
   });
 
   it('a 401 rejects with ApiError (about:blank problem), after one refresh attempt of a refreshing provider', async () => {

@@ -103,6 +103,19 @@ describe('retries', () => {
     expect(retryPolicy(base, {}, createPostOp, { body: new ReadableStream() }).retries).toBe(0);
   });
 
+  it('a write carrying an idempotency key is retried like a PUT, and after a 409 (the first still running)', () => {
+    const keyed = retryPolicy(base, { idempotent: true, retry: { baseDelayMs: 10, maxDelayMs: 10 } }, createPostOp);
+    expect(keyed).toMatchObject({ idempotent: true, keyed: true });
+    expect(retryDelay(keyed, new Response(null, { status: 409 }), undefined, 0)).toBeGreaterThan(0);
+    expect(retryDelay(keyed, new Response(null, { status: 503 }), undefined, 0)).toBeGreaterThan(0);
+    const plain = retryPolicy(base, { retry: { baseDelayMs: 10, maxDelayMs: 10 } }, createPostOp);
+    expect(retryDelay(plain, new Response(null, { status: 409 }), undefined, 0)).toBeUndefined();
+    expect(retryDelay(plain, new Response(null, { status: 503 }), undefined, 0)).toBeUndefined();
+    // A GET's 409 is a real conflict: not retried.
+    const get = retryPolicy(base, { retry: { baseDelayMs: 10, maxDelayMs: 10 } }, lookupOp);
+    expect(retryDelay(get, new Response(null, { status: 409 }), undefined, 0)).toBeUndefined();
+  });
+
   const p = retryPolicy(base, { retry: { maxRateLimitWaitMs: 1000, baseDelayMs: 10, maxDelayMs: 10 } }, lookupOp);
   it('429: waits until the reset when it is close enough, else gives up', () => {
     const soon = { reset: new Date(Date.now() + 500) };

@@ -106,6 +106,12 @@ facet('became-enum', 'B', 'I', { type: 'string' }, { type: 'string', enum: ['a',
 facet('enum-removed', 'I', 'B', { type: 'string', enum: ['a', 'b'] }, { type: 'string' }, 'enum → free text');
 facet('extensible-enum-value-added', 'I', 'I', { type: 'string', 'x-extensible-enum': ['a'] }, { type: 'string', 'x-extensible-enum': ['a', 'b'] }, 'open enums may grow');
 facet('extensible-enum-value-removed', 'B', 'I', { type: 'string', 'x-extensible-enum': ['a', 'b'] }, { type: 'string', 'x-extensible-enum': ['a'] }, 'a value of an open enum removed');
+facet('enum-opened', 'I', 'B', { type: 'string', enum: ['a', 'b'] }, { type: 'string', enum: ['a', 'b'], 'x-enum-incomplete': true }, 'the enum marked incomplete: unlisted values may occur');
+facet('enum-closed', 'B', 'I', { type: 'string', enum: ['a', 'b'], 'x-enum-incomplete': true }, { type: 'string', enum: ['a', 'b'] }, 'the incomplete mark dropped: only the listed values are valid');
+facet('incomplete-enum-value-added', 'I', 'I', { type: 'string', enum: ['a'], 'x-enum-incomplete': true }, { type: 'string', enum: ['a', 'b'], 'x-enum-incomplete': true }, 'an incomplete enum lists one more value');
+facet('incomplete-enum-value-removed', 'I', 'I', { type: 'string', enum: ['a', 'b'], 'x-enum-incomplete': true }, { type: 'string', enum: ['a'], 'x-enum-incomplete': true }, 'an incomplete enum lists one value fewer');
+facet('incomplete-enum-added', 'I', 'I', { type: 'string' }, { type: 'string', enum: ['a'], 'x-enum-incomplete': true }, 'free text gains an incomplete enum: still free text');
+facet('incomplete-enum-removed', 'I', 'I', { type: 'string', enum: ['a'], 'x-enum-incomplete': true }, { type: 'string' }, 'an incomplete enum dropped: it restricted nothing');
 facet('const-added', 'B', 'I', { type: 'string' }, { type: 'string', const: 'x' }, 'fixed to one value');
 facet('const-removed', 'I', 'B', { type: 'string', const: 'x' }, { type: 'string' }, 'no longer fixed');
 facet('const-changed', 'B', 'B', { type: 'string', const: 'x' }, { type: 'string', const: 'y' }, 'a different fixed value');
@@ -353,6 +359,8 @@ add('limit-added', 'an x-limits entry', doc(limits(100)), doc(limits(100, [{ nam
 add('limit-removed', 'an x-limits entry removed', doc(limits(100, [{ name: 'max-ids', value: 10 }])), doc(limits(100)), ['I limit-removed']);
 add('limit-decreased', '100 → 50', doc(limits(100)), doc(limits(50)), ['W limit-decreased']);
 add('limit-increased', '100 → 200', doc(limits(100)), doc(limits(200)), ['I limit-increased']);
+const bounded = (bound: Record<string, Json>): Record<string, Json> => ({ 'x-limits': [{ name: 'max-results', value: 100, unit: 'results', ...bound }] });
+add('limit-bound-changed', 'a cap (max) became a floor (min) at the same value: the constant now means at least', doc(bounded({ max: 100 })), doc(bounded({ min: 100 })), ['W limit-bound-changed']);
 add('openapi-version-changed', '3.0.3 → 3.1.0 with the same contract', doc({}, undefined, '3.0.3'), doc({}, undefined, '3.1.0'), ['I openapi-version-changed']);
 
 // ---------------------------------------------------------------- meaning, not text: no change expected

@@ -48,7 +48,7 @@ describe('socialgen diff --project', () => {
     expect(byLine.get(at('client.getNote('))!.change).toMatchObject({ id: 'endpoint-operation-id-changed' });
     expect(byLine.get(at("kind: 'draft'"))!.change).toMatchObject({ id: 'request-property-enum-value-removed' });
     expect(byLine.get(at('note.lang'))!.change).toMatchObject({ id: 'response-property-removed' });
-    expect(byLine.get(at('client.getNote('))!.message).toBe("Property 'getNote' does not exist on type 'Client'.");
+    expect(byLine.get(at('client.getNote('))!.message).toBe("Property 'getNote' does not exist on type 'Client<true>'.");
   });
 
   it('reports nothing where the code still compiles: the base against itself', async () => {

@@ -13,10 +13,17 @@ import ts from 'typescript';
 
 /** Generated modules assembled from declarations of the validators' runtime library. */
 const DECLARATION_COPIES = new Set(['validators/src/runtime.ts', 'validators/src/formats.ts']);
-/** Whole-module copies: `<target>/src/runtime/<file>` from `generator/src/emit/<target>/runtime/<file>`. */
+/** Whole-module copies: `<target>/src/runtime/<file>` from `generator/src/emit/<target>/runtime/<file>` (or the folder SHARED_COPIES names). */
 const WHOLE_COPY = /^([^/]+)\/src\/runtime\/(.+\.ts)$/;
 /** Modules of a runtime folder that the emitter writes from the spec instead (their source is a stand-in for type-checking). */
 const GENERATED_IN_RUNTIME = new Set(['server/src/runtime/contract.ts']);
+/** Modules one runtime copies from another's folder (their own folder's file is a stand-in re-export for type-checking). */
+const SHARED_COPIES: Readonly<Record<string, string>> = {
+  'server/json64.ts': 'generator/src/emit/client/runtime/json64.ts',
+  // The webhook modules live with the server runtime; the client copies its two of them from there.
+  'client/webhook-signatures.ts': 'generator/src/emit/server/runtime/webhook-signatures.ts',
+  'client/webhook-sender.ts': 'generator/src/emit/server/runtime/webhook-sender.ts',
+};
 
 export interface RuntimeCopies {
   /** The record the golden keeps: per file, where its code comes from and that source's hash. */
@@ -108,8 +115,9 @@ export function runtimeCopies(repoRoot: string, files: ReadonlyMap<string, strin
     const whole = WHOLE_COPY.exec(file);
     if (whole) {
       if (GENERATED_IN_RUNTIME.has(file)) continue;
-      const source = all.find((s) => s.file === `generator/src/emit/${whole[1]}/runtime/${whole[2]}`);
-      if (!source) throw new Error(`${file}: no runtime module generator/src/emit/${whole[1]}/runtime/${whole[2]} it copies`);
+      const from = SHARED_COPIES[`${whole[1]}/${whole[2]}`] ?? `generator/src/emit/${whole[1]}/runtime/${whole[2]}`;
+      const source = all.find((s) => s.file === from);
+      if (!source) throw new Error(`${file}: no runtime module ${from} it copies`);
       const [header, rest] = splitHeader(file, contents);
       if (rest !== source.text) throw new Error(`${file}: not its header and a verbatim copy of ${source.file}`);
       const group = `${whole[1]}/src/runtime/ (each: ${header}, then the module)`;

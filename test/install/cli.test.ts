@@ -173,10 +173,10 @@ beforeAll(() => {
 describe('the socialgen tarball', () => {
   it('holds compiled JavaScript with declarations, the bin and the templates; no TypeScript sources to run', () => {
     expect(packed.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/socialgen.js', 'dist/index.js', 'dist/types/index.d.ts', 'dist/cli/main.js', 'dist/types/cli/main.d.ts', 'templates/README.md.hbs']));
-    // The only .ts files are the client, server and msw runtimes, copied verbatim into generated code, and the
+    // The only .ts files are the runtimes copied verbatim into generated code (client, server, msw, the server adapters, zod, mcp)
     // validators' runtime modules, copied into generated code by use (data, not code to run).
     const ts = packed.files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
-    expect(ts.filter((f) => !/^dist\/emit\/((client|server|msw)\/runtime|validators\/runtime(\/helpers|\/formats)?)\/[a-z0-9-]+\.ts$/.test(f))).toEqual([]);
+    expect(ts.filter((f) => !/^dist\/emit\/((client|server|msw|adapters|zod|mcp)\/runtime|validators\/runtime(\/helpers|\/formats)?)\/[a-z0-9-]+\.ts$/.test(f))).toEqual([]);
     expect(packed.files.filter((f) => f.includes('tsbuildinfo'))).toEqual([]);
     const json = JSON.parse(readFileSync(path.join(repoRoot, 'generator/package.json'), 'utf8')) as Record<string, unknown>;
     expect(json.private).toBeUndefined();

@@ -2,16 +2,19 @@
  * A spec given as a URL (load/remote.ts), against a plain node:http server in this process: relative `$ref`s
  * resolve against the URL, headers go to the spec's origin only, every failure names the URL (HTTP status,
  * timeout, refused connection, a problem inside a fetched file with its line), a remote spec cannot reach
- * local files, and a local spec's URL `$ref` is not fetched.
+ * local files, and a local spec's URL `$ref` is not fetched. `socialgen mock` (the built command, as a child
+ * process) loads a URL spec with the config's headers, as `generate` does.
  */
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec } from '../../generator/src/load/index.ts';
 import { formatDiagnostic, isSpecError } from '../../generator/src/load/diagnostics.ts';
 import { tempDir } from '../helpers/paths.ts';
+import { socialgenBin } from '../pipeline/helpers.ts';
 
 const ROOT = `openapi: 3.1.0
 info: { title: Remote, version: '1.0' }
@@ -35,6 +38,8 @@ const FILES: Record<string, string> = {
   '/api/local-ref.yaml': ROOT.replace('schemas/a.yaml#/A', 'file:///etc/hostname'),
   '/api/other-host.yaml': '',
 };
+
+const GUARD_TOKEN = 'mock-secret';
 
 let server: Server;
 let other: Server;
@@ -70,7 +75,10 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push({ url: req.url ?? '', headers: req.headers });
     if (req.url === '/slow.yaml') return; // never answers
-    const body = FILES[req.url ?? ''];
+    // `/guarded/…` is the `/api/` tree behind a token, as a private spec server would keep it.
+    const guarded = req.url?.startsWith('/guarded/');
+    if (guarded && req.headers.authorization !== `Bearer ${GUARD_TOKEN}`) return void res.writeHead(401, 'Unauthorized').end();
+    const body = FILES[guarded ? req.url!.replace('/guarded/', '/api/') : (req.url ?? '')];
     if (body === undefined) res.writeHead(404, 'Not Found').end();
     else res.end(body);
   });
@@ -130,5 +138,46 @@ describe('a local spec', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`unresolvable $ref: cannot read ${base}/shared/b.json (not fetched: only a spec given as a URL has its $refs fetched`);
     expect(seen.length).toBe(before);
+  });
+});
+
+/** Runs `socialgen mock --port 0` in `cwd` until it says where it listens (or exits); the child is returned to stop. */
+function startMock(cwd: string, env: Record<string, string>): Promise<{ url?: string; code?: number | null; stderr: string; stop(): void }> {
+  const child = spawn(process.execPath, [socialgenBin, 'mock', '--port', '0'], { cwd, env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const stop = () => void child.kill('SIGTERM');
+  let stderr = '';
+  return new Promise((resolve) => {
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      const url = / listening on (http:\/\/\S+) /.exec(stderr)?.[1];
+      if (url) resolve({ url, stderr, stop });
+    });
+    child.on('exit', (code) => resolve({ code, stderr, stop }));
+  });
+}
+
+describe('socialgen mock on a URL spec', () => {
+  it("fetches the spec with the config's headers and serves it; without them the server's 401 is named", { timeout: 60_000 }, async () => {
+    const dir = path.join(tmp.dir, 'mock');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'socialgen.config.yaml'), `spec: ${base}/guarded/openapi.yaml\nheaders:\n  Authorization: "Bearer \${MOCK_TOKEN}"\n`);
+    const mock = await startMock(dir, { MOCK_TOKEN: GUARD_TOKEN });
+    try {
+      expect(mock.url, mock.stderr).toBeDefined();
+      const response = await fetch(`${mock.url}/a`);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(typeof body === 'object' && body !== null && !Array.isArray(body)).toBe(true);
+      if ('b' in body) expect(typeof body.b).toBe('string');
+    } finally {
+      mock.stop();
+    }
+    // The token reached the guarded tree: every file of the spec was fetched with it.
+    expect(seen.filter((s) => s.url.startsWith('/guarded/') && s.headers.authorization === `Bearer ${GUARD_TOKEN}`).map((s) => s.url)).toEqual(['/guarded/openapi.yaml', '/guarded/schemas/a.yaml']);
+
+    const wrong = await startMock(dir, { MOCK_TOKEN: 'wrong' });
+    wrong.stop();
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr.split('\n')[0]).toBe(`${base}/guarded/openapi.yaml: cannot fetch: HTTP 401 Unauthorized`);
   });
 });

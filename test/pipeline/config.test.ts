@@ -119,8 +119,8 @@ describe('a config file with mistakes is rejected with file:line:column, and not
     );
     const result = await runCli(['generate'], dir);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('socialgen.config.json:5:3: unknown config key "fromat"; did you mean "format"? (known: $schema, spec, headers, out, targets, format, layout, plugins, packages, options, dates, pagination)');
-    expect(result.stderr).toContain('socialgen.config.json:6:16: unknown config key "sever" in options; did you mean "server"? (known: types, validators, client, server, query, msw)');
+    expect(result.stderr).toContain('socialgen.config.json:5:3: unknown config key "fromat"; did you mean "format"? (known: $schema, spec, headers, out, targets, format, layout, plugins, packages, options, dates, int64, idempotencyKey, pagination)');
+    expect(result.stderr).toContain('socialgen.config.json:6:16: unknown config key "sever" in options; did you mean "server"? (known: types, validators, client, server, query, msw, express, fastify, hono, koa, next, zod, mcp)');
     expect(result.stderr).toMatch(/2 problems in the input; nothing was written/);
     expect(existsSync(path.join(dir, 'generated'))).toBe(false);
   });
@@ -131,9 +131,9 @@ describe('a config file with mistakes is rejected with file:line:column, and not
     expect(result.code).toBe(2);
     const lines = result.stderr.split('\n');
     expect(lines).toContain('bad.yaml:3:3: unknown config key "scoop" in packages; did you mean "scope"? (known: scope, names, patch, license, licenseHolder)');
-    expect(lines).toContain('bad.yaml:5:5: unknown config key "clients" in packages/names; did you mean "client"? (known: types, validators, client, server, query, msw)');
+    expect(lines).toContain('bad.yaml:5:5: unknown config key "clients" in packages/names; did you mean "client"? (known: types, validators, client, server, query, msw, express, fastify, hono, koa, next, zod, mcp)');
     expect(lines.some((l) => /^bad\.yaml:6:\d+: config format must be boolean$/.test(l))).toBe(true);
-    expect(lines).toContain('bad.yaml:7:18: unknown target "sdk" in targets (known: types, validators, client, server, query, msw)');
+    expect(lines).toContain('bad.yaml:7:18: unknown target "sdk" in targets (known: types, validators, client, server, query, msw, express, fastify, hono, koa, next, zod, mcp)');
     expect(existsSync(path.join(dir, 'generated'))).toBe(false);
   });
 

@@ -31,7 +31,7 @@ const NETWORK_GLOBALS = new Set(['fetch', 'WebSocket', 'XMLHttpRequest', 'EventS
  * reader of a spec given as a URL (load/remote.ts), which fetches only then: the run below, from files,
  * shows that a local spec makes no request.
  */
-const NOT_PIPELINE = [/^emit\/(client|server|validators)\/runtime\//, /^cli\/commands\/mock(-serve)?\.ts$/, /^load\/remote\.ts$/];
+const NOT_PIPELINE = [/^emit\/(client|server|validators|msw|adapters|zod|mcp)\/runtime\//, /^cli\/commands\/mock(-serve)?\.ts$/, /^load\/remote\.ts$/];
 
 function sourceFiles(dir: string, rel = ''): string[] {
   const out: string[] = [];

@@ -102,7 +102,7 @@ describe('broken plugins are usage errors naming the plugin, and nothing is writ
     writeFileSync(path.join(dir, 'socialgen.config.yaml'), `spec: api.yaml\nplugins: [${JSON.stringify(examplePlugin)}]\ntargets: [types, route]\n`);
     const result = await runCli(['generate'], dir);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('socialgen.config.yaml:3:18: unknown target "route" in targets; did you mean "routes"? (known: types, validators, client, server, query, msw, routes)');
+    expect(result.stderr).toContain('socialgen.config.yaml:3:18: unknown target "route" in targets; did you mean "routes"? (known: types, validators, client, server, query, msw, express, fastify, hono, koa, next, zod, mcp, routes)');
   });
 });
 

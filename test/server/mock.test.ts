@@ -76,15 +76,20 @@ describe('createMockHandler', () => {
   it('honours pagination: page size, next_token valid for pagination_token, result_count, a last page without one', async () => {
     const mock = server.createMockHandler({ seed: 'pages', pages: 3, development: true });
     const get = async (q: string) => (await (await mock(new Request(`http://localhost/2/users/42/bookmarks?${q}`, { headers: AUTH }))).json()) as any;
-    const first = await get('max_results=7');
-    expect(first.data).toHaveLength(7);
-    expect(first.meta.result_count).toBe(7);
-    expect(first.meta.next_token).toMatch(/^[0-9a-z]+$/);
-    const second = await get(`max_results=7&pagination_token=${first.meta.next_token}`);
-    expect(second.data).toHaveLength(7);
-    expect(second).not.toEqual(first);
-    const third = await get(`max_results=7&pagination_token=${second.meta.next_token}`);
-    expect(third.meta.next_token).toBeUndefined();
+    // The listing is 3 pages at the default page size (10): 30 items, in pages of 7 that is 7, 7, 7, 7 and 2.
+    const pages = [await get('max_results=7')];
+    while (pages.at(-1).meta.next_token !== undefined) {
+      expect(pages.at(-1).meta.next_token).toMatch(/^[0-9a-z]+$/);
+      pages.push(await get(`max_results=7&pagination_token=${pages.at(-1).meta.next_token}`));
+    }
+    expect(pages.map((p) => p.data.length)).toEqual([7, 7, 7, 7, 2]);
+    expect(pages.map((p) => p.meta.result_count)).toEqual([7, 7, 7, 7, 2]);
+    const items = pages.flatMap((p) => p.data.map((i: unknown) => JSON.stringify(i)));
+    expect(new Set(items).size).toBe(30);
+    // The same listing at the default size: the same items in the same order.
+    const whole = [await get('')];
+    while (whole.at(-1).meta.next_token !== undefined) whole.push(await get(`pagination_token=${whole.at(-1).meta.next_token}`));
+    expect(whole.flatMap((p) => p.data.map((i: unknown) => JSON.stringify(i)))).toEqual(items);
   });
 
   it('still validates requests, requires credentials (unless checkAuth: false), and checks them when given authenticate', async () => {

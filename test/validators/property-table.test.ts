@@ -31,7 +31,7 @@ const leaf = fc.record(
 
 /**
  * An inline object large enough (weight > the inline limit) to be compiled once into a function shared by
- * its copies, which is called with the schema path of the copy (`_refSp`, a row with flag 2048).
+ * its copies, which is called with the schema path of the copy (`_refSp`, compiled, not a row).
  */
 const BIG = {
   type: 'object',
@@ -71,8 +71,10 @@ describe('property tables', () => {
       const [tables, compiled] = await Promise.all([compileSchema(schema), compileSchema(schema, { propertyTables: false })]);
       const text = tables.files.get('src/compiled.ts') ?? '';
       if (text.includes('_eProps(')) tabled++;
-      // A row calling a shared function with the member's schema path (flag 2048).
-      if ([...text.matchAll(/\['[\w-]+', (\d+), ''/g)].some((m) => (Number(m[1]) & 2048) !== 0)) shared++;
+      // A reference is never a row (rows hold only type/format/enum tests: flags below 1024): it stays a
+      // compiled call, here of a function shared by equal copies with the member's schema path.
+      expect([...text.matchAll(/\['[\w-]+', (\d+), '/g)].filter((m) => Number(m[1]) >= 1024)).toEqual([]);
+      if (text.includes('_refSp(')) shared++;
       expect(compiled.files.get('src/compiled.ts')).not.toContain('_eProps(');
       // Quiet: unknown formats are annotations on purpose.
       const ajv = [newAjv(true, true).compile(schema), newAjv(false, true).compile(schema)];
@@ -92,7 +94,8 @@ describe('property tables', () => {
       }
     }
     // The comparison saw tables and many failures, or it proves nothing.
-    expect(tabled).toBe(samples.length);
+    // (a sample whose members are all references has no table)
+    expect(tabled).toBeGreaterThan(samples.length * 0.8);
     expect(shared).toBeGreaterThan(0);
     expect(invalid).toBeGreaterThan(samples.length * values.length);
   }, 300_000);

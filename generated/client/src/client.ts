@@ -10,15 +10,16 @@ import { paginate } from './runtime/paginate.js';
 import { stream, streams } from './runtime/stream.js';
 import { ndjsonFraming } from './runtime/ndjson.js';
 import type {
-  ApiPromise,
   At,
   CallOptions,
   EventStream,
   ExtraQuery,
   ItemOf,
+  Outcome,
   PaginateOptions,
   RuntimeOptions,
   StreamCallOptions,
+  Throws,
 } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
 import { mediating } from './runtime/mediate.js';
@@ -346,9 +347,10 @@ export interface GetPowerstreamRulesArgs {
  * `{ data, status, headers, rateLimit, response }`. Failures reject with `ApiError` (typed body, see
  * `isApiError` and `isProblem`), `RateLimitError`, `NetworkError`, `TimeoutError`, `AbortError`,
  * `CredentialsError` (before any request) or, when validation is on, `RequestValidationError` /
- * `ResponseValidationError`.
+ * `ResponseValidationError`. With `throwOnError: false` (`F`, or a call's option) a call resolves to
+ * `{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.
  */
-export interface Client {
+export interface Client<F extends boolean = true> {
   /**
    * Get bookmarks
    *
@@ -369,10 +371,16 @@ export interface Client {
    * - parameters: members of post.fields after text are not shown
    * - parameters: the default of max_results is not shown
    */
-  getUserBookmarks(
+  getUserBookmarks<O extends CallOptions = CallOptions>(
     args: GetUserBookmarksArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['getUserBookmarks']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['getUserBookmarks']['response'],
+    200,
+    T.Operations['getUserBookmarks']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * User lookup by handle
    *
@@ -392,10 +400,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  findUserByUsername(
+  findUserByUsername<O extends CallOptions = CallOptions>(
     args: FindUserByUsernameArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['findUserByUsername']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['findUserByUsername']['response'],
+    200,
+    T.Operations['findUserByUsername']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Post lookup by id
    *
@@ -415,10 +429,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  findPostById(
+  findPostById<O extends CallOptions = CallOptions>(
     args: FindPostByIdArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['findPostById']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['findPostById']['response'], 200, T.Operations['findPostById']['errorResponse'], O, F>;
   /**
    * Search posts of the last 7 days
    *
@@ -443,10 +457,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  searchRecentPosts(
+  searchRecentPosts<O extends CallOptions = CallOptions>(
     args: SearchRecentPostsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['searchRecentPosts']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['searchRecentPosts']['response'],
+    200,
+    T.Operations['searchRecentPosts']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Full-archive search
    *
@@ -473,10 +493,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  searchAllPosts(
+  searchAllPosts<O extends CallOptions = CallOptions>(
     args: SearchAllPostsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['searchAllPosts']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['searchAllPosts']['response'], 200, T.Operations['searchAllPosts']['errorResponse'], O, F>;
   /**
    * Counts of recent posts matching a query
    *
@@ -496,10 +516,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  countRecentPosts(
+  countRecentPosts<O extends CallOptions = CallOptions>(
     args?: CountRecentPostsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['countRecentPosts']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['countRecentPosts']['response'],
+    200,
+    T.Operations['countRecentPosts']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Counts of posts of the full archive matching a query
    *
@@ -519,10 +545,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  countAllPosts(
+  countAllPosts<O extends CallOptions = CallOptions>(
     args?: CountAllPostsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['countAllPosts']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['countAllPosts']['response'], 200, T.Operations['countAllPosts']['errorResponse'], O, F>;
   /**
    * User post timeline
    *
@@ -542,10 +568,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserPosts(
+  getUserPosts<O extends CallOptions = CallOptions>(
     args: GetUserPostsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['getUserPosts']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['getUserPosts']['response'], 200, T.Operations['getUserPosts']['errorResponse'], O, F>;
   /**
    * Posts mentioning a user
    *
@@ -565,10 +591,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserMentions(
+  getUserMentions<O extends CallOptions = CallOptions>(
     args: GetUserMentionsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['getUserMentions']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['getUserMentions']['response'], 200, T.Operations['getUserMentions']['errorResponse'], O, F>;
   /**
    * Posts a user liked
    *
@@ -588,10 +614,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserLikedPosts(
+  getUserLikedPosts<O extends CallOptions = CallOptions>(
     args: GetUserLikedPostsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['getUserLikedPosts']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['getUserLikedPosts']['response'],
+    200,
+    T.Operations['getUserLikedPosts']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Followers of a user
    *
@@ -611,10 +643,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserFollowers(
+  getUserFollowers<O extends CallOptions = CallOptions>(
     args: GetUserFollowersArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['getUserFollowers']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['getUserFollowers']['response'],
+    200,
+    T.Operations['getUserFollowers']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Accounts a user follows
    *
@@ -634,10 +672,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserFollowing(
+  getUserFollowing<O extends CallOptions = CallOptions>(
     args: GetUserFollowingArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['getUserFollowing']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['getUserFollowing']['response'],
+    200,
+    T.Operations['getUserFollowing']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Follow an account
    *
@@ -658,7 +702,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  followUser(args: FollowUserArgs, options?: CallOptions): ApiPromise<T.Operations['followUser']['response'], 200>;
+  followUser<O extends CallOptions = CallOptions>(
+    args: FollowUserArgs,
+    options?: O,
+  ): Outcome<T.Operations['followUser']['response'], 200, T.Operations['followUser']['errorResponse'], O, F>;
   /**
    * Accounts a user blocks
    *
@@ -677,10 +724,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserBlocking(
+  getUserBlocking<O extends CallOptions = CallOptions>(
     args: GetUserBlockingArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['getUserBlocking']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['getUserBlocking']['response'], 200, T.Operations['getUserBlocking']['errorResponse'], O, F>;
   /**
    * Accounts a user mutes
    *
@@ -699,10 +746,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserMuting(
+  getUserMuting<O extends CallOptions = CallOptions>(
     args: GetUserMutingArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['getUserMuting']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['getUserMuting']['response'], 200, T.Operations['getUserMuting']['errorResponse'], O, F>;
   /**
    * Lists a user pinned
    *
@@ -722,10 +769,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserPinnedLists(
+  getUserPinnedLists<O extends CallOptions = CallOptions>(
     args: GetUserPinnedListsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['getUserPinnedLists']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['getUserPinnedLists']['response'],
+    200,
+    T.Operations['getUserPinnedLists']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Lists a user owns
    *
@@ -745,10 +798,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserOwnedLists(
+  getUserOwnedLists<O extends CallOptions = CallOptions>(
     args: GetUserOwnedListsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['getUserOwnedLists']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['getUserOwnedLists']['response'],
+    200,
+    T.Operations['getUserOwnedLists']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Lists a user follows
    *
@@ -768,10 +827,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserFollowedLists(
+  getUserFollowedLists<O extends CallOptions = CallOptions>(
     args: GetUserFollowedListsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['getUserFollowedLists']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['getUserFollowedLists']['response'],
+    200,
+    T.Operations['getUserFollowedLists']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Lists a user is a member of
    *
@@ -791,10 +856,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserListMemberships(
+  getUserListMemberships<O extends CallOptions = CallOptions>(
     args: GetUserListMembershipsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['getUserListMemberships']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['getUserListMemberships']['response'],
+    200,
+    T.Operations['getUserListMemberships']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Like a post
    *
@@ -815,7 +886,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  likePost(args: LikePostArgs, options?: CallOptions): ApiPromise<T.Operations['likePost']['response'], 200>;
+  likePost<O extends CallOptions = CallOptions>(
+    args: LikePostArgs,
+    options?: O,
+  ): Outcome<T.Operations['likePost']['response'], 200, T.Operations['likePost']['errorResponse'], O, F>;
   /**
    * Create or edit a post
    *
@@ -840,7 +914,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  createPost(args: CreatePostArgs, options?: CallOptions): ApiPromise<T.Operations['createPost']['response'], 201>;
+  createPost<O extends CallOptions = CallOptions>(
+    args: CreatePostArgs,
+    options?: O,
+  ): Outcome<T.Operations['createPost']['response'], 201, T.Operations['createPost']['errorResponse'], O, F>;
   /**
    * Search news stories
    *
@@ -860,7 +937,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  searchNews(args?: SearchNewsArgs, options?: CallOptions): ApiPromise<T.Operations['searchNews']['response'], 200>;
+  searchNews<O extends CallOptions = CallOptions>(
+    args?: SearchNewsArgs,
+    options?: O,
+  ): Outcome<T.Operations['searchNews']['response'], 200, T.Operations['searchNews']['errorResponse'], O, F>;
   /**
    * News story by id
    *
@@ -880,10 +960,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  findNewsById(
+  findNewsById<O extends CallOptions = CallOptions>(
     args: FindNewsByIdArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['findNewsById']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['findNewsById']['response'], 200, T.Operations['findNewsById']['errorResponse'], O, F>;
   /**
    * List streaming connections
    *
@@ -900,10 +980,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  listConnections(
+  listConnections<O extends CallOptions = CallOptions>(
     args?: ListConnectionsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['listConnections']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['listConnections']['response'], 200, T.Operations['listConnections']['errorResponse'], O, F>;
   /**
    * Terminate specific streaming connections
    *
@@ -921,10 +1001,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  deleteConnectionsByUuid(
+  deleteConnectionsByUuid<O extends CallOptions = CallOptions>(
     args?: DeleteConnectionsByUuidArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['deleteConnectionsByUuid']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['deleteConnectionsByUuid']['response'],
+    200,
+    T.Operations['deleteConnectionsByUuid']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Terminate all streaming connections
    *
@@ -942,10 +1028,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  deleteAllConnections(
+  deleteAllConnections<O extends CallOptions = CallOptions>(
     args?: DeleteAllConnectionsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['deleteAllConnections']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['deleteAllConnections']['response'],
+    200,
+    T.Operations['deleteAllConnections']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Terminate the connections of one streaming endpoint
    *
@@ -963,10 +1055,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  deleteConnectionsByEndpoint(
+  deleteConnectionsByEndpoint<O extends CallOptions = CallOptions>(
     args: DeleteConnectionsByEndpointArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['deleteConnectionsByEndpoint']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['deleteConnectionsByEndpoint']['response'],
+    200,
+    T.Operations['deleteConnectionsByEndpoint']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Posts eligible for community notes
    *
@@ -985,10 +1083,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  searchPostsEligibleForNotes(
+  searchPostsEligibleForNotes<O extends CallOptions = CallOptions>(
     args?: SearchPostsEligibleForNotesArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['searchPostsEligibleForNotes']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['searchPostsEligibleForNotes']['response'],
+    200,
+    T.Operations['searchPostsEligibleForNotes']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Notes written by the authenticated note writer
    *
@@ -1007,10 +1111,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  searchNotesWritten(
+  searchNotesWritten<O extends CallOptions = CallOptions>(
     args?: SearchNotesWrittenArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['searchNotesWritten']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['searchNotesWritten']['response'],
+    200,
+    T.Operations['searchNotesWritten']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Submit a community note
    *
@@ -1030,7 +1140,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  createNote(args?: CreateNoteArgs, options?: CallOptions): ApiPromise<T.Operations['createNote']['response'], 201>;
+  createNote<O extends CallOptions = CallOptions>(
+    args?: CreateNoteArgs,
+    options?: O,
+  ): Outcome<T.Operations['createNote']['response'], 201, T.Operations['createNote']['errorResponse'], O, F>;
   /**
    * Evaluate a drafted note
    *
@@ -1050,10 +1163,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  evaluateNote(
+  evaluateNote<O extends CallOptions = CallOptions>(
     args?: EvaluateNoteArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['evaluateNote']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['evaluateNote']['response'], 200, T.Operations['evaluateNote']['errorResponse'], O, F>;
   /**
    * Create an activity subscription
    *
@@ -1071,10 +1184,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  createActivitySubscription(
+  createActivitySubscription<O extends CallOptions = CallOptions>(
     args: CreateActivitySubscriptionArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['createActivitySubscription']['response'], 201>;
+    options?: O,
+  ): Outcome<
+    T.Operations['createActivitySubscription']['response'],
+    201,
+    T.Operations['createActivitySubscription']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Stream activity events
    *
@@ -1121,10 +1240,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  replayWebhookEvents(
+  replayWebhookEvents<O extends CallOptions = CallOptions>(
     args?: ReplayWebhookEventsArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['replayWebhookEvents']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['replayWebhookEvents']['response'],
+    200,
+    T.Operations['replayWebhookEvents']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Replay account activity events (deprecated)
    *
@@ -1146,10 +1271,16 @@ export interface Client {
    *
    * @deprecated The API deprecates this operation. Deprecated since 2026-03-25T12:00:00-04:00.
    */
-  replayAccountActivity(
+  replayAccountActivity<O extends CallOptions = CallOptions>(
     args: ReplayAccountActivityArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['replayAccountActivity']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['replayAccountActivity']['response'],
+    200,
+    T.Operations['replayAccountActivity']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * Powerstream rules
    *
@@ -1166,10 +1297,16 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getPowerstreamRules(
+  getPowerstreamRules<O extends CallOptions = CallOptions>(
     args?: GetPowerstreamRulesArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['getPowerstreamRules']['response'], 200>;
+    options?: O,
+  ): Outcome<
+    T.Operations['getPowerstreamRules']['response'],
+    200,
+    T.Operations['getPowerstreamRules']['errorResponse'],
+    O,
+    F
+  >;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -1282,7 +1419,7 @@ export interface OperationErrors {
 export type ClientOptions = RuntimeOptions;
 
 /** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore = Runtime;
+export type ClientCore<F extends boolean = true> = Runtime<F>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = 'bookmark.read' | 'post.read' | 'users.read' | 'follow.read';
@@ -1291,13 +1428,13 @@ export type OAuth2Scope = 'bookmark.read' | 'post.read' | 'users.read' | 'follow
  * Creates a client. `baseUrl` is required; `auth` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient<O extends ClientOptions>(options: O): Client<Throws<O, true>> {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
     stream: streams({ ndjson: ndjsonFraming }),
     paginate: paginate,
     paginations: ops.paginations,
-  }) as Client;
+  }) as Client<Throws<O, true>>;
 }
 
 /**
@@ -1328,7 +1465,10 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
  * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
  */
-export function createCore(options: ClientOptions, features: CoreFeatures = {}): ClientCore {
+export function createCore<O extends ClientOptions>(
+  options: O,
+  features: CoreFeatures = {},
+): ClientCore<Throws<O, true>> {
   return createRuntime(options, features);
 }
 
@@ -1354,11 +1494,11 @@ export function createCore(options: ClientOptions, features: CoreFeatures = {}):
  *
  * The standalone form of `Client.getUserBookmarks`, over `createCore(...)`.
  */
-export function getUserBookmarks(
-  core: ClientCore,
+export function getUserBookmarks<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetUserBookmarksArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getUserBookmarks']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['getUserBookmarks']['response'], 200, T.Operations['getUserBookmarks']['errorResponse'], O, F> {
   return call(core, ops.getUserBookmarks, args, options);
 }
 
@@ -1383,11 +1523,17 @@ export function getUserBookmarks(
  *
  * The standalone form of `Client.findUserByUsername`, over `createCore(...)`.
  */
-export function findUserByUsername(
-  core: ClientCore,
+export function findUserByUsername<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: FindUserByUsernameArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['findUserByUsername']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['findUserByUsername']['response'],
+  200,
+  T.Operations['findUserByUsername']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.findUserByUsername, args, options);
 }
 
@@ -1412,11 +1558,11 @@ export function findUserByUsername(
  *
  * The standalone form of `Client.findPostById`, over `createCore(...)`.
  */
-export function findPostById(
-  core: ClientCore,
+export function findPostById<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: FindPostByIdArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['findPostById']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['findPostById']['response'], 200, T.Operations['findPostById']['errorResponse'], O, F> {
   return call(core, ops.findPostById, args, options);
 }
 
@@ -1446,11 +1592,17 @@ export function findPostById(
  *
  * The standalone form of `Client.searchRecentPosts`, over `createCore(...)`.
  */
-export function searchRecentPosts(
-  core: ClientCore,
+export function searchRecentPosts<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: SearchRecentPostsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['searchRecentPosts']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['searchRecentPosts']['response'],
+  200,
+  T.Operations['searchRecentPosts']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.searchRecentPosts, args, options);
 }
 
@@ -1482,11 +1634,11 @@ export function searchRecentPosts(
  *
  * The standalone form of `Client.searchAllPosts`, over `createCore(...)`.
  */
-export function searchAllPosts(
-  core: ClientCore,
+export function searchAllPosts<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: SearchAllPostsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['searchAllPosts']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['searchAllPosts']['response'], 200, T.Operations['searchAllPosts']['errorResponse'], O, F> {
   return call(core, ops.searchAllPosts, args, options);
 }
 
@@ -1511,11 +1663,11 @@ export function searchAllPosts(
  *
  * The standalone form of `Client.countRecentPosts`, over `createCore(...)`.
  */
-export function countRecentPosts(
-  core: ClientCore,
+export function countRecentPosts<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: CountRecentPostsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['countRecentPosts']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['countRecentPosts']['response'], 200, T.Operations['countRecentPosts']['errorResponse'], O, F> {
   return call(core, ops.countRecentPosts, args, options);
 }
 
@@ -1540,11 +1692,11 @@ export function countRecentPosts(
  *
  * The standalone form of `Client.countAllPosts`, over `createCore(...)`.
  */
-export function countAllPosts(
-  core: ClientCore,
+export function countAllPosts<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: CountAllPostsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['countAllPosts']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['countAllPosts']['response'], 200, T.Operations['countAllPosts']['errorResponse'], O, F> {
   return call(core, ops.countAllPosts, args, options);
 }
 
@@ -1569,11 +1721,11 @@ export function countAllPosts(
  *
  * The standalone form of `Client.getUserPosts`, over `createCore(...)`.
  */
-export function getUserPosts(
-  core: ClientCore,
+export function getUserPosts<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetUserPostsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getUserPosts']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['getUserPosts']['response'], 200, T.Operations['getUserPosts']['errorResponse'], O, F> {
   return call(core, ops.getUserPosts, args, options);
 }
 
@@ -1598,11 +1750,11 @@ export function getUserPosts(
  *
  * The standalone form of `Client.getUserMentions`, over `createCore(...)`.
  */
-export function getUserMentions(
-  core: ClientCore,
+export function getUserMentions<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetUserMentionsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getUserMentions']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['getUserMentions']['response'], 200, T.Operations['getUserMentions']['errorResponse'], O, F> {
   return call(core, ops.getUserMentions, args, options);
 }
 
@@ -1627,11 +1779,17 @@ export function getUserMentions(
  *
  * The standalone form of `Client.getUserLikedPosts`, over `createCore(...)`.
  */
-export function getUserLikedPosts(
-  core: ClientCore,
+export function getUserLikedPosts<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetUserLikedPostsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getUserLikedPosts']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['getUserLikedPosts']['response'],
+  200,
+  T.Operations['getUserLikedPosts']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.getUserLikedPosts, args, options);
 }
 
@@ -1656,11 +1814,11 @@ export function getUserLikedPosts(
  *
  * The standalone form of `Client.getUserFollowers`, over `createCore(...)`.
  */
-export function getUserFollowers(
-  core: ClientCore,
+export function getUserFollowers<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetUserFollowersArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getUserFollowers']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['getUserFollowers']['response'], 200, T.Operations['getUserFollowers']['errorResponse'], O, F> {
   return call(core, ops.getUserFollowers, args, options);
 }
 
@@ -1685,11 +1843,11 @@ export function getUserFollowers(
  *
  * The standalone form of `Client.getUserFollowing`, over `createCore(...)`.
  */
-export function getUserFollowing(
-  core: ClientCore,
+export function getUserFollowing<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetUserFollowingArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getUserFollowing']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['getUserFollowing']['response'], 200, T.Operations['getUserFollowing']['errorResponse'], O, F> {
   return call(core, ops.getUserFollowing, args, options);
 }
 
@@ -1715,11 +1873,11 @@ export function getUserFollowing(
  *
  * The standalone form of `Client.followUser`, over `createCore(...)`.
  */
-export function followUser(
-  core: ClientCore,
+export function followUser<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: FollowUserArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['followUser']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['followUser']['response'], 200, T.Operations['followUser']['errorResponse'], O, F> {
   return call(core, ops.followUser, args, options);
 }
 
@@ -1743,11 +1901,11 @@ export function followUser(
  *
  * The standalone form of `Client.getUserBlocking`, over `createCore(...)`.
  */
-export function getUserBlocking(
-  core: ClientCore,
+export function getUserBlocking<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetUserBlockingArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getUserBlocking']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['getUserBlocking']['response'], 200, T.Operations['getUserBlocking']['errorResponse'], O, F> {
   return call(core, ops.getUserBlocking, args, options);
 }
 
@@ -1771,11 +1929,11 @@ export function getUserBlocking(
  *
  * The standalone form of `Client.getUserMuting`, over `createCore(...)`.
  */
-export function getUserMuting(
-  core: ClientCore,
+export function getUserMuting<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetUserMutingArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getUserMuting']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['getUserMuting']['response'], 200, T.Operations['getUserMuting']['errorResponse'], O, F> {
   return call(core, ops.getUserMuting, args, options);
 }
 
@@ -1800,11 +1958,17 @@ export function getUserMuting(
  *
  * The standalone form of `Client.getUserPinnedLists`, over `createCore(...)`.
  */
-export function getUserPinnedLists(
-  core: ClientCore,
+export function getUserPinnedLists<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetUserPinnedListsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getUserPinnedLists']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['getUserPinnedLists']['response'],
+  200,
+  T.Operations['getUserPinnedLists']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.getUserPinnedLists, args, options);
 }
 
@@ -1829,11 +1993,17 @@ export function getUserPinnedLists(
  *
  * The standalone form of `Client.getUserOwnedLists`, over `createCore(...)`.
  */
-export function getUserOwnedLists(
-  core: ClientCore,
+export function getUserOwnedLists<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetUserOwnedListsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getUserOwnedLists']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['getUserOwnedLists']['response'],
+  200,
+  T.Operations['getUserOwnedLists']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.getUserOwnedLists, args, options);
 }
 
@@ -1858,11 +2028,17 @@ export function getUserOwnedLists(
  *
  * The standalone form of `Client.getUserFollowedLists`, over `createCore(...)`.
  */
-export function getUserFollowedLists(
-  core: ClientCore,
+export function getUserFollowedLists<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetUserFollowedListsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getUserFollowedLists']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['getUserFollowedLists']['response'],
+  200,
+  T.Operations['getUserFollowedLists']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.getUserFollowedLists, args, options);
 }
 
@@ -1887,11 +2063,17 @@ export function getUserFollowedLists(
  *
  * The standalone form of `Client.getUserListMemberships`, over `createCore(...)`.
  */
-export function getUserListMemberships(
-  core: ClientCore,
+export function getUserListMemberships<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetUserListMembershipsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getUserListMemberships']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['getUserListMemberships']['response'],
+  200,
+  T.Operations['getUserListMemberships']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.getUserListMemberships, args, options);
 }
 
@@ -1917,11 +2099,11 @@ export function getUserListMemberships(
  *
  * The standalone form of `Client.likePost`, over `createCore(...)`.
  */
-export function likePost(
-  core: ClientCore,
+export function likePost<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: LikePostArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['likePost']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['likePost']['response'], 200, T.Operations['likePost']['errorResponse'], O, F> {
   return call(core, ops.likePost, args, options);
 }
 
@@ -1951,11 +2133,11 @@ export function likePost(
  *
  * The standalone form of `Client.createPost`, over `createCore(...)`.
  */
-export function createPost(
-  core: ClientCore,
+export function createPost<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: CreatePostArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createPost']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['createPost']['response'], 201, T.Operations['createPost']['errorResponse'], O, F> {
   return call(core, ops.createPost, args, options);
 }
 
@@ -1980,11 +2162,11 @@ export function createPost(
  *
  * The standalone form of `Client.searchNews`, over `createCore(...)`.
  */
-export function searchNews(
-  core: ClientCore,
+export function searchNews<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: SearchNewsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['searchNews']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['searchNews']['response'], 200, T.Operations['searchNews']['errorResponse'], O, F> {
   return call(core, ops.searchNews, args, options);
 }
 
@@ -2009,11 +2191,11 @@ export function searchNews(
  *
  * The standalone form of `Client.findNewsById`, over `createCore(...)`.
  */
-export function findNewsById(
-  core: ClientCore,
+export function findNewsById<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: FindNewsByIdArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['findNewsById']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['findNewsById']['response'], 200, T.Operations['findNewsById']['errorResponse'], O, F> {
   return call(core, ops.findNewsById, args, options);
 }
 
@@ -2035,11 +2217,11 @@ export function findNewsById(
  *
  * The standalone form of `Client.listConnections`, over `createCore(...)`.
  */
-export function listConnections(
-  core: ClientCore,
+export function listConnections<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListConnectionsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listConnections']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listConnections']['response'], 200, T.Operations['listConnections']['errorResponse'], O, F> {
   return call(core, ops.listConnections, args, options);
 }
 
@@ -2062,11 +2244,17 @@ export function listConnections(
  *
  * The standalone form of `Client.deleteConnectionsByUuid`, over `createCore(...)`.
  */
-export function deleteConnectionsByUuid(
-  core: ClientCore,
+export function deleteConnectionsByUuid<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: DeleteConnectionsByUuidArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['deleteConnectionsByUuid']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['deleteConnectionsByUuid']['response'],
+  200,
+  T.Operations['deleteConnectionsByUuid']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.deleteConnectionsByUuid, args, options);
 }
 
@@ -2089,11 +2277,17 @@ export function deleteConnectionsByUuid(
  *
  * The standalone form of `Client.deleteAllConnections`, over `createCore(...)`.
  */
-export function deleteAllConnections(
-  core: ClientCore,
+export function deleteAllConnections<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: DeleteAllConnectionsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['deleteAllConnections']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['deleteAllConnections']['response'],
+  200,
+  T.Operations['deleteAllConnections']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.deleteAllConnections, args, options);
 }
 
@@ -2116,11 +2310,17 @@ export function deleteAllConnections(
  *
  * The standalone form of `Client.deleteConnectionsByEndpoint`, over `createCore(...)`.
  */
-export function deleteConnectionsByEndpoint(
-  core: ClientCore,
+export function deleteConnectionsByEndpoint<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: DeleteConnectionsByEndpointArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['deleteConnectionsByEndpoint']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['deleteConnectionsByEndpoint']['response'],
+  200,
+  T.Operations['deleteConnectionsByEndpoint']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.deleteConnectionsByEndpoint, args, options);
 }
 
@@ -2144,11 +2344,17 @@ export function deleteConnectionsByEndpoint(
  *
  * The standalone form of `Client.searchPostsEligibleForNotes`, over `createCore(...)`.
  */
-export function searchPostsEligibleForNotes(
-  core: ClientCore,
+export function searchPostsEligibleForNotes<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: SearchPostsEligibleForNotesArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['searchPostsEligibleForNotes']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['searchPostsEligibleForNotes']['response'],
+  200,
+  T.Operations['searchPostsEligibleForNotes']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.searchPostsEligibleForNotes, args, options);
 }
 
@@ -2172,11 +2378,17 @@ export function searchPostsEligibleForNotes(
  *
  * The standalone form of `Client.searchNotesWritten`, over `createCore(...)`.
  */
-export function searchNotesWritten(
-  core: ClientCore,
+export function searchNotesWritten<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: SearchNotesWrittenArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['searchNotesWritten']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['searchNotesWritten']['response'],
+  200,
+  T.Operations['searchNotesWritten']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.searchNotesWritten, args, options);
 }
 
@@ -2201,11 +2413,11 @@ export function searchNotesWritten(
  *
  * The standalone form of `Client.createNote`, over `createCore(...)`.
  */
-export function createNote(
-  core: ClientCore,
+export function createNote<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: CreateNoteArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createNote']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['createNote']['response'], 201, T.Operations['createNote']['errorResponse'], O, F> {
   return call(core, ops.createNote, args, options);
 }
 
@@ -2230,11 +2442,11 @@ export function createNote(
  *
  * The standalone form of `Client.evaluateNote`, over `createCore(...)`.
  */
-export function evaluateNote(
-  core: ClientCore,
+export function evaluateNote<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: EvaluateNoteArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['evaluateNote']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['evaluateNote']['response'], 200, T.Operations['evaluateNote']['errorResponse'], O, F> {
   return call(core, ops.evaluateNote, args, options);
 }
 
@@ -2257,11 +2469,17 @@ export function evaluateNote(
  *
  * The standalone form of `Client.createActivitySubscription`, over `createCore(...)`.
  */
-export function createActivitySubscription(
-  core: ClientCore,
+export function createActivitySubscription<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: CreateActivitySubscriptionArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createActivitySubscription']['response'], 201> {
+  options?: O,
+): Outcome<
+  T.Operations['createActivitySubscription']['response'],
+  201,
+  T.Operations['createActivitySubscription']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.createActivitySubscription, args, options);
 }
 
@@ -2293,7 +2511,7 @@ export function createActivitySubscription(
  * The standalone form of `Client.streamActivity`, over `createCore(...)`.
  */
 export function streamActivity(
-  core: ClientCore,
+  core: ClientCore<boolean>,
   args?: StreamActivityArgs,
   options?: StreamCallOptions,
 ): EventStream<T.Operations['streamActivity']['responses']['200']['content']['application/json']> {
@@ -2319,11 +2537,17 @@ export function streamActivity(
  *
  * The standalone form of `Client.replayWebhookEvents`, over `createCore(...)`.
  */
-export function replayWebhookEvents(
-  core: ClientCore,
+export function replayWebhookEvents<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ReplayWebhookEventsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['replayWebhookEvents']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['replayWebhookEvents']['response'],
+  200,
+  T.Operations['replayWebhookEvents']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.replayWebhookEvents, args, options);
 }
 
@@ -2350,11 +2574,17 @@ export function replayWebhookEvents(
  *
  * The standalone form of `Client.replayAccountActivity`, over `createCore(...)`.
  */
-export function replayAccountActivity(
-  core: ClientCore,
+export function replayAccountActivity<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: ReplayAccountActivityArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['replayAccountActivity']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['replayAccountActivity']['response'],
+  200,
+  T.Operations['replayAccountActivity']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.replayAccountActivity, args, options);
 }
 
@@ -2376,11 +2606,17 @@ export function replayAccountActivity(
  *
  * The standalone form of `Client.getPowerstreamRules`, over `createCore(...)`.
  */
-export function getPowerstreamRules(
-  core: ClientCore,
+export function getPowerstreamRules<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: GetPowerstreamRulesArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getPowerstreamRules']['response'], 200> {
+  options?: O,
+): Outcome<
+  T.Operations['getPowerstreamRules']['response'],
+  200,
+  T.Operations['getPowerstreamRules']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.getPowerstreamRules, args, options);
 }
 

@@ -35,88 +35,50 @@ const _sp8 = '#/components/schemas/CommunityId';
 const _sp9 = '#/components/schemas/PlaceId';
 const _re10 = new RegExp('^[A-Z]{2}$', 'u');
 const _sp11 = '#/components/schemas/CountryCode';
-const _sp12 = '#/components/schemas/Post';
-const _t13: any = [
-  ['id', 1024, '', _vPostId, _ePostId],
-  ['text', 1, 'string'],
-  ['author_id', 1024, '', _vUserId, _eUserId],
-  ['username', 1024, '', _vUsername, _eUsername],
-  ['created_at', 1, 'string', _fDateTime, 'date-time'],
-  ['conversation_id', 1024, '', _vPostId, _ePostId],
-  ['in_reply_to_user_id', 1024, '', _vUserId, _eUserId],
-  ['lang', 1, 'string'],
-  ['community_id', 1024, '', _vCommunityId, _eCommunityId],
-  ['attachments', 1024, '', _vAttachments, _eAttachments],
-];
-const _t14: any = [
-  ['display_text_range', 1024, '', _vDisplayTextRange, _eDisplayTextRange],
-  ['edit_controls', 1024, '', _vEditControls, _eEditControls],
-];
-const _t15: any = [
-  ['entities', 1024, '', _vFullTextEntities, _eFullTextEntities],
-  ['geo', 1024, '', _vPostGeo, _ePostGeo],
-  ['matched_media_notes', 1024, '', _vMatchedMediaNotes, _eMatchedMediaNotes],
-  ['non_public_metrics', 1024, '', _vPostNonPublicMetrics, _ePostNonPublicMetrics],
-  ['organic_metrics', 1024, '', _vPostOrganicMetrics, _ePostOrganicMetrics],
-  ['promoted_metrics', 1024, '', _vPostPromotedMetrics, _ePostPromotedMetrics],
-  ['public_metrics', 1024, '', _vPostPublicMetrics, _ePostPublicMetrics],
-  ['note_request_suggestions', 1024, '', _vNoteRequestSuggestions, _eNoteRequestSuggestions],
-  ['note_post', 1024, '', _vNotePost, _eNotePost],
+const _t12: any = [['text', 1, 'string']];
+const _sp13 = '#/components/schemas/Post';
+const _t14: any = [['created_at', 1, 'string', _fDateTime, 'date-time']];
+const _t15: any = [['lang', 1, 'string']];
+const _t16: any = [
   ['paid_partnership', 8, 'boolean'],
   ['possibly_sensitive', 8, 'boolean'],
 ];
-const _t16: any = [
-  ['reply_settings', 1024, '', _vReplySettings, _eReplySettings],
-  ['scopes', 1024, '', _vScopes, _eScopes],
-  ['source', 1, 'string'],
-];
-const _t17: any = [
-  ['suggested_source_links_with_counts', 1024, '', _vSuggestedSourceLinksWithCounts, _eSuggestedSourceLinksWithCounts],
-  ['withheld', 1024, '', _vPostWithheld, _ePostWithheld],
-];
+const _t17: any = [['source', 1, 'string']];
 const _sp18 = '#/components/schemas/Attachments';
-const _t19: any = [
-  ['domain', 1088, '', _vContextAnnotationDomainFields, _eContextAnnotationDomainFields],
-  ['entity', 1088, '', _vContextAnnotationEntityFields, _eContextAnnotationEntityFields],
-];
-const _sp20 = '#/components/schemas/ContextAnnotation';
-const _sp21 = '#/components/schemas/ContextAnnotationDomainFields';
-const _t22: any = [
+const _sp19 = '#/components/schemas/ContextAnnotation';
+const _sp20 = '#/components/schemas/ContextAnnotationDomainFields';
+const _t21: any = [
   ['name', 1, 'string'],
   ['description', 1, 'string'],
 ];
-const _sp23 = '#/components/schemas/ContextAnnotationEntityFields';
-const _sp24 = '#/components/schemas/DisplayTextRange';
-const _t25: any = [
+const _sp22 = '#/components/schemas/ContextAnnotationEntityFields';
+const _sp23 = '#/components/schemas/DisplayTextRange';
+const _t24: any = [
   ['is_edit_eligible', 72, 'boolean'],
   ['editable_until', 65, 'string', _fDateTime, 'date-time'],
   ['edits_remaining', 68, 'integer'],
 ];
-const _sp26 = '#/components/schemas/EditControls';
-const _t27: any = [
-  ['coordinates', 1024, '', _vPoint, _ePoint],
-  ['place_id', 1024, '', _vPlaceId, _ePlaceId],
-];
-const _sp28 = '#/components/schemas/PostGeo';
-const _sp29 = '#/components/schemas/MatchedMediaNotes';
-const _t30: any = [['match_status', 1, 'string']];
-const _t31: any = [['impression_count', 516, 'integer', _int32, 'int32']];
-const _sp32 = '#/components/schemas/PostNonPublicMetrics';
-const _t33: any = [
+const _sp25 = '#/components/schemas/EditControls';
+const _sp26 = '#/components/schemas/PostGeo';
+const _sp27 = '#/components/schemas/MatchedMediaNotes';
+const _t28: any = [['match_status', 1, 'string']];
+const _t29: any = [['impression_count', 516, 'integer', _int32, 'int32']];
+const _sp30 = '#/components/schemas/PostNonPublicMetrics';
+const _t31: any = [
   ['impression_count', 68, 'integer'],
   ['repost_count', 68, 'integer'],
   ['reply_count', 68, 'integer'],
   ['like_count', 68, 'integer'],
 ];
-const _sp34 = '#/components/schemas/PostOrganicMetrics';
-const _t35: any = [
+const _sp32 = '#/components/schemas/PostOrganicMetrics';
+const _t33: any = [
   ['impression_count', 516, 'integer', _int32, 'int32'],
   ['like_count', 516, 'integer', _int32, 'int32'],
   ['reply_count', 516, 'integer', _int32, 'int32'],
   ['repost_count', 516, 'integer', _int32, 'int32'],
 ];
-const _sp36 = '#/components/schemas/PostPromotedMetrics';
-const _t37: any = [
+const _sp34 = '#/components/schemas/PostPromotedMetrics';
+const _t35: any = [
   ['repost_count', 68, 'integer'],
   ['reply_count', 68, 'integer'],
   ['like_count', 68, 'integer'],
@@ -124,64 +86,51 @@ const _t37: any = [
   ['bookmark_count', 68, 'integer'],
   ['quote_count', 4, 'integer'],
 ];
-const _sp38 = '#/components/schemas/PostPublicMetrics';
-const _t39: any = [
-  ['source_link', 1024, '', _vUrlEntity, _eUrlEntity],
+const _sp36 = '#/components/schemas/PostPublicMetrics';
+const _t37: any = [
   ['suggestion', 1, 'string'],
   ['suggestion_id', 1, 'string'],
 ];
-const _sp40 = '#/components/schemas/NoteRequestSuggestions';
-const _t41: any = [
-  ['text', 1, 'string'],
-  ['entities', 1024, '', _vNotePostEntities, _eNotePostEntities],
-];
-const _sp42 = '#/components/schemas/NotePost';
-const _sp43 = '#/components/schemas/NotePostEntities';
-const _k44: any = ['reposted', 'quoted', 'replied_to'];
-const _t45: any = [
-  ['type', 65, 'string', _k44],
-  ['id', 1088, '', _vPostId, _ePostId],
-];
-const _sp46 = '#/components/schemas/ReferencedPost';
-const _k47: any = ['everyone', 'mentionedUsers', 'following', 'other', 'subscribers', 'verified'];
-const _sp48 = '#/components/schemas/ReplySettings';
-const _t49: any = [['followers', 8, 'boolean']];
-const _sp50 = '#/components/schemas/Scopes';
-const _t51: any = [
-  ['count', 4, 'integer'],
-  ['url', 1024, '', _vUrlEntity, _eUrlEntity],
-];
-const _sp52 = '#/components/schemas/SuggestedSourceLinksWithCounts';
-const _k53: any = ['post', 'user'];
-const _sp54 = '#/components/schemas/PostWithheld';
-const _t55: any = [['copyright', 72, 'boolean']];
-const _t56: any = [['scope', 1, 'string', _k53]];
-const _sp57 = '#/components/schemas/FullTextEntities';
-const _sp58 = '#/components/schemas/EntityIndicesInclusiveInclusive';
-const _sp59 = '#/components/schemas/EntityIndicesInclusiveExclusive';
-const _sp60 = '#/components/schemas/Annotation';
-const _t61: any = [['normalized_text', 1, 'string']];
-const _t62: any = [['type', 1, 'string']];
-const _t63: any = [['tag', 65, 'string']];
-const _sp64 = '#/components/schemas/Cashtag';
-const _sp65 = '#/components/schemas/Hashtag';
-const _t66: any = [
+const _sp38 = '#/components/schemas/NoteRequestSuggestions';
+const _sp39 = '#/components/schemas/NotePost';
+const _sp40 = '#/components/schemas/NotePostEntities';
+const _k41: any = ['reposted', 'quoted', 'replied_to'];
+const _sp42 = '#/components/schemas/ReferencedPost';
+const _t43: any = [['type', 65, 'string', _k41]];
+const _k44: any = ['everyone', 'mentionedUsers', 'following', 'other', 'subscribers', 'verified'];
+const _sp45 = '#/components/schemas/ReplySettings';
+const _t46: any = [['followers', 8, 'boolean']];
+const _sp47 = '#/components/schemas/Scopes';
+const _t48: any = [['count', 4, 'integer']];
+const _sp49 = '#/components/schemas/SuggestedSourceLinksWithCounts';
+const _k50: any = ['post', 'user'];
+const _sp51 = '#/components/schemas/PostWithheld';
+const _t52: any = [['copyright', 72, 'boolean']];
+const _t53: any = [['scope', 1, 'string', _k50]];
+const _sp54 = '#/components/schemas/FullTextEntities';
+const _sp55 = '#/components/schemas/EntityIndicesInclusiveInclusive';
+const _sp56 = '#/components/schemas/EntityIndicesInclusiveExclusive';
+const _sp57 = '#/components/schemas/Annotation';
+const _t58: any = [['normalized_text', 1, 'string']];
+const _t59: any = [['type', 1, 'string']];
+const _t60: any = [['tag', 65, 'string']];
+const _sp61 = '#/components/schemas/Cashtag';
+const _sp62 = '#/components/schemas/Hashtag';
+const _t63: any = [
   ['username', 65, 'string'],
   ['id', 1, 'string'],
 ];
-const _sp67 = '#/components/schemas/Mention';
-const _sp68 = '#/components/schemas/UrlEntity';
-const _sp69 = '#/components/schemas/UrlImage';
-const _t70: any = [['url', 1, 'string']];
-const _sp71 = '#/components/schemas/Includes';
-const _k72: any = ['blue', 'government', 'business', 'none'];
-const _k73: any = ['Basic', 'Premium', 'PremiumPlus', 'None'];
-const _k74: any = ['follow_request_received', 'follow_request_sent', 'blocking', 'followed_by', 'following', 'muting'];
-const _sp75 = '#/components/schemas/User';
-const _t76: any = [
-  ['id', 1088, '', _vUserId, _eUserId],
-  ['name', 65, 'string'],
-  ['username', 1088, '', _vUsername, _eUsername],
+const _sp64 = '#/components/schemas/Mention';
+const _sp65 = '#/components/schemas/UrlEntity';
+const _sp66 = '#/components/schemas/UrlImage';
+const _t67: any = [['url', 1, 'string']];
+const _sp68 = '#/components/schemas/Includes';
+const _k69: any = ['blue', 'government', 'business', 'none'];
+const _k70: any = ['Basic', 'Premium', 'PremiumPlus', 'None'];
+const _k71: any = ['follow_request_received', 'follow_request_sent', 'blocking', 'followed_by', 'following', 'muting'];
+const _sp72 = '#/components/schemas/User';
+const _t73: any = [['name', 65, 'string']];
+const _t74: any = [
   ['created_at', 1, 'string', _fDateTime, 'date-time'],
   ['description', 1, 'string'],
   ['location', 1, 'string'],
@@ -190,79 +139,56 @@ const _t76: any = [
   ['profile_banner_url', 1, 'string', _fUri, 'uri'],
   ['protected', 8, 'boolean'],
   ['verified', 8, 'boolean'],
-  ['verified_type', 1, 'string', _k72],
-  ['subscription_type', 1, 'string', _k73],
+  ['verified_type', 1, 'string', _k69],
+  ['subscription_type', 1, 'string', _k70],
   ['receives_your_dm', 8, 'boolean'],
 ];
-const _t77: any = [
-  ['most_recent_post_id', 1024, '', _vPostId, _ePostId],
-  ['pinned_post_id', 1024, '', _vPostId, _ePostId],
-  ['entities', 1024, '', _vUserEntities, _eUserEntities],
-  ['public_metrics', 1024, '', _vUserPublicMetrics, _eUserPublicMetrics],
-  ['affiliation', 1024, '', _vAffiliation, _eAffiliation],
-  ['withheld', 1024, '', _vUserWithheld, _eUserWithheld],
-];
-const _sp78 = '#/components/schemas/ConnectionStatus';
-const _t79: any = [
-  ['description', 1024, '', _vFullTextEntities, _eFullTextEntities],
-  ['url', 1024, '', _vUserUrlEntities, _eUserUrlEntities],
-];
-const _sp80 = '#/components/schemas/UserEntities';
-const _sp81 = '#/components/schemas/UserUrlEntities';
-const _t82: any = [
+const _sp75 = '#/components/schemas/ConnectionStatus';
+const _sp76 = '#/components/schemas/UserEntities';
+const _sp77 = '#/components/schemas/UserUrlEntities';
+const _t78: any = [
   ['followers_count', 68, 'integer'],
   ['following_count', 68, 'integer'],
   ['post_count', 68, 'integer'],
   ['listed_count', 68, 'integer'],
   ['like_count', 4, 'integer'],
 ];
-const _sp83 = '#/components/schemas/UserPublicMetrics';
-const _sp84 = '#/components/schemas/Affiliation';
-const _t85: any = [
+const _sp79 = '#/components/schemas/UserPublicMetrics';
+const _sp80 = '#/components/schemas/Affiliation';
+const _t81: any = [
   ['badge_url', 1, 'string', _fUri, 'uri'],
   ['description', 1, 'string'],
   ['url', 1, 'string', _fUri, 'uri'],
 ];
-const _k86: any = ['user'];
-const _sp87 = '#/components/schemas/UserWithheld';
-const _t88: any = [['scope', 1, 'string', _k86]];
-const _k89: any = ['photo', 'video', 'animated_gif'];
-const _sp90 = '#/components/schemas/Media';
-const _sp91 = '#/components/schemas/MediaBase';
-const _t92: any = [
-  ['type', 65, 'string'],
-  ['media_key', 1024, '', _vMediaKey, _eMediaKey],
-];
-const _sp93 = '#/components/schemas/Photo';
-const _t94: any = [
+const _k82: any = ['user'];
+const _sp83 = '#/components/schemas/UserWithheld';
+const _t84: any = [['scope', 1, 'string', _k82]];
+const _k85: any = ['photo', 'video', 'animated_gif'];
+const _sp86 = '#/components/schemas/Media';
+const _t87: any = [['type', 65, 'string']];
+const _sp88 = '#/components/schemas/MediaBase';
+const _sp89 = '#/components/schemas/Photo';
+const _t90: any = [
   ['alt_text', 1, 'string'],
   ['url', 1, 'string', _fUri, 'uri'],
 ];
-const _sp95 = '#/components/schemas/Video';
-const _t96: any = [
+const _sp91 = '#/components/schemas/Video';
+const _t92: any = [
   ['duration_ms', 4, 'integer'],
   ['preview_image_url', 1, 'string', _fUri, 'uri'],
-  ['variants', 1024, '', _vMediaVariants, _eMediaVariants],
-  ['public_metrics', 1024, '', _vVideoPublicMetrics, _eVideoPublicMetrics],
-  ['organic_metrics', 1024, '', _vVideoOrganicMetrics, _eVideoOrganicMetrics],
-  ['promoted_metrics', 1024, '', _vVideoPromotedMetrics, _eVideoPromotedMetrics],
-  ['non_public_metrics', 1024, '', _vVideoNonPublicMetrics, _eVideoNonPublicMetrics],
 ];
-const _sp97 = '#/components/schemas/AnimatedGif';
-const _t98: any = [
-  ['preview_image_url', 1, 'string', _fUri, 'uri'],
-  ['variants', 1024, '', _vMediaVariants, _eMediaVariants],
-];
-const _sp99 = '#/components/schemas/MediaVariants';
-const _t100: any = [
+const _sp93 = '#/components/schemas/AnimatedGif';
+const _t94: any = [['preview_image_url', 1, 'string', _fUri, 'uri']];
+const _sp95 = '#/components/schemas/MediaVariants';
+const _t96: any = [
   ['bit_rate', 4, 'integer'],
   ['content_type', 1, 'string'],
   ['url', 1, 'string', _fUri, 'uri'],
 ];
-const _sp101 = '#/components/schemas/MediaVariant';
-const _t102: any = [['view_count', 516, 'integer', _int32, 'int32']];
-const _sp103 = '#/components/schemas/VideoPublicMetrics';
-const _t104: any = [
+const _sp97 = '#/components/schemas/MediaVariant';
+const _t98: any = [['view_count', 516, 'integer', _int32, 'int32']];
+const _sp99 = '#/components/schemas/VideoPublicMetrics';
+const _t100: any = [
   ['playback_0_count', 516, 'integer', _int32, 'int32'],
   ['playback_25_count', 516, 'integer', _int32, 'int32'],
   ['playback_50_count', 516, 'integer', _int32, 'int32'],
@@ -270,119 +196,102 @@ const _t104: any = [
   ['playback_100_count', 516, 'integer', _int32, 'int32'],
   ['view_count', 516, 'integer', _int32, 'int32'],
 ];
-const _sp105 = '#/components/schemas/VideoOrganicMetrics';
-const _sp106 = '#/components/schemas/VideoPromotedMetrics';
-const _t107: any = [
+const _sp101 = '#/components/schemas/VideoOrganicMetrics';
+const _sp102 = '#/components/schemas/VideoPromotedMetrics';
+const _t103: any = [
   ['playback_0_count', 516, 'integer', _int32, 'int32'],
   ['playback_25_count', 516, 'integer', _int32, 'int32'],
   ['playback_50_count', 516, 'integer', _int32, 'int32'],
   ['playback_75_count', 516, 'integer', _int32, 'int32'],
   ['playback_100_count', 516, 'integer', _int32, 'int32'],
 ];
-const _sp108 = '#/components/schemas/VideoNonPublicMetrics';
-const _k109: any = ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'];
-const _sp110 = '#/components/schemas/Place';
-const _t111: any = [
-  ['id', 1088, '', _vPlaceId, _ePlaceId],
+const _sp104 = '#/components/schemas/VideoNonPublicMetrics';
+const _k105: any = ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'];
+const _sp106 = '#/components/schemas/Place';
+const _t107: any = [
   ['full_name', 65, 'string'],
   ['name', 1, 'string'],
   ['country', 1, 'string'],
-  ['country_code', 1024, '', _vCountryCode, _eCountryCode],
 ];
-const _t112: any = [
-  ['place_type', 1, 'string', _k109],
-  ['geo', 1024, '', _vGeo, _eGeo],
-];
-const _k113: any = ['Feature'];
-const _t114: any = [['type', 65, 'string', _k113]];
-const _t115: any = [['geometry', 1024, '', _vPoint, _ePoint]];
-const _k116: any = ['Point'];
-const _sp117 = '#/components/schemas/Point';
-const _t118: any = [['type', 65, 'string', _k116]];
-const _k119: any = ['open', 'closed'];
-const _sp120 = '#/components/schemas/Poll';
-const _t121: any = [['id', 1088, '', _vPollId, _ePollId]];
-const _t122: any = [
+const _t108: any = [['place_type', 1, 'string', _k105]];
+const _k109: any = ['Feature'];
+const _t110: any = [['type', 65, 'string', _k109]];
+const _k111: any = ['Point'];
+const _sp112 = '#/components/schemas/Point';
+const _t113: any = [['type', 65, 'string', _k111]];
+const _k114: any = ['open', 'closed'];
+const _sp115 = '#/components/schemas/Poll';
+const _t116: any = [
   ['end_datetime', 1, 'string', _fDateTime, 'date-time'],
-  ['voting_status', 1, 'string', _k119],
+  ['voting_status', 1, 'string', _k114],
 ];
-const _sp123 = '#/components/schemas/PollOption';
-const _t124: any = [['position', 68, 'integer']];
-const _t125: any = [['votes', 68, 'integer']];
-const _t126: any = [
+const _sp117 = '#/components/schemas/PollOption';
+const _t118: any = [['position', 68, 'integer']];
+const _t119: any = [['votes', 68, 'integer']];
+const _t120: any = [
   ['id', 65, 'string'],
   ['name', 65, 'string'],
   ['description', 1, 'string'],
 ];
-const _sp127 = '#/components/schemas/Topic';
-const _t128: any = [
+const _sp121 = '#/components/schemas/Topic';
+const _t122: any = [
   ['code', 580, 'integer', _int32, 'int32'],
   ['message', 65, 'string'],
 ];
-const _sp129 = '#/components/schemas/Error';
-const _t130: any = [
+const _sp123 = '#/components/schemas/Error';
+const _t124: any = [
   ['type', 65, 'string'],
   ['title', 65, 'string'],
   ['detail', 1, 'string'],
   ['status', 4, 'integer'],
 ];
-const _sp131 = '#/components/schemas/ProblemBase';
-const _sp132 = '#/components/schemas/Problem';
-const _k133: any = ['user', 'post', 'media', 'list', 'space'];
-const _sp134 = '#/components/schemas/ProblemResourceType';
-const _k135: any = ['data', 'includes'];
-const _sp136 = '#/components/schemas/ProblemSection';
-const _sp137 = '#/components/schemas/GenericProblem';
-const _re138 = new RegExp('/2/problems/client-disconnected$', 'u');
-const _sp139 = '#/components/schemas/ClientDisconnectedProblem';
-const _re140 = new RegExp('/2/problems/client-forbidden$', 'u');
-const _k141: any = ['official-client-forbidden', 'client-not-enrolled'];
-const _sp142 = '#/components/schemas/ClientForbiddenProblem';
-const _t143: any = [
-  ['reason', 1, 'string', _k141],
+const _sp125 = '#/components/schemas/ProblemBase';
+const _sp126 = '#/components/schemas/Problem';
+const _k127: any = ['user', 'post', 'media', 'list', 'space'];
+const _sp128 = '#/components/schemas/ProblemResourceType';
+const _k129: any = ['data', 'includes'];
+const _sp130 = '#/components/schemas/ProblemSection';
+const _sp131 = '#/components/schemas/GenericProblem';
+const _re132 = new RegExp('/2/problems/client-disconnected$', 'u');
+const _sp133 = '#/components/schemas/ClientDisconnectedProblem';
+const _re134 = new RegExp('/2/problems/client-forbidden$', 'u');
+const _k135: any = ['official-client-forbidden', 'client-not-enrolled'];
+const _sp136 = '#/components/schemas/ClientForbiddenProblem';
+const _t137: any = [
+  ['reason', 1, 'string', _k135],
   ['registration_url', 1, 'string', _fUri, 'uri'],
 ];
-const _re144 = new RegExp('/2/problems/conflict$', 'u');
-const _sp145 = '#/components/schemas/ConflictProblem';
-const _re146 = new RegExp('/2/problems/disallowed-resource$', 'u');
-const _sp147 = '#/components/schemas/DisallowedResourceProblem';
-const _t148: any = [
-  ['resource_id', 65, 'string'],
-  ['resource_type', 1088, '', _vProblemResourceType, _eProblemResourceType],
-  ['section', 1088, '', _vProblemSection, _eProblemSection],
-];
-const _re149 = new RegExp('/2/problems/duplicate-rules$', 'u');
-const _sp150 = '#/components/schemas/DuplicateRulesProblem';
-const _t151: any = [
+const _re138 = new RegExp('/2/problems/conflict$', 'u');
+const _sp139 = '#/components/schemas/ConflictProblem';
+const _re140 = new RegExp('/2/problems/disallowed-resource$', 'u');
+const _sp141 = '#/components/schemas/DisallowedResourceProblem';
+const _t142: any = [['resource_id', 65, 'string']];
+const _re143 = new RegExp('/2/problems/duplicate-rules$', 'u');
+const _sp144 = '#/components/schemas/DuplicateRulesProblem';
+const _t145: any = [
   ['id', 1, 'string'],
   ['value', 1, 'string'],
 ];
-const _re152 = new RegExp('/2/problems/invalid-request$', 'u');
-const _sp153 = '#/components/schemas/InvalidRequestProblem';
-const _sp154 = '#/components/schemas/InvalidRequestError';
-const _t155: any = [['message', 1, 'string']];
-const _re156 = new RegExp('/2/problems/invalid-rules$', 'u');
-const _sp157 = '#/components/schemas/InvalidRulesProblem';
-const _re158 = new RegExp('/2/problems/noncompliant-rules$', 'u');
-const _sp159 = '#/components/schemas/NoncompliantRulesProblem';
-const _re160 = new RegExp('/2/problems/not-authorized-for-field$', 'u');
-const _sp161 = '#/components/schemas/NotAuthorizedForFieldProblem';
-const _t162: any = [
-  ['field', 65, 'string'],
-  ['resource_type', 1088, '', _vProblemResourceType, _eProblemResourceType],
-  ['section', 1088, '', _vProblemSection, _eProblemSection],
-];
-const _re163 = new RegExp('/2/problems/not-authorized-for-resource$', 'u');
-const _sp164 = '#/components/schemas/NotAuthorizedForResourceProblem';
-const _t165: any = [
+const _re146 = new RegExp('/2/problems/invalid-request$', 'u');
+const _sp147 = '#/components/schemas/InvalidRequestProblem';
+const _sp148 = '#/components/schemas/InvalidRequestError';
+const _t149: any = [['message', 1, 'string']];
+const _re150 = new RegExp('/2/problems/invalid-rules$', 'u');
+const _sp151 = '#/components/schemas/InvalidRulesProblem';
+const _re152 = new RegExp('/2/problems/noncompliant-rules$', 'u');
+const _sp153 = '#/components/schemas/NoncompliantRulesProblem';
+const _re154 = new RegExp('/2/problems/not-authorized-for-field$', 'u');
+const _sp155 = '#/components/schemas/NotAuthorizedForFieldProblem';
+const _t156: any = [['field', 65, 'string']];
+const _re157 = new RegExp('/2/problems/not-authorized-for-resource$', 'u');
+const _sp158 = '#/components/schemas/NotAuthorizedForResourceProblem';
+const _t159: any = [
   ['value', 65, 'string'],
   ['resource_id', 65, 'string'],
-  ['resource_type', 1088, '', _vProblemResourceType, _eProblemResourceType],
-  ['section', 1088, '', _vProblemSection, _eProblemSection],
-  ['parameter', 65, 'string'],
 ];
-const _re166 = new RegExp('/2/problems/operational-disconnect$', 'u');
-const _k167: any = [
+const _t160: any = [['parameter', 65, 'string']];
+const _re161 = new RegExp('/2/problems/operational-disconnect$', 'u');
+const _k162: any = [
   'OperationalDisconnect',
   'UpstreamOperationalDisconnect',
   'ForceDisconnect',
@@ -392,204 +301,111 @@ const _k167: any = [
   'ClientApplicationStateDegraded',
   'InvalidRules',
 ];
-const _sp168 = '#/components/schemas/OperationalDisconnectProblem';
-const _t169: any = [['disconnect_type', 1, 'string', _k167]];
-const _re170 = new RegExp('/2/problems/resource-not-found$', 'u');
-const _k171: any = ['user', 'tweet', 'post', 'media', 'list', 'space', 'place', 'poll'];
-const _sp172 = '#/components/schemas/ResourceNotFoundProblem';
-const _t173: any = [
+const _sp163 = '#/components/schemas/OperationalDisconnectProblem';
+const _t164: any = [['disconnect_type', 1, 'string', _k162]];
+const _re165 = new RegExp('/2/problems/resource-not-found$', 'u');
+const _k166: any = ['user', 'tweet', 'post', 'media', 'list', 'space', 'place', 'poll'];
+const _sp167 = '#/components/schemas/ResourceNotFoundProblem';
+const _t168: any = [
   ['value', 1, 'string'],
   ['resource_id', 1, 'string'],
-  ['resource_type', 65, 'string', _k171],
+  ['resource_type', 65, 'string', _k166],
 ];
-const _re174 = new RegExp('/2/problems/resource-unavailable$', 'u');
-const _sp175 = '#/components/schemas/ResourceUnavailableProblem';
-const _t176: any = [
-  ['resource_id', 1, 'string'],
-  ['resource_type', 1088, '', _vProblemResourceType, _eProblemResourceType],
+const _re169 = new RegExp('/2/problems/resource-unavailable$', 'u');
+const _sp170 = '#/components/schemas/ResourceUnavailableProblem';
+const _t171: any = [['resource_id', 1, 'string']];
+const _re172 = new RegExp('/2/problems/rule-cap$', 'u');
+const _sp173 = '#/components/schemas/RuleCapProblem';
+const _re174 = new RegExp('/2/problems/streaming-connection$', 'u');
+const _k175: any = ['TooManyConnections', 'ProvisioningSubscription', 'RuleConfigurationIssue', 'RulesInvalidIssue'];
+const _sp176 = '#/components/schemas/StreamingConnectionProblem';
+const _t177: any = [['connection_issue', 1, 'string', _k175]];
+const _re178 = new RegExp('/2/problems/unsupported-authentication$', 'u');
+const _sp179 = '#/components/schemas/UnsupportedAuthenticationProblem';
+const _re180 = new RegExp('/2/problems/usage-capped$', 'u');
+const _k181: any = ['Daily', 'Monthly'];
+const _k182: any = ['Account', 'Product'];
+const _sp183 = '#/components/schemas/UsageCappedProblem';
+const _t184: any = [
+  ['period', 1, 'string', _k181],
+  ['scope', 1, 'string', _k182],
 ];
-const _re177 = new RegExp('/2/problems/rule-cap$', 'u');
-const _sp178 = '#/components/schemas/RuleCapProblem';
-const _re179 = new RegExp('/2/problems/streaming-connection$', 'u');
-const _k180: any = ['TooManyConnections', 'ProvisioningSubscription', 'RuleConfigurationIssue', 'RulesInvalidIssue'];
-const _sp181 = '#/components/schemas/StreamingConnectionProblem';
-const _t182: any = [['connection_issue', 1, 'string', _k180]];
-const _re183 = new RegExp('/2/problems/unsupported-authentication$', 'u');
-const _sp184 = '#/components/schemas/UnsupportedAuthenticationProblem';
-const _re185 = new RegExp('/2/problems/usage-capped$', 'u');
-const _k186: any = ['Daily', 'Monthly'];
-const _k187: any = ['Account', 'Product'];
-const _sp188 = '#/components/schemas/UsageCappedProblem';
-const _t189: any = [
-  ['period', 1, 'string', _k186],
-  ['scope', 1, 'string', _k187],
-];
-const _re190 = new RegExp(
+const _re185 = new RegExp(
   '/2/problems/(client-disconnected|client-forbidden|conflict|disallowed-resource|duplicate-rules|invalid-request|invalid-rules|noncompliant-rules|not-authorized-for-field|not-authorized-for-resource|operational-disconnect|resource-not-found|resource-unavailable|rule-cap|streaming-connection|unsupported-authentication|usage-capped)$',
   'u',
 );
-const _sp191 = '#/components/schemas/UnlistedProblem';
-const _sp192 = '#/components/schemas/ActivityEventType';
-const _k193: any = [
+const _sp186 = '#/components/schemas/UnlistedProblem';
+const _sp187 = '#/components/schemas/ActivityEventType';
+const _k188: any = [
   'ProfileBioUpdate',
   'ProfilePictureUpdate',
   'ProfileBannerUpdate',
   'ProfileGeoUpdate',
   'ProfileUrlUpdate',
 ];
-const _sp194 = '#/components/schemas/DeprecatedActivityEventType';
-const _k195: any = ['sent', 'received', 'both'];
-const _t196: any = [
-  ['user_id', 1024, '', _vUserId, _eUserId],
+const _sp189 = '#/components/schemas/DeprecatedActivityEventType';
+const _k190: any = ['sent', 'received', 'both'];
+const _t191: any = [
   ['keyword', 1, 'string'],
-  ['direction', 1, 'string', _k195],
+  ['direction', 1, 'string', _k190],
 ];
-const _sp197 = '#/components/schemas/ActivitySubscriptionFilter';
-const _sp198 = '#/components/schemas/ActivitySubscriptionCreateRequest';
-const _t199: any = [['filter', 1024, '', _vActivitySubscriptionFilter, _eActivitySubscriptionFilter]];
-const _sp200 = '#/components/schemas/DmEventType';
-const _sp201 = '#/components/schemas/DmEvent';
-const _sp202 = '#/components/schemas/DmMessageCreateEvent';
-const _sp203 = '#/components/schemas/DmParticipantsJoinEvent';
-const _sp204 = '#/components/schemas/DmParticipantsLeaveEvent';
-const _k205: any = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
-const _sp206 = '#/components/schemas/DmUnlistedEvent';
-const _sp207 = '#/components/schemas/PostField';
-const _sp208 = '#/components/schemas/NewsField';
-const _sp209 = '#/components/schemas/GetUserBookmarksEnvelope';
+const _sp192 = '#/components/schemas/ActivitySubscriptionFilter';
+const _sp193 = '#/components/schemas/ActivitySubscriptionCreateRequest';
+const _sp194 = '#/components/schemas/DmEventType';
+const _sp195 = '#/components/schemas/DmEvent';
+const _sp196 = '#/components/schemas/DmMessageCreateEvent';
+const _sp197 = '#/components/schemas/DmParticipantsJoinEvent';
+const _sp198 = '#/components/schemas/DmParticipantsLeaveEvent';
+const _k199: any = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
+const _sp200 = '#/components/schemas/DmUnlistedEvent';
+const _sp201 = '#/components/schemas/PostField';
+const _sp202 = '#/components/schemas/NewsField';
+const _sp203 = '#/components/schemas/GetUserBookmarksEnvelope';
+const _sp204 = '#/components/schemas/GetUserBookmarksMeta';
+const _t205: any = [['result_count', 516, 'integer', _int32, 'int32']];
+const _sp206 = '#/components/schemas/FindUserByUsernameEnvelope';
+const _sp207 = '#/components/schemas/FindPostByIdEnvelope';
+const _sp208 = '#/components/schemas/SearchRecentPostsEnvelope';
+const _sp209 = '#/components/schemas/SearchAllPostsEnvelope';
 const _t210: any = [
-  ['includes', 1024, '', _vIncludes, _eIncludes],
-  ['meta', 1024, '', _vGetUserBookmarksMeta, _eGetUserBookmarksMeta],
-];
-const _sp211 = '#/components/schemas/GetUserBookmarksMeta';
-const _t212: any = [['result_count', 516, 'integer', _int32, 'int32']];
-const _t213: any = [
-  ['data', 1024, '', _vUser, _eUser],
-  ['errors', 1024, '', _vPartialErrors, _ePartialErrors],
-  ['includes', 1024, '', _vIncludes, _eIncludes],
-];
-const _sp214 = '#/components/schemas/FindUserByUsernameEnvelope';
-const _t215: any = [
-  ['data', 1024, '', _vPost, _ePost],
-  ['errors', 1024, '', _vPartialErrors, _ePartialErrors],
-  ['includes', 1024, '', _vIncludes, _eIncludes],
-];
-const _sp216 = '#/components/schemas/FindPostByIdEnvelope';
-const _sp217 = '#/components/schemas/SearchRecentPostsEnvelope';
-const _t218: any = [
-  ['errors', 1024, '', _vPartialErrors, _ePartialErrors],
-  ['includes', 1024, '', _vIncludes, _eIncludes],
-  ['meta', 1024, '', _vNotShownMeta, _eNotShownMeta],
-];
-const _sp219 = '#/components/schemas/SearchAllPostsEnvelope';
-const _t220: any = [
-  ['errors', 1024, '', _vPartialErrors, _ePartialErrors],
-  ['includes', 1024, '', _vIncludes, _eIncludes],
-  ['meta', 1024, '', _vSearchAllPostsMeta, _eSearchAllPostsMeta],
-];
-const _t221: any = [
-  ['newest_id', 1024, '', _vPostId, _ePostId],
-  ['oldest_id', 1024, '', _vPostId, _ePostId],
   ['result_count', 4, 'integer'],
   ['next_token', 1, 'string'],
 ];
-const _sp222 = '#/components/schemas/SearchAllPostsMeta';
-const _sp223 = '#/components/schemas/ResponseEnvelope';
-const _sp224 = '#/components/schemas/NotShownMeta';
-const _sp225 = '#/components/schemas/PartialErrors';
-const _sp226 = '#/components/schemas/CreatePostRequest';
-const _t227: any = [
-  ['paid_partnership', 8, 'boolean'],
-  ['community_id', 1024, '', _vCommunityId, _eCommunityId],
-  ['share_with_followers', 8, 'boolean'],
-  ['edit_options', 1024, '', _vEditOptions, _eEditOptions],
-  ['reply_settings', 1024, '', _vReplySettings, _eReplySettings],
-  ['poll', 1024, '', _vCreatePostPoll, _eCreatePostPoll],
-];
-const _t228: any = [['previous_post_id', 1024, '', _vPostId, _ePostId]];
-const _sp229 = '#/components/schemas/EditOptions';
-const _sp230 = '#/components/schemas/CreatePostPoll';
-const _t231: any = [['id', 1088, '', _vUserId, _eUserId]];
-const _sp232 = '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema';
-const _sp233 = '#/components/parameters/PaginationToken/schema';
-const _sp234 = '#/components/parameters/PostFields/schema';
-const _sp235 = '#/components/parameters/Expansions/schema';
-const _sp236 = '#/components/parameters/MediaFields/schema';
-const _sp237 = '#/components/parameters/PollFields/schema';
-const _sp238 = '#/components/parameters/UserFields/schema';
-const _sp239 = '#/components/parameters/PlaceFields/schema';
-const _t240: any = [
-  ['max_results', 5120, '', _vGetUserBookmarksQueryMaxResults, _eGetUserBookmarksQueryMaxResults, _sp232],
-  [
-    'pagination_token',
-    5120,
-    '',
-    _vGetUserBookmarksQueryPaginationToken,
-    _eGetUserBookmarksQueryPaginationToken,
-    _sp233,
-  ],
-  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp234],
-  ['expansions', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp235],
-  ['media.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp236],
-  ['poll.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp237],
-  ['user.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp238],
-  ['place.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp239],
-];
-const _t241: any = [['username', 1088, '', _vUsername, _eUsername]];
-const _t242: any = [
-  ['user.fields', 5120, '', _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions, _sp238],
-];
-const _t243: any = [['id', 1088, '', _vPostId, _ePostId]];
-const _t244: any = [
-  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp234],
-];
-const _sp245 = '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema';
-const _t246: any = [
-  ['query', 5184, '', _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery, _sp245],
-  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp234],
-];
-const _sp247 = '#/paths/~12~1posts~1search~1all/get/parameters/0/schema';
-const _sp248 = '#/paths/~12~1posts~1search~1all/get/parameters/1/schema';
-const _sp249 = '#/paths/~12~1posts~1search~1all/get/parameters/2/schema';
-const _sp250 = '#/paths/~12~1posts~1search~1all/get/parameters/3/schema';
-const _sp251 = '#/paths/~12~1posts~1search~1all/get/parameters/4/schema';
-const _t252: any = [
-  ['query', 5184, '', _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery, _sp247],
-  ['max_results', 5120, '', _vSearchAllPostsQueryMaxResults, _eSearchAllPostsQueryMaxResults, _sp248],
-  ['start_time', 5120, '', _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime, _sp249],
-  ['end_time', 5120, '', _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime, _sp250],
-  ['next_token', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp251],
-  ['post.fields', 5120, '', _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields, _sp234],
-];
-const _sp253 = '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema';
-const _t254: any = [['query', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp253]];
-const _sp255 = '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema';
-const _t256: any = [['query', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp255]];
-const _sp257 = '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema';
-const _t258: any = [['max_results', 5120, '', _vGetUserPostsQueryMaxResults, _eGetUserPostsQueryMaxResults, _sp257]];
-const _sp259 = '#/paths/~12~1news~1search/get/parameters/0/schema';
-const _sp260 = '#/components/parameters/NewsFields/schema';
-const _t261: any = [
-  ['query', 5120, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp259],
-  ['news.fields', 5120, '', _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields, _sp260],
-];
-const _sp262 = '#/paths/~12~1news~1{id}/get/parameters/0/schema';
-const _t263: any = [['id', 5184, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp262]];
-const _t264: any = [['news.fields', 5120, '', _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields, _sp260]];
-const _sp265 = '#/paths/~12~1connections/delete/parameters/0/schema';
-const _t266: any = [
-  ['uuids', 5120, '', _vDeleteConnectionsByUuidQueryUuids, _eDeleteConnectionsByUuidQueryUuids, _sp265],
-];
-const _sp267 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
-const _t268: any = [['endpoint_id', 5184, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp267]];
-const _sp269 = '#/paths/~12~1activity~1stream/get/parameters/0/schema';
-const _t270: any = [
-  ['backfill_minutes', 5120, '', _vStreamActivityQueryBackfillMinutes, _eStreamActivityQueryBackfillMinutes, _sp269],
-];
-const _sp271 =
+const _sp211 = '#/components/schemas/SearchAllPostsMeta';
+const _sp212 = '#/components/schemas/ResponseEnvelope';
+const _sp213 = '#/components/schemas/NotShownMeta';
+const _sp214 = '#/components/schemas/PartialErrors';
+const _sp215 = '#/components/schemas/CreatePostRequest';
+const _t216: any = [['paid_partnership', 8, 'boolean']];
+const _t217: any = [['share_with_followers', 8, 'boolean']];
+const _sp218 = '#/components/schemas/EditOptions';
+const _sp219 = '#/components/schemas/CreatePostPoll';
+const _sp220 = '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema';
+const _sp221 = '#/components/parameters/PaginationToken/schema';
+const _sp222 = '#/components/parameters/PostFields/schema';
+const _sp223 = '#/components/parameters/Expansions/schema';
+const _sp224 = '#/components/parameters/MediaFields/schema';
+const _sp225 = '#/components/parameters/PollFields/schema';
+const _sp226 = '#/components/parameters/UserFields/schema';
+const _sp227 = '#/components/parameters/PlaceFields/schema';
+const _sp228 = '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema';
+const _sp229 = '#/paths/~12~1posts~1search~1all/get/parameters/0/schema';
+const _sp230 = '#/paths/~12~1posts~1search~1all/get/parameters/1/schema';
+const _sp231 = '#/paths/~12~1posts~1search~1all/get/parameters/2/schema';
+const _sp232 = '#/paths/~12~1posts~1search~1all/get/parameters/3/schema';
+const _sp233 = '#/paths/~12~1posts~1search~1all/get/parameters/4/schema';
+const _sp234 = '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema';
+const _sp235 = '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema';
+const _sp236 = '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema';
+const _sp237 = '#/paths/~12~1news~1search/get/parameters/0/schema';
+const _sp238 = '#/components/parameters/NewsFields/schema';
+const _sp239 = '#/paths/~12~1news~1{id}/get/parameters/0/schema';
+const _sp240 = '#/paths/~12~1connections/delete/parameters/0/schema';
+const _sp241 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
+const _sp242 = '#/paths/~12~1activity~1stream/get/parameters/0/schema';
+const _sp243 =
   '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema';
-const _t272: any = [['webhook_id', 5184, '', _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken, _sp271]];
-const _t273: any = [
+const _t244: any = [
   ['url', 65, 'string', _fUri, 'uri'],
   ['expanded_url', 1, 'string', _fUri, 'uri'],
   ['display_url', 1, 'string'],
@@ -597,7 +413,7 @@ const _t273: any = [
   ['title', 1, 'string'],
   ['description', 1, 'string'],
 ];
-const _t274: any = [['media_key', 1, 'string']];
+const _t245: any = [['media_key', 1, 'string']];
 
 export function _vPostId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -607,7 +423,6 @@ export function _vPostId(v: any, o: number): boolean {
 
 export function _ePostId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPostId(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp1, 'string');
     return false;
@@ -628,7 +443,6 @@ export function _vUserId(v: any, o: number): boolean {
 
 export function _eUserId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUserId(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp2, 'string');
     return false;
@@ -649,7 +463,6 @@ export function _vUsername(v: any, o: number): boolean {
 
 export function _eUsername(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUsername(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp4, 'string');
     return false;
@@ -672,7 +485,6 @@ export function _vMediaKey(v: any, o: number): boolean {
 
 export function _eMediaKey(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMediaKey(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp6, 'string');
     return false;
@@ -695,7 +507,6 @@ export function _vPollId(v: any, o: number): boolean {
 
 export function _ePollId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPollId(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp7, 'string');
     return false;
@@ -716,7 +527,6 @@ export function _vCommunityId(v: any, o: number): boolean {
 
 export function _eCommunityId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCommunityId(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp8, 'string');
     return false;
@@ -736,7 +546,6 @@ export function _vPlaceId(v: any, o: number): boolean {
 
 export function _ePlaceId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPlaceId(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp9, 'string')) return false;
   return E.length === e0;
 }
@@ -749,7 +558,6 @@ export function _vCountryCode(v: any, o: number): boolean {
 
 export function _eCountryCode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCountryCode(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp11, 'string');
     return false;
@@ -924,16 +732,45 @@ export function _vPost(v: any, o: number): boolean {
 
 export function _ePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPost(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp12, 'object');
+    _fType(E, o, p, _sp13, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp12, _t13)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vPostId, _ePostId)) return false;
+  }
+  if (_eProps(v, o, p, E, _sp13, _t12)) return false;
+  const x3 = v.author_id;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/author_id', E, _vUserId, _eUserId)) return false;
+  }
+  const x5 = v.username;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/username', E, _vUsername, _eUsername)) return false;
+  }
+  if (_eProps(v, o, p, E, _sp13, _t14)) return false;
+  const x7 = v.conversation_id;
+  if (x7 !== undefined) {
+    if (_ref(x7, o, p + '/conversation_id', E, _vPostId, _ePostId)) return false;
+  }
+  const x9 = v.in_reply_to_user_id;
+  if (x9 !== undefined) {
+    if (_ref(x9, o, p + '/in_reply_to_user_id', E, _vUserId, _eUserId)) return false;
+  }
+  if (_eProps(v, o, p, E, _sp13, _t15)) return false;
+  const x11 = v.community_id;
+  if (x11 !== undefined) {
+    if (_ref(x11, o, p + '/community_id', E, _vCommunityId, _eCommunityId)) return false;
+  }
+  const x13 = v.attachments;
+  if (x13 !== undefined) {
+    if (_ref(x13, o, p + '/attachments', E, _vAttachments, _eAttachments)) return false;
+  }
   const x15 = v.context_annotations;
   if (x15 !== undefined) {
     if (!Array.isArray(x15)) {
-      if (_fPT(E, o, p, _sp12, 'context_annotations', 'array')) return false;
+      if (_fPT(E, o, p, _sp13, 'context_annotations', 'array')) return false;
     } else {
       if (
         x15.length < 1 &&
@@ -941,7 +778,7 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/context_annotations',
-          _sp12 + '/properties/context_annotations/minItems',
+          _sp13 + '/properties/context_annotations/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -954,11 +791,18 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp12, _t14)) return false;
+  const x19 = v.display_text_range;
+  if (x19 !== undefined) {
+    if (_ref(x19, o, p + '/display_text_range', E, _vDisplayTextRange, _eDisplayTextRange)) return false;
+  }
+  const x21 = v.edit_controls;
+  if (x21 !== undefined) {
+    if (_ref(x21, o, p + '/edit_controls', E, _vEditControls, _eEditControls)) return false;
+  }
   const x23 = v.edit_history_post_ids;
   if (x23 !== undefined) {
     if (!Array.isArray(x23)) {
-      if (_fPT(E, o, p, _sp12, 'edit_history_post_ids', 'array')) return false;
+      if (_fPT(E, o, p, _sp13, 'edit_history_post_ids', 'array')) return false;
     } else {
       if (
         x23.length < 1 &&
@@ -966,7 +810,7 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/edit_history_post_ids',
-          _sp12 + '/properties/edit_history_post_ids/minItems',
+          _sp13 + '/properties/edit_history_post_ids/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -979,11 +823,48 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp12, _t15)) return false;
+  const x27 = v.entities;
+  if (x27 !== undefined) {
+    if (_ref(x27, o, p + '/entities', E, _vFullTextEntities, _eFullTextEntities)) return false;
+  }
+  const x29 = v.geo;
+  if (x29 !== undefined) {
+    if (_ref(x29, o, p + '/geo', E, _vPostGeo, _ePostGeo)) return false;
+  }
+  const x31 = v.matched_media_notes;
+  if (x31 !== undefined) {
+    if (_ref(x31, o, p + '/matched_media_notes', E, _vMatchedMediaNotes, _eMatchedMediaNotes)) return false;
+  }
+  const x33 = v.non_public_metrics;
+  if (x33 !== undefined) {
+    if (_ref(x33, o, p + '/non_public_metrics', E, _vPostNonPublicMetrics, _ePostNonPublicMetrics)) return false;
+  }
+  const x35 = v.organic_metrics;
+  if (x35 !== undefined) {
+    if (_ref(x35, o, p + '/organic_metrics', E, _vPostOrganicMetrics, _ePostOrganicMetrics)) return false;
+  }
+  const x37 = v.promoted_metrics;
+  if (x37 !== undefined) {
+    if (_ref(x37, o, p + '/promoted_metrics', E, _vPostPromotedMetrics, _ePostPromotedMetrics)) return false;
+  }
+  const x39 = v.public_metrics;
+  if (x39 !== undefined) {
+    if (_ref(x39, o, p + '/public_metrics', E, _vPostPublicMetrics, _ePostPublicMetrics)) return false;
+  }
+  const x41 = v.note_request_suggestions;
+  if (x41 !== undefined) {
+    if (_ref(x41, o, p + '/note_request_suggestions', E, _vNoteRequestSuggestions, _eNoteRequestSuggestions))
+      return false;
+  }
+  const x43 = v.note_post;
+  if (x43 !== undefined) {
+    if (_ref(x43, o, p + '/note_post', E, _vNotePost, _eNotePost)) return false;
+  }
+  if (_eProps(v, o, p, E, _sp13, _t16)) return false;
   const x45 = v.referenced_posts;
   if (x45 !== undefined) {
     if (!Array.isArray(x45)) {
-      if (_fPT(E, o, p, _sp12, 'referenced_posts', 'array')) return false;
+      if (_fPT(E, o, p, _sp13, 'referenced_posts', 'array')) return false;
     } else {
       if (
         x45.length < 1 &&
@@ -991,7 +872,7 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/referenced_posts',
-          _sp12 + '/properties/referenced_posts/minItems',
+          _sp13 + '/properties/referenced_posts/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -1004,11 +885,19 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp12, _t16)) return false;
+  const x49 = v.reply_settings;
+  if (x49 !== undefined) {
+    if (_ref(x49, o, p + '/reply_settings', E, _vReplySettings, _eReplySettings)) return false;
+  }
+  const x51 = v.scopes;
+  if (x51 !== undefined) {
+    if (_ref(x51, o, p + '/scopes', E, _vScopes, _eScopes)) return false;
+  }
+  if (_eProps(v, o, p, E, _sp13, _t17)) return false;
   const x53 = v.suggested_source_links;
   if (x53 !== undefined) {
     if (!Array.isArray(x53)) {
-      if (_fPT(E, o, p, _sp12, 'suggested_source_links', 'array')) return false;
+      if (_fPT(E, o, p, _sp13, 'suggested_source_links', 'array')) return false;
     } else {
       for (let i54 = 0; i54 < x53.length; i54++) {
         const x55 = x53[i54];
@@ -1016,7 +905,24 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp12, _t17)) return false;
+  const x57 = v.suggested_source_links_with_counts;
+  if (x57 !== undefined) {
+    if (
+      _ref(
+        x57,
+        o,
+        p + '/suggested_source_links_with_counts',
+        E,
+        _vSuggestedSourceLinksWithCounts,
+        _eSuggestedSourceLinksWithCounts,
+      )
+    )
+      return false;
+  }
+  const x59 = v.withheld;
+  if (x59 !== undefined) {
+    if (_ref(x59, o, p + '/withheld', E, _vPostWithheld, _ePostWithheld)) return false;
+  }
   return E.length === e0;
 }
 
@@ -1057,7 +963,6 @@ export function _vAttachments(v: any, o: number): boolean {
 
 export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vAttachments(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp18, 'object');
     return false;
@@ -1168,12 +1073,18 @@ export function _vContextAnnotation(v: any, o: number): boolean {
 
 export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vContextAnnotation(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp20, 'object');
+    _fType(E, o, p, _sp19, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp20, _t19)) return false;
+  const x1 = v.domain;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/domain', E, _vContextAnnotationDomainFields, _eContextAnnotationDomainFields)) return false;
+  } else if (_fReq(E, o, p, _sp19, 'domain')) return false;
+  const x3 = v.entity;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/entity', E, _vContextAnnotationEntityFields, _eContextAnnotationEntityFields)) return false;
+  } else if (_fReq(E, o, p, _sp19, 'entity')) return false;
   return E.length === e0;
 }
 
@@ -1190,26 +1101,25 @@ export function _vContextAnnotationDomainFields(v: any, o: number): boolean {
 
 export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vContextAnnotationDomainFields(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp21, 'object');
+    _fType(E, o, p, _sp20, 'object');
     return false;
   }
   const x1 = v.id;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp21, 'id', 'string')) return false;
+      if (_fPT(E, o, p, _sp20, 'id', 'string')) return false;
     } else {
       if (
         !_re0.test(x1) &&
-        _fErr(E, o, p + '/id', _sp21 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
+        _fErr(E, o, p + '/id', _sp20 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
           pattern: '^[0-9]{1,19}$',
         })
       )
         return false;
     }
-  } else if (_fReq(E, o, p, _sp21, 'id')) return false;
-  if (_eProps(v, o, p, E, _sp21, _t22)) return false;
+  } else if (_fReq(E, o, p, _sp20, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp20, _t21)) return false;
   return E.length === e0;
 }
 
@@ -1226,26 +1136,25 @@ export function _vContextAnnotationEntityFields(v: any, o: number): boolean {
 
 export function _eContextAnnotationEntityFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vContextAnnotationEntityFields(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp23, 'object');
+    _fType(E, o, p, _sp22, 'object');
     return false;
   }
   const x1 = v.id;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp23, 'id', 'string')) return false;
+      if (_fPT(E, o, p, _sp22, 'id', 'string')) return false;
     } else {
       if (
         !_re0.test(x1) &&
-        _fErr(E, o, p + '/id', _sp23 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
+        _fErr(E, o, p + '/id', _sp22 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
           pattern: '^[0-9]{1,19}$',
         })
       )
         return false;
     }
-  } else if (_fReq(E, o, p, _sp23, 'id')) return false;
-  if (_eProps(v, o, p, E, _sp23, _t22)) return false;
+  } else if (_fReq(E, o, p, _sp22, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp22, _t21)) return false;
   return E.length === e0;
 }
 
@@ -1263,23 +1172,22 @@ export function _vDisplayTextRange(v: any, o: number): boolean {
 
 export function _eDisplayTextRange(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDisplayTextRange(v, o)) return true;
   if (!Array.isArray(v)) {
-    _fType(E, o, p, _sp24, 'array');
+    _fType(E, o, p, _sp23, 'array');
     return false;
   }
-  if (v.length > 2 && _fErr(E, o, p, _sp24 + '/maxItems', 'maxItems', 'must NOT have more than 2 items', { limit: 2 }))
+  if (v.length > 2 && _fErr(E, o, p, _sp23 + '/maxItems', 'maxItems', 'must NOT have more than 2 items', { limit: 2 }))
     return false;
-  if (v.length < 2 && _fErr(E, o, p, _sp24 + '/minItems', 'minItems', 'must NOT have fewer than 2 items', { limit: 2 }))
+  if (v.length < 2 && _fErr(E, o, p, _sp23 + '/minItems', 'minItems', 'must NOT have fewer than 2 items', { limit: 2 }))
     return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
     if (!Number.isInteger(x2)) {
-      if (_fType(E, o, p + '/' + i1, _sp24 + '/items', 'integer')) return false;
+      if (_fType(E, o, p + '/' + i1, _sp23 + '/items', 'integer')) return false;
     } else {
       if (
         x2 < 0 &&
-        _fErr(E, o, p + '/' + i1, _sp24 + '/items/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })
+        _fErr(E, o, p + '/' + i1, _sp23 + '/items/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })
       )
         return false;
     }
@@ -1300,12 +1208,11 @@ export function _vEditControls(v: any, o: number): boolean {
 
 export function _eEditControls(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vEditControls(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp26, 'object');
+    _fType(E, o, p, _sp25, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp26, _t25)) return false;
+  if (_eProps(v, o, p, E, _sp25, _t24)) return false;
   return E.length === e0;
 }
 
@@ -1322,12 +1229,18 @@ export function _vPostGeo(v: any, o: number): boolean {
 
 export function _ePostGeo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPostGeo(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp28, 'object');
+    _fType(E, o, p, _sp26, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp28, _t27)) return false;
+  const x1 = v.coordinates;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/coordinates', E, _vPoint, _ePoint)) return false;
+  }
+  const x3 = v.place_id;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/place_id', E, _vPlaceId, _ePlaceId)) return false;
+  }
   return E.length === e0;
 }
 
@@ -1342,16 +1255,15 @@ export function _vMatchedMediaNotes(v: any, o: number): boolean {
 
 export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMatchedMediaNotes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp29, 'object');
+    _fType(E, o, p, _sp27, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp29, _t30)) return false;
+  if (_eProps(v, o, p, E, _sp27, _t28)) return false;
   const x1 = v.note_id;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp29, 'note_id', 'string')) return false;
+      if (_fPT(E, o, p, _sp27, 'note_id', 'string')) return false;
     } else {
       if (
         !_re0.test(x1) &&
@@ -1359,7 +1271,7 @@ export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationE
           E,
           o,
           p + '/note_id',
-          _sp29 + '/properties/note_id/pattern',
+          _sp27 + '/properties/note_id/pattern',
           'pattern',
           'must match pattern "^[0-9]{1,19}$"',
           { pattern: '^[0-9]{1,19}$' },
@@ -1380,12 +1292,11 @@ export function _vPostNonPublicMetrics(v: any, o: number): boolean {
 
 export function _ePostNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPostNonPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp32, 'object');
+    _fType(E, o, p, _sp30, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp32, _t31)) return false;
+  if (_eProps(v, o, p, E, _sp30, _t29)) return false;
   return E.length === e0;
 }
 
@@ -1404,12 +1315,11 @@ export function _vPostOrganicMetrics(v: any, o: number): boolean {
 
 export function _ePostOrganicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPostOrganicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp34, 'object');
+    _fType(E, o, p, _sp32, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp34, _t33)) return false;
+  if (_eProps(v, o, p, E, _sp32, _t31)) return false;
   return E.length === e0;
 }
 
@@ -1428,12 +1338,11 @@ export function _vPostPromotedMetrics(v: any, o: number): boolean {
 
 export function _ePostPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPostPromotedMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp36, 'object');
+    _fType(E, o, p, _sp34, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp36, _t35)) return false;
+  if (_eProps(v, o, p, E, _sp34, _t33)) return false;
   return E.length === e0;
 }
 
@@ -1456,12 +1365,11 @@ export function _vPostPublicMetrics(v: any, o: number): boolean {
 
 export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPostPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp38, 'object');
+    _fType(E, o, p, _sp36, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp38, _t37)) return false;
+  if (_eProps(v, o, p, E, _sp36, _t35)) return false;
   return E.length === e0;
 }
 
@@ -1480,12 +1388,15 @@ export function _vNoteRequestSuggestions(v: any, o: number): boolean {
 
 export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNoteRequestSuggestions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp40, 'object');
+    _fType(E, o, p, _sp38, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp40, _t39)) return false;
+  const x1 = v.source_link;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/source_link', E, _vUrlEntity, _eUrlEntity)) return false;
+  }
+  if (_eProps(v, o, p, E, _sp38, _t37)) return false;
   return E.length === e0;
 }
 
@@ -1502,12 +1413,15 @@ export function _vNotePost(v: any, o: number): boolean {
 
 export function _eNotePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNotePost(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp42, 'object');
+    _fType(E, o, p, _sp39, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp42, _t41)) return false;
+  if (_eProps(v, o, p, E, _sp39, _t12)) return false;
+  const x1 = v.entities;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/entities', E, _vNotePostEntities, _eNotePostEntities)) return false;
+  }
   return E.length === e0;
 }
 
@@ -1554,15 +1468,14 @@ export function _vNotePostEntities(v: any, o: number): boolean {
 
 export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNotePostEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp43, 'object');
+    _fType(E, o, p, _sp40, 'object');
     return false;
   }
   const x1 = v.cashtags;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp43, 'cashtags', 'array')) return false;
+      if (_fPT(E, o, p, _sp40, 'cashtags', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -1570,7 +1483,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
           E,
           o,
           p + '/cashtags',
-          _sp43 + '/properties/cashtags/minItems',
+          _sp40 + '/properties/cashtags/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -1586,7 +1499,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
   const x5 = v.hashtags;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp43, 'hashtags', 'array')) return false;
+      if (_fPT(E, o, p, _sp40, 'hashtags', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -1594,7 +1507,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
           E,
           o,
           p + '/hashtags',
-          _sp43 + '/properties/hashtags/minItems',
+          _sp40 + '/properties/hashtags/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -1610,7 +1523,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
   const x9 = v.mentions;
   if (x9 !== undefined) {
     if (!Array.isArray(x9)) {
-      if (_fPT(E, o, p, _sp43, 'mentions', 'array')) return false;
+      if (_fPT(E, o, p, _sp40, 'mentions', 'array')) return false;
     } else {
       if (
         x9.length < 1 &&
@@ -1618,7 +1531,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
           E,
           o,
           p + '/mentions',
-          _sp43 + '/properties/mentions/minItems',
+          _sp40 + '/properties/mentions/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -1634,11 +1547,11 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
   const x13 = v.urls;
   if (x13 !== undefined) {
     if (!Array.isArray(x13)) {
-      if (_fPT(E, o, p, _sp43, 'urls', 'array')) return false;
+      if (_fPT(E, o, p, _sp40, 'urls', 'array')) return false;
     } else {
       if (
         x13.length < 1 &&
-        _fErr(E, o, p + '/urls', _sp43 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+        _fErr(E, o, p + '/urls', _sp40 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
           limit: 1,
         })
       )
@@ -1668,12 +1581,15 @@ export function _vReferencedPost(v: any, o: number): boolean {
 
 export function _eReferencedPost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vReferencedPost(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp46, 'object');
+    _fType(E, o, p, _sp42, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp46, _t45)) return false;
+  if (_eProps(v, o, p, E, _sp42, _t43)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vPostId, _ePostId)) return false;
+  } else if (_fReq(E, o, p, _sp42, 'id')) return false;
   return E.length === e0;
 }
 
@@ -1693,8 +1609,7 @@ export function _vReplySettings(v: any, o: number): boolean {
 
 export function _eReplySettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vReplySettings(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp48, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp45, 'string')) return false;
   if (
     !(
       v === 'everyone' ||
@@ -1704,7 +1619,7 @@ export function _eReplySettings(v: any, o: number, p: string, E: ValidationError
       v === 'subscribers' ||
       v === 'verified'
     ) &&
-    _fEnum(E, o, p, _sp48, _k47)
+    _fEnum(E, o, p, _sp45, _k44)
   )
     return false;
   return E.length === e0;
@@ -1719,12 +1634,11 @@ export function _vScopes(v: any, o: number): boolean {
 
 export function _eScopes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vScopes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp50, 'object');
+    _fType(E, o, p, _sp47, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp50, _t49)) return false;
+  if (_eProps(v, o, p, E, _sp47, _t46)) return false;
   return E.length === e0;
 }
 
@@ -1741,12 +1655,15 @@ export function _vSuggestedSourceLinksWithCounts(v: any, o: number): boolean {
 
 export function _eSuggestedSourceLinksWithCounts(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSuggestedSourceLinksWithCounts(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp52, 'object');
+    _fType(E, o, p, _sp49, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp52, _t51)) return false;
+  if (_eProps(v, o, p, E, _sp49, _t48)) return false;
+  const x1 = v.url;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/url', E, _vUrlEntity, _eUrlEntity)) return false;
+  }
   return E.length === e0;
 }
 
@@ -1774,16 +1691,15 @@ export function _vPostWithheld(v: any, o: number): boolean {
 
 export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPostWithheld(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp54, 'object');
+    _fType(E, o, p, _sp51, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp54, _t55)) return false;
+  if (_eProps(v, o, p, E, _sp51, _t52)) return false;
   const x1 = v.country_codes;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp54, 'country_codes', 'array')) return false;
+      if (_fPT(E, o, p, _sp51, 'country_codes', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -1791,7 +1707,7 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
           E,
           o,
           p + '/country_codes',
-          _sp54 + '/properties/country_codes/minItems',
+          _sp51 + '/properties/country_codes/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -1810,7 +1726,7 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
               E,
               o,
               p + '/country_codes',
-              _sp54 + '/properties/country_codes/uniqueItems',
+              _sp51 + '/properties/country_codes/uniqueItems',
               'uniqueItems',
               'must NOT have duplicate items',
               { i: u5[1], j: u5[0] },
@@ -1820,8 +1736,8 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
         }
       }
     }
-  } else if (_fReq(E, o, p, _sp54, 'country_codes')) return false;
-  if (_eProps(v, o, p, E, _sp54, _t56)) return false;
+  } else if (_fReq(E, o, p, _sp51, 'country_codes')) return false;
+  if (_eProps(v, o, p, E, _sp51, _t53)) return false;
   return E.length === e0;
 }
 
@@ -1877,15 +1793,14 @@ export function _vFullTextEntities(v: any, o: number): boolean {
 
 export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vFullTextEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp57, 'object');
+    _fType(E, o, p, _sp54, 'object');
     return false;
   }
   const x1 = v.annotations;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp57, 'annotations', 'array')) return false;
+      if (_fPT(E, o, p, _sp54, 'annotations', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -1893,7 +1808,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
           E,
           o,
           p + '/annotations',
-          _sp57 + '/properties/annotations/minItems',
+          _sp54 + '/properties/annotations/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -1909,7 +1824,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   const x5 = v.cashtags;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp57, 'cashtags', 'array')) return false;
+      if (_fPT(E, o, p, _sp54, 'cashtags', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -1917,7 +1832,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
           E,
           o,
           p + '/cashtags',
-          _sp57 + '/properties/cashtags/minItems',
+          _sp54 + '/properties/cashtags/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -1933,7 +1848,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   const x9 = v.hashtags;
   if (x9 !== undefined) {
     if (!Array.isArray(x9)) {
-      if (_fPT(E, o, p, _sp57, 'hashtags', 'array')) return false;
+      if (_fPT(E, o, p, _sp54, 'hashtags', 'array')) return false;
     } else {
       if (
         x9.length < 1 &&
@@ -1941,7 +1856,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
           E,
           o,
           p + '/hashtags',
-          _sp57 + '/properties/hashtags/minItems',
+          _sp54 + '/properties/hashtags/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -1957,7 +1872,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   const x13 = v.mentions;
   if (x13 !== undefined) {
     if (!Array.isArray(x13)) {
-      if (_fPT(E, o, p, _sp57, 'mentions', 'array')) return false;
+      if (_fPT(E, o, p, _sp54, 'mentions', 'array')) return false;
     } else {
       if (
         x13.length < 1 &&
@@ -1965,7 +1880,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
           E,
           o,
           p + '/mentions',
-          _sp57 + '/properties/mentions/minItems',
+          _sp54 + '/properties/mentions/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -1981,11 +1896,11 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   const x17 = v.urls;
   if (x17 !== undefined) {
     if (!Array.isArray(x17)) {
-      if (_fPT(E, o, p, _sp57, 'urls', 'array')) return false;
+      if (_fPT(E, o, p, _sp54, 'urls', 'array')) return false;
     } else {
       if (
         x17.length < 1 &&
-        _fErr(E, o, p + '/urls', _sp57 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+        _fErr(E, o, p + '/urls', _sp54 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
           limit: 1,
         })
       )
@@ -2010,19 +1925,18 @@ export function _vEntityIndicesInclusiveInclusive(v: any, o: number): boolean {
 
 export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vEntityIndicesInclusiveInclusive(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp58, 'object');
+    _fType(E, o, p, _sp55, 'object');
     return false;
   }
   const x1 = v.start;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fPT(E, o, p, _sp58, 'start', 'integer')) return false;
+      if (_fPT(E, o, p, _sp55, 'start', 'integer')) return false;
     } else {
       if (
         x1 < 0 &&
-        _fErr(E, o, p + '/start', _sp58 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
+        _fErr(E, o, p + '/start', _sp55 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -2033,11 +1947,11 @@ export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, 
   const x2 = v.end;
   if (x2 !== undefined) {
     if (!Number.isInteger(x2)) {
-      if (_fPT(E, o, p, _sp58, 'end', 'integer')) return false;
+      if (_fPT(E, o, p, _sp55, 'end', 'integer')) return false;
     } else {
       if (
         x2 < 0 &&
-        _fErr(E, o, p + '/end', _sp58 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
+        _fErr(E, o, p + '/end', _sp55 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -2059,19 +1973,18 @@ export function _vEntityIndicesInclusiveExclusive(v: any, o: number): boolean {
 
 export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vEntityIndicesInclusiveExclusive(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp59, 'object');
+    _fType(E, o, p, _sp56, 'object');
     return false;
   }
   const x1 = v.start;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fPT(E, o, p, _sp59, 'start', 'integer')) return false;
+      if (_fPT(E, o, p, _sp56, 'start', 'integer')) return false;
     } else {
       if (
         x1 < 0 &&
-        _fErr(E, o, p + '/start', _sp59 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
+        _fErr(E, o, p + '/start', _sp56 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -2082,11 +1995,11 @@ export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, 
   const x2 = v.end;
   if (x2 !== undefined) {
     if (!Number.isInteger(x2)) {
-      if (_fPT(E, o, p, _sp59, 'end', 'integer')) return false;
+      if (_fPT(E, o, p, _sp56, 'end', 'integer')) return false;
     } else {
       if (
         x2 < 0 &&
-        _fErr(E, o, p + '/end', _sp59 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
+        _fErr(E, o, p + '/end', _sp56 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -2119,21 +2032,20 @@ export function _vAnnotation(v: any, o: number): boolean {
 
 export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vAnnotation(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveInclusive, _eEntityIndicesInclusiveInclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp60 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp57 + '/allOf/1', 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp60 + '/allOf/1', _t61)) return false;
+  if (_eProps(v, o, p, E, _sp57 + '/allOf/1', _t58)) return false;
   const x3 = v.probability;
   if (x3 !== undefined) {
     if (typeof x3 !== 'number' || !Number.isFinite(x3)) {
-      if (_fPT(E, o, p, _sp60 + '/allOf/1', 'probability', 'number')) return false;
+      if (_fPT(E, o, p, _sp57 + '/allOf/1', 'probability', 'number')) return false;
     } else {
       if (
         x3 > 1 &&
-        _fErr(E, o, p + '/probability', _sp60 + '/allOf/1/properties/probability/maximum', 'maximum', 'must be <= 1', {
+        _fErr(E, o, p + '/probability', _sp57 + '/allOf/1/properties/probability/maximum', 'maximum', 'must be <= 1', {
           comparison: '<=',
           limit: 1,
         })
@@ -2141,7 +2053,7 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
         return false;
       if (
         x3 < 0 &&
-        _fErr(E, o, p + '/probability', _sp60 + '/allOf/1/properties/probability/minimum', 'minimum', 'must be >= 0', {
+        _fErr(E, o, p + '/probability', _sp57 + '/allOf/1/properties/probability/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -2149,7 +2061,7 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp60 + '/allOf/1', _t62)) return false;
+  if (_eProps(v, o, p, E, _sp57 + '/allOf/1', _t59)) return false;
   return E.length === e0;
 }
 
@@ -2167,13 +2079,12 @@ export function _vCashtag(v: any, o: number): boolean {
 
 export function _eCashtag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCashtag(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp64 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp61 + '/allOf/1', 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp64 + '/allOf/1', _t63)) return false;
+  if (_eProps(v, o, p, E, _sp61 + '/allOf/1', _t60)) return false;
   return E.length === e0;
 }
 
@@ -2191,13 +2102,12 @@ export function _vHashtag(v: any, o: number): boolean {
 
 export function _eHashtag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vHashtag(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp65 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp62 + '/allOf/1', 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp65 + '/allOf/1', _t63)) return false;
+  if (_eProps(v, o, p, E, _sp62 + '/allOf/1', _t60)) return false;
   return E.length === e0;
 }
 
@@ -2217,13 +2127,12 @@ export function _vMention(v: any, o: number): boolean {
 
 export function _eMention(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMention(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp67 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp64 + '/allOf/1', 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp67 + '/allOf/1', _t66)) return false;
+  if (_eProps(v, o, p, E, _sp64 + '/allOf/1', _t63)) return false;
   return E.length === e0;
 }
 
@@ -2239,9 +2148,8 @@ export function _vUrlEntity(v: any, o: number): boolean {
 
 export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUrlEntity(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
-  if (_refSp(v, o, p, E, _sp68 + '/allOf/1', _v0, _e0)) return false;
+  if (_refSp(v, o, p, E, _sp65 + '/allOf/1', _v0, _e0)) return false;
   return E.length === e0;
 }
 
@@ -2258,20 +2166,19 @@ export function _vUrlImage(v: any, o: number): boolean {
 
 export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUrlImage(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp69, 'object');
+    _fType(E, o, p, _sp66, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp69, _t70)) return false;
+  if (_eProps(v, o, p, E, _sp66, _t67)) return false;
   const x1 = v.height;
   if (x1 !== undefined) {
     if (!Number.isInteger(x1)) {
-      if (_fPT(E, o, p, _sp69, 'height', 'integer')) return false;
+      if (_fPT(E, o, p, _sp66, 'height', 'integer')) return false;
     } else {
       if (
         x1 < 0 &&
-        _fErr(E, o, p + '/height', _sp69 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
+        _fErr(E, o, p + '/height', _sp66 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -2282,11 +2189,11 @@ export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): 
   const x2 = v.width;
   if (x2 !== undefined) {
     if (!Number.isInteger(x2)) {
-      if (_fPT(E, o, p, _sp69, 'width', 'integer')) return false;
+      if (_fPT(E, o, p, _sp66, 'width', 'integer')) return false;
     } else {
       if (
         x2 < 0 &&
-        _fErr(E, o, p + '/width', _sp69 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
+        _fErr(E, o, p + '/width', _sp66 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -2364,15 +2271,14 @@ export function _vIncludes(v: any, o: number): boolean {
 
 export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vIncludes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp71, 'object');
+    _fType(E, o, p, _sp68, 'object');
     return false;
   }
   const x1 = v.media;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp71, 'media', 'array')) return false;
+      if (_fPT(E, o, p, _sp68, 'media', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -2380,7 +2286,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
           E,
           o,
           p + '/media',
-          _sp71 + '/properties/media/minItems',
+          _sp68 + '/properties/media/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2396,7 +2302,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x5 = v.places;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp71, 'places', 'array')) return false;
+      if (_fPT(E, o, p, _sp68, 'places', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -2404,7 +2310,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
           E,
           o,
           p + '/places',
-          _sp71 + '/properties/places/minItems',
+          _sp68 + '/properties/places/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2420,7 +2326,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x9 = v.polls;
   if (x9 !== undefined) {
     if (!Array.isArray(x9)) {
-      if (_fPT(E, o, p, _sp71, 'polls', 'array')) return false;
+      if (_fPT(E, o, p, _sp68, 'polls', 'array')) return false;
     } else {
       if (
         x9.length < 1 &&
@@ -2428,7 +2334,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
           E,
           o,
           p + '/polls',
-          _sp71 + '/properties/polls/minItems',
+          _sp68 + '/properties/polls/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2444,7 +2350,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x13 = v.topics;
   if (x13 !== undefined) {
     if (!Array.isArray(x13)) {
-      if (_fPT(E, o, p, _sp71, 'topics', 'array')) return false;
+      if (_fPT(E, o, p, _sp68, 'topics', 'array')) return false;
     } else {
       if (
         x13.length < 1 &&
@@ -2452,7 +2358,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
           E,
           o,
           p + '/topics',
-          _sp71 + '/properties/topics/minItems',
+          _sp68 + '/properties/topics/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2468,7 +2374,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x17 = v.posts;
   if (x17 !== undefined) {
     if (!Array.isArray(x17)) {
-      if (_fPT(E, o, p, _sp71, 'posts', 'array')) return false;
+      if (_fPT(E, o, p, _sp68, 'posts', 'array')) return false;
     } else {
       if (
         x17.length < 1 &&
@@ -2476,7 +2382,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
           E,
           o,
           p + '/posts',
-          _sp71 + '/properties/posts/minItems',
+          _sp68 + '/properties/posts/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2492,7 +2398,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
   const x21 = v.users;
   if (x21 !== undefined) {
     if (!Array.isArray(x21)) {
-      if (_fPT(E, o, p, _sp71, 'users', 'array')) return false;
+      if (_fPT(E, o, p, _sp68, 'users', 'array')) return false;
     } else {
       if (
         x21.length < 1 &&
@@ -2500,7 +2406,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
           E,
           o,
           p + '/users',
-          _sp71 + '/properties/users/minItems',
+          _sp68 + '/properties/users/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2604,16 +2510,24 @@ export function _vUser(v: any, o: number): boolean {
 
 export function _eUser(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUser(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp75, 'object');
+    _fType(E, o, p, _sp72, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp75, _t76)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, _sp72, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp72, _t73)) return false;
+  const x3 = v.username;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/username', E, _vUsername, _eUsername)) return false;
+  } else if (_fReq(E, o, p, _sp72, 'username')) return false;
+  if (_eProps(v, o, p, E, _sp72, _t74)) return false;
   const x5 = v.connection_status;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp75, 'connection_status', 'array')) return false;
+      if (_fPT(E, o, p, _sp72, 'connection_status', 'array')) return false;
     } else {
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
@@ -2621,7 +2535,30 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp75, _t77)) return false;
+  const x9 = v.most_recent_post_id;
+  if (x9 !== undefined) {
+    if (_ref(x9, o, p + '/most_recent_post_id', E, _vPostId, _ePostId)) return false;
+  }
+  const x11 = v.pinned_post_id;
+  if (x11 !== undefined) {
+    if (_ref(x11, o, p + '/pinned_post_id', E, _vPostId, _ePostId)) return false;
+  }
+  const x13 = v.entities;
+  if (x13 !== undefined) {
+    if (_ref(x13, o, p + '/entities', E, _vUserEntities, _eUserEntities)) return false;
+  }
+  const x15 = v.public_metrics;
+  if (x15 !== undefined) {
+    if (_ref(x15, o, p + '/public_metrics', E, _vUserPublicMetrics, _eUserPublicMetrics)) return false;
+  }
+  const x17 = v.affiliation;
+  if (x17 !== undefined) {
+    if (_ref(x17, o, p + '/affiliation', E, _vAffiliation, _eAffiliation)) return false;
+  }
+  const x19 = v.withheld;
+  if (x19 !== undefined) {
+    if (_ref(x19, o, p + '/withheld', E, _vUserWithheld, _eUserWithheld)) return false;
+  }
   return E.length === e0;
 }
 
@@ -2641,8 +2578,7 @@ export function _vConnectionStatus(v: any, o: number): boolean {
 
 export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vConnectionStatus(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp78, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp75, 'string')) return false;
   if (
     !(
       v === 'follow_request_received' ||
@@ -2652,7 +2588,7 @@ export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationEr
       v === 'following' ||
       v === 'muting'
     ) &&
-    _fEnum(E, o, p, _sp78, _k74)
+    _fEnum(E, o, p, _sp75, _k71)
   )
     return false;
   return E.length === e0;
@@ -2673,12 +2609,18 @@ export function _vUserEntities(v: any, o: number): boolean {
 
 export function _eUserEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUserEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp80, 'object');
+    _fType(E, o, p, _sp76, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp80, _t79)) return false;
+  const x1 = v.description;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/description', E, _vFullTextEntities, _eFullTextEntities)) return false;
+  }
+  const x3 = v.url;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/url', E, _vUserUrlEntities, _eUserUrlEntities)) return false;
+  }
   return E.length === e0;
 }
 
@@ -2698,19 +2640,18 @@ export function _vUserUrlEntities(v: any, o: number): boolean {
 
 export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUserUrlEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp81, 'object');
+    _fType(E, o, p, _sp77, 'object');
     return false;
   }
   const x1 = v.urls;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp81, 'urls', 'array')) return false;
+      if (_fPT(E, o, p, _sp77, 'urls', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
-        _fErr(E, o, p + '/urls', _sp81 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+        _fErr(E, o, p + '/urls', _sp77 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
           limit: 1,
         })
       )
@@ -2741,12 +2682,11 @@ export function _vUserPublicMetrics(v: any, o: number): boolean {
 
 export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUserPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp83, 'object');
+    _fType(E, o, p, _sp79, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp83, _t82)) return false;
+  if (_eProps(v, o, p, E, _sp79, _t78)) return false;
   return E.length === e0;
 }
 
@@ -2773,16 +2713,15 @@ export function _vAffiliation(v: any, o: number): boolean {
 
 export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vAffiliation(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp84, 'object');
+    _fType(E, o, p, _sp80, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp84, _t85)) return false;
+  if (_eProps(v, o, p, E, _sp80, _t81)) return false;
   const x1 = v.user_id;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp84, 'user_id', 'array')) return false;
+      if (_fPT(E, o, p, _sp80, 'user_id', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -2790,7 +2729,7 @@ export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]
           E,
           o,
           p + '/user_id',
-          _sp84 + '/properties/user_id/minItems',
+          _sp80 + '/properties/user_id/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2828,15 +2767,14 @@ export function _vUserWithheld(v: any, o: number): boolean {
 
 export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUserWithheld(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp87, 'object');
+    _fType(E, o, p, _sp83, 'object');
     return false;
   }
   const x1 = v.country_codes;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp87, 'country_codes', 'array')) return false;
+      if (_fPT(E, o, p, _sp83, 'country_codes', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -2844,7 +2782,7 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
           E,
           o,
           p + '/country_codes',
-          _sp87 + '/properties/country_codes/minItems',
+          _sp83 + '/properties/country_codes/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2863,7 +2801,7 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
               E,
               o,
               p + '/country_codes',
-              _sp87 + '/properties/country_codes/uniqueItems',
+              _sp83 + '/properties/country_codes/uniqueItems',
               'uniqueItems',
               'must NOT have duplicate items',
               { i: u5[1], j: u5[0] },
@@ -2873,8 +2811,8 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
         }
       }
     }
-  } else if (_fReq(E, o, p, _sp87, 'country_codes')) return false;
-  if (_eProps(v, o, p, E, _sp87, _t88)) return false;
+  } else if (_fReq(E, o, p, _sp83, 'country_codes')) return false;
+  if (_eProps(v, o, p, E, _sp83, _t84)) return false;
   return E.length === e0;
 }
 
@@ -2929,7 +2867,6 @@ export function _vMedia(v: any, o: number): boolean {
 
 export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMedia(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.type;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -2951,10 +2888,10 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p + '/type',
-            _sp90 + '/discriminator',
+            _sp86 + '/discriminator',
             'discriminator',
             'property "type" must be one of "photo", "video", "animated_gif"',
-            { propertyName: 'type', value: x1, allowedValues: _k89 },
+            { propertyName: 'type', value: x1, allowedValues: _k85 },
           )
         )
           return false;
@@ -3023,7 +2960,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp90 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            _fErr(E, o, p, _sp86 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
@@ -3032,7 +2969,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp90 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp86 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -3058,20 +2995,23 @@ export function _vMediaBase(v: any, o: number): boolean {
 
 export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMediaBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp91, 'object');
+    _fType(E, o, p, _sp88, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp91, _t92)) return false;
+  if (_eProps(v, o, p, E, _sp88, _t87)) return false;
+  const x1 = v.media_key;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/media_key', E, _vMediaKey, _eMediaKey)) return false;
+  }
   const x3 = v.height;
   if (x3 !== undefined) {
     if (!Number.isInteger(x3)) {
-      if (_fPT(E, o, p, _sp91, 'height', 'integer')) return false;
+      if (_fPT(E, o, p, _sp88, 'height', 'integer')) return false;
     } else {
       if (
         x3 < 0 &&
-        _fErr(E, o, p + '/height', _sp91 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
+        _fErr(E, o, p + '/height', _sp88 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -3082,11 +3022,11 @@ export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]):
   const x4 = v.width;
   if (x4 !== undefined) {
     if (!Number.isInteger(x4)) {
-      if (_fPT(E, o, p, _sp91, 'width', 'integer')) return false;
+      if (_fPT(E, o, p, _sp88, 'width', 'integer')) return false;
     } else {
       if (
         x4 < 0 &&
-        _fErr(E, o, p + '/width', _sp91 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
+        _fErr(E, o, p + '/width', _sp88 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
           comparison: '>=',
           limit: 0,
         })
@@ -3111,24 +3051,23 @@ export function _vPhoto(v: any, o: number): boolean {
 
 export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPhoto(v, o)) return true;
   if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp93 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp89 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp93 + '/allOf/1', 'type', 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp89 + '/allOf/1', 'type', 'string')) return false;
     if (
       !(x3 === 'photo') &&
-      _fErr(E, o, p + '/type', _sp93 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/type', _sp89 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
         allowedValue: 'photo',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp93 + '/allOf/1', 'type')) return false;
-  if (_eProps(v, o, p, E, _sp93 + '/allOf/1', _t94)) return false;
+  } else if (_fReq(E, o, p, _sp89 + '/allOf/1', 'type')) return false;
+  if (_eProps(v, o, p, E, _sp89 + '/allOf/1', _t90)) return false;
   return E.length === e0;
 }
 
@@ -3202,24 +3141,43 @@ export function _vVideo(v: any, o: number): boolean {
 
 export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vVideo(v, o)) return true;
   if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp95 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp91 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp95 + '/allOf/1', 'type', 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp91 + '/allOf/1', 'type', 'string')) return false;
     if (
       !(x3 === 'video') &&
-      _fErr(E, o, p + '/type', _sp95 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/type', _sp91 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
         allowedValue: 'video',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp95 + '/allOf/1', 'type')) return false;
-  if (_eProps(v, o, p, E, _sp95 + '/allOf/1', _t96)) return false;
+  } else if (_fReq(E, o, p, _sp91 + '/allOf/1', 'type')) return false;
+  if (_eProps(v, o, p, E, _sp91 + '/allOf/1', _t92)) return false;
+  const x4 = v.variants;
+  if (x4 !== undefined) {
+    if (_ref(x4, o, p + '/variants', E, _vMediaVariants, _eMediaVariants)) return false;
+  }
+  const x6 = v.public_metrics;
+  if (x6 !== undefined) {
+    if (_ref(x6, o, p + '/public_metrics', E, _vVideoPublicMetrics, _eVideoPublicMetrics)) return false;
+  }
+  const x8 = v.organic_metrics;
+  if (x8 !== undefined) {
+    if (_ref(x8, o, p + '/organic_metrics', E, _vVideoOrganicMetrics, _eVideoOrganicMetrics)) return false;
+  }
+  const x10 = v.promoted_metrics;
+  if (x10 !== undefined) {
+    if (_ref(x10, o, p + '/promoted_metrics', E, _vVideoPromotedMetrics, _eVideoPromotedMetrics)) return false;
+  }
+  const x12 = v.non_public_metrics;
+  if (x12 !== undefined) {
+    if (_ref(x12, o, p + '/non_public_metrics', E, _vVideoNonPublicMetrics, _eVideoNonPublicMetrics)) return false;
+  }
   return E.length === e0;
 }
 
@@ -3239,24 +3197,27 @@ export function _vAnimatedGif(v: any, o: number): boolean {
 
 export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vAnimatedGif(v, o)) return true;
   if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp97 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp93 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp97 + '/allOf/1', 'type', 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp93 + '/allOf/1', 'type', 'string')) return false;
     if (
       !(x3 === 'animated_gif') &&
-      _fErr(E, o, p + '/type', _sp97 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/type', _sp93 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
         allowedValue: 'animated_gif',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp97 + '/allOf/1', 'type')) return false;
-  if (_eProps(v, o, p, E, _sp97 + '/allOf/1', _t98)) return false;
+  } else if (_fReq(E, o, p, _sp93 + '/allOf/1', 'type')) return false;
+  if (_eProps(v, o, p, E, _sp93 + '/allOf/1', _t94)) return false;
+  const x4 = v.variants;
+  if (x4 !== undefined) {
+    if (_ref(x4, o, p + '/variants', E, _vMediaVariants, _eMediaVariants)) return false;
+  }
   return E.length === e0;
 }
 
@@ -3277,9 +3238,8 @@ export function _vMediaVariants(v: any, o: number): boolean {
 
 export function _eMediaVariants(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMediaVariants(v, o)) return true;
   if (!Array.isArray(v)) {
-    _fType(E, o, p, _sp99, 'array');
+    _fType(E, o, p, _sp95, 'array');
     return false;
   }
   for (let i1 = 0; i1 < v.length; i1++) {
@@ -3302,12 +3262,11 @@ export function _vMediaVariant(v: any, o: number): boolean {
 
 export function _eMediaVariant(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMediaVariant(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp101, 'object');
+    _fType(E, o, p, _sp97, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp101, _t100)) return false;
+  if (_eProps(v, o, p, E, _sp97, _t96)) return false;
   return E.length === e0;
 }
 
@@ -3320,12 +3279,11 @@ export function _vVideoPublicMetrics(v: any, o: number): boolean {
 
 export function _eVideoPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vVideoPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp103, 'object');
+    _fType(E, o, p, _sp99, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp103, _t102)) return false;
+  if (_eProps(v, o, p, E, _sp99, _t98)) return false;
   return E.length === e0;
 }
 
@@ -3348,12 +3306,11 @@ export function _vVideoOrganicMetrics(v: any, o: number): boolean {
 
 export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vVideoOrganicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp105, 'object');
+    _fType(E, o, p, _sp101, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp105, _t104)) return false;
+  if (_eProps(v, o, p, E, _sp101, _t100)) return false;
   return E.length === e0;
 }
 
@@ -3376,12 +3333,11 @@ export function _vVideoPromotedMetrics(v: any, o: number): boolean {
 
 export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vVideoPromotedMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp106, 'object');
+    _fType(E, o, p, _sp102, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp106, _t104)) return false;
+  if (_eProps(v, o, p, E, _sp102, _t100)) return false;
   return E.length === e0;
 }
 
@@ -3402,12 +3358,11 @@ export function _vVideoNonPublicMetrics(v: any, o: number): boolean {
 
 export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vVideoNonPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp108, 'object');
+    _fType(E, o, p, _sp104, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp108, _t107)) return false;
+  if (_eProps(v, o, p, E, _sp104, _t103)) return false;
   return E.length === e0;
 }
 
@@ -3454,16 +3409,23 @@ export function _vPlace(v: any, o: number): boolean {
 
 export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPlace(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp110, 'object');
+    _fType(E, o, p, _sp106, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp110, _t111)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vPlaceId, _ePlaceId)) return false;
+  } else if (_fReq(E, o, p, _sp106, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp106, _t107)) return false;
+  const x3 = v.country_code;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/country_code', E, _vCountryCode, _eCountryCode)) return false;
+  }
   const x5 = v.contained_within;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp110, 'contained_within', 'array')) return false;
+      if (_fPT(E, o, p, _sp106, 'contained_within', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -3471,7 +3433,7 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
           E,
           o,
           p + '/contained_within',
-          _sp110 + '/properties/contained_within/minItems',
+          _sp106 + '/properties/contained_within/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -3484,7 +3446,11 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp110, _t112)) return false;
+  if (_eProps(v, o, p, E, _sp106, _t108)) return false;
+  const x9 = v.geo;
+  if (x9 !== undefined) {
+    if (_ref(x9, o, p + '/geo', E, _vGeo, _eGeo)) return false;
+  }
   return E.length === e0;
 }
 
@@ -3517,12 +3483,11 @@ export function _vGeo(v: any, o: number): boolean {
 
 export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vGeo(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Geo', 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, '#/components/schemas/Geo', _t114)) return false;
+  if (_eProps(v, o, p, E, '#/components/schemas/Geo', _t110)) return false;
   const x1 = v.bbox;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
@@ -3597,7 +3562,10 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
     )
       return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Geo', 'properties')) return false;
-  if (_eProps(v, o, p, E, '#/components/schemas/Geo', _t115)) return false;
+  const x6 = v.geometry;
+  if (x6 !== undefined) {
+    if (_ref(x6, o, p + '/geometry', E, _vPoint, _ePoint)) return false;
+  }
   return E.length === e0;
 }
 
@@ -3622,16 +3590,15 @@ export function _vPoint(v: any, o: number): boolean {
 
 export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPoint(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp117, 'object');
+    _fType(E, o, p, _sp112, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp117, _t118)) return false;
+  if (_eProps(v, o, p, E, _sp112, _t113)) return false;
   const x1 = v.coordinates;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp117, 'coordinates', 'array')) return false;
+      if (_fPT(E, o, p, _sp112, 'coordinates', 'array')) return false;
     } else {
       if (
         x1.length > 2 &&
@@ -3639,7 +3606,7 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
           E,
           o,
           p + '/coordinates',
-          _sp117 + '/properties/coordinates/maxItems',
+          _sp112 + '/properties/coordinates/maxItems',
           'maxItems',
           'must NOT have more than 2 items',
           { limit: 2 },
@@ -3652,7 +3619,7 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
           E,
           o,
           p + '/coordinates',
-          _sp117 + '/properties/coordinates/minItems',
+          _sp112 + '/properties/coordinates/minItems',
           'minItems',
           'must NOT have fewer than 2 items',
           { limit: 2 },
@@ -3663,12 +3630,12 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
         const x3 = x1[i2];
         if (
           (typeof x3 !== 'number' || !Number.isFinite(x3)) &&
-          _fType(E, o, p + '/coordinates/' + i2, _sp117 + '/properties/coordinates/items', 'number')
+          _fType(E, o, p + '/coordinates/' + i2, _sp112 + '/properties/coordinates/items', 'number')
         )
           return false;
       }
     }
-  } else if (_fReq(E, o, p, _sp117, 'coordinates')) return false;
+  } else if (_fReq(E, o, p, _sp112, 'coordinates')) return false;
   return E.length === e0;
 }
 
@@ -3717,16 +3684,18 @@ export function _vPoll(v: any, o: number): boolean {
 
 export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPoll(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp120, 'object');
+    _fType(E, o, p, _sp115, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp120, _t121)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vPollId, _ePollId)) return false;
+  } else if (_fReq(E, o, p, _sp115, 'id')) return false;
   const x3 = v.options;
   if (x3 !== undefined) {
     if (!Array.isArray(x3)) {
-      if (_fPT(E, o, p, _sp120, 'options', 'array')) return false;
+      if (_fPT(E, o, p, _sp115, 'options', 'array')) return false;
     } else {
       if (
         x3.length > 4 &&
@@ -3734,7 +3703,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/options',
-          _sp120 + '/properties/options/maxItems',
+          _sp115 + '/properties/options/maxItems',
           'maxItems',
           'must NOT have more than 4 items',
           { limit: 4 },
@@ -3747,7 +3716,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/options',
-          _sp120 + '/properties/options/minItems',
+          _sp115 + '/properties/options/minItems',
           'minItems',
           'must NOT have fewer than 2 items',
           { limit: 2 },
@@ -3759,11 +3728,11 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
         if (_ref(x5, o, p + '/options/' + i4, E, _vPollOption, _ePollOption)) return false;
       }
     }
-  } else if (_fReq(E, o, p, _sp120, 'options')) return false;
+  } else if (_fReq(E, o, p, _sp115, 'options')) return false;
   const x7 = v.duration_minutes;
   if (x7 !== undefined) {
     if (!Number.isInteger(x7)) {
-      if (_fPT(E, o, p, _sp120, 'duration_minutes', 'integer')) return false;
+      if (_fPT(E, o, p, _sp115, 'duration_minutes', 'integer')) return false;
     } else {
       if (
         x7 > 10080 &&
@@ -3771,7 +3740,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/duration_minutes',
-          _sp120 + '/properties/duration_minutes/maximum',
+          _sp115 + '/properties/duration_minutes/maximum',
           'maximum',
           'must be <= 10080',
           { comparison: '<=', limit: 10080 },
@@ -3784,17 +3753,17 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/duration_minutes',
-          _sp120 + '/properties/duration_minutes/minimum',
+          _sp115 + '/properties/duration_minutes/minimum',
           'minimum',
           'must be >= 5',
           { comparison: '>=', limit: 5 },
         )
       )
         return false;
-      if ((o & 2) !== 0 && !_int32(x7) && _fPF(E, o, p, _sp120, 'duration_minutes', 'int32')) return false;
+      if ((o & 2) !== 0 && !_int32(x7) && _fPF(E, o, p, _sp115, 'duration_minutes', 'int32')) return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp120, _t122)) return false;
+  if (_eProps(v, o, p, E, _sp115, _t116)) return false;
   return E.length === e0;
 }
 
@@ -3811,16 +3780,15 @@ export function _vPollOption(v: any, o: number): boolean {
 
 export function _ePollOption(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPollOption(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp123, 'object');
+    _fType(E, o, p, _sp117, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp123, _t124)) return false;
+  if (_eProps(v, o, p, E, _sp117, _t118)) return false;
   const x1 = v.label;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp123, 'label', 'string')) return false;
+      if (_fPT(E, o, p, _sp117, 'label', 'string')) return false;
     } else {
       if (
         x1.length > 25 &&
@@ -3829,7 +3797,7 @@ export function _ePollOption(v: any, o: number, p: string, E: ValidationError[])
           E,
           o,
           p + '/label',
-          _sp123 + '/properties/label/maxLength',
+          _sp117 + '/properties/label/maxLength',
           'maxLength',
           'must NOT have more than 25 characters',
           { limit: 25 },
@@ -3842,7 +3810,7 @@ export function _ePollOption(v: any, o: number, p: string, E: ValidationError[])
           E,
           o,
           p + '/label',
-          _sp123 + '/properties/label/minLength',
+          _sp117 + '/properties/label/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -3850,8 +3818,8 @@ export function _ePollOption(v: any, o: number, p: string, E: ValidationError[])
       )
         return false;
     }
-  } else if (_fReq(E, o, p, _sp123, 'label')) return false;
-  if (_eProps(v, o, p, E, _sp123, _t125)) return false;
+  } else if (_fReq(E, o, p, _sp117, 'label')) return false;
+  if (_eProps(v, o, p, E, _sp117, _t119)) return false;
   return E.length === e0;
 }
 
@@ -3868,12 +3836,11 @@ export function _vTopic(v: any, o: number): boolean {
 
 export function _eTopic(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vTopic(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp127, 'object');
+    _fType(E, o, p, _sp121, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp127, _t126)) return false;
+  if (_eProps(v, o, p, E, _sp121, _t120)) return false;
   return E.length === e0;
 }
 
@@ -3888,12 +3855,11 @@ export function _vError(v: any, o: number): boolean {
 
 export function _eError(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vError(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp129, 'object');
+    _fType(E, o, p, _sp123, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp129, _t128)) return false;
+  if (_eProps(v, o, p, E, _sp123, _t122)) return false;
   return E.length === e0;
 }
 
@@ -3912,12 +3878,11 @@ export function _vProblemBase(v: any, o: number): boolean {
 
 export function _eProblemBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProblemBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp131, 'object');
+    _fType(E, o, p, _sp125, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp131, _t130)) return false;
+  if (_eProps(v, o, p, E, _sp125, _t124)) return false;
   return E.length === e0;
 }
 
@@ -4047,7 +4012,6 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProblem(v, o)) return true;
   {
     let n2 = 0;
     let a3 = -1;
@@ -4382,14 +4346,14 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       }
       if (n2 === 0) {
         if (
-          _fErr(E, o, p, _sp132 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+          _fErr(E, o, p, _sp126 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
         )
           return false;
       } else E.length = e43;
     }
     if (n2 > 1) {
       if (
-        _fErr(E, o, p, _sp132 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+        _fErr(E, o, p, _sp126 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
           passingSchemas: [a3, b4],
         })
       )
@@ -4407,11 +4371,10 @@ export function _vProblemResourceType(v: any, o: number): boolean {
 
 export function _eProblemResourceType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProblemResourceType(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp134, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp128, 'string')) return false;
   if (
     !(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space') &&
-    _fEnum(E, o, p, _sp134, _k133)
+    _fEnum(E, o, p, _sp128, _k127)
   )
     return false;
   return E.length === e0;
@@ -4425,9 +4388,8 @@ export function _vProblemSection(v: any, o: number): boolean {
 
 export function _eProblemSection(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProblemSection(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp136, 'string')) return false;
-  if (!(v === 'data' || v === 'includes') && _fEnum(E, o, p, _sp136, _k135)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp130, 'string')) return false;
+  if (!(v === 'data' || v === 'includes') && _fEnum(E, o, p, _sp130, _k129)) return false;
   return E.length === e0;
 }
 
@@ -4441,18 +4403,17 @@ export function _vGenericProblem(v: any, o: number): boolean {
 
 export function _eGenericProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vGenericProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp137 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp131 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp137 + '/allOf/1', 'type', 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp131 + '/allOf/1', 'type', 'string')) return false;
     if (
       !(x3 === 'about:blank') &&
-      _fErr(E, o, p + '/type', _sp137 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/type', _sp131 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
         allowedValue: 'about:blank',
       })
     )
@@ -4465,13 +4426,96 @@ export function _vClientDisconnectedProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re138.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re132.test(x3))) return false;
   return true;
 }
 
 export function _eClientDisconnectedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vClientDisconnectedProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    _fType(E, o, p, _sp133 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fPT(E, o, p, _sp133 + '/allOf/1', 'type', 'string')) return false;
+    } else {
+      if (
+        !_re132.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp133 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/client-disconnected$"',
+          { pattern: '/2/problems/client-disconnected$' },
+        )
+      )
+        return false;
+    }
+  }
+  return E.length === e0;
+}
+
+export function _vClientForbiddenProblem(v: any, o: number): boolean {
+  if (!_vProblemBase(v, o)) return false;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x3 = v.type;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re134.test(x3))) return false;
+  const x4 = v.reason;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string') return false;
+    if (!(x4 === 'official-client-forbidden' || x4 === 'client-not-enrolled')) return false;
+  }
+  const x5 = v.registration_url;
+  if (x5 !== undefined && (typeof x5 !== 'string' || ((o & 2) !== 0 && !_fUri(x5)))) return false;
+  return true;
+}
+
+export function _eClientForbiddenProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    _fType(E, o, p, _sp136 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fPT(E, o, p, _sp136 + '/allOf/1', 'type', 'string')) return false;
+    } else {
+      if (
+        !_re134.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp136 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/client-forbidden$"',
+          { pattern: '/2/problems/client-forbidden$' },
+        )
+      )
+        return false;
+    }
+  }
+  if (_eProps(v, o, p, E, _sp136 + '/allOf/1', _t137)) return false;
+  return E.length === e0;
+}
+
+export function _vConflictProblem(v: any, o: number): boolean {
+  if (!_vProblemBase(v, o)) return false;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x3 = v.type;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re138.test(x3))) return false;
+  return true;
+}
+
+export function _eConflictProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp139 + '/allOf/1', 'object');
@@ -4490,92 +4534,6 @@ export function _eClientDisconnectedProblem(v: any, o: number, p: string, E: Val
           p + '/type',
           _sp139 + '/allOf/1/properties/type/pattern',
           'pattern',
-          'must match pattern "/2/problems/client-disconnected$"',
-          { pattern: '/2/problems/client-disconnected$' },
-        )
-      )
-        return false;
-    }
-  }
-  return E.length === e0;
-}
-
-export function _vClientForbiddenProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re140.test(x3))) return false;
-  const x4 = v.reason;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-    if (!(x4 === 'official-client-forbidden' || x4 === 'client-not-enrolled')) return false;
-  }
-  const x5 = v.registration_url;
-  if (x5 !== undefined && (typeof x5 !== 'string' || ((o & 2) !== 0 && !_fUri(x5)))) return false;
-  return true;
-}
-
-export function _eClientForbiddenProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 49) === 1 && _vClientForbiddenProblem(v, o)) return true;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp142 + '/allOf/1', 'object');
-    return false;
-  }
-  const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp142 + '/allOf/1', 'type', 'string')) return false;
-    } else {
-      if (
-        !_re140.test(x3) &&
-        _fErr(
-          E,
-          o,
-          p + '/type',
-          _sp142 + '/allOf/1/properties/type/pattern',
-          'pattern',
-          'must match pattern "/2/problems/client-forbidden$"',
-          { pattern: '/2/problems/client-forbidden$' },
-        )
-      )
-        return false;
-    }
-  }
-  if (_eProps(v, o, p, E, _sp142 + '/allOf/1', _t143)) return false;
-  return E.length === e0;
-}
-
-export function _vConflictProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re144.test(x3))) return false;
-  return true;
-}
-
-export function _eConflictProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 49) === 1 && _vConflictProblem(v, o)) return true;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp145 + '/allOf/1', 'object');
-    return false;
-  }
-  const x3 = v.type;
-  if (x3 !== undefined) {
-    if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp145 + '/allOf/1', 'type', 'string')) return false;
-    } else {
-      if (
-        !_re144.test(x3) &&
-        _fErr(
-          E,
-          o,
-          p + '/type',
-          _sp145 + '/allOf/1/properties/type/pattern',
-          'pattern',
           'must match pattern "/2/problems/conflict$"',
           { pattern: '/2/problems/conflict$' },
         )
@@ -4590,7 +4548,7 @@ export function _vDisallowedResourceProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re146.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re140.test(x3))) return false;
   const x4 = v.resource_id;
   if (x4 === undefined || typeof x4 !== 'string') return false;
   const x5 = v.resource_type;
@@ -4607,24 +4565,23 @@ export function _vDisallowedResourceProblem(v: any, o: number): boolean {
 
 export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDisallowedResourceProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp147 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp141 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp147 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp141 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re146.test(x3) &&
+        !_re140.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp147 + '/allOf/1/properties/type/pattern',
+          _sp141 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/disallowed-resource$"',
           { pattern: '/2/problems/disallowed-resource$' },
@@ -4633,7 +4590,15 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp147 + '/allOf/1', _t148)) return false;
+  if (_eProps(v, o, p, E, _sp141 + '/allOf/1', _t142)) return false;
+  const x4 = v.resource_type;
+  if (x4 !== undefined) {
+    if (_ref(x4, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
+  } else if (_fReq(E, o, p, _sp141 + '/allOf/1', 'resource_type')) return false;
+  const x6 = v.section;
+  if (x6 !== undefined) {
+    if (_ref(x6, o, p + '/section', E, _vProblemSection, _eProblemSection)) return false;
+  } else if (_fReq(E, o, p, _sp141 + '/allOf/1', 'section')) return false;
   return E.length === e0;
 }
 
@@ -4641,7 +4606,7 @@ export function _vDuplicateRulesProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re149.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re143.test(x3))) return false;
   const x4 = v.id;
   if (x4 !== undefined && typeof x4 !== 'string') return false;
   const x5 = v.value;
@@ -4651,24 +4616,23 @@ export function _vDuplicateRulesProblem(v: any, o: number): boolean {
 
 export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDuplicateRulesProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp150 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp144 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp150 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp144 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re149.test(x3) &&
+        !_re143.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp150 + '/allOf/1/properties/type/pattern',
+          _sp144 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/duplicate-rules$"',
           { pattern: '/2/problems/duplicate-rules$' },
@@ -4677,7 +4641,7 @@ export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: Validat
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp150 + '/allOf/1', _t151)) return false;
+  if (_eProps(v, o, p, E, _sp144 + '/allOf/1', _t145)) return false;
   return E.length === e0;
 }
 
@@ -4685,7 +4649,7 @@ export function _vInvalidRequestProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re152.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re146.test(x3))) return false;
   const x4 = v.errors;
   if (x4 !== undefined) {
     if (!Array.isArray(x4)) return false;
@@ -4715,24 +4679,23 @@ export function _vInvalidRequestProblem(v: any, o: number): boolean {
 
 export function _eInvalidRequestProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vInvalidRequestProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp153 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp147 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp153 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp147 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re152.test(x3) &&
+        !_re146.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp153 + '/allOf/1/properties/type/pattern',
+          _sp147 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/invalid-request$"',
           { pattern: '/2/problems/invalid-request$' },
@@ -4744,7 +4707,7 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
   const x4 = v.errors;
   if (x4 !== undefined) {
     if (!Array.isArray(x4)) {
-      if (_fPT(E, o, p, _sp153 + '/allOf/1', 'errors', 'array')) return false;
+      if (_fPT(E, o, p, _sp147 + '/allOf/1', 'errors', 'array')) return false;
     } else {
       if (
         x4.length < 1 &&
@@ -4752,7 +4715,7 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
           E,
           o,
           p + '/errors',
-          _sp153 + '/allOf/1/properties/errors/minItems',
+          _sp147 + '/allOf/1/properties/errors/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -4790,23 +4753,22 @@ export function _vInvalidRequestError(v: any, o: number): boolean {
 
 export function _eInvalidRequestError(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vInvalidRequestError(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp154, 'object');
+    _fType(E, o, p, _sp148, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp154, _t155)) return false;
+  if (_eProps(v, o, p, E, _sp148, _t149)) return false;
   const x1 = v.parameters;
   if (x1 !== undefined) {
     if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp154, 'parameters', 'object')) return false;
+      if (_fPT(E, o, p, _sp148, 'parameters', 'object')) return false;
     } else {
       for (const k2 in x1) {
         if (!_has.call(x1, k2)) continue;
         const x3 = x1[k2];
         if (!Array.isArray(x3)) {
           if (
-            _fType(E, o, p + '/parameters/' + _esc(k2), _sp154 + '/properties/parameters/additionalProperties', 'array')
+            _fType(E, o, p + '/parameters/' + _esc(k2), _sp148 + '/properties/parameters/additionalProperties', 'array')
           )
             return false;
         } else {
@@ -4818,7 +4780,7 @@ export function _eInvalidRequestError(v: any, o: number, p: string, E: Validatio
                 E,
                 o,
                 p + '/parameters/' + _esc(k2) + '/' + i4,
-                _sp154 + '/properties/parameters/additionalProperties/items',
+                _sp148 + '/properties/parameters/additionalProperties/items',
                 'string',
               )
             )
@@ -4835,30 +4797,29 @@ export function _vInvalidRulesProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re156.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re150.test(x3))) return false;
   return true;
 }
 
 export function _eInvalidRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vInvalidRulesProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp157 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp151 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp157 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp151 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re156.test(x3) &&
+        !_re150.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp157 + '/allOf/1/properties/type/pattern',
+          _sp151 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/invalid-rules$"',
           { pattern: '/2/problems/invalid-rules$' },
@@ -4874,30 +4835,29 @@ export function _vNoncompliantRulesProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re158.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re152.test(x3))) return false;
   return true;
 }
 
 export function _eNoncompliantRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNoncompliantRulesProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp159 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp153 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp159 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp153 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re158.test(x3) &&
+        !_re152.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp159 + '/allOf/1/properties/type/pattern',
+          _sp153 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/noncompliant-rules$"',
           { pattern: '/2/problems/noncompliant-rules$' },
@@ -4913,7 +4873,7 @@ export function _vNotAuthorizedForFieldProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re160.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re154.test(x3))) return false;
   const x4 = v.field;
   if (x4 === undefined || typeof x4 !== 'string') return false;
   const x5 = v.resource_type;
@@ -4930,24 +4890,23 @@ export function _vNotAuthorizedForFieldProblem(v: any, o: number): boolean {
 
 export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNotAuthorizedForFieldProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp161 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp155 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp161 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp155 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re160.test(x3) &&
+        !_re154.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp161 + '/allOf/1/properties/type/pattern',
+          _sp155 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/not-authorized-for-field$"',
           { pattern: '/2/problems/not-authorized-for-field$' },
@@ -4956,7 +4915,15 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp161 + '/allOf/1', _t162)) return false;
+  if (_eProps(v, o, p, E, _sp155 + '/allOf/1', _t156)) return false;
+  const x4 = v.resource_type;
+  if (x4 !== undefined) {
+    if (_ref(x4, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
+  } else if (_fReq(E, o, p, _sp155 + '/allOf/1', 'resource_type')) return false;
+  const x6 = v.section;
+  if (x6 !== undefined) {
+    if (_ref(x6, o, p + '/section', E, _vProblemSection, _eProblemSection)) return false;
+  } else if (_fReq(E, o, p, _sp155 + '/allOf/1', 'section')) return false;
   return E.length === e0;
 }
 
@@ -4964,7 +4931,7 @@ export function _vNotAuthorizedForResourceProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re163.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re157.test(x3))) return false;
   const x4 = v.value;
   if (x4 === undefined || typeof x4 !== 'string') return false;
   const x5 = v.resource_id;
@@ -4985,24 +4952,23 @@ export function _vNotAuthorizedForResourceProblem(v: any, o: number): boolean {
 
 export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNotAuthorizedForResourceProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp164 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp158 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp164 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp158 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re163.test(x3) &&
+        !_re157.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp164 + '/allOf/1/properties/type/pattern',
+          _sp158 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/not-authorized-for-resource$"',
           { pattern: '/2/problems/not-authorized-for-resource$' },
@@ -5011,7 +4977,16 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp164 + '/allOf/1', _t165)) return false;
+  if (_eProps(v, o, p, E, _sp158 + '/allOf/1', _t159)) return false;
+  const x4 = v.resource_type;
+  if (x4 !== undefined) {
+    if (_ref(x4, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
+  } else if (_fReq(E, o, p, _sp158 + '/allOf/1', 'resource_type')) return false;
+  const x6 = v.section;
+  if (x6 !== undefined) {
+    if (_ref(x6, o, p + '/section', E, _vProblemSection, _eProblemSection)) return false;
+  } else if (_fReq(E, o, p, _sp158 + '/allOf/1', 'section')) return false;
+  if (_eProps(v, o, p, E, _sp158 + '/allOf/1', _t160)) return false;
   return E.length === e0;
 }
 
@@ -5019,7 +4994,7 @@ export function _vOperationalDisconnectProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re166.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re161.test(x3))) return false;
   const x4 = v.disconnect_type;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
@@ -5040,24 +5015,23 @@ export function _vOperationalDisconnectProblem(v: any, o: number): boolean {
 
 export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vOperationalDisconnectProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp168 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp163 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp168 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp163 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re166.test(x3) &&
+        !_re161.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp168 + '/allOf/1/properties/type/pattern',
+          _sp163 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/operational-disconnect$"',
           { pattern: '/2/problems/operational-disconnect$' },
@@ -5066,7 +5040,7 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp168 + '/allOf/1', _t169)) return false;
+  if (_eProps(v, o, p, E, _sp163 + '/allOf/1', _t164)) return false;
   return E.length === e0;
 }
 
@@ -5074,7 +5048,7 @@ export function _vResourceNotFoundProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re170.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re165.test(x3))) return false;
   const x4 = v.parameter;
   if (x4 !== undefined && (typeof x4 !== 'string' || x4.length === 0)) return false;
   const x5 = v.value;
@@ -5103,24 +5077,23 @@ export function _vResourceNotFoundProblem(v: any, o: number): boolean {
 
 export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vResourceNotFoundProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp172 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp167 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp172 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp167 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re170.test(x3) &&
+        !_re165.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp172 + '/allOf/1/properties/type/pattern',
+          _sp167 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/resource-not-found$"',
           { pattern: '/2/problems/resource-not-found$' },
@@ -5132,7 +5105,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
   const x4 = v.parameter;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') {
-      if (_fPT(E, o, p, _sp172 + '/allOf/1', 'parameter', 'string')) return false;
+      if (_fPT(E, o, p, _sp167 + '/allOf/1', 'parameter', 'string')) return false;
     } else {
       if (
         x4.length === 0 &&
@@ -5140,7 +5113,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
           E,
           o,
           p + '/parameter',
-          _sp172 + '/allOf/1/properties/parameter/minLength',
+          _sp167 + '/allOf/1/properties/parameter/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -5149,7 +5122,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp172 + '/allOf/1', _t173)) return false;
+  if (_eProps(v, o, p, E, _sp167 + '/allOf/1', _t168)) return false;
   return E.length === e0;
 }
 
@@ -5157,7 +5130,7 @@ export function _vResourceUnavailableProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re174.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re169.test(x3))) return false;
   const x4 = v.parameter;
   if (x4 !== undefined && (typeof x4 !== 'string' || x4.length === 0)) return false;
   const x5 = v.resource_id;
@@ -5174,24 +5147,23 @@ export function _vResourceUnavailableProblem(v: any, o: number): boolean {
 
 export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vResourceUnavailableProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp175 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp170 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp175 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp170 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re174.test(x3) &&
+        !_re169.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp175 + '/allOf/1/properties/type/pattern',
+          _sp170 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/resource-unavailable$"',
           { pattern: '/2/problems/resource-unavailable$' },
@@ -5203,7 +5175,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
   const x4 = v.parameter;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') {
-      if (_fPT(E, o, p, _sp175 + '/allOf/1', 'parameter', 'string')) return false;
+      if (_fPT(E, o, p, _sp170 + '/allOf/1', 'parameter', 'string')) return false;
     } else {
       if (
         x4.length === 0 &&
@@ -5211,7 +5183,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
           E,
           o,
           p + '/parameter',
-          _sp175 + '/allOf/1/properties/parameter/minLength',
+          _sp170 + '/allOf/1/properties/parameter/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -5220,7 +5192,11 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp175 + '/allOf/1', _t176)) return false;
+  if (_eProps(v, o, p, E, _sp170 + '/allOf/1', _t171)) return false;
+  const x5 = v.resource_type;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
+  } else if (_fReq(E, o, p, _sp170 + '/allOf/1', 'resource_type')) return false;
   return E.length === e0;
 }
 
@@ -5228,30 +5204,29 @@ export function _vRuleCapProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re177.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re172.test(x3))) return false;
   return true;
 }
 
 export function _eRuleCapProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vRuleCapProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp178 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp173 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp178 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp173 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re177.test(x3) &&
+        !_re172.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp178 + '/allOf/1/properties/type/pattern',
+          _sp173 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/rule-cap$"',
           { pattern: '/2/problems/rule-cap$' },
@@ -5267,7 +5242,7 @@ export function _vStreamingConnectionProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re179.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re174.test(x3))) return false;
   const x4 = v.connection_issue;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
@@ -5284,24 +5259,23 @@ export function _vStreamingConnectionProblem(v: any, o: number): boolean {
 
 export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vStreamingConnectionProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp181 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp176 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp181 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp176 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re179.test(x3) &&
+        !_re174.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp181 + '/allOf/1/properties/type/pattern',
+          _sp176 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/streaming-connection$"',
           { pattern: '/2/problems/streaming-connection$' },
@@ -5310,7 +5284,7 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp181 + '/allOf/1', _t182)) return false;
+  if (_eProps(v, o, p, E, _sp176 + '/allOf/1', _t177)) return false;
   return E.length === e0;
 }
 
@@ -5318,30 +5292,29 @@ export function _vUnsupportedAuthenticationProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re183.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re178.test(x3))) return false;
   return true;
 }
 
 export function _eUnsupportedAuthenticationProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUnsupportedAuthenticationProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp184 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp179 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp184 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp179 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re183.test(x3) &&
+        !_re178.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp184 + '/allOf/1/properties/type/pattern',
+          _sp179 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/unsupported-authentication$"',
           { pattern: '/2/problems/unsupported-authentication$' },
@@ -5357,7 +5330,7 @@ export function _vUsageCappedProblem(v: any, o: number): boolean {
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re185.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_re180.test(x3))) return false;
   const x4 = v.period;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
@@ -5373,24 +5346,23 @@ export function _vUsageCappedProblem(v: any, o: number): boolean {
 
 export function _eUsageCappedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUsageCappedProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp188 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp183 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp188 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp183 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
-        !_re185.test(x3) &&
+        !_re180.test(x3) &&
         _fErr(
           E,
           o,
           p + '/type',
-          _sp188 + '/allOf/1/properties/type/pattern',
+          _sp183 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/usage-capped$"',
           { pattern: '/2/problems/usage-capped$' },
@@ -5399,7 +5371,7 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp188 + '/allOf/1', _t189)) return false;
+  if (_eProps(v, o, p, E, _sp183 + '/allOf/1', _t184)) return false;
   return E.length === e0;
 }
 
@@ -5419,7 +5391,7 @@ export function _vUnlistedProblem(v: any, o: number): boolean {
         }
         L10: {
           if (typeof x3 === 'string') {
-            if (!_re190.test(x3)) break L10;
+            if (!_re185.test(x3)) break L10;
           }
           ok6 = true;
           break L7;
@@ -5434,15 +5406,14 @@ export function _vUnlistedProblem(v: any, o: number): boolean {
 
 export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUnlistedProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp191 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp186 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
-    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp191 + '/allOf/1', 'type', 'string')) return false;
+    if (typeof x3 !== 'string' && _fPT(E, o, p, _sp186 + '/allOf/1', 'type', 'string')) return false;
     L4: {
       let ok6 = false;
       L7: {
@@ -5453,14 +5424,14 @@ export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationErr
         }
         L10: {
           if (typeof x3 === 'string') {
-            if (!_re190.test(x3)) break L10;
+            if (!_re185.test(x3)) break L10;
           }
           ok6 = true;
           break L7;
         }
       }
       if (!ok6) break L4;
-      if (_fErr(E, o, p + '/type', _sp191 + '/allOf/1/properties/type/not', 'not', 'must NOT be valid', {}))
+      if (_fErr(E, o, p + '/type', _sp186 + '/allOf/1/properties/type/not', 'not', 'must NOT be valid', {}))
         return false;
     }
   }
@@ -5474,8 +5445,7 @@ export function _vActivityEventType(v: any, o: number): boolean {
 
 export function _eActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vActivityEventType(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp192, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp187, 'string')) return false;
   return E.length === e0;
 }
 
@@ -5494,8 +5464,7 @@ export function _vDeprecatedActivityEventType(v: any, o: number): boolean {
 
 export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDeprecatedActivityEventType(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp194, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp189, 'string')) return false;
   if (
     !(
       v === 'ProfileBioUpdate' ||
@@ -5504,7 +5473,7 @@ export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: V
       v === 'ProfileGeoUpdate' ||
       v === 'ProfileUrlUpdate'
     ) &&
-    _fEnum(E, o, p, _sp194, _k193)
+    _fEnum(E, o, p, _sp189, _k188)
   )
     return false;
   return E.length === e0;
@@ -5526,12 +5495,15 @@ export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
 
 export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vActivitySubscriptionFilter(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp197, 'object');
+    _fType(E, o, p, _sp192, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp197, _t196)) return false;
+  const x1 = v.user_id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/user_id', E, _vUserId, _eUserId)) return false;
+  }
+  if (_eProps(v, o, p, E, _sp192, _t191)) return false;
   return E.length === e0;
 }
 
@@ -5563,9 +5535,8 @@ export function _vActivitySubscriptionCreateRequest(v: any, o: number): boolean 
 
 export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vActivitySubscriptionCreateRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp198, 'object');
+    _fType(E, o, p, _sp193, 'object');
     return false;
   }
   const x1 = v.event_type;
@@ -5614,7 +5585,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
             E,
             o,
             p + '/event_type',
-            _sp198 + '/properties/event_type/anyOf',
+            _sp193 + '/properties/event_type/anyOf',
             'anyOf',
             'must match a schema in anyOf',
             {},
@@ -5624,7 +5595,10 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp198, _t199)) return false;
+  const x17 = v.filter;
+  if (x17 !== undefined) {
+    if (_ref(x17, o, p + '/filter', E, _vActivitySubscriptionFilter, _eActivitySubscriptionFilter)) return false;
+  }
   return E.length === e0;
 }
 
@@ -5634,7 +5608,6 @@ export function _vActivityStreamEvent(v: any, o: number): boolean {
 
 export function _eActivityStreamEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vActivityStreamEvent(v, o)) return true;
   return E.length === e0;
 }
 
@@ -5645,8 +5618,7 @@ export function _vDmEventType(v: any, o: number): boolean {
 
 export function _eDmEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDmEventType(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp200, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp194, 'string')) return false;
   return E.length === e0;
 }
 
@@ -5692,7 +5664,6 @@ export function _vDmEvent(v: any, o: number): boolean {
 
 export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDmEvent(v, o)) return true;
   {
     let n2 = 0;
     let a3 = -1;
@@ -5778,14 +5749,14 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
       }
       if (n2 === 0) {
         if (
-          _fErr(E, o, p, _sp201 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+          _fErr(E, o, p, _sp195 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
         )
           return false;
       } else E.length = e16;
     }
     if (n2 > 1) {
       if (
-        _fErr(E, o, p, _sp201 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+        _fErr(E, o, p, _sp195 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
           passingSchemas: [a3, b4],
         })
       )
@@ -5808,22 +5779,21 @@ export function _vDmMessageCreateEvent(v: any, o: number): boolean {
 
 export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDmMessageCreateEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp202, 'object');
+    _fType(E, o, p, _sp196, 'object');
     return false;
   }
   const x1 = v.event_type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp202, 'event_type', 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp196, 'event_type', 'string')) return false;
     if (
       !(x1 === 'MessageCreate') &&
-      _fErr(E, o, p + '/event_type', _sp202 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/event_type', _sp196 + '/properties/event_type/const', 'const', 'must be equal to constant', {
         allowedValue: 'MessageCreate',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp202, 'event_type')) return false;
+  } else if (_fReq(E, o, p, _sp196, 'event_type')) return false;
   const x2 = v.participant_ids;
   if (x2 !== undefined) {
     if (
@@ -5831,7 +5801,7 @@ export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: Validati
         E,
         o,
         p + '/participant_ids',
-        _sp202 + '/properties/participant_ids',
+        _sp196 + '/properties/participant_ids',
         'false schema',
         'boolean schema is false',
         {},
@@ -5860,26 +5830,25 @@ export function _vDmParticipantsJoinEvent(v: any, o: number): boolean {
 
 export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDmParticipantsJoinEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp203, 'object');
+    _fType(E, o, p, _sp197, 'object');
     return false;
   }
   const x1 = v.event_type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp203, 'event_type', 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp197, 'event_type', 'string')) return false;
     if (
       !(x1 === 'ParticipantsJoin') &&
-      _fErr(E, o, p + '/event_type', _sp203 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/event_type', _sp197 + '/properties/event_type/const', 'const', 'must be equal to constant', {
         allowedValue: 'ParticipantsJoin',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp203, 'event_type')) return false;
+  } else if (_fReq(E, o, p, _sp197, 'event_type')) return false;
   const x2 = v.participant_ids;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fPT(E, o, p, _sp203, 'participant_ids', 'array')) return false;
+      if (_fPT(E, o, p, _sp197, 'participant_ids', 'array')) return false;
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
@@ -5908,26 +5877,25 @@ export function _vDmParticipantsLeaveEvent(v: any, o: number): boolean {
 
 export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDmParticipantsLeaveEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp204, 'object');
+    _fType(E, o, p, _sp198, 'object');
     return false;
   }
   const x1 = v.event_type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp204, 'event_type', 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp198, 'event_type', 'string')) return false;
     if (
       !(x1 === 'ParticipantsLeave') &&
-      _fErr(E, o, p + '/event_type', _sp204 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+      _fErr(E, o, p + '/event_type', _sp198 + '/properties/event_type/const', 'const', 'must be equal to constant', {
         allowedValue: 'ParticipantsLeave',
       })
     )
       return false;
-  } else if (_fReq(E, o, p, _sp204, 'event_type')) return false;
+  } else if (_fReq(E, o, p, _sp198, 'event_type')) return false;
   const x2 = v.participant_ids;
   if (x2 !== undefined) {
     if (!Array.isArray(x2)) {
-      if (_fPT(E, o, p, _sp204, 'participant_ids', 'array')) return false;
+      if (_fPT(E, o, p, _sp198, 'participant_ids', 'array')) return false;
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
@@ -5955,20 +5923,19 @@ export function _vDmUnlistedEvent(v: any, o: number): boolean {
 
 export function _eDmUnlistedEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDmUnlistedEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp206, 'object');
+    _fType(E, o, p, _sp200, 'object');
     return false;
   }
   const x1 = v.event_type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp206, 'event_type', 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp200, 'event_type', 'string')) return false;
     L2: {
       if (!(x1 === 'MessageCreate' || x1 === 'ParticipantsJoin' || x1 === 'ParticipantsLeave')) break L2;
-      if (_fErr(E, o, p + '/event_type', _sp206 + '/properties/event_type/not', 'not', 'must NOT be valid', {}))
+      if (_fErr(E, o, p + '/event_type', _sp200 + '/properties/event_type/not', 'not', 'must NOT be valid', {}))
         return false;
     }
-  } else if (_fReq(E, o, p, _sp206, 'event_type')) return false;
+  } else if (_fReq(E, o, p, _sp200, 'event_type')) return false;
   return E.length === e0;
 }
 
@@ -5979,8 +5946,7 @@ export function _vPostField(v: any, o: number): boolean {
 
 export function _ePostField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPostField(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp207, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp201, 'string')) return false;
   return E.length === e0;
 }
 
@@ -5991,8 +5957,7 @@ export function _vNewsField(v: any, o: number): boolean {
 
 export function _eNewsField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNewsField(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp208, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp202, 'string')) return false;
   return E.length === e0;
 }
 
@@ -6029,19 +5994,18 @@ export function _vGetUserBookmarksEnvelope(v: any, o: number): boolean {
 
 export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vGetUserBookmarksEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp209, 'object');
+    _fType(E, o, p, _sp203, 'object');
     return false;
   }
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp209, 'data', 'array')) return false;
+      if (_fPT(E, o, p, _sp203, 'data', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
-        _fErr(E, o, p + '/data', _sp209 + '/properties/data/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+        _fErr(E, o, p + '/data', _sp203 + '/properties/data/minItems', 'minItems', 'must NOT have fewer than 1 items', {
           limit: 1,
         })
       )
@@ -6055,7 +6019,7 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
   const x5 = v.errors;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp209, 'errors', 'array')) return false;
+      if (_fPT(E, o, p, _sp203, 'errors', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -6063,7 +6027,7 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
           E,
           o,
           p + '/errors',
-          _sp209 + '/properties/errors/minItems',
+          _sp203 + '/properties/errors/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -6076,7 +6040,14 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp209, _t210)) return false;
+  const x9 = v.includes;
+  if (x9 !== undefined) {
+    if (_ref(x9, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+  }
+  const x11 = v.meta;
+  if (x11 !== undefined) {
+    if (_ref(x11, o, p + '/meta', E, _vGetUserBookmarksMeta, _eGetUserBookmarksMeta)) return false;
+  }
   return E.length === e0;
 }
 
@@ -6093,15 +6064,14 @@ export function _vGetUserBookmarksMeta(v: any, o: number): boolean {
 
 export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vGetUserBookmarksMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp211, 'object');
+    _fType(E, o, p, _sp204, 'object');
     return false;
   }
   const x1 = v.next_token;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp211, 'next_token', 'string')) return false;
+      if (_fPT(E, o, p, _sp204, 'next_token', 'string')) return false;
     } else {
       if (
         x1.length === 0 &&
@@ -6109,7 +6079,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
           E,
           o,
           p + '/next_token',
-          _sp211 + '/properties/next_token/minLength',
+          _sp204 + '/properties/next_token/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -6121,7 +6091,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
   const x2 = v.previous_token;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fPT(E, o, p, _sp211, 'previous_token', 'string')) return false;
+      if (_fPT(E, o, p, _sp204, 'previous_token', 'string')) return false;
     } else {
       if (
         x2.length === 0 &&
@@ -6129,7 +6099,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
           E,
           o,
           p + '/previous_token',
-          _sp211 + '/properties/previous_token/minLength',
+          _sp204 + '/properties/previous_token/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -6138,7 +6108,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp211, _t212)) return false;
+  if (_eProps(v, o, p, E, _sp204, _t205)) return false;
   return E.length === e0;
 }
 
@@ -6161,12 +6131,22 @@ export function _vFindUserByUsernameEnvelope(v: any, o: number): boolean {
 
 export function _eFindUserByUsernameEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vFindUserByUsernameEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp214, 'object');
+    _fType(E, o, p, _sp206, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp214, _t213)) return false;
+  const x1 = v.data;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/data', E, _vUser, _eUser)) return false;
+  }
+  const x3 = v.errors;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+  }
+  const x5 = v.includes;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+  }
   return E.length === e0;
 }
 
@@ -6189,12 +6169,22 @@ export function _vFindPostByIdEnvelope(v: any, o: number): boolean {
 
 export function _eFindPostByIdEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vFindPostByIdEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp216, 'object');
+    _fType(E, o, p, _sp207, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp216, _t215)) return false;
+  const x1 = v.data;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/data', E, _vPost, _ePost)) return false;
+  }
+  const x3 = v.errors;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+  }
+  const x5 = v.includes;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+  }
   return E.length === e0;
 }
 
@@ -6223,15 +6213,14 @@ export function _vSearchRecentPostsEnvelope(v: any, o: number): boolean {
 
 export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSearchRecentPostsEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp217, 'object');
+    _fType(E, o, p, _sp208, 'object');
     return false;
   }
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp217, 'data', 'array')) return false;
+      if (_fPT(E, o, p, _sp208, 'data', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -6239,7 +6228,18 @@ export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: Val
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp217, _t218)) return false;
+  const x5 = v.errors;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+  }
+  const x7 = v.includes;
+  if (x7 !== undefined) {
+    if (_ref(x7, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+  }
+  const x9 = v.meta;
+  if (x9 !== undefined) {
+    if (_ref(x9, o, p + '/meta', E, _vNotShownMeta, _eNotShownMeta)) return false;
+  }
   return E.length === e0;
 }
 
@@ -6270,15 +6270,14 @@ export function _vSearchAllPostsEnvelope(v: any, o: number): boolean {
 
 export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSearchAllPostsEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp219, 'object');
+    _fType(E, o, p, _sp209, 'object');
     return false;
   }
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp219, 'data', 'array')) return false;
+      if (_fPT(E, o, p, _sp209, 'data', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -6286,7 +6285,18 @@ export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: Valida
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp219, _t220)) return false;
+  const x5 = v.errors;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+  }
+  const x7 = v.includes;
+  if (x7 !== undefined) {
+    if (_ref(x7, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+  }
+  const x9 = v.meta;
+  if (x9 !== undefined) {
+    if (_ref(x9, o, p + '/meta', E, _vSearchAllPostsMeta, _eSearchAllPostsMeta)) return false;
+  }
   return E.length === e0;
 }
 
@@ -6305,12 +6315,19 @@ export function _vSearchAllPostsMeta(v: any, o: number): boolean {
 
 export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSearchAllPostsMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp222, 'object');
+    _fType(E, o, p, _sp211, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp222, _t221)) return false;
+  const x1 = v.newest_id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/newest_id', E, _vPostId, _ePostId)) return false;
+  }
+  const x3 = v.oldest_id;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/oldest_id', E, _vPostId, _ePostId)) return false;
+  }
+  if (_eProps(v, o, p, E, _sp211, _t210)) return false;
   return E.length === e0;
 }
 
@@ -6331,12 +6348,22 @@ export function _vResponseEnvelope(v: any, o: number): boolean {
 
 export function _eResponseEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vResponseEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp223, 'object');
+    _fType(E, o, p, _sp212, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp223, _t218)) return false;
+  const x1 = v.errors;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+  }
+  const x3 = v.includes;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+  }
+  const x5 = v.meta;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/meta', E, _vNotShownMeta, _eNotShownMeta)) return false;
+  }
   return E.length === e0;
 }
 
@@ -6347,8 +6374,7 @@ export function _vNotShownMeta(v: any, o: number): boolean {
 
 export function _eNotShownMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNotShownMeta(v, o)) return true;
-  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp224, 'object')) return false;
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp213, 'object')) return false;
   return E.length === e0;
 }
 
@@ -6363,9 +6389,8 @@ export function _vPartialErrors(v: any, o: number): boolean {
 
 export function _ePartialErrors(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPartialErrors(v, o)) return true;
   if (!Array.isArray(v)) {
-    _fType(E, o, p, _sp225, 'array');
+    _fType(E, o, p, _sp214, 'array');
     return false;
   }
   for (let i1 = 0; i1 < v.length; i1++) {
@@ -6405,15 +6430,14 @@ export function _vCreatePostRequest(v: any, o: number): boolean {
 
 export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCreatePostRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp226, 'object');
+    _fType(E, o, p, _sp215, 'object');
     return false;
   }
   const x1 = v.text;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp226, 'text', 'string')) return false;
+      if (_fPT(E, o, p, _sp215, 'text', 'string')) return false;
     } else {
       if (
         x1.length > 25000 &&
@@ -6422,7 +6446,7 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
           E,
           o,
           p + '/text',
-          _sp226 + '/properties/text/maxLength',
+          _sp215 + '/properties/text/maxLength',
           'maxLength',
           'must NOT have more than 25000 characters',
           { limit: 25000 },
@@ -6431,7 +6455,24 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp226, _t227)) return false;
+  if (_eProps(v, o, p, E, _sp215, _t216)) return false;
+  const x2 = v.community_id;
+  if (x2 !== undefined) {
+    if (_ref(x2, o, p + '/community_id', E, _vCommunityId, _eCommunityId)) return false;
+  }
+  if (_eProps(v, o, p, E, _sp215, _t217)) return false;
+  const x4 = v.edit_options;
+  if (x4 !== undefined) {
+    if (_ref(x4, o, p + '/edit_options', E, _vEditOptions, _eEditOptions)) return false;
+  }
+  const x6 = v.reply_settings;
+  if (x6 !== undefined) {
+    if (_ref(x6, o, p + '/reply_settings', E, _vReplySettings, _eReplySettings)) return false;
+  }
+  const x8 = v.poll;
+  if (x8 !== undefined) {
+    if (_ref(x8, o, p + '/poll', E, _vCreatePostPoll, _eCreatePostPoll)) return false;
+  }
   return E.length === e0;
 }
 
@@ -6444,12 +6485,14 @@ export function _vEditOptions(v: any, o: number): boolean {
 
 export function _eEditOptions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vEditOptions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp229, 'object');
+    _fType(E, o, p, _sp218, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp229, _t228)) return false;
+  const x1 = v.previous_post_id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/previous_post_id', E, _vPostId, _ePostId)) return false;
+  }
   return E.length === e0;
 }
 
@@ -6479,15 +6522,14 @@ export function _vCreatePostPoll(v: any, o: number): boolean {
 
 export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCreatePostPoll(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp230, 'object');
+    _fType(E, o, p, _sp219, 'object');
     return false;
   }
   const x1 = v.options;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp230, 'options', 'array')) return false;
+      if (_fPT(E, o, p, _sp219, 'options', 'array')) return false;
     } else {
       if (
         x1.length > 4 &&
@@ -6495,7 +6537,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/options',
-          _sp230 + '/properties/options/maxItems',
+          _sp219 + '/properties/options/maxItems',
           'maxItems',
           'must NOT have more than 4 items',
           { limit: 4 },
@@ -6508,7 +6550,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/options',
-          _sp230 + '/properties/options/minItems',
+          _sp219 + '/properties/options/minItems',
           'minItems',
           'must NOT have fewer than 2 items',
           { limit: 2 },
@@ -6518,7 +6560,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
         if (typeof x3 !== 'string') {
-          if (_fType(E, o, p + '/options/' + i2, _sp230 + '/properties/options/items', 'string')) return false;
+          if (_fType(E, o, p + '/options/' + i2, _sp219 + '/properties/options/items', 'string')) return false;
         } else {
           if (
             x3.length > 25 &&
@@ -6527,7 +6569,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
               E,
               o,
               p + '/options/' + i2,
-              _sp230 + '/properties/options/items/maxLength',
+              _sp219 + '/properties/options/items/maxLength',
               'maxLength',
               'must NOT have more than 25 characters',
               { limit: 25 },
@@ -6540,7 +6582,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
               E,
               o,
               p + '/options/' + i2,
-              _sp230 + '/properties/options/items/minLength',
+              _sp219 + '/properties/options/items/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
@@ -6554,7 +6596,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
   const x4 = v.duration_minutes;
   if (x4 !== undefined) {
     if (!Number.isInteger(x4)) {
-      if (_fPT(E, o, p, _sp230, 'duration_minutes', 'integer')) return false;
+      if (_fPT(E, o, p, _sp219, 'duration_minutes', 'integer')) return false;
     } else {
       if (
         x4 > 10080 &&
@@ -6562,7 +6604,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/duration_minutes',
-          _sp230 + '/properties/duration_minutes/maximum',
+          _sp219 + '/properties/duration_minutes/maximum',
           'maximum',
           'must be <= 10080',
           { comparison: '<=', limit: 10080 },
@@ -6575,14 +6617,14 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/duration_minutes',
-          _sp230 + '/properties/duration_minutes/minimum',
+          _sp219 + '/properties/duration_minutes/minimum',
           'minimum',
           'must be >= 5',
           { comparison: '>=', limit: 5 },
         )
       )
         return false;
-      if ((o & 2) !== 0 && !_int32(x4) && _fPF(E, o, p, _sp230, 'duration_minutes', 'int32')) return false;
+      if ((o & 2) !== 0 && !_int32(x4) && _fPF(E, o, p, _sp219, 'duration_minutes', 'int32')) return false;
     }
   }
   return E.length === e0;
@@ -6594,7 +6636,10 @@ export function _eGetUserBookmarksPathParams(v: any, o: number, p: string, E: Va
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t231)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6604,7 +6649,102 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t240)) return false;
+  const x1 = v.max_results;
+  if (x1 !== undefined) {
+    if (
+      _refSp(x1, o, p + '/max_results', E, _sp220, _vGetUserBookmarksQueryMaxResults, _eGetUserBookmarksQueryMaxResults)
+    )
+      return false;
+  }
+  const x3 = v.pagination_token;
+  if (x3 !== undefined) {
+    if (
+      _refSp(
+        x3,
+        o,
+        p + '/pagination_token',
+        E,
+        _sp221,
+        _vGetUserBookmarksQueryPaginationToken,
+        _eGetUserBookmarksQueryPaginationToken,
+      )
+    )
+      return false;
+  }
+  const x5 = v['post.fields'];
+  if (x5 !== undefined) {
+    if (
+      _refSp(x5, o, p + '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
+    )
+      return false;
+  }
+  const x7 = v.expansions;
+  if (x7 !== undefined) {
+    if (
+      _refSp(x7, o, p + '/expansions', E, _sp223, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
+    )
+      return false;
+  }
+  const x9 = v['media.fields'];
+  if (x9 !== undefined) {
+    if (
+      _refSp(
+        x9,
+        o,
+        p + '/media.fields',
+        E,
+        _sp224,
+        _vGetUserBookmarksQueryExpansions,
+        _eGetUserBookmarksQueryExpansions,
+      )
+    )
+      return false;
+  }
+  const x11 = v['poll.fields'];
+  if (x11 !== undefined) {
+    if (
+      _refSp(
+        x11,
+        o,
+        p + '/poll.fields',
+        E,
+        _sp225,
+        _vGetUserBookmarksQueryExpansions,
+        _eGetUserBookmarksQueryExpansions,
+      )
+    )
+      return false;
+  }
+  const x13 = v['user.fields'];
+  if (x13 !== undefined) {
+    if (
+      _refSp(
+        x13,
+        o,
+        p + '/user.fields',
+        E,
+        _sp226,
+        _vGetUserBookmarksQueryExpansions,
+        _eGetUserBookmarksQueryExpansions,
+      )
+    )
+      return false;
+  }
+  const x15 = v['place.fields'];
+  if (x15 !== undefined) {
+    if (
+      _refSp(
+        x15,
+        o,
+        p + '/place.fields',
+        E,
+        _sp227,
+        _vGetUserBookmarksQueryExpansions,
+        _eGetUserBookmarksQueryExpansions,
+      )
+    )
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -6626,7 +6766,10 @@ export function _eFindUserByUsernamePathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t241)) return false;
+  const x1 = v.username;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/username', E, _vUsername, _eUsername)) return false;
+  } else if (_fReq(E, o, p, sp, 'username')) return false;
   return E.length === e0;
 }
 
@@ -6636,7 +6779,13 @@ export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: Valid
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t242)) return false;
+  const x1 = v['user.fields'];
+  if (x1 !== undefined) {
+    if (
+      _refSp(x1, o, p + '/user.fields', E, _sp226, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
+    )
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -6646,7 +6795,10 @@ export function _eFindPostByIdPathParams(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t243)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vPostId, _ePostId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6656,7 +6808,13 @@ export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t244)) return false;
+  const x1 = v['post.fields'];
+  if (x1 !== undefined) {
+    if (
+      _refSp(x1, o, p + '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
+    )
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -6666,7 +6824,18 @@ export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t246)) return false;
+  const x1 = v.query;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/query', E, _sp228, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
+      return false;
+  } else if (_fReq(E, o, p, sp, 'query')) return false;
+  const x3 = v['post.fields'];
+  if (x3 !== undefined) {
+    if (
+      _refSp(x3, o, p + '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
+    )
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -6676,7 +6845,46 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t252)) return false;
+  const x1 = v.query;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/query', E, _sp229, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
+      return false;
+  } else if (_fReq(E, o, p, sp, 'query')) return false;
+  const x3 = v.max_results;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/max_results', E, _sp230, _vSearchAllPostsQueryMaxResults, _eSearchAllPostsQueryMaxResults))
+      return false;
+  }
+  const x5 = v.start_time;
+  if (x5 !== undefined) {
+    if (_refSp(x5, o, p + '/start_time', E, _sp231, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
+      return false;
+  }
+  const x7 = v.end_time;
+  if (x7 !== undefined) {
+    if (_refSp(x7, o, p + '/end_time', E, _sp232, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
+      return false;
+  }
+  const x9 = v.next_token;
+  if (x9 !== undefined) {
+    if (_refSp(x9, o, p + '/next_token', E, _sp233, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+      return false;
+  }
+  const x11 = v['post.fields'];
+  if (x11 !== undefined) {
+    if (
+      _refSp(
+        x11,
+        o,
+        p + '/post.fields',
+        E,
+        _sp222,
+        _vGetUserBookmarksQueryPostFields,
+        _eGetUserBookmarksQueryPostFields,
+      )
+    )
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -6686,7 +6894,11 @@ export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t254)) return false;
+  const x1 = v.query;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/query', E, _sp234, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -6696,7 +6908,11 @@ export function _eCountAllPostsQuery(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t256)) return false;
+  const x1 = v.query;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/query', E, _sp235, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -6706,7 +6922,10 @@ export function _eGetUserPostsPathParams(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t231)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6716,7 +6935,11 @@ export function _eGetUserPostsQuery(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t258)) return false;
+  const x1 = v.max_results;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/max_results', E, _sp236, _vGetUserPostsQueryMaxResults, _eGetUserPostsQueryMaxResults))
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -6726,7 +6949,10 @@ export function _eGetUserMentionsPathParams(v: any, o: number, p: string, E: Val
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t231)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6736,7 +6962,10 @@ export function _eGetUserLikedPostsPathParams(v: any, o: number, p: string, E: V
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t231)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6746,7 +6975,10 @@ export function _eGetUserFollowersPathParams(v: any, o: number, p: string, E: Va
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t231)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6756,7 +6988,10 @@ export function _eGetUserFollowingPathParams(v: any, o: number, p: string, E: Va
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t231)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6766,7 +7001,10 @@ export function _eFollowUserPathParams(v: any, o: number, p: string, E: Validati
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t231)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6781,7 +7019,10 @@ export function _eGetUserBlockingPathParams(v: any, o: number, p: string, E: Val
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t231)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6791,7 +7032,10 @@ export function _eGetUserMutingPathParams(v: any, o: number, p: string, E: Valid
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t231)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6807,7 +7051,10 @@ export function _eGetUserPinnedListsPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t231)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6817,7 +7064,10 @@ export function _eGetUserOwnedListsPathParams(v: any, o: number, p: string, E: V
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t231)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6833,7 +7083,10 @@ export function _eGetUserFollowedListsPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t231)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6849,7 +7102,10 @@ export function _eGetUserListMembershipsPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t231)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6859,7 +7115,10 @@ export function _eLikePostPathParams(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t231)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6869,7 +7128,16 @@ export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationErr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t261)) return false;
+  const x1 = v.query;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/query', E, _sp237, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+      return false;
+  }
+  const x3 = v['news.fields'];
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/news.fields', E, _sp238, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -6879,7 +7147,11 @@ export function _eFindNewsByIdPathParams(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t263)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/id', E, _sp239, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+      return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -6889,7 +7161,11 @@ export function _eFindNewsByIdQuery(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t264)) return false;
+  const x1 = v['news.fields'];
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/news.fields', E, _sp238, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -6905,7 +7181,13 @@ export function _eDeleteConnectionsByUuidQuery(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t266)) return false;
+  const x1 = v.uuids;
+  if (x1 !== undefined) {
+    if (
+      _refSp(x1, o, p + '/uuids', E, _sp240, _vDeleteConnectionsByUuidQueryUuids, _eDeleteConnectionsByUuidQueryUuids)
+    )
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -6921,7 +7203,11 @@ export function _eDeleteConnectionsByEndpointPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t268)) return false;
+  const x1 = v.endpoint_id;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/endpoint_id', E, _sp241, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+      return false;
+  } else if (_fReq(E, o, p, sp, 'endpoint_id')) return false;
   return E.length === e0;
 }
 
@@ -6931,7 +7217,21 @@ export function _eStreamActivityQuery(v: any, o: number, p: string, E: Validatio
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t270)) return false;
+  const x1 = v.backfill_minutes;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/backfill_minutes',
+        E,
+        _sp242,
+        _vStreamActivityQueryBackfillMinutes,
+        _eStreamActivityQueryBackfillMinutes,
+      )
+    )
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -6947,7 +7247,11 @@ export function _eReplayAccountActivityPathParams(
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t272)) return false;
+  const x1 = v.webhook_id;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/webhook_id', E, _sp243, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+      return false;
+  } else if (_fReq(E, o, p, sp, 'webhook_id')) return false;
   return E.length === e0;
 }
 
@@ -6987,7 +7291,7 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t273)) return false;
+  if (_eProps(v, o, p, E, sp, _t244)) return false;
   const x1 = v.images;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
@@ -7006,7 +7310,7 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
       }
     }
   }
-  if (_eProps(v, o, p, E, sp, _t274)) return false;
+  if (_eProps(v, o, p, E, sp, _t245)) return false;
   const x5 = v.status;
   if (x5 !== undefined) {
     if (!Number.isInteger(x5)) {

@@ -1,6 +1,6 @@
 /** Options shared by the commands that generate: flags override the config file, which overrides defaults. */
 import type { Command } from 'commander';
-import { findConfig, loadConfig, type DatesOption, type Layout, type SocialgenConfig } from '../config.ts';
+import { findConfig, loadConfig, type DatesOption, type Int64Option, type Layout, type SocialgenConfig } from '../config.ts';
 import { TARGETS } from '../emit/emitter.ts';
 import path from 'node:path';
 import { UsageError } from '../errors.ts';
@@ -14,6 +14,7 @@ export interface GenerateFlags {
   format?: boolean;
   layout?: string;
   dates?: string;
+  int64?: string;
   quiet?: boolean;
 }
 
@@ -39,6 +40,7 @@ export function addGenerateOptions(command: Command): Command {
     .option('-t, --target <list>', `comma-separated targets: ${TARGETS.join(',')}, the opt-in query,msw, or a plugin's (default: the four and every plugin's)`)
     .option('-l, --layout <layout>', 'packages (each target an npm package) or files (plain TypeScript modules) (default: packages)')
     .option('--dates <kind>', 'string (default) or Date: date-time/date members as Date objects in the types, client and server')
+    .option('--int64 <kind>', 'number (default) or bigint: integer/int64 members as bigint in the types, client, server and validators, without precision loss')
     .option('-c, --config <file>', 'config file (default: socialgen.config.json/.yaml in the current folder, if any)')
     .option('--no-format', 'skip prettier (faster; output is still deterministic)')
     .option('-q, --quiet', 'print only errors');
@@ -56,6 +58,7 @@ export function resolveConfig(flags: GenerateFlags, cwd: string): SocialgenConfi
   if (flags.format === false) config.format = false;
   if (flags.layout !== undefined) config.layout = parseLayout(flags.layout);
   if (flags.dates !== undefined) config.dates = parseDates(flags.dates);
+  if (flags.int64 !== undefined) config.int64 = parseInt64(flags.int64);
   return config;
 }
 
@@ -69,6 +72,11 @@ export function parseTargets(list: string): string[] {
 function parseDates(value: string): DatesOption {
   if (value === 'string' || value === 'Date') return value;
   throw new UsageError(`unknown --dates ${JSON.stringify(value)}; choose string or Date`);
+}
+
+function parseInt64(value: string): Int64Option {
+  if (value === 'number' || value === 'bigint') return value;
+  throw new UsageError(`unknown --int64 ${JSON.stringify(value)}; choose number or bigint`);
 }
 
 function parseLayout(value: string): Layout {

@@ -138,6 +138,7 @@ function numberKey(value: number): string {
 const KEYWORDS = {
   string: ts.SyntaxKind.StringKeyword,
   number: ts.SyntaxKind.NumberKeyword,
+  bigint: ts.SyntaxKind.BigIntKeyword,
   boolean: ts.SyntaxKind.BooleanKeyword,
   unknown: ts.SyntaxKind.UnknownKeyword,
   never: ts.SyntaxKind.NeverKeyword,
@@ -371,9 +372,9 @@ function exported(): ts.ModifierLike[] {
   return [f.createModifier(ts.SyntaxKind.ExportKeyword)];
 }
 
-/** `export type Name = T;` */
-export function typeAlias(name: string, type: TypeNode, doc: DocLines = []): Statement {
-  return withDoc(f.createTypeAliasDeclaration(exported(), checkedName(name), undefined, type), doc);
+/** `export type Name<P extends C = D> = T;` */
+export function typeAlias(name: string, type: TypeNode, doc: DocLines = [], typeParameters?: readonly TypeParameterSpec[]): Statement {
+  return withDoc(f.createTypeAliasDeclaration(exported(), checkedName(name), typeParameterNodes(typeParameters), type), doc);
 }
 
 /** `type Name<P> = T;`: a name for the module's own use, not exported. */
@@ -381,9 +382,9 @@ export function localTypeAlias(name: string, type: TypeNode, doc: DocLines = [],
   return withDoc(f.createTypeAliasDeclaration(undefined, checkedName(name), typeParameterNodes(typeParameters), type), doc);
 }
 
-/** `export interface Name { ... }` */
-export function interfaceDeclaration(name: string, members: readonly TypeElement[], doc: DocLines = []): Statement {
-  return withDoc(f.createInterfaceDeclaration(exported(), checkedName(name), undefined, undefined, members), doc);
+/** `export interface Name<P> { ... }` */
+export function interfaceDeclaration(name: string, members: readonly TypeElement[], doc: DocLines = [], typeParameters?: readonly TypeParameterSpec[]): Statement {
+  return withDoc(f.createInterfaceDeclaration(exported(), checkedName(name), typeParameterNodes(typeParameters), undefined, members), doc);
 }
 
 /**
@@ -595,7 +596,7 @@ export function asType(value: Expression, type: TypeNode): Expression {
   return f.createAsExpression(operand(value, Precedence.Relational), type);
 }
 
-export type BinaryOperator = '??' | '||' | '&&' | '===' | '!==' | '<' | '>' | '<=' | '>=' | '+' | '-' | 'instanceof' | 'in';
+export type BinaryOperator = '??' | '||' | '&&' | '===' | '!==' | '<' | '>' | '<=' | '>=' | '+' | '-' | '*' | 'instanceof' | 'in';
 
 const OPERATORS: Record<BinaryOperator, { token: ts.BinaryOperator; precedence: Precedence }> = {
   '??': { token: ts.SyntaxKind.QuestionQuestionToken, precedence: 4 },
@@ -611,6 +612,7 @@ const OPERATORS: Record<BinaryOperator, { token: ts.BinaryOperator; precedence: 
   in: { token: ts.SyntaxKind.InKeyword, precedence: 10 },
   '+': { token: ts.SyntaxKind.PlusToken, precedence: 12 },
   '-': { token: ts.SyntaxKind.MinusToken, precedence: 12 },
+  '*': { token: ts.SyntaxKind.AsteriskToken, precedence: 13 },
 };
 
 /**
@@ -625,6 +627,7 @@ const enum Precedence {
   Equality = 9,
   Relational = 10,
   Additive = 12,
+  Multiplicative = 13,
   Unary = 15,
   Member = 18,
 }
@@ -690,6 +693,11 @@ export function spread(value: Expression): ObjectMember {
 export function method(name: string, signature: SignatureSpec, body: readonly Statement[], doc: DocLines = []): ObjectMember {
   const node = f.createMethodDeclaration(undefined, undefined, propertyName(name), undefined, typeParameterNodes(signature.typeParameters), parameterNodes(signature.parameters), signature.returns, f.createBlock(body, true));
   return withDoc(node, doc);
+}
+
+/** `get name() { …body }` as an object member: evaluated on each read (Zod 4's recursive object members). */
+export function getter(name: string, body: readonly Statement[], doc: DocLines = []): ObjectMember {
+  return withDoc(f.createGetAccessorDeclaration(undefined, propertyName(name), [], undefined, f.createBlock(body, true)), doc);
 }
 
 /**

@@ -47,9 +47,19 @@ function compareLimits(dc: DiffContext): void {
   for (const [name, l] of la) if (!lb.has(name)) dc.add({ id: 'limit-removed', message: `limit \`${name}\` was removed; constant ${l.constantName} disappears`, scope: DOCUMENT, basePtr: l.pointer, anchorPtr: '/x-limits', where: 'limits', detail: name, typeNames: [l.constantName] });
   for (const [name, b] of lb) {
     const a = la.get(name);
-    if (!a || a.value === b.value) continue;
+    if (!a) continue;
+    if (a.bound !== b.bound) dc.add({ id: 'limit-bound-changed', message: `limit \`${name}\` ${boundPhrase(a.bound, 'was')} and ${boundPhrase(b.bound, 'is now')}`, scope: DOCUMENT, basePtr: a.pointer, headPtr: b.pointer, where: 'limits', detail: `${name}|bound`, typeNames: [b.constantName] });
+    if (a.value === b.value) continue;
     dc.add({ id: b.value < a.value ? 'limit-decreased' : 'limit-increased', message: `limit \`${name}\` changed from ${a.value} to ${b.value}${b.unit ? ' ' + b.unit : ''}`, scope: DOCUMENT, basePtr: a.pointer, headPtr: b.pointer, where: 'limits', detail: name, typeNames: [b.constantName] });
   }
+}
+
+/** How a limit binds, for a message: `was a cap (at most)`, `is now a floor (at least)`. */
+function boundPhrase(bound: 'cap' | 'floor' | 'range' | undefined, verb: string): string {
+  if (bound === 'cap') return `${verb} a cap (at most its value)`;
+  if (bound === 'floor') return `${verb} a floor (at least its value)`;
+  if (bound === 'range') return `${verb} a range (between its min and max)`;
+  return `${verb} binding no way (a price, a default or a threshold)`;
 }
 
 /**

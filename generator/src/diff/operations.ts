@@ -6,6 +6,7 @@
 import { appendPointer, getAtPointer, toPointer } from '../load/pointer.ts';
 import type { HeaderModel, MediaTypeModel, OperationModel, PaginationModel, ParameterModel, ResponseModel, StreamingModel } from '../model/types.ts';
 import type { DiffContext, OpScope, SchemaCtx } from './context.ts';
+import { followsText } from '../model/pagination.ts';
 import { LOCATION_MEMBER, OPERATION_MEMBERS, operationType, type OperationMember } from '../emit/types/operation-members.ts';
 import { compareSchemas } from './schema/compare.ts';
 import { canonical } from './schema/canonical.ts';
@@ -148,13 +149,14 @@ function describePagination(p: PaginationModel | undefined): string {
   const items = p.itemsPointer !== undefined ? `, items at \`${p.itemsPointer || '(the body)'}\`` : '';
   if (p.kind === 'token') return `the \`${p.tokenParameter}\` parameter takes the token at \`${p.nextTokenPointer}\`${items}${size}`;
   if (p.kind === 'item') return `the \`${p.tokenParameter}\` parameter takes the last item's \`${p.itemTokenPointer}\` while \`${p.hasMorePointer}\` is true${items}${size}`;
-  return `the next page is the \`Link\` header's rel="next"${items}${size}`;
+  if (p.kind === 'link') return `the next page is the \`Link\` header's rel="next"${items}${size}`;
+  return `the paginator pages ${followsText(p)}${items}${size}`;
 }
 
 /** What changed in the paginator: the fields that differ when it pages the same way, else both descriptions. */
 function paginationChange(a: PaginationModel | undefined, b: PaginationModel | undefined): string {
   if (a && b && a.kind === b.kind) {
-    const fields: Array<[string, string]> = [['tokenParameter', 'token parameter'], ['nextTokenPointer', 'next-token pointer'], ['itemTokenPointer', 'item token pointer'], ['hasMorePointer', 'has-more pointer'], ['itemsPointer', 'items pointer'], ['pageSizeParameter', 'page-size parameter']];
+    const fields: Array<[string, string]> = [['tokenParameter', 'token parameter'], ['nextTokenPointer', 'next-token pointer'], ['itemTokenPointer', 'item token pointer'], ['hasMorePointer', 'has-more pointer'], ['itemsPointer', 'items pointer'], ['pageSizeParameter', 'page-size parameter'], ['nextUrlPointer', 'next-URL pointer'], ['nextTokenHeader', 'next-token header'], ['tokenMember', 'request-body token member'], ['offsetParameter', 'offset parameter'], ['pageParameter', 'page parameter'], ['firstPage', 'first page'], ['totalPointer', 'total pointer']];
     const read = (p: PaginationModel, key: string): string => {
       const value = (p as unknown as Record<string, unknown>)[key];
       return value === undefined ? 'none' : `\`${String(value) || '(the body)'}\``;

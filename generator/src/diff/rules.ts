@@ -147,6 +147,7 @@ const EXPLICIT: Explicit[] = [
   ['limit-removed', I, 'document', 'an `x-limits` entry was removed'],
   ['limit-decreased', W, 'document', 'an `x-limits` value decreased'],
   ['limit-increased', I, 'document', 'an `x-limits` value increased'],
+  ['limit-bound-changed', W, 'document', 'an `x-limits` entry binds another way (a cap became a floor, a range, or none, or the reverse): the generated constant means something else'],
   ['openapi-version-changed', I, 'document', 'the `openapi` version changed (e.g. 3.0.3 → 3.1.0)', false],
 ];
 
@@ -189,6 +190,12 @@ export const FACETS: FacetDef[] = [
   ['enum-value-removed', B, I, 'an enum value was removed'],
   ['became-enum', B, I, 'the value became restricted to an enum'],
   ['enum-removed', I, B, 'the value is no longer restricted to an enum'],
+  ['enum-opened', I, B, 'the enum was marked incomplete (`x-enum-incomplete`): values it does not list may occur'],
+  ['enum-closed', B, I, 'the enum is no longer marked incomplete (`x-enum-incomplete`): only its values are valid'],
+  ['incomplete-enum-value-added', I, I, 'a value was added to an incomplete enum (`x-enum-incomplete`: clients must accept unlisted values)'],
+  ['incomplete-enum-value-removed', I, I, 'a value was removed from an incomplete enum (`x-enum-incomplete`: it restricts nothing)'],
+  ['incomplete-enum-added', I, I, 'an incomplete enum (`x-enum-incomplete`) was added: it lists values without restricting them'],
+  ['incomplete-enum-removed', I, I, 'an incomplete enum (`x-enum-incomplete`) was removed: it restricted nothing'],
   ['extensible-enum-value-added', I, I, 'an `x-extensible-enum` value was added (clients must accept unknown values)'],
   ['extensible-enum-value-removed', B, I, 'an `x-extensible-enum` value was removed'],
   ['const-added', B, I, '`const` was added'],

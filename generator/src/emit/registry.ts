@@ -100,19 +100,28 @@ const BUILTINS: Record<BuiltinTarget, { dependsOn: readonly BuiltinTarget[]; loa
 };
 
 /**
- * Built-in targets generated only when selected: the frontend bindings, which need a peer library
- * (`@tanstack/query-core`, `msw`) most users of the four defaults do not have. They are emitters on the
- * plugin API like any user's, and are loaded the same way.
+ * Built-in targets generated only when selected: bindings that need a peer library most users of the four
+ * defaults do not have (`@tanstack/query-core`, `msw`, `zod`, `@modelcontextprotocol/sdk`). They are
+ * emitters on the plugin API like any user's, and are loaded the same way.
  */
 const OPT_IN_BUILTINS: Record<string, { dependsOn: readonly string[]; load(): Promise<TargetEmitter> }> = {
   query: { dependsOn: ['client'], load: async () => (await import('./query/index.ts')).queryEmitter },
   msw: { dependsOn: ['types', 'server'], load: async () => (await import('./msw/index.ts')).mswEmitter },
+  // The server adapters (docs/adapters.md): the framework is the output's peer dependency.
+  express: { dependsOn: ['server'], load: async () => (await import('./adapters/index.ts')).adapterEmitters.express },
+  fastify: { dependsOn: ['server'], load: async () => (await import('./adapters/index.ts')).adapterEmitters.fastify },
+  hono: { dependsOn: ['server'], load: async () => (await import('./adapters/index.ts')).adapterEmitters.hono },
+  koa: { dependsOn: ['server'], load: async () => (await import('./adapters/index.ts')).adapterEmitters.koa },
+  next: { dependsOn: ['server'], load: async () => (await import('./adapters/index.ts')).adapterEmitters.next },
+  // Issue 30's zod and mcp targets (peer dependencies `zod`, `@modelcontextprotocol/sdk`).
+  zod: { dependsOn: [], load: async () => (await import('./zod/index.ts')).zodEmitter },
+  mcp: { dependsOn: ['client', 'zod'], load: async () => (await import('./mcp/index.ts')).mcpEmitter },
 };
 
 /** Every built-in target's name: the four defaults, then the opt-in ones. */
 export const BUILTIN_TARGET_NAMES: readonly string[] = [...TARGETS, ...Object.keys(OPT_IN_BUILTINS)];
 
-/** A registry holding the four built-in targets and the opt-in built-ins (`query`, `msw`). */
+/** A registry holding the four built-in targets and the opt-in built-ins (`query`, `msw`, the server adapters, `zod`, `mcp`). */
 export function builtinRegistry(): TargetRegistry {
   const registry = new TargetRegistry();
   const builtins = [...TARGETS.map((name) => [name, BUILTINS[name], false] as const), ...Object.entries(OPT_IN_BUILTINS).map(([name, b]) => [name, b, true] as const)];
@@ -133,6 +142,6 @@ export function builtinRegistry(): TargetRegistry {
 }
 
 /** One built-in emitter by name (for tests and tools that need exactly one). */
-export async function loadEmitter(target: BuiltinTarget | 'query' | 'msw'): Promise<TargetEmitter> {
+export async function loadEmitter(target: BuiltinTarget | 'query' | 'msw' | 'express' | 'fastify' | 'hono' | 'koa' | 'next' | 'zod' | 'mcp'): Promise<TargetEmitter> {
   return builtinRegistry().get(target)!.load();
 }

@@ -11,6 +11,7 @@ import type { LoadedSpec } from '../load/index.ts';
 import { NamePlanner } from './naming.ts';
 import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
 import { buildOperations } from './operations.ts';
+import { buildWebhooks, webhookFacts } from './webhooks.ts';
 import { buildSecuritySchemes, normalizeSecurity } from './security.ts';
 import { buildLimits } from './limits.ts';
 import { findAliasCycles } from './cycles.ts';
@@ -135,6 +136,7 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
   });
 
   const operations = buildOperations(spec, ctx, planner, report);
+  const webhooks = buildWebhooks(spec, ctx, planner, report, operations);
   for (let i = 0; i < queue.length; i++) {
     const pointer = queue[i];
     const key = hoisted.get(pointer)!;
@@ -150,12 +152,6 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
 
   for (const cycle of findAliasCycles(schemas)) {
     report({ code: 'ref-cycle', pointer: cycle[0].pointer, message: `circular $ref that cannot be typed: ${cycle.map((s) => s.key).join(' → ')} → ${cycle[0].key} (each is only an alias or composition of the next; put the reference inside a property or array)` });
-  }
-
-  for (const key of ['webhooks'] as const) {
-    if (isRecord(doc[key]) && Object.keys(doc[key] as object).length) {
-      report({ code: 'unsupported', severity: 'warning', pointer: `/${key}`, message: `${key} are not generated (no target emits code for them yet)` });
-    }
   }
 
   const info = isRecord(doc.info) ? doc.info : {};
@@ -179,12 +175,15 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
     security: rootSecurity,
     limits: buildLimits(doc['x-limits'], planner, report),
     extensions: extensionsOf(doc),
+    ...(webhooks.length ? { webhooks } : {}),
   };
 
   dropMalformedDiscriminators(model, discriminators, report);
   if (diagnostics.some((d) => d.severity === 'error')) throw new SpecError(sortDiagnostics(diagnostics));
-  // Conventions need the facts, so they are recognized once the model is whole.
-  inferPagination(model);
+  // Conventions need the facts, so they are recognized (and `x-pagination` checked) once the model is whole.
+  inferPagination(model, report);
+  if (diagnostics.some((d) => d.severity === 'error')) throw new SpecError(sortDiagnostics(diagnostics));
+  webhookFacts(model, report);
   for (const w of problemShapeWarnings(model)) report({ code: 'problem-shape', severity: 'warning', ...w });
   return { model, warnings: sortDiagnostics(diagnostics) };
 }

@@ -13,5 +13,6 @@ export function indexModel(model: ApiModel): ModelIndex {
     operationById: new Map(model.operations.map((o) => [o.operationId, o])),
     facts: factsOf(model),
     ...(model.dates ? { dates: model.dates } : {}),
+    ...(model.int64 ? { int64: model.int64 } : {}),
   };
 }

@@ -5,9 +5,9 @@ import { deref } from './deref.ts';
 import type { NamePlanner } from './naming.ts';
 import { synthesizeOperationId } from './naming.ts';
 import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
-import { extensionsOf, isRecord, str } from './values.ts';
+import { extensionsOf, HTTP_TOKEN_PATTERN, isRecord, str } from './values.ts';
 import type {
-  EncodingModel, HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, PaginationModel, ParameterLocation,
+  EncodingModel, HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, ParameterLocation,
   ParameterModel, ParameterStyle, ProblemMatcher, RequestBodyModel, ResponseModel, StreamFormat, StreamingModel,
 } from './types.ts';
 
@@ -34,62 +34,83 @@ export function buildOperations(spec: LoadedSpec, ctx: SchemaContext, planner: N
       if (PATH_ITEM_FIELDS.has(key) || key.startsWith('x-')) continue;
       report({ code: 'unsupported', severity: 'warning', pointer: appendPointer(item.pointer, key), message: `path item field ${JSON.stringify(key)} is not supported and was skipped` });
     }
-    for (const key of Object.keys(pathItem)) {
-      if (!METHODS.has(key as HttpMethod)) continue;
-      const method = key as HttpMethod;
-      const pointer = appendPointer(item.pointer, method);
-      const raw = pathItem[method];
-      if (!isRecord(raw)) continue;
+    operations.push(...pathItemOperations(spec, ctx, planner, report, { path, pointer: item.pointer, item: pathItem, shared, seenIds }));
+  }
+  return operations;
+}
 
-      const given = str(raw.operationId);
-      const operationId = given ?? synthesizeOperationId(method, path);
-      if (given) {
-        const previous = seenIds.get(given);
-        if (previous !== undefined) {
-          const loc = spec.locate(previous);
-          report({ code: 'duplicate-operation-id', pointer: appendPointer(pointer, 'operationId'), message: `duplicate operationId ${JSON.stringify(given)} (first used at ${loc.file.split('/').pop()}:${loc.line}:${loc.column})` });
-        } else seenIds.set(given, appendPointer(pointer, 'operationId'));
-      }
+/** Where a path item sits and what it shares: its path (or a webhook's / callback's expression), its pointer, its parameters. */
+export interface PathItemPlace {
+  path: string;
+  pointer: string;
+  item: Record<string, unknown>;
+  shared: ParameterModel[];
+  /** operationIds seen so far (a duplicate is an error naming the first use). */
+  seenIds: Map<string, string>;
+  /**
+   * The operationId of an operation without one (default: from method and path); given for webhooks and
+   * callbacks, whose `path` is a name or a runtime expression rather than a path template.
+   */
+  synthesize?: (method: HttpMethod) => string;
+}
 
-      const own = parameterList(doc, raw.parameters, appendPointer(pointer, 'parameters'), ctx, report);
-      const parameters = mergeParameters(shared, own);
-      for (const name of pathTemplateNames(path)) {
-        if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
-          report({ code: 'path-parameter-missing', severity: 'warning', pointer, message: `path parameter {${name}} is not declared; it is typed as a string` });
-          parameters.unshift({ name, in: 'path', required: true, deprecated: false, style: 'simple', explode: false, allowReserved: false, allowEmptyValue: false, schema: { type: 'string' }, examples: [], extensions: {}, pointer });
-        }
-      }
-      parameters.sort((a, b) => Number(b.in === 'path') - Number(a.in === 'path'));
+/** The operations of one path item (of `paths`, `webhooks` or a callback). */
+export function pathItemOperations(spec: LoadedSpec, ctx: SchemaContext, planner: NamePlanner, report: Report, place: PathItemPlace): OperationModel[] {
+  const doc = spec.document;
+  const { path, item: pathItem, shared, seenIds } = place;
+  const item = { pointer: place.pointer };
+  const operations: OperationModel[] = [];
+  for (const key of Object.keys(pathItem)) {
+    if (!METHODS.has(key as HttpMethod)) continue;
+    const method = key as HttpMethod;
+    const pointer = appendPointer(item.pointer, method);
+    const raw = pathItem[method];
+    if (!isRecord(raw)) continue;
 
-      if (isRecord(raw.callbacks) && Object.keys(raw.callbacks).length) {
-        report({ code: 'unsupported', severity: 'warning', pointer: appendPointer(pointer, 'callbacks'), message: 'callbacks are not generated (no target emits code for them yet)' });
-      }
-
-      const extensions = extensionsOf(raw);
-      operations.push({
-        operationId,
-        operationIdSynthesized: !given,
-        method,
-        path,
-        summary: str(raw.summary),
-        description: str(raw.description),
-        tags: Array.isArray(raw.tags) ? raw.tags.map(String) : [],
-        deprecated: raw.deprecated === true,
-        parameters,
-        requestBody: requestBody(doc, raw.requestBody, appendPointer(pointer, 'requestBody'), ctx, report),
-        responses: responses(doc, raw.responses, appendPointer(pointer, 'responses'), ctx, report),
-        security: [],
-        pagination: pagination(extensions['x-pagination'], appendPointer(pointer, 'x-pagination'), report),
-        streaming: streaming(extensions['x-streaming'], appendPointer(pointer, 'x-streaming'), report),
-        sunset: typeof extensions['x-sunset'] === 'string' ? (extensions['x-sunset'] as string) : undefined,
-        deprecatedAt: deprecationDate(extensions['x-deprecated-at'], appendPointer(pointer, 'x-deprecated-at'), report),
-        openParameters: extensions['x-open-parameters'] === true ? true : undefined,
-        undocumented: Array.isArray(extensions['x-undocumented']) ? (extensions['x-undocumented'] as JsonValue[]).map(String) : [],
-        extensions,
-        names: planner.operationNames(operationId),
-        pointer,
-      });
+    const given = str(raw.operationId);
+    const operationId = given ?? place.synthesize?.(method) ?? synthesizeOperationId(method, path);
+    if (given) {
+    const previous = seenIds.get(given);
+    if (previous !== undefined) {
+    const loc = spec.locate(previous);
+    report({ code: 'duplicate-operation-id', pointer: appendPointer(pointer, 'operationId'), message: `duplicate operationId ${JSON.stringify(given)} (first used at ${loc.file.split('/').pop()}:${loc.line}:${loc.column})` });
+    } else seenIds.set(given, appendPointer(pointer, 'operationId'));
     }
+
+    const own = parameterList(doc, raw.parameters, appendPointer(pointer, 'parameters'), ctx, report);
+    const parameters = mergeParameters(shared, own);
+    // A webhook's name or a callback's runtime expression is not a path template.
+    for (const name of place.synthesize ? [] : pathTemplateNames(path)) {
+    if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
+    report({ code: 'path-parameter-missing', severity: 'warning', pointer, message: `path parameter {${name}} is not declared; it is typed as a string` });
+    parameters.unshift({ name, in: 'path', required: true, deprecated: false, style: 'simple', explode: false, allowReserved: false, allowEmptyValue: false, schema: { type: 'string' }, examples: [], extensions: {}, pointer });
+    }
+    }
+    parameters.sort((a, b) => Number(b.in === 'path') - Number(a.in === 'path'));
+
+    const extensions = extensionsOf(raw);
+    operations.push({
+    operationId,
+    operationIdSynthesized: !given,
+    method,
+    path,
+    summary: str(raw.summary),
+    description: str(raw.description),
+    tags: Array.isArray(raw.tags) ? raw.tags.map(String) : [],
+    deprecated: raw.deprecated === true,
+    parameters,
+    requestBody: requestBody(doc, raw.requestBody, appendPointer(pointer, 'requestBody'), ctx, report),
+    responses: responses(doc, raw.responses, appendPointer(pointer, 'responses'), ctx, report),
+    security: [],
+    streaming: streaming(extensions['x-streaming'], appendPointer(pointer, 'x-streaming'), report),
+    sunset: typeof extensions['x-sunset'] === 'string' ? (extensions['x-sunset'] as string) : undefined,
+    deprecatedAt: deprecationDate(extensions['x-deprecated-at'], appendPointer(pointer, 'x-deprecated-at'), report),
+    openParameters: extensions['x-open-parameters'] === true ? true : undefined,
+    undocumented: Array.isArray(extensions['x-undocumented']) ? (extensions['x-undocumented'] as JsonValue[]).map(String) : [],
+    extensions,
+    names: planner.operationNames(operationId),
+    pointer,
+    });
   }
   return operations;
 }
@@ -117,6 +138,9 @@ function mergeParameters(shared: ParameterModel[], own: ParameterModel[]): Param
   return out;
 }
 
+/** A header parameter name no request can carry is warned about (RFC 9110 section 5.1: a field name is a token). */
+const HTTP_TOKEN = new RegExp(HTTP_TOKEN_PATTERN);
+
 function parameterList(doc: unknown, value: unknown, pointer: string, ctx: SchemaContext, report: Report): ParameterModel[] {
   if (!Array.isArray(value)) return [];
   const out: ParameterModel[] = [];
@@ -132,6 +156,14 @@ function parameterList(doc: unknown, value: unknown, pointer: string, ctx: Schem
     if (out.some((q) => q.in === location && q.name === p.name)) {
       report({ code: 'parameter-duplicate', pointer: r.pointer, message: `parameter ${JSON.stringify(p.name)} in ${location} is declared twice` });
       return;
+    }
+    if (location === 'header' && !HTTP_TOKEN.test(p.name)) {
+      report({
+        code: 'parameter-header-name',
+        severity: 'warning',
+        pointer: appendPointer(r.pointer, 'name'),
+        message: `header name ${JSON.stringify(p.name)} is not an HTTP token (RFC 9110 section 5.1), so no request can carry it: servers never receive it${p.required === true ? ' and every request to the operation lacks it' : ''}, and clients cannot send it`,
+      });
     }
     let schema = p.schema !== undefined ? normalizeSchema(p.schema, appendPointer(r.pointer, 'schema'), ctx) : undefined;
     let contentType: string | undefined;
@@ -284,22 +316,6 @@ function responses(doc: unknown, value: unknown, pointer: string, ctx: SchemaCon
     });
   }
   return out;
-}
-
-function pagination(value: JsonValue | undefined, pointer: string, report: Report): PaginationModel | undefined {
-  if (value === undefined) return undefined;
-  if (!isRecord(value) || typeof value.tokenParameter !== 'string' || typeof value.nextTokenPointer !== 'string') {
-    report({ code: 'extension-invalid', pointer, message: 'x-pagination needs string members tokenParameter and nextTokenPointer (JSON pointer into the response body)' });
-    return undefined;
-  }
-  return {
-    kind: 'token',
-    source: 'extension',
-    tokenParameter: value.tokenParameter,
-    nextTokenPointer: value.nextTokenPointer,
-    pageSizeParameter: str(value.pageSizeParameter),
-    itemsPointer: str(value.itemsPointer),
-  };
 }
 
 const STREAM_FORMATS: Record<string, StreamFormat> = { ndjson: 'ndjson', jsonl: 'ndjson', 'json-seq': 'json-seq', sse: 'sse', 'event-stream': 'sse' };

@@ -189,14 +189,30 @@ export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' 
  * How an operation pages (model/pagination.ts): from `x-pagination`, the config's `pagination`, or inferred
  * from a common convention. Pointers are JSON pointers into the success response body.
  */
-export type PaginationModel = TokenPagination | ItemPagination | LinkPagination;
+export type PaginationModel =
+  | TokenPagination
+  | ItemPagination
+  | LinkPagination
+  | UrlPagination
+  | HeaderPagination
+  | BodyTokenPagination
+  | OffsetPagination
+  | PagePagination;
+
+/** The pagination styles, by `kind`. */
+export type PaginationKind = PaginationModel['kind'];
 
 interface PaginationCommon {
   /** Where it was declared: `x-pagination`, the config, or inferred from the spec's conventions. */
   source: 'extension' | 'config' | 'inferred';
+  /** The query parameter that sets the page size (offset pagination requires one). */
   pageSizeParameter?: string;
   /** The items array (`''`: the body itself). */
   itemsPointer?: string;
+  /** A member counting every item of the listing (`/meta/total`): the last page is reached when as many were seen. */
+  totalPointer?: string;
+  /** The page size the API uses when none is sent (the size parameter's `default`), to recognize a short page. */
+  defaultPageSize?: number;
 }
 
 /** The next token is a body member (`nextTokenPointer`), sent back in the `tokenParameter` query parameter. */
@@ -218,6 +234,40 @@ export interface ItemPagination extends PaginationCommon {
 /** The next page is the `Link: <…>; rel="next"` response header (RFC 8288). */
 export interface LinkPagination extends PaginationCommon {
   kind: 'link';
+}
+
+/** The next page's URL is a body member (`/links/pages/next`, HAL's `/_links/next/href`); its query is sent on the operation's path. */
+export interface UrlPagination extends PaginationCommon {
+  kind: 'url';
+  nextUrlPointer: string;
+}
+
+/** The next token is a response header (`nextTokenHeader`), sent back in the `tokenParameter` query parameter. */
+export interface HeaderPagination extends PaginationCommon {
+  kind: 'header';
+  tokenParameter: string;
+  nextTokenHeader: string;
+}
+
+/** The next token is a body member (`nextTokenPointer`), sent back in the JSON request body's member `tokenMember` (POST searches). */
+export interface BodyTokenPagination extends PaginationCommon {
+  kind: 'body';
+  tokenMember: string;
+  nextTokenPointer: string;
+}
+
+/** Offset/limit: the next page starts where this one ended (`offset` + items); ends at a short or empty page, or the total. */
+export interface OffsetPagination extends PaginationCommon {
+  kind: 'offset';
+  offsetParameter: string;
+  pageSizeParameter: string;
+}
+
+/** Page numbers: the next page is this one + 1 (the first is `firstPage`); ends at a short or empty page, or the total. */
+export interface PagePagination extends PaginationCommon {
+  kind: 'page';
+  pageParameter: string;
+  firstPage: number;
 }
 
 /** How the items of a streamed body are framed on the wire. */
@@ -272,6 +322,30 @@ export interface OperationModel {
   extensions: Record<string, JsonValue>;
   /** Planned identifiers, shared by every target. */
   names: OperationNames;
+  pointer: string;
+}
+
+/** A request the API sends to its users: an operation of `webhooks` or of an operation's `callbacks`. */
+export interface WebhookModel {
+  /**
+   * The handler key: the webhook's name in `webhooks` (with `-<method>` when its path item has several
+   * operations); for a callback its name in `callbacks`, prefixed by `<operationId>-` when another
+   * webhook or callback already has that name.
+   */
+  name: string;
+  kind: 'webhook' | 'callback';
+  /** Method, header parameters and request body as the API sends them (`path` is the name or the callback's expression). */
+  operation: OperationModel;
+  /**
+   * Top-level payload members the payload schema pins to one value (`const`, a one-member `enum`), in
+   * member order, with the media type's schema they come from (the first JSON one).
+   */
+  fixes: { member: string; value: JsonValue }[];
+  /**
+   * Names of the other webhooks of the same method that pin exactly the same members to the same values:
+   * their payloads are told apart by the validators alone, and a payload both accept is ambiguous.
+   */
+  overlaps: string[];
   pointer: string;
 }
 
@@ -365,8 +439,17 @@ export interface ApiModel {
   limits: LimitModel[];
   /** Root `x-` extensions, raw. */
   extensions: Record<string, JsonValue>;
+  /**
+   * Requests the API sends: every operation of `webhooks` (OAS 3.1) and of every operation's `callbacks`,
+   * in document order (model/webhooks.ts). Absent in models built before webhooks were modelled.
+   */
+  webhooks?: WebhookModel[];
   /** `Date`: date and date-time strings are `Date` objects in every target (the config's `dates`; model/dates.ts). */
   dates?: 'Date';
+  /** `bigint`: `integer`/`int64` values are `bigint`s in every target (the config's `int64`; model/int64.ts). */
+  int64?: 'bigint';
+  /** The config's `idempotencyKey`: the header every non-idempotent write takes a key in (model/idempotency.ts). */
+  idempotencyKey?: string;
 }
 
 /** Look-ups over a model, built once per model (model/index.ts `indexModel`). */
@@ -379,4 +462,6 @@ export interface ModelIndex {
   facts: SchemaFacts;
   /** The model's `dates` choice. */
   dates?: 'Date';
+  /** The model's `int64` choice. */
+  int64?: 'bigint';
 }

@@ -15,3 +15,6 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
+
+/** A field name as HTTP writes it (RFC 9110 section 5.1: a token), as a pattern for JSON Schema and RegExp alike. */
+export const HTTP_TOKEN_PATTERN = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$";

@@ -4,7 +4,8 @@
  */
 import { build } from 'esbuild';
 
-export async function loadModule(files: ReadonlyMap<string, string> | Record<string, string>, entry = 'src/index.ts'): Promise<Record<string, any>> {
+/** `packages`: the packages the module may import at run time (by name), e.g. a peer dependency. */
+export async function loadModule(files: ReadonlyMap<string, string> | Record<string, string>, entry = 'src/index.ts', packages: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const map = files instanceof Map ? files : new Map(Object.entries(files));
   const result = await build({
     stdin: { contents: map.get(entry)!, loader: 'ts', resolveDir: '/virtual/' + entry.replace(/\/[^/]*$/, ''), sourcefile: entry },
@@ -40,6 +41,7 @@ export async function loadModule(files: ReadonlyMap<string, string> | Record<str
   const js = result.outputFiles[0].text;
   const module = { exports: {} as Record<string, any> };
   new Function('module', 'exports', 'require', js)(module, module.exports, (id: string) => {
+    if (Object.hasOwn(packages, id)) return packages[id];
     throw new Error(`generated module requires ${id} at run time`);
   });
   return module.exports;

@@ -133,6 +133,12 @@ export class Oracle {
     }
     // `x-enum-incomplete: true` makes the enum documentation only (spec/README.md): say that to Ajv.
     if (value['x-enum-incomplete'] === true) delete out.enum;
+    // An empty enum is how the model writes a schema no value satisfies (an enum whose every value
+    // contradicts the type); JSON Schema's meta-schema wants a non-empty `enum`, so say it as `not: {}`.
+    else if (Array.isArray(out.enum) && out.enum.length === 0) {
+      delete out.enum;
+      out.not = {};
+    }
     // Ajv drops a property named `__proto__` from `properties` (its compiled code never checks it); the
     // same constraint written as a pattern property is checked.
     if (isObj(out.properties) && Object.prototype.hasOwnProperty.call(out.properties, '__proto__')) {

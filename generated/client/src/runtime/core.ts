@@ -19,11 +19,14 @@ import { buildRequest, headerRecord, type HeaderRecord } from './serialize.js';
 import type {
   ApiPromise,
   ApiResponse,
+  ApiResult,
   AuthKind,
   AuthOptions,
   CallOptions,
   OperationSpec,
+  ResultPromise,
   RuntimeOptions,
+  Throws,
   TokenSource,
 } from './types.js';
 
@@ -36,6 +39,8 @@ export interface Call extends CallOptions {
   attempt?: number;
   /** The fetch of this attempt (`middleware` sends through its hooks). */
   fetch?: typeof fetch;
+  /** Safe to send again whatever the method: the request carries an idempotency key (set by `idempotency`). */
+  idempotent?: boolean;
 }
 
 export type Sent = ApiResponse<unknown>;
@@ -77,8 +82,9 @@ export interface Validation extends Feature {
 /** The features `createCore` takes (all of them: operation-driven code comes with the table entries). */
 export type CoreFeatures = Features;
 
-export interface Runtime {
-  readonly options: RuntimeOptions;
+/** A client's core; `F`: its `throwOnError` as its type knows it (what the standalone functions' results follow). */
+export interface Runtime<F extends boolean = boolean> {
+  readonly options: RuntimeOptions & { readonly throwOnError?: F | undefined };
   readonly features: Features;
   /** Sends one call through the client's and the operation's features (`args`: parameters by key, `body`). */
   send(op: OperationSpec, args: object | undefined, call?: CallOptions): Promise<Sent>;
@@ -101,14 +107,14 @@ function needs(o: RuntimeOptions | CallOptions, features: Features): void {
   }
 }
 
-export function createRuntime(options: RuntimeOptions, features: Features = {}): Runtime {
+export function createRuntime<O extends RuntimeOptions>(options: O, features: Features = {}): Runtime<Throws<O, true>> {
   if (typeof options?.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
   needs(options, features);
   const headers = headerRecord(options.headers);
   const { validation, retries, rateLimits, timeouts, middleware } = features;
   let inner: Send = (op, args, call) => attempt(rt, headers, op, args, call);
-  const rt: Runtime = {
-    options,
+  const rt: Runtime<Throws<O, true>> = {
+    options: options as Runtime<Throws<O, true>>['options'],
     features,
     async send(op, args, call = {}) {
       needs(call, features);
@@ -176,7 +182,7 @@ async function attempt(
   }
   // One forced token refresh after a 401, when the OAuth 2.0 token comes from a refreshing provider.
   if (res.status === 401 && refreshable && !force) return attempt(rt, clientHeaders, op, args, call, true);
-  if (!res.ok) throw new ApiError(op.id, res.status, res.headers, data);
+  if (!res.ok) throw new ApiError(op.id, res.status, res.headers, data, undefined, res);
   return { data, status: res.status, headers: res.headers, response: res } as Sent;
 }
 
@@ -193,17 +199,41 @@ export function apiPromise<T, S extends number = number>(sent: Promise<ApiRespon
 }
 
 /**
+ * Wraps a send into what the methods return with `throwOnError: false`: the answer, or a failed status's
+ * error body, as an `ApiResult`. Failures without a response (network, timeout, abort, credentials,
+ * validation) still reject: there is no status or body to report.
+ */
+export function resultPromise<T, S extends number = number, E = unknown>(
+  sent: Promise<ApiResponse<unknown>>,
+): ResultPromise<T, S, E> {
+  const result = sent.then(
+    (r) => ({ ...r, error: undefined }),
+    (e: unknown) => {
+      if (!(e instanceof ApiError) || !e.response) throw e;
+      const { body: error, status, headers, rateLimit, response } = e;
+      return { data: undefined, error, status, headers, rateLimit, response };
+    },
+  ) as Promise<ApiResult<T, S, E>>;
+  return Object.assign(result, { withResponse: () => result });
+}
+
+/**
  * One call of one operation: what every method of the whole client and every standalone operation function
  * (`getX(core, args)`) does. A standalone function references only its own operation's table entry, so a
- * bundle carries the operations it calls and nothing else.
+ * bundle carries the operations it calls and nothing else. The call's `throwOnError` (else the client's)
+ * picks how it ends: `false` resolves to a result, anything else rejects with the error.
  */
-export function call<T, S extends number = number>(
+export function call<R extends ApiPromise<unknown> | ResultPromise<unknown> = ApiPromise<unknown>>(
   rt: Runtime,
   op: OperationSpec,
   args: object | undefined,
   options?: CallOptions,
-): ApiPromise<T, S> {
-  return apiPromise(rt.send(op, args, options));
+): R {
+  const sent = rt.send(op, args, options);
+  // Operations that can answer with a stream always throw (their signatures say so); for the others `R`
+  // (the generated signature's `Outcome`) says at the type level what this test does.
+  const results = !op.stream && (options?.throwOnError ?? rt.options.throwOnError) === false;
+  return (results ? resultPromise(sent) : apiPromise(sent)) as R;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import type { Framing, StreamItem } from './stream.js';
 
 const RS = '\u001e';
 
-export const jsonSeqFraming: Framing = () => {
+export const jsonSeqFraming: Framing = (_media, _state, _sentinel, parse) => {
   const decoder = new TextDecoder();
   let buffer = '';
   const texts = (text: string, last: boolean): StreamItem[] => {
@@ -32,7 +32,7 @@ export const jsonSeqFraming: Framing = () => {
       const trimmed = part.trim();
       if (!trimmed) continue;
       try {
-        const value: unknown = JSON.parse(trimmed);
+        const value: unknown = parse(trimmed);
         out.push({ value, data: value });
       } catch {
         // a truncated text (§2.3: parsers skip it)

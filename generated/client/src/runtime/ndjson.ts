@@ -24,11 +24,11 @@ export function lineSplitter(): { push(chunk: Uint8Array): string[]; end(): stri
   };
 }
 
-function items(lines: string[]): StreamItem[] {
+function items(lines: string[], parse: (text: string) => unknown): StreamItem[] {
   const out: StreamItem[] = [];
   for (const line of lines) {
     try {
-      const value: unknown = JSON.parse(line);
+      const value: unknown = parse(line);
       out.push({ value, data: value });
     } catch {
       // a truncated or non-JSON line
@@ -37,7 +37,7 @@ function items(lines: string[]): StreamItem[] {
   return out;
 }
 
-export const ndjsonFraming: Framing = () => {
+export const ndjsonFraming: Framing = (_media, _state, _sentinel, parse) => {
   const split = lineSplitter();
-  return { push: (chunk) => items(split.push(chunk)), end: () => items(split.end()) };
+  return { push: (chunk) => items(split.push(chunk), parse), end: () => items(split.end(), parse) };
 };

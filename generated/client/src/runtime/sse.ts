@@ -105,7 +105,7 @@ export function eventStreamParser(initial?: { lastEventId: string; retry: number
   };
 }
 
-export const sseFraming: Framing = (media, state, sentinel) => {
+export const sseFraming: Framing = (media, state, sentinel, parse) => {
   const parser = eventStreamParser(state);
   const items = (events: ServerSentEvent[]): StreamItem[] => {
     state.lastEventId = parser.lastEventId;
@@ -122,7 +122,7 @@ export const sseFraming: Framing = (media, state, sentinel) => {
       }
       let data: unknown;
       try {
-        data = JSON.parse(e.data);
+        data = parse(e.data);
       } catch {
         out.push({ invalid: e.data });
         break;

@@ -57,11 +57,15 @@ export interface StreamState {
   retry: number | undefined;
 }
 
-/** A framing: a decoder for one connection, given the media type's entry and the call's end sentinel. */
+/**
+ * A framing: a decoder for one connection, given the media type's entry, the call's end sentinel and the
+ * reader of an item's JSON text (`OperationSpec.readItem`, else `JSON.parse`).
+ */
 export type Framing = (
   media: StreamSpec['media'][number],
   state: StreamState,
   sentinel: string | undefined,
+  parse: (text: string) => unknown,
 ) => StreamDecoder;
 
 /** Whether a problem value matches a matcher: every member present and its text matching the expression. */
@@ -182,7 +186,7 @@ export async function* stream<T>(
         close();
         throw new NetworkError(op.id, `this client cannot read ${media.format} streams`);
       }
-      const decoder = framing(media, state, sentinel);
+      const decoder = framing(media, state, sentinel, op.readItem ?? JSON.parse);
       const reader = sent.response.body!.getReader();
       // Cancelling the reader ends a pending read even with a fetch that does not tie bodies to signals.
       const cancel = () => void reader.cancel().catch(() => {});

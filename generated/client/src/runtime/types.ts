@@ -64,7 +64,12 @@ export interface FormFieldSpec {
   headers?: readonly (readonly [string, string])[];
 }
 
-/** How an operation pages: one of a body token (`token` + `next`), the last item (`token` + `last` + `more`), or `link`. */
+/**
+ * How an operation pages (docs/pagination.md): a body token (`token` + `next`), the last item (`token` +
+ * `last` + `more`), the `Link` header (`link`), a next URL in the body (`url`), a token in a response
+ * header (`token` + `header`), a token in the request body (`member` + `next`), an offset (`offset` +
+ * `size`) or a page number (`page` + `first`).
+ */
 export interface PaginationSpec {
   /** Query parameter (argument key) that takes the token. */
   token?: string;
@@ -76,6 +81,22 @@ export interface PaginationSpec {
   more?: string;
   /** The next page is the `Link: <…>; rel="next"` response header. */
   link?: true;
+  /** JSON pointer of the next page's URL in the success body (its query is sent on the operation's path). */
+  url?: string;
+  /** Response header that carries the next token (sent in `token`). */
+  header?: string;
+  /** Member of the JSON request body that takes the token (read at `next`). */
+  member?: string;
+  /** Query parameter (argument key) of the offset: the next page starts after this one's items. */
+  offset?: string;
+  /** Query parameter (argument key) of the page number, counted up from `first`. */
+  page?: string;
+  first?: number;
+  /** Query parameter (argument key) of the page size, and the size the API uses when none is sent. */
+  size?: string;
+  sizeDefault?: number;
+  /** JSON pointer of the number of items of the whole listing. */
+  total?: string;
   /** JSON pointer of the items array in the success body (default `/data`; `''` is the body itself). */
   items?: string;
 }
@@ -133,6 +154,10 @@ export interface OperationSpec {
    * carry their code.
    */
   hooks?: readonly Feature[];
+  /** The header of the operation's idempotency key (with the `idempotency` hook): a key per call, retried like a `PUT`. */
+  idempotencyKey?: string;
+  /** Generated with `int64: 'bigint'`: reads one streamed item's JSON text, its int64 integers as `bigint`s (int64.ts). */
+  readItem?: (text: string) => unknown;
   /** Generated with `dates: 'Date'`: where the dates are in the request body, success and error bodies, and the converter. */
   dates?: { body?: DatePlan; ok?: DatePlan; error?: DatePlan; items?: DatePlan; codec: DateCodec };
 }
@@ -292,6 +317,13 @@ export interface RuntimeOptions {
   onDeprecated?: ((notice: DeprecationNotice) => void) | undefined;
   /** Hooks around every attempt's `fetch`, in this order (see `Middleware`); a call's own run inside them. */
   middleware?: readonly Middleware[] | undefined;
+  /**
+   * `false`: every call resolves to `{ data, error, response }` (see `ApiResult`) instead of rejecting with
+   * `ApiError`; a call's own `throwOnError` wins. Pass it as a literal so the client's type follows it.
+   * Failures without a response (network, timeout, abort, credentials, validation), pages and streams
+   * still throw. Default `true`.
+   */
+  throwOnError?: boolean | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -349,16 +381,19 @@ export interface CallOptions {
   retry?: RetryOptions | false | undefined;
   /** Multipart bodies: extra headers of the parts of a member, by member name (the spec's encoding `headers`). */
   partHeaders?: Record<string, HeadersInit> | undefined;
+  /** `false`: this call resolves to `{ data, error, response }` instead of rejecting with `ApiError` (overrides the client's). */
+  throwOnError?: boolean | undefined;
 }
 
-export interface PaginateOptions extends CallOptions {
+/** Pages and streams throw whatever the client's `throwOnError`: an iteration has no place for an error result. */
+export interface PaginateOptions extends Omit<CallOptions, 'throwOnError'> {
   /** Stop after this many pages. */
   maxPages?: number | undefined;
   /** Stop once this many items were seen (`items()` yields exactly this many at most). */
   maxItems?: number | undefined;
 }
 
-export interface StreamCallOptions extends CallOptions, StreamOptions {}
+export interface StreamCallOptions extends Omit<CallOptions, 'throwOnError'>, StreamOptions {}
 
 // ---------------------------------------------------------------------------------------------------
 // Results
@@ -388,6 +423,39 @@ export interface ApiPromise<T, S extends number = number> extends PromiseLike<T>
   finally(onfinally?: (() => void) | null): Promise<T>;
   withResponse(): Promise<ApiResponse<T, S>>;
 }
+
+/**
+ * What a call with `throwOnError: false` resolves to: the success body in `data` (and `error` undefined), or
+ * the declared error body of a failed status in `error` (and `data` undefined); check `error` to narrow.
+ */
+export type ApiResult<T, S extends number = number, E = unknown> =
+  | (ApiResponse<T, S> & { error: undefined })
+  | {
+      data: undefined;
+      error: E;
+      status: number;
+      headers: Headers;
+      rateLimit: RateLimit | undefined;
+      response: Response;
+    };
+
+/** What a method returns with `throwOnError: false`: a promise of the result; `withResponse()` is the same result. */
+export interface ResultPromise<T, S extends number = number, E = unknown> extends Promise<ApiResult<T, S, E>> {
+  withResponse(): Promise<ApiResult<T, S, E>>;
+}
+
+/** Whether a call throws: the call's options' `throwOnError` when they set it to a literal, else the client's `F`. */
+export type Throws<O, F extends boolean> = O extends { throwOnError: infer X extends boolean } ? X : F;
+
+/**
+ * What a method returns: `ApiPromise` when the call throws, `ResultPromise` when it resolves to a result
+ * (`T` success body, `S` success statuses, `E` error body, `O` the call's options, `F` the client's `throwOnError`).
+ */
+export type Outcome<T, S extends number, E, O, F extends boolean> = [Throws<O, F>] extends [false]
+  ? ResultPromise<T, S, E>
+  : [Throws<O, F>] extends [true]
+    ? ApiPromise<T, S>
+    : ApiPromise<T, S> | ResultPromise<T, S, E>;
 
 /** An RFC 7807 problem as the runtime sees it. */
 export interface ProblemLike {

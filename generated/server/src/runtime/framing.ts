@@ -9,6 +9,7 @@
  * text when the spec's schema says objects or arrays (else as text), `text` is written as it is (e.g. the
  * `[DONE]` sentinel), multi-line values become several `data:` lines.
  */
+import { writeJson } from './json64.js';
 import { iterableStream } from './stream.js';
 import type { ServerSentEventInit } from './types.js';
 
@@ -34,14 +35,14 @@ export function encodeEvent(event: ServerSentEventInit, json: boolean): string {
   if (event.retry !== undefined && Number.isInteger(event.retry) && event.retry >= 0) out += `retry: ${event.retry}\n`;
   if (event.text !== undefined) out += field('data', event.text);
   else if (event.data !== undefined)
-    out += field('data', json || typeof event.data !== 'string' ? JSON.stringify(event.data) : event.data);
+    out += field('data', json || typeof event.data !== 'string' ? jsonText(event.data) : event.data);
   return out + '\n';
 }
 
 /** The text of one item in a format; `check` sees every item's value before it is written (and may throw). */
 export function frame(format: StreamFormat, item: unknown, json: boolean): string {
   if (format === 'sse') return encodeEvent(item as ServerSentEventInit, json);
-  const text = JSON.stringify(item);
+  const text = jsonText(item);
   return format === 'json-seq' ? RS + text + '\n' : text + '\n';
 }
 
@@ -67,4 +68,17 @@ export function framedStream(
     }
     return encoder.encode(frame(format, item, json));
   });
+}
+
+/**
+ * JSON text of an item: JSON.stringify, and json64's writer where a `bigint` (`int64: 'bigint'`) makes that
+ * throw, so items without one cost nothing more.
+ */
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (e) {
+    if (e instanceof TypeError) return writeJson(value) ?? 'null';
+    throw e;
+  }
 }

@@ -143,6 +143,8 @@ class NodeIncoming implements Incoming {
   constructor(
     private readonly req: IncomingMessage,
     private readonly bodyTimeout: number,
+    /** The body when something before the listener read it already (`ListenerOptions.body`). */
+    private readonly preset: Uint8Array | null | undefined,
   ) {
     this.method = req.method ?? 'GET';
     const url = req.url;
@@ -154,18 +156,23 @@ class NodeIncoming implements Incoming {
   }
 
   hasBody(): boolean {
+    if (this.preset !== undefined) return this.preset !== null && this.preset.byteLength > 0;
     const length = this.req.headers['content-length'];
     return (length !== undefined && length !== '0') || this.req.headers['transfer-encoding'] !== undefined;
   }
 
   async readBody(limit: number): Promise<BodyRead> {
+    if (this.preset !== undefined) {
+      if (this.preset !== null && this.preset.byteLength > limit) return 'too-large';
+      return (this.body = this.preset && this.preset.byteLength > 0 ? this.preset : null);
+    }
     const read = await readNodeBody(this.req, limit, this.bodyTimeout);
     if (read === null || read instanceof Uint8Array) this.body = read;
     return read;
   }
 
   request(): Request {
-    return (this.lazy ??= lazyRequest(() => toWebRequest(this.req, this.body)));
+    return (this.lazy ??= lazyRequest(() => toWebRequest(this.req, this.body ?? this.preset)));
   }
 }
 
@@ -305,6 +312,11 @@ export interface ListenerOptions {
    * its handler is read at the handler's pace, within `requestTimeout`.
    */
   bodyTimeout?: number;
+  /**
+   * The request's body when something before the listener has read it already (a framework's body parser,
+   * see the `express` and `koa` targets); `undefined` for a request whose body is still to be read from `req`.
+   */
+  body?: (req: IncomingMessage) => Uint8Array | null | undefined;
 }
 
 /** A `node:http` request listener for a Web handler (fast path for handlers made by `createHandler`). */
@@ -314,9 +326,10 @@ export function createNodeListener(
 ): NodeListener {
   const pipeline = (handler as WebHandler)[PIPELINE];
   const bodyTimeout = options.bodyTimeout ?? BODY_TIMEOUT;
+  const preset = options.body ?? (() => undefined);
   if (pipeline) {
     return (req, res) => {
-      pipeline.handle(new NodeIncoming(req, bodyTimeout)).then(
+      pipeline.handle(new NodeIncoming(req, bodyTimeout, preset(req))).then(
         (out) => writeOutgoing(res, out),
         () => failed(res),
       );
@@ -324,7 +337,7 @@ export function createNodeListener(
   }
   return (req, res) => {
     Promise.resolve()
-      .then(() => handler(toWebRequest(req, undefined)))
+      .then(() => handler(toWebRequest(req, preset(req))))
       .then((response) => writeResponse(res, response, req.method))
       .catch(() => failed(res));
   };

@@ -57,7 +57,7 @@ export function titleFromSlug(slug: string): string {
 export class ProblemFactory {
   private readonly base: string;
   constructor(
-    private readonly table: ApiTable,
+    private readonly table: Pick<ApiTable, 'problems' | 'problemPath' | 'problemRoles'>,
     base = '',
   ) {
     this.base = base.replace(/\/+$/, '');

@@ -102,12 +102,21 @@ export class Router {
   }
 
   private mixedNode(node: TrieNode, segment: string): TrieNode {
-    const existing = node.mixed.find((m) => m.re.source === mixedSource(segment));
-    if (existing) return existing.node;
     const names: string[] = [];
     for (const m of segment.matchAll(TEMPLATE)) names.push(m[1]!);
-    const mixed = { re: new RegExp(mixedSource(segment)), names, node: newNode() };
-    node.mixed.push(mixed);
+    const source = mixedSource(segment);
+    // The same text with other names (`{parent_id}` and `{uuid}` at one position) is another segment: sharing
+    // one would name every template's parameter after whichever came first.
+    const existing = node.mixed.find(
+      (m) => m.re.source === source && m.names.length === names.length && m.names.every((n, i) => n === names[i]),
+    );
+    if (existing) return existing.node;
+    const mixed = { re: new RegExp(source), names, node: newNode() };
+    // A segment with text of its own (`{id}.json`) is tried before a whole-segment one under another name
+    // (`{uuid}`), as a template is before a plain parameter: the more specific template matches first.
+    const whole = (m: MixedSegment) => m.names.length === 1 && m.re.source === WHOLE_SEGMENT;
+    const at = whole(mixed) ? node.mixed.length : node.mixed.findIndex(whole);
+    node.mixed.splice(at === -1 ? node.mixed.length : at, 0, mixed);
     return mixed.node;
   }
 
@@ -160,6 +169,9 @@ export class Router {
     return undefined;
   }
 }
+
+/** The source of a segment that is one template and nothing else. */
+const WHOLE_SEGMENT = mixedSource('{x}');
 
 function mixedSource(segment: string): string {
   let source = '^';

@@ -40,17 +40,30 @@ export function inSpecShape(table: ApiTable, c: CompiledOperation, result: Handl
   const index = findResponse(c.op, result.status)?.problem;
   const shape = index === undefined ? undefined : shapes[index];
   if (!shape) return result;
-  const problem = result.body;
   const valid = (body: unknown) => validator.response(result.status, shape.mediaType, body, VALIDATE_RESPONSE).valid;
-  const answer = (body: unknown): HandlerResult => ({ ...result, body, contentType: shape.mediaType });
-  if (valid(problem)) return answer(problem);
-  for (const variant of candidates(shape.variants, result.status)) {
-    const full = fill(variant, variant.carries, problem, result.status);
-    if (valid(full)) return answer(full);
-    const minimal = fill(variant, variant.requires, problem, result.status);
-    if (valid(minimal)) return answer(minimal);
+  const body = shapedProblem(shape, result.status, result.body, valid);
+  return body === undefined ? result : { ...result, body, contentType: shape.mediaType };
+}
+
+/**
+ * `problem` in `shape` (answered with `shape.mediaType`): as it is when `valid` accepts it, else the first
+ * filled variant `valid` accepts; undefined when none is (RFC 9457 stays). `valid` is the declared error
+ * response's validator (the webhook receiver's refusals use this too).
+ */
+export function shapedProblem(
+  shape: TableProblemShape,
+  status: number,
+  problem: ProblemBody,
+  valid: (body: unknown) => boolean,
+): unknown {
+  if (valid(problem)) return problem;
+  for (const variant of candidates(shape.variants, status)) {
+    const full = fill(variant, variant.carries, problem, status);
+    if (valid(full)) return full;
+    const minimal = fill(variant, variant.requires, problem, status);
+    if (valid(minimal)) return minimal;
   }
-  return result;
+  return undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { FormDecoder } from './form.js';
 import { requestStream } from './stream.js';
 import { runWithMiddleware } from './middleware.js';
 import { resultToWire, reviveContext } from './dates.js';
+import { readJson } from './json64.js';
 import { checkPrincipal, readCredentials, type AuthPlan } from './auth.js';
 import {
   bodyErrors,
@@ -348,7 +349,10 @@ export async function parseBody(s: Setup, c: CompiledOperation, incoming: Incomi
     };
   if (kind !== 'json')
     return { body: kind === 'form' ? parseForm(text) : text, mediaType, checkable: true, errors: [] };
-  const parsed = parseJson(text, s.maxDepth);
+  // `int64: 'bigint'`: the integers at the body's int64 positions are read exactly, as `bigint`s.
+  const wide = c.op.int64?.body;
+  const plans = s.table.int64Plans ?? {};
+  const parsed = parseJson(text, s.maxDepth, wide ? (t) => readJson(t, wide, plans) : undefined);
   if (!parsed.ok) return { ...none, mediaType, errors: [{ message: parsed.message, parameters: { body: [] } }] };
   return { body: parsed.value, mediaType, checkable: true, errors: [] };
 }

@@ -5,6 +5,7 @@
  * value (generated `src/api.ts`) and as the generated types and validators packages.
  */
 import type { ValidationResult as Result } from './contract.js';
+import type { Int64Plan } from './json64.js';
 
 /** A JSON value as the table holds it. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -17,6 +18,8 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 export type Coercion =
   | { type: 'string' }
   | { type: 'number' }
+  /** Generated with `int64: 'bigint'`: integer digits as a `bigint` (exactly), other numeric text as a number. */
+  | { type: 'int64' }
   | { type: 'boolean' }
   /** Integers or strings (e.g. `oneOf`), numbers only when the text is numeric. */
   | { type: 'number-or-string' }
@@ -99,9 +102,30 @@ export interface TableOperation {
   deprecatedAt?: string;
   /** The spec does not list every parameter: unknown query parameters are not rejected. */
   openParameters?: boolean;
-  pagination?: { tokenParameter: string; nextTokenPointer: string; pageSizeParameter?: string; itemsPointer?: string };
+  pagination?: TablePagination;
   /** Generated with `dates: 'Date'`: where the dates are in the parameters, the body and the answers (dates.ts). */
   dates?: OperationDates;
+  /** Generated with `int64: 'bigint'`: where the int64 integers are in the JSON body and answers (json64.ts). */
+  int64?: { body?: Int64Plan; ok?: Int64Plan; error?: Int64Plan };
+}
+
+/** How a listing pages (the model's plan, docs/pagination.md): what the mock serves its pages by. */
+export interface TablePagination {
+  kind: 'token' | 'item' | 'link' | 'url' | 'header' | 'body' | 'offset' | 'page';
+  tokenParameter?: string;
+  nextTokenPointer?: string;
+  itemTokenPointer?: string;
+  hasMorePointer?: string;
+  nextUrlPointer?: string;
+  nextTokenHeader?: string;
+  tokenMember?: string;
+  offsetParameter?: string;
+  pageParameter?: string;
+  firstPage?: number;
+  pageSizeParameter?: string;
+  defaultPageSize?: number;
+  totalPointer?: string;
+  itemsPointer?: string;
 }
 
 /**
@@ -197,6 +221,8 @@ export interface ApiTable {
   rateLimitHeaders: RateLimitHeaders;
   /** Generated with `dates: 'Date'`: the named schemas' date plans, by key. */
   datePlans?: Record<string, DatePlan>;
+  /** Generated with `int64: 'bigint'`: the named schemas' int64 plans, by key. */
+  int64Plans?: Record<string, Int64Plan>;
 }
 
 /** Lower-cased header names carrying rate-limit values. */

@@ -62,11 +62,15 @@ export function originForm(url: string): string {
   return url.slice(slash, end);
 }
 
+/** A field name as HTTP writes it (RFC 9110 section 5.1: a token). */
+const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 export function fromRequest(request: Request): Incoming {
   return {
     method: request.method,
     target: originForm(request.url),
-    header: (name) => request.headers.get(name),
+    // A name that is no HTTP token (a spec may declare one) is in no request; `Headers.get` would throw on it.
+    header: (name) => (HTTP_TOKEN.test(name) ? request.headers.get(name) : null),
     hasBody: () => request.body !== null,
     readBody: (limit) => (request.body ? readStream(request.body, limit) : Promise.resolve(null)),
     request: () => request,

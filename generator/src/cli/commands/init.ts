@@ -30,6 +30,13 @@ const TARGET_CHOICES: ReadonlyArray<readonly [string, string]> = [
   ['server', 'typed server stubs on Request/Response, validating every request, and a mock'],
   ['query', 'TanStack Query options and hooks over the client (opt-in)'],
   ['msw', 'Mock Service Worker handlers from the spec (opt-in)'],
+  ['express', 'the server handler as Express middleware (opt-in)'],
+  ['fastify', 'the server handler as a Fastify plugin (opt-in)'],
+  ['hono', 'the server handler as a Hono app (opt-in)'],
+  ['koa', 'the server handler as Koa middleware (opt-in)'],
+  ['next', 'the server handler as Next.js App Router route handlers (opt-in)'],
+  ['zod', 'Zod 4 schemas meaning what the validators mean (opt-in)'],
+  ['mcp', 'an MCP server with a tool per operation, over the client (opt-in; uses zod)'],
 ];
 const DEFAULT_TARGETS = ['types', 'validators', 'client', 'server'];
 
@@ -123,7 +130,7 @@ out: ${JSON.stringify(out)}
 layout: ${JSON.stringify(layout)}
 
 # The targets to write. Default: types, validators, client and server (and every plugin's target);
-# query and msw are opt-in. With layout: files a target brings the ones it imports (client: types, validators).
+# query, msw, zod, mcp and the server adapters are opt-in. With layout: files a target brings the ones it imports (client: types, validators).
 ${targetList}
 ${targetLine}
 

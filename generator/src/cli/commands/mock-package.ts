@@ -18,10 +18,12 @@ import { createEmitContext, type EmitContext, type EmittedFile, type TargetName 
 import { loadEmitter } from '../../emit/registry.ts';
 import type { MockOptions } from '../../emit/server/runtime/mock.ts';
 import type { WebHandler } from '../../emit/server/runtime/core.ts';
+import type { FireWebhookOptions } from '../../emit/server/runtime/webhook-mock.ts';
 
-/** The part of the generated server's `index.ts` the mock uses. */
+/** The part of the generated server's `index.ts` the mock uses (`fireWebhook`: only for specs with webhooks or callbacks). */
 export interface GeneratedServerModule {
   createMockHandler(options?: MockOptions): WebHandler;
+  fireWebhook?(name: string, options: FireWebhookOptions): Promise<Response>;
 }
 
 const SCOPE = 'socialgen-mock';

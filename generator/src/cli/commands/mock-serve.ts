@@ -8,10 +8,14 @@ import { importGeneratedServer } from './mock-package.ts';
 import type { MockOptions } from '../../emit/server/runtime/mock.ts';
 import { serve, type RunningServer } from '../../emit/server/runtime/node.ts';
 import { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
+import { checkSecrets, type SignatureScheme } from '../../emit/server/runtime/webhook-signatures.ts';
+import { UsageError } from '../../errors.ts';
 
 export interface ServeMockOptions {
   /** The root OpenAPI document (relative to the working directory). */
   specPath: string;
+  /** Request headers when `specPath` is a URL (the config's `headers`). */
+  headers?: Record<string, string>;
   /** Default 4010; 0 picks a free port. */
   port?: number;
   /** Default `127.0.0.1`. */
@@ -26,8 +30,55 @@ export { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 
 /** Loads the spec, starts the mock on node:http and resolves once it listens. */
 export async function serveMock(options: ServeMockOptions): Promise<RunningServer> {
-  const { model } = await loadModel(options.specPath);
+  const { model } = await loadModel(options.specPath, { remote: { headers: options.headers } });
   const server = await importGeneratedServer(model);
   const handler = server.createMockHandler({ ...options.mock, seed: options.seed });
   return serve(handler, { port: options.port ?? DEFAULT_MOCK_PORT, hostname: options.hostname ?? DEFAULT_MOCK_HOSTNAME });
+}
+
+export interface FireMockWebhookOptions {
+  /** The root OpenAPI document (relative to the working directory). */
+  specPath: string;
+  /** The webhook's (or callback's) name, as `sampleWebhook` and the receiver's handlers know it. */
+  name: string;
+  /** The receiver's URL. */
+  url: string;
+  secret: string[];
+  signature?: SignatureScheme;
+  /** Headers over the sampled ones (e.g. `X-GitHub-Event`). */
+  headers?: Record<string, string>;
+  /** The payload's seed (the spec's example wins, as for the mock's answers). */
+  seed?: string;
+}
+
+/**
+ * Fires one webhook of the spec at a receiver as the API would (the generated server's `fireWebhook`: a
+ * sampled payload and headers, signed); resolves to the receiver's Response. A name the spec has no webhook
+ * for, or a secret the scheme cannot use, is a usage error.
+ */
+export async function fireMockWebhook(options: FireMockWebhookOptions): Promise<Response> {
+  const { model } = await loadModel(options.specPath);
+  const names = (model.webhooks ?? []).map((w) => w.name);
+  if (!names.includes(options.name)) {
+    const known = names.length ? `its webhooks and callbacks: ${names.join(', ')}` : 'it has no webhooks or callbacks';
+    throw new UsageError(`--fire: ${options.specPath} has no webhook named ${JSON.stringify(options.name)} (${known})`);
+  }
+  try {
+    // The runtime's own check, before the server is generated: a whsec_ secret that is not base64, ...
+    checkSecrets(options.signature, options.secret);
+  } catch (error) {
+    throw new UsageError(`--secret: ${(error as Error).message}`);
+  }
+  const server = await importGeneratedServer(model);
+  const fire = server.fireWebhook!;
+  const { url, secret, signature, headers, seed } = options;
+  try {
+    return await fire(options.name, { url, secret, ...(signature ? { signature } : {}), ...(headers ? { headers } : {}), ...(seed === undefined ? {} : { seed }) });
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    // fetch's failure to connect carries its reason as the cause; else the runtime refused a secret or scheme
+    // (a TypeError before anything is sent).
+    const cause = error.cause instanceof Error ? error.cause.message : undefined;
+    throw new UsageError(cause ? `--fire: cannot deliver to ${url}: ${cause}` : `--fire: ${error.message}`);
+  }
 }

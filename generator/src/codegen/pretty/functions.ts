@@ -33,7 +33,12 @@ export function typeParameters(params: ts.NodeArray<ts.TypeParameterDeclaration>
   if (!params?.length) return '';
   // prettier lays a breakable constraint or default out like an assignment: reproduced for plain ones only
   // (`S extends number = 404`, `K extends keyof T`), which never break.
-  const plain = (t: ts.TypeNode | undefined) => t === undefined || isSimple(t) || (ts.isTypeOperatorNode(t) && isSimple(t.type));
+  // A generic of simple arguments (`D = DataOf<M>`) is as short: prettier keeps it on the parameter's line.
+  const plain = (t: ts.TypeNode | undefined) =>
+    t === undefined ||
+    isSimple(t) ||
+    (ts.isTypeOperatorNode(t) && isSimple(t.type)) ||
+    (ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName) && (t.typeArguments ?? []).every((a) => isSimple(a)));
   const items = params.map((p): D => {
     if (p.modifiers?.length) unhandled('type parameter modifiers');
     if (!plain(p.constraint) || !plain(p.default)) unhandled('type parameter constraint');

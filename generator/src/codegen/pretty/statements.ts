@@ -43,14 +43,14 @@ export function at<T>(level: number | undefined, build: () => T): T {
 export function statement(node: ts.Statement): D {
   const exported = exportKeyword(node);
   if (ts.isTypeAliasDeclaration(node)) {
-    // prettier breaks the left side first for two or more type parameters with a constraint or default (isComplexTypeAliasParams): not reproduced.
+    // Two or more type parameters, one with a constraint or default: prettier breaks the left side first (isComplexTypeAliasParams).
     const params = node.typeParameters ?? [];
-    if (params.length > 1 && params.some((p) => p.constraint || p.default)) unhandled('type parameters');
-    return [exported, assignment(['type ', node.name.text, typeParameters(node.typeParameters)], ' =', node.type, 'type'), ';'];
+    const breakLeft = params.length > 1 && params.some((p) => p.constraint || p.default);
+    return [exported, assignment(['type ', node.name.text, typeParameters(node.typeParameters)], ' =', node.type, breakLeft), ';'];
   }
   if (ts.isInterfaceDeclaration(node)) {
-    if (node.typeParameters || node.heritageClauses) unhandled('interface heritage');
-    return [exported, 'interface ', node.name.text, ' ', objectType(node.members, true)];
+    if (node.heritageClauses) unhandled('interface heritage');
+    return [exported, 'interface ', node.name.text, typeParameters(node.typeParameters), ' ', objectType(node.members, true)];
   }
   if (ts.isVariableStatement(node)) return [exported, variableDeclaration(node.declarationList)];
   if (ts.isFunctionDeclaration(node)) return [exported, functionDeclaration(node)];

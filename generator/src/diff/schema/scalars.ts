@@ -15,13 +15,23 @@ export function compareEnums(dc: DiffContext, base: View, head: View, ctx: Schem
   const eb = valueSet(head.keywords.enum);
   const pa = kw(base, 'enum');
   const pb = kw(head, 'enum');
+  // `x-enum-incomplete: true`: the enum lists the values the source shows and says others exist, so it
+  // restricts nothing (the validators accept other values; the type keeps an open fallback). Marking an enum
+  // so opens it, unmarking closes it, and a listed value gained or lost changes what is documented only.
+  const ia = ea !== undefined && base.keywords['x-enum-incomplete'] === true;
+  const ib = eb !== undefined && head.keywords['x-enum-incomplete'] === true;
   if (ea && eb) {
-    for (const [key, view] of eb) if (!ea.has(key)) dc.facet(ctx, 'enum-value-added', pa, pb, `enum value ${show(view)} was added`, key);
-    for (const [key, value] of ea) if (!eb.has(key)) dc.facet(ctx, 'enum-value-removed', pa, pb, `enum value ${show(value)} was removed`, key);
+    if (!ia && ib) dc.facet(ctx, 'enum-opened', kw(base, 'enum'), kw(head, 'x-enum-incomplete'), 'the enum is now marked incomplete (`x-enum-incomplete`): values it does not list may occur');
+    else if (ia && !ib) dc.facet(ctx, 'enum-closed', kw(base, 'x-enum-incomplete'), pb, `the enum is no longer marked incomplete: only ${show([...eb.values()], 120)} are valid`);
+    const open = ib;
+    for (const [key, view] of eb) if (!ea.has(key)) dc.facet(ctx, open ? 'incomplete-enum-value-added' : 'enum-value-added', pa, pb, `enum value ${show(view)} was added`, key);
+    for (const [key, value] of ea) if (!eb.has(key)) dc.facet(ctx, open ? 'incomplete-enum-value-removed' : 'enum-value-removed', pa, pb, `enum value ${show(value)} was removed`, key);
   } else if (!ea && eb) {
-    dc.facet(ctx, 'became-enum', base.ptr, pb, `is now restricted to the enum ${show([...eb.values()], 120)}`);
+    if (ib) dc.facet(ctx, 'incomplete-enum-added', base.ptr, pb, `now lists the values ${show([...eb.values()], 120)} (incomplete: others may occur)`);
+    else dc.facet(ctx, 'became-enum', base.ptr, pb, `is now restricted to the enum ${show([...eb.values()], 120)}`);
   } else if (ea && !eb) {
-    dc.facet(ctx, 'enum-removed', pa, head.ptr, `is no longer restricted to the enum ${show([...ea.values()], 120)}`);
+    if (ia) dc.facet(ctx, 'incomplete-enum-removed', pa, head.ptr, `no longer lists the values ${show([...ea.values()], 120)} (they were incomplete)`);
+    else dc.facet(ctx, 'enum-removed', pa, head.ptr, `is no longer restricted to the enum ${show([...ea.values()], 120)}`);
   }
   const xa = valueSet(base.keywords['x-extensible-enum']);
   const xb = valueSet(head.keywords['x-extensible-enum']);

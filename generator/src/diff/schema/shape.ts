@@ -12,7 +12,7 @@ import { canonical } from './canonical.ts';
 /** Not part of the shape. */
 const IGNORED = new Set(['description', 'title', 'examples', 'example', '$comment', '$schema', '$id', '$anchor', 'externalDocs', 'xml']);
 /** Keywords whose value is data, not schemas. */
-const DATA = new Set(['enum', 'const', 'default', 'x-extensible-enum', 'x-sunset', 'required', 'type']);
+const DATA = new Set(['enum', 'const', 'default', 'x-extensible-enum', 'x-enum-incomplete', 'x-sunset', 'required', 'type']);
 
 const memo = new WeakMap<object, string>();
 const keyMemo = new WeakMap<SideModel, Map<string, string>>();

@@ -6,7 +6,7 @@
  */
 import {
   arrayType, indexedAccessType, interfaceDeclaration, keywordType, literalType, methodSignature, propertySignature, tupleType,
-  typeAlias, typeRef, unionType, type DocLines, type ParameterSpec, type SignatureSpec, type Statement, type TypeElement, type TypeNode,
+  typeAlias, typeRef, unionType, type DocLines, type ParameterSpec, type SignatureSpec, type Statement, type TypeElement, type TypeNode, type TypeParameterSpec,
 } from '../../codegen/ts-nodes.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import { operationTypeNode } from '../types/operation-refs.ts';
@@ -75,24 +75,28 @@ export interface Signature extends SignatureSpec {
   kind: 'call' | 'stream';
 }
 
-/** The operation's call signature after `core` (standalone) or as the method (`Client`). */
+/**
+ * The type parameter of the client's `throwOnError` (`Client<F>`, `ClientCore<F>`): `true` (throws) unless
+ * `createClient`/`createCore` was given a literal `false`.
+ */
+export const THROWS: TypeParameterSpec = { name: 'F', constraint: keywordType('boolean'), default: literalType(true) };
+
+/**
+ * The operation's call signature after `core` (standalone) or as the method (`Client`): generic on the
+ * call's options `O`, so that `throwOnError` in them (else the client's `F`) picks what it returns, an
+ * `ApiPromise` or a `ResultPromise` with the operation's error body (runtime/types.ts `Outcome`).
+ */
 export function signature(model: ApiModel, op: OperationModel, names: ClientNames, use: Use): Signature {
-  const success = operationTypeNode('T', op, 'response');
-  const args = argsParameter(op, names);
+  const declared = operationTypeNode('T', op, 'response');
+  const options = typeRef(use('CallOptions'));
   // Binary answers: `parseAs` picks how the body is read, and the result type follows it.
-  if (binarySuccessTypes(model, op).length) {
-    const options = typeRef(use('CallOptions'));
-    return {
-      kind: 'call',
-      typeParameters: [{ name: 'O', constraint: options, default: options }],
-      parameters: [args, { name: 'options', type: typeRef('O'), optional: true }],
-      returns: typeRef(use('ApiPromise'), [typeRef(use('Parsed'), [success, typeRef('O')]), statusType(op)]),
-    };
-  }
+  const success = binarySuccessTypes(model, op).length ? typeRef(use('Parsed'), [declared, typeRef('O')]) : declared;
+  const error = operationTypeNode('T', op, 'errorResponse');
   return {
     kind: 'call',
-    parameters: [args, { name: 'options', type: typeRef(use('CallOptions')), optional: true }],
-    returns: typeRef(use('ApiPromise'), [success, statusType(op)]),
+    typeParameters: [{ name: 'O', constraint: options, default: options }],
+    parameters: [argsParameter(op, names), { name: 'options', type: typeRef('O'), optional: true }],
+    returns: typeRef(use('Outcome'), [success, statusType(op), error, typeRef('O'), typeRef(THROWS.name)]),
   };
 }
 
@@ -101,7 +105,8 @@ const CLIENT_DOC: DocLines = [
   '`{ data, status, headers, rateLimit, response }`. Failures reject with `ApiError` (typed body, see',
   '`isApiError` and `isProblem`), `RateLimitError`, `NetworkError`, `TimeoutError`, `AbortError`,',
   '`CredentialsError` (before any request) or, when validation is on, `RequestValidationError` /',
-  '`ResponseValidationError`.',
+  '`ResponseValidationError`. With `throwOnError: false` (`F`, or a call\'s option) a call resolves to',
+  '`{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.',
 ];
 
 /** `Client`, `Paginators`, `OperationErrors` and the package's type aliases. */
@@ -136,11 +141,11 @@ export function clientDeclarations(
   const errors = ops.map((op) => propertySignature(op.names.method, operationTypeNode('T', op, 'errorResponse')));
   const scopes = oauth2Scopes(model);
   return [
-    interfaceDeclaration('Client', methods, CLIENT_DOC),
+    interfaceDeclaration('Client', methods, CLIENT_DOC, [THROWS]),
     interfaceDeclaration('Paginators', paginators, ['Paginated operations: `for await (const page of client.paginate.x(args, { maxPages }))`, or `.items()`.']),
     interfaceDeclaration('OperationErrors', errors, ['The error body each operation declares (non-2XX and `default` responses).']),
     typeAlias('ClientOptions', typeRef(use('RuntimeOptions')), ['Options of `createClient` and `createCore`.']),
-    typeAlias('ClientCore', typeRef(use('Runtime')), ['What the standalone operation functions call through (see `createCore`).']),
+    typeAlias('ClientCore', typeRef(use('Runtime'), [typeRef(THROWS.name)]), ['What the standalone operation functions call through (see `createCore`).'], [THROWS]),
     typeAlias('OAuth2Scope', scopes.length ? unionType(scopes.map((s) => literalType(s))) : keywordType('string'), [
       'The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`).',
     ]),

@@ -44,7 +44,6 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
   const validators = symbols.moduleOf(CLIENT, VALIDATORS_CONTRACT.value);
   const v = (name: string) => n.valueRef(ref(name).text);
   const t = (name: string) => n.typeRef(ref(name).text);
-  const options = { name: 'options', type: n.typeRef('ClientOptions') };
   // `() => import(module).then((m) => m.<name>)`: a module loaded on first use.
   const load = (module: string, then: (m: n.Expression) => n.Expression) =>
     n.arrowFunction([], n.callExpression(n.propertyAccess(n.dynamicImport(module), 'then'), [n.arrowFunction([{ name: 'm' }], then(n.valueRef('m')))]));
@@ -57,10 +56,13 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
     ],
     { multiLine: true },
   );
+  // Generic on the options, so that a literal `throwOnError: false` makes every method's type return results.
+  const generic = { typeParameters: [{ name: 'O', constraint: n.typeRef('ClientOptions') }], parameters: [{ name: 'options', type: n.typeRef('O') }] };
+  const throws = [n.typeRef(ref('Throws').text, [n.typeRef('O'), n.literalType(true)])];
   const createClient = n.functionDeclaration(
     'createClient',
-    { parameters: [options], returns: n.typeRef('Client') },
-    [n.returnStatement(n.asType(n.callExpression(v('bindOperations'), [n.propertyAccess(n.valueRef('ops'), 'operations'), n.valueRef('options'), bound]), n.typeRef('Client')))],
+    { ...generic, returns: n.typeRef('Client', throws) },
+    [n.returnStatement(n.asType(n.callExpression(v('bindOperations'), [n.propertyAccess(n.valueRef('ops'), 'operations'), n.valueRef('options'), bound]), n.typeRef('Client', throws)))],
     CREATE_CLIENT_DOC,
   );
   const features = (member: string) => n.typeRef('NonNullable', [n.indexedAccessType(t('Features'), n.literalType(member))]);
@@ -80,7 +82,7 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
   );
   const createCore = n.functionDeclaration(
     'createCore',
-    { parameters: [options, { name: 'features', type: t('CoreFeatures'), initializer: n.objectLiteral([]) }], returns: n.typeRef('ClientCore') },
+    { ...generic, parameters: [...generic.parameters, { name: 'features', type: t('CoreFeatures'), initializer: n.objectLiteral([]) }], returns: n.typeRef('ClientCore', throws) },
     [n.returnStatement(n.callExpression(v('createRuntime'), [n.valueRef('options'), n.valueRef('features')]))],
     CREATE_CORE_DOC,
   );

@@ -21,7 +21,9 @@ import { moduleLineText } from '../../codegen/module-lines.ts';
 import { printModuleLine } from '../../codegen/pretty-doc.ts';
 import { assemble, part, type PrintedFile } from './pretty.ts';
 import { clientPlan, EXPORT_ORDER } from './symbols.ts';
-import type { SymbolRegistry } from '../symbols.ts';
+import { SymbolRegistry } from '../symbols.ts';
+import { clientWebhookFiles } from '../webhooks/index.ts';
+import { CLIENT_WEBHOOK_SYMBOLS } from '../webhooks/symbols.ts';
 
 const RUNTIME_DIR = new URL('./runtime/', import.meta.url);
 
@@ -43,8 +45,16 @@ function header(model: ApiModel, context: EmitContext): Code {
 }
 
 /** The package root: every module's declared symbols (symbols.ts), re-exported by name. */
-function emitIndex(symbols: SymbolRegistry, head: Code): PrintedFile {
-  return assemble(head.text, symbols.reexportsOf(EXPORT_ORDER).map((l) => part(() => printModuleLine(l), () => moduleLineText(l))), []);
+function emitIndex(symbols: SymbolRegistry, head: Code, webhooks: boolean): PrintedFile {
+  // Webhooks (only when the spec has some): `sendWebhook` and its types, after the rest.
+  const lines = [...symbols.reexportsOf(EXPORT_ORDER), ...(webhooks ? webhookSymbols().reexportsOf(CLIENT_WEBHOOK_SYMBOLS.map(([m]) => m)) : [])];
+  return assemble(head.text, lines.map((l) => part(() => printModuleLine(l), () => moduleLineText(l))), []);
+}
+
+function webhookSymbols(): SymbolRegistry {
+  const symbols = new SymbolRegistry();
+  for (const [module, list] of CLIENT_WEBHOOK_SYMBOLS) symbols.declare(module, list);
+  return symbols;
 }
 
 /** A module printed formatted by construction (pretty.ts), with what of it prettier must still format. */
@@ -66,11 +76,13 @@ export const clientEmitter: TargetEmitter = {
       // Kept prettier-clean at the source (test/print/prettier-clean.test.ts): nothing to format.
       formatted: true,
     }));
+    const webhooks = clientWebhookFiles(model, context, head.text, head.text);
+    files.push(...webhooks);
     files.push(
       printed('src/operations.ts', emitOperations(model, head, (op) => plan.names.get(op)!.spec)),
       printed('src/client.ts', emitClient(model, packages, head)),
       printed('src/problems.ts', emitProblems(model, packages.types, head)),
-      printed('src/index.ts', emitIndex(plan.symbols, head)),
+      printed('src/index.ts', emitIndex(plan.symbols, head, webhooks.length > 0)),
     );
     return files;
   },

@@ -11,7 +11,7 @@ import type { Code } from '../../codegen/index.ts';
 import { callExpression, functionDeclaration, propertyAccess, returnStatement, typeRef as typeRefNode, valueRef, type Statement } from '../../codegen/ts-nodes.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
-import { argsInterface, argsParameter, argsOptional, clientDeclarations, signature, statusType, type Signature, type Use } from './declarations.ts';
+import { argsInterface, argsParameter, argsOptional, clientDeclarations, signature, statusType, THROWS, type Signature, type Use } from './declarations.ts';
 import { operationDoc } from './docs.ts';
 import { clientFactories, isApiError } from './factories.ts';
 import { moduleLineText, namespaceImport } from '../../codegen/module-lines.ts';
@@ -23,8 +23,8 @@ import { CLIENT, clientPlan, hasArgs, IMPORT_ORDER, OPERATIONS, type ClientNames
 /** The standalone function's doc, signature (after `core`) and call. */
 function standaloneParts(model: ApiModel, op: OperationModel, sig: Signature) {
   const doc = [...operationDoc(model, op, sig.kind), '', `The standalone form of \`Client.${op.names.method}\`, over \`createCore(...)\`.`];
-  const core = { name: 'core', type: typeRefNode('ClientCore') };
-  return { doc, sig: { ...sig, parameters: [core, ...sig.parameters] } };
+  const core = { name: 'core', type: typeRefNode('ClientCore', [typeRefNode(THROWS.name)]) };
+  return { doc, sig: { ...sig, typeParameters: [...(sig.typeParameters ?? []), THROWS], parameters: [core, ...sig.parameters] } };
 }
 
 /**

@@ -4,6 +4,8 @@
  */
 import type { Code } from '../../codegen/index.ts';
 import { datePlansOf } from '../../model/dates.ts';
+import { idempotencyHeader } from '../../model/idempotency.ts';
+import { int64PlansOf, type OperationInt64 } from '../../model/int64.ts';
 import { factsOf, type MediaFact } from '../../model/facts/index.ts';
 import { responseReading } from '../../model/facts/reading.ts';
 import type { ApiModel, OperationModel, PaginationModel } from '../../model/types.ts';
@@ -51,6 +53,8 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (op.deprecated) spec.deprecated = op.deprecatedAt ?? true;
   const rateLimit = rateLimitHeaders(op);
   if (rateLimit) spec.rateLimit = rateLimit;
+  const idempotencyKey = idempotencyHeader(model, op);
+  if (idempotencyKey) spec.idempotencyKey = idempotencyKey;
   if (model.dates) {
     const { body, ok, error, items } = datePlansOf(model).operation(op);
     const dates = { ...(body ? { body } : {}), ...(ok ? { ok } : {}), ...(error ? { error } : {}), ...(items ? { items } : {}) };
@@ -59,13 +63,33 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   return spec;
 }
 
-/** The runtime's `PaginationSpec`: the token parameter by its argument key, the pointers as the model has them. */
+/** The runtime's `PaginationSpec`: query parameters by their argument keys, the pointers as the model has them. */
 function paginationSpec(op: OperationModel, p: PaginationModel, keys: ReturnType<typeof argumentKeys>): Record<string, unknown> {
-  const items = p.itemsPointer !== undefined ? { items: p.itemsPointer } : {};
-  if (p.kind === 'link') return { link: true, ...items };
-  const token = keys.find((k) => k.param.in === 'query' && k.param.name === p.tokenParameter)?.key ?? p.tokenParameter;
-  if (p.kind === 'token') return { token, next: p.nextTokenPointer, ...items };
-  return { token, last: p.itemTokenPointer, more: p.hasMorePointer, ...items };
+  const key = (name: string) => keys.find((k) => k.param.in === 'query' && k.param.name === name)?.key ?? name;
+  const common = {
+    ...(p.pageSizeParameter !== undefined && (p.kind === 'offset' || p.kind === 'page') ? { size: key(p.pageSizeParameter) } : {}),
+    ...((p.kind === 'offset' || p.kind === 'page') && p.defaultPageSize !== undefined ? { sizeDefault: p.defaultPageSize } : {}),
+    ...(p.totalPointer !== undefined && (p.kind === 'offset' || p.kind === 'page') ? { total: p.totalPointer } : {}),
+    ...(p.itemsPointer !== undefined ? { items: p.itemsPointer } : {}),
+  };
+  switch (p.kind) {
+    case 'link':
+      return { link: true, ...common };
+    case 'url':
+      return { url: p.nextUrlPointer, ...common };
+    case 'token':
+      return { token: key(p.tokenParameter), next: p.nextTokenPointer, ...common };
+    case 'item':
+      return { token: key(p.tokenParameter), last: p.itemTokenPointer, more: p.hasMorePointer, ...common };
+    case 'header':
+      return { token: key(p.tokenParameter), header: p.nextTokenHeader, ...common };
+    case 'body':
+      return { member: p.tokenMember, next: p.nextTokenPointer, ...common };
+    case 'offset':
+      return { offset: key(p.offsetParameter), ...common };
+    case 'page':
+      return { page: key(p.pageParameter), first: p.firstPage, ...common };
+  }
 }
 
 /** The runtime's `StreamSpec` of a streamed operation (framing per media type, dual-mode member, problem rules). */
@@ -168,16 +192,24 @@ function entry(model: ApiModel, op: OperationModel): n.Expression {
   // Pagination data is reachable from the paginate feature only (`paginations`, below), not from the entry.
   const data = Object.entries(spec).filter(([key, value]) => key !== 'dates' && key !== 'paginate' && value !== undefined);
   const members: n.ObjectMember[] = data.map(([key, value]) => n.property(key, n.literalExpression(value)));
+  // `int64: 'bigint'`: JSON with `bigint`s written as digits and read exactly at the operation's int64 positions.
+  const wide = int64Of(model, op);
   if (formBody(model, op)) members.push(n.property('encode', n.valueRef('encodeForm')));
-  else if (spec.body !== undefined) members.push(n.property('encode', n.valueRef('encodeBody')));
+  else if (spec.body !== undefined) members.push(n.property('encode', n.valueRef(wide.body ? 'encodeJson64' : 'encodeBody')));
   if (extraCredentials(model, op)) members.push(n.shorthand('extraAuth'));
   if (otherStyles(spec)) members.push(n.property('styles', n.valueRef('writeParam')));
-  if (spec.binary !== undefined) members.push(n.property('decode', n.valueRef('decodeBinary')));
+  if (wide.ok || wide.error) {
+    const plans = { ...(wide.ok ? { ok: wide.ok } : {}), ...(wide.error ? { error: wide.error } : {}) };
+    const args = [n.valueRef('int64Plans'), n.literalExpression(plans), ...(spec.binary !== undefined ? [n.valueRef('decodeBinary')] : [])];
+    members.push(n.property('decode', n.callExpression(n.valueRef('decodeInt64'), args)));
+  } else if (spec.binary !== undefined) members.push(n.property('decode', n.valueRef('decodeBinary')));
+  if (wide.items) members.push(n.property('readItem', n.callExpression(n.valueRef('readInt64Item'), [n.valueRef('int64Plans'), n.literalExpression(wide.items)])));
   // `dates: 'Date'`: the operation's plans, with the codec over the named schemas' plans.
   const dated = typeof spec.dates === 'object';
   if (dated) members.push(n.property('dates', n.objectLiteral([n.spread(n.literalExpression(spec.dates)), n.property('codec', n.valueRef('dates'))])));
-  // The features of this operation only (runtime `Feature`s): the notice of a deprecated one, the dates.
-  const hooks = [...(spec.deprecated !== undefined ? ['deprecation'] : []), ...(dated ? ['dates'] : [])];
+  // The features of this operation only (runtime `Feature`s): the notice of a deprecated one, the dates, the
+  // idempotency key. Each wraps the client's retries, so the key is the same on every attempt.
+  const hooks = [...(spec.deprecated !== undefined ? ['deprecation'] : []), ...(dated ? ['dates'] : []), ...(spec.idempotencyKey ? ['idempotency'] : [])];
   if (hooks.length) members.push(n.property('hooks', n.arrayLiteral(hooks.map((h) => n.valueRef(h)))));
   return n.objectLiteral(members);
 }
@@ -189,6 +221,7 @@ export function paginated(model: ApiModel): OperationModel[] {
 
 const PAGINATIONS_DOC = ['How `client.paginate` follows the pages of each paginated operation, by method (`PaginationSpec` in runtime/types.ts).'];
 const OPERATIONS_DOC = ['Every operation, as the runtime reads it (see `OperationSpec` in runtime/types.ts). Document order.'];
+const INT64_PLANS_DOC = ["Where the int64 integers are in each named schema that has any (`{ r: key }` in an operation's plans refers here)."];
 const DATE_PLANS_DOC = ["Where the dates are in each named schema that has any (`{ r: key }` in an operation's plans refers here)."];
 
 /** `Readonly<Record<string, T>>` */
@@ -202,19 +235,28 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const entries = model.operations.map((op) => nodePart(n.constDeclaration(names(op), entry(model, op), [], { type: n.typeRef('OperationSpec') })));
   const dated = usesDates(model);
   const forms = model.operations.some((op) => formBody(model, op));
-  const bodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op));
+  const bodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op) && !int64Of(model, op).body);
+  const wideBodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op) && int64Of(model, op).body);
+  const wideAnswers = model.operations.some((op) => int64Of(model, op).ok || int64Of(model, op).error || int64Of(model, op).items);
+  const wideItems = model.operations.some((op) => int64Of(model, op).items);
   const extra = model.operations.some((op) => extraCredentials(model, op));
   const styled = model.operations.some((op) => otherStyles(operationSpec(model, op)));
   const deprecated = model.operations.some((op) => op.deprecated);
+  const keyed = model.operations.some((op) => idempotencyHeader(model, op));
   const pages = paginated(model);
-  const binary = model.operations.some((op) => binarySuccessTypes(model, op).length > 0);
+  const binary = model.operations.some((op) => binarySuccessTypes(model, op).length > 0 && !(int64Of(model, op).ok || int64Of(model, op).error));
+  const wideDecoded = model.operations.some((op) => int64Of(model, op).ok || int64Of(model, op).error);
+  const fromInt64 = [...(wideDecoded ? ['decodeInt64'] : []), ...(wideBodies ? ['encodeJson64'] : []), ...(wideItems ? ['readInt64Item'] : [])];
   const fromBody = [...(binary ? ['decodeBinary'] : []), ...(bodies ? ['encodeBody'] : [])];
   const imports = [
     extra ? `import { extraAuth } from './runtime/auth-extra.js';` : '',
     fromBody.length ? `import { ${fromBody.join(', ')} } from './runtime/body.js';` : '',
     forms ? `import { encodeForm } from './runtime/form.js';` : '',
     dated ? `import { dateCodec } from './runtime/dates.js';` : '',
+    fromInt64.length ? `import { ${fromInt64.join(', ')} } from './runtime/int64.js';` : '',
+    wideAnswers ? `import type { Int64Plan } from './runtime/json64.js';` : '',
     deprecated ? `import { deprecation } from './runtime/deprecation.js';` : '',
+    keyed ? `import { idempotency } from './runtime/idempotency.js';` : '',
     styled ? `import { writeParam } from './runtime/styles.js';` : '',
     `import type { ${dated ? 'DatePlan, ' : ''}OperationSpec${pages.length ? ', PaginationSpec' : ''} } from './runtime/types.js';`,
   ].filter(Boolean);
@@ -226,12 +268,18 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
         nodePart(n.variable('const', 'dates', n.callExpression(n.valueRef('dateCodec'), [n.valueRef('datePlans')]))),
       ]
     : [];
+  const int64Plans = wideAnswers ? [nodePart(n.constDeclaration('int64Plans', n.literalExpression(int64PlansOf(model).schemas), INT64_PLANS_DOC, { type: table('Int64Plan') }))] : [];
   // Read by createClient's `client.paginate` only: a bundle of standalone calls does not carry it.
   const paginations = Object.fromEntries(pages.map((op) => [op.names.method, operationSpec(model, op).paginate]));
   const paginationsPart = pages.length ? [nodePart(n.constDeclaration('paginations', n.literalExpression(paginations), PAGINATIONS_DOC, { type: table('PaginationSpec') }))] : [];
   const list = n.arrayLiteral(model.operations.map((op) => n.valueRef(names(op))));
   const operations = nodePart(n.constDeclaration('operations', list, OPERATIONS_DOC, { type: n.readonlyType(n.arrayType(n.typeRef('OperationSpec'))) }));
-  return assemble(header.text, imports.map((text) => ({ text, formatted: true })), [...datePlans, ...entries, operations, ...paginationsPart]);
+  return assemble(header.text, imports.map((text) => ({ text, formatted: true })), [...datePlans, ...int64Plans, ...entries, operations, ...paginationsPart]);
+}
+
+/** Where the int64 integers an operation sends and receives are (none without `int64: 'bigint'`). */
+function int64Of(model: ApiModel, op: OperationModel): OperationInt64 {
+  return model.int64 ? int64PlansOf(model).operation(op) : {};
 }
 
 /** Whether the client converts dates: generated with `dates: 'Date'` and some operation sends or receives one. */

@@ -108,7 +108,8 @@ export function streamFunction(model: ApiModel, op: OperationModel, parts: Strea
   const fact = factsOf(model).stream(op);
   if (!fact) return undefined;
   const doc = [...operationDoc(model, op, 'stream'), ...streamDoc(fact), '', `The standalone form of \`Client.${op.names.method}\`, over \`createCore(...)\`.`];
-  const core = { name: 'core', type: typeRef('ClientCore') };
+  // Any core: streamed operations throw whatever its `throwOnError`.
+  const core = { name: 'core', type: typeRef('ClientCore', [keywordType('boolean')]) };
   const withCore = (sig: SignatureSpec): SignatureSpec => ({ ...sig, parameters: [core, ...sig.parameters] });
   const args = [valueRef('core'), propertyAccess(valueRef('ops'), spec), valueRef('args'), valueRef('options')];
   const streamed = callExpression(valueRef(ref('stream').text), [...args, framingsNode(fact.streams.map((m) => m.format), ref)]);

@@ -7,6 +7,7 @@
 import { isIdentifier, toIdentifier, uniqueName } from '../../codegen/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
+import { CLIENT_WEBHOOK_SYMBOLS, webhookExportNames } from '../webhooks/symbols.ts';
 
 export const CLIENT = './client.js';
 export const OPERATIONS = './operations.js';
@@ -50,12 +51,13 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
     RUNTIME.errors,
     values('AbortError', 'ApiError', 'ClientError', 'CredentialsError', 'NetworkError', 'RateLimitError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError'),
   ],
-  [RUNTIME.paginate, types('Paginator')],
+  // The query target's infinite options read next links with the client's own rule.
+  [RUNTIME.paginate, [...values('nextLinkQuery', 'nextUrlQuery'), ...types('Paginator')]],
   [
     RUNTIME.types,
     types(
-      'ApiPromise', 'ApiResponse', 'AuthOptions', 'CallOptions', 'DeprecationNotice', 'EventStream', 'ExtraQuery', 'Middleware', 'MiddlewareContext', 'OperationSpec', 'PaginateOptions', 'ParseAs', 'Parsed',
-      'ProblemLike', 'RateLimit', 'RequestSigner', 'RetryOptions', 'RuntimeOptions', 'ServerSentEvent', 'StreamCallOptions', 'StreamOptions', 'TokenSource', 'ValidateOptions',
+      'ApiPromise', 'ApiResponse', 'ApiResult', 'AuthOptions', 'CallOptions', 'DeprecationNotice', 'EventStream', 'ExtraQuery', 'Middleware', 'MiddlewareContext', 'OperationSpec', 'Outcome', 'PaginateOptions', 'ParseAs',
+      'Parsed', 'ProblemLike', 'RateLimit', 'RequestSigner', 'ResultPromise', 'RetryOptions', 'RuntimeOptions', 'ServerSentEvent', 'StreamCallOptions', 'StreamOptions', 'Throws', 'TokenSource', 'ValidateOptions',
     ),
   ],
   [RUNTIME.stream, values('shouldReconnect')],
@@ -140,9 +142,10 @@ export function clientPlan(model: ApiModel, validatorsPackage: string): ClientPl
   provideValidators(symbols, validatorsPackage);
   // `then` is never a module export: a module namespace with one is thenable, so `await import(...)` of the
   // package (or of operations.js) would call it.
-  const taken = new Set([...symbols.declaredNames(), ...CLIENT_FIXED.map((s) => s.name), 'then']);
+  // With webhooks, the root also exports `sendWebhook` and its types: an operation `sendWebhook` plans around them.
+  const taken = new Set([...symbols.declaredNames(), ...CLIENT_FIXED.map((s) => s.name), 'then', ...webhookExportNames(model, CLIENT_WEBHOOK_SYMBOLS)]);
   // With `dates: 'Date'`, operations.ts also declares the date plans and their codec.
-  const specTaken = new Set(['operations', 'paginations', 'then', ...(model.dates ? ['datePlans', 'dateCodec', 'dates'] : [])]);
+  const specTaken = new Set(['operations', 'paginations', 'then', ...(model.dates ? ['datePlans', 'dateCodec', 'dates'] : []), ...(model.int64 ? ['int64Plans', 'decodeInt64', 'encodeJson64', 'readInt64Item', 'Int64Plan'] : [])]);
   const names = new Map<OperationModel, ClientNames>();
   for (const op of model.operations) {
     // The method name is already a planned identifier (`then_`, `constructor_`): kept as it is.

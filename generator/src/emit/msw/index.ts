@@ -6,7 +6,8 @@
  * The handlers answer through the generated server package's mock (`createMockHandler`): the same
  * seeded, schema-valid sample data as `socialgen mock`, the same request checks as the generated server.
  * Output: `src/runtime.ts` (static, copied from ./runtime/handlers.ts) and `src/index.ts` (the operations'
- * routes and the typed per-operation handler factories).
+ * routes and the typed per-operation handler factories); for specs with webhooks or callbacks also
+ * `src/webhooks.ts` (`webhookHandler`, static, from ./runtime/webhooks.ts).
  *
  * Written on the plugin API only (docs/plugins.md): model, `context.codegen`, `context.importPath`.
  */
@@ -18,11 +19,18 @@ import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 export const MSW_RANGE = '^2.0.0';
 
 let runtimeText: string | undefined;
+let webhooksText: string | undefined;
 
 /** The runtime's source (read once; the emitter stays pure). */
 function runtimeSource(): string {
   runtimeText ??= readFileSync(new URL('./runtime/handlers.ts', import.meta.url), 'utf8');
   return runtimeText;
+}
+
+/** The webhook delivery helper's source (copied only for specs with webhooks or callbacks). */
+function webhooksSource(): string {
+  webhooksText ??= readFileSync(new URL('./runtime/webhooks.ts', import.meta.url), 'utf8');
+  return webhooksText;
 }
 
 /** The status a body override is sent with: the mock's choice (the first success response with content, else the first). */
@@ -35,7 +43,8 @@ function successStatus(op: OperationModel): number {
 const TAKEN = ['handlers', 'createHandlers', 'MockHandlers', 'ROUTES', 'Context', 'Result', 'defaults', 'routePattern', 'HandlerOptions', 'Override'];
 
 function handlerNames(model: ApiModel, context: EmitContext): Map<OperationModel, string> {
-  const taken = new Set(TAKEN);
+  // With webhooks the root also exports `webhookHandler`: an operation `webhook` plans around it.
+  const taken = new Set([...TAKEN, ...(model.webhooks?.length ? ['webhookHandler'] : [])]);
   return new Map(model.operations.map((op) => [op, context.codegen.uniqueName(`${op.names.method}Handler`, taken)]));
 }
 
@@ -128,6 +137,7 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
     module.node(n.constDeclaration(name, n.elementAccess(v('defaults'), n.literalExpression(name)), doc(op), { type: n.indexedAccessType(ref('MockHandlers'), n.literalType(name)) }));
   }
   module.statement(`export { routePattern, type HandlerOptions${ops.length ? ', type Override' : ''} } from './runtime.js';`);
+  if (model.webhooks?.length) module.line(`export { webhookHandler } from './webhooks.js';`);
   return module.file('src/index.ts');
 }
 
@@ -137,6 +147,7 @@ function emitMsw(model: ApiModel, context: EmitContext): EmittedFile[] {
   return [
     // Kept prettier-clean at the source (test/print/prettier-clean.test.ts): nothing to format.
     { path: 'src/runtime.ts', contents: head.text + runtimeSource(), format: 'typescript', formatted: true },
+    ...(model.webhooks?.length ? [{ path: 'src/webhooks.ts', contents: head.text + webhooksSource(), format: 'typescript' as const, formatted: true as const }] : []),
     emitIndex(model, context),
   ];
 }
@@ -144,7 +155,7 @@ function emitMsw(model: ApiModel, context: EmitContext): EmittedFile[] {
 export const mswEmitter: TargetEmitter = {
   name: 'msw',
   dependsOn: ['types', 'server'],
-  files: ['src/index.ts', 'src/runtime.ts'],
+  files: ['src/index.ts', 'src/runtime.ts', 'src/webhooks.ts'],
   optIn: true,
   package: {
     summary: "Mock Service Worker handlers for every operation, answering with the server mock's seeded sample data and checking requests like the server.",

@@ -4,6 +4,7 @@
  * operations have none (a query resolves once; a stream does not).
  */
 import { factsOf } from '../../model/facts/index.ts';
+import { followsText } from '../../model/pagination.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import type { Codegen, EmitContext, Nodes } from '../emitter.ts';
 import { argumentKeys } from '../client/model-helpers.ts';
@@ -25,9 +26,9 @@ function argumentKey(op: OperationModel, name: string): string | undefined {
   return argumentKeys(op).find(({ param }) => param.in === 'query' && param.name === name)?.key;
 }
 
-/** Token and item pagination page by a query parameter the infinite options can drive (Link pagination does not). */
-export function pagedByToken(op: OperationModel): boolean {
-  return op.pagination !== undefined && op.pagination.kind !== 'link';
+/** Whether the operation has infinite options: every pagination style has (a POST search too, beside its mutation). */
+export function pagedInfinitely(op: OperationModel): boolean {
+  return op.pagination !== undefined;
 }
 
 function pointerTokens(pointer: string): string[] {
@@ -46,7 +47,7 @@ function doc(op: OperationModel, what: string): string[] {
 
 /** Names of every factory, unique in the module (helpers' names taken first). */
 function planNames(model: ApiModel, cg: Codegen): Map<OperationModel, Names> {
-  const taken = new Set(['tokenAt', 'lastOf', 'Method', 'ArgsOf', 'DataOf', 'ErrorOf', 'QueryOptionsOf', 'InfiniteOptionsOf', 'MutationOptionsOf']);
+  const taken = new Set(['tokenAt', 'lastOf', 'nextOffset', 'nextPageNumber', 'nextLinkQuery', 'nextUrlQuery', 'PageOf', 'ExtraQuery', 'Method', 'ArgsOf', 'DataOf', 'ErrorOf', 'QueryOptionsOf', 'InfiniteOptionsOf', 'MutationOptionsOf']);
   const names = new Map<OperationModel, Names>();
   for (const op of model.operations) {
     const kind = queryKind(model, op);
@@ -56,7 +57,7 @@ function planNames(model: ApiModel, cg: Codegen): Map<OperationModel, Names> {
     names.set(op, {
       key: kind === 'query' ? unique('QueryKey') : '',
       options: kind === 'query' ? unique('Options') : '',
-      infinite: kind === 'query' && pagedByToken(op) ? unique('InfiniteOptions') : '',
+      infinite: pagedInfinitely(op) ? unique('InfiniteOptions') : '',
       mutation: kind === 'mutation' ? unique('Mutation') : '',
     });
   }
@@ -73,26 +74,56 @@ function namesOf(model: ApiModel, cg: Codegen): ReturnType<typeof planNames> {
 
 type Names = Record<'key' | 'options' | 'infinite' | 'mutation', string>;
 
-/** What the infinite-query options of a paginated read are made of, or undefined when it has none. */
-function infiniteShape(op: OperationModel, names: Names): InfiniteShape | undefined {
-  const pagination = op.pagination?.kind === 'link' ? undefined : op.pagination;
-  const tokenKey = pagination && argumentKey(op, pagination.tokenParameter);
-  if (!pagination || !tokenKey || !names.infinite) return undefined;
-  const follows =
-    pagination.kind === 'token'
-      ? `pages follow \`${pagination.nextTokenPointer}\` into \`${pagination.tokenParameter}\` until it is absent.`
-      : `pages send \`${pagination.itemTokenPointer}\` of the last item in \`${pagination.tokenParameter}\` while \`${pagination.hasMorePointer}\` is true.`;
-  return {
-    name: names.infinite,
-    method: op.names.method,
-    optional: argsOptional(op),
-    tokenKey,
-    doc: doc(op, `infinite-query options: ${follows}`),
-    next:
-      pagination.kind === 'token'
-        ? { kind: 'token', next: pointerTokens(pagination.nextTokenPointer) }
-        : { kind: 'item', hasMore: pointerTokens(pagination.hasMorePointer), items: pointerTokens(pagination.itemsPointer), itemToken: pointerTokens(pagination.itemTokenPointer) },
+/** What the infinite-query options of a paginated operation are made of, or undefined when it has none. */
+export function infiniteShape(op: OperationModel, names: Names): InfiniteShape | undefined {
+  const p = op.pagination;
+  if (!p || !names.infinite) return undefined;
+  const tokens = (pointer: string | undefined) => (pointer === undefined ? undefined : pointerTokens(pointer));
+  const items = pointerTokens(p.itemsPointer ?? '/data');
+  const size = { ...(p.pageSizeParameter !== undefined ? { key: argumentKey(op, p.pageSizeParameter) } : {}), ...(p.defaultPageSize !== undefined ? { default: p.defaultPageSize } : {}) };
+  const total = tokens(p.totalPointer);
+  const argument = (name: string) => {
+    const key = argumentKey(op, name);
+    return key === undefined ? undefined : ({ in: 'argument', key } as const);
   };
+  const planned = ((): Pick<InfiniteShape, 'target' | 'next'> | undefined => {
+    switch (p.kind) {
+      case 'token': {
+        const target = argument(p.tokenParameter);
+        return target && { target, next: { kind: 'token', next: pointerTokens(p.nextTokenPointer) } };
+      }
+      case 'item': {
+        const target = argument(p.tokenParameter);
+        return target && { target, next: { kind: 'item', hasMore: pointerTokens(p.hasMorePointer), items: pointerTokens(p.itemsPointer), itemToken: pointerTokens(p.itemTokenPointer) } };
+      }
+      case 'header': {
+        const target = argument(p.tokenParameter);
+        return target && { target, next: { kind: 'header', header: p.nextTokenHeader } };
+      }
+      case 'body':
+        return { target: { in: 'body', member: p.tokenMember }, next: { kind: 'token', next: pointerTokens(p.nextTokenPointer) } };
+      case 'link':
+        return { target: { in: 'query' }, next: { kind: 'link' } };
+      case 'url':
+        return { target: { in: 'query' }, next: { kind: 'url', url: pointerTokens(p.nextUrlPointer) } };
+      case 'offset': {
+        const target = argument(p.offsetParameter);
+        return target && { target, next: { kind: 'offset', items, size, ...(total ? { total } : {}) } };
+      }
+      case 'page': {
+        const target = argument(p.pageParameter);
+        return target && { target, next: { kind: 'page', items, first: p.firstPage, size, ...(total ? { total } : {}) } };
+      }
+    }
+  })();
+  if (!planned) return undefined;
+  const follows =
+    p.kind === 'token'
+      ? `pages follow \`${p.nextTokenPointer}\` into \`${p.tokenParameter}\` until it is absent.`
+      : p.kind === 'item'
+        ? `pages send \`${p.itemTokenPointer}\` of the last item in \`${p.tokenParameter}\` while \`${p.hasMorePointer}\` is true.`
+        : `pages are read ${followsText(p)}.`;
+  return { name: names.infinite, method: op.names.method, optional: argsOptional(op), doc: doc(op, `infinite-query options: ${follows}`), ...planned };
 }
 
 /** An operation's factories, one statement each, as nodes (`context.nodes`): the printer lays them out. */
@@ -107,9 +138,9 @@ function factories(n: Nodes, op: OperationModel, names: Names) {
       n.property('mutationKey', n.arrayLiteral([n.literalExpression(method)])),
       n.property('mutationFn', n.arrowFunction([{ name: 'args' }], call([v('args')]), { async: true })),
     ]);
-    return [
-      n.functionDeclaration(names.mutation, { parameters: [{ name: 'client', type: pick }], returns: n.typeRef('MutationOptionsOf', [m]) }, [n.returnStatement(options)], doc(op, "mutation options; `mutationFn` takes the call's argument.")),
-    ];
+    const shape = infiniteShape(op, names);
+    const mutation = n.functionDeclaration(names.mutation, { parameters: [{ name: 'client', type: pick }], returns: n.typeRef('MutationOptionsOf', [m]) }, [n.returnStatement(options)], doc(op, "mutation options; `mutationFn` takes the call's argument."));
+    return shape ? [mutation, infiniteOptions(n, shape)] : [mutation];
   }
   const args = { name: 'args', type: n.typeRef('ArgsOf', [m]), optional: argsOptional(op) };
   const keyType = () => n.typeRef('ReturnType', [n.typeOfValue(names.key)]);
@@ -140,6 +171,15 @@ function factories(n: Nodes, op: OperationModel, names: Names) {
 export function factoryStatements(model: ApiModel, context: EmitContext) {
   const names = namesOf(model, context.codegen);
   return model.operations.filter((op) => names.has(op)).flatMap((op) => factories(context.nodes, op, names.get(op)!));
+}
+
+/** The infinite options the module declares (what its helpers are for). */
+export function infiniteShapes(model: ApiModel, context: EmitContext): InfiniteShape[] {
+  const names = namesOf(model, context.codegen);
+  return model.operations.flatMap((op) => {
+    const shape = names.has(op) ? infiniteShape(op, names.get(op)!) : undefined;
+    return shape ? [shape] : [];
+  });
 }
 
 /**

@@ -4,6 +4,7 @@
  * signature; then `interface Handlers` keyed by `op.names.method`.
  */
 import { uniqueName } from '../../codegen/index.ts';
+import { SERVER_WEBHOOK_SYMBOLS, webhookExportNames } from '../webhooks/symbols.ts';
 import {
   functionType, importNamespaceType, importTypes, indexedAccessType, interfaceDeclaration, keywordType, literalType, propertySignature,
   typeAlias, typeLiteral, typeRef, unionType, type Statement, type TypeNode,
@@ -60,7 +61,8 @@ export const FIXED_NAMES = [
 ];
 
 export function planHandlerNames(model: ApiModel): Map<OperationModel, HandlerNames> {
-  const taken = new Set(FIXED_NAMES);
+  // An operation `webhook` would otherwise take `WebhookHandler`/`WebhookContext`, the receiver's types.
+  const taken = new Set([...FIXED_NAMES, ...webhookExportNames(model, SERVER_WEBHOOK_SYMBOLS)]);
   const out = new Map<OperationModel, HandlerNames>();
   for (const op of model.operations) {
     out.set(op, {

@@ -17,16 +17,24 @@ import { ModulePrinter } from '../../codegen/pretty-module.ts';
 import { provideValidators, VALIDATORS_CONTRACT } from '../client/symbols.ts';
 import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
 import { buildApiTable } from './table.ts';
+import { idempotencyHeader } from '../../model/idempotency.ts';
 import { buildMockData } from './mock-data.ts';
+import { serverWebhookFiles } from './webhooks.ts';
+import { SERVER_WEBHOOK_SYMBOLS } from '../webhooks/symbols.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
-export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'brackets.ts', 'body.ts', 'form.ts', 'shape.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'middleware.ts', 'dates.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'regex-sample.ts', 'sample.ts', 'mock.ts'] as const;
+export const RUNTIME_FILES = ['types.ts', 'json64.ts', 'problems.ts', 'router.ts', 'params.ts', 'brackets.ts', 'body.ts', 'form.ts', 'shape.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'middleware.ts', 'dates.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'regex-sample.ts', 'sample.ts', 'mock-pages.ts', 'mock.ts'] as const;
+
+/** The runtime module of `idempotency()`, copied and exported only when some operation takes an idempotency key. */
+const IDEMPOTENCY = 'idempotency.ts' as const;
 
 let runtimeSources: Map<string, string> | undefined;
 
 /** The runtime's source text (read once from this folder; the emitter itself stays pure). */
-export function runtimeSource(name: (typeof RUNTIME_FILES)[number]): string {
-  runtimeSources ??= new Map(RUNTIME_FILES.map((f) => [f, readFileSync(new URL(`./runtime/${f}`, import.meta.url), 'utf8')]));
+export function runtimeSource(name: (typeof RUNTIME_FILES)[number] | typeof IDEMPOTENCY): string {
+  // The lossless JSON reader and writer are the client's module, shared (it imports nothing).
+  const at = (f: string) => new URL(f === 'json64.ts' ? `../client/runtime/${f}` : `./runtime/${f}`, import.meta.url);
+  runtimeSources ??= new Map([...RUNTIME_FILES, IDEMPOTENCY].map((f) => [f, readFileSync(at(f), 'utf8')]));
   return runtimeSources.get(name)!;
 }
 
@@ -52,7 +60,7 @@ const types = (...names: string[]): DeclaredSymbol[] => names.map((name) => ({ n
 const values = (...names: string[]): DeclaredSymbol[] => names.map((name) => ({ name, typeOnly: false }));
 
 /** What each module of a server package exports to the package root (re-exported by name, in this order). */
-function serverSymbols(validatorsPackage: string): SymbolRegistry {
+function serverSymbols(validatorsPackage: string, keyed: boolean): SymbolRegistry {
   const symbols = new SymbolRegistry()
     .declare(INDEX, values('createHandler', 'createMockHandler'))
     .declare('./api.js', values('API'))
@@ -65,10 +73,11 @@ function serverSymbols(validatorsPackage: string): SymbolRegistry {
       './runtime/types.js',
       types('AppPrincipal', 'Credentials', 'HandlerResult', 'HeaderValues', 'Principal', 'RateLimitDecision', 'RequestInfo', 'ServerHookContext', 'ServerMiddleware', 'ServerOptions', 'ServerSentEventInit', 'UserPrincipal'),
     );
+  if (keyed) symbols.declare('./runtime/idempotency.js', [...values('idempotency', 'memoryIdempotencyStore'), ...types('IdempotencyOptions', 'IdempotencyRecord', 'IdempotencyStore')]);
   return provideValidators(symbols, validatorsPackage);
 }
 
-const SERVER_EXPORT_ORDER = ['./api.js', './problems.js', './handlers.js', './runtime/node.js', './runtime/core.js', './runtime/mock.js', './runtime/problems.js', './runtime/types.js'];
+const SERVER_EXPORT_ORDER = ['./api.js', './problems.js', './handlers.js', './runtime/node.js', './runtime/core.js', './runtime/mock.js', './runtime/problems.js', './runtime/types.js', './runtime/idempotency.js'];
 
 export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[] {
   const typesPackage = context.importPath('types', 'src/handlers.ts');
@@ -82,7 +91,8 @@ export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[]
   // Form bodies: the decoder is imported (and bundled) only when the spec has them.
   const forms = table.operations.some((op) => op.requestBody?.forms?.length);
 
-  const symbols = serverSymbols(validatorsPackage);
+  const keyed = model.operations.some((op) => idempotencyHeader(model, op));
+  const symbols = serverSymbols(validatorsPackage, keyed);
   // The runtime's view of the validators contract: the validators package's own types, by name (from the
   // contract's own folder: with `--layout files` the specifier is a relative path).
   const contract = provideValidators(new SymbolRegistry(), context.importPath('validators', 'src/runtime/contract.ts'));
@@ -96,7 +106,7 @@ export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[]
       )
       .file('src/runtime/contract.ts'),
   );
-  for (const name of RUNTIME_FILES) {
+  for (const name of [...RUNTIME_FILES, ...(keyed ? [IDEMPOTENCY] : [])]) {
     // Kept prettier-clean at the source (test/print/prettier-clean.test.ts): nothing to format.
     files.push({ ...file(`src/runtime/${name}`, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n${runtimeSource(name)}`), formatted: true });
   }
@@ -132,6 +142,10 @@ ${jsonParseConstant('MOCK_DATA', 'MockData', mock)}
   const problems = emitProblems(model, typesPackage);
   files.push(new ModulePrinter().statement(head.text + problems.prologue).line(problems.problems, !problems.pending).file('src/problems.ts'));
   symbols.declare('./handlers.js', [...names.values()].flatMap((n) => [n.context, n.result, n.handler]).concat('Handlers').map((name) => ({ name, typeOnly: true })));
+  // Webhooks (only when the spec has some): the receiver module, its runtime, and their exports.
+  const webhookFiles = serverWebhookFiles(model, context, head.text, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n`);
+  files.push(...webhookFiles);
+  if (webhookFiles.length) for (const [module, list] of SERVER_WEBHOOK_SYMBOLS) symbols.declare(module, list);
   symbols.ref(INDEX, VALIDATORS_CONTRACT.value);
   const index = new ModulePrinter().line(head.text);
   for (const line of symbols.importsOf(INDEX, [validatorsPackage])) index.printed(() => printModuleLine(line), () => moduleLineText(line), 'line');
@@ -171,7 +185,7 @@ export function createMockHandler(
   return createMock(API, validators, MOCK_DATA, options as MockOptions${forms ? ', { decodeForm }' : ''});
 }
 `);
-  symbols.reexportsOf(SERVER_EXPORT_ORDER).forEach((line, i) => index.printed(() => printModuleLine(line), () => moduleLineText(line), i ? 'line' : 'blank'));
+  symbols.reexportsOf([...SERVER_EXPORT_ORDER, ...SERVER_WEBHOOK_SYMBOLS.map(([module]) => module)]).forEach((line, i) => index.printed(() => printModuleLine(line), () => moduleLineText(line), i ? 'line' : 'blank'));
   files.push(index.file('src/index.ts'));
   return files;
 }

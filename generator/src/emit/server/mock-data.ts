@@ -53,17 +53,31 @@ function mockOperation(op: OperationModel, planner: SamplePlanner, facts: Schema
     const page = planner.planAt(media.schema, itemsPointer);
     if (page) Object.assign(out, { itemsPointer, page });
   }
-  if (pagination?.kind === 'token') {
-    const parameter = op.parameters.find((p) => p.in === 'query' && p.name === pagination.tokenParameter)?.schema;
-    const member = planner.schemaAt(media.schema, pagination.nextTokenPointer);
+  if (pagination?.kind === 'token' || pagination?.kind === 'header' || pagination?.kind === 'body') {
+    // A token valid where the mock hands it out and where the client sends it back.
+    const parameter = pagination.kind === 'body' ? requestMemberSchema(op, pagination.tokenMember, planner) : op.parameters.find((p) => p.in === 'query' && p.name === pagination.tokenParameter)?.schema;
+    const member = pagination.kind === 'header' ? op.responses.flatMap((r) => r.headers).find((h) => h.name === pagination.nextTokenHeader)?.schema : planner.schemaAt(media.schema, pagination.nextTokenPointer);
     const parts = [parameter, member].filter((s): s is Schema => s !== undefined);
     if (parts.length) out.token = planner.plan(parts.length === 1 ? parts[0]! : { allOf: parts });
-    const count = countBeside(media.schema, pagination.nextTokenPointer, planner, facts);
+    const count = pagination.kind === 'header' ? undefined : countBeside(media.schema, pagination.nextTokenPointer, planner, facts);
     if (count !== undefined && out.page) out.countPointer = count;
+  }
+  if (pagination?.kind === 'link' || pagination?.kind === 'url') {
+    // The mock's own next links carry the position in a page or offset parameter the operation takes.
+    const page = op.parameters.find((p) => p.in === 'query' && p.name === 'page');
+    const offset = op.parameters.find((p) => p.in === 'query' && p.name === 'offset');
+    if (page) out.position = { parameter: page.name, by: 'page', first: facts.merged(page.schema)?.minimum === 0 ? 0 : 1 };
+    else if (offset) out.position = { parameter: offset.name, by: 'offset', first: 0 };
   }
   const echoes = echoesOf(op, media.schema, facts);
   if (echoes.length) out.echoes = echoes;
   return out;
+}
+
+/** The schema of a member of the JSON request body. */
+function requestMemberSchema(op: OperationModel, member: string, planner: SamplePlanner): Schema | undefined {
+  const body = op.requestBody?.content.find((c) => /json/i.test(c.mediaType))?.schema;
+  return body === undefined ? undefined : planner.schemaAt(body, `/${member.replace(/~/g, '~0').replace(/\//g, '~1')}`);
 }
 
 function isArray(schema: Schema | undefined, facts: SchemaFacts): boolean {

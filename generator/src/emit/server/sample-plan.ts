@@ -18,6 +18,8 @@ type PlanType = NonNullable<SamplePlan['type']>;
 
 export class SamplePlanner {
   private readonly named = new Map<string, SamplePlan>();
+  /** Schemas being planned (inline ones are planned by recursion, not by name: a cycle through them must stop). */
+  private readonly active = new Set<Schema>();
 
   constructor(
     private readonly facts: SchemaFacts,
@@ -32,16 +34,32 @@ export class SamplePlanner {
   plan(schema: Schema): SamplePlan {
     if (schema === true) return { type: 'any' };
     if (schema === false) return { type: 'null' };
-    if (typeof schema.$ref === 'string' && Object.keys(schema).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-'))) {
-      const target = this.facts.resolveRef(schema.$ref);
+    const ref = referenceOnly(schema);
+    if (ref !== undefined) {
+      const target = this.facts.resolveRef(ref);
       return target ? this.ref(target) : { type: 'any' };
     }
+    // A cycle through schemas that are not plain references (a `$ref` with other keywords beside it is
+    // merged inline) would plan forever: the value it reaches again is left out (optional members) or
+    // empty (array items), as for a schema no finite value satisfies.
+    if (this.active.has(schema)) return { none: true };
+    this.active.add(schema);
+    try {
+      return this.planInline(schema);
+    } finally {
+      this.active.delete(schema);
+    }
+  }
+
+  private planInline(schema: SchemaObject): SamplePlan {
     const facts = this.facts;
     const view = facts.merged(schema);
     const out: SamplePlan = {};
-    if (Array.isArray(view.examples) && view.examples.length) out.example = view.examples[0];
+    // An example of another JSON type than the schema admits is not used (GitHub's array schemas give one item as `examples`).
+    if (Array.isArray(view.examples) && view.examples.length && admitsType(facts.jsonTypes(schema), view.examples[0])) out.example = view.examples[0];
     if (view.const !== undefined) return { ...out, const: view.const };
     const values = facts.enumerated(schema);
+    if (values?.length === 0) return { none: true };
     if (values?.length) {
       const writable = values.filter((v) => typeof v !== 'number' || Number.isFinite(v));
       const fitting = writable.filter((v) => fitsString(view, v));
@@ -91,10 +109,14 @@ export class SamplePlanner {
       const t = facts.jsonTypes(b);
       return t.size === 1 && t.has('null');
     };
-    const choices = branches.some((b) => !onlyNull(b)) ? branches.filter((b) => !onlyNull(b)) : branches;
+    const nonNull = branches.some((b) => !onlyNull(b)) ? branches.filter((b) => !onlyNull(b)) : branches;
     // The schema's own keywords next to the alternatives apply to whichever is chosen.
     const base = Object.fromEntries(Object.entries(view).filter(([k]) => !NOT_OWN.has(k))) as SchemaObject;
     const withBase = (b: Schema): Schema => (Object.keys(base).length ? { allOf: [base, b] } : b);
+    // A branch whose type the schema's own keywords rule out is never valid (GitHub's `allOf` of
+    // `oneOf: [integer, date-time string]` and `type: string`): sampled only when every branch is.
+    const viable = nonNull.filter((b) => facts.jsonTypes(withBase(b)).size > 0);
+    const choices = viable.length ? viable : nonNull;
     const out: SamplePlan = { oneOf: choices.map((b) => this.plan(withBase(b))) };
     const discriminator = view.discriminator ? facts.discriminator(schema) : undefined;
     if (discriminator) {
@@ -127,12 +149,28 @@ export class SamplePlanner {
   }
 
   private array(view: SchemaObject, out: SamplePlan): void {
-    if (view.items === false) out.noItems = true;
+    // Items no value satisfies (GitHub's `allOf` of string items and null items): only the empty array is valid.
+    if (view.items === false || (view.items !== undefined && this.facts.jsonTypes(view.items).size === 0)) out.noItems = true;
     else if (view.items !== undefined) out.items = this.plan(view.items);
     if (view.prefixItems?.length) out.prefix = view.prefixItems.map((p) => this.plan(p));
     copy(view, out, ['minItems', 'maxItems']);
     if (view.uniqueItems === true) out.uniqueItems = true;
   }
+}
+
+/**
+ * The reference a schema amounts to: a `$ref` with annotations only, or (as converted AWS descriptions
+ * write a documented reference) an `allOf` of one such `$ref` and annotation-only parts.
+ */
+function referenceOnly(schema: SchemaObject): string | undefined {
+  const annotationsOnly = (node: SchemaObject, except: string) => Object.keys(node).every((k) => k === except || ANNOTATIONS.has(k) || k.startsWith('x-'));
+  if (typeof schema.$ref === 'string') return annotationsOnly(schema, '$ref') ? schema.$ref : undefined;
+  if (!Array.isArray(schema.allOf) || !annotationsOnly(schema, 'allOf')) return undefined;
+  const parts = schema.allOf.filter((p): p is SchemaObject => typeof p === 'object');
+  if (parts.length !== schema.allOf.length) return undefined;
+  const refs = parts.filter((p) => typeof p.$ref === 'string');
+  if (refs.length !== 1 || !annotationsOnly(refs[0]!, '$ref') || !parts.every((p) => p === refs[0] || annotationsOnly(p, ''))) return undefined;
+  return refs[0]!.$ref;
 }
 
 /** Without `type`: the kind of value the keywords present describe (a string when none do). */
@@ -162,4 +200,12 @@ function fitsString(view: SchemaObject, value: JsonValue): boolean {
     }
   }
   return true;
+}
+
+/** The example's JSON type is one the schema admits (an empty set: the schema says nothing of types). */
+function admitsType(types: ReadonlySet<string>, example: unknown): boolean {
+  if (types.size === 0) return true;
+  const type = example === null ? 'null' : Array.isArray(example) ? 'array' : typeof example;
+  if (type === 'number') return types.has('number') || (types.has('integer') && Number.isInteger(example));
+  return types.has(type);
 }

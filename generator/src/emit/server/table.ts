@@ -2,6 +2,7 @@
  * ApiModel → the runtime's operation table (`ApiTable`); the mock's data is mock-data.ts's.
  */
 import { datePlansOf } from '../../model/dates.ts';
+import { int64Of, int64PlansOf } from '../../model/int64.ts';
 import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
 import { admitsEveryType, canonicalJson, factsOf, type MediaFact, type SchemaFacts, type StreamFact } from '../../model/facts/index.ts';
 import { problemShape } from '../../model/facts/problem-shape.ts';
@@ -24,8 +25,11 @@ export const DEFAULT_OWNER_EXTENSION = 'x-owner-parameter';
 /** The model's schema facts as the table reads them: `$ref`s followed, `allOf` merged, types admitted. */
 export class SchemaResolver {
   readonly facts: SchemaFacts;
+  /** `int64: 'bigint'`: int64 parameters become `bigint`s (model/int64.ts). */
+  readonly int64: boolean;
   constructor(model: ApiModel) {
     this.facts = factsOf(model);
+    this.int64 = model.int64 === 'bigint';
   }
   resolve(schema: Schema | undefined): Schema | undefined {
     return schema === undefined ? undefined : this.facts.target(schema);
@@ -76,6 +80,8 @@ export function coercionOf(schema: Schema | undefined, r: SchemaResolver, depth 
     return { type: 'object', properties };
   }
   const stringy = types.has('string') || types.has('any');
+  const target = r.resolve(schema);
+  if (r.int64 && !stringy && typeof target === 'object' && int64Of(target)) return { type: 'int64' };
   if (types.has('integer') || types.has('number')) return stringy ? { type: 'number-or-string' } : { type: 'number' };
   if (types.has('boolean')) return stringy ? { type: 'boolean-or-string' } : { type: 'boolean' };
   return { type: 'string' };
@@ -265,23 +271,32 @@ function withStream<T extends object>(entry: T, status: string, fact: StreamFact
   return stream.length ? { ...entry, stream } : entry;
 }
 
-/** Error response shapes (model/facts/problem-shape.ts), each written once: index by its canonical JSON. */
-class ProblemShapes {
+/**
+ * Error response shapes (model/facts/problem-shape.ts), each written once: index by its canonical JSON. The
+ * operations' table and the webhooks' (server/webhooks.ts) both number their shapes with it.
+ */
+export class ProblemShapes {
   readonly list: TableProblemShape[] = [];
   private readonly index = new Map<string, number>();
   constructor(private readonly model: ApiModel) {}
 
-  /** Adds `problem` (the shape's index) to a response entry whose schema gives problems a shape. */
-  with<T extends object>(entry: T, response: ResponseModel): T & { problem?: number } {
+  /** The index of the shape the response's schema gives problems, if it gives one. */
+  of(response: ResponseModel): number | undefined {
     const shape = problemShape(this.model, response);
-    if (!shape?.variants.length) return entry;
+    if (!shape?.variants.length) return undefined;
     const key = canonicalJson(shape);
     let at = this.index.get(key);
     if (at === undefined) {
       this.index.set(key, (at = this.list.length));
       this.list.push(shape as TableProblemShape);
     }
-    return { ...entry, problem: at };
+    return at;
+  }
+
+  /** Adds `problem` (the shape's index) to a response entry whose schema gives problems a shape. */
+  with<T extends object>(entry: T, response: ResponseModel): T & { problem?: number } {
+    const at = this.of(response);
+    return at === undefined ? entry : { ...entry, problem: at };
   }
 }
 
@@ -316,10 +331,14 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
       const dates = datePlansOf(model).operation(op);
       if (Object.keys(dates).length) entry.dates = { ...dates };
     }
-    // The mock pages by body tokens only (item and Link pagination are the client's to follow).
-    if (op.pagination?.kind === 'token') {
-      const { tokenParameter, nextTokenPointer, pageSizeParameter, itemsPointer } = op.pagination;
-      entry.pagination = { tokenParameter, nextTokenPointer, ...(pageSizeParameter !== undefined ? { pageSizeParameter } : {}), ...(itemsPointer !== undefined ? { itemsPointer } : {}) };
+    if (model.int64) {
+      const { body, ok, error } = int64PlansOf(model).operation(op);
+      if (body || ok || error) entry.int64 = { ...(body ? { body } : {}), ...(ok ? { ok } : {}), ...(error ? { error } : {}) };
+    }
+    // The model's plan as the mock serves it (where it came from is not the mock's concern).
+    if (op.pagination) {
+      const { source: _source, ...plan } = op.pagination;
+      entry.pagination = plan;
     }
     return entry;
   });
@@ -345,6 +364,7 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
   if (shapes.list.length) table.problemShapes = shapes.list;
   // Complete once every operation is planned (the operations' plans refer to it).
   if (model.dates && operations.some((op) => op.dates)) table.datePlans = datePlansOf(model).schemas;
+  if (model.int64 && operations.some((op) => op.int64)) table.int64Plans = int64PlansOf(model).schemas;
   return table;
 }
 

@@ -3,6 +3,7 @@
  * - `src/schemas.ts`    component schemas (schemas-file.ts, transforms in transform/)
  * - `src/operations.ts` per-operation types and the Operations map (operations-file.ts)
  * - `src/limits.ts`     `x-limits` constants (limits-file.ts)
+ * - `src/webhooks.ts`   the Webhooks map, when the spec has webhooks or callbacks (webhooks-file.ts)
  * - `src/index.ts`      re-exports
  *
  * Declarations are TypeScript compiler nodes (codegen/ts-nodes.ts), printed as prettier prints them (codegen/ts-print.ts).
@@ -15,6 +16,7 @@ import { printFormattedModule } from '../../codegen/ts-print.ts';
 import { schemaStatements } from './schemas-file.ts';
 import { operationStatements } from './operations-file.ts';
 import { limitStatements } from './limits-file.ts';
+import { webhookStatements } from './webhooks-file.ts';
 
 export const typesEmitter: TargetEmitter = {
   name: 'types',
@@ -35,10 +37,14 @@ export const typesEmitter: TargetEmitter = {
 
     const limits = file('src/limits.ts', limitStatements(model.limits));
 
+    const webhooks = model.webhooks?.length ? model.webhooks : undefined;
+    const webhookUsed = new Set<string>();
+    const webhookFile = webhooks && file('src/webhooks.ts', webhookStatements(webhooks, index, writeDiffers, webhookUsed), () => (webhookUsed.size ? [importTypes(webhookUsed, './schemas.js')] : []));
+
     const spec = { title: model.info.title, version: model.info.version, openapi: model.openapiVersion };
     const info = constDeclaration('SPEC', asConst(literalExpression(spec)), ['Metadata of the spec these types were generated from.']);
-    const indexFile = file('src/index.ts', [exportAll('./schemas.js'), exportAll('./operations.js'), exportAll('./limits.js'), info]);
-    return [schemas, operations, limits, indexFile];
+    const indexFile = file('src/index.ts', [exportAll('./schemas.js'), exportAll('./operations.js'), exportAll('./limits.js'), ...(webhookFile ? [exportAll('./webhooks.js')] : []), info]);
+    return [schemas, operations, limits, ...(webhookFile ? [webhookFile] : []), indexFile];
   },
 };
 

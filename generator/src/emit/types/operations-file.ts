@@ -43,7 +43,7 @@ export function* operationStatements(operations: OperationModel[], index: ModelI
   if (empty) yield empty;
 }
 
-function parameterObject(params: ParameterModel[], ctx: TypeContext, noMembers: NoMembers): TypeNode {
+export function parameterObject(params: ParameterModel[], ctx: TypeContext, noMembers: NoMembers): TypeNode {
   if (!params.length) return noMembers.ref();
   return typeLiteral(
     params.map((p) => {
@@ -58,7 +58,7 @@ function binaryRequestType(): TypeNode {
   return unionType([typeRef('Blob'), typeRef('ArrayBuffer'), typeRef('Uint8Array'), typeRef('ReadableStream', [typeRef('Uint8Array')])]);
 }
 
-function requestBodyType(op: OperationModel, ctx: TypeContext): TypeNode {
+export function requestBodyType(op: OperationModel, ctx: TypeContext): TypeNode {
   if (!op.requestBody || !op.requestBody.content.length) return keywordType('never');
   const facts = ctx.index.facts;
   return unionType(op.requestBody.content.map((m) => (facts.media(m, 'request').kind === 'binary' ? binaryRequestType() : transformSchema(m.schema, ctx))));

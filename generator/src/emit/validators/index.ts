@@ -6,6 +6,7 @@
  * - `src/compiled.ts`   the compiled check/errors functions (compile/, module/compiled-file.ts)
  * - `src/schemas.ts`    `validate<X>` / `is<X>` per schema (openapi/schemas-file.ts)
  * - `src/operations.ts` per-operation validators and `operationValidators` (openapi/operations-file.ts)
+ * - `src/webhooks.ts`   `webhookValidators`, when the spec has webhooks or callbacks (openapi/webhooks-file.ts)
  * - `src/index.ts`      the public exports
  */
 import { docComment } from '../../codegen/index.ts';
@@ -21,6 +22,7 @@ import { apiDocument } from './openapi/document.ts';
 import { operationStatements, operationsFile } from './openapi/operations-file.ts';
 import { schemaStatements, schemasFile } from './openapi/schemas-file.ts';
 import { standardSchemaFile } from './standard-schema.ts';
+import { webhookValidatorsFile, WEBHOOKS } from './openapi/webhooks-file.ts';
 
 /**
  * `options.validators.inlineLimit` (config): the weight above which a subschema is compiled into a function
@@ -62,6 +64,7 @@ export const validatorsEmitter: TargetEmitter = {
     const symbols = validatorSymbols(c);
     const schemas = schemaStatements(model, doc, symbols);
     const operations = operationStatements(model, doc, symbols);
+    const webhooks = model.webhooks?.length ? webhookValidatorsFile(model, doc, symbols, context) : undefined;
     const functions = c.build();
     // Modules printed in prettier's layout: only the statements `formatted` leaves out go to prettier.
     const pretty = (path: string, module: PrettyModule): EmittedFile => {
@@ -78,13 +81,14 @@ export const validatorsEmitter: TargetEmitter = {
       pretty('src/operations.ts', operationsFile(header, typesPackage, operations)),
     ];
     if (formats) files.push(pretty('src/formats.ts', formats));
+    if (webhooks) files.push(webhooks(header.text));
     files.push(pretty('src/standard-schema.ts', standardSchemaFile(model, header)));
     const api = publicApi();
     const reexports = [
       namedLine('export', api.filter((d) => d.typeOnly).map((d) => d.name).sort(), RUNTIME, true),
       ...(api.some((d) => !d.typeOnly) ? [namedLine('export', api.filter((d) => !d.typeOnly).map((d) => d.name).sort(), RUNTIME)] : []),
     ];
-    files.push(pretty('src/index.ts', new PrettyModule().add(header.text).add(`${prettyImports(reexports)}\nexport * from './schemas.js';\nexport * from './operations.js';\nexport * from './standard-schema.js';`)));
+    files.push(pretty('src/index.ts', new PrettyModule().add(header.text).add(`${prettyImports(reexports)}\nexport * from './schemas.js';\nexport * from './operations.js';\nexport * from './standard-schema.js';${webhooks ? `\nexport * from '${WEBHOOKS}';` : ''}`)));
     return files.sort((a, b) => (a.path < b.path ? -1 : 1));
   },
 };

@@ -31,7 +31,16 @@ export class ApiError<B = unknown> extends ClientError {
   /** RFC 7807 problem, when the body is one (its `type` selects the variant; see `isProblem`). */
   declare readonly problem: ProblemOf<B> | undefined;
   declare readonly rateLimit: RateLimit | undefined;
-  constructor(operation: string, status: number, headers: Headers, body: B, rateLimit?: RateLimit) {
+  /** The response the error was read from (its body consumed), when a call received one. */
+  declare readonly response: Response | undefined;
+  constructor(
+    operation: string,
+    status: number,
+    headers: Headers,
+    body: B,
+    rateLimit?: RateLimit,
+    response?: Response,
+  ) {
     const problem = asProblem(body);
     const b = body as { message?: unknown } | undefined;
     const text = problem
@@ -39,17 +48,56 @@ export class ApiError<B = unknown> extends ClientError {
       : b && typeof b === 'object'
         ? b.message
         : b;
-    super(operation, `${status}${typeof text === 'string' && text ? ` ${text.slice(0, 200)}` : ''}`);
-    Object.assign(this, { status, headers, body, problem, rateLimit });
+    const summary = typeof text === 'string' && text ? ` ${text.slice(0, 200)}` : '';
+    const listed = errorDetails(body);
+    super(operation, `${status}${summary}${listed ? ` (${listed})` : ''}`);
+    Object.assign(this, { status, headers, body, problem, rateLimit, response });
   }
+}
+
+/** Longest text of one detail, and of all of them together, in an `ApiError` message. */
+const DETAIL_MAX = 200;
+const DETAILS_MAX = 500;
+
+/**
+ * The details an error body lists, as one line for the message (each and the whole bounded): RFC 9457
+ * `errors` (`detail` at `pointer`) and RFC 7807's `invalid-params` (`name`, `reason`), bodies whose `errors`
+ * items carry a `message` and the `parameters` it is about, GitHub's `errors` (`message`, or `field` and
+ * `code`), and plain strings. Empty when the body lists none: the summary (title, detail) then says all.
+ */
+export function errorDetails(body: unknown): string {
+  if (!body || typeof body !== 'object') return '';
+  const b = body as Record<string, unknown>;
+  const items = [b.errors, b['invalid-params']].flatMap((list) => (Array.isArray(list) ? list : []));
+  const texts = items.map(detailText).filter((t) => t !== '');
+  let out = '';
+  for (let i = 0; i < texts.length; i++) {
+    const next = (out ? out + '; ' : '') + texts[i];
+    if (next.length > DETAILS_MAX) return `${out}; and ${texts.length - i} more`;
+    out = next;
+  }
+  return out;
+}
+
+/** One listed detail: where (a field, parameter name or JSON pointer) and what (its message, reason or code). */
+function detailText(item: unknown): string {
+  if (typeof item === 'string') return item.slice(0, DETAIL_MAX);
+  if (!item || typeof item !== 'object') return '';
+  const e = item as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  const params = e.parameters && typeof e.parameters === 'object' ? Object.keys(e.parameters).join(', ') : undefined;
+  const where = str(e.field) ?? str(e.name) ?? str(e.pointer) ?? str(e.parameter) ?? (params || undefined);
+  const what = str(e.message) ?? str(e.detail) ?? str(e.reason) ?? str(e.title) ?? str(e.code);
+  const text = where && what ? `${where}: ${what}` : (where ?? what ?? '');
+  return text.length > DETAIL_MAX ? text.slice(0, DETAIL_MAX - 1) + '…' : text;
 }
 
 export class RateLimitError<B = unknown> extends ApiError<B> {
   override name = 'RateLimitError';
   /** When the limit resets (the spec's reset header), if the server said. */
   declare readonly reset: Date | undefined;
-  constructor(operation: string, headers: Headers, body: B, rateLimit: RateLimit | undefined) {
-    super(operation, 429, headers, body, rateLimit);
+  constructor(operation: string, headers: Headers, body: B, rateLimit: RateLimit | undefined, response?: Response) {
+    super(operation, 429, headers, body, rateLimit, response);
     const reset = rateLimit?.reset;
     Object.assign(this, { reset, message: this.message + (reset ? ` (resets at ${reset.toISOString()})` : '') });
   }

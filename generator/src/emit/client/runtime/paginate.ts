@@ -1,20 +1,42 @@
 /**
- * Pagination, as the model worked it out (`x-pagination`, the config, or a recognized convention):
- * - a body token: read the next token at `next`, send it back in the `token` parameter;
+ * Pagination, as the model worked it out (`x-pagination`, the config, or a recognized convention); every
+ * style reads its next page from the page just answered (docs/pagination.md):
+ * - a body token (`next`) sent back in the `token` query parameter, or in the request body's `member`;
  * - the last item: send `last` of the last item in the `token` parameter while the body's `more` is true;
- * - `link`: follow the `Link: <…>; rel="next"` response header (RFC 8288). The link's query parameters are
- *   sent on the operation's own path (through the call's `query` option, so they replace the arguments
- *   of the same name); the link's path is not followed.
+ * - a token in the response header `header`, sent back in the `token` parameter;
+ * - `link`: the `Link: <…>; rel="next"` response header (RFC 8288), or `url`: a next-page URL in the body.
+ *   The URL's query parameters are sent on the operation's own path (through the call's `query` option,
+ *   so they replace the arguments of the same name); its path is not followed;
+ * - `offset`: the next page starts after this one's items; `page`: the page number counts up from `first`.
+ *   Both end at an empty page, a page shorter than the size asked for (or the API's default), or when
+ *   the body's `total` items are reached.
  * Pages stop when there is no next token or link (or it repeats), or at `maxPages`/`maxItems`.
  */
 import type { Runtime } from './core.js';
 import { pointer } from './serialize.js';
-import type { ExtraQuery, OperationSpec, PaginateOptions } from './types.js';
+import type { CallOptions, ExtraQuery, OperationSpec, PaginateOptions, PaginationSpec } from './types.js';
 
 /** Async iterable of pages; every iteration starts again from the first page. */
 export interface Paginator<Page, Item> extends AsyncIterable<Page> {
   /** The items of every page (at the operation's items pointer), at most `maxItems`. */
   items(): AsyncIterable<Item>;
+}
+
+type Args = Record<string, unknown> | undefined;
+
+/** Where a listing is: the next call's arguments and options, and the last token or link (a repeat ends it). */
+interface Position {
+  args: Args;
+  call: PaginateOptions;
+  token?: unknown;
+}
+
+/** What a page answered, as the next position is read from it. */
+interface Answered {
+  page: unknown;
+  items: unknown[];
+  headers: Headers;
+  url: string;
 }
 
 export function paginate<Page, Item>(
@@ -30,29 +52,20 @@ export function paginate<Page, Item>(
     return Array.isArray(items) ? (items as Item[]) : [];
   };
   async function* pages(): AsyncGenerator<Page, void, undefined> {
-    let current = args;
-    let call = options;
-    let token: unknown;
+    let at: Position | undefined = { args, call: options };
     let items = 0;
-    for (let n = 0; n < maxPages && items < maxItems; n++) {
-      const sent = await rt.send(op, current, call);
+    for (let n = 0; at && n < maxPages && items < maxItems; n++) {
+      const sent = await rt.send(op, at.args, at.call);
       const page = sent.data as Page;
       const pageItems = itemsOf(page);
       items += pageItems.length;
       yield page;
-      if (spec.link) {
-        const next = nextLink(sent.headers.get('link'), sent.response.url || rt.options.baseUrl);
-        const key = next && next.search;
-        if (!next || key === token) return;
-        token = key;
-        call = { ...options, query: { ...options.query, ...queryOf(next) } };
-        continue;
-      }
-      if (spec.more !== undefined && pointer(page, spec.more) !== true) return;
-      const next = spec.last !== undefined ? pointer(pageItems.at(-1), spec.last) : pointer(page, spec.next ?? '');
-      if (next == null || next === '' || next === token) return;
-      token = next;
-      current = { ...current, [spec.token!]: next };
+      at = nextPosition(
+        spec,
+        at,
+        { page, items: pageItems, headers: sent.headers, url: sent.response.url || rt.options.baseUrl },
+        options,
+      );
     }
   }
   return {
@@ -67,6 +80,79 @@ export function paginate<Page, Item>(
       }
     },
   };
+}
+
+/** The position of the next page, or undefined after the last one. */
+export function nextPosition(
+  spec: PaginationSpec,
+  at: Position,
+  answered: Answered,
+  options: CallOptions,
+): Position | undefined {
+  const { page, items, headers } = answered;
+  if (spec.link || spec.url !== undefined) {
+    const next = spec.link
+      ? nextLink(headers.get('link'), answered.url)
+      : urlAt(pointer(page, spec.url!), answered.url);
+    const key = next && next.search;
+    if (!next || key === at.token) return undefined;
+    return { args: at.args, call: { ...options, query: { ...options.query, ...queryOf(next) } }, token: key };
+  }
+  if (spec.offset !== undefined || spec.page !== undefined) {
+    const size = Number(at.args?.[spec.size ?? ''] ?? spec.sizeDefault);
+    const total = spec.total === undefined ? NaN : Number(pointer(page, spec.total) ?? NaN);
+    if (!items.length || items.length < size) return undefined;
+    if (spec.offset !== undefined) {
+      const offset = Number(at.args?.[spec.offset] ?? 0) + items.length;
+      return offset >= total ? undefined : { ...at, args: { ...at.args, [spec.offset]: offset } };
+    }
+    const first = spec.first ?? 1;
+    const number = Number(at.args?.[spec.page!] ?? first);
+    if ((number - first + 1) * size >= total) return undefined;
+    return { ...at, args: { ...at.args, [spec.page!]: number + 1 } };
+  }
+  if (spec.more !== undefined && pointer(page, spec.more) !== true) return undefined;
+  const next =
+    spec.header !== undefined
+      ? headers.get(spec.header)
+      : spec.last !== undefined
+        ? pointer(items.at(-1), spec.last)
+        : pointer(page, spec.next ?? '');
+  if (next == null || next === '' || next === at.token) return undefined;
+  if (spec.member !== undefined) {
+    const body = at.args?.body;
+    return {
+      ...at,
+      token: next,
+      args: { ...at.args, body: { ...(typeof body === 'object' && body !== null ? body : {}), [spec.member]: next } },
+    };
+  }
+  return { ...at, token: next, args: { ...at.args, [spec.token!]: next } };
+}
+
+/** A next-page URL from the body (a string, resolved against the page's URL), or undefined. */
+function urlAt(value: unknown, base: string): URL | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  try {
+    return new URL(value, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The query of the next page a `Link` header names (`rel="next"`), or undefined: the page parameter of an
+ * infinite query over a Link-paginated operation (the query target sends it as the call's `query`).
+ */
+export function nextLinkQuery(header: string | null): ExtraQuery | undefined {
+  const next = nextLink(header, 'http://localhost/');
+  return next && queryOf(next);
+}
+
+/** The query of a next-page URL from a body (a string; relative ones too), or undefined: an infinite query's page parameter. */
+export function nextUrlQuery(url: unknown): ExtraQuery | undefined {
+  const next = urlAt(url, 'http://localhost/');
+  return next && queryOf(next);
 }
 
 /** The query parameters of a URL, repeated names as arrays. */

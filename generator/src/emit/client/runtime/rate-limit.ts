@@ -30,7 +30,7 @@ export const rateLimits: Feature = (next) => async (op, args, call) => {
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     const rateLimit = rateLimitOf(e.headers, op.rateLimit);
-    if (e.status === 429) throw new RateLimitError(op.id, e.headers, e.body, rateLimit);
+    if (e.status === 429) throw new RateLimitError(op.id, e.headers, e.body, rateLimit, e.response);
     throw Object.assign(e, { rateLimit });
   }
 };

@@ -1,6 +1,6 @@
 /**
  * The `retries` feature: what the `retry` option asks for. Network failures and timeouts of idempotent
- * requests, 503s (after `Retry-After`, or with backoff) and 429s (until the spec's rate-limit reset, or
+ * requests (by method, or writes carrying an idempotency key: idempotency.ts), 503s (after `Retry-After`, or with backoff) and 429s (until the spec's rate-limit reset, or
  * `Retry-After`, when close enough) are tried again. `createClient` has it built in; `createCore` has it
  * only when given `{ retries }`, so a bundle that does not pass it does not carry it.
  */
@@ -15,6 +15,8 @@ export interface RetryPolicy {
   /** Retries after the first attempt. */
   retries: number;
   idempotent: boolean;
+  /** The request carries an idempotency key: a 409 (the server still runs the first request) is retried like a 503. */
+  keyed: boolean;
 }
 
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
@@ -26,7 +28,8 @@ export function retryPolicy(options: RuntimeOptions, call: Call, op: OperationSp
     off || (typeof ReadableStream !== 'undefined' && args?.body instanceof ReadableStream)
       ? { retries: 0 }
       : { ...options.retry, ...call.retry };
-  return { retry, retries: retry.retries ?? 2, idempotent: IDEMPOTENT.test(op.method) };
+  const keyed = !!call.idempotent;
+  return { retry, retries: retry.retries ?? 2, idempotent: IDEMPOTENT.test(op.method) || keyed, keyed };
 }
 
 /** retry: how long to wait before the next attempt after a failed response, or undefined to give up. */
@@ -41,7 +44,7 @@ export function retryDelay(
     const until = rateLimit?.reset ? rateLimit.reset.getTime() - Date.now() : retryAfter(res.headers);
     return until !== undefined && until <= max ? Math.max(until, 0) : undefined;
   }
-  if (res.status === 503 && p.idempotent) {
+  if ((res.status === 503 || (res.status === 409 && p.keyed)) && p.idempotent) {
     const until = retryAfter(res.headers);
     return until === undefined ? backoff(p.retry, attempt) : until <= max ? until : undefined;
   }

@@ -104,7 +104,7 @@ export function eventStreamParser(initial?: { lastEventId: string; retry: number
   };
 }
 
-export const sseFraming: Framing = (media, state, sentinel) => {
+export const sseFraming: Framing = (media, state, sentinel, parse) => {
   const parser = eventStreamParser(state);
   const items = (events: ServerSentEvent[]): StreamItem[] => {
     state.lastEventId = parser.lastEventId;
@@ -121,7 +121,7 @@ export const sseFraming: Framing = (media, state, sentinel) => {
       }
       let data: unknown;
       try {
-        data = JSON.parse(e.data);
+        data = parse(e.data);
       } catch {
         out.push({ invalid: e.data });
         break;

@@ -7,6 +7,8 @@
 import type { Validation } from './core.js';
 import type { Checker } from './validate.js';
 
+const asNumber = (_key: string, value: unknown) => (typeof value === 'bigint' ? Number(value) : value);
+
 export function validating(load: () => Promise<Checker>): Validation {
   let checks: Promise<Checker> | undefined;
   const checker = () => (checks ??= load());
@@ -16,7 +18,8 @@ export function validating(load: () => Promise<Checker>): Validation {
       if (!validate?.request && !validate?.response) return next(op, args, call);
       // The body as sent: a JSON body as its JSON text (dates as strings), others as given.
       const body = args?.body;
-      const payload = body !== undefined && /json/i.test(op.body ?? '') ? JSON.stringify(body) : undefined;
+      // `bigint`s (`int64: 'bigint'`) are checked as the nearest number: JSON.stringify throws on them.
+      const payload = body !== undefined && /json/i.test(op.body ?? '') ? JSON.stringify(body, asNumber) : undefined;
       if (validate?.request) (await checker()).request(op, args, payload, call.query);
       const sent = await next(op, args, call);
       // Bytes, and bodies read another way than the default (`parseAs`), are not checked.

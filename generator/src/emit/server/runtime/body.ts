@@ -116,13 +116,16 @@ export function findPollution(value: unknown): string | undefined {
   return undefined;
 }
 
-/** JSON text → value, refusing excessive depth and prototype-polluting keys. */
-export function parseJson(text: string, maxDepth: number): Parsed {
+/**
+ * JSON text → value, refusing excessive depth and prototype-polluting keys. `read` parses (`JSON.parse`; with
+ * `int64: 'bigint'`, json64.ts's reader at the operation's int64 positions).
+ */
+export function parseJson(text: string, maxDepth: number, read: (text: string) => unknown = JSON.parse): Parsed {
   if (jsonDepthExceeds(text, maxDepth))
     return { ok: false, message: `The request body is nested more than ${maxDepth} levels deep` };
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = read(text);
   } catch (e) {
     const detail = e instanceof SyntaxError ? e.message.replace(/\s+/g, ' ').slice(0, 200) : 'invalid JSON';
     return { ok: false, message: `The request body is not valid JSON: ${detail}` };

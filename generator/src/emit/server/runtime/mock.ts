@@ -14,10 +14,19 @@
  * is worked out at generation time (emit/server/sample-plan.ts); nothing here reads a JSON Schema.
  */
 import { createPipeline, createWebHandler, type PipelineFeatures, type WebHandler } from './core.js';
-import { resolvePlan, sample, seededRandom, type SampleOptions, type SamplePlan } from './sample.js';
+import {
+  listingItems,
+  listingSize,
+  pageAnswer,
+  type Listing,
+  type MockPosition,
+  type PageAnswer,
+} from './mock-pages.js';
+import { resolvePlan, sample, seededRandom, type SamplePlan } from './sample.js';
 import type {
   AnyHandler,
   ApiTable,
+  TablePagination,
   Credentials,
   HandlerContext,
   HandlerResult,
@@ -51,8 +60,10 @@ export interface MockEcho {
 export interface MockOperation {
   /** The declared responses; the first is the default answer (the first success, with content if any has; else the first declared). */
   responses: MockResponse[];
-  /** Token pagination: the plan of a page token, under the token parameter's and the next-token member's schemas. */
+  /** Token pagination (in the query, a header or the request body): the plan of a page token, under the schemas of where it is read and sent back. */
   token?: SamplePlan;
+  /** Link and next-URL pagination: the query parameter the mock's own next links carry the position in. */
+  position?: MockPosition;
   /** Where a page's items are (the declared or inferred pointer, else `/data`), and the plan of that array. */
   itemsPointer?: string;
   page?: SamplePlan;
@@ -71,7 +82,7 @@ export interface MockData {
 export interface MockOptions extends ServerOptions {
   /** Same seed and same request → same answer. Default `socialgen`. */
   seed?: string | number;
-  /** Pages a paginated listing has before `next_token` stops. Default 3. */
+  /** Pages a paginated listing has at its default page size (its items are that many pages' worth). Default 3. */
   pages?: number;
   /** Optional object members are filled in down to this depth. Default 1. */
   optionalDepth?: number;
@@ -173,10 +184,10 @@ function pageToken(plan: SamplePlan, plans: Record<string, SamplePlan>, page: nu
   return sample(plan, { plans, random: seededRandom(`${seed}|page|${page}`), fresh: true });
 }
 
-/** The tokens of pages 1 … pages-1; the list stops early where a token would repeat an earlier one. */
-function pageTokens(plan: SamplePlan, plans: Record<string, SamplePlan>, pages: number, seed: string): unknown[] {
+/** The tokens of positions 1 … count-1 (in order); the list stops early where a token would repeat an earlier one. */
+function pageTokens(plan: SamplePlan, plans: Record<string, SamplePlan>, count: number, seed: string): unknown[] {
   const tokens: unknown[] = [];
-  for (let page = 1; page < pages; page++) {
+  for (let page = 1; page < count; page++) {
     const token = pageToken(plan, plans, page, seed);
     if (token === undefined || tokens.some((t) => String(t) === String(token))) break;
     tokens.push(token);
@@ -197,7 +208,9 @@ export function mockHandlers(
   for (const op of table.operations) {
     const mock = data.operations[op.key];
     if (!mock?.responses.length) continue;
-    const tokens = op.pagination && mock.token ? pageTokens(mock.token, data.plans, pages, `${seed}|${op.key}`) : [];
+    const listing = op.pagination
+      ? lazyListing(op.pagination, mock, data, pages, `${seed}|${op.key}`, options.optionalDepth)
+      : undefined;
     const validate = validators?.[op.key];
     handlers[op.key] = (context: HandlerContext) => {
       const prefer = parsePrefer(context.request.headers.get('prefer'));
@@ -229,18 +242,14 @@ export function mockHandlers(
       }
       const dynamic = prefer.get('dynamic') === 'true';
       if (dynamic) applied.push('dynamic=true');
-      const paged = op.pagination !== undefined && isDefault;
+      const paged = listing !== undefined && isDefault;
       if (!dynamic && !paged && response.examples?.length) {
         const example = validExample(response.examples, accepts, (e) => (isDefault ? echoed(e, mock, context) : e));
         if (example) return answer(example);
       }
 
-      let page = 0;
-      if (paged) {
-        const token = context.query[op.pagination!.tokenParameter];
-        if (token !== undefined) page = tokens.findIndex((t) => String(t) === String(token)) + 1;
-      }
-      const requestSeed = `${seed}|${op.key}|${response.declared}|${stable(context.params)}|${stable({ ...context.query, [op.pagination?.tokenParameter ?? '']: page })}`;
+      const pageOf = paged ? pageAnswer(op.pagination!, listing(), context, mock.position) : undefined;
+      const requestSeed = `${seed}|${op.key}|${response.declared}|${stable(context.params)}|${stable(context.query)}`;
       // The first attempt uses the spec's examples and defaults below the root; should one of them be
       // invalid under its own schema (real specs have such), later attempts sample afresh, each seed anew.
       let body: unknown;
@@ -248,10 +257,13 @@ export function mockHandlers(
         const random = seededRandom(attempt ? `${requestSeed}|${attempt}` : requestSeed);
         const sampling = { plans: data.plans, random, optionalDepth: options.optionalDepth, fresh: attempt > 0 };
         body = sample(response.plan ?? { type: 'any' }, sampling);
-        if (isDefault) body = coherent(body, mock, context, sampling, { tokens, page }, op.pagination);
+        if (isDefault) body = coherent(body, mock, context, pageOf);
         if (accepts(body)) break;
       }
-      return answer({ value: framing ? streamOfOne(framing.format === 'sse' ? { data: body } : body) : body });
+      const result = answer({ value: framing ? streamOfOne(framing.format === 'sse' ? { data: body } : body) : body });
+      return pageOf && Object.keys(pageOf.headers).length
+        ? { ...result, headers: { ...result.headers, ...pageOf.headers } }
+        : result;
     };
   }
   return handlers;
@@ -281,28 +293,50 @@ function validExample(
   return written === undefined ? undefined : { value: clone(written) };
 }
 
-/** The default answer made coherent with the request: its page, the page's count, echoed members. */
-function coherent(
-  body: unknown,
-  mock: MockOperation,
-  context: HandlerContext,
-  sampling: SampleOptions,
-  paging: { tokens: unknown[]; page: number },
-  pagination: ApiTable['operations'][number]['pagination'],
-): unknown {
+/** The default answer made coherent with the request: its page of the listing (with what leads on, and the count), echoed members. */
+function coherent(body: unknown, mock: MockOperation, context: HandlerContext, page: PageAnswer | undefined): unknown {
   if (typeof body !== 'object' || body === null) return body;
-  if (pagination) {
-    const size = pagination.pageSizeParameter ? Number(context.query[pagination.pageSizeParameter] ?? 10) : 10;
-    if (mock.itemsPointer !== undefined && mock.page && Array.isArray(getAt(body, mock.itemsPointer))) {
-      const count = Math.max(1, Number.isFinite(size) ? Math.floor(size) : 10);
-      setAt(body, mock.itemsPointer, items(resolvePlan(mock.page, sampling.plans), count, sampling), false);
-    }
-    const next = paging.tokens[paging.page];
-    setAt(body, pagination.nextTokenPointer, next === undefined ? undefined : clone(next), next !== undefined);
-    const list = mock.itemsPointer !== undefined ? getAt(body, mock.itemsPointer) : undefined;
-    if (mock.countPointer && Array.isArray(list)) setAt(body, mock.countPointer, list.length, true);
+  if (page && mock.itemsPointer !== undefined) {
+    // A body that is the items array is the page itself.
+    if (mock.itemsPointer === '') return clone(page.items);
+    if (Array.isArray(getAt(body, mock.itemsPointer))) setAt(body, mock.itemsPointer, clone(page.items), false);
+    for (const [pointer, value] of page.members)
+      setAt(body, pointer, value === undefined ? undefined : clone(value), value !== undefined);
+    if (mock.countPointer) setAt(body, mock.countPointer, page.items.length, true);
   }
   return echoed(body, mock, context);
+}
+
+/** A listing whose items are sampled at first use (the same for every request of the handler). */
+function lazyListing(
+  pagination: TablePagination,
+  mock: MockOperation,
+  data: MockData,
+  pages: number,
+  seed: string,
+  optionalDepth: number | undefined,
+): () => Listing {
+  let listing: Listing | undefined;
+  let tokens: unknown[] | undefined;
+  return () => {
+    if (listing) return listing;
+    const array = mock.page ? resolvePlan(mock.page, data.plans) : undefined;
+    const count = listingSize(pagination, pages);
+    const items = array
+      ? listingItems(
+          array.items ?? { type: 'any' },
+          Math.max(array.minItems ?? 0, count),
+          { plans: data.plans, optionalDepth },
+          seed,
+        )
+      : [];
+    listing = {
+      items,
+      // The tokens of item positions 1 … n-1 (sampled on first use).
+      tokens: () => (tokens ??= mock.token ? pageTokens(mock.token, data.plans, items.length, seed) : []),
+    };
+    return listing;
+  };
 }
 
 /** Members named like a path parameter or a posted member, given the request's value (where the sample has them). */
@@ -313,15 +347,6 @@ function echoed(body: unknown, mock: MockOperation, context: HandlerContext): un
     if (value !== undefined && getAt(body, echo.into) !== undefined) setAt(body, echo.into, clone(value), false);
   }
   return body;
-}
-
-function items(array: SamplePlan, count: number, options: SampleOptions): unknown[] {
-  const min = array.minItems ?? 0;
-  const max = array.maxItems ?? Infinity;
-  const n = Math.max(min, Math.min(max, count));
-  const out: unknown[] = [];
-  for (let i = 0; i < n; i++) out.push(sample(array.items ?? { type: 'any' }, options, 1, 1));
-  return out;
 }
 
 async function* streamOfOne(item: unknown): AsyncGenerator<unknown> {

@@ -7,6 +7,7 @@ import type { ParameterError } from './problems.js';
 import type { Coercion, ParameterLocation, TableOperation, TableParameter, ValidationError } from './types.js';
 import { BracketError, bracketPath, decodeBrackets, DEFAULT_BRACKET_DEPTH } from './brackets.js';
 import { safeDecode } from './router.js';
+import { writeJson } from './json64.js';
 
 export interface ParsedLocation {
   /** Values keyed by the parameter's spec name, ready for the validator. */
@@ -25,6 +26,7 @@ export interface ParsedParameters {
 }
 
 const NUMERIC = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+const INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** The coercion of a declared member; an undeclared name (`toString`, `valueOf`) must not find an inherited function. */
@@ -37,6 +39,8 @@ export function coerceScalar(text: string, coercion: Coercion): unknown {
     case 'number':
     case 'number-or-string':
       return NUMERIC.test(text) ? Number(text) : text;
+    case 'int64':
+      return INTEGER.test(text) ? BigInt(text) : NUMERIC.test(text) ? Number(text) : text;
     case 'boolean':
     case 'boolean-or-string':
       return text === 'true' ? true : text === 'false' ? false : text;
@@ -341,7 +345,8 @@ function valueAt(root: unknown, segments: string[]): unknown {
 
 function show(value: unknown): string {
   if (value === undefined) return '';
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  // writeJson: a `bigint` (`int64: 'bigint'`) is shown as its digits, where JSON.stringify would throw.
+  const text = typeof value === 'string' ? value : (writeJson(value) ?? String(value));
   return text.length > 100 ? text.slice(0, 100) + '…' : text;
 }
 

@@ -34,6 +34,11 @@ export interface SamplePlan {
   const?: unknown;
   /** Values to pick from (those that also meet the string keywords, when any do). */
   enum?: unknown[];
+  /**
+   * No value satisfies the schema (an empty `enum`: how the model writes a contradiction, e.g. a string
+   * schema whose enum lists only numbers). An optional member is left out and an array gets no such items.
+   */
+  none?: true;
   /** The spec's first example: used below the root, unless sampling afresh. */
   example?: unknown;
   /** A scalar default: used below the root, unless sampling afresh. */
@@ -152,7 +157,7 @@ function sampleObject(
   const out: Record<string, unknown> = {};
   const includeOptional = depth < MAX_DEPTH && objectDepth <= (options.optionalDepth ?? 1);
   for (const [name, member, required] of p.members ?? []) {
-    if (!required && !includeOptional) continue;
+    if (!required && (!includeOptional || resolvePlan(member, options.plans).none)) continue;
     // An own property even for `__proto__` (plain assignment would set the prototype instead).
     Object.defineProperty(out, name, {
       value: sample(member, options, depth + 1, objectDepth + 1),
@@ -170,7 +175,8 @@ function sampleArray(p: SamplePlan, options: SampleOptions, depth: number, objec
   const prefix = p.prefix ?? [];
   let count =
     depth >= MAX_DEPTH ? min : Math.min(max, Math.max(min, prefix.length, 1 + Math.floor(options.random() * 2)));
-  if (p.noItems) count = Math.min(count, prefix.length);
+  if (p.noItems || (p.items !== undefined && resolvePlan(p.items, options.plans).none))
+    count = Math.min(count, prefix.length);
   const out: unknown[] = [];
   const seen = new Set<string>();
   for (let i = 0; out.length < count && i < count * 4 + 4; i++) {

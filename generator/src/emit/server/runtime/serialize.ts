@@ -7,6 +7,7 @@ import { bodyKind } from './body.js';
 import { isProblemBody, PROBLEM_MEDIA_TYPE } from './problems.js';
 import { framedStream, isItemStream } from './framing.js';
 import { binaryPayload } from './stream.js';
+import { writeJson } from './json64.js';
 import type { CompiledOperation, Incoming, Outgoing, Setup } from './stages.js';
 import type { HandlerResult, TableOperation } from './types.js';
 
@@ -146,7 +147,8 @@ export function serialize(
     const kind = bodyKind(mediaType ?? 'application/json');
     if (kind === 'json' || kind === 'form') {
       try {
-        payload = JSON.stringify(outBody);
+        // `int64: 'bigint'`: `bigint`s are written as their digits (JSON.stringify throws on them).
+        payload = c?.op.int64 ? (writeJson(outBody) ?? null) : JSON.stringify(outBody);
       } catch (error) {
         s.report(error, c?.op.key, incoming);
         return problem(500);

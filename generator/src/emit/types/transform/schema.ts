@@ -13,6 +13,7 @@ import { transformUnion } from './union.ts';
 import { transformObject, hasObjectKeywords } from './object.ts';
 import { transformArray, hasArrayKeywords } from './array.ts';
 import { transformString } from './string.ts';
+import { int64Of } from '../../../model/int64.ts';
 
 export function transformSchema(schema: Schema, ctx: TypeContext): TypeNode {
   if (schema === true) return keywordType('unknown');
@@ -55,7 +56,8 @@ function transformType(type: JsonType, schema: SchemaObject, ctx: TypeContext): 
       return transformString(schema, ctx.index.dates);
     case 'number':
     case 'integer':
-      return keywordType('number');
+      // `int64: 'bigint'`: the runtimes read and write exactly these nodes as `bigint` (model/int64.ts).
+      return keywordType(ctx.index.int64 && int64Of(schema) ? 'bigint' : 'number');
     case 'boolean':
       return keywordType('boolean');
     case 'null':

@@ -9,14 +9,14 @@
  * a planned name (component schemas) or a number. Functions are also specialised per `$dynamicRef` scope.
  */
 import { code, raw, type Code } from '../../../codegen/index.ts';
-import { and, binary, call, constDecl, functionDecl, ifStmt, lit, member, object, returnStmt, type Expr, type Stmt } from '../../../codegen/statements.ts';
+import { binary, call, constDecl, functionDecl, lit, member, object, returnStmt, type Expr, type Stmt } from '../../../codegen/statements.ts';
 import type { Access } from '../../../model/facts/index.ts';
 import type { Schema } from '../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from './analysis/trivial.ts';
 import { ContentIds } from './content.ts';
-import { O } from './option-bits.ts';
 import { Hoister } from './hoist.ts';
-import { compileNode } from './node.ts';
+import type { FnRecord, FnVariant, KeywordContext, ResolvedDiscriminator } from './context.ts';
+import { childNode, compileNode, compileSub } from './node.ts';
 import { atFunctionEnd } from './keywords/typed.ts';
 import { Registry, type NodeInfo, type RegistryOptions } from './registry.ts';
 import type { Relaxation, ShapeOf } from './relax.ts';
@@ -52,42 +52,19 @@ export interface CompilerOptions extends RegistryOptions {
    * Off (tests only), every test is compiled: the reference the tables' errors are compared with.
    */
   propertyTables?: boolean;
-}
-
-/** A discriminator with every value (explicit and implicit) mapped to the `$ref` of the schema it selects. */
-export interface ResolvedDiscriminator {
-  propertyName: string;
-  mapping: ReadonlyArray<{ value: string; ref: string }>;
-}
-
-export interface FnVariant {
-  node: NodeInfo;
-  mode: Mode;
-  trackP: boolean;
-  trackI: boolean;
-  dyn: DynScope;
   /**
-   * The function may serve every JSON-equal copy of the node (a large inline subschema, an operation's
-   * schema): it is keyed by content, and its errors variant takes the schema path of the copy it checks
-   * as a parameter `sp` instead of writing the node's own.
+   * `int64: 'bigint'`: nodes of `format: int64` admit `bigint`s too (type, bounds, `multipleOf`, the format's
+   * 64-bit range), as the runtimes read those integers (model/int64.ts). Off, the JSON data model only.
    */
-  relocatable?: boolean;
-  /** `required` relaxed by the composite the node is a part of (relax.ts): a variant of its own. */
-  relax?: Relaxation;
-}
-
-/** A queued function: its name, and whether its errors variant takes the schema path (`sp`). */
-export interface FnRecord extends FnVariant {
-  name: Code;
-  relocatable: boolean;
-  takesSchemaPath: boolean;
-  declaration?: Stmt;
+  bigint?: boolean;
 }
 
 /** The failure helpers applied at a property of the value (runtime/helpers/core.ts). */
 const AT_PROPERTY: Record<string, string> = { _fType: '_fPT', _fTypes: '_fPTs', _fEnum: '_fPE', _fReq: '_fPR', _fFormat: '_fPF' };
 
-export class Compiler {
+export type { FnRecord, FnVariant, ResolvedDiscriminator } from './context.ts';
+
+export class Compiler implements KeywordContext {
   readonly registry: Registry;
   readonly hoist = new Hoister();
   /** Runtime helpers referenced by the generated code (see runtime/helpers/index.ts). */
@@ -115,6 +92,8 @@ export class Compiler {
   private readonly share: boolean;
   /** CompilerOptions.propertyTables. */
   readonly propertyTables: boolean;
+  /** Whether int64 nodes admit `bigint`s (CompilerOptions.bigint). */
+  readonly bigint: boolean;
   readonly sharedRef: (ref: string) => boolean;
 
   constructor(options: CompilerOptions = {}) {
@@ -122,6 +101,7 @@ export class Compiler {
     this.sharedRef = options.sharedRef ?? (() => false);
     this.inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT;
     this.propertyTables = options.propertyTables ?? true;
+    this.bigint = options.bigint ?? false;
     this.registry = new Registry(options);
     this.access = options.access ?? (() => undefined);
     this.shape = options.shape;
@@ -209,6 +189,18 @@ export class Compiler {
       return schemaPath === base ? head : binary(head, '+', lit(schemaPath.slice(base.length)));
     }
     return schemaPath.length > shareOver ? this.hoist.text(schemaPath) : lit(schemaPath);
+  }
+
+  compileNode(schema: Schema, site: Site): Stmt[] {
+    return compileNode(this, schema, site);
+  }
+
+  compileSub(schema: Schema, site: Site): Stmt[] {
+    return compileSub(this, schema, site);
+  }
+
+  childNode(site: Site, schema: Schema, tokens: readonly (string | number)[]): NodeInfo {
+    return childNode(this, site, schema, tokens);
   }
 
   /** Marks a runtime helper as used and returns its name. */
@@ -299,17 +291,12 @@ export class Compiler {
       dyn: r.dyn,
       relax: r.relax,
     };
-    const body = compileNode(this, r.node.schema, site);
+    const body = this.compileNode(r.node.schema, site);
     const tail = body.length ? atFunctionEnd(body[body.length - 1]!) : undefined;
     if (tail) body.splice(body.length - 1, 1, ...tail);
-    // An entry's errors function, called from outside (the re-check counter is 0 only there, see
-    // keywords/ref.ts) collecting all errors, runs its check function first when there is one.
-    const entry = this.entries.has(r.name.text);
-    const check = entry && r.mode === 'errors' ? this.fns.get(this.identify({ ...r, mode: 'check' }).key)?.name : undefined;
-    if (check) {
-      const counterAndAll = raw(String(Number(O.branchCounter.text) | Number(O.allErrors.text)));
-      body.unshift(ifStmt(and(binary(binary(raw('o'), '&', counterAndAll), '===', O.allErrors), call(check, raw('v'), raw('o'))), returnStmt(raw('true'))));
-    }
+    // No check-first at an entry's errors function: its walk checks each referenced member with the member's
+    // check function first (keywords/ref.ts), so on valid data it costs little more than the check, while a
+    // whole-value check first made invalid data pay for two walks: below Ajv with all errors (issue 26.8).
     // Under prototype pollution the callers from outside pass a copy without prototypes (runtime `_input`),
     // so property reads need no `hasOwnProperty` test and the functions need no prologue for it.
     if (r.mode === 'check') return functionDecl(r.name, params, raw('boolean'), [...body, returnStmt(raw('true'))], true);

@@ -5,7 +5,7 @@
  */
 import { object, type Stmt } from '../../../codegen/statements.ts';
 import type { Schema } from '../../../model/types.ts';
-import type { Compiler } from './compiler.ts';
+import type { KeywordContext } from './context.ts';
 import { allOf } from './keywords/all-of.ts';
 import { anyOf } from './keywords/any-of.ts';
 import { conditional } from './keywords/conditional.ts';
@@ -22,7 +22,7 @@ import { relaxationAt } from './relax.ts';
 import { enterResource } from './scope.ts';
 import { failure, SP, type Site } from './site.ts';
 
-export function compileNode(c: Compiler, schema: Schema, site: Site): Stmt[] {
+export function compileNode(c: KeywordContext, schema: Schema, site: Site): Stmt[] {
   if (schema === true) return [];
   if (schema === false) {
     return [failure(site, c.err(site), { keyword: 'false schema', message: 'boolean schema is false', schemaPath: site.schemaPath, params: object([]) })];
@@ -65,7 +65,7 @@ function weight(value: unknown): number {
  * function, so big documents give many moderate functions (each optimisable by the engine) and a large
  * branch needed both as a verdict and for its errors is not written twice.
  */
-export function compileSub(c: Compiler, schema: Schema, site: Site): Stmt[] {
+export function compileSub(c: KeywordContext, schema: Schema, site: Site): Stmt[] {
   if (typeof schema === 'object' && schema !== null && site.node.id >= 0 && site.node.schema === schema && weight(schema) > c.inlineLimit) {
     return applyNode(c, site.node, site, 'site');
   }
@@ -73,6 +73,6 @@ export function compileSub(c: Compiler, schema: Schema, site: Site): Stmt[] {
 }
 
 /** The node of a subschema of the site's schema, by the tokens that lead to it. */
-export function childNode(c: Compiler, site: Site, schema: Schema, tokens: readonly (string | number)[]): NodeInfo {
+export function childNode(c: KeywordContext, site: Site, schema: Schema, tokens: readonly (string | number)[]): NodeInfo {
   return c.registry.nodeOf(schema, site.node, append(site.node.pointer, ...tokens));
 }

@@ -30,6 +30,7 @@ export function apiDocument(model: ApiModel, options: { inlineLimit?: number; sh
   const compiler = new Compiler({
     inlineLimit: options.inlineLimit,
     propertyTables: options.propertyTables,
+    bigint: model.int64 === 'bigint',
     shareEqualSchemas: options.shareEqualSchemas,
     sharedRef: (ref) => ref.startsWith(PARAM_REF),
     access: index.facts.access,

@@ -4,15 +4,14 @@
  */
 import type { Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
-import { childNode, compileSub } from '../node.ts';
+import type { KeywordContext } from '../context.ts';
 import { relaxationFor } from '../relax.ts';
 import { inPlace, type Site } from '../site.ts';
 
-export function allOf(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function allOf(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   if (!Array.isArray(s.allOf)) return [];
   return s.allOf.flatMap((member, i) => {
     const relax = relaxationFor(c.shape, member, site.relax);
-    return compileSub(c, member, inPlace(site, childNode(c, site, member, ['allOf', i]), ['allOf', i], { relax }));
+    return c.compileSub(member, inPlace(site, c.childNode(site, member, ['allOf', i]), ['allOf', i], { relax }));
   });
 }

@@ -6,13 +6,12 @@
 import { raw, type Code } from '../../../../codegen/index.ts';
 import { assign, binary, block, breakStmt, constDecl, exprStmt, ifStmt, letDecl, member, not, object, type Stmt } from '../../../../codegen/statements.ts';
 import type { Schema, SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
-import { childNode, compileSub } from '../node.ts';
+import type { KeywordContext } from '../context.ts';
 import { E, failure, inPlace, type Site } from '../site.ts';
 import { afterCheck, branchCollectors, counterFull, whenValid } from './branches.ts';
 
 /** Check-mode evaluation setting `ok` when some branch passes (merging collectors of passing branches). */
-export function anyPasses(c: Compiler, site: Site, branches: readonly Schema[], kw: string, ok: Code): Stmt[] {
+export function anyPasses(c: KeywordContext, site: Site, branches: readonly Schema[], kw: string, ok: Code): Stmt[] {
   const tracking = site.evP !== undefined || site.evI !== undefined;
   const passed = exprStmt(assign(ok, raw('true')));
   if (!tracking) {
@@ -27,13 +26,13 @@ export function anyPasses(c: Compiler, site: Site, branches: readonly Schema[], 
 }
 
 /** Errors-mode walk of every branch (options `o2`), setting `ok` when one passes. */
-export function walkBranches(c: Compiler, site: Site, branches: readonly Schema[], kw: string, o2: Code, onPass: (i: number) => Stmt[]): Stmt[] {
+export function walkBranches(c: KeywordContext, site: Site, branches: readonly Schema[], kw: string, o2: Code, onPass: (i: number) => Stmt[]): Stmt[] {
   return branches.map((b, i) => {
     const col = branchCollectors(c, site);
     const label = site.fn.local('L');
     const before = site.fn.local('e');
     const tokens = [kw, i];
-    const body = compileSub(c, b, inPlace(site, childNode(c, site, b, tokens), tokens, { o: o2, stop: breakStmt(label), ...col.overrides }));
+    const body = c.compileSub(b, inPlace(site, c.childNode(site, b, tokens), tokens, { o: o2, stop: breakStmt(label), ...col.overrides }));
     return block([
       ...col.decl,
       constDecl(before, member(E, 'length')),
@@ -43,7 +42,7 @@ export function walkBranches(c: Compiler, site: Site, branches: readonly Schema[
   });
 }
 
-export function anyOf(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function anyOf(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   if (!Array.isArray(s.anyOf)) return [];
   const branches = s.anyOf;
   const ok = site.fn.local('ok');

@@ -2,7 +2,7 @@
 import { raw } from '../../../../codegen/index.ts';
 import { and, binary, call, constDecl, ifStmt, index, lit, member, object, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import { failure, guard, type Site } from '../site.ts';
 import { contains } from './contains.ts';
 import { items } from './items.ts';
@@ -11,7 +11,7 @@ function limit(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
-function sizes(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+function sizes(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const out: Stmt[] = [];
   const length = member(site.data, 'length');
   const max = limit(s.maxItems);
@@ -26,7 +26,7 @@ function sizes(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
 }
 
 /** Duplicates are found by `_dup`: pairwise for short arrays, hashing a canonical form otherwise (linear). */
-function uniqueItems(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+function uniqueItems(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   if (s.uniqueItems !== true) return [];
   const d = site.data;
   const dup = c.use('_dup');
@@ -42,6 +42,6 @@ function uniqueItems(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   return [ifStmt(several, [constDecl(pair, call(dup, d)), ifStmt(binary(pair, '!==', none), [fail])])];
 }
 
-export function arrayKeywords(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function arrayKeywords(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   return [...sizes(c, s, site), ...items(c, s, site), ...contains(c, s, site), ...uniqueItems(c, s, site)];
 }

@@ -2,8 +2,7 @@
 import type { Code } from '../../../../codegen/index.ts';
 import { binary, block, breakStmt, call, cond, constDecl, exprStmt, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { Schema } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
-import { childNode, compileSub } from '../node.ts';
+import type { KeywordContext } from '../context.ts';
 import { inPlace, type Site } from '../site.ts';
 import { O } from '../option-bits.ts';
 
@@ -12,7 +11,7 @@ import { O } from '../option-bits.ts';
  * in check mode (or the given mode) with the given collectors. Failure leaves a labelled block.
  */
 export function whenValid(
-  c: Compiler,
+  c: KeywordContext,
   site: Site,
   schema: Schema,
   tokens: readonly (string | number)[],
@@ -20,13 +19,13 @@ export function whenValid(
   overrides: Partial<Site> = {},
 ): Stmt {
   const label = site.fn.local('L');
-  const sub = inPlace(site, childNode(c, site, schema, tokens), tokens, { mode: 'check', stop: breakStmt(label), evP: undefined, evI: undefined, ...overrides });
-  const body = compileSub(c, schema, sub);
+  const sub = inPlace(site, c.childNode(site, schema, tokens), tokens, { mode: 'check', stop: breakStmt(label), evP: undefined, evI: undefined, ...overrides });
+  const body = c.compileSub(schema, sub);
   return block([...body, ...onPass], body.length ? label : undefined);
 }
 
 /** Fresh collectors for a branch whose annotations only count if it passes, and the code to merge them. */
-export function branchCollectors(c: Compiler, site: Site): { decl: Stmt[]; overrides: { evP?: Code; evI?: Code }; merge: Stmt[] } {
+export function branchCollectors(c: KeywordContext, site: Site): { decl: Stmt[]; overrides: { evP?: Code; evI?: Code }; merge: Stmt[] } {
   const decl: Stmt[] = [];
   const merge: Stmt[] = [];
   const overrides: { evP?: Code; evI?: Code } = { evP: undefined, evI: undefined };

@@ -5,16 +5,15 @@
 import { raw } from '../../../../codegen/index.ts';
 import { assign, block, exprStmt, ifStmt, letDecl, not, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
-import { childNode, compileSub } from '../node.ts';
+import type { KeywordContext } from '../context.ts';
 import { inPlace, type Site } from '../site.ts';
 import { branchCollectors, whenValid } from './branches.ts';
 
-export function conditional(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function conditional(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   if (s.if === undefined) return [];
   const branch = (kw: 'then' | 'else'): Stmt[] => {
     const sub = s[kw];
-    return sub === undefined ? [] : compileSub(c, sub, inPlace(site, childNode(c, site, sub, [kw]), [kw]));
+    return sub === undefined ? [] : c.compileSub(sub, inPlace(site, c.childNode(site, sub, [kw]), [kw]));
   };
   const thenCode = branch('then');
   const elseCode = branch('else');

@@ -2,15 +2,14 @@
 import { raw } from '../../../../codegen/index.ts';
 import { assign, binary, block, breakStmt, constDecl, exprStmt, forLoop, ifStmt, increment, index, letDecl, lit, member, object, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
-import { childNode, compileSub } from '../node.ts';
+import type { KeywordContext } from '../context.ts';
 import { guard, type Site } from '../site.ts';
 
 function count(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
-export function contains(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function contains(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const sub = s.contains;
   if (sub === undefined) return [];
   const min = count(s.minContains) ?? 1;
@@ -21,8 +20,8 @@ export function contains(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   const x = site.fn.local('x');
   const label = site.fn.local('L');
   const tokens = ['contains'];
-  const node = childNode(c, site, sub, tokens);
-  const body = compileSub(c, sub, {
+  const node = c.childNode(site, sub, tokens);
+  const body = c.compileSub(sub, {
     mode: 'check',
     fn: site.fn,
     node,

@@ -2,13 +2,12 @@
 import { raw } from '../../../../codegen/index.ts';
 import { ifStmt, lit, not, object, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
-import { childNode, compileSub } from '../node.ts';
+import type { KeywordContext } from '../context.ts';
 import { guard, inPlace, keywordPath, type Site } from '../site.ts';
 import { present } from './own.ts';
 import { schemaMap, stringList } from './properties.ts';
 
-export function dependentRequired(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function dependentRequired(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const deps = s.dependentRequired;
   if (typeof deps !== 'object' || deps === null || Array.isArray(deps)) return [];
   const out: Stmt[] = [];
@@ -26,11 +25,11 @@ export function dependentRequired(c: Compiler, s: SchemaObject, site: Site): Stm
   return out;
 }
 
-export function dependentSchemas(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function dependentSchemas(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const out: Stmt[] = [];
   for (const [name, sub] of Object.entries(schemaMap(s.dependentSchemas))) {
     const tokens = ['dependentSchemas', name];
-    const body = compileSub(c, sub, inPlace(site, childNode(c, site, sub, tokens), tokens));
+    const body = c.compileSub(sub, inPlace(site, c.childNode(site, sub, tokens), tokens));
     if (body.length) out.push(ifStmt(present(c, site, name), body));
   }
   return out;

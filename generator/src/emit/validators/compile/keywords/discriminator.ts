@@ -9,7 +9,7 @@
 import { raw } from '../../../../codegen/index.ts';
 import { block, breakStmt, cond, ifStmt, lit, object, switchStmt, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import type { NodeInfo } from '../registry.ts';
 import { failure, inPlace, propertySegment, type Site } from '../site.ts';
 import { anyOf } from './any-of.ts';
@@ -18,12 +18,12 @@ import { readProperty } from './own.ts';
 import { applyNode } from './ref.ts';
 import { groupGuard } from './type-tests.ts';
 
-function target(c: Compiler, ref: string, site: Site): NodeInfo {
+function target(c: KeywordContext, ref: string, site: Site): NodeInfo {
   const value = /[#/]/.test(ref) ? ref : `#/components/schemas/${ref}`;
   return c.registry.resolve(value, site.node);
 }
 
-export function discriminator(c: Compiler, s: SchemaObject, site: Site): Stmt[] | undefined {
+export function discriminator(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] | undefined {
   const disc = s.discriminator;
   const kw = Array.isArray(s.oneOf) ? 'oneOf' : Array.isArray(s.anyOf) ? 'anyOf' : undefined;
   if (!kw || typeof disc !== 'object' || disc === null || typeof disc.propertyName !== 'string') return undefined;

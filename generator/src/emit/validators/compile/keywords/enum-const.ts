@@ -5,7 +5,7 @@
 import { raw } from '../../../../codegen/index.ts';
 import { binary, call, index, lit, member, not, object, or, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import type { Primitive } from '../hoist.ts';
 import { guard, type Site } from '../site.ts';
 
@@ -15,7 +15,7 @@ export function isPrimitive(value: unknown): value is Primitive {
 }
 
 /** A JSON value as an expression: a literal for primitives, a hoisted constant otherwise. */
-export function jsonValue(c: Compiler, value: unknown): Expr {
+export function jsonValue(c: KeywordContext, value: unknown): Expr {
   return isPrimitive(value) ? lit(value) : c.hoist.value(value);
 }
 
@@ -25,14 +25,14 @@ function isJson(value: unknown): boolean {
 }
 
 /** Condition: the value equals `value` (JSON equality). */
-export function equals(c: Compiler, d: Expr, value: unknown): Expr {
+export function equals(c: KeywordContext, d: Expr, value: unknown): Expr {
   if (!isJson(value)) return FALSE;
   return isPrimitive(value) ? binary(d, '===', lit(value)) : call(c.use('_eq'), d, c.hoist.value(value));
 }
 
 const FALSE = raw('false');
 
-function inEnum(c: Compiler, d: Expr, all: readonly unknown[]): Expr {
+function inEnum(c: KeywordContext, d: Expr, all: readonly unknown[]): Expr {
   const values = all.filter(isJson);
   const primitives = values.filter(isPrimitive);
   const others = values.filter((v) => !isPrimitive(v));
@@ -46,7 +46,7 @@ function inEnum(c: Compiler, d: Expr, all: readonly unknown[]): Expr {
   return parts.length ? or(...parts) : FALSE;
 }
 
-export function enumConst(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function enumConst(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const d = site.data;
   const out: Stmt[] = [];
   // `x-enum-incomplete: true`: the spec lists only the values its source shows and says others exist

@@ -6,13 +6,19 @@
 import { raw, type Code } from '../../../../codegen/index.ts';
 import { and, binary, call, lit, not, object, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import { guard, type Site } from '../site.ts';
 import { stringFormats } from '../../runtime/formats/index.ts';
 import { O } from '../option-bits.ts';
 import { typeList } from './type-tests.ts';
+import { int64Of } from '../../../../model/int64.ts';
 
-function formatFailure(c: Compiler, site: Site, format: string, test: Expr): Stmt {
+/** Whether the node admits `bigint`s: an int64 node (model/int64.ts) compiled with `int64: 'bigint'`. */
+export function admitsBigint(c: KeywordContext, s: SchemaObject): boolean {
+  return c.bigint && int64Of(s) !== undefined;
+}
+
+function formatFailure(c: KeywordContext, site: Site, format: string, test: Expr): Stmt {
   return guard(site, c.err(site), test, { keyword: 'format', message: `must match format "${format}"`, params: object([[raw('format'), lit(format)]]), short: { helper: '_fFormat', arg: lit(format) } });
 }
 
@@ -29,7 +35,7 @@ export interface FormatChecker {
  * `type: integer` it cannot fail); undefined where the format asserts nothing. The compiled tests and the
  * property tables (property-table.ts) both take it from here.
  */
-export function formatChecker(c: Compiler, s: SchemaObject, numeric: boolean): FormatChecker | undefined {
+export function formatChecker(c: KeywordContext, s: SchemaObject, numeric: boolean): FormatChecker | undefined {
   const format = s.format;
   if (typeof format !== 'string') return undefined;
   if (!numeric) {
@@ -38,22 +44,24 @@ export function formatChecker(c: Compiler, s: SchemaObject, numeric: boolean): F
     return { format, fn: stringFormats()[format].name, numeric };
   }
   if (format === 'int32') return { format, fn: c.use('_int32'), numeric };
+  // `int64: 'bigint'`: a `bigint` in the 64-bit range or an integer number, also after `type: integer`.
+  if (admitsBigint(c, s)) return { format, fn: c.use('_int64'), numeric };
   if (format === 'int64' && (typeList(s.type)?.includes('number') ?? true)) return { format, fn: raw('Number.isInteger'), numeric };
   return undefined;
 }
 
-function formatTest(c: Compiler, s: SchemaObject, site: Site, numeric: boolean): Stmt[] {
+function formatTest(c: KeywordContext, s: SchemaObject, site: Site, numeric: boolean): Stmt[] {
   const checker = formatChecker(c, s, numeric);
   if (!checker) return [];
   return [formatFailure(c, site, checker.format, and(binary(binary(site.o, '&', O.formats), '!==', lit(0)), not(call(checker.fn, site.data))))];
 }
 
 /** A string format (in the string keyword group). */
-export function stringFormat(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function stringFormat(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   return formatTest(c, s, site, false);
 }
 
 /** `int32`/`int64` (in the number keyword group). */
-export function numberFormat(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function numberFormat(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   return formatTest(c, s, site, true);
 }

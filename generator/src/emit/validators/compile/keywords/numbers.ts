@@ -2,9 +2,9 @@
 import { raw } from '../../../../codegen/index.ts';
 import { binary, call, lit, not, object, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import { guard, type Site } from '../site.ts';
-import { numberFormat } from './format.ts';
+import { admitsBigint, numberFormat } from './format.ts';
 
 function num(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
@@ -17,7 +17,7 @@ const BOUNDS = [
   { keyword: 'exclusiveMinimum', fails: '<=', comparison: '>' },
 ] as const;
 
-export function numberKeywords(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function numberKeywords(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const d = site.data;
   const out: Stmt[] = [];
   for (const b of BOUNDS) {
@@ -31,7 +31,8 @@ export function numberKeywords(c: Compiler, s: SchemaObject, site: Site): Stmt[]
   }
   const m = num(s.multipleOf);
   if (m !== undefined && m > 0) {
-    const test = Number.isInteger(m) ? binary(binary(d, '%', lit(m)), '!==', lit(0)) : not(call(c.use('_mul'), d, lit(m)));
+    // A `bigint` takes `%` by a `bigint` only (`_mul64`); bounds compare a `bigint` with a number exactly.
+    const test = Number.isInteger(m) && admitsBigint(c, s) ? not(call(c.use('_mul64'), d, lit(m))) : Number.isInteger(m) ? binary(binary(d, '%', lit(m)), '!==', lit(0)) : not(call(c.use('_mul'), d, lit(m)));
     out.push(guard(site, c.err(site), test, { keyword: 'multipleOf', message: `must be multiple of ${m}`, params: object([[raw('multipleOf'), lit(m)]]) }));
   }
   out.push(...numberFormat(c, s, site));

@@ -2,7 +2,7 @@
 import { raw } from '../../../../codegen/index.ts';
 import { binary, exprStmt, increment, letDecl, lit, object, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import { guard, type Site } from '../site.ts';
 import { forOwnKeys } from './own.ts';
 
@@ -10,7 +10,7 @@ function limit(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
-export function objectSize(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function objectSize(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const min = limit(s.minProperties);
   const max = limit(s.maxProperties);
   if ((min === undefined || min === 0) && max === undefined) return [];

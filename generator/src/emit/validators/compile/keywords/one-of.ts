@@ -5,12 +5,12 @@
 import { raw } from '../../../../codegen/index.ts';
 import { array, assign, binary, block, constDecl, exprStmt, ifStmt, increment, letDecl, lit, member, object, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import { E, failure, type Site } from '../site.ts';
 import { walkBranches } from './any-of.ts';
 import { afterCheck, branchCollectors, counterFull, whenValid } from './branches.ts';
 
-export function oneOf(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function oneOf(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   if (!Array.isArray(s.oneOf)) return [];
   const branches = s.oneOf;
   const n = site.fn.local('n');

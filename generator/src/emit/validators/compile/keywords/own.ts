@@ -10,7 +10,7 @@
  */
 import { raw, type Code } from '../../../../codegen/index.ts';
 import { and, binary, call, cond, constDecl, continueStmt, forIn, ifStmt, lit, member, not, type Expr, type Stmt } from '../../../../codegen/statements.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import type { Site } from '../site.ts';
 
 export const INHERITED_NAMES: ReadonlySet<string> = new Set([
@@ -29,11 +29,11 @@ export interface PropertyRead {
 const UNDEFINED = raw('undefined');
 
 /** `_has.call(value, key)`: an own property, whatever the prototype chain holds. */
-function own(c: Compiler, value: Expr, key: Expr): Expr {
+function own(c: KeywordContext, value: Expr, key: Expr): Expr {
   return call(member(c.use('_has'), 'call'), value, key);
 }
 
-export function readProperty(c: Compiler, site: Site, name: string): PropertyRead {
+export function readProperty(c: KeywordContext, site: Site, name: string): PropertyRead {
   const local = site.fn.local('x');
   const d = site.data;
   const read = INHERITED_NAMES.has(name) ? cond(own(c, d, lit(name)), member(d, name), UNDEFINED) : member(d, name);
@@ -41,13 +41,13 @@ export function readProperty(c: Compiler, site: Site, name: string): PropertyRea
 }
 
 /** Condition: `name` is an own, defined property of the site's value. */
-export function present(c: Compiler, site: Site, name: string): Expr {
+export function present(c: KeywordContext, site: Site, name: string): Expr {
   const d = site.data;
   const defined = binary(member(d, name), '!==', UNDEFINED);
   return INHERITED_NAMES.has(name) ? and(own(c, d, lit(name)), defined) : defined;
 }
 
 /** A loop over the own enumerable keys of the site's value (`key` each), running `body`. */
-export function forOwnKeys(c: Compiler, site: Site, key: Code, body: readonly Stmt[]): Stmt {
+export function forOwnKeys(c: KeywordContext, site: Site, key: Code, body: readonly Stmt[]): Stmt {
   return forIn(key, site.data, [ifStmt(not(own(c, site.data, key)), continueStmt), ...body]);
 }

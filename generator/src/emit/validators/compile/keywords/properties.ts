@@ -16,13 +16,11 @@ import { and, assign, binary, exprStmt, ifStmt, index, lit, member, not, object,
 import type { Access } from '../../../../model/facts/index.ts';
 import type { Schema, SchemaObject } from '../../../../model/types.ts';
 import { isTrivial } from '../analysis/trivial.ts';
-import type { Compiler } from '../compiler.ts';
-import { childNode, compileSub } from '../node.ts';
+import type { KeywordContext } from '../context.ts';
 import { atChild, failure, guard, GUARD, keywordPath, propertySegment, type Site } from '../site.ts';
 import { present, readProperty, type PropertyRead } from './own.ts';
-import { refCallOf } from './ref.ts';
 import { O } from '../option-bits.ts';
-import { propertyRow, propertyTable, referenceRow, usesTables, type Need } from './property-table.ts';
+import { propertyRow, propertyTable, usesTables, type Need } from './property-table.ts';
 
 /** Where a required member with this access must be present. */
 function needOf(access: Access): Need {
@@ -41,7 +39,7 @@ export function stringList(value: unknown): string[] {
  * The failure of a missing required member, under `when` (a test that it is missing) and the direction that
  * requires it: one `if` statement, or the bare failure when there is no test.
  */
-function requiredFailure(c: Compiler, site: Site, name: string, need: Need, when?: Expr): Stmt {
+function requiredFailure(c: KeywordContext, site: Site, name: string, need: Need, when?: Expr): Stmt {
   const f = {
     keyword: 'required',
     message: `must have required property '${name}'`,
@@ -56,7 +54,7 @@ function requiredFailure(c: Compiler, site: Site, name: string, need: Need, when
 }
 
 /** A member of a closed object present in the direction it is not part of. */
-function strayFailure(c: Compiler, site: Site, name: string, access: 'readOnly' | 'writeOnly'): Stmt {
+function strayFailure(c: KeywordContext, site: Site, name: string, access: 'readOnly' | 'writeOnly'): Stmt {
   return guard(site, c.err(site), binary(binary(site.o, '&', O.request), access === 'readOnly' ? '!==' : '===', lit(0)), {
     keyword: 'additionalProperties',
     message: access === 'readOnly' ? 'must NOT have readOnly property in a request' : 'must NOT have writeOnly property in a response',
@@ -107,7 +105,7 @@ function width(e: Expr): number {
 }
 
 /** The statements of one member: its read, then its tests under "present", and its `required` failure. */
-function memberCode(c: Compiler, site: Site, name: string, need: Need, read: PropertyRead, body: readonly Stmt[]): Stmt[] {
+function memberCode(c: KeywordContext, site: Site, name: string, need: Need, read: PropertyRead, body: readonly Stmt[]): Stmt[] {
   const single = body.length === 1 ? body[0] : undefined;
   const folded = site.mode === 'check' ? foldedTests(site, body, need === 'never') : guardTest(single) && { condition: guardTest(single)!, stop: (single as Stmt & { kind: 'if' }).then };
   if (folded && need === 'never') {
@@ -124,7 +122,7 @@ function memberCode(c: Compiler, site: Site, name: string, need: Need, read: Pro
   return [read.decl, ifStmt(read.present, body, missing && (missing.kind === 'if' ? missing : [missing]))];
 }
 
-export function properties(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function properties(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const props = schemaMap(s.properties);
   const required = new Set(stringList(s.required));
   const closed = s.additionalProperties === false;
@@ -137,7 +135,7 @@ export function properties(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   };
   for (const name of Object.keys(props)) {
     const sub = props[name];
-    const node = childNode(c, site, sub, ['properties', name]);
+    const node = c.childNode(site, sub, ['properties', name]);
     const access = required.has(name) || closed ? (site.relax?.members.get(name) ?? c.access(sub)) : undefined;
     const need: Need = required.has(name) ? needOf(access) : 'never';
     const stray = closed && access ? strayFailure(c, site, name, access) : undefined;
@@ -148,15 +146,11 @@ export function properties(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
       rows.push(row);
       continue;
     }
+    // A `$ref` member stays compiled (a direct `_ref` call, which the engine can inline with the target's
+    // check): as a row, the table's keyed read and indirect call made errors walks over valid members about
+    // twice as slow as the checks, on realistic objects mostly made of references (issue 26.8).
     const read = readProperty(c, site, name);
-    const compiled = trivial ? [] : compileSub(c, sub, atChild(site, node, ['properties', name], read.local, propertySegment(name)));
-    // A `$ref` member's one call is a row too (the runtime makes the same `_ref` call).
-    const call = tables && !stray && compiled.length === 1 ? refCallOf(compiled[0]!) : undefined;
-    const reference = call && call.data === read.local ? referenceRow(name, need, call) : undefined;
-    if (reference) {
-      rows.push(reference);
-      continue;
-    }
+    const compiled = trivial ? [] : c.compileSub(sub, atChild(site, node, ['properties', name], read.local, propertySegment(name)));
     const member = memberCode(c, site, name, need, read, stray ? [stray, ...compiled] : compiled);
     if (!member.length) continue;
     flush();

@@ -7,29 +7,28 @@ import { raw, type Code } from '../../../../codegen/index.ts';
 import { and, assign, binary, block, breakStmt, call, constDecl, exprStmt, ifStmt, index, letDecl, lit, member, not, object, or, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { Schema, SchemaObject } from '../../../../model/types.ts';
 import { isTrivial } from '../analysis/trivial.ts';
-import type { Compiler } from '../compiler.ts';
-import { childNode, compileSub } from '../node.ts';
+import type { KeywordContext } from '../context.ts';
 import { atChild, failure, inPlace, type Site } from '../site.ts';
 import { forOwnKeys } from './own.ts';
 import { schemaMap } from './properties.ts';
 
 /** Condition: `key` is one of `names` (a chain of comparisons, or a hoisted set for many names). */
-export function isKnownKey(c: Compiler, names: readonly string[], key: Code): Expr {
+export function isKnownKey(c: KeywordContext, names: readonly string[], key: Code): Expr {
   if (names.length === 0) return raw('false');
   if (names.length <= 8) return or(...names.map((n) => binary(key, '===', lit(n))));
   return call(member(c.hoist.set(names), 'has'), key);
 }
 
-function propertyNames(c: Compiler, sub: Schema, site: Site, key: Code): Stmt[] {
+function propertyNames(c: KeywordContext, sub: Schema, site: Site, key: Code): Stmt[] {
   if (isTrivial(sub)) return [];
   const tokens = ['propertyNames'];
-  const node = childNode(c, site, sub, tokens);
+  const node = c.childNode(site, sub, tokens);
   if (site.mode === 'check') {
-    return compileSub(c, sub, { ...inPlace(site, node, tokens), data: key, evP: undefined, evI: undefined });
+    return c.compileSub(sub, { ...inPlace(site, node, tokens), data: key, evP: undefined, evI: undefined });
   }
   const label = site.fn.local('L');
   const ok = site.fn.local('ok');
-  const body = compileSub(c, sub, { ...inPlace(site, node, tokens), mode: 'check', data: key, stop: breakStmt(label), evP: undefined, evI: undefined });
+  const body = c.compileSub(sub, { ...inPlace(site, node, tokens), mode: 'check', data: key, stop: breakStmt(label), evP: undefined, evI: undefined });
   const fail = failure(site, c.err(site), {
     keyword: 'propertyNames',
     message: 'property name must be valid',
@@ -38,7 +37,7 @@ function propertyNames(c: Compiler, sub: Schema, site: Site, key: Code): Stmt[] 
   return [letDecl(ok, raw('false')), block([...body, exprStmt(assign(ok, raw('true')))], label), ifStmt(not(ok), [fail])];
 }
 
-export function propertyLoop(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function propertyLoop(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const patterns = Object.entries(schemaMap(s.patternProperties));
   const additional = s.additionalProperties;
   const names = s.propertyNames;
@@ -54,7 +53,7 @@ export function propertyLoop(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
     const trivial = isTrivial(sub);
     if (trivial && !matched && !site.evP) continue;
     const x = site.fn.local('x');
-    const body = trivial ? [] : compileSub(c, sub, atChild(site, childNode(c, site, sub, tokens), tokens, x, call(c.use('_esc'), key)));
+    const body = trivial ? [] : c.compileSub(sub, atChild(site, c.childNode(site, sub, tokens), tokens, x, call(c.use('_esc'), key)));
     const lines: Stmt[] = [];
     if (matched) lines.push(exprStmt(assign(matched, raw('true'))));
     if (site.evP) lines.push(exprStmt(assign(index(member(site.evP, 'k'), key), raw('true'))));
@@ -77,7 +76,7 @@ export function propertyLoop(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
     } else {
       const x = site.fn.local('x');
       const tokens = ['additionalProperties'];
-      body = [constDecl(x, index(d, key)), ...compileSub(c, additional, atChild(site, childNode(c, site, additional, tokens), tokens, x, call(c.use('_esc'), key)))];
+      body = [constDecl(x, index(d, key)), ...c.compileSub(additional, atChild(site, c.childNode(site, additional, tokens), tokens, x, call(c.use('_esc'), key)))];
     }
     const guarded = conditions.length ? [ifStmt(and(...conditions), body)] : body;
     // The `let` must precede the pattern tests that set it.

@@ -12,12 +12,11 @@ import { call, ifStmt, lit, type Expr, type Stmt } from '../../../../codegen/sta
 import { isBinaryString } from '../../../../model/facts/media.ts';
 import type { Schema } from '../../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from '../analysis/trivial.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import { escapeToken } from '../pointer.ts';
 import { E, renderPath, type Site } from '../site.ts';
 import { isPrimitive, jsonValue } from './enum-const.ts';
-import { formatChecker } from './format.ts';
-import type { RefCall } from './ref.ts';
+import { admitsBigint, formatChecker } from './format.ts';
 import { INHERITED_NAMES } from './own.ts';
 
 /** Where a required member must be present (keywords/properties.ts). */
@@ -29,9 +28,6 @@ const TYPES = 31;
 const TYPE_LIST = 32;
 const NEED_FLAG: Readonly<Record<Need, number>> = { never: 0, always: 64, response: 128, request: 256 };
 const NUMERIC_FORMAT = 512;
-const REFERENCE = 1024;
-const AT_SCHEMA_PATH = 2048;
-const GIVEN_SCHEMA_PATH = 4096;
 
 /** The keywords a row holds; any other assertion keeps the property compiled. */
 const ROW_KEYWORDS: ReadonlySet<string> = new Set(['type', 'format', 'enum']);
@@ -45,19 +41,20 @@ function plainName(name: string): boolean {
 }
 
 /** Whether code at `site` may use a table: errors mode, unless the compiler is told to compile every test. */
-export function usesTables(c: Compiler, site: Site): boolean {
+export function usesTables(c: KeywordContext, site: Site): boolean {
   return site.mode === 'errors' && c.propertyTables;
 }
 
 /** The row of property `name` (schema `sub`), or undefined when the property must stay compiled. */
-export function propertyRow(c: Compiler, name: string, sub: Schema, need: Need): Expr[] | undefined {
+export function propertyRow(c: KeywordContext, name: string, sub: Schema, need: Need): Expr[] | undefined {
   if (!plainName(name)) return undefined;
   const s = sub === true ? {} : sub;
   if (typeof s !== 'object' || s === null || Array.isArray(s)) return undefined;
   for (const key of Object.keys(s)) {
     if ((ACTIVE_KEYWORDS.has(key) && !ROW_KEYWORDS.has(key)) || IDENTIFYING.test(key)) return undefined;
   }
-  if (isBinaryString(s)) return undefined;
+  // The rows' type flags know JSON's types only: a node admitting `bigint`s stays compiled.
+  if (isBinaryString(s) || admitsBigint(c, s)) return undefined;
   let flags = NEED_FLAG[need];
   let typeText = '';
   if (s.type !== undefined) {
@@ -85,20 +82,8 @@ export function propertyRow(c: Compiler, name: string, sub: Schema, need: Need):
 }
 
 /** `if (_eProps(value, o, p, E, sp, _tN)) return false;`: the errors of a run of rows at the site's object. */
-export function propertyTable(c: Compiler, site: Site, rows: readonly (readonly Expr[])[]): Stmt {
+export function propertyTable(c: KeywordContext, site: Site, rows: readonly (readonly Expr[])[]): Stmt {
   const table = c.hoist.table(rows);
   const sp = c.schemaPathCode(site, site.schemaPath);
   return ifStmt(call(c.use('_eProps'), site.data, site.o, renderPath(site.path), E, sp, table), site.stop);
-}
-
-/**
- * The row of a member whose code is one `_ref` or `_refSp` call (keywords/ref.ts `refCallOf`): the same call,
- * made at run time. `_refSp`'s schema path is the member's own (computed from the table's) or a constant.
- */
-export function referenceRow(name: string, need: Need, ref: RefCall): Expr[] | undefined {
-  if (!plainName(name)) return undefined;
-  const row = [lit(name), lit(NEED_FLAG[need] | REFERENCE | (ref.atSite ? AT_SCHEMA_PATH : 0) | (ref.schemaPath ? GIVEN_SCHEMA_PATH : 0)), lit(''), ref.check, ref.errors];
-  if (!ref.schemaPath) return row;
-  // A table is a module constant: only a path that does not read the function's `sp` can be in it.
-  return ref.readsFunctionPath ? undefined : [...row, ref.schemaPath];
 }

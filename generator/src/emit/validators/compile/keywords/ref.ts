@@ -9,14 +9,13 @@
  * quadratic on deep invalid input).
  */
 import type { Code } from '../../../../codegen/index.ts';
-import { and, binary, call, ifStmt, lit, not, type Expr, type Role, type Stmt } from '../../../../codegen/statements.ts';
+import { and, binary, call, ifStmt, lit, not, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
-import { compileNode } from '../node.ts';
+import type { KeywordContext } from '../context.ts';
 import type { NodeInfo } from '../registry.ts';
 import { relaxationFor } from '../relax.ts';
 import { enterResource } from '../scope.ts';
-import { E, renderPath, schemaPathOf, SP, type Site } from '../site.ts';
+import { E, renderPath, schemaPathOf, type Site } from '../site.ts';
 import { decodeFragment, resolveUri, splitFragment } from '../uri.ts';
 import { O } from '../option-bits.ts';
 
@@ -31,46 +30,18 @@ function inlinable(schema: unknown): boolean {
 }
 
 /**
- * What an errors-mode `_ref`/`_refSp` statement calls, for callers that fold the statement into data of their
- * own (keywords/property-table.ts): the value, the functions, and for `_refSp` the schema path it passes
- * (`atSite`: the site's own path, as for a shared inline subschema).
- */
-export interface RefCall {
-  data: Expr;
-  check: Code;
-  errors: Code;
-  /** `_refSp` passing the schema path of the site: the path of the subschema the call stands for. */
-  atSite: boolean;
-  /** `_refSp`'s schema path argument, when it is not the site's (a shared reference target's own path). */
-  schemaPath?: Expr;
-  /** The schema path argument reads the calling function's own `sp` parameter. */
-  readsFunctionPath: boolean;
-}
-
-/** The role of an errors-mode `if (_ref(…)) return false;` statement: the call it makes. */
-interface RefRole extends Role {
-  readonly kind: 'ref call';
-  readonly call: RefCall;
-}
-
-/** The call an `_ref`/`_refSp` statement made by `applyNode` makes, if `statement` is one. */
-export function refCallOf(statement: Stmt): RefCall | undefined {
-  return statement.kind === 'if' && statement.role?.kind === 'ref call' ? (statement.role as RefRole).call : undefined;
-}
-
-/**
  * Applies the schema at `target` to the site's value through its function (inline for booleans). With
  * `relocatable` the function may be shared by equal copies and its errors variant is passed the schema
  * path of the one it checks: `site` for an inline subschema (the site is at it), `target` for a reference
  * (the target's own path).
  */
-export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable?: 'site' | 'target'): Stmt[] {
+export function applyNode(c: KeywordContext, target: NodeInfo, site: Site, relocatable?: 'site' | 'target'): Stmt[] {
   if (typeof target.schema === 'boolean') {
-    return compileNode(c, target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
+    return c.compileNode(target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
   }
   const inline = site.evP === undefined && site.evI === undefined && inlinable(target.schema);
   if (inline && site.mode === 'check') {
-    return compileNode(c, target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
+    return c.compileNode(target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
   }
   const dyn = enterResource(site.dyn, target.resource);
   const trackP = site.evP !== undefined;
@@ -91,14 +62,11 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
   // `#/components/parameters/per-page/schema` and the like thousands of times).
   const spPath = relocatable === 'target' ? schemaPathOf(target) : site.schemaPath;
   const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, spPath, 24)] : [];
-  // Relative to the function's own `sp` parameter (compiler.ts schemaPathCode).
-  const readsSp = spPath.startsWith(SP);
   if (ev.length === 0) {
     // One helper call instead of the prefilter written out: errors mode runs only after a check failed,
     // so its size matters more than a call's cost.
     const helper = sp.length ? c.use('_refSp') : c.use('_ref');
-    const role: RefRole = { kind: 'ref call', call: { data: d, check: check(), errors, atSite: relocatable === 'site' && sp.length > 0, schemaPath: relocatable !== 'site' ? sp[0] : undefined, readsFunctionPath: readsSp } };
-    return [ifStmt(call(helper, d, o, path, E, ...sp, check(), errors), site.stop, undefined, role)];
+    return [ifStmt(call(helper, d, o, path, E, ...sp, check(), errors), site.stop)];
   }
   const direct = [d, o, path, E, ...sp, ...ev];
   const after = [d, binary(o, '+', O.branchStep), path, E, ...sp, ...ev];
@@ -113,7 +81,7 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
 }
 
 /** The target of a `$dynamicRef`: the outermost dynamic anchor in scope when the static target is one. */
-function dynamicTarget(c: Compiler, ref: string, site: Site): NodeInfo {
+function dynamicTarget(c: KeywordContext, ref: string, site: Site): NodeInfo {
   const target = c.registry.resolve(ref, site.node);
   const fragment = decodeFragment(splitFragment(resolveUri(ref, site.node.base)).fragment);
   if (!fragment || fragment.startsWith('/')) return target;
@@ -122,7 +90,7 @@ function dynamicTarget(c: Compiler, ref: string, site: Site): NodeInfo {
   return site.dyn.bindings.get(fragment) ?? target;
 }
 
-export function refs(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function refs(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const out: Stmt[] = [];
   if (typeof s.$ref === 'string') {
     const shared = c.sharedRef(s.$ref) ? 'target' : undefined;

@@ -7,7 +7,7 @@
 import { raw } from '../../../../codegen/index.ts';
 import { and, binary, call, lit, member, not, object, or, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import { guard, type Site } from '../site.ts';
 import { stringFormat } from './format.ts';
 
@@ -15,7 +15,7 @@ function limit(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : undefined;
 }
 
-export function stringKeywords(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function stringKeywords(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const d = site.data;
   const length = member(d, 'length');
   const out: Stmt[] = [];

@@ -4,12 +4,13 @@
  * and "keywords apply only to instances of their type").
  */
 import { raw } from '../../../../codegen/index.ts';
-import { and, binary, exprStmt, ifStmt, lit, not, object, returnStmt, typeOf, type Role, type Stmt } from '../../../../codegen/statements.ts';
+import { and, binary, exprStmt, ifStmt, lit, not, object, or, returnStmt, typeOf, type Role, type Stmt } from '../../../../codegen/statements.ts';
 import { isBinaryString } from '../../../../model/facts/media.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
-import type { Compiler } from '../compiler.ts';
+import type { KeywordContext } from '../context.ts';
 import { failure, guard, type Site } from '../site.ts';
 import { arrayKeywords } from './arrays.ts';
+import { admitsBigint } from './format.ts';
 import { numberKeywords } from './numbers.ts';
 import { objectKeywords } from './objects.ts';
 import { stringKeywords } from './strings.ts';
@@ -17,7 +18,7 @@ import { groupGuard, groupOf, isNotAnyType, typeList, type Group } from './type-
 
 const GROUPS: readonly Group[] = ['object', 'array', 'string', 'number'];
 
-function groupCode(c: Compiler, s: SchemaObject, site: Site, group: Group): Stmt[] {
+function groupCode(c: KeywordContext, s: SchemaObject, site: Site, group: Group): Stmt[] {
   switch (group) {
     case 'object': return objectKeywords(c, s, site);
     case 'array': return arrayKeywords(c, s, site);
@@ -41,7 +42,7 @@ export function atFunctionEnd(statement: Stmt): readonly Stmt[] | undefined {
   return statement.kind === 'if' && statement.role?.kind === 'typed tail' ? (statement.role as TailRole).body : undefined;
 }
 
-export function typed(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
+export function typed(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const d = site.data;
   const types = typeList(s.type);
   if (!types) {
@@ -56,6 +57,7 @@ export function typed(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   // Raw bytes (3.0 `format: binary`, 3.1 `contentMediaType`) are typed `Blob`: a file passes as the string would.
   const bytes = types.includes('string') && isBinaryString(s);
   const exact = groups.size === 1 && !groups.has(undefined) && !bytes;
+  const wide = admitsBigint(c, s) && groups.has('number');
   const body: Stmt[] = [];
   for (const group of GROUPS) {
     if (!groups.has(group)) continue;
@@ -63,7 +65,7 @@ export function typed(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
     if (!part.length) continue;
     // One type: its keywords' statements as they are (a member's guards fold into one test, properties.ts).
     if (exact) body.push(...part);
-    else body.push(ifStmt(groupGuard(group, d), part));
+    else body.push(ifStmt(wide && group === 'number' ? or(groupGuard(group, d), binary(typeOf(d), '===', lit('bigint'))) : groupGuard(group, d), part));
   }
   const label = types.join(' or ');
   const f = {
@@ -76,7 +78,9 @@ export function typed(c: Compiler, s: SchemaObject, site: Site): Stmt[] {
   };
   const fail = failure(site, c.err(site), f);
   const blob = raw('Blob');
-  const notType = bytes ? and(isNotAnyType(types, d), not(and(binary(typeOf(blob), '!==', lit('undefined')), binary(d, 'instanceof', blob)))) : isNotAnyType(types, d);
+  const notJson = bytes ? and(isNotAnyType(types, d), not(and(binary(typeOf(blob), '!==', lit('undefined')), binary(d, 'instanceof', blob)))) : isNotAnyType(types, d);
+  // `int64: 'bigint'`: an int64 node admits a `bigint` too.
+  const notType = wide ? and(notJson, binary(typeOf(d), '!==', lit('bigint'))) : notJson;
   if (site.mode === 'check') return [guard(site, c.err(site), notType, f), ...body];
   if (!body.length) return [guard(site, c.err(site), notType, f)];
   const tail: TailRole = { kind: 'typed tail', body: [ifStmt(notType, [exprStmt(c.err(site)(f)), returnStmt(raw('false'))]), ...body] };

@@ -9,8 +9,7 @@ import { raw, type Code } from '../../../../codegen/index.ts';
 import { assign, binary, call, constDecl, continueStmt, exprStmt, forLoop, ifStmt, increment, index, letDecl, lit, member, not, object, or, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import { evaluated } from '../analysis/evaluated.ts';
-import type { Compiler } from '../compiler.ts';
-import { childNode, compileSub } from '../node.ts';
+import type { KeywordContext } from '../context.ts';
 import { atChild, failure, type Site } from '../site.ts';
 import { forOwnKeys } from './own.ts';
 import { isKnownKey } from './property-loop.ts';
@@ -23,7 +22,7 @@ export interface UnevaluatedPlan {
   tail: Stmt[];
 }
 
-export function planUnevaluated(c: Compiler, s: SchemaObject, site: Site): UnevaluatedPlan {
+export function planUnevaluated(c: KeywordContext, s: SchemaObject, site: Site): UnevaluatedPlan {
   const hasP = s.unevaluatedProperties !== undefined;
   const hasI = s.unevaluatedItems !== undefined;
   if (!hasP && !hasI) return { site, head: [], tail: [] };
@@ -55,7 +54,7 @@ export function planUnevaluated(c: Compiler, s: SchemaObject, site: Site): Uneva
       } else {
         const x = site.fn.local('x');
         const tokens = ['unevaluatedProperties'];
-        body = [constDecl(x, index(d, key)), ...compileSub(c, sub, atChild(site, childNode(c, site, sub, tokens), tokens, x, call(c.use('_esc'), key)))];
+        body = [constDecl(x, index(d, key)), ...c.compileSub(sub, atChild(site, c.childNode(site, sub, tokens), tokens, x, call(c.use('_esc'), key)))];
       }
       const loop = forOwnKeys(c, site, key, [...(skip.length ? [ifStmt(or(...skip), continueStmt)] : []), ...body]);
       tail.push(ifStmt(groupGuard('object', d), [collector ? ifStmt(not(member(collector, 'a')), [loop]) : loop]));
@@ -80,7 +79,7 @@ export function planUnevaluated(c: Compiler, s: SchemaObject, site: Site): Uneva
       } else {
         const x = site.fn.local('x');
         const tokens = ['unevaluatedItems'];
-        body = [constDecl(x, index(d, i)), ...compileSub(c, sub, atChild(site, childNode(c, site, sub, tokens), tokens, x, i))];
+        body = [constDecl(x, index(d, i)), ...c.compileSub(sub, atChild(site, c.childNode(site, sub, tokens), tokens, x, i))];
       }
       const skip = collector ? [ifStmt(binary(index(member(collector, 'c'), i), '===', raw('true')), continueStmt)] : [];
       tail.push(ifStmt(groupGuard('array', d), [forLoop(letDecl(i, start), binary(i, '<', member(d, 'length')), increment(i), [...skip, ...body])]));

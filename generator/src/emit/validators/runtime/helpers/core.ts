@@ -188,6 +188,19 @@ export function _mul(x: number, m: number): boolean {
   return Math.abs(q - r) <= 4 * Number.EPSILON * Math.max(1, Math.abs(q));
 }
 
+/**
+ * The `int64` format where int64 integers may be `bigint`s (`int64: 'bigint'`): a `bigint` in the signed
+ * 64-bit range, or an integer number.
+ */
+export function _int64(x: number | bigint): boolean {
+  return typeof x === 'bigint' ? x >= -0x8000000000000000n && x <= 0x7fffffffffffffffn : Number.isInteger(x);
+}
+
+/** `multipleOf` with an integer divisor where the value may be a `bigint` (`int64: 'bigint'`). */
+export function _mul64(x: number | bigint, m: number): boolean {
+  return typeof x === 'bigint' ? x % BigInt(m) === 0n : x % m === 0;
+}
+
 /** The `int32` format on a number: an integer in the signed 32-bit range. */
 export function _int32(x: number): boolean {
   return Number.isInteger(x) && x >= -2147483648 && x <= 2147483647;

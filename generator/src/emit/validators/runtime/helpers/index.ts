@@ -5,4 +5,4 @@
  */
 import { RuntimeLibrary } from '../library.ts';
 
-export const HELPERS = new RuntimeLibrary(['core.ts', 'property-table.ts', 'equality.ts', 'annotations.ts', 'operations.ts', 'validator-factories.ts'].map((f) => new URL(`./${f}`, import.meta.url)));
+export const HELPERS = new RuntimeLibrary(['core.ts', 'property-table.ts', 'equality.ts', 'annotations.ts', 'operations.ts', 'validator-factories.ts', 'webhooks.ts'].map((f) => new URL(`./${f}`, import.meta.url)));

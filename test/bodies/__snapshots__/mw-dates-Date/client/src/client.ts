@@ -9,12 +9,13 @@ import { stream, streams } from './runtime/stream.js';
 import { ndjsonFraming } from './runtime/ndjson.js';
 import { sseFraming } from './runtime/sse.js';
 import type {
-  ApiPromise,
   CallOptions,
   EventStream,
+  Outcome,
   RuntimeOptions,
   ServerSentEvent,
   StreamCallOptions,
+  Throws,
 } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
 import { mediating } from './runtime/mediate.js';
@@ -42,27 +43,37 @@ export interface EventsOnArgs {
  * `{ data, status, headers, rateLimit, response }`. Failures reject with `ApiError` (typed body, see
  * `isApiError` and `isProblem`), `RateLimitError`, `NetworkError`, `TimeoutError`, `AbortError`,
  * `CredentialsError` (before any request) or, when validation is on, `RequestValidationError` /
- * `ResponseValidationError`.
+ * `ResponseValidationError`. With `throwOnError: false` (`F`, or a call's option) a call resolves to
+ * `{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.
  */
-export interface Client {
+export interface Client<F extends boolean = true> {
   /**
    * `GET /events` (operation `listEvents`)
    *
    * Authentication: none.
    */
-  listEvents(args?: ListEventsArgs, options?: CallOptions): ApiPromise<T.Operations['listEvents']['response'], 200>;
+  listEvents<O extends CallOptions = CallOptions>(
+    args?: ListEventsArgs,
+    options?: O,
+  ): Outcome<T.Operations['listEvents']['response'], 200, T.Operations['listEvents']['errorResponse'], O, F>;
   /**
    * `POST /events` (operation `createEvent`)
    *
    * Authentication: none.
    */
-  createEvent(args: CreateEventArgs, options?: CallOptions): ApiPromise<T.Operations['createEvent']['response'], 201>;
+  createEvent<O extends CallOptions = CallOptions>(
+    args: CreateEventArgs,
+    options?: O,
+  ): Outcome<T.Operations['createEvent']['response'], 201, T.Operations['createEvent']['errorResponse'], O, F>;
   /**
    * `GET /events/{day}` (operation `eventsOn`)
    *
    * Authentication: none.
    */
-  eventsOn(args: EventsOnArgs, options?: CallOptions): ApiPromise<T.Operations['eventsOn']['response'], 200>;
+  eventsOn<O extends CallOptions = CallOptions>(
+    args: EventsOnArgs,
+    options?: O,
+  ): Outcome<T.Operations['eventsOn']['response'], 200, T.Operations['eventsOn']['errorResponse'], O, F>;
   /**
    * Streamed events (one JSON text per line); their dates are revived item by item.
    *
@@ -114,7 +125,7 @@ export interface OperationErrors {
 export type ClientOptions = RuntimeOptions;
 
 /** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore = Runtime;
+export type ClientCore<F extends boolean = true> = Runtime<F>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -123,11 +134,11 @@ export type OAuth2Scope = string;
  * Creates a client. `baseUrl` is required; `auth` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient<O extends ClientOptions>(options: O): Client<Throws<O, true>> {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
     stream: streams({ ndjson: ndjsonFraming, sse: sseFraming }),
-  }) as Client;
+  }) as Client<Throws<O, true>>;
 }
 
 /**
@@ -158,7 +169,10 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
  * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
  */
-export function createCore(options: ClientOptions, features: CoreFeatures = {}): ClientCore {
+export function createCore<O extends ClientOptions>(
+  options: O,
+  features: CoreFeatures = {},
+): ClientCore<Throws<O, true>> {
   return createRuntime(options, features);
 }
 
@@ -169,11 +183,11 @@ export function createCore(options: ClientOptions, features: CoreFeatures = {}):
  *
  * The standalone form of `Client.listEvents`, over `createCore(...)`.
  */
-export function listEvents(
-  core: ClientCore,
+export function listEvents<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListEventsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listEvents']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listEvents']['response'], 200, T.Operations['listEvents']['errorResponse'], O, F> {
   return call(core, ops.listEvents, args, options);
 }
 
@@ -184,11 +198,11 @@ export function listEvents(
  *
  * The standalone form of `Client.createEvent`, over `createCore(...)`.
  */
-export function createEvent(
-  core: ClientCore,
+export function createEvent<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: CreateEventArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createEvent']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['createEvent']['response'], 201, T.Operations['createEvent']['errorResponse'], O, F> {
   return call(core, ops.createEvent, args, options);
 }
 
@@ -199,11 +213,11 @@ export function createEvent(
  *
  * The standalone form of `Client.eventsOn`, over `createCore(...)`.
  */
-export function eventsOn(
-  core: ClientCore,
+export function eventsOn<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: EventsOnArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['eventsOn']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['eventsOn']['response'], 200, T.Operations['eventsOn']['errorResponse'], O, F> {
   return call(core, ops.eventsOn, args, options);
 }
 
@@ -221,7 +235,7 @@ export function eventsOn(
  * The standalone form of `Client.eventFeed`, over `createCore(...)`.
  */
 export function eventFeed(
-  core: ClientCore,
+  core: ClientCore<boolean>,
   args?: Record<string, never>,
   options?: StreamCallOptions,
 ): EventStream<T.Operations['eventFeed']['responses']['200']['content']['application/x-ndjson']> {
@@ -243,7 +257,7 @@ export function eventFeed(
  * The standalone form of `Client.eventFeedSse`, over `createCore(...)`.
  */
 export function eventFeedSse(
-  core: ClientCore,
+  core: ClientCore<boolean>,
   args?: Record<string, never>,
   options?: StreamCallOptions,
 ): EventStream<ServerSentEvent<T.Operations['eventFeedSse']['responses']['200']['content']['text/event-stream']>> {

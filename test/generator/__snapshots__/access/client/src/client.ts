@@ -5,7 +5,7 @@ import { bindOperations } from './runtime/bind.js';
 import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
-import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js';
+import type { CallOptions, Outcome, RuntimeOptions, Throws } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
 import { mediating } from './runtime/mediate.js';
 
@@ -50,60 +50,79 @@ export interface SubmitFormArgs {
  * `{ data, status, headers, rateLimit, response }`. Failures reject with `ApiError` (typed body, see
  * `isApiError` and `isProblem`), `RateLimitError`, `NetworkError`, `TimeoutError`, `AbortError`,
  * `CredentialsError` (before any request) or, when validation is on, `RequestValidationError` /
- * `ResponseValidationError`.
+ * `ResponseValidationError`. With `throwOnError: false` (`F`, or a call's option) a call resolves to
+ * `{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.
  */
-export interface Client {
+export interface Client<F extends boolean = true> {
   /**
    * `POST /things` (operation `createThing`)
    *
    * Authentication: none.
    */
-  createThing(args: CreateThingArgs, options?: CallOptions): ApiPromise<T.Operations['createThing']['response'], 201>;
+  createThing<O extends CallOptions = CallOptions>(
+    args: CreateThingArgs,
+    options?: O,
+  ): Outcome<T.Operations['createThing']['response'], 201, T.Operations['createThing']['errorResponse'], O, F>;
   /**
    * `POST /accounts` (operation `createAccount`)
    *
    * Authentication: none.
    */
-  createAccount(
+  createAccount<O extends CallOptions = CallOptions>(
     args: CreateAccountArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['createAccount']['response'], 201>;
+    options?: O,
+  ): Outcome<T.Operations['createAccount']['response'], 201, T.Operations['createAccount']['errorResponse'], O, F>;
   /**
    * `PUT /trees/{treeId}` (operation `replaceTree`)
    *
    * Authentication: none.
    */
-  replaceTree(args: ReplaceTreeArgs, options?: CallOptions): ApiPromise<T.Operations['replaceTree']['response'], 200>;
+  replaceTree<O extends CallOptions = CallOptions>(
+    args: ReplaceTreeArgs,
+    options?: O,
+  ): Outcome<T.Operations['replaceTree']['response'], 200, T.Operations['replaceTree']['errorResponse'], O, F>;
   /**
    * `POST /events` (operation `recordEvent`)
    *
    * Authentication: none.
    */
-  recordEvent(args: RecordEventArgs, options?: CallOptions): ApiPromise<T.Operations['recordEvent']['response'], 200>;
+  recordEvent<O extends CallOptions = CallOptions>(
+    args: RecordEventArgs,
+    options?: O,
+  ): Outcome<T.Operations['recordEvent']['response'], 200, T.Operations['recordEvent']['errorResponse'], O, F>;
   /**
    * `POST /events/tagged` (operation `recordTaggedEvent`)
    *
    * Authentication: none.
    */
-  recordTaggedEvent(
+  recordTaggedEvent<O extends CallOptions = CallOptions>(
     args: RecordTaggedEventArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['recordTaggedEvent']['response'], 204>;
+    options?: O,
+  ): Outcome<
+    T.Operations['recordTaggedEvent']['response'],
+    204,
+    T.Operations['recordTaggedEvent']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * `POST /profiles` (operation `createProfile`)
    *
    * Authentication: none.
    */
-  createProfile(
+  createProfile<O extends CallOptions = CallOptions>(
     args: CreateProfileArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['createProfile']['response'], 201>;
+    options?: O,
+  ): Outcome<T.Operations['createProfile']['response'], 201, T.Operations['createProfile']['errorResponse'], O, F>;
   /**
    * `POST /forms` (operation `submitForm`)
    *
    * Authentication: none.
    */
-  submitForm(args: SubmitFormArgs, options?: CallOptions): ApiPromise<T.Operations['submitForm']['response'], 204>;
+  submitForm<O extends CallOptions = CallOptions>(
+    args: SubmitFormArgs,
+    options?: O,
+  ): Outcome<T.Operations['submitForm']['response'], 204, T.Operations['submitForm']['errorResponse'], O, F>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -126,7 +145,7 @@ export interface OperationErrors {
 export type ClientOptions = RuntimeOptions;
 
 /** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore = Runtime;
+export type ClientCore<F extends boolean = true> = Runtime<F>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -135,10 +154,10 @@ export type OAuth2Scope = string;
  * Creates a client. `baseUrl` is required; `auth` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient<O extends ClientOptions>(options: O): Client<Throws<O, true>> {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
-  }) as Client;
+  }) as Client<Throws<O, true>>;
 }
 
 /**
@@ -169,7 +188,10 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
  * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
  */
-export function createCore(options: ClientOptions, features: CoreFeatures = {}): ClientCore {
+export function createCore<O extends ClientOptions>(
+  options: O,
+  features: CoreFeatures = {},
+): ClientCore<Throws<O, true>> {
   return createRuntime(options, features);
 }
 
@@ -180,11 +202,11 @@ export function createCore(options: ClientOptions, features: CoreFeatures = {}):
  *
  * The standalone form of `Client.createThing`, over `createCore(...)`.
  */
-export function createThing(
-  core: ClientCore,
+export function createThing<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: CreateThingArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createThing']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['createThing']['response'], 201, T.Operations['createThing']['errorResponse'], O, F> {
   return call(core, ops.createThing, args, options);
 }
 
@@ -195,11 +217,11 @@ export function createThing(
  *
  * The standalone form of `Client.createAccount`, over `createCore(...)`.
  */
-export function createAccount(
-  core: ClientCore,
+export function createAccount<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: CreateAccountArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createAccount']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['createAccount']['response'], 201, T.Operations['createAccount']['errorResponse'], O, F> {
   return call(core, ops.createAccount, args, options);
 }
 
@@ -210,11 +232,11 @@ export function createAccount(
  *
  * The standalone form of `Client.replaceTree`, over `createCore(...)`.
  */
-export function replaceTree(
-  core: ClientCore,
+export function replaceTree<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: ReplaceTreeArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['replaceTree']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['replaceTree']['response'], 200, T.Operations['replaceTree']['errorResponse'], O, F> {
   return call(core, ops.replaceTree, args, options);
 }
 
@@ -225,11 +247,11 @@ export function replaceTree(
  *
  * The standalone form of `Client.recordEvent`, over `createCore(...)`.
  */
-export function recordEvent(
-  core: ClientCore,
+export function recordEvent<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: RecordEventArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['recordEvent']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['recordEvent']['response'], 200, T.Operations['recordEvent']['errorResponse'], O, F> {
   return call(core, ops.recordEvent, args, options);
 }
 
@@ -240,11 +262,17 @@ export function recordEvent(
  *
  * The standalone form of `Client.recordTaggedEvent`, over `createCore(...)`.
  */
-export function recordTaggedEvent(
-  core: ClientCore,
+export function recordTaggedEvent<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: RecordTaggedEventArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['recordTaggedEvent']['response'], 204> {
+  options?: O,
+): Outcome<
+  T.Operations['recordTaggedEvent']['response'],
+  204,
+  T.Operations['recordTaggedEvent']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.recordTaggedEvent, args, options);
 }
 
@@ -255,11 +283,11 @@ export function recordTaggedEvent(
  *
  * The standalone form of `Client.createProfile`, over `createCore(...)`.
  */
-export function createProfile(
-  core: ClientCore,
+export function createProfile<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: CreateProfileArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createProfile']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['createProfile']['response'], 201, T.Operations['createProfile']['errorResponse'], O, F> {
   return call(core, ops.createProfile, args, options);
 }
 
@@ -270,11 +298,11 @@ export function createProfile(
  *
  * The standalone form of `Client.submitForm`, over `createCore(...)`.
  */
-export function submitForm(
-  core: ClientCore,
+export function submitForm<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: SubmitFormArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['submitForm']['response'], 204> {
+  options?: O,
+): Outcome<T.Operations['submitForm']['response'], 204, T.Operations['submitForm']['errorResponse'], O, F> {
   return call(core, ops.submitForm, args, options);
 }
 

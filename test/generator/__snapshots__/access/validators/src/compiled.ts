@@ -12,45 +12,36 @@ const _sp1 = '#/components/schemas/Secret';
 const _k2: any = ['red', 'green'];
 const _sp3 = '#/components/schemas/Thing';
 const _t4: any = [['name', 65, 'string']];
-const _t5: any = [['tag', 1024, '', _vColorV1, _eColorV1]];
-const _sp6 = '#/components/schemas/Color.v1';
-const _t7: any = [['createdAt', 129, 'string']];
-const _sp8 = '#/components/schemas/Audit';
-const _t9: any = [
-  ['email', 65, 'string'],
-  ['password', 1280, '', _vSecret, _eSecret],
-  ['token', 1152, '', _vServerId, _eServerId],
-];
-const _sp10 = '#/components/schemas/Account';
-const _sp11 = '#/components/schemas/TreeNode';
-const _t12: any = [
-  ['id', 1152, '', _vServerId, _eServerId],
-  ['label', 65, 'string'],
-];
-const _t13: any = [['kind', 65, 'string']];
-const _sp14 = '#/components/schemas/EventBase';
-const _sp15 = '#/components/schemas/Click';
-const _t16: any = [['x', 68, 'integer']];
-const _sp17 = '#/components/schemas/View';
-const _t18: any = [['page', 65, 'string']];
-const _k19: any = ['click', 'view'];
-const _sp20 = '#/components/schemas/Event';
-const _t21: any = [['at', 65, 'string', _fDateTime, 'date-time']];
-const _sp22 = '#/components/schemas/TaggedEvent';
-const _t23: any = [
+const _sp5 = '#/components/schemas/Color.v1';
+const _t6: any = [['createdAt', 129, 'string']];
+const _sp7 = '#/components/schemas/Audit';
+const _sp8 = '#/components/schemas/Account';
+const _t9: any = [['email', 65, 'string']];
+const _sp10 = '#/components/schemas/TreeNode';
+const _t11: any = [['label', 65, 'string']];
+const _t12: any = [['kind', 65, 'string']];
+const _sp13 = '#/components/schemas/EventBase';
+const _sp14 = '#/components/schemas/Click';
+const _t15: any = [['x', 68, 'integer']];
+const _sp16 = '#/components/schemas/View';
+const _t17: any = [['page', 65, 'string']];
+const _k18: any = ['click', 'view'];
+const _sp19 = '#/components/schemas/Event';
+const _t20: any = [['at', 65, 'string', _fDateTime, 'date-time']];
+const _sp21 = '#/components/schemas/TaggedEvent';
+const _t22: any = [
   ['id', 1, 'string'],
   ['handle', 65, 'string'],
   ['pin', 1, 'string'],
 ];
-const _sp24 = '#/components/schemas/ProfileBase';
-const _sp25 = '#/components/schemas/Profile';
-const _t26: any = [['id', 128, '']];
-const _sp27 = '#/components/schemas/Form';
-const _t28: any = [['q', 65, 'string']];
-const _sp29 = '#/components/schemas/Upload';
-const _t30: any = [['title', 1, 'string']];
-const _t31: any = [['count', 4, 'integer']];
-const _t32: any = [['treeId', 1088, '', _vColorV1, _eColorV1]];
+const _sp23 = '#/components/schemas/ProfileBase';
+const _sp24 = '#/components/schemas/Profile';
+const _t25: any = [['id', 128, '']];
+const _sp26 = '#/components/schemas/Form';
+const _t27: any = [['q', 65, 'string']];
+const _sp28 = '#/components/schemas/Upload';
+const _t29: any = [['title', 1, 'string']];
+const _t30: any = [['count', 4, 'integer']];
 
 export function _vServerId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -59,7 +50,6 @@ export function _vServerId(v: any, o: number): boolean {
 
 export function _eServerId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vServerId(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp0, 'string')) return false;
   return E.length === e0;
 }
@@ -72,7 +62,6 @@ export function _vSecret(v: any, o: number): boolean {
 
 export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSecret(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp1, 'string');
     return false;
@@ -134,7 +123,6 @@ export function _vThing(v: any, o: number): boolean {
 
 export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vThing(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
     return false;
@@ -215,7 +203,10 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp3, _t5)) return false;
+  const x17 = v.tag;
+  if (x17 !== undefined) {
+    if (_ref(x17, o, p + '/tag', E, _vColorV1, _eColorV1)) return false;
+  }
   const x19 = v.passphrase;
   if (x19 !== undefined) {
     if (
@@ -255,9 +246,8 @@ export function _vColorV1(v: any, o: number): boolean {
 
 export function _eColorV1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vColorV1(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp6, 'string')) return false;
-  if (!(v === 'red' || v === 'green') && _fEnum(E, o, p, _sp6, _k2)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp5, 'string')) return false;
+  if (!(v === 'red' || v === 'green') && _fEnum(E, o, p, _sp5, _k2)) return false;
   return E.length === e0;
 }
 
@@ -272,12 +262,11 @@ export function _vAudit(v: any, o: number): boolean {
 
 export function _eAudit(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vAudit(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp8, 'object');
+    _fType(E, o, p, _sp7, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp8, _t7)) return false;
+  if (_eProps(v, o, p, E, _sp7, _t6)) return false;
   return E.length === e0;
 }
 
@@ -304,13 +293,20 @@ export function _vAccount(v: any, o: number): boolean {
 
 export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vAccount(v, o)) return true;
   if (_ref(v, o, p, E, _vAudit, _eAudit)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp10 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp8 + '/allOf/1', 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp10 + '/allOf/1', _t9)) return false;
+  if (_eProps(v, o, p, E, _sp8 + '/allOf/1', _t9)) return false;
+  const x3 = v.password;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/password', E, _vSecret, _eSecret)) return false;
+  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp8 + '/allOf/1', 'password')) return false;
+  const x5 = v.token;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/token', E, _vServerId, _eServerId)) return false;
+  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp8 + '/allOf/1', 'token')) return false;
   return E.length === e0;
 }
 
@@ -358,12 +354,15 @@ export function _vTreeNode(v: any, o: number): boolean {
 
 export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vTreeNode(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp11, 'object');
+    _fType(E, o, p, _sp10, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp11, _t12)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vServerId, _eServerId)) return false;
+  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp10, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp10, _t11)) return false;
   const x3 = v.parent;
   if (x3 !== undefined) {
     {
@@ -401,7 +400,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
         {
           const e17 = E.length;
           L16: {
-            if (x3 !== null && _fType(E, o12, p + '/parent', _sp11 + '/properties/parent/oneOf/1', 'null')) break L16;
+            if (x3 !== null && _fType(E, o12, p + '/parent', _sp10 + '/properties/parent/oneOf/1', 'null')) break L16;
           }
           if (E.length === e17) {
             if (n5 === 0) a6 = 1;
@@ -415,7 +414,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
               E,
               o,
               p + '/parent',
-              _sp11 + '/properties/parent/oneOf',
+              _sp10 + '/properties/parent/oneOf',
               'oneOf',
               'must match exactly one schema in oneOf',
               { passingSchemas: null },
@@ -430,7 +429,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
             E,
             o,
             p + '/parent',
-            _sp11 + '/properties/parent/oneOf',
+            _sp10 + '/properties/parent/oneOf',
             'oneOf',
             'must match exactly one schema in oneOf',
             { passingSchemas: [a6, b7] },
@@ -443,14 +442,14 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
   const x18 = v.children;
   if (x18 !== undefined) {
     if (!Array.isArray(x18)) {
-      if (_fPT(E, o, p, _sp11, 'children', 'array')) return false;
+      if (_fPT(E, o, p, _sp10, 'children', 'array')) return false;
     } else {
       for (let i19 = 0; i19 < x18.length; i19++) {
         const x20 = x18[i19];
         if (_ref(x20, o, p + '/children/' + i19, E, _vTreeNode, _eTreeNode)) return false;
       }
     }
-  } else if (_fReq(E, o, p, _sp11, 'children')) return false;
+  } else if (_fReq(E, o, p, _sp10, 'children')) return false;
   return E.length === e0;
 }
 
@@ -463,12 +462,11 @@ export function _vEventBase(v: any, o: number): boolean {
 
 export function _eEventBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vEventBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp14, 'object');
+    _fType(E, o, p, _sp13, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp14, _t13)) return false;
+  if (_eProps(v, o, p, E, _sp13, _t12)) return false;
   return E.length === e0;
 }
 
@@ -486,22 +484,21 @@ export function _vClick(v: any, o: number): boolean {
 
 export function _eClick(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vClick(v, o)) return true;
   if (_ref(v, o, p, E, _vEventBase, _eEventBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp15 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp14 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.kind;
   if (
     x3 !== undefined &&
     !(x3 === 'click') &&
-    _fErr(E, o, p + '/kind', _sp15 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
+    _fErr(E, o, p + '/kind', _sp14 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
       allowedValue: 'click',
     })
   )
     return false;
-  if (_eProps(v, o, p, E, _sp15 + '/allOf/1', _t16)) return false;
+  if (_eProps(v, o, p, E, _sp14 + '/allOf/1', _t15)) return false;
   return E.length === e0;
 }
 
@@ -519,22 +516,21 @@ export function _vView(v: any, o: number): boolean {
 
 export function _eView(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vView(v, o)) return true;
   if (_ref(v, o, p, E, _vEventBase, _eEventBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp17 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp16 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.kind;
   if (
     x3 !== undefined &&
     !(x3 === 'view') &&
-    _fErr(E, o, p + '/kind', _sp17 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
+    _fErr(E, o, p + '/kind', _sp16 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
       allowedValue: 'view',
     })
   )
     return false;
-  if (_eProps(v, o, p, E, _sp17 + '/allOf/1', _t18)) return false;
+  if (_eProps(v, o, p, E, _sp16 + '/allOf/1', _t17)) return false;
   return E.length === e0;
 }
 
@@ -579,7 +575,6 @@ export function _vEvent(v: any, o: number): boolean {
 
 export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vEvent(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -597,10 +592,10 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p + '/kind',
-            _sp20 + '/discriminator',
+            _sp19 + '/discriminator',
             'discriminator',
             'property "kind" must be one of "click", "view"',
-            { propertyName: 'kind', value: x1, allowedValues: _k19 },
+            { propertyName: 'kind', value: x1, allowedValues: _k18 },
           )
         )
           return false;
@@ -652,7 +647,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp20 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            _fErr(E, o, p, _sp19 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
@@ -661,7 +656,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp20 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp19 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -682,13 +677,12 @@ export function _vTaggedEvent(v: any, o: number): boolean {
 
 export function _eTaggedEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vTaggedEvent(v, o)) return true;
   if (_ref(v, o, p, E, _vEvent, _eEvent)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp22 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp21 + '/allOf/1', 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp22 + '/allOf/1', _t21)) return false;
+  if (_eProps(v, o, p, E, _sp21 + '/allOf/1', _t20)) return false;
   return E.length === e0;
 }
 
@@ -705,12 +699,11 @@ export function _vProfileBase(v: any, o: number): boolean {
 
 export function _eProfileBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProfileBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp24, 'object');
+    _fType(E, o, p, _sp23, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp24, _t23)) return false;
+  if (_eProps(v, o, p, E, _sp23, _t22)) return false;
   return E.length === e0;
 }
 
@@ -736,13 +729,12 @@ export function _vProfile(v: any, o: number): boolean {
 
 export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProfile(v, o)) return true;
   if (_ref(v, o, p, E, _vProfileBase, _eProfileBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp25 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp24 + '/allOf/1', 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp25 + '/allOf/1', _t26)) return false;
+  if (_eProps(v, o, p, E, _sp24 + '/allOf/1', _t25)) return false;
   const x3 = v.pin;
   if (x3 !== undefined) {
     if (typeof x3 === 'string') {
@@ -752,7 +744,7 @@ export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): b
           E,
           o,
           p + '/pin',
-          _sp25 + '/allOf/1/properties/pin/minLength',
+          _sp24 + '/allOf/1/properties/pin/minLength',
           'minLength',
           'must NOT have fewer than 4 characters',
           { limit: 4 },
@@ -760,7 +752,7 @@ export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): b
       )
         return false;
     }
-  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp25 + '/allOf/1', 'pin')) return false;
+  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp24 + '/allOf/1', 'pin')) return false;
   return E.length === e0;
 }
 
@@ -781,20 +773,19 @@ export function _vForm(v: any, o: number): boolean {
 
 export function _eForm(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vForm(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp27, 'object');
+    _fType(E, o, p, _sp26, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp27, _t28)) return false;
+  if (_eProps(v, o, p, E, _sp26, _t27)) return false;
   const x1 = v.tags;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp27, 'tags', 'array')) return false;
+      if (_fPT(E, o, p, _sp26, 'tags', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (typeof x3 !== 'string' && _fType(E, o, p + '/tags/' + i2, _sp27 + '/properties/tags/items', 'string'))
+        if (typeof x3 !== 'string' && _fType(E, o, p + '/tags/' + i2, _sp26 + '/properties/tags/items', 'string'))
           return false;
       }
     }
@@ -819,9 +810,8 @@ export function _vUpload(v: any, o: number): boolean {
 
 export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUpload(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp29, 'object');
+    _fType(E, o, p, _sp28, 'object');
     return false;
   }
   const x1 = v.avatar;
@@ -829,18 +819,18 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
     x1 !== undefined &&
     typeof x1 !== 'string' &&
     !(typeof Blob !== 'undefined' && x1 instanceof Blob) &&
-    _fPT(E, o, p, _sp29, 'avatar', 'string')
+    _fPT(E, o, p, _sp28, 'avatar', 'string')
   )
     return false;
   const x2 = v.meta;
   if (x2 !== undefined) {
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-      if (_fPT(E, o, p, _sp29, 'meta', 'object')) return false;
+      if (_fPT(E, o, p, _sp28, 'meta', 'object')) return false;
     } else {
-      if (_eProps(x2, o, p + '/meta', E, _sp29 + '/properties/meta', _t30)) return false;
+      if (_eProps(x2, o, p + '/meta', E, _sp28 + '/properties/meta', _t29)) return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp29, _t31)) return false;
+  if (_eProps(v, o, p, E, _sp28, _t30)) return false;
   return E.length === e0;
 }
 
@@ -856,6 +846,9 @@ export function _eReplaceTreePathParams(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t32)) return false;
+  const x1 = v.treeId;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/treeId', E, _vColorV1, _eColorV1)) return false;
+  } else if (_fReq(E, o, p, sp, 'treeId')) return false;
   return E.length === e0;
 }

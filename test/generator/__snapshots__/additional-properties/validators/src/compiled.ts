@@ -31,7 +31,6 @@ export function _vOpen(v: any, o: number): boolean {
 
 export function _eOpen(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vOpen(v, o)) return true;
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp0, 'object')) return false;
   return E.length === e0;
 }
@@ -51,7 +50,6 @@ export function _vClosed(v: any, o: number): boolean {
 
 export function _eClosed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vClosed(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp2, 'object');
     return false;
@@ -82,7 +80,6 @@ export function _vEmpty(v: any, o: number): boolean {
 
 export function _eEmpty(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vEmpty(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
     return false;
@@ -111,7 +108,6 @@ export function _vCounts(v: any, o: number): boolean {
 
 export function _eCounts(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCounts(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp4, 'object');
     return false;
@@ -134,7 +130,6 @@ export function _vItem(v: any, o: number): boolean {
 
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp6, 'object');
     return false;
@@ -157,7 +152,6 @@ export function _vItemsById(v: any, o: number): boolean {
 
 export function _eItemsById(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vItemsById(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp7, 'object');
     return false;
@@ -188,7 +182,6 @@ export function _vLabeled(v: any, o: number): boolean {
 
 export function _eLabeled(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vLabeled(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp9, 'object');
     return false;
@@ -224,7 +217,6 @@ export function _vExtensions(v: any, o: number): boolean {
 
 export function _eExtensions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vExtensions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp12, 'object');
     return false;
@@ -250,7 +242,6 @@ export function _vUnspecified(v: any, o: number): boolean {
 
 export function _eUnspecified(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUnspecified(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp13, 'object');
     return false;

@@ -9,7 +9,7 @@ import { bindOperations } from './runtime/bind.js';
 import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
-import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js';
+import type { CallOptions, Outcome, RuntimeOptions, Throws } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
 import { mediating } from './runtime/mediate.js';
 
@@ -41,9 +41,10 @@ export interface ReposGetContentArgs {
  * `{ data, status, headers, rateLimit, response }`. Failures reject with `ApiError` (typed body, see
  * `isApiError` and `isProblem`), `RateLimitError`, `NetworkError`, `TimeoutError`, `AbortError`,
  * `CredentialsError` (before any request) or, when validation is on, `RequestValidationError` /
- * `ResponseValidationError`.
+ * `ResponseValidationError`. With `throwOnError: false` (`F`, or a call's option) a call resolves to
+ * `{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.
  */
-export interface Client {
+export interface Client<F extends boolean = true> {
   /**
    * *\/ globalThis.pwned = 'summary'; /\* `${x}`
    *
@@ -55,55 +56,64 @@ export interface Client {
    *
    * Authentication: none.
    */
-  then_(args: ThenArgs, options?: CallOptions): ApiPromise<T.Operations['then_']['response'], 200>;
+  then_<O extends CallOptions = CallOptions>(
+    args: ThenArgs,
+    options?: O,
+  ): Outcome<T.Operations['then_']['response'], 200, T.Operations['then_']['errorResponse'], O, F>;
   /**
    * `GET /__proto__` (operation `__proto__`)
    *
    * Authentication: none.
    */
-  __proto___(
+  __proto___<O extends CallOptions = CallOptions>(
     args?: Record<string, never>,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['__proto___']['response'], 204>;
+    options?: O,
+  ): Outcome<T.Operations['__proto___']['response'], 204, T.Operations['__proto___']['errorResponse'], O, F>;
   /**
    * `POST /constructor` (operation `constructor`)
    *
    * Authentication: none.
    */
-  constructor_(
+  constructor_<O extends CallOptions = CallOptions>(
     args?: ConstructorArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['constructor_']['response'], 204>;
+    options?: O,
+  ): Outcome<T.Operations['constructor_']['response'], 204, T.Operations['constructor_']['errorResponse'], O, F>;
   /**
    * `GET /toString` (operation `toString`)
    *
    * Authentication: none.
    */
-  toString_(
+  toString_<O extends CallOptions = CallOptions>(
     args?: Record<string, never>,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['toString_']['response'], 204>;
+    options?: O,
+  ): Outcome<T.Operations['toString_']['response'], 204, T.Operations['toString_']['errorResponse'], O, F>;
   /**
    * `GET /repos/{owner}/{repo}/contents/{path}` (operation `repos/get-content`)
    *
    * Authentication: none.
    */
-  reposGetContent(
+  reposGetContent<O extends CallOptions = CallOptions>(
     args: ReposGetContentArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['reposGetContent']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['reposGetContent']['response'], 200, T.Operations['reposGetContent']['errorResponse'], O, F>;
   /**
    * `DELETE /class` (operation `delete`)
    *
    * Authentication: none.
    */
-  delete_(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.Operations['delete_']['response'], 204>;
+  delete_<O extends CallOptions = CallOptions>(
+    args?: Record<string, never>,
+    options?: O,
+  ): Outcome<T.Operations['delete_']['response'], 204, T.Operations['delete_']['errorResponse'], O, F>;
   /**
    * `PUT /class` (operation `class`)
    *
    * Authentication: none.
    */
-  class_(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.Operations['class_']['response'], 204>;
+  class_<O extends CallOptions = CallOptions>(
+    args?: Record<string, never>,
+    options?: O,
+  ): Outcome<T.Operations['class_']['response'], 204, T.Operations['class_']['errorResponse'], O, F>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -126,7 +136,7 @@ export interface OperationErrors {
 export type ClientOptions = RuntimeOptions;
 
 /** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore = Runtime;
+export type ClientCore<F extends boolean = true> = Runtime<F>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -135,10 +145,10 @@ export type OAuth2Scope = string;
  * Creates a client. `baseUrl` is required; `auth` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient<O extends ClientOptions>(options: O): Client<Throws<O, true>> {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
-  }) as Client;
+  }) as Client<Throws<O, true>>;
 }
 
 /**
@@ -169,7 +179,10 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
  * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
  */
-export function createCore(options: ClientOptions, features: CoreFeatures = {}): ClientCore {
+export function createCore<O extends ClientOptions>(
+  options: O,
+  features: CoreFeatures = {},
+): ClientCore<Throws<O, true>> {
   return createRuntime(options, features);
 }
 
@@ -186,11 +199,11 @@ export function createCore(options: ClientOptions, features: CoreFeatures = {}):
  *
  * The standalone form of `Client.then_`, over `createCore(...)`.
  */
-export function then_(
-  core: ClientCore,
+export function then_<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: ThenArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['then_']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['then_']['response'], 200, T.Operations['then_']['errorResponse'], O, F> {
   return call(core, ops.then_, args, options);
 }
 
@@ -201,11 +214,11 @@ export function then_(
  *
  * The standalone form of `Client.__proto___`, over `createCore(...)`.
  */
-export function __proto___(
-  core: ClientCore,
+export function __proto___<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: Record<string, never>,
-  options?: CallOptions,
-): ApiPromise<T.Operations['__proto___']['response'], 204> {
+  options?: O,
+): Outcome<T.Operations['__proto___']['response'], 204, T.Operations['__proto___']['errorResponse'], O, F> {
   return call(core, ops.__proto___, args, options);
 }
 
@@ -216,11 +229,11 @@ export function __proto___(
  *
  * The standalone form of `Client.constructor_`, over `createCore(...)`.
  */
-export function constructor_(
-  core: ClientCore,
+export function constructor_<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ConstructorArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['constructor_']['response'], 204> {
+  options?: O,
+): Outcome<T.Operations['constructor_']['response'], 204, T.Operations['constructor_']['errorResponse'], O, F> {
   return call(core, ops.constructor_, args, options);
 }
 
@@ -231,11 +244,11 @@ export function constructor_(
  *
  * The standalone form of `Client.toString_`, over `createCore(...)`.
  */
-export function toString_(
-  core: ClientCore,
+export function toString_<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: Record<string, never>,
-  options?: CallOptions,
-): ApiPromise<T.Operations['toString_']['response'], 204> {
+  options?: O,
+): Outcome<T.Operations['toString_']['response'], 204, T.Operations['toString_']['errorResponse'], O, F> {
   return call(core, ops.toString_, args, options);
 }
 
@@ -246,11 +259,11 @@ export function toString_(
  *
  * The standalone form of `Client.reposGetContent`, over `createCore(...)`.
  */
-export function reposGetContent(
-  core: ClientCore,
+export function reposGetContent<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: ReposGetContentArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['reposGetContent']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['reposGetContent']['response'], 200, T.Operations['reposGetContent']['errorResponse'], O, F> {
   return call(core, ops.reposGetContent, args, options);
 }
 
@@ -261,11 +274,11 @@ export function reposGetContent(
  *
  * The standalone form of `Client.delete_`, over `createCore(...)`.
  */
-export function delete_(
-  core: ClientCore,
+export function delete_<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: Record<string, never>,
-  options?: CallOptions,
-): ApiPromise<T.Operations['delete_']['response'], 204> {
+  options?: O,
+): Outcome<T.Operations['delete_']['response'], 204, T.Operations['delete_']['errorResponse'], O, F> {
   return call(core, ops.delete_, args, options);
 }
 
@@ -276,11 +289,11 @@ export function delete_(
  *
  * The standalone form of `Client.class_`, over `createCore(...)`.
  */
-export function class_(
-  core: ClientCore,
+export function class_<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: Record<string, never>,
-  options?: CallOptions,
-): ApiPromise<T.Operations['class_']['response'], 204> {
+  options?: O,
+): Outcome<T.Operations['class_']['response'], 204, T.Operations['class_']['errorResponse'], O, F> {
   return call(core, ops.class_, args, options);
 }
 

@@ -94,55 +94,43 @@ const _sp14 = '#/components/schemas/Prefixed';
 const _re15 = new RegExp('\\.json\\\\$', 'u');
 const _sp16 = '#/components/schemas/Suffixed';
 const _k17: any = ['a', 'b'];
-const _t18: any = [['default', 1024, '', _vDefault, _eDefault]];
-const _sp19 = '#/components/schemas/class';
-const _sp20 = '#/components/schemas/default';
-const _sp21 = '#/components/schemas/delete';
-const _t22: any = [['content', 1, 'string']];
-const _sp23 = '#/components/schemas/123abc';
-const _k24: any = ['snake'];
-const _sp25 = '#/components/schemas/foo_bar';
-const _k26: any = ['camel'];
-const _sp27 = '#/components/schemas/fooBar';
-const _sp28 = '#/components/schemas/FooBarValues';
-const _t29: any = [['polluted', 8, 'boolean']];
-const _sp30 = '#/components/schemas/__proto__';
-const _t31: any = [['name', 1, 'string']];
-const _sp32 = '#/components/schemas/constructor';
-const _sp33 = '#/components/schemas/toString';
-const _sp34 = '#/components/schemas/then';
-const _sp35 = '#/components/schemas/foo.bar';
-const _sp36 = '#/components/schemas/Operations';
-const _k37: any = ['c"a`t', '${dog}'];
-const _sp38 = '#/components/schemas/Animal';
-const _t39: any = [
+const _sp18 = '#/components/schemas/class';
+const _sp19 = '#/components/schemas/default';
+const _sp20 = '#/components/schemas/delete';
+const _t21: any = [['content', 1, 'string']];
+const _sp22 = '#/components/schemas/123abc';
+const _k23: any = ['snake'];
+const _sp24 = '#/components/schemas/foo_bar';
+const _k25: any = ['camel'];
+const _sp26 = '#/components/schemas/fooBar';
+const _sp27 = '#/components/schemas/FooBarValues';
+const _t28: any = [['polluted', 8, 'boolean']];
+const _sp29 = '#/components/schemas/__proto__';
+const _t30: any = [['name', 1, 'string']];
+const _sp31 = '#/components/schemas/constructor';
+const _sp32 = '#/components/schemas/toString';
+const _sp33 = '#/components/schemas/then';
+const _sp34 = '#/components/schemas/foo.bar';
+const _sp35 = '#/components/schemas/Operations';
+const _k36: any = ['c"a`t', '${dog}'];
+const _sp37 = '#/components/schemas/Animal';
+const _t38: any = [
   ["ki'nd", 65, 'string'],
   ['meows', 8, 'boolean'],
 ];
-const _t40: any = [
+const _t39: any = [
   ["ki'nd", 65, 'string'],
   ['barks', 8, 'boolean'],
 ];
-const _sp41 = '#/paths/~1then/get/parameters/0/schema';
-const _sp42 = '#/paths/~1then/get/parameters/1/schema';
-const _sp43 = '#/paths/~1then/get/parameters/2/schema';
-const _sp44 = '#/paths/~1then/get/parameters/3/schema';
-const _t45: any = [
-  ["it's", 5120, '', _vThen2QueryItS, _eThen2QueryItS, _sp41],
-  ['say "hi"', 5184, '', _vThen2QueryItS, _eThen2QueryItS, _sp42],
-  ['back`tick ${x}', 5120, '', _vThen2QueryBackTickX, _eThen2QueryBackTickX, _sp43],
-];
-const _sp46 = '#/paths/~1then/get/parameters/4/schema';
-const _t47: any = [['X-"Quoted"-Header', 5120, '', _vThen2QueryItS, _eThen2QueryItS, _sp46]];
-const _sp48 = '#/paths/~1then/get/parameters/5/schema';
-const _sp49 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema';
-const _sp50 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema';
-const _sp51 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema';
-const _t52: any = [
-  ['owner', 5184, '', _vThen2QueryItS, _eThen2QueryItS, _sp49],
-  ['repo', 5184, '', _vThen2QueryItS, _eThen2QueryItS, _sp50],
-  ['path', 5184, '', _vThen2QueryItS, _eThen2QueryItS, _sp51],
-];
+const _sp40 = '#/paths/~1then/get/parameters/0/schema';
+const _sp41 = '#/paths/~1then/get/parameters/1/schema';
+const _sp42 = '#/paths/~1then/get/parameters/2/schema';
+const _sp43 = '#/paths/~1then/get/parameters/3/schema';
+const _sp44 = '#/paths/~1then/get/parameters/4/schema';
+const _sp45 = '#/paths/~1then/get/parameters/5/schema';
+const _sp46 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema';
+const _sp47 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema';
+const _sp48 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema';
 
 export function _vHostile(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -189,7 +177,6 @@ export function _vHostile(v: any, o: number): boolean {
 
 export function _eHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vHostile(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
     return false;
@@ -218,7 +205,6 @@ export function _vQuotes(v: any, o: number): boolean {
 
 export function _eQuotes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vQuotes(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp6, 'string')) return false;
   if (!_s5.has(v) && _fEnum(E, o, p, _sp6, _k4)) return false;
   return E.length === e0;
@@ -231,7 +217,6 @@ export function _vMixedHostile(v: any, o: number): boolean {
 
 export function _eMixedHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMixedHostile(v, o)) return true;
   if (
     !(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k8, v)) &&
     _fEnum(E, o, p, _sp9, _k7)
@@ -247,7 +232,6 @@ export function _vConstHostile(v: any, o: number): boolean {
 
 export function _eConstHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vConstHostile(v, o)) return true;
   if (
     !(v === '*/ globalThis.pwned = 9; /* `${x}` \u2028') &&
     _fErr(E, o, p, _sp10 + '/const', 'const', 'must be equal to constant', {
@@ -266,7 +250,6 @@ export function _vPatterned(v: any, o: number): boolean {
 
 export function _ePatterned(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPatterned(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp12, 'string');
     return false;
@@ -289,7 +272,6 @@ export function _vPrefixed(v: any, o: number): boolean {
 
 export function _ePrefixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPrefixed(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp14, 'string');
     return false;
@@ -312,7 +294,6 @@ export function _vSuffixed(v: any, o: number): boolean {
 
 export function _eSuffixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSuffixed(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp16, 'string');
     return false;
@@ -334,12 +315,14 @@ export function _vClass(v: any, o: number): boolean {
 
 export function _eClass(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vClass(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp19, 'object');
+    _fType(E, o, p, _sp18, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp19, _t18)) return false;
+  const x1 = v.default;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/default', E, _vDefault, _eDefault)) return false;
+  }
   return E.length === e0;
 }
 
@@ -351,9 +334,8 @@ export function _vDefault(v: any, o: number): boolean {
 
 export function _eDefault(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDefault(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp20, 'string')) return false;
-  if (!(v === 'a' || v === 'b') && _fEnum(E, o, p, _sp20, _k17)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp19, 'string')) return false;
+  if (!(v === 'a' || v === 'b') && _fEnum(E, o, p, _sp19, _k17)) return false;
   return E.length === e0;
 }
 
@@ -364,8 +346,7 @@ export function _vDelete(v: any, o: number): boolean {
 
 export function _eDelete(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDelete(v, o)) return true;
-  if (!Number.isInteger(v) && _fType(E, o, p, _sp21, 'integer')) return false;
+  if (!Number.isInteger(v) && _fType(E, o, p, _sp20, 'integer')) return false;
   return E.length === e0;
 }
 
@@ -378,12 +359,11 @@ export function _v_123abc(v: any, o: number): boolean {
 
 export function _e_123abc(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _v_123abc(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp23, 'object');
+    _fType(E, o, p, _sp22, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp23, _t22)) return false;
+  if (_eProps(v, o, p, E, _sp22, _t21)) return false;
   return E.length === e0;
 }
 
@@ -395,9 +375,8 @@ export function _vFooBar(v: any, o: number): boolean {
 
 export function _eFooBar(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vFooBar(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp25, 'string')) return false;
-  if (!(v === 'snake') && _fEnum(E, o, p, _sp25, _k24)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp24, 'string')) return false;
+  if (!(v === 'snake') && _fEnum(E, o, p, _sp24, _k23)) return false;
   return E.length === e0;
 }
 
@@ -409,9 +388,8 @@ export function _vFooBar2(v: any, o: number): boolean {
 
 export function _eFooBar2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vFooBar2(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp27, 'string')) return false;
-  if (!(v === 'camel') && _fEnum(E, o, p, _sp27, _k26)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp26, 'string')) return false;
+  if (!(v === 'camel') && _fEnum(E, o, p, _sp26, _k25)) return false;
   return E.length === e0;
 }
 
@@ -422,8 +400,7 @@ export function _vFooBarValues2(v: any, o: number): boolean {
 
 export function _eFooBarValues2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vFooBarValues2(v, o)) return true;
-  if (typeof v !== 'boolean' && _fType(E, o, p, _sp28, 'boolean')) return false;
+  if (typeof v !== 'boolean' && _fType(E, o, p, _sp27, 'boolean')) return false;
   return E.length === e0;
 }
 
@@ -436,12 +413,11 @@ export function _vProto(v: any, o: number): boolean {
 
 export function _eProto(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProto(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp30, 'object');
+    _fType(E, o, p, _sp29, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp30, _t29)) return false;
+  if (_eProps(v, o, p, E, _sp29, _t28)) return false;
   return E.length === e0;
 }
 
@@ -454,12 +430,11 @@ export function _vConstructor(v: any, o: number): boolean {
 
 export function _eConstructor(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vConstructor(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp32, 'object');
+    _fType(E, o, p, _sp31, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp32, _t31)) return false;
+  if (_eProps(v, o, p, E, _sp31, _t30)) return false;
   return E.length === e0;
 }
 
@@ -470,8 +445,7 @@ export function _vToString(v: any, o: number): boolean {
 
 export function _eToString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vToString(v, o)) return true;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp33, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp32, 'string')) return false;
   return E.length === e0;
 }
 
@@ -482,8 +456,7 @@ export function _vThen(v: any, o: number): boolean {
 
 export function _eThen(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vThen(v, o)) return true;
-  if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp34, 'number')) return false;
+  if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp33, 'number')) return false;
   return E.length === e0;
 }
 
@@ -494,8 +467,7 @@ export function _vFooBar3(v: any, o: number): boolean {
 
 export function _eFooBar3(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vFooBar3(v, o)) return true;
-  if (!Number.isInteger(v) && _fType(E, o, p, _sp35, 'integer')) return false;
+  if (!Number.isInteger(v) && _fType(E, o, p, _sp34, 'integer')) return false;
   return E.length === e0;
 }
 
@@ -506,7 +478,6 @@ export function _vSchema(v: any, o: number): boolean {
 
 export function _eSchema(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSchema(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, '#/components/schemas/___', 'string')) return false;
   return E.length === e0;
 }
@@ -518,8 +489,7 @@ export function _vOperations2(v: any, o: number): boolean {
 
 export function _eOperations2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vOperations2(v, o)) return true;
-  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp36, 'object')) return false;
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp35, 'object')) return false;
   return E.length === e0;
 }
 
@@ -580,7 +550,6 @@ export function _vAnimal(v: any, o: number): boolean {
 
 export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vAnimal(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v["ki'nd"];
     switch (x1 !== undefined ? x1 : undefined) {
@@ -598,10 +567,10 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
             E,
             o,
             p + "/ki'nd",
-            _sp38 + '/discriminator',
+            _sp37 + '/discriminator',
             'discriminator',
             'property "ki\'nd" must be one of "c\\"a`t", "${dog}"',
-            { propertyName: "ki'nd", value: x1, allowedValues: _k37 },
+            { propertyName: "ki'nd", value: x1, allowedValues: _k36 },
           )
         )
           return false;
@@ -661,7 +630,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp38 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            _fErr(E, o, p, _sp37 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
@@ -670,7 +639,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp38 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp37 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -692,12 +661,11 @@ export function _vCat(v: any, o: number): boolean {
 
 export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCat(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Cat', 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, '#/components/schemas/Cat', _t39)) return false;
+  if (_eProps(v, o, p, E, '#/components/schemas/Cat', _t38)) return false;
   return E.length === e0;
 }
 
@@ -712,12 +680,11 @@ export function _vDog(v: any, o: number): boolean {
 
 export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDog(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Dog', 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, '#/components/schemas/Dog', _t40)) return false;
+  if (_eProps(v, o, p, E, '#/components/schemas/Dog', _t39)) return false;
   return E.length === e0;
 }
 
@@ -733,10 +700,21 @@ export function _eThen2Query(v: any, o: number, p: string, E: ValidationError[],
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t45)) return false;
+  const x1 = v["it's"];
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + "/it's", E, _sp40, _vThen2QueryItS, _eThen2QueryItS)) return false;
+  }
+  const x3 = v['say "hi"'];
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/say "hi"', E, _sp41, _vThen2QueryItS, _eThen2QueryItS)) return false;
+  } else if (_fReq(E, o, p, sp, 'say "hi"')) return false;
+  const x5 = v['back`tick ${x}'];
+  if (x5 !== undefined) {
+    if (_refSp(x5, o, p + '/back`tick ${x}', E, _sp42, _vThen2QueryBackTickX, _eThen2QueryBackTickX)) return false;
+  }
   const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
   if (x7 !== undefined) {
-    if (_refSp(x7, o, p + '/__proto__', E, _sp44, _vThen2QueryProto, _eThen2QueryProto)) return false;
+    if (_refSp(x7, o, p + '/__proto__', E, _sp43, _vThen2QueryProto, _eThen2QueryProto)) return false;
   }
   return E.length === e0;
 }
@@ -747,7 +725,10 @@ export function _eThen2Headers(v: any, o: number, p: string, E: ValidationError[
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t47)) return false;
+  const x1 = v['X-"Quoted"-Header'];
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/X-"Quoted"-Header', E, _sp44, _vThen2QueryItS, _eThen2QueryItS)) return false;
+  }
   return E.length === e0;
 }
 
@@ -759,7 +740,7 @@ export function _eThen2Cookies(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = _has.call(v, 'constructor') ? v.constructor : undefined;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/constructor', E, _sp48, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x1, o, p + '/constructor', E, _sp45, _vThen2QueryItS, _eThen2QueryItS)) return false;
   }
   return E.length === e0;
 }
@@ -770,7 +751,18 @@ export function _eReposGetContentPathParams(v: any, o: number, p: string, E: Val
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t52)) return false;
+  const x1 = v.owner;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/owner', E, _sp46, _vThen2QueryItS, _eThen2QueryItS)) return false;
+  } else if (_fReq(E, o, p, sp, 'owner')) return false;
+  const x3 = v.repo;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/repo', E, _sp47, _vThen2QueryItS, _eThen2QueryItS)) return false;
+  } else if (_fReq(E, o, p, sp, 'repo')) return false;
+  const x5 = v.path;
+  if (x5 !== undefined) {
+    if (_refSp(x5, o, p + '/path', E, _sp48, _vThen2QueryItS, _eThen2QueryItS)) return false;
+  } else if (_fReq(E, o, p, sp, 'path')) return false;
   return E.length === e0;
 }
 

@@ -28,7 +28,6 @@ export function _vBase(v: any, o: number): boolean {
 
 export function _eBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
     return false;
@@ -46,7 +45,6 @@ export function _vTimestamps(v: any, o: number): boolean {
 
 export function _eTimestamps(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vTimestamps(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
     return false;
@@ -70,7 +68,6 @@ export function _vPost(v: any, o: number): boolean {
 
 export function _ePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPost(v, o)) return true;
   if (_ref(v, o, p, E, _vBase, _eBase)) return false;
   if (_ref(v, o, p, E, _vTimestamps, _eTimestamps)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -88,7 +85,6 @@ export function _vPostAlias(v: any, o: number): boolean {
 
 export function _ePostAlias(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPostAlias(v, o)) return true;
   if (_ref(v, o, p, E, _vPost, _ePost)) return false;
   return E.length === e0;
 }
@@ -105,7 +101,6 @@ export function _vExtended(v: any, o: number): boolean {
 
 export function _eExtended(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vExtended(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp7, 'object')) return false;
   } else {
@@ -127,7 +122,6 @@ export function _vPinned(v: any, o: number): boolean {
 
 export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPinned(v, o)) return true;
   if (_ref(v, o, p, E, _vBase, _eBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp10 + '/allOf/1', 'object');

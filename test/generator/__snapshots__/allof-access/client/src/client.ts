@@ -5,7 +5,7 @@ import { bindOperations } from './runtime/bind.js';
 import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
-import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js';
+import type { CallOptions, Outcome, RuntimeOptions, Throws } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
 import { mediating } from './runtime/mediate.js';
 
@@ -44,9 +44,10 @@ export interface CreateSealedArgs {
  * `{ data, status, headers, rateLimit, response }`. Failures reject with `ApiError` (typed body, see
  * `isApiError` and `isProblem`), `RateLimitError`, `NetworkError`, `TimeoutError`, `AbortError`,
  * `CredentialsError` (before any request) or, when validation is on, `RequestValidationError` /
- * `ResponseValidationError`.
+ * `ResponseValidationError`. With `throwOnError: false` (`F`, or a call's option) a call resolves to
+ * `{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.
  */
-export interface Client {
+export interface Client<F extends boolean = true> {
   /**
    * The base on its own, id is required in both directions.
    *
@@ -54,46 +55,55 @@ export interface Client {
    *
    * Authentication: none.
    */
-  createBase(args: CreateBaseArgs, options?: CallOptions): ApiPromise<T.Operations['createBase']['response'], 201>;
+  createBase<O extends CallOptions = CallOptions>(
+    args: CreateBaseArgs,
+    options?: O,
+  ): Outcome<T.Operations['createBase']['response'], 201, T.Operations['createBase']['errorResponse'], O, F>;
   /**
    * `POST /items` (operation `createItem`)
    *
    * Authentication: none.
    */
-  createItem(args: CreateItemArgs, options?: CallOptions): ApiPromise<T.Operations['createItem']['response'], 201>;
+  createItem<O extends CallOptions = CallOptions>(
+    args: CreateItemArgs,
+    options?: O,
+  ): Outcome<T.Operations['createItem']['response'], 201, T.Operations['createItem']['errorResponse'], O, F>;
   /**
    * `POST /logins` (operation `createLogin`)
    *
    * Authentication: none.
    */
-  createLogin(args: CreateLoginArgs, options?: CallOptions): ApiPromise<T.Operations['createLogin']['response'], 201>;
+  createLogin<O extends CallOptions = CallOptions>(
+    args: CreateLoginArgs,
+    options?: O,
+  ): Outcome<T.Operations['createLogin']['response'], 201, T.Operations['createLogin']['errorResponse'], O, F>;
   /**
    * `POST /members` (operation `createMember`)
    *
    * Authentication: none.
    */
-  createMember(
+  createMember<O extends CallOptions = CallOptions>(
     args: CreateMemberArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['createMember']['response'], 201>;
+    options?: O,
+  ): Outcome<T.Operations['createMember']['response'], 201, T.Operations['createMember']['errorResponse'], O, F>;
   /**
    * `POST /layered` (operation `createLayered`)
    *
    * Authentication: none.
    */
-  createLayered(
+  createLayered<O extends CallOptions = CallOptions>(
     args: CreateLayeredArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['createLayered']['response'], 201>;
+    options?: O,
+  ): Outcome<T.Operations['createLayered']['response'], 201, T.Operations['createLayered']['errorResponse'], O, F>;
   /**
    * `POST /sealed` (operation `createSealed`)
    *
    * Authentication: none.
    */
-  createSealed(
+  createSealed<O extends CallOptions = CallOptions>(
     args: CreateSealedArgs,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['createSealed']['response'], 201>;
+    options?: O,
+  ): Outcome<T.Operations['createSealed']['response'], 201, T.Operations['createSealed']['errorResponse'], O, F>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -115,7 +125,7 @@ export interface OperationErrors {
 export type ClientOptions = RuntimeOptions;
 
 /** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore = Runtime;
+export type ClientCore<F extends boolean = true> = Runtime<F>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -124,10 +134,10 @@ export type OAuth2Scope = string;
  * Creates a client. `baseUrl` is required; `auth` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient<O extends ClientOptions>(options: O): Client<Throws<O, true>> {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
-  }) as Client;
+  }) as Client<Throws<O, true>>;
 }
 
 /**
@@ -158,7 +168,10 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
  * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
  */
-export function createCore(options: ClientOptions, features: CoreFeatures = {}): ClientCore {
+export function createCore<O extends ClientOptions>(
+  options: O,
+  features: CoreFeatures = {},
+): ClientCore<Throws<O, true>> {
   return createRuntime(options, features);
 }
 
@@ -171,11 +184,11 @@ export function createCore(options: ClientOptions, features: CoreFeatures = {}):
  *
  * The standalone form of `Client.createBase`, over `createCore(...)`.
  */
-export function createBase(
-  core: ClientCore,
+export function createBase<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: CreateBaseArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createBase']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['createBase']['response'], 201, T.Operations['createBase']['errorResponse'], O, F> {
   return call(core, ops.createBase, args, options);
 }
 
@@ -186,11 +199,11 @@ export function createBase(
  *
  * The standalone form of `Client.createItem`, over `createCore(...)`.
  */
-export function createItem(
-  core: ClientCore,
+export function createItem<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: CreateItemArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createItem']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['createItem']['response'], 201, T.Operations['createItem']['errorResponse'], O, F> {
   return call(core, ops.createItem, args, options);
 }
 
@@ -201,11 +214,11 @@ export function createItem(
  *
  * The standalone form of `Client.createLogin`, over `createCore(...)`.
  */
-export function createLogin(
-  core: ClientCore,
+export function createLogin<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: CreateLoginArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createLogin']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['createLogin']['response'], 201, T.Operations['createLogin']['errorResponse'], O, F> {
   return call(core, ops.createLogin, args, options);
 }
 
@@ -216,11 +229,11 @@ export function createLogin(
  *
  * The standalone form of `Client.createMember`, over `createCore(...)`.
  */
-export function createMember(
-  core: ClientCore,
+export function createMember<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: CreateMemberArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createMember']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['createMember']['response'], 201, T.Operations['createMember']['errorResponse'], O, F> {
   return call(core, ops.createMember, args, options);
 }
 
@@ -231,11 +244,11 @@ export function createMember(
  *
  * The standalone form of `Client.createLayered`, over `createCore(...)`.
  */
-export function createLayered(
-  core: ClientCore,
+export function createLayered<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: CreateLayeredArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createLayered']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['createLayered']['response'], 201, T.Operations['createLayered']['errorResponse'], O, F> {
   return call(core, ops.createLayered, args, options);
 }
 
@@ -246,11 +259,11 @@ export function createLayered(
  *
  * The standalone form of `Client.createSealed`, over `createCore(...)`.
  */
-export function createSealed(
-  core: ClientCore,
+export function createSealed<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: CreateSealedArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createSealed']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['createSealed']['response'], 201, T.Operations['createSealed']['errorResponse'], O, F> {
   return call(core, ops.createSealed, args, options);
 }
 

@@ -52,7 +52,6 @@ export function _vBase(v: any, o: number): boolean {
 
 export function _eBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
     return false;
@@ -77,7 +76,6 @@ export function _vItem(v: any, o: number): boolean {
 
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (_ref(v, o, p, E, _vBase_r1, _eBase_r1)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3 + '/allOf/1', 'object');
@@ -97,7 +95,6 @@ export function _vTagged(v: any, o: number): boolean {
 
 export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vTagged(v, o)) return true;
   if (_ref(v, o, p, E, _vItem, _eItem)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp5 + '/allOf/1', 'object');
@@ -120,7 +117,6 @@ export function _vPinned(v: any, o: number): boolean {
 
 export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPinned(v, o)) return true;
   if (_ref(v, o, p, E, _vBase_r1, _eBase_r1)) return false;
   return E.length === e0;
 }
@@ -139,7 +135,6 @@ export function _vMiddle(v: any, o: number): boolean {
 
 export function _eMiddle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMiddle(v, o)) return true;
   if (_ref(v, o, p, E, _vBase, _eBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp7 + '/allOf/1', 'object');
@@ -156,7 +151,6 @@ export function _vLayered(v: any, o: number): boolean {
 
 export function _eLayered(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vLayered(v, o)) return true;
   if (_ref(v, o, p, E, _vMiddle_r1, _eMiddle_r1)) return false;
   return E.length === e0;
 }
@@ -174,7 +168,6 @@ export function _vCredentials(v: any, o: number): boolean {
 
 export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCredentials(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp8, 'object');
     return false;
@@ -230,7 +223,6 @@ export function _vLogin(v: any, o: number): boolean {
 
 export function _eLogin(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vLogin(v, o)) return true;
   if (_ref(v, o, p, E, _vCredentials_r1, _eCredentials_r1)) return false;
   return E.length === e0;
 }
@@ -248,7 +240,6 @@ export function _vMemberBase(v: any, o: number): boolean {
 
 export function _eMemberBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMemberBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp10, 'object');
     return false;
@@ -301,7 +292,6 @@ export function _vMember(v: any, o: number): boolean {
 
 export function _eMember(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMember(v, o)) return true;
   if (_ref(v, o, p, E, _vMemberBase_r1, _eMemberBase_r1)) return false;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     if (!(v.code !== undefined) && (o & 4) === 0 && _fReq(E, o, p, _sp12 + '/allOf/1', 'code')) return false;
@@ -331,7 +321,6 @@ export function _vSealedBase(v: any, o: number): boolean {
 
 export function _eSealedBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSealedBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp15, 'object');
     return false;
@@ -371,7 +360,6 @@ export function _vSealed(v: any, o: number): boolean {
 
 export function _eSealed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSealed(v, o)) return true;
   if (_ref(v, o, p, E, _vSealedBase_r1, _eSealedBase_r1)) return false;
   return E.length === e0;
 }

@@ -5,7 +5,7 @@ import { bindOperations } from './runtime/bind.js';
 import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
-import type { ApiPromise, CallOptions, Parsed, RuntimeOptions } from './runtime/types.js';
+import type { CallOptions, Outcome, Parsed, RuntimeOptions, Throws } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
 import { mediating } from './runtime/mediate.js';
 
@@ -19,9 +19,10 @@ export interface TranscodeArgs {
  * `{ data, status, headers, rateLimit, response }`. Failures reject with `ApiError` (typed body, see
  * `isApiError` and `isProblem`), `RateLimitError`, `NetworkError`, `TimeoutError`, `AbortError`,
  * `CredentialsError` (before any request) or, when validation is on, `RequestValidationError` /
- * `ResponseValidationError`.
+ * `ResponseValidationError`. With `throwOnError: false` (`F`, or a call's option) a call resolves to
+ * `{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.
  */
-export interface Client {
+export interface Client<F extends boolean = true> {
   /**
    * `POST /audio` (operation `transcode`)
    *
@@ -30,16 +31,16 @@ export interface Client {
   transcode<O extends CallOptions = CallOptions>(
     args: TranscodeArgs,
     options?: O,
-  ): ApiPromise<Parsed<T.Operations['transcode']['response'], O>, 200>;
+  ): Outcome<Parsed<T.Operations['transcode']['response'], O>, 200, T.Operations['transcode']['errorResponse'], O, F>;
   /**
    * `GET /thumbnails` (operation `listThumbnails`)
    *
    * Authentication: none.
    */
-  listThumbnails(
+  listThumbnails<O extends CallOptions = CallOptions>(
     args?: Record<string, never>,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['listThumbnails']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['listThumbnails']['response'], 200, T.Operations['listThumbnails']['errorResponse'], O, F>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -57,7 +58,7 @@ export interface OperationErrors {
 export type ClientOptions = RuntimeOptions;
 
 /** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore = Runtime;
+export type ClientCore<F extends boolean = true> = Runtime<F>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -66,10 +67,10 @@ export type OAuth2Scope = string;
  * Creates a client. `baseUrl` is required; `auth` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient<O extends ClientOptions>(options: O): Client<Throws<O, true>> {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
-  }) as Client;
+  }) as Client<Throws<O, true>>;
 }
 
 /**
@@ -100,7 +101,10 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
  * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
  */
-export function createCore(options: ClientOptions, features: CoreFeatures = {}): ClientCore {
+export function createCore<O extends ClientOptions>(
+  options: O,
+  features: CoreFeatures = {},
+): ClientCore<Throws<O, true>> {
   return createRuntime(options, features);
 }
 
@@ -111,11 +115,11 @@ export function createCore(options: ClientOptions, features: CoreFeatures = {}):
  *
  * The standalone form of `Client.transcode`, over `createCore(...)`.
  */
-export function transcode<O extends CallOptions = CallOptions>(
-  core: ClientCore,
+export function transcode<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: TranscodeArgs,
   options?: O,
-): ApiPromise<Parsed<T.Operations['transcode']['response'], O>, 200> {
+): Outcome<Parsed<T.Operations['transcode']['response'], O>, 200, T.Operations['transcode']['errorResponse'], O, F> {
   return call(core, ops.transcode, args, options);
 }
 
@@ -126,11 +130,11 @@ export function transcode<O extends CallOptions = CallOptions>(
  *
  * The standalone form of `Client.listThumbnails`, over `createCore(...)`.
  */
-export function listThumbnails(
-  core: ClientCore,
+export function listThumbnails<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: Record<string, never>,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listThumbnails']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listThumbnails']['response'], 200, T.Operations['listThumbnails']['errorResponse'], O, F> {
   return call(core, ops.listThumbnails, args, options);
 }
 

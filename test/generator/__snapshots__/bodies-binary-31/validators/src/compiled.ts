@@ -25,7 +25,6 @@ export function _vThumbnail(v: any, o: number): boolean {
 
 export function _eThumbnail(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vThumbnail(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
     return false;

@@ -5,7 +5,7 @@ import { bindOperations } from './runtime/bind.js';
 import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
-import type { ApiPromise, CallOptions, Parsed, RuntimeOptions } from './runtime/types.js';
+import type { CallOptions, Outcome, Parsed, RuntimeOptions, Throws } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
 import { mediating } from './runtime/mediate.js';
 
@@ -35,15 +35,19 @@ export interface GetImageArgs {
  * `{ data, status, headers, rateLimit, response }`. Failures reject with `ApiError` (typed body, see
  * `isApiError` and `isProblem`), `RateLimitError`, `NetworkError`, `TimeoutError`, `AbortError`,
  * `CredentialsError` (before any request) or, when validation is on, `RequestValidationError` /
- * `ResponseValidationError`.
+ * `ResponseValidationError`. With `throwOnError: false` (`F`, or a call's option) a call resolves to
+ * `{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.
  */
-export interface Client {
+export interface Client<F extends boolean = true> {
   /**
    * `PUT /files/{name}` (operation `uploadFile`)
    *
    * Authentication: none.
    */
-  uploadFile(args: UploadFileArgs, options?: CallOptions): ApiPromise<T.Operations['uploadFile']['response'], 201>;
+  uploadFile<O extends CallOptions = CallOptions>(
+    args: UploadFileArgs,
+    options?: O,
+  ): Outcome<T.Operations['uploadFile']['response'], 201, T.Operations['uploadFile']['errorResponse'], O, F>;
   /**
    * `GET /files/{name}` (operation `downloadFile`)
    *
@@ -52,7 +56,13 @@ export interface Client {
   downloadFile<O extends CallOptions = CallOptions>(
     args: DownloadFileArgs,
     options?: O,
-  ): ApiPromise<Parsed<T.Operations['downloadFile']['response'], O>, 200>;
+  ): Outcome<
+    Parsed<T.Operations['downloadFile']['response'], O>,
+    200,
+    T.Operations['downloadFile']['errorResponse'],
+    O,
+    F
+  >;
   /**
    * `POST /echo` (operation `echoBytes`)
    *
@@ -61,7 +71,7 @@ export interface Client {
   echoBytes<O extends CallOptions = CallOptions>(
     args: EchoBytesArgs,
     options?: O,
-  ): ApiPromise<Parsed<T.Operations['echoBytes']['response'], O>, 200>;
+  ): Outcome<Parsed<T.Operations['echoBytes']['response'], O>, 200, T.Operations['echoBytes']['errorResponse'], O, F>;
   /**
    * `GET /images/{id}` (operation `getImage`)
    *
@@ -70,7 +80,7 @@ export interface Client {
   getImage<O extends CallOptions = CallOptions>(
     args: GetImageArgs,
     options?: O,
-  ): ApiPromise<Parsed<T.Operations['getImage']['response'], O>, 200>;
+  ): Outcome<Parsed<T.Operations['getImage']['response'], O>, 200, T.Operations['getImage']['errorResponse'], O, F>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -90,7 +100,7 @@ export interface OperationErrors {
 export type ClientOptions = RuntimeOptions;
 
 /** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore = Runtime;
+export type ClientCore<F extends boolean = true> = Runtime<F>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -99,10 +109,10 @@ export type OAuth2Scope = string;
  * Creates a client. `baseUrl` is required; `auth` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient<O extends ClientOptions>(options: O): Client<Throws<O, true>> {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
-  }) as Client;
+  }) as Client<Throws<O, true>>;
 }
 
 /**
@@ -133,7 +143,10 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
  * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
  */
-export function createCore(options: ClientOptions, features: CoreFeatures = {}): ClientCore {
+export function createCore<O extends ClientOptions>(
+  options: O,
+  features: CoreFeatures = {},
+): ClientCore<Throws<O, true>> {
   return createRuntime(options, features);
 }
 
@@ -144,11 +157,11 @@ export function createCore(options: ClientOptions, features: CoreFeatures = {}):
  *
  * The standalone form of `Client.uploadFile`, over `createCore(...)`.
  */
-export function uploadFile(
-  core: ClientCore,
+export function uploadFile<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: UploadFileArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['uploadFile']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['uploadFile']['response'], 201, T.Operations['uploadFile']['errorResponse'], O, F> {
   return call(core, ops.uploadFile, args, options);
 }
 
@@ -159,11 +172,17 @@ export function uploadFile(
  *
  * The standalone form of `Client.downloadFile`, over `createCore(...)`.
  */
-export function downloadFile<O extends CallOptions = CallOptions>(
-  core: ClientCore,
+export function downloadFile<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: DownloadFileArgs,
   options?: O,
-): ApiPromise<Parsed<T.Operations['downloadFile']['response'], O>, 200> {
+): Outcome<
+  Parsed<T.Operations['downloadFile']['response'], O>,
+  200,
+  T.Operations['downloadFile']['errorResponse'],
+  O,
+  F
+> {
   return call(core, ops.downloadFile, args, options);
 }
 
@@ -174,11 +193,11 @@ export function downloadFile<O extends CallOptions = CallOptions>(
  *
  * The standalone form of `Client.echoBytes`, over `createCore(...)`.
  */
-export function echoBytes<O extends CallOptions = CallOptions>(
-  core: ClientCore,
+export function echoBytes<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: EchoBytesArgs,
   options?: O,
-): ApiPromise<Parsed<T.Operations['echoBytes']['response'], O>, 200> {
+): Outcome<Parsed<T.Operations['echoBytes']['response'], O>, 200, T.Operations['echoBytes']['errorResponse'], O, F> {
   return call(core, ops.echoBytes, args, options);
 }
 
@@ -189,11 +208,11 @@ export function echoBytes<O extends CallOptions = CallOptions>(
  *
  * The standalone form of `Client.getImage`, over `createCore(...)`.
  */
-export function getImage<O extends CallOptions = CallOptions>(
-  core: ClientCore,
+export function getImage<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetImageArgs,
   options?: O,
-): ApiPromise<Parsed<T.Operations['getImage']['response'], O>, 200> {
+): Outcome<Parsed<T.Operations['getImage']['response'], O>, 200, T.Operations['getImage']['errorResponse'], O, F> {
   return call(core, ops.getImage, args, options);
 }
 

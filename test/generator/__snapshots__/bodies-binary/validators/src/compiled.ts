@@ -22,10 +22,8 @@ const _sp3 = '#/components/schemas/Problem';
 const _sp4 = '#/components/schemas/Attachment';
 const _t5: any = [['note', 1, 'string']];
 const _sp6 = '#/paths/~1files~1{name}/parameters/0/schema';
-const _t7: any = [['name', 5184, '', _vUploadFilePathName, _eUploadFilePathName, _sp6]];
-const _sp8 = '#/paths/~1images~1{id}/get/parameters/0/schema';
-const _t9: any = [['id', 5184, '', _vGetImagePathId, _eGetImagePathId, _sp8]];
-const _re10 = new RegExp('^[a-z0-9.-]+$', 'u');
+const _sp7 = '#/paths/~1images~1{id}/get/parameters/0/schema';
+const _re8 = new RegExp('^[a-z0-9.-]+$', 'u');
 
 export function _vStored(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -40,7 +38,6 @@ export function _vStored(v: any, o: number): boolean {
 
 export function _eStored(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vStored(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
     return false;
@@ -64,7 +61,6 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
     return false;
@@ -85,7 +81,6 @@ export function _vAttachment(v: any, o: number): boolean {
 
 export function _eAttachment(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vAttachment(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp4, 'object');
     return false;
@@ -109,7 +104,10 @@ export function _eUploadFilePathParams(v: any, o: number, p: string, E: Validati
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t7)) return false;
+  const x1 = v.name;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
+  } else if (_fReq(E, o, p, sp, 'name')) return false;
   return E.length === e0;
 }
 
@@ -132,7 +130,10 @@ export function _eDownloadFilePathParams(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t7)) return false;
+  const x1 = v.name;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
+  } else if (_fReq(E, o, p, sp, 'name')) return false;
   return E.length === e0;
 }
 
@@ -147,7 +148,10 @@ export function _eGetImagePathParams(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t9)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/id', E, _sp7, _vGetImagePathId, _eGetImagePathId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -158,7 +162,7 @@ export function _eUploadFilePathName(v: any, o: number, p: string, E: Validation
     return false;
   }
   if (
-    !_re10.test(v) &&
+    !_re8.test(v) &&
     _fErr(E, o, p, sp + '/pattern', 'pattern', 'must match pattern "^[a-z0-9.-]+$"', { pattern: '^[a-z0-9.-]+$' })
   )
     return false;
@@ -167,7 +171,7 @@ export function _eUploadFilePathName(v: any, o: number, p: string, E: Validation
 
 export function _vUploadFilePathName(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re10.test(v)) return false;
+  if (!_re8.test(v)) return false;
   return true;
 }
 

@@ -9,14 +9,10 @@ import { _eProps, _fErr, _fPT, _fReq, _fType, _ref } from './runtime.js';
 const _sp0 = '#/components/schemas/Container';
 const _t1: any = [['id', 65, 'string']];
 const _sp2 = '#/components/schemas/Container_Item';
-const _t3: any = [
-  ['self', 1024, '', _vResourceLink, _eResourceLink],
-  ['size', 1024, '', _vResourceSize, _eResourceSize],
-];
-const _sp4 = '#/components/schemas/Resource';
-const _t5: any = [['href', 65, 'string']];
-const _sp6 = '#/components/schemas/Resource_Link';
-const _sp7 = '#/components/schemas/Resource_Size';
+const _sp3 = '#/components/schemas/Resource';
+const _t4: any = [['href', 65, 'string']];
+const _sp5 = '#/components/schemas/Resource_Link';
+const _sp6 = '#/components/schemas/Resource_Size';
 
 export function _vContainer(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -37,7 +33,6 @@ export function _vContainer(v: any, o: number): boolean {
 
 export function _eContainer(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vContainer(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
     return false;
@@ -65,7 +60,6 @@ export function _vContainerItem(v: any, o: number): boolean {
 
 export function _eContainerItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vContainerItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp2, 'object');
     return false;
@@ -91,12 +85,18 @@ export function _vResource(v: any, o: number): boolean {
 
 export function _eResource(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vResource(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp4, 'object');
+    _fType(E, o, p, _sp3, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp4, _t3)) return false;
+  const x1 = v.self;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/self', E, _vResourceLink, _eResourceLink)) return false;
+  }
+  const x3 = v.size;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/size', E, _vResourceSize, _eResourceSize)) return false;
+  }
   return E.length === e0;
 }
 
@@ -109,12 +109,11 @@ export function _vResourceLink(v: any, o: number): boolean {
 
 export function _eResourceLink(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vResourceLink(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp6, 'object');
+    _fType(E, o, p, _sp5, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp6, _t5)) return false;
+  if (_eProps(v, o, p, E, _sp5, _t4)) return false;
   return E.length === e0;
 }
 
@@ -126,12 +125,11 @@ export function _vResourceSize(v: any, o: number): boolean {
 
 export function _eResourceSize(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vResourceSize(v, o)) return true;
   if (!Number.isInteger(v)) {
-    _fType(E, o, p, _sp7, 'integer');
+    _fType(E, o, p, _sp6, 'integer');
     return false;
   }
-  if (v < 0 && _fErr(E, o, p, _sp7 + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 }))
+  if (v < 0 && _fErr(E, o, p, _sp6 + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 }))
     return false;
   return E.length === e0;
 }

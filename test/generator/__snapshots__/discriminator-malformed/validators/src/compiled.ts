@@ -7,11 +7,8 @@ import type { ValidationError } from './runtime.js';
 import { _eProps, _fErr, _fPT, _fReq, _fType, _has, _ref } from './runtime.js';
 
 const _k0: any = ['news.published', 'follow.created', 'profile.updated'];
-const _t1: any = [
-  ['event_type', 65, 'string', _k0],
-  ['payload', 1088, '', _vPayload, _ePayload],
-];
-const _sp2 = '#/components/schemas/Event';
+const _sp1 = '#/components/schemas/Event';
+const _t2: any = [['event_type', 65, 'string', _k0]];
 const _re3 = new RegExp('^[0-9]{1,19}$', 'u');
 const _sp4 = '#/components/schemas/Payload';
 const _t5: any = [['headline', 65, 'string']];
@@ -48,12 +45,15 @@ export function _vEvent(v: any, o: number): boolean {
 
 export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp2, 'object');
+    _fType(E, o, p, _sp1, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp2, _t1)) return false;
+  if (_eProps(v, o, p, E, _sp1, _t2)) return false;
+  const x1 = v.payload;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/payload', E, _vPayload, _ePayload)) return false;
+  } else if (_fReq(E, o, p, _sp1, 'payload')) return false;
   return E.length === e0;
 }
 
@@ -113,7 +113,6 @@ export function _vPayload(v: any, o: number): boolean {
 
 export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPayload(v, o)) return true;
   {
     let n2 = 0;
     let a3 = -1;
@@ -232,7 +231,6 @@ export function _vNewsPayload(v: any, o: number): boolean {
 
 export function _eNewsPayload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNewsPayload(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp6, 'object');
     return false;
@@ -267,7 +265,6 @@ export function _vFollowPayload(v: any, o: number): boolean {
 
 export function _eFollowPayload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vFollowPayload(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp7, 'object');
     return false;
@@ -323,7 +320,6 @@ export function _vProfilePayload(v: any, o: number): boolean {
 
 export function _eProfilePayload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProfilePayload(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp9, 'object');
     return false;
@@ -367,7 +363,6 @@ export function _vShape(v: any, o: number): boolean {
 
 export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vShape(v, o)) return true;
   let ok2 = false;
   if ((o & 48) !== 48) {
     L5: {
@@ -425,7 +420,6 @@ export function _vCircle(v: any, o: number): boolean {
 
 export function _eCircle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCircle(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp12, 'object');
     return false;
@@ -443,7 +437,6 @@ export function _vSquare(v: any, o: number): boolean {
 
 export function _eSquare(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSquare(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp14, 'object');
     return false;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fEnum, _fErr, _fType, _ref } from './runtime.js';
+import { _eProps, _fEnum, _fErr, _fReq, _fType, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _k0: any = ['cat', 'dog'];
@@ -79,10 +79,7 @@ const _t38: any = [
 const _sp39 = '#/components/schemas/Secret';
 const _k40: any = ['key'];
 const _sp41 = '#/components/schemas/KeyKind';
-const _t42: any = [
-  ['kind', 1088, '', _vKeyKind, _eKeyKind],
-  ['fingerprint', 65, 'string'],
-];
+const _t42: any = [['fingerprint', 65, 'string']];
 
 export function _vPet(v: any, o: number): boolean {
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
@@ -141,7 +138,6 @@ export function _vPet(v: any, o: number): boolean {
 
 export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPet(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.petType;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -253,7 +249,6 @@ export function _vCat(v: any, o: number): boolean {
 
 export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCat(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Cat', 'object');
     return false;
@@ -273,7 +268,6 @@ export function _vDog(v: any, o: number): boolean {
 
 export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDog(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Dog', 'object');
     return false;
@@ -339,7 +333,6 @@ export function _vShape(v: any, o: number): boolean {
 
 export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vShape(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -449,7 +442,6 @@ export function _vCircle(v: any, o: number): boolean {
 
 export function _eCircle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCircle(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp6, 'object');
     return false;
@@ -469,7 +461,6 @@ export function _vSquare(v: any, o: number): boolean {
 
 export function _eSquare(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSquare(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp8, 'object');
     return false;
@@ -519,7 +510,6 @@ export function _vVehicle(v: any, o: number): boolean {
 
 export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vVehicle(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.vehicleType;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -623,7 +613,6 @@ export function _vVehicleBase(v: any, o: number): boolean {
 
 export function _eVehicleBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vVehicleBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp12, 'object');
     return false;
@@ -646,7 +635,6 @@ export function _vCar(v: any, o: number): boolean {
 
 export function _eCar(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCar(v, o)) return true;
   if (_ref(v, o, p, E, _vVehicleBase, _eVehicleBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Car/allOf/1', 'object');
@@ -672,7 +660,6 @@ export function _vBike(v: any, o: number): boolean {
 
 export function _eBike(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vBike(v, o)) return true;
   if (_ref(v, o, p, E, _vVehicleBase, _eVehicleBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp16 + '/allOf/1', 'object');
@@ -743,7 +730,6 @@ export function _vEvent(v: any, o: number): boolean {
 
 export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vEvent(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.type;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -857,7 +843,6 @@ export function _vCreated(v: any, o: number): boolean {
 
 export function _eCreated(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCreated(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp22, 'object');
     return false;
@@ -875,7 +860,6 @@ export function _vDeleted(v: any, o: number): boolean {
 
 export function _eDeleted(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vDeleted(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp24, 'object');
     return false;
@@ -937,7 +921,6 @@ export function _vPayment(v: any, o: number): boolean {
 
 export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPayment(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.method;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -1029,7 +1012,6 @@ export function _vCard(v: any, o: number): boolean {
 
 export function _eCard(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCard(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp28, 'object');
     return false;
@@ -1049,7 +1031,6 @@ export function _vTransfer(v: any, o: number): boolean {
 
 export function _eTransfer(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vTransfer(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp30, 'object');
     return false;
@@ -1067,7 +1048,6 @@ export function _vAnimal(v: any, o: number): boolean {
 
 export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vAnimal(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp32, 'object');
     return false;
@@ -1088,7 +1068,6 @@ export function _vLion(v: any, o: number): boolean {
 
 export function _eLion(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vLion(v, o)) return true;
   if (_ref(v, o, p, E, _vAnimal, _eAnimal)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp34 + '/allOf/1', 'object');
@@ -1147,7 +1126,6 @@ export function _vToken(v: any, o: number): boolean {
 
 export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vToken(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -1255,7 +1233,6 @@ export function _vSecret(v: any, o: number): boolean {
 
 export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSecret(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp39, 'object');
     return false;
@@ -1272,7 +1249,6 @@ export function _vKeyKind(v: any, o: number): boolean {
 
 export function _eKeyKind(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vKeyKind(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp41, 'string')) return false;
   if (!(v === 'key') && _fEnum(E, o, p, _sp41, _k40)) return false;
   return E.length === e0;
@@ -1289,11 +1265,14 @@ export function _vKey(v: any, o: number): boolean {
 
 export function _eKey(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vKey(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Key', 'object');
     return false;
   }
+  const x1 = v.kind;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/kind', E, _vKeyKind, _eKeyKind)) return false;
+  } else if (_fReq(E, o, p, '#/components/schemas/Key', 'kind')) return false;
   if (_eProps(v, o, p, E, '#/components/schemas/Key', _t42)) return false;
   return E.length === e0;
 }

@@ -29,14 +29,9 @@ const _k19: any = ['auto', 'manual'];
 const _k20: any = [1, 2, 3];
 const _sp21 = '#/components/schemas/Settings';
 const _t22: any = [['mode', 65, 'string', _k19]];
-const _t23: any = [['state', 1024, '', _vStrings, _eStrings]];
-const _sp24 = '#/paths/~1items/get/parameters/0/schema';
-const _sp25 = '#/paths/~1items/get/parameters/1/schema';
-const _t26: any = [
-  ['sort', 5120, '', _vListItemsQuerySort, _eListItemsQuerySort, _sp24],
-  ['states', 5120, '', _vListItemsQueryStates, _eListItemsQueryStates, _sp25],
-];
-const _k27: any = ['asc', 'desc'];
+const _sp23 = '#/paths/~1items/get/parameters/0/schema';
+const _sp24 = '#/paths/~1items/get/parameters/1/schema';
+const _k25: any = ['asc', 'desc'];
 
 export function _vStrings(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -55,7 +50,6 @@ export function _vStrings(v: any, o: number): boolean {
 
 export function _eStrings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vStrings(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp1, 'string')) return false;
   if (
     !(
@@ -81,7 +75,6 @@ export function _vNumbers(v: any, o: number): boolean {
 
 export function _eNumbers(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNumbers(v, o)) return true;
   if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp3, 'number')) return false;
   if (!(v === 1 || v === 2.5 || v === -3 || v === 0 || v === 1e21 || v === 0.1) && _fEnum(E, o, p, _sp3, _k2))
     return false;
@@ -96,7 +89,6 @@ export function _vIntegers(v: any, o: number): boolean {
 
 export function _eIntegers(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vIntegers(v, o)) return true;
   if (!Number.isInteger(v) && _fType(E, o, p, _sp5, 'integer')) return false;
   if (!(v === 100 || v === 200 || v === -1) && _fEnum(E, o, p, _sp5, _k4)) return false;
   return E.length === e0;
@@ -110,7 +102,6 @@ export function _vNonFinite(v: any, o: number): boolean {
 
 export function _eNonFinite(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNonFinite(v, o)) return true;
   if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp7, 'number')) return false;
   if (!(v === 0) && _fEnum(E, o, p, _sp7, _k6)) return false;
   return E.length === e0;
@@ -124,7 +115,6 @@ export function _vBooleans(v: any, o: number): boolean {
 
 export function _eBooleans(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vBooleans(v, o)) return true;
   if (typeof v !== 'boolean' && _fType(E, o, p, _sp9, 'boolean')) return false;
   if (!(v === true) && _fEnum(E, o, p, _sp9, _k8)) return false;
   return E.length === e0;
@@ -138,7 +128,6 @@ export function _vWithNull(v: any, o: number): boolean {
 
 export function _eWithNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vWithNull(v, o)) return true;
   if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp11, 'string,null')) return false;
   if (!(v === 'on' || v === 'off' || v === null) && _fEnum(E, o, p, _sp11, _k10)) return false;
   return E.length === e0;
@@ -151,7 +140,6 @@ export function _vOnlyNull(v: any, o: number): boolean {
 
 export function _eOnlyNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vOnlyNull(v, o)) return true;
   if (!(v === null) && _fEnum(E, o, p, _sp13, _k12)) return false;
   return E.length === e0;
 }
@@ -163,7 +151,6 @@ export function _vMixed(v: any, o: number): boolean {
 
 export function _eMixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMixed(v, o)) return true;
   if (!(v === 1 || v === '1' || v === true || v === null || _inc(_k15, v)) && _fEnum(E, o, p, _sp16, _k14))
     return false;
   return E.length === e0;
@@ -177,7 +164,6 @@ export function _vSingle(v: any, o: number): boolean {
 
 export function _eSingle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSingle(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp18, 'string')) return false;
   if (!(v === 'only') && _fEnum(E, o, p, _sp18, _k17)) return false;
   return E.length === e0;
@@ -215,7 +201,6 @@ export function _vSettings(v: any, o: number): boolean {
 
 export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSettings(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp21, 'object');
     return false;
@@ -238,7 +223,10 @@ export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): 
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp21, _t23)) return false;
+  const x4 = v.state;
+  if (x4 !== undefined) {
+    if (_ref(x4, o, p + '/state', E, _vStrings, _eStrings)) return false;
+  }
   return E.length === e0;
 }
 
@@ -254,14 +242,21 @@ export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationErro
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t26)) return false;
+  const x1 = v.sort;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/sort', E, _sp23, _vListItemsQuerySort, _eListItemsQuerySort)) return false;
+  }
+  const x3 = v.states;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/states', E, _sp24, _vListItemsQueryStates, _eListItemsQueryStates)) return false;
+  }
   return E.length === e0;
 }
 
 export function _eListItemsQuerySort(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
-  if (!(v === 'asc' || v === 'desc') && _fEnum(E, o, p, sp, _k27)) return false;
+  if (!(v === 'asc' || v === 'desc') && _fEnum(E, o, p, sp, _k25)) return false;
   return E.length === e0;
 }
 

@@ -78,7 +78,6 @@ export function _vUpload(v: any, o: number): boolean {
 
 export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUpload(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
     return false;
@@ -185,7 +184,6 @@ export function _vReceived(v: any, o: number): boolean {
 
 export function _eReceived(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vReceived(v, o)) return true;
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp5, 'object')) return false;
   return E.length === e0;
 }

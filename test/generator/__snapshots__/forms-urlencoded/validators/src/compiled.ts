@@ -41,26 +41,21 @@ const _t6: any = [
   ['label', 1, 'string'],
 ];
 const _t7: any = [
-  ['colorFlat', 1024, '', _vColor, _eColor],
-  ['colorSpaced', 1024, '', _vColor, _eColor],
-  ['colorPiped', 1024, '', _vColor, _eColor],
-];
-const _t8: any = [
   ['min', 4, 'integer'],
   ['max', 4, 'integer'],
 ];
-const _t9: any = [['status', 1, 'string']];
-const _t10: any = [
+const _t8: any = [['status', 1, 'string']];
+const _t9: any = [
   ['redirect', 1, 'string'],
   ['jsonText', 1, 'string'],
   ['note', 1, 'string'],
 ];
-const _t11: any = [
+const _t10: any = [
   ['R', 4, 'integer'],
   ['G', 4, 'integer'],
   ['B', 4, 'integer'],
 ];
-const _sp12 = '#/components/schemas/Color';
+const _sp11 = '#/components/schemas/Color';
 
 export function _vSubscription(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -99,7 +94,6 @@ export function _vSubscription(v: any, o: number): boolean {
 
 export function _eSubscription(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSubscription(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
     return false;
@@ -255,7 +249,6 @@ export function _vStyles(v: any, o: number): boolean {
 
 export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vStyles(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp5, 'object');
     return false;
@@ -332,7 +325,18 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp5, _t7)) return false;
+  const x16 = v.colorFlat;
+  if (x16 !== undefined) {
+    if (_ref(x16, o, p + '/colorFlat', E, _vColor, _eColor)) return false;
+  }
+  const x18 = v.colorSpaced;
+  if (x18 !== undefined) {
+    if (_ref(x18, o, p + '/colorSpaced', E, _vColor, _eColor)) return false;
+  }
+  const x20 = v.colorPiped;
+  if (x20 !== undefined) {
+    if (_ref(x20, o, p + '/colorPiped', E, _vColor, _eColor)) return false;
+  }
   const x22 = v.point;
   if (x22 !== undefined) {
     if (typeof x22 !== 'object' || x22 === null || Array.isArray(x22)) {
@@ -346,13 +350,13 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
     if (typeof x24 !== 'object' || x24 === null || Array.isArray(x24)) {
       if (_fPT(E, o, p, _sp5, 'filter', 'object')) return false;
     } else {
-      if (_eProps(x24, o, p + '/filter', E, _sp5 + '/properties/filter', _t9)) return false;
+      if (_eProps(x24, o, p + '/filter', E, _sp5 + '/properties/filter', _t8)) return false;
       const x25 = x24.range;
       if (x25 !== undefined) {
         if (typeof x25 !== 'object' || x25 === null || Array.isArray(x25)) {
           if (_fPT(E, o, p + '/filter', _sp5 + '/properties/filter', 'range', 'object')) return false;
         } else {
-          if (_eProps(x25, o, p + '/filter/range', E, _sp5 + '/properties/filter/properties/range', _t8)) return false;
+          if (_eProps(x25, o, p + '/filter/range', E, _sp5 + '/properties/filter/properties/range', _t7)) return false;
         }
       }
       const x27 = x24.ids;
@@ -372,7 +376,7 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp5, _t10)) return false;
+  if (_eProps(v, o, p, E, _sp5, _t9)) return false;
   for (const k31 in v) {
     if (!_has.call(v, k31)) continue;
     if (!_s4.has(k31)) {
@@ -400,12 +404,11 @@ export function _vColor(v: any, o: number): boolean {
 
 export function _eColor(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vColor(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp12, 'object');
+    _fType(E, o, p, _sp11, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp12, _t11)) return false;
+  if (_eProps(v, o, p, E, _sp11, _t10)) return false;
   return E.length === e0;
 }
 

@@ -21,11 +21,7 @@ const _t3: any = [
   ['name', 65, 'string'],
   ['joined_at', 1, 'string', _fDateTime, 'date-time'],
 ];
-const _t4: any = [
-  ['parent', 1024, '', _vEvent, _eEvent],
-  ['reminder', 1024, '', _vReminder, _eReminder],
-  ['precision', 1, 'string', _fDateTime, 'date-time', _k0],
-];
+const _t4: any = [['precision', 1, 'string', _fDateTime, 'date-time', _k0]];
 const _sp5 = '#/components/schemas/Reminder';
 const _t6: any = [['at', 65, 'string', _fDateTime, 'date-time']];
 const _t7: any = [['on', 65, 'string', _fDate, 'date']];
@@ -39,16 +35,9 @@ const _sp9 = '#/components/schemas/Problem';
 const _sp10 = '#/paths/~1events/get/parameters/0/schema';
 const _sp11 = '#/paths/~1events/get/parameters/1/schema';
 const _sp12 = '#/paths/~1events/get/parameters/2/schema';
-const _t13: any = [
-  ['since', 5120, '', _vListEventsQuerySince, _eListEventsQuerySince, _sp10],
-  ['on', 5120, '', _vListEventsQueryOn, _eListEventsQueryOn, _sp11],
-  ['days', 5120, '', _vListEventsQueryDays, _eListEventsQueryDays, _sp12],
-];
-const _sp14 = '#/paths/~1events~1{day}/get/parameters/0/schema';
-const _t15: any = [['day', 5184, '', _vListEventsQueryOn, _eListEventsQueryOn, _sp14]];
-const _sp16 = '#/paths/~1events~1{day}/get/parameters/1/schema';
-const _t17: any = [['x-as-of', 5120, '', _vListEventsQuerySince, _eListEventsQuerySince, _sp16]];
-const _t18: any = [
+const _sp13 = '#/paths/~1events~1{day}/get/parameters/0/schema';
+const _sp14 = '#/paths/~1events~1{day}/get/parameters/1/schema';
+const _t15: any = [
   ['day', 1, 'string', _fDate, 'date'],
   ['as_of', 1, 'string', _fDateTime, 'date-time'],
 ];
@@ -152,7 +141,6 @@ export function _vEvent(v: any, o: number): boolean {
 
 export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
     return false;
@@ -229,6 +217,14 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
   }
+  const x11 = v.parent;
+  if (x11 !== undefined) {
+    if (_ref(x11, o, p + '/parent', E, _vEvent, _eEvent)) return false;
+  }
+  const x13 = v.reminder;
+  if (x13 !== undefined) {
+    if (_ref(x13, o, p + '/reminder', E, _vReminder, _eReminder)) return false;
+  }
   if (_eProps(v, o, p, E, _sp1, _t4)) return false;
   return E.length === e0;
 }
@@ -265,7 +261,6 @@ export function _vReminder(v: any, o: number): boolean {
 
 export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vReminder(v, o)) return true;
   {
     let n2 = 0;
     let a3 = -1;
@@ -389,7 +384,6 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp9, 'object');
     return false;
@@ -410,7 +404,18 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t13)) return false;
+  const x1 = v.since;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/since', E, _sp10, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
+  }
+  const x3 = v.on;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/on', E, _sp11, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
+  }
+  const x5 = v.days;
+  if (x5 !== undefined) {
+    if (_refSp(x5, o, p + '/days', E, _sp12, _vListEventsQueryDays, _eListEventsQueryDays)) return false;
+  }
   return E.length === e0;
 }
 
@@ -433,7 +438,10 @@ export function _eEventsOnPathParams(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t15)) return false;
+  const x1 = v.day;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/day', E, _sp13, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
+  } else if (_fReq(E, o, p, sp, 'day')) return false;
   return E.length === e0;
 }
 
@@ -443,7 +451,10 @@ export function _eEventsOnHeaders(v: any, o: number, p: string, E: ValidationErr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t17)) return false;
+  const x1 = v['x-as-of'];
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/x-as-of', E, _sp14, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
+  }
   return E.length === e0;
 }
 
@@ -453,7 +464,7 @@ export function _eEventsOnStatus200(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t18)) return false;
+  if (_eProps(v, o, p, E, sp, _t15)) return false;
   const x1 = v.events;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {

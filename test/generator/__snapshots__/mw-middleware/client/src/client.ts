@@ -5,7 +5,7 @@ import { bindOperations } from './runtime/bind.js';
 import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
-import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js';
+import type { CallOptions, Outcome, RuntimeOptions, Throws } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
 import { mediating } from './runtime/mediate.js';
 
@@ -30,27 +30,37 @@ export interface GetThingArgs {
  * `{ data, status, headers, rateLimit, response }`. Failures reject with `ApiError` (typed body, see
  * `isApiError` and `isProblem`), `RateLimitError`, `NetworkError`, `TimeoutError`, `AbortError`,
  * `CredentialsError` (before any request) or, when validation is on, `RequestValidationError` /
- * `ResponseValidationError`.
+ * `ResponseValidationError`. With `throwOnError: false` (`F`, or a call's option) a call resolves to
+ * `{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.
  */
-export interface Client {
+export interface Client<F extends boolean = true> {
   /**
    * `GET /things` (operation `listThings`)
    *
    * Authentication: bearer token (token).
    */
-  listThings(args?: ListThingsArgs, options?: CallOptions): ApiPromise<T.Operations['listThings']['response'], 200>;
+  listThings<O extends CallOptions = CallOptions>(
+    args?: ListThingsArgs,
+    options?: O,
+  ): Outcome<T.Operations['listThings']['response'], 200, T.Operations['listThings']['errorResponse'], O, F>;
   /**
    * `POST /things` (operation `createThing`)
    *
    * Authentication: bearer token (token).
    */
-  createThing(args: CreateThingArgs, options?: CallOptions): ApiPromise<T.Operations['createThing']['response'], 201>;
+  createThing<O extends CallOptions = CallOptions>(
+    args: CreateThingArgs,
+    options?: O,
+  ): Outcome<T.Operations['createThing']['response'], 201, T.Operations['createThing']['errorResponse'], O, F>;
   /**
    * `GET /things/{id}` (operation `getThing`)
    *
    * Authentication: bearer token (token).
    */
-  getThing(args: GetThingArgs, options?: CallOptions): ApiPromise<T.Operations['getThing']['response'], 200>;
+  getThing<O extends CallOptions = CallOptions>(
+    args: GetThingArgs,
+    options?: O,
+  ): Outcome<T.Operations['getThing']['response'], 200, T.Operations['getThing']['errorResponse'], O, F>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -69,7 +79,7 @@ export interface OperationErrors {
 export type ClientOptions = RuntimeOptions;
 
 /** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore = Runtime;
+export type ClientCore<F extends boolean = true> = Runtime<F>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -78,10 +88,10 @@ export type OAuth2Scope = string;
  * Creates a client. `baseUrl` is required; `auth` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient<O extends ClientOptions>(options: O): Client<Throws<O, true>> {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
-  }) as Client;
+  }) as Client<Throws<O, true>>;
 }
 
 /**
@@ -112,7 +122,10 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
  * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
  */
-export function createCore(options: ClientOptions, features: CoreFeatures = {}): ClientCore {
+export function createCore<O extends ClientOptions>(
+  options: O,
+  features: CoreFeatures = {},
+): ClientCore<Throws<O, true>> {
   return createRuntime(options, features);
 }
 
@@ -123,11 +136,11 @@ export function createCore(options: ClientOptions, features: CoreFeatures = {}):
  *
  * The standalone form of `Client.listThings`, over `createCore(...)`.
  */
-export function listThings(
-  core: ClientCore,
+export function listThings<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListThingsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listThings']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listThings']['response'], 200, T.Operations['listThings']['errorResponse'], O, F> {
   return call(core, ops.listThings, args, options);
 }
 
@@ -138,11 +151,11 @@ export function listThings(
  *
  * The standalone form of `Client.createThing`, over `createCore(...)`.
  */
-export function createThing(
-  core: ClientCore,
+export function createThing<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: CreateThingArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createThing']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['createThing']['response'], 201, T.Operations['createThing']['errorResponse'], O, F> {
   return call(core, ops.createThing, args, options);
 }
 
@@ -153,11 +166,11 @@ export function createThing(
  *
  * The standalone form of `Client.getThing`, over `createCore(...)`.
  */
-export function getThing(
-  core: ClientCore,
+export function getThing<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetThingArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getThing']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['getThing']['response'], 200, T.Operations['getThing']['errorResponse'], O, F> {
   return call(core, ops.getThing, args, options);
 }
 

@@ -21,12 +21,7 @@ const _t3: any = [
 const _sp4 = '#/components/schemas/Problem';
 const _sp5 = '#/paths/~1things/get/parameters/0/schema';
 const _sp6 = '#/paths/~1things/get/parameters/1/schema';
-const _t7: any = [
-  ['tag', 5120, '', _vListThingsQueryTag, _eListThingsQueryTag, _sp5],
-  ['limit', 5120, '', _vListThingsQueryLimit, _eListThingsQueryLimit, _sp6],
-];
-const _sp8 = '#/paths/~1things~1{id}/get/parameters/0/schema';
-const _t9: any = [['id', 5184, '', _vListThingsQueryTag, _eListThingsQueryTag, _sp8]];
+const _sp7 = '#/paths/~1things~1{id}/get/parameters/0/schema';
 
 export function _vThing(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -39,7 +34,6 @@ export function _vThing(v: any, o: number): boolean {
 
 export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vThing(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
     return false;
@@ -57,7 +51,6 @@ export function _vNewThing(v: any, o: number): boolean {
 
 export function _eNewThing(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNewThing(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp2, 'object');
     return false;
@@ -100,7 +93,6 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp4, 'object');
     return false;
@@ -121,7 +113,14 @@ export function _eListThingsQuery(v: any, o: number, p: string, E: ValidationErr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t7)) return false;
+  const x1 = v.tag;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/tag', E, _sp5, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
+  }
+  const x3 = v.limit;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/limit', E, _sp6, _vListThingsQueryLimit, _eListThingsQueryLimit)) return false;
+  }
   return E.length === e0;
 }
 
@@ -144,7 +143,10 @@ export function _eGetThingPathParams(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t9)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/id', E, _sp7, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 

@@ -7,7 +7,7 @@ import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import type { Paginator } from './runtime/paginate.js';
 import { paginate } from './runtime/paginate.js';
-import type { ApiPromise, At, CallOptions, ItemOf, PaginateOptions, RuntimeOptions } from './runtime/types.js';
+import type { At, CallOptions, ItemOf, Outcome, PaginateOptions, RuntimeOptions, Throws } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
 import { mediating } from './runtime/mediate.js';
 
@@ -60,9 +60,10 @@ export interface ListTagsArgs {
  * `{ data, status, headers, rateLimit, response }`. Failures reject with `ApiError` (typed body, see
  * `isApiError` and `isProblem`), `RateLimitError`, `NetworkError`, `TimeoutError`, `AbortError`,
  * `CredentialsError` (before any request) or, when validation is on, `RequestValidationError` /
- * `ResponseValidationError`.
+ * `ResponseValidationError`. With `throwOnError: false` (`F`, or a call's option) a call resolves to
+ * `{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.
  */
-export interface Client {
+export interface Client<F extends boolean = true> {
   /**
    * Token in a nested member, sent back as pagination_token.
    *
@@ -72,7 +73,10 @@ export interface Client {
    *
    * One page; `client.paginate.listPosts` follows the pages.
    */
-  listPosts(args?: ListPostsArgs, options?: CallOptions): ApiPromise<T.Operations['listPosts']['response'], 200>;
+  listPosts<O extends CallOptions = CallOptions>(
+    args?: ListPostsArgs,
+    options?: O,
+  ): Outcome<T.Operations['listPosts']['response'], 200, T.Operations['listPosts']['errorResponse'], O, F>;
   /**
    * Cursor at the top level.
    *
@@ -82,7 +86,10 @@ export interface Client {
    *
    * One page; `client.paginate.listEvents` follows the pages.
    */
-  listEvents(args?: ListEventsArgs, options?: CallOptions): ApiPromise<T.Operations['listEvents']['response'], 200>;
+  listEvents<O extends CallOptions = CallOptions>(
+    args?: ListEventsArgs,
+    options?: O,
+  ): Outcome<T.Operations['listEvents']['response'], 200, T.Operations['listEvents']['errorResponse'], O, F>;
   /**
    * The last item's id, while has_more.
    *
@@ -92,7 +99,10 @@ export interface Client {
    *
    * One page; `client.paginate.listCharges` follows the pages.
    */
-  listCharges(args?: ListChargesArgs, options?: CallOptions): ApiPromise<T.Operations['listCharges']['response'], 200>;
+  listCharges<O extends CallOptions = CallOptions>(
+    args?: ListChargesArgs,
+    options?: O,
+  ): Outcome<T.Operations['listCharges']['response'], 200, T.Operations['listCharges']['errorResponse'], O, F>;
   /**
    * A bare array, the next page in the Link header.
    *
@@ -102,7 +112,10 @@ export interface Client {
    *
    * One page; `client.paginate.listRepos` follows the pages.
    */
-  listRepos(args?: ListReposArgs, options?: CallOptions): ApiPromise<T.Operations['listRepos']['response'], 200>;
+  listRepos<O extends CallOptions = CallOptions>(
+    args?: ListReposArgs,
+    options?: O,
+  ): Outcome<T.Operations['listRepos']['response'], 200, T.Operations['listRepos']['errorResponse'], O, F>;
   /**
    * Follows no convention; the config can declare it.
    *
@@ -110,7 +123,10 @@ export interface Client {
    *
    * Authentication: none.
    */
-  listLogs(args?: ListLogsArgs, options?: CallOptions): ApiPromise<T.Operations['listLogs']['response'], 200>;
+  listLogs<O extends CallOptions = CallOptions>(
+    args?: ListLogsArgs,
+    options?: O,
+  ): Outcome<T.Operations['listLogs']['response'], 200, T.Operations['listLogs']['errorResponse'], O, F>;
   /**
    * Declared with x-pagination (it wins over the convention its names also follow).
    *
@@ -120,7 +136,10 @@ export interface Client {
    *
    * One page; `client.paginate.listFeed` follows the pages.
    */
-  listFeed(args?: ListFeedArgs, options?: CallOptions): ApiPromise<T.Operations['listFeed']['response'], 200>;
+  listFeed<O extends CallOptions = CallOptions>(
+    args?: ListFeedArgs,
+    options?: O,
+  ): Outcome<T.Operations['listFeed']['response'], 200, T.Operations['listFeed']['errorResponse'], O, F>;
   /**
    * Not a GET, so not inferred even with a cursor pair.
    *
@@ -128,7 +147,10 @@ export interface Client {
    *
    * Authentication: none.
    */
-  searchItems(args?: SearchItemsArgs, options?: CallOptions): ApiPromise<T.Operations['searchItems']['response'], 200>;
+  searchItems<O extends CallOptions = CallOptions>(
+    args?: SearchItemsArgs,
+    options?: O,
+  ): Outcome<T.Operations['searchItems']['response'], 200, T.Operations['searchItems']['errorResponse'], O, F>;
   /**
    * A cursor parameter, but no token member in the body.
    *
@@ -136,7 +158,10 @@ export interface Client {
    *
    * Authentication: none.
    */
-  listTags(args?: ListTagsArgs, options?: CallOptions): ApiPromise<T.Operations['listTags']['response'], 200>;
+  listTags<O extends CallOptions = CallOptions>(
+    args?: ListTagsArgs,
+    options?: O,
+  ): Outcome<T.Operations['listTags']['response'], 200, T.Operations['listTags']['errorResponse'], O, F>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -226,7 +251,7 @@ export interface OperationErrors {
 export type ClientOptions = RuntimeOptions;
 
 /** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore = Runtime;
+export type ClientCore<F extends boolean = true> = Runtime<F>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -235,12 +260,12 @@ export type OAuth2Scope = string;
  * Creates a client. `baseUrl` is required; `auth` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient<O extends ClientOptions>(options: O): Client<Throws<O, true>> {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
     paginate: paginate,
     paginations: ops.paginations,
-  }) as Client;
+  }) as Client<Throws<O, true>>;
 }
 
 /**
@@ -271,7 +296,10 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
  * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
  */
-export function createCore(options: ClientOptions, features: CoreFeatures = {}): ClientCore {
+export function createCore<O extends ClientOptions>(
+  options: O,
+  features: CoreFeatures = {},
+): ClientCore<Throws<O, true>> {
   return createRuntime(options, features);
 }
 
@@ -286,11 +314,11 @@ export function createCore(options: ClientOptions, features: CoreFeatures = {}):
  *
  * The standalone form of `Client.listPosts`, over `createCore(...)`.
  */
-export function listPosts(
-  core: ClientCore,
+export function listPosts<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListPostsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listPosts']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listPosts']['response'], 200, T.Operations['listPosts']['errorResponse'], O, F> {
   return call(core, ops.listPosts, args, options);
 }
 
@@ -305,11 +333,11 @@ export function listPosts(
  *
  * The standalone form of `Client.listEvents`, over `createCore(...)`.
  */
-export function listEvents(
-  core: ClientCore,
+export function listEvents<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListEventsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listEvents']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listEvents']['response'], 200, T.Operations['listEvents']['errorResponse'], O, F> {
   return call(core, ops.listEvents, args, options);
 }
 
@@ -324,11 +352,11 @@ export function listEvents(
  *
  * The standalone form of `Client.listCharges`, over `createCore(...)`.
  */
-export function listCharges(
-  core: ClientCore,
+export function listCharges<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListChargesArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listCharges']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listCharges']['response'], 200, T.Operations['listCharges']['errorResponse'], O, F> {
   return call(core, ops.listCharges, args, options);
 }
 
@@ -343,11 +371,11 @@ export function listCharges(
  *
  * The standalone form of `Client.listRepos`, over `createCore(...)`.
  */
-export function listRepos(
-  core: ClientCore,
+export function listRepos<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListReposArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listRepos']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listRepos']['response'], 200, T.Operations['listRepos']['errorResponse'], O, F> {
   return call(core, ops.listRepos, args, options);
 }
 
@@ -360,11 +388,11 @@ export function listRepos(
  *
  * The standalone form of `Client.listLogs`, over `createCore(...)`.
  */
-export function listLogs(
-  core: ClientCore,
+export function listLogs<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListLogsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listLogs']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listLogs']['response'], 200, T.Operations['listLogs']['errorResponse'], O, F> {
   return call(core, ops.listLogs, args, options);
 }
 
@@ -379,11 +407,11 @@ export function listLogs(
  *
  * The standalone form of `Client.listFeed`, over `createCore(...)`.
  */
-export function listFeed(
-  core: ClientCore,
+export function listFeed<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListFeedArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listFeed']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listFeed']['response'], 200, T.Operations['listFeed']['errorResponse'], O, F> {
   return call(core, ops.listFeed, args, options);
 }
 
@@ -396,11 +424,11 @@ export function listFeed(
  *
  * The standalone form of `Client.searchItems`, over `createCore(...)`.
  */
-export function searchItems(
-  core: ClientCore,
+export function searchItems<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: SearchItemsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['searchItems']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['searchItems']['response'], 200, T.Operations['searchItems']['errorResponse'], O, F> {
   return call(core, ops.searchItems, args, options);
 }
 
@@ -413,11 +441,11 @@ export function searchItems(
  *
  * The standalone form of `Client.listTags`, over `createCore(...)`.
  */
-export function listTags(
-  core: ClientCore,
+export function listTags<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListTagsArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listTags']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listTags']['response'], 200, T.Operations['listTags']['errorResponse'], O, F> {
   return call(core, ops.listTags, args, options);
 }
 

@@ -18,42 +18,21 @@ const _t2: any = [
 const _sp3 = '#/components/schemas/Meta';
 const _sp4 = '#/paths/~1posts/get/parameters/0/schema';
 const _sp5 = '#/paths/~1posts/get/parameters/1/schema';
-const _t6: any = [
-  ['pagination_token', 5120, '', _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken, _sp4],
-  ['max_results', 5120, '', _vListPostsQueryMaxResults, _eListPostsQueryMaxResults, _sp5],
-];
-const _t7: any = [['meta', 1024, '', _vMeta, _eMeta]];
-const _sp8 = '#/paths/~1events/get/parameters/0/schema';
-const _sp9 = '#/paths/~1events/get/parameters/1/schema';
-const _t10: any = [
-  ['cursor', 5120, '', _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken, _sp8],
-  ['limit', 5120, '', _vListEventsQueryLimit, _eListEventsQueryLimit, _sp9],
-];
-const _t11: any = [['next_cursor', 49, 'string,null']];
-const _sp12 = '#/paths/~1charges/get/parameters/0/schema';
-const _sp13 = '#/paths/~1charges/get/parameters/1/schema';
-const _t14: any = [
-  ['starting_after', 5120, '', _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken, _sp12],
-  ['limit', 5120, '', _vListEventsQueryLimit, _eListEventsQueryLimit, _sp13],
-];
-const _t15: any = [['has_more', 72, 'boolean']];
-const _sp16 = '#/paths/~1repos/get/parameters/0/schema';
-const _sp17 = '#/paths/~1repos/get/parameters/1/schema';
-const _t18: any = [
-  ['page', 5120, '', _vListReposQueryPage, _eListReposQueryPage, _sp16],
-  ['per_page', 5120, '', _vListReposQueryPerPage, _eListReposQueryPerPage, _sp17],
-];
-const _sp19 = '#/paths/~1logs/get/parameters/0/schema';
-const _t20: any = [['from', 5120, '', _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken, _sp19]];
-const _t21: any = [['continue_from', 1, 'string']];
-const _sp22 = '#/paths/~1feed/get/parameters/0/schema';
-const _t23: any = [['cursor', 5120, '', _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken, _sp22]];
-const _t24: any = [['after', 1, 'string']];
-const _t25: any = [['next_cursor', 1, 'string']];
-const _sp26 = '#/paths/~1search/post/parameters/0/schema';
-const _t27: any = [['cursor', 5120, '', _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken, _sp26]];
-const _sp28 = '#/paths/~1tags/get/parameters/0/schema';
-const _t29: any = [['cursor', 5120, '', _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken, _sp28]];
+const _sp6 = '#/paths/~1events/get/parameters/0/schema';
+const _sp7 = '#/paths/~1events/get/parameters/1/schema';
+const _t8: any = [['next_cursor', 49, 'string,null']];
+const _sp9 = '#/paths/~1charges/get/parameters/0/schema';
+const _sp10 = '#/paths/~1charges/get/parameters/1/schema';
+const _t11: any = [['has_more', 72, 'boolean']];
+const _sp12 = '#/paths/~1repos/get/parameters/0/schema';
+const _sp13 = '#/paths/~1repos/get/parameters/1/schema';
+const _sp14 = '#/paths/~1logs/get/parameters/0/schema';
+const _t15: any = [['continue_from', 1, 'string']];
+const _sp16 = '#/paths/~1feed/get/parameters/0/schema';
+const _t17: any = [['after', 1, 'string']];
+const _t18: any = [['next_cursor', 1, 'string']];
+const _sp19 = '#/paths/~1search/post/parameters/0/schema';
+const _sp20 = '#/paths/~1tags/get/parameters/0/schema';
 
 export function _vItem(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -66,7 +45,6 @@ export function _vItem(v: any, o: number): boolean {
 
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
     return false;
@@ -86,7 +64,6 @@ export function _vMeta(v: any, o: number): boolean {
 
 export function _eMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
     return false;
@@ -107,7 +84,18 @@ export function _eListPostsQuery(v: any, o: number, p: string, E: ValidationErro
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t6)) return false;
+  const x1 = v.pagination_token;
+  if (x1 !== undefined) {
+    if (
+      _refSp(x1, o, p + '/pagination_token', E, _sp4, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken)
+    )
+      return false;
+  }
+  const x3 = v.max_results;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/max_results', E, _sp5, _vListPostsQueryMaxResults, _eListPostsQueryMaxResults))
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -128,7 +116,10 @@ export function _eListPostsStatus200(v: any, o: number, p: string, E: Validation
       }
     }
   }
-  if (_eProps(v, o, p, E, sp, _t7)) return false;
+  const x5 = v.meta;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/meta', E, _vMeta, _eMeta)) return false;
+  }
   return E.length === e0;
 }
 
@@ -138,7 +129,15 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t10)) return false;
+  const x1 = v.cursor;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/cursor', E, _sp6, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+      return false;
+  }
+  const x3 = v.limit;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/limit', E, _sp7, _vListEventsQueryLimit, _eListEventsQueryLimit)) return false;
+  }
   return E.length === e0;
 }
 
@@ -159,7 +158,7 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
       }
     }
   } else if (_fReq(E, o, p, sp, 'items')) return false;
-  if (_eProps(v, o, p, E, sp, _t11)) return false;
+  if (_eProps(v, o, p, E, sp, _t8)) return false;
   return E.length === e0;
 }
 
@@ -169,7 +168,15 @@ export function _eListChargesQuery(v: any, o: number, p: string, E: ValidationEr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t14)) return false;
+  const x1 = v.starting_after;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/starting_after', E, _sp9, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+      return false;
+  }
+  const x3 = v.limit;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/limit', E, _sp10, _vListEventsQueryLimit, _eListEventsQueryLimit)) return false;
+  }
   return E.length === e0;
 }
 
@@ -200,7 +207,7 @@ export function _eListChargesStatus200(v: any, o: number, p: string, E: Validati
       }
     }
   } else if (_fReq(E, o, p, sp, 'data')) return false;
-  if (_eProps(v, o, p, E, sp, _t15)) return false;
+  if (_eProps(v, o, p, E, sp, _t11)) return false;
   return E.length === e0;
 }
 
@@ -210,7 +217,14 @@ export function _eListReposQuery(v: any, o: number, p: string, E: ValidationErro
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t18)) return false;
+  const x1 = v.page;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/page', E, _sp12, _vListReposQueryPage, _eListReposQueryPage)) return false;
+  }
+  const x3 = v.per_page;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/per_page', E, _sp13, _vListReposQueryPerPage, _eListReposQueryPerPage)) return false;
+  }
   return E.length === e0;
 }
 
@@ -233,7 +247,11 @@ export function _eListLogsQuery(v: any, o: number, p: string, E: ValidationError
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t20)) return false;
+  const x1 = v.from;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/from', E, _sp14, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -254,7 +272,7 @@ export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationE
       }
     }
   }
-  if (_eProps(v, o, p, E, sp, _t21)) return false;
+  if (_eProps(v, o, p, E, sp, _t15)) return false;
   return E.length === e0;
 }
 
@@ -264,7 +282,11 @@ export function _eListFeedQuery(v: any, o: number, p: string, E: ValidationError
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t23)) return false;
+  const x1 = v.cursor;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/cursor', E, _sp16, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -285,13 +307,13 @@ export function _eListFeedStatus200(v: any, o: number, p: string, E: ValidationE
       }
     }
   }
-  if (_eProps(v, o, p, E, sp, _t25)) return false;
+  if (_eProps(v, o, p, E, sp, _t18)) return false;
   const x5 = v.paging;
   if (x5 !== undefined) {
     if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) {
       if (_fPT(E, o, p, sp, 'paging', 'object')) return false;
     } else {
-      if (_eProps(x5, o, p + '/paging', E, sp + '/properties/paging', _t24)) return false;
+      if (_eProps(x5, o, p + '/paging', E, sp + '/properties/paging', _t17)) return false;
     }
   }
   return E.length === e0;
@@ -303,7 +325,11 @@ export function _eSearchItemsQuery(v: any, o: number, p: string, E: ValidationEr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t27)) return false;
+  const x1 = v.cursor;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/cursor', E, _sp19, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -324,7 +350,7 @@ export function _eSearchItemsStatus200(v: any, o: number, p: string, E: Validati
       }
     }
   }
-  if (_eProps(v, o, p, E, sp, _t25)) return false;
+  if (_eProps(v, o, p, E, sp, _t18)) return false;
   return E.length === e0;
 }
 
@@ -334,7 +360,11 @@ export function _eListTagsQuery(v: any, o: number, p: string, E: ValidationError
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t29)) return false;
+  const x1 = v.cursor;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/cursor', E, _sp20, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+      return false;
+  }
   return E.length === e0;
 }
 

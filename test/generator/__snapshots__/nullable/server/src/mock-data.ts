@@ -6,5 +6,5 @@ import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
 export const MOCK_DATA: MockData = JSON.parse(
-  '{"plans":{"Owner":{"type":"object","members":[["pet",{"oneOf":[{"ref":"Pet"}]},1],["nickname",{"type":"string"},1],["tags",{"type":"array","items":{"type":"string"}},0],["address",{"type":"object","members":[["city",{"type":"string"},0]]},0],["previous",{"oneOf":[{"type":"object","members":[["name",{"type":"string"},1]]}]},0]]},"Pet":{"type":"object","members":[["name",{"type":"string"},1]]}},"operations":{"getOwner":{"responses":[{"declared":"200","status":200,"mediaType":"application/json","plan":{"oneOf":[{"ref":"Owner"}]}}]}}}',
+  '{"plans":{"Owner":{"type":"object","members":[["pet",{"oneOf":[{"ref":"Pet"}]},1],["nickname",{"type":"string"},1],["tags",{"type":"array","items":{"type":"string"}},0],["address",{"type":"object","members":[["city",{"type":"string"},0]]},0],["previous",{"oneOf":[{"ref":"Pet"}]},0]]},"Pet":{"type":"object","members":[["name",{"type":"string"},1]]}},"operations":{"getOwner":{"responses":[{"declared":"200","status":200,"mediaType":"application/json","plan":{"oneOf":[{"ref":"Owner"}]}}]}}}',
 );

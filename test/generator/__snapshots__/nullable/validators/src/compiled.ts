@@ -24,9 +24,7 @@ const _t13: any = [['city', 1, 'string']];
 const _sp14 = '#/components/schemas/MaybePet';
 const _sp15 = '#/components/schemas/Anything';
 const _sp16 = '#/paths/~1owners~1{ownerId}/get/parameters/0/schema';
-const _t17: any = [['ownerId', 5184, '', _vGetOwnerPathOwnerId, _eGetOwnerPathOwnerId, _sp16]];
-const _sp18 = '#/paths/~1owners~1{ownerId}/get/parameters/1/schema';
-const _t19: any = [['since', 5120, '', _vGetOwnerQuerySince, _eGetOwnerQuerySince, _sp18]];
+const _sp17 = '#/paths/~1owners~1{ownerId}/get/parameters/1/schema';
 
 export function _vName(v: any, o: number): boolean {
   if (!(typeof v === 'string' || v === null)) return false;
@@ -35,7 +33,6 @@ export function _vName(v: any, o: number): boolean {
 
 export function _eName(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vName(v, o)) return true;
   if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp0, 'string,null')) return false;
   return E.length === e0;
 }
@@ -50,7 +47,6 @@ export function _vCount(v: any, o: number): boolean {
 
 export function _eCount(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCount(v, o)) return true;
   if (!(Number.isInteger(v) || v === null)) {
     _fTypes(E, o, p, _sp1, 'integer,null');
     return false;
@@ -70,7 +66,6 @@ export function _vColor(v: any, o: number): boolean {
 
 export function _eColor(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vColor(v, o)) return true;
   if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp3, 'string,null')) return false;
   if (!(v === 'red' || v === 'green' || v === null) && _fEnum(E, o, p, _sp3, _k2)) return false;
   return E.length === e0;
@@ -84,7 +79,6 @@ export function _vLevel(v: any, o: number): boolean {
 
 export function _eLevel(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vLevel(v, o)) return true;
   if (!(Number.isInteger(v) || v === null) && _fTypes(E, o, p, _sp5, 'integer,null')) return false;
   if (!(v === 1 || v === 2 || v === 3 || v === null) && _fEnum(E, o, p, _sp5, _k4)) return false;
   return E.length === e0;
@@ -97,7 +91,6 @@ export function _vMode(v: any, o: number): boolean {
 
 export function _eMode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMode(v, o)) return true;
   if (!(v === 'fast' || v === 'slow' || v === null) && _fEnum(E, o, p, _sp7, _k6)) return false;
   return E.length === e0;
 }
@@ -110,7 +103,6 @@ export function _vExplicitNull(v: any, o: number): boolean {
 
 export function _eExplicitNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vExplicitNull(v, o)) return true;
   if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp9, 'string,null')) return false;
   if (!(v === 'on' || v === 'off' || v === null) && _fEnum(E, o, p, _sp9, _k8)) return false;
   return E.length === e0;
@@ -125,7 +117,6 @@ export function _vPet(v: any, o: number): boolean {
 
 export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPet(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Pet', 'object');
     return false;
@@ -201,7 +192,6 @@ export function _vOwner(v: any, o: number): boolean {
 
 export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vOwner(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp11, 'object');
     return false;
@@ -364,7 +354,6 @@ export function _vMaybePet(v: any, o: number): boolean {
 
 export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vMaybePet(v, o)) return true;
   let ok2 = false;
   if ((o & 48) !== 48) {
     L5: {
@@ -430,7 +419,6 @@ export function _vAnything(v: any, o: number): boolean {
 
 export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vAnything(v, o)) return true;
   let ok2 = false;
   if ((o & 48) !== 48) {
     L5: {
@@ -479,7 +467,10 @@ export function _eGetOwnerPathParams(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t17)) return false;
+  const x1 = v.ownerId;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/ownerId', E, _sp16, _vGetOwnerPathOwnerId, _eGetOwnerPathOwnerId)) return false;
+  } else if (_fReq(E, o, p, sp, 'ownerId')) return false;
   return E.length === e0;
 }
 
@@ -489,7 +480,10 @@ export function _eGetOwnerQuery(v: any, o: number, p: string, E: ValidationError
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t19)) return false;
+  const x1 = v.since;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/since', E, _sp17, _vGetOwnerQuerySince, _eGetOwnerQuerySince)) return false;
+  }
   return E.length === e0;
 }
 

@@ -4,58 +4,35 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fType, _refSp } from './runtime.js';
+import { _eProps, _fReq, _fType, _refSp } from './runtime.js';
 
 const _sp0 = '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema';
 const _sp1 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema';
-const _t2: any = [
-  ['id', 5184, '', _vGetUserPostPathId, _eGetUserPostPathId, _sp0],
-  ['postId', 5184, '', _vGetUserPostPathPostId, _eGetUserPostPathPostId, _sp1],
-];
-const _sp3 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/1/schema';
-const _sp4 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/2/schema';
-const _sp5 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/3/schema';
-const _sp6 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/4/schema';
-const _sp7 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/5/schema';
-const _sp8 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/6/schema';
-const _sp9 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema';
-const _sp10 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema';
-const _t11: any = [
-  ['verbose', 5120, '', _vGetUserPostPathPostId, _eGetUserPostPathPostId, _sp3],
-  ['tags', 5120, '', _vGetUserPostQueryTags, _eGetUserPostQueryTags, _sp4],
-  ['ids', 5120, '', _vGetUserPostQueryIds, _eGetUserPostQueryIds, _sp5],
-  ['words', 5120, '', _vGetUserPostQueryTags, _eGetUserPostQueryTags, _sp6],
-  ['pipes', 5120, '', _vGetUserPostQueryTags, _eGetUserPostQueryTags, _sp7],
-  ['filter', 5120, '', _vGetUserPostQueryFilter, _eGetUserPostQueryFilter, _sp8],
-  ['post.fields', 5184, '', _vGetUserPostQueryTags, _eGetUserPostQueryTags, _sp9],
-  ['coordinates', 5120, '', _vGetUserPostQueryCoordinates, _eGetUserPostQueryCoordinates, _sp10],
-];
-const _sp12 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema';
-const _sp13 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema';
-const _t14: any = [
-  ['X-Request-ID', 5184, '', _vGetUserPostPathId, _eGetUserPostPathId, _sp12],
-  ['X-Trace', 5120, '', _vGetUserPostHeaderXTrace, _eGetUserPostHeaderXTrace, _sp13],
-];
-const _sp15 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema';
-const _sp16 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema';
+const _sp2 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/1/schema';
+const _sp3 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/2/schema';
+const _sp4 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/3/schema';
+const _sp5 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/4/schema';
+const _sp6 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/5/schema';
+const _sp7 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/6/schema';
+const _sp8 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema';
+const _sp9 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema';
+const _sp10 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema';
+const _sp11 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema';
+const _sp12 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema';
+const _sp13 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema';
+const _t14: any = [['id', 1, 'string']];
+const _sp15 = '#/paths/~1matrix~1{point}/get/parameters/0/schema';
+const _k16: any = ['open', 'closed'];
 const _t17: any = [
-  ['session', 5184, '', _vGetUserPostPathId, _eGetUserPostPathId, _sp15],
-  ['prefs', 5120, '', _vGetUserPostQueryTags, _eGetUserPostQueryTags, _sp16],
-];
-const _t18: any = [['id', 1, 'string']];
-const _sp19 = '#/paths/~1matrix~1{point}/get/parameters/0/schema';
-const _t20: any = [['point', 5184, '', _vGetMatrixPathPoint, _eGetMatrixPathPoint, _sp19]];
-const _k21: any = ['open', 'closed'];
-const _t22: any = [
-  ['status', 1, 'string', _k21],
+  ['status', 1, 'string', _k16],
   ['minScore', 2, 'number'],
 ];
-const _t23: any = [
+const _t18: any = [
   ['lat', 66, 'number'],
   ['long', 66, 'number'],
 ];
-const _t24: any = [['span', 1, 'string']];
-const _t25: any = [
+const _t19: any = [['span', 1, 'string']];
+const _t20: any = [
   ['x', 68, 'integer'],
   ['y', 68, 'integer'],
 ];
@@ -66,7 +43,14 @@ export function _eGetUserPostPathParams(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t2)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/id', E, _sp0, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  const x3 = v.postId;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/postId', E, _sp1, _vGetUserPostPathPostId, _eGetUserPostPathPostId)) return false;
+  } else if (_fReq(E, o, p, sp, 'postId')) return false;
   return E.length === e0;
 }
 
@@ -76,7 +60,39 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t11)) return false;
+  const x1 = v.verbose;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/verbose', E, _sp2, _vGetUserPostPathPostId, _eGetUserPostPathPostId)) return false;
+  }
+  const x3 = v.tags;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/tags', E, _sp3, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+  }
+  const x5 = v.ids;
+  if (x5 !== undefined) {
+    if (_refSp(x5, o, p + '/ids', E, _sp4, _vGetUserPostQueryIds, _eGetUserPostQueryIds)) return false;
+  }
+  const x7 = v.words;
+  if (x7 !== undefined) {
+    if (_refSp(x7, o, p + '/words', E, _sp5, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+  }
+  const x9 = v.pipes;
+  if (x9 !== undefined) {
+    if (_refSp(x9, o, p + '/pipes', E, _sp6, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+  }
+  const x11 = v.filter;
+  if (x11 !== undefined) {
+    if (_refSp(x11, o, p + '/filter', E, _sp7, _vGetUserPostQueryFilter, _eGetUserPostQueryFilter)) return false;
+  }
+  const x13 = v['post.fields'];
+  if (x13 !== undefined) {
+    if (_refSp(x13, o, p + '/post.fields', E, _sp8, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+  } else if (_fReq(E, o, p, sp, 'post.fields')) return false;
+  const x15 = v.coordinates;
+  if (x15 !== undefined) {
+    if (_refSp(x15, o, p + '/coordinates', E, _sp9, _vGetUserPostQueryCoordinates, _eGetUserPostQueryCoordinates))
+      return false;
+  }
   return E.length === e0;
 }
 
@@ -86,7 +102,14 @@ export function _eGetUserPostHeaders(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t14)) return false;
+  const x1 = v['X-Request-ID'];
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/X-Request-ID', E, _sp10, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
+  } else if (_fReq(E, o, p, sp, 'X-Request-ID')) return false;
+  const x3 = v['X-Trace'];
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/X-Trace', E, _sp11, _vGetUserPostHeaderXTrace, _eGetUserPostHeaderXTrace)) return false;
+  }
   return E.length === e0;
 }
 
@@ -96,7 +119,14 @@ export function _eGetUserPostCookies(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t17)) return false;
+  const x1 = v.session;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/session', E, _sp12, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
+  } else if (_fReq(E, o, p, sp, 'session')) return false;
+  const x3 = v.prefs;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/prefs', E, _sp13, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+  }
   return E.length === e0;
 }
 
@@ -106,7 +136,7 @@ export function _eGetUserPostStatus200(v: any, o: number, p: string, E: Validati
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t18)) return false;
+  if (_eProps(v, o, p, E, sp, _t14)) return false;
   return E.length === e0;
 }
 
@@ -116,7 +146,10 @@ export function _eGetMatrixPathParams(v: any, o: number, p: string, E: Validatio
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t20)) return false;
+  const x1 = v.point;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/point', E, _sp15, _vGetMatrixPathPoint, _eGetMatrixPathPoint)) return false;
+  } else if (_fReq(E, o, p, sp, 'point')) return false;
   return E.length === e0;
 }
 
@@ -198,7 +231,7 @@ export function _eGetUserPostQueryFilter(v: any, o: number, p: string, E: Valida
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t22)) return false;
+  if (_eProps(v, o, p, E, sp, _t17)) return false;
   return E.length === e0;
 }
 
@@ -220,7 +253,7 @@ export function _eGetUserPostQueryCoordinates(v: any, o: number, p: string, E: V
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t23)) return false;
+  if (_eProps(v, o, p, E, sp, _t18)) return false;
   return E.length === e0;
 }
 
@@ -239,7 +272,7 @@ export function _eGetUserPostHeaderXTrace(v: any, o: number, p: string, E: Valid
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t24)) return false;
+  if (_eProps(v, o, p, E, sp, _t19)) return false;
   return E.length === e0;
 }
 
@@ -256,7 +289,7 @@ export function _eGetMatrixPathPoint(v: any, o: number, p: string, E: Validation
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t25)) return false;
+  if (_eProps(v, o, p, E, sp, _t20)) return false;
   return E.length === e0;
 }
 

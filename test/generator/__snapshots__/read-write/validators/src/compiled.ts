@@ -16,7 +16,6 @@ const _sp2 = '#/components/schemas/Team';
 const _t3: any = [['name', 65, 'string']];
 const _t4: any = [['label', 1, 'string']];
 const _sp5 = '#/paths/~1teams~1{teamId}/put/parameters/0/schema';
-const _t6: any = [['teamId', 5184, '', _vReplaceTeamPathTeamId, _eReplaceTeamPathTeamId, _sp5]];
 
 export function _vUser(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -35,7 +34,6 @@ export function _vUser(v: any, o: number): boolean {
 
 export function _eUser(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vUser(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
     return false;
@@ -73,7 +71,6 @@ export function _vTeam(v: any, o: number): boolean {
 
 export function _eTeam(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vTeam(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp2, 'object');
     return false;
@@ -102,7 +99,6 @@ export function _vTag(v: any, o: number): boolean {
 
 export function _eTag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vTag(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Tag', 'object');
     return false;
@@ -123,7 +119,10 @@ export function _eReplaceTeamPathParams(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t6)) return false;
+  const x1 = v.teamId;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/teamId', E, _sp5, _vReplaceTeamPathTeamId, _eReplaceTeamPathTeamId)) return false;
+  } else if (_fReq(E, o, p, sp, 'teamId')) return false;
   return E.length === e0;
 }
 

@@ -16,9 +16,11 @@ export {
   TimeoutError,
 } from './runtime/errors.js';
 export type { Paginator } from './runtime/paginate.js';
+export { nextLinkQuery, nextUrlQuery } from './runtime/paginate.js';
 export type {
   ApiPromise,
   ApiResponse,
+  ApiResult,
   AuthOptions,
   CallOptions,
   DeprecationNotice,
@@ -27,17 +29,20 @@ export type {
   Middleware,
   MiddlewareContext,
   OperationSpec,
+  Outcome,
   PaginateOptions,
   ParseAs,
   Parsed,
   ProblemLike,
   RateLimit,
   RequestSigner,
+  ResultPromise,
   RetryOptions,
   RuntimeOptions,
   ServerSentEvent,
   StreamCallOptions,
   StreamOptions,
+  Throws,
   TokenSource,
   ValidateOptions,
 } from './runtime/types.js';

@@ -6,15 +6,9 @@
 import type { ValidationError } from './runtime.js';
 import { _eProps, _esc, _fErr, _fPT, _fReq, _fType, _has, _ref } from './runtime.js';
 
-const _sp0 = '#/components/schemas/TreeNode';
-const _t1: any = [
-  ['value', 65, 'string'],
-  ['parent', 1024, '', _vTreeNode, _eTreeNode],
-];
-const _t2: any = [
-  ['name', 65, 'string'],
-  ['employer', 1024, '', _vCompany, _eCompany],
-];
+const _t0: any = [['value', 65, 'string']];
+const _sp1 = '#/components/schemas/TreeNode';
+const _t2: any = [['name', 65, 'string']];
 const _sp3 = '#/components/schemas/Person';
 const _sp4 = '#/components/schemas/Company';
 const _sp5 = '#/components/schemas/LinkedList';
@@ -45,16 +39,19 @@ export function _vTreeNode(v: any, o: number): boolean {
 
 export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vTreeNode(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp0, 'object');
+    _fType(E, o, p, _sp1, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp0, _t1)) return false;
+  if (_eProps(v, o, p, E, _sp1, _t0)) return false;
+  const x1 = v.parent;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/parent', E, _vTreeNode, _eTreeNode)) return false;
+  }
   const x3 = v.children;
   if (x3 !== undefined) {
     if (!Array.isArray(x3)) {
-      if (_fPT(E, o, p, _sp0, 'children', 'array')) return false;
+      if (_fPT(E, o, p, _sp1, 'children', 'array')) return false;
     } else {
       for (let i4 = 0; i4 < x3.length; i4++) {
         const x5 = x3[i4];
@@ -78,12 +75,15 @@ export function _vPerson(v: any, o: number): boolean {
 
 export function _ePerson(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPerson(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
     return false;
   }
   if (_eProps(v, o, p, E, _sp3, _t2)) return false;
+  const x1 = v.employer;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/employer', E, _vCompany, _eCompany)) return false;
+  }
   return E.length === e0;
 }
 
@@ -104,7 +104,6 @@ export function _vCompany(v: any, o: number): boolean {
 
 export function _eCompany(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCompany(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp4, 'object');
     return false;
@@ -151,7 +150,6 @@ export function _vLinkedList(v: any, o: number): boolean {
 
 export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vLinkedList(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp5, 'object');
     return false;
@@ -231,7 +229,6 @@ export function _vExpr(v: any, o: number): boolean {
 
 export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vExpr(v, o)) return true;
   {
     let n2 = 0;
     let a3 = -1;
@@ -303,7 +300,6 @@ export function _vLiteral(v: any, o: number): boolean {
 
 export function _eLiteral(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vLiteral(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp9, 'object');
     return false;
@@ -329,7 +325,6 @@ export function _vSum(v: any, o: number): boolean {
 
 export function _eSum(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vSum(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Sum', 'object');
     return false;
@@ -405,7 +400,6 @@ export function _vJson(v: any, o: number): boolean {
 
 export function _eJson(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vJson(v, o)) return true;
   {
     let n2 = 0;
     let a3 = -1;

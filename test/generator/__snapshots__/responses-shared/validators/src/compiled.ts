@@ -18,7 +18,6 @@ const _t4: any = [
   ['total', 68, 'integer'],
   ['next', 1, 'string'],
   ['previous', 1, 'string'],
-  ['summary', 1024, '', _vResponses2, _eResponses2],
 ];
 const _t5: any = [
   ['message', 65, 'string'],
@@ -27,21 +26,18 @@ const _t5: any = [
 ];
 const _t6: any = [['hint', 1, 'string']];
 const _sp7 = '#/paths/~1items~1{id}/get/parameters/0/schema';
-const _t8: any = [['id', 5184, '', _vGetItemPathId, _eGetItemPathId, _sp7]];
-const _t9: any = [
+const _t8: any = [
   ['at', 65, 'string', _fDateTime, 'date-time'],
   ['by', 65, 'string'],
   ['note', 1, 'string'],
 ];
-const _t10: any = [['item', 1088, '', _vItem, _eItem]];
-const _t11: any = [
+const _t9: any = [
   ['message', 65, 'string'],
   ['retryable', 72, 'boolean'],
   ['retryAfter', 4, 'integer'],
   ['incident', 1, 'string'],
 ];
-const _sp12 = '#/paths/~1items~1{id}~1file/get/parameters/0/schema';
-const _t13: any = [['id', 5184, '', _vGetItemPathId, _eGetItemPathId, _sp12]];
+const _sp10 = '#/paths/~1items~1{id}~1file/get/parameters/0/schema';
 
 export function _vItem(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -54,7 +50,6 @@ export function _vItem(v: any, o: number): boolean {
 
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp1, 'object');
     return false;
@@ -72,7 +67,6 @@ export function _vResponses2(v: any, o: number): boolean {
 
 export function _eResponses2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vResponses2(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
     return false;
@@ -105,6 +99,10 @@ export function _eListItemsStatus200(v: any, o: number, p: string, E: Validation
     }
   } else if (_fReq(E, o, p, sp, 'items')) return false;
   if (_eProps(v, o, p, E, sp, _t4)) return false;
+  const x5 = v.summary;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/summary', E, _vResponses2, _eResponses2)) return false;
+  }
   return E.length === e0;
 }
 
@@ -137,7 +135,10 @@ export function _eGetItemPathParams(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t8)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/id', E, _sp7, _vGetItemPathId, _eGetItemPathId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -147,7 +148,10 @@ export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationEr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t10)) return false;
+  const x1 = v.item;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/item', E, _vItem, _eItem)) return false;
+  } else if (_fReq(E, o, p, sp, 'item')) return false;
   const x3 = v.history;
   if (x3 !== undefined) {
     if (!Array.isArray(x3)) {
@@ -158,7 +162,7 @@ export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationEr
         if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) {
           if (_fType(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'object')) return false;
         } else {
-          if (_eProps(x5, o, p + '/history/' + i4, E, sp + '/properties/history/items', _t9)) return false;
+          if (_eProps(x5, o, p + '/history/' + i4, E, sp + '/properties/history/items', _t8)) return false;
         }
       }
     }
@@ -172,7 +176,7 @@ export function _eGetItemStatus500(v: any, o: number, p: string, E: ValidationEr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t11)) return false;
+  if (_eProps(v, o, p, E, sp, _t9)) return false;
   return E.length === e0;
 }
 
@@ -182,7 +186,10 @@ export function _eGetItemFilePathParams(v: any, o: number, p: string, E: Validat
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t13)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/id', E, _sp10, _vGetItemPathId, _eGetItemPathId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 

@@ -5,7 +5,7 @@ import { bindOperations } from './runtime/bind.js';
 import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
-import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js';
+import type { CallOptions, Outcome, RuntimeOptions, Throws } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
 import { mediating } from './runtime/mediate.js';
 
@@ -29,27 +29,37 @@ export interface GetNoteArgs {
  * `{ data, status, headers, rateLimit, response }`. Failures reject with `ApiError` (typed body, see
  * `isApiError` and `isProblem`), `RateLimitError`, `NetworkError`, `TimeoutError`, `AbortError`,
  * `CredentialsError` (before any request) or, when validation is on, `RequestValidationError` /
- * `ResponseValidationError`.
+ * `ResponseValidationError`. With `throwOnError: false` (`F`, or a call's option) a call resolves to
+ * `{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.
  */
-export interface Client {
+export interface Client<F extends boolean = true> {
   /**
    * `GET /notes` (operation `listNotes`)
    *
    * Authentication: none.
    */
-  listNotes(args?: ListNotesArgs, options?: CallOptions): ApiPromise<T.Operations['listNotes']['response'], 200>;
+  listNotes<O extends CallOptions = CallOptions>(
+    args?: ListNotesArgs,
+    options?: O,
+  ): Outcome<T.Operations['listNotes']['response'], 200, T.Operations['listNotes']['errorResponse'], O, F>;
   /**
    * `POST /notes` (operation `createNote`)
    *
    * Authentication: none.
    */
-  createNote(args: CreateNoteArgs, options?: CallOptions): ApiPromise<T.Operations['createNote']['response'], 201>;
+  createNote<O extends CallOptions = CallOptions>(
+    args: CreateNoteArgs,
+    options?: O,
+  ): Outcome<T.Operations['createNote']['response'], 201, T.Operations['createNote']['errorResponse'], O, F>;
   /**
    * `GET /notes/{noteId}` (operation `getNote`)
    *
    * Authentication: none.
    */
-  getNote(args: GetNoteArgs, options?: CallOptions): ApiPromise<T.Operations['getNote']['response'], 200>;
+  getNote<O extends CallOptions = CallOptions>(
+    args: GetNoteArgs,
+    options?: O,
+  ): Outcome<T.Operations['getNote']['response'], 200, T.Operations['getNote']['errorResponse'], O, F>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -68,7 +78,7 @@ export interface OperationErrors {
 export type ClientOptions = RuntimeOptions;
 
 /** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore = Runtime;
+export type ClientCore<F extends boolean = true> = Runtime<F>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -77,10 +87,10 @@ export type OAuth2Scope = string;
  * Creates a client. `baseUrl` is required; `auth` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient<O extends ClientOptions>(options: O): Client<Throws<O, true>> {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
-  }) as Client;
+  }) as Client<Throws<O, true>>;
 }
 
 /**
@@ -111,7 +121,10 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
  * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
  */
-export function createCore(options: ClientOptions, features: CoreFeatures = {}): ClientCore {
+export function createCore<O extends ClientOptions>(
+  options: O,
+  features: CoreFeatures = {},
+): ClientCore<Throws<O, true>> {
   return createRuntime(options, features);
 }
 
@@ -122,11 +135,11 @@ export function createCore(options: ClientOptions, features: CoreFeatures = {}):
  *
  * The standalone form of `Client.listNotes`, over `createCore(...)`.
  */
-export function listNotes(
-  core: ClientCore,
+export function listNotes<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: ListNotesArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listNotes']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listNotes']['response'], 200, T.Operations['listNotes']['errorResponse'], O, F> {
   return call(core, ops.listNotes, args, options);
 }
 
@@ -137,11 +150,11 @@ export function listNotes(
  *
  * The standalone form of `Client.createNote`, over `createCore(...)`.
  */
-export function createNote(
-  core: ClientCore,
+export function createNote<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: CreateNoteArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['createNote']['response'], 201> {
+  options?: O,
+): Outcome<T.Operations['createNote']['response'], 201, T.Operations['createNote']['errorResponse'], O, F> {
   return call(core, ops.createNote, args, options);
 }
 
@@ -152,11 +165,11 @@ export function createNote(
  *
  * The standalone form of `Client.getNote`, over `createCore(...)`.
  */
-export function getNote(
-  core: ClientCore,
+export function getNote<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: GetNoteArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['getNote']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['getNote']['response'], 200, T.Operations['getNote']['errorResponse'], O, F> {
   return call(core, ops.getNote, args, options);
 }
 

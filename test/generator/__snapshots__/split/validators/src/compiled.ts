@@ -21,19 +21,14 @@ const _t6: any = [
   ['text', 65, 'string'],
 ];
 const _sp7 = '#/components/schemas/Note_body';
-const _t8: any = [
-  ['kind', 65, 'string'],
-  ['image', 1088, '', _vAttachment, _eAttachment],
-];
-const _sp9 = '#/components/schemas/Note_body2';
+const _sp8 = '#/components/schemas/Note_body2';
+const _t9: any = [['kind', 65, 'string']];
 const _sp10 = '#/paths/~1notes/get/parameters/0/schema';
-const _t11: any = [['limit', 5120, '', _vListNotesQueryLimit, _eListNotesQueryLimit, _sp10]];
-const _t12: any = [
+const _t11: any = [
   ['title', 65, 'string'],
   ['status', 4, 'integer'],
 ];
-const _sp13 = '#/components/parameters/NoteId/schema';
-const _t14: any = [['noteId', 5184, '', _vGetNotePathNoteId, _eGetNotePathNoteId, _sp13]];
+const _sp12 = '#/components/parameters/NoteId/schema';
 
 export function _vNote(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -109,7 +104,6 @@ export function _vNote(v: any, o: number): boolean {
 
 export function _eNote(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNote(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp2, 'object');
     return false;
@@ -251,7 +245,6 @@ export function _vAttachment(v: any, o: number): boolean {
 
 export function _eAttachment(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vAttachment(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp5, 'object');
     return false;
@@ -271,7 +264,6 @@ export function _vNoteBody(v: any, o: number): boolean {
 
 export function _eNoteBody(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNoteBody(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp7, 'object');
     return false;
@@ -302,12 +294,15 @@ export function _vNoteBody2(v: any, o: number): boolean {
 
 export function _eNoteBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNoteBody2(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp9, 'object');
+    _fType(E, o, p, _sp8, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp9, _t8)) return false;
+  if (_eProps(v, o, p, E, _sp8, _t9)) return false;
+  const x1 = v.image;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/image', E, _vAttachment, _eAttachment)) return false;
+  } else if (_fReq(E, o, p, _sp8, 'image')) return false;
   return E.length === e0;
 }
 
@@ -323,7 +318,10 @@ export function _eListNotesQuery(v: any, o: number, p: string, E: ValidationErro
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t11)) return false;
+  const x1 = v.limit;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/limit', E, _sp10, _vListNotesQueryLimit, _eListNotesQueryLimit)) return false;
+  }
   return E.length === e0;
 }
 
@@ -353,7 +351,7 @@ export function _eCreateNoteStatusDefault(v: any, o: number, p: string, E: Valid
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t12)) return false;
+  if (_eProps(v, o, p, E, sp, _t11)) return false;
   return E.length === e0;
 }
 
@@ -363,7 +361,10 @@ export function _eGetNotePathParams(v: any, o: number, p: string, E: ValidationE
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t14)) return false;
+  const x1 = v.noteId;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/noteId', E, _sp12, _vGetNotePathNoteId, _eGetNotePathNoteId)) return false;
+  } else if (_fReq(E, o, p, sp, 'noteId')) return false;
   return E.length === e0;
 }
 

@@ -11,9 +11,11 @@ import type {
   ApiPromise,
   CallOptions,
   EventStream,
+  Outcome,
   RuntimeOptions,
   ServerSentEvent,
   StreamCallOptions,
+  Throws,
 } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
 import { mediating } from './runtime/mediate.js';
@@ -28,9 +30,10 @@ export interface CreateCompletionArgs {
  * `{ data, status, headers, rateLimit, response }`. Failures reject with `ApiError` (typed body, see
  * `isApiError` and `isProblem`), `RateLimitError`, `NetworkError`, `TimeoutError`, `AbortError`,
  * `CredentialsError` (before any request) or, when validation is on, `RequestValidationError` /
- * `ResponseValidationError`.
+ * `ResponseValidationError`. With `throwOnError: false` (`F`, or a call's option) a call resolves to
+ * `{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.
  */
-export interface Client {
+export interface Client<F extends boolean = true> {
   /**
    * `POST /completions` (operation `createCompletion`)
    *
@@ -83,10 +86,10 @@ export interface Client {
    *
    * Authentication: none.
    */
-  listModels(
+  listModels<O extends CallOptions = CallOptions>(
     args?: Record<string, never>,
-    options?: CallOptions,
-  ): ApiPromise<T.Operations['listModels']['response'], 200>;
+    options?: O,
+  ): Outcome<T.Operations['listModels']['response'], 200, T.Operations['listModels']['errorResponse'], O, F>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -104,7 +107,7 @@ export interface OperationErrors {
 export type ClientOptions = RuntimeOptions;
 
 /** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore = Runtime;
+export type ClientCore<F extends boolean = true> = Runtime<F>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -113,11 +116,11 @@ export type OAuth2Scope = string;
  * Creates a client. `baseUrl` is required; `auth` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient<O extends ClientOptions>(options: O): Client<Throws<O, true>> {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
     stream: streams({ sse: sseFraming }),
-  }) as Client;
+  }) as Client<Throws<O, true>>;
 }
 
 /**
@@ -148,7 +151,10 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
  * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
  */
-export function createCore(options: ClientOptions, features: CoreFeatures = {}): ClientCore {
+export function createCore<O extends ClientOptions>(
+  options: O,
+  features: CoreFeatures = {},
+): ClientCore<Throws<O, true>> {
   return createRuntime(options, features);
 }
 
@@ -166,7 +172,7 @@ export function createCore(options: ClientOptions, features: CoreFeatures = {}):
  * The standalone form of `Client.createCompletion`, over `createCore(...)`.
  */
 export function createCompletion(
-  core: ClientCore,
+  core: ClientCore<boolean>,
   args: CreateCompletionArgs & { body: { stream: true } },
   options?: StreamCallOptions,
 ): EventStream<ServerSentEvent<T.Operations['createCompletion']['responses']['200']['content']['text/event-stream']>>;
@@ -184,7 +190,7 @@ export function createCompletion(
  * The standalone form of `Client.createCompletion`, over `createCore(...)`.
  */
 export function createCompletion(
-  core: ClientCore,
+  core: ClientCore<boolean>,
   args: CreateCompletionArgs & { body?: { stream?: false | null | undefined } },
   options?: CallOptions,
 ): ApiPromise<T.Operations['createCompletion']['responses']['200']['content']['application/json'], 200>;
@@ -202,13 +208,17 @@ export function createCompletion(
  * The standalone form of `Client.createCompletion`, over `createCore(...)`.
  */
 export function createCompletion(
-  core: ClientCore,
+  core: ClientCore<boolean>,
   args: CreateCompletionArgs,
   options?: StreamCallOptions,
 ):
   | EventStream<ServerSentEvent<T.Operations['createCompletion']['responses']['200']['content']['text/event-stream']>>
   | ApiPromise<T.Operations['createCompletion']['responses']['200']['content']['application/json'], 200>;
-export function createCompletion(core: ClientCore, args: CreateCompletionArgs, options?: StreamCallOptions): unknown {
+export function createCompletion(
+  core: ClientCore<boolean>,
+  args: CreateCompletionArgs,
+  options?: StreamCallOptions,
+): unknown {
   return (args?.body as unknown as Record<string, unknown> | undefined)?.['stream'] === true
     ? stream(core, ops.createCompletion, args, options, { sse: sseFraming })
     : call(core, ops.createCompletion, args, options);
@@ -221,11 +231,11 @@ export function createCompletion(core: ClientCore, args: CreateCompletionArgs, o
  *
  * The standalone form of `Client.listModels`, over `createCore(...)`.
  */
-export function listModels(
-  core: ClientCore,
+export function listModels<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args?: Record<string, never>,
-  options?: CallOptions,
-): ApiPromise<T.Operations['listModels']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['listModels']['response'], 200, T.Operations['listModels']['errorResponse'], O, F> {
   return call(core, ops.listModels, args, options);
 }
 

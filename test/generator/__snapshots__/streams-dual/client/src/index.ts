@@ -32,9 +32,11 @@ export {
   TimeoutError,
 } from './runtime/errors.js';
 export type { Paginator } from './runtime/paginate.js';
+export { nextLinkQuery, nextUrlQuery } from './runtime/paginate.js';
 export type {
   ApiPromise,
   ApiResponse,
+  ApiResult,
   AuthOptions,
   CallOptions,
   DeprecationNotice,
@@ -43,17 +45,20 @@ export type {
   Middleware,
   MiddlewareContext,
   OperationSpec,
+  Outcome,
   PaginateOptions,
   ParseAs,
   Parsed,
   ProblemLike,
   RateLimit,
   RequestSigner,
+  ResultPromise,
   RetryOptions,
   RuntimeOptions,
   ServerSentEvent,
   StreamCallOptions,
   StreamOptions,
+  Throws,
   TokenSource,
   ValidateOptions,
 } from './runtime/types.js';

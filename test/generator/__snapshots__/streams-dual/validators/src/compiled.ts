@@ -35,7 +35,6 @@ export function _vCompletionRequest(v: any, o: number): boolean {
 
 export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCompletionRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
     return false;
@@ -90,7 +89,6 @@ export function _vCompletion(v: any, o: number): boolean {
 
 export function _eCompletion(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCompletion(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
     return false;
@@ -115,7 +113,6 @@ export function _vCompletionChunk(v: any, o: number): boolean {
 
 export function _eCompletionChunk(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vCompletionChunk(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp6, 'object');
     return false;

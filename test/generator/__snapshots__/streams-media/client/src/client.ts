@@ -10,12 +10,13 @@ import { ndjsonFraming } from './runtime/ndjson.js';
 import { jsonSeqFraming } from './runtime/json-seq.js';
 import { sseFraming } from './runtime/sse.js';
 import type {
-  ApiPromise,
   CallOptions,
   EventStream,
+  Outcome,
   RuntimeOptions,
   ServerSentEvent,
   StreamCallOptions,
+  Throws,
 } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
 import { mediating } from './runtime/mediate.js';
@@ -35,9 +36,10 @@ export interface ImportTicksArgs {
  * `{ data, status, headers, rateLimit, response }`. Failures reject with `ApiError` (typed body, see
  * `isApiError` and `isProblem`), `RateLimitError`, `NetworkError`, `TimeoutError`, `AbortError`,
  * `CredentialsError` (before any request) or, when validation is on, `RequestValidationError` /
- * `ResponseValidationError`.
+ * `ResponseValidationError`. With `throwOnError: false` (`F`, or a call's option) a call resolves to
+ * `{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.
  */
-export interface Client {
+export interface Client<F extends boolean = true> {
   /**
    * Ticks as server-sent events (JSON data)
    *
@@ -113,7 +115,10 @@ export interface Client {
    *
    * Authentication: none.
    */
-  importTicks(args: ImportTicksArgs, options?: CallOptions): ApiPromise<T.Operations['importTicks']['response'], 200>;
+  importTicks<O extends CallOptions = CallOptions>(
+    args: ImportTicksArgs,
+    options?: O,
+  ): Outcome<T.Operations['importTicks']['response'], 200, T.Operations['importTicks']['errorResponse'], O, F>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -135,7 +140,7 @@ export interface OperationErrors {
 export type ClientOptions = RuntimeOptions;
 
 /** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore = Runtime;
+export type ClientCore<F extends boolean = true> = Runtime<F>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -144,11 +149,11 @@ export type OAuth2Scope = string;
  * Creates a client. `baseUrl` is required; `auth` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient<O extends ClientOptions>(options: O): Client<Throws<O, true>> {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
     stream: streams({ 'json-seq': jsonSeqFraming, ndjson: ndjsonFraming, sse: sseFraming }),
-  }) as Client;
+  }) as Client<Throws<O, true>>;
 }
 
 /**
@@ -179,7 +184,10 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
  * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
  */
-export function createCore(options: ClientOptions, features: CoreFeatures = {}): ClientCore {
+export function createCore<O extends ClientOptions>(
+  options: O,
+  features: CoreFeatures = {},
+): ClientCore<Throws<O, true>> {
   return createRuntime(options, features);
 }
 
@@ -198,7 +206,7 @@ export function createCore(options: ClientOptions, features: CoreFeatures = {}):
  * The standalone form of `Client.watchTicks`, over `createCore(...)`.
  */
 export function watchTicks(
-  core: ClientCore,
+  core: ClientCore<boolean>,
   args?: WatchTicksArgs,
   options?: StreamCallOptions,
 ): EventStream<ServerSentEvent<T.Operations['watchTicks']['responses']['200']['content']['text/event-stream']>> {
@@ -220,7 +228,7 @@ export function watchTicks(
  * The standalone form of `Client.tailLog`, over `createCore(...)`.
  */
 export function tailLog(
-  core: ClientCore,
+  core: ClientCore<boolean>,
   args?: Record<string, never>,
   options?: StreamCallOptions,
 ): EventStream<ServerSentEvent> {
@@ -239,7 +247,7 @@ export function tailLog(
  * The standalone form of `Client.listTicksNdjson`, over `createCore(...)`.
  */
 export function listTicksNdjson(
-  core: ClientCore,
+  core: ClientCore<boolean>,
   args?: Record<string, never>,
   options?: StreamCallOptions,
 ): EventStream<T.Operations['listTicksNdjson']['responses']['200']['content']['application/x-ndjson']> {
@@ -258,7 +266,7 @@ export function listTicksNdjson(
  * The standalone form of `Client.listTicksJsonl`, over `createCore(...)`.
  */
 export function listTicksJsonl(
-  core: ClientCore,
+  core: ClientCore<boolean>,
   args?: Record<string, never>,
   options?: StreamCallOptions,
 ): EventStream<T.Operations['listTicksJsonl']['responses']['200']['content']['application/jsonl']> {
@@ -277,7 +285,7 @@ export function listTicksJsonl(
  * The standalone form of `Client.listTicksSeq`, over `createCore(...)`.
  */
 export function listTicksSeq(
-  core: ClientCore,
+  core: ClientCore<boolean>,
   args?: Record<string, never>,
   options?: StreamCallOptions,
 ): EventStream<T.Operations['listTicksSeq']['responses']['200']['content']['application/json-seq']> {
@@ -293,11 +301,11 @@ export function listTicksSeq(
  *
  * The standalone form of `Client.importTicks`, over `createCore(...)`.
  */
-export function importTicks(
-  core: ClientCore,
+export function importTicks<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
   args: ImportTicksArgs,
-  options?: CallOptions,
-): ApiPromise<T.Operations['importTicks']['response'], 200> {
+  options?: O,
+): Outcome<T.Operations['importTicks']['response'], 200, T.Operations['importTicks']['errorResponse'], O, F> {
   return call(core, ops.importTicks, args, options);
 }
 

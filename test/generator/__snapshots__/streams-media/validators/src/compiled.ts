@@ -15,8 +15,7 @@ const _t2: any = [
 ];
 const _sp3 = '#/components/schemas/Problem';
 const _sp4 = '#/paths/~1ticks/get/parameters/0/schema';
-const _t5: any = [['from', 5120, '', _vWatchTicksQueryFrom, _eWatchTicksQueryFrom, _sp4]];
-const _t6: any = [['count', 68, 'integer']];
+const _t5: any = [['count', 68, 'integer']];
 
 export function _vTick(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -29,7 +28,6 @@ export function _vTick(v: any, o: number): boolean {
 
 export function _eTick(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vTick(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp0, 'object');
     return false;
@@ -63,7 +61,6 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3, 'object');
     return false;
@@ -84,7 +81,10 @@ export function _eWatchTicksQuery(v: any, o: number, p: string, E: ValidationErr
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t5)) return false;
+  const x1 = v.from;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/from', E, _sp4, _vWatchTicksQueryFrom, _eWatchTicksQueryFrom)) return false;
+  }
   return E.length === e0;
 }
 
@@ -113,7 +113,7 @@ export function _eImportTicksStatus200(v: any, o: number, p: string, E: Validati
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t6)) return false;
+  if (_eProps(v, o, p, E, sp, _t5)) return false;
   return E.length === e0;
 }
 

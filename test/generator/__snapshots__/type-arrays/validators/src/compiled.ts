@@ -29,7 +29,6 @@ export function _vStringOrNumber(v: any, o: number): boolean {
 
 export function _eStringOrNumber(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vStringOrNumber(v, o)) return true;
   if (
     !(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) &&
     _fTypes(E, o, p, _sp0, 'string,number')
@@ -45,7 +44,6 @@ export function _vNullableString(v: any, o: number): boolean {
 
 export function _eNullableString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vNullableString(v, o)) return true;
   if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp1, 'string,null')) return false;
   return E.length === e0;
 }
@@ -61,7 +59,6 @@ export function _vObjectOrNull(v: any, o: number): boolean {
 
 export function _eObjectOrNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vObjectOrNull(v, o)) return true;
   if (!((typeof v === 'object' && v !== null && !Array.isArray(v)) || v === null)) {
     _fTypes(E, o, p, _sp3, 'object,null');
     return false;
@@ -85,7 +82,6 @@ export function _vListOrString(v: any, o: number): boolean {
 
 export function _eListOrString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vListOrString(v, o)) return true;
   if (!(Array.isArray(v) || typeof v === 'string')) {
     _fTypes(E, o, p, _sp4, 'array,string');
     return false;
@@ -114,7 +110,6 @@ export function _vAnything(v: any, o: number): boolean {
 
 export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vAnything(v, o)) return true;
   if (
     !(
       typeof v === 'string' ||
@@ -137,7 +132,6 @@ export function _vConstString(v: any, o: number): boolean {
 
 export function _eConstString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vConstString(v, o)) return true;
   if (!(v === 'v1') && _fErr(E, o, p, _sp6 + '/const', 'const', 'must be equal to constant', { allowedValue: 'v1' }))
     return false;
   return E.length === e0;
@@ -150,7 +144,6 @@ export function _vConstNumber(v: any, o: number): boolean {
 
 export function _eConstNumber(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vConstNumber(v, o)) return true;
   if (!(v === 42) && _fErr(E, o, p, _sp7 + '/const', 'const', 'must be equal to constant', { allowedValue: 42 }))
     return false;
   return E.length === e0;
@@ -163,7 +156,6 @@ export function _vConstNull(v: any, o: number): boolean {
 
 export function _eConstNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vConstNull(v, o)) return true;
   if (!(v === null) && _fErr(E, o, p, _sp8 + '/const', 'const', 'must be equal to constant', { allowedValue: null }))
     return false;
   return E.length === e0;
@@ -176,7 +168,6 @@ export function _vConstObject(v: any, o: number): boolean {
 
 export function _eConstObject(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vConstObject(v, o)) return true;
   if (!_eq(v, _k9) && _fErr(E, o, p, _sp10 + '/const', 'const', 'must be equal to constant', { allowedValue: _k9 }))
     return false;
   return E.length === e0;
@@ -193,7 +184,6 @@ export function _vTagged(v: any, o: number): boolean {
 
 export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vTagged(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp11, 'object');
     return false;
@@ -229,7 +219,6 @@ export function _vPair(v: any, o: number): boolean {
 
 export function _ePair(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vPair(v, o)) return true;
   if (!Array.isArray(v)) {
     _fType(E, o, p, _sp13, 'array');
     return false;
@@ -264,7 +253,6 @@ export function _vOpenTuple(v: any, o: number): boolean {
 
 export function _eOpenTuple(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vOpenTuple(v, o)) return true;
   if (!Array.isArray(v)) {
     _fType(E, o, p, _sp14, 'array');
     return false;
@@ -293,7 +281,6 @@ export function _vRgb(v: any, o: number): boolean {
 
 export function _eRgb(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 49) === 1 && _vRgb(v, o)) return true;
   if (!Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Rgb', 'array');
     return false;
