@@ -12,7 +12,8 @@ import { ts } from './typescript.mjs';
 import { prettyLit } from './code.ts';
 import { printedOr } from './pretty-module.ts';
 import { jsonString } from './ts-nodes.ts';
-import { prettyExpressionLine, prettyStatement } from './pretty/index.ts';
+import { prettyExpressionLine, prettyNestedStatement } from './pretty/index.ts';
+import { printTree, treeExpressionLine } from './pretty/tree.ts';
 import { printNode } from './ts-print.ts';
 import { isNode, type Expr, type Stmt } from './statements.ts';
 
@@ -25,16 +26,22 @@ export interface PrintedStatement {
   formatted: boolean;
 }
 
-/** One top-level statement (a function, a module constant) in prettier's layout, or left to prettier. */
+/**
+ * One top-level statement (a function, a module constant) in prettier's layout, or left to prettier. The
+ * lines that fit come straight from the tree (pretty/tree.ts); a statement whose line does not fit is
+ * turned into nodes and laid out by the one printer at its depth.
+ */
 export function printStatement(statement: Stmt): PrintedStatement {
   return printedOr(
-    () => prettyStatement(new Nodes('layout').statement(statement)),
+    () => printTree(statement, (s, depth) => prettyNestedStatement(new Nodes('layout').statement(s), depth)),
     () => printNode(new Nodes('text').statement(statement)),
   );
 }
 
 /** One expression on one line (brackets by precedence), as the printer spells it. */
 export function printExpression(e: Expr): PrintedStatement {
+  const line = treeExpressionLine(e);
+  if (line !== undefined) return { text: line, formatted: true };
   return printedOr(
     () => prettyExpressionLine(new Nodes('layout').expression(e)),
     () => printNode(new Nodes('text').expression(e)),

@@ -19,19 +19,26 @@
  * - functions.ts: parameters and return types, arrow functions;
  * - types.ts: unions, intersections, object types, tuples, type arguments;
  * - literals.ts: object and array literals, keys, and the spelling of literals;
- * - comments.ts: leading comments.
+ * - comments.ts: leading comments;
+ * - tree.ts: the validators' statement tree straight to text, where its lines fit (no line is broken there).
  * The document printer that fits the lines (and pretty-doc.ts `flatIfFits`, its shortcut for a statement
  * that fits its line) is prettier's own.
  */
 import { ts } from '../typescript.mjs';
-import { printDoc, printFlat } from '../pretty-doc.ts';
+import { builders } from 'prettier/doc';
+import { PRETTIER_OPTIONS } from '../layout-options.ts';
+import { flatIfFits, printDoc, printFlat } from '../pretty-doc.ts';
 import { comments } from './comments.ts';
 import { expression } from './expressions.ts';
 import { at, statement } from './statements.ts';
 
 /** A top-level statement as prettier prints it (no trailing newline); throws `NotPrinted`. */
 export function prettyStatement(node: ts.Statement): string {
-  return at(0, () => printDoc([comments(node), statement(node)]));
+  return at(0, () => {
+    const doc = [comments(node), statement(node)];
+    // A statement that fits its line is its flat text: the document printer would measure it for nothing.
+    return flatIfFits(doc, 0) ?? printDoc(doc);
+  });
 }
 
 /**
@@ -40,6 +47,16 @@ export function prettyStatement(node: ts.Statement): string {
  */
 export function prettyExpressionLine(node: ts.Expression): string {
   return printFlat(expression(node));
+}
+
+/** A statement standing `depth` blocks deep, as prettier prints it there (every line indented); throws `NotPrinted`. */
+export function prettyNestedStatement(node: ts.Statement, depth: number): string {
+  const indentation = ' '.repeat(depth * PRETTIER_OPTIONS.tabWidth!);
+  return at(depth, () => {
+    let doc: builders.Doc = statement(node);
+    for (let i = 0; i < depth; i++) doc = builders.indent(doc);
+    return printDoc([indentation, doc]);
+  });
 }
 
 /** Top-level statements printed one a line (overloads, a function and its overloads): prettyStatement's text joined by line breaks. */

@@ -1,0 +1,400 @@
+/**
+ * The statement tree (statements.ts) printed straight to text where its lines fit: the validators' functions
+ * are megabytes of short lines, and building nodes and documents for each cost more than the rest of the
+ * emitter together. A statement whose one-line form fits its line is that line (nothing forces a break in
+ * the shapes taken here, so prettier's document printer would print every group of it flat); a block's
+ * head (`if (…) {`, `for (…) {`, a function's signature) whose one-line form fits is that line, and its
+ * statements are printed the same way one level deeper. The one-line forms spell and bracket exactly as
+ * the documents of expressions.ts, literals.ts and calls.ts print flat (test/print/tree-printer.test.ts
+ * compares the two on every statement of the fixtures' validators).
+ *
+ * Anything else (a line that does not fit, a shape whose layout is not plain: an array of objects, a member
+ * chain, a `switch`) throws `NotFlat` here and is printed through the node path the caller passes
+ * (statement-printer.ts), where the documents decide the layout.
+ */
+import { quoteString } from '../quote.ts';
+import { PRETTIER_OPTIONS } from '../layout-options.ts';
+import { isNode, lit, type Expr, type ExprNode, type Stmt } from '../statements.ts';
+
+const WIDTH = PRETTIER_OPTIONS.printWidth!;
+const UNIT = ' '.repeat(PRETTIER_OPTIONS.tabWidth!);
+
+/** A shape whose one-line form is not certain to be its layout here: the node path prints it. */
+class NotFlat extends Error {}
+
+function notFlat(what: string): never {
+  throw new NotFlat(what);
+}
+
+/** Prints a statement of the tree as prettier does, at `depth` blocks deep (its lines indented), or throws. */
+export type NodePath = (statement: Stmt, depth: number) => string;
+
+/** A top-level statement of the tree: its fitting lines from the tree, the rest through `nodePath`. */
+export function printTree(statement: Stmt, nodePath: NodePath): string {
+  const out: string[] = [];
+  new TreePrinter(out, nodePath).statement(statement, 0);
+  return out.join('\n');
+}
+
+/** An expression's one-line form as the documents print it flat (brackets by precedence, prettier's quotes), or undefined where only the node path knows it. */
+export function treeExpressionLine(e: Expr): string | undefined {
+  oneLine = true;
+  try {
+    return flat(e);
+  } catch (error) {
+    if (error instanceof NotFlat) return undefined;
+    throw error;
+  } finally {
+    oneLine = false;
+  }
+}
+
+/**
+ * Printing an expression's one-line form (what its users compare it by), not a line of a statement: an
+ * array prettier breaks one item a line is written on the line too, as the documents print it flat.
+ */
+let oneLine = false;
+
+class TreePrinter {
+  constructor(
+    private readonly out: string[],
+    private readonly nodePath: NodePath,
+  ) {}
+
+  statement(s: Stmt, depth: number): void {
+    try {
+      this.fast(s, depth);
+    } catch (error) {
+      if (!(error instanceof NotFlat)) throw error;
+      this.out.push(this.nodePath(s, depth));
+    }
+  }
+
+  /** Lines of `s`, all or none: a part that is not flat throws before anything of `s` is written. */
+  private fast(s: Stmt, depth: number): void {
+    const mark = this.out.length;
+    try {
+      this.lines(s, depth, '');
+    } catch (error) {
+      this.out.length = mark;
+      throw error;
+    }
+  }
+
+  private line(depth: number, text: string): void {
+    if (!fits(depth, text)) notFlat('a line too wide');
+    this.out.push(UNIT.repeat(depth) + text);
+  }
+
+  private body(body: readonly Stmt[], depth: number): void {
+    if (!body.length) notFlat('an empty block');
+    for (const s of body) this.statement(s, depth);
+  }
+
+  /** `s` at `depth`, its first line after `prefix` (`} else ` for an else-if). */
+  private lines(s: Stmt, depth: number, prefix: string): void {
+    switch (s.kind) {
+      case 'decl':
+        if (s.init !== undefined && brokenArray(s.init)) return this.brokenArray(`${prefix}${s.keyword} ${s.name.text}${s.type ? `: ${s.type.text}` : ''} = `, s.init, depth);
+        return this.line(depth, prefix + simple(s));
+      case 'expr':
+      case 'return':
+      case 'break':
+      case 'continue':
+        return this.line(depth, prefix + simple(s));
+      case 'if': {
+        const head = `${prefix}if (${flat(s.test)})`;
+        if (s.then.kind !== 'block' || s.then.label) {
+          this.line(depth, `${head} ${simple(s.then)}`);
+          // After a lone statement `else` starts a line of its own (prettier's printIfStatement).
+          if (s.else) this.line(depth, `else ${simple(s.else)}`);
+          return;
+        }
+        this.line(depth, `${head} {`);
+        this.body(s.then.body, depth + 1);
+        if (!s.else) return this.line(depth, '}');
+        if (s.else.kind === 'if') return this.lines(s.else, depth, '} else ');
+        if (s.else.kind !== 'block' || s.else.label) notFlat('else of a lone statement');
+        this.line(depth, '} else {');
+        this.body(s.else.body, depth + 1);
+        return this.line(depth, '}');
+      }
+      case 'block':
+        if (prefix) notFlat('a block after a prefix');
+        this.line(depth, s.label ? `${s.label.text}: {` : '{');
+        this.body(s.body, depth + 1);
+        return this.line(depth, '}');
+      case 'for': {
+        if (s.init.kind !== 'decl' || prefix) notFlat('for');
+        this.line(depth, `for (${declaration(s.init)}; ${flat(s.test)}; ${flat(s.update)}) {`);
+        this.body(s.body, depth + 1);
+        return this.line(depth, '}');
+      }
+      case 'forIn':
+        if (prefix) notFlat('for-in');
+        this.line(depth, `for (const ${s.name.text} in ${flat(s.object)}) {`);
+        this.body(s.body, depth + 1);
+        return this.line(depth, '}');
+      case 'function': {
+        if (prefix) notFlat('function');
+        const head = `${s.exported ? 'export ' : ''}function ${s.name.text}(`;
+        const tail = `): ${s.returns.text} {`;
+        const params = s.params.map((p) => p.text);
+        if (fits(depth, head + params.join(', ') + tail) || !params.length) this.line(depth, head + params.join(', ') + tail);
+        else {
+          // Parameters one a line with a trailing comma (prettier's printFunctionParameters): nothing else of the signature breaks.
+          this.line(depth, head);
+          for (const p of params) this.line(depth + 1, `${p},`);
+          this.line(depth, tail);
+        }
+        this.body(s.body, depth + 1);
+        return this.line(depth, '}');
+      }
+      case 'switch':
+        return notFlat('switch');
+    }
+  }
+
+  /**
+   * `const name = [` and one item a line (prettier's rule for an array of two or more objects or arrays),
+   * each item on its line with its comma, the last one's too.
+   */
+  private brokenArray(head: string, value: Expr, depth: number): void {
+    this.line(depth, `${head}[`);
+    for (const item of items(value)) this.line(depth + 1, `${flatItem(item)},`);
+    this.line(depth, '];');
+  }
+}
+
+function fits(depth: number, text: string): boolean {
+  return depth * UNIT.length + text.length <= WIDTH;
+}
+
+/** A statement that is one line when it fits: its text. */
+function simple(s: Stmt): string {
+  switch (s.kind) {
+    case 'expr':
+      // An expression statement starting with `{` is bracketed by prettier: not taken here.
+      if (isNode(s.expr) && s.expr.kind === 'object') notFlat('object statement');
+      return `${flat(s.expr)};`;
+    case 'decl':
+      return `${declaration(s)};`;
+    case 'return':
+      return s.value === undefined ? 'return;' : `return ${flat(s.value)};`;
+    case 'break':
+      return s.label ? `break ${s.label.text};` : 'break;';
+    case 'continue':
+      return 'continue;';
+    default:
+      return notFlat(s.kind);
+  }
+}
+
+function declaration(s: Extract<Stmt, { kind: 'decl' }>): string {
+  const left = `${s.keyword} ${s.name.text}${s.type ? `: ${s.type.text}` : ''}`;
+  return s.init === undefined ? left : `${left} = ${flat(s.init)}`;
+}
+
+// Expressions: the precedence levels of expressions.ts (LEVELS), for the operators of the tree.
+const LEVELS: Readonly<Record<string, number>> = { '||': 2, '&&': 3, '&': 6, '===': 7, '!==': 7, '<': 8, '>': 8, '<=': 8, '>=': 8, instanceof: 8, '+': 10, '-': 10, '%': 11 };
+
+type Operator = { op: string; level: number; logical: boolean };
+
+/** The operator of a binary or logical node as the node path builds it (a logical chain nests to the left). */
+function operatorOf(e: Expr): Operator | undefined {
+  if (!isNode(e) || (e.kind !== 'binary' && e.kind !== 'logical')) return undefined;
+  return { op: e.op, level: LEVELS[e.op]!, logical: e.kind === 'logical' };
+}
+
+/** expressions.ts `flattens`: same level, no equality, no `%`. */
+function flattens(parent: Operator, child: Operator): boolean {
+  return parent.level === child.level && parent.level !== 7 && parent.op !== '%' && child.op !== '%';
+}
+
+/** expressions.ts `needsBrackets` for an operand of a binary operator (the tree's kinds). */
+function bracketedUnder(parent: Operator, child: Expr, side: 'left' | 'right'): boolean {
+  if (!isNode(child)) return false;
+  if (child.kind === 'cond') return true;
+  if (child.kind === 'assign') notFlat('assignment operand');
+  if (child.kind === 'unary' && parent.op === 'instanceof') notFlat('unary operand of instanceof');
+  if (child.kind === 'lit' && typeof child.value === 'number' && (child.value < 0 || Object.is(child.value, -0)) && parent.op === 'instanceof') notFlat('unary operand of instanceof');
+  const inner = operatorOf(child);
+  if (!inner) return false;
+  if (parent.level > inner.level) return true;
+  if (side === 'right' && inner.logical && inner.op === parent.op) notFlat('right-nested logical operator');
+  if (parent.level === inner.level && (side === 'right' || !flattens(parent, inner))) return true;
+  if (parent.level === inner.level) return false;
+  if (inner.logical && parent.logical) return true;
+  if (inner.op === '%') return parent.op === '+' || parent.op === '-';
+  return parent.op === '&';
+}
+
+function operand(parent: Operator, child: Expr, side: 'left' | 'right'): string {
+  const text = flat(child);
+  return bracketedUnder(parent, child, side) ? `(${text})` : text;
+}
+
+/** The object of a member access or a call's callee: bare when primary (expressions.ts `needsBrackets`, side 'object'). */
+function object(e: Expr, callee: boolean): string {
+  const text = flat(e);
+  if (!isNode(e)) return text;
+  switch (e.kind) {
+    case 'call':
+      if (callee) notFlat('curried call');
+      return text;
+    case 'new':
+    case 'member':
+    case 'index':
+    case 'regexSource':
+      return text;
+    case 'lit':
+      // A number is bracketed (`(1).x`) but as a callee; NaN and Infinity are names.
+      if (typeof e.value === 'number' && /^-|^\d/.test(text)) return callee && !text.startsWith('-') ? text : `(${text})`;
+      return text;
+    case 'object':
+    case 'array':
+      return text;
+    case 'cond':
+      return notFlat('conditional object');
+    default:
+      return `(${text})`;
+  }
+}
+
+/** Counts the calls of a member chain: one at most is taken here (calls.ts lays longer chains out by their groups). */
+function callsInChain(e: Expr): number {
+  let calls = 0;
+  for (let at: Expr = e; isNode(at); ) {
+    if (at.kind === 'call' || at.kind === 'new') calls++, (at = at.callee);
+    else if (at.kind === 'member' || at.kind === 'index') at = at.object;
+    else break;
+  }
+  return calls;
+}
+
+function flat(e: Expr): string {
+  if (!isNode(e)) return e.text;
+  return flatNode(e);
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+function flatNode(e: ExprNode): string {
+  switch (e.kind) {
+    case 'lit':
+      return literal(e.value);
+    case 'regexSource':
+      return quoteString(e.text, 'json');
+    case 'binary':
+    case 'logical': {
+      const operands = e.kind === 'binary' ? [e.left, e.right] : e.operands;
+      const self = operatorOf(e)!;
+      // The node path nests a chain to the left: `a && b && c` is `(a && b) && c`, each operand the right side of one node.
+      let text = operand(self, operands[0]!, 'left');
+      for (const o of operands.slice(1)) text += ` ${e.op} ${operand(self, o, 'right')}`;
+      return text;
+    }
+    case 'unary': {
+      const inner = flat(e.operand);
+      const bracket = isNode(e.operand) && (e.operand.kind === 'cond' || e.operand.kind === 'binary' || e.operand.kind === 'logical' || e.operand.kind === 'assign');
+      const negative = isNode(e.operand) && e.operand.kind === 'lit' && typeof e.operand.value === 'number' && inner.startsWith('-');
+      if (negative) notFlat('unary of a negative number');
+      return `${e.op === '!' ? '!' : 'typeof '}${bracket ? `(${inner})` : inner}`;
+    }
+    case 'cond': {
+      if ([e.test, e.then, e.else].some((x) => isNode(x) && (x.kind === 'cond' || x.kind === 'assign'))) notFlat('nested conditional');
+      return `${flat(e.test)} ? ${flat(e.then)} : ${flat(e.else)}`;
+    }
+    case 'call':
+      if (callsInChain(e) > 1) notFlat('member chain');
+      return `${object(e.callee, true)}(${e.args.map(argument).join(', ')})`;
+    case 'new':
+      if (callsInChain(e) > 1) notFlat('member chain');
+      return `new ${object(e.callee, true)}${e.typeArgs ? `<${e.typeArgs.text}>` : ''}(${e.args.map(argument).join(', ')})`;
+    case 'member':
+      return IDENTIFIER.test(e.name) ? `${object(e.object, false)}.${e.name}` : `${object(e.object, false)}[${quoteString(e.name, 'json')}]`;
+    case 'index':
+      return `${object(e.object, false)}[${flat(e.index)}]`;
+    case 'object':
+      return e.properties.length ? `{ ${e.properties.map(([key, value]) => `${key.text}: ${flat(value)}`).join(', ')} }` : '{}';
+    case 'array':
+      if (!oneLine && brokenArray(e)) notFlat('array of objects or arrays');
+      return `[${e.items.map(flat).join(', ')}]`;
+    case 'assign':
+      if (isNode(e.value) && e.value.kind === 'assign') notFlat('chained assignment');
+      return `${flat(e.target)} = ${flat(e.value)}`;
+    case 'increment':
+      return `${flat(e.target)}++`;
+  }
+}
+
+function argument(e: Expr): string {
+  if (isNode(e) && e.kind === 'assign') notFlat('assignment argument');
+  return flat(e);
+}
+
+/** A tree array's or a JSON array's items, as the items of one array node. */
+type Item = { readonly tree: Expr } | { readonly json: unknown };
+
+function items(e: Expr): Item[] {
+  if (isNode(e) && e.kind === 'array') return e.items.map((tree) => ({ tree }));
+  if (isNode(e) && e.kind === 'lit' && Array.isArray(e.value)) return e.value.map((v) => ({ json: v === undefined ? null : v }));
+  return [];
+}
+
+function flatItem(item: Item): string {
+  return 'tree' in item ? flat(item.tree) : literal(item.json);
+}
+
+/** An item as the node it becomes: an object or array literal and its number of entries, or neither. */
+function container(item: Item): { kind: 'object' | 'array'; size: number } | undefined {
+  if ('json' in item) {
+    const v = item.json;
+    if (Array.isArray(v)) return { kind: 'array', size: v.length };
+    return typeof v === 'object' && v !== null ? { kind: 'object', size: Object.keys(v).length } : undefined;
+  }
+  const e = item.tree;
+  if (!isNode(e)) return undefined;
+  if (e.kind === 'object') return { kind: 'object', size: e.properties.length };
+  if (e.kind === 'array') return { kind: 'array', size: e.items.length };
+  return e.kind === 'lit' && typeof e.value === 'object' && e.value !== null ? container({ json: e.value }) : undefined;
+}
+
+/** literals.ts `arrayLiteral`'s shouldBreak (prettier's): two or more items, all objects or all arrays of two or more entries. */
+function brokenArray(e: Expr): boolean {
+  const all = items(e);
+  if (all.length < 2) return false;
+  const first = container(all[0]!);
+  return first !== undefined && all.every((item) => {
+    const c = container(item);
+    return c !== undefined && c.kind === first.kind && c.size > 1;
+  });
+}
+
+/** A JSON value as literals.ts spells it (statement-printer.ts builds the nodes the same way). */
+function literal(value: unknown): string {
+  if (typeof value === 'string') return quoteString(value, 'json');
+  if (value === undefined) return 'undefined';
+  if (value === null) return 'null';
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) return 'NaN';
+    const magnitude = Math.abs(value);
+    const text = magnitude === Infinity ? 'Infinity' : String(magnitude);
+    if (magnitude !== Infinity && !/^\d+(\.\d+)?(e[+-]\d+)?$/.test(text)) notFlat('number spelling');
+    const spelled = text.replace('e+', 'e');
+    return value < 0 || Object.is(value, -0) ? `-${spelled}` : spelled;
+  }
+  if (Array.isArray(value)) {
+    if (!oneLine && brokenArray(lit(value))) notFlat('array of objects or arrays');
+    return `[${value.map((v) => literal(v === undefined ? null : v)).join(', ')}]`;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as object);
+    if (!entries.length) return '{}';
+    // Keys that are no identifier (or `__proto__`) take literals.ts's quoting rules: left to the node path.
+    if (entries.some(([key]) => key === '__proto__' || !IDENTIFIER.test(key))) notFlat('quoted key');
+    return `{ ${entries.map(([key, v]) => `${key}: ${literal(v)}`).join(', ')} }`;
+  }
+  return notFlat(typeof value);
+}
