@@ -242,17 +242,18 @@ describe('module constants', () => {
 
 describe('the tree printed straight to text (pretty/tree.ts)', () => {
   // Shapes the tree printer writes itself rather than through nodes: each claimed, and prettier's output.
-  const long = 'x'.repeat(40);
+  const long = 'x'.repeat(90);
   const cases: Record<string, Stmt> = {
     'a signature too wide: one parameter a line': functionDecl(raw(`_e${long}`), [raw('v: any'), raw('o: number'), raw('p: string'), raw('E: any[]')], raw('boolean'), [returnStmt(raw('true'))], true),
     'a lone statement and its else': fn([ifStmt(raw('x'), returnStmt(raw('a')), returnStmt(raw('b')))]),
     'else if and else': fn([ifStmt(raw('x'), [RETURN_FALSE], ifStmt(raw('y'), [breakStmt()], [RETURN_FALSE]))]),
+    'a lone statement on the next line when only the head fits': fn([ifStmt(call(raw(`_f${'x'.repeat(100)}`), raw('v'), raw('o')), RETURN_FALSE, RETURN_FALSE)]),
     'a bare block': fn([block([exprStmt(call(raw('f'), raw('v')))])]),
     'an array of arrays, one row a line': constDecl(raw('_t1'), array([array([lit('a'), lit(1)]), array([lit('b'), lit(2)])]), raw('any')),
     'a JSON array of objects, one a line': constDecl(raw('_k1'), lit([{ a: 1, b: 'x' }, { a: 2, b: 'y' }]), raw('any')),
     'an array of an object and a string, on its line': constDecl(raw('_k2'), lit([{ a: 1, b: 2 }, 's']), raw('any')),
     'a member of a number, a negative operand': fn([ifStmt(binary(member(lit(1), 'x'), '-', lit(-1)), RETURN_FALSE)]),
-    'a line too wide goes through the nodes': fn([ifStmt(or(...Array.from({ length: 6 }, (_, i) => binary(raw('v'), '===', lit(`value${i}`)))), RETURN_FALSE)]),
+    'a line too wide goes through the nodes': fn([ifStmt(or(...Array.from({ length: 8 }, (_, i) => binary(raw('v'), '===', lit(`value${i}`)))), RETURN_FALSE)]),
   };
   for (const [name, statement] of Object.entries(cases)) {
     it(name, async () => {

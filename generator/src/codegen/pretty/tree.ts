@@ -105,9 +105,9 @@ class TreePrinter {
       case 'if': {
         const head = `${prefix}if (${flat(s.test)})`;
         if (s.then.kind !== 'block' || s.then.label) {
-          this.line(depth, `${head} ${simple(s.then)}`);
+          this.clause(head, s.then, depth);
           // After a lone statement `else` starts a line of its own (prettier's printIfStatement).
-          if (s.else) this.line(depth, `else ${simple(s.else)}`);
+          if (s.else) this.clause('else', s.else, depth);
           return;
         }
         this.line(depth, `${head} {`);
@@ -153,6 +153,14 @@ class TreePrinter {
       case 'switch':
         return notFlat('switch');
     }
+  }
+
+  /** `head stmt` on one line, or the lone statement on the next line, indented, when only the head fits (prettier's adjustClause). */
+  private clause(head: string, s: Stmt, depth: number): void {
+    const text = simple(s);
+    if (fits(depth, `${head} ${text}`)) return this.line(depth, `${head} ${text}`);
+    this.line(depth, head);
+    this.line(depth + 1, text);
   }
 
   /**
