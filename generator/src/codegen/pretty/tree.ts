@@ -174,9 +174,12 @@ class TreePrinter {
   }
 }
 
+/** Whether the line fits the print width. Text beyond printable ASCII (a wide or combining character, whose width prettier measures otherwise) is left to the documents. */
 function fits(depth: number, text: string): boolean {
-  return depth * UNIT.length + text.length <= WIDTH;
+  return depth * UNIT.length + text.length <= WIDTH && !NOT_ASCII.test(text);
 }
+
+const NOT_ASCII = /[^\x20-\x7e]/;
 
 /** A statement that is one line when it fits: its text. */
 function simple(s: Stmt): string {
