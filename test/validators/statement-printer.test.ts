@@ -253,7 +253,10 @@ describe('the tree printed straight to text (pretty/tree.ts)', () => {
     'a JSON array of objects, one a line': constDecl(raw('_k1'), lit([{ a: 1, b: 'x' }, { a: 2, b: 'y' }]), raw('any')),
     'an array of an object and a string, on its line': constDecl(raw('_k2'), lit([{ a: 1, b: 2 }, 's']), raw('any')),
     'a member of a number, a negative operand': fn([ifStmt(binary(member(lit(1), 'x'), '-', lit(-1)), RETURN_FALSE)]),
-    'a line too wide goes through the nodes': fn([ifStmt(or(...Array.from({ length: 8 }, (_, i) => binary(raw('v'), '===', lit(`value${i}`)))), RETURN_FALSE)]),
+    'a test too wide: one operand a line': fn([ifStmt(or(...Array.from({ length: 8 }, (_, i) => binary(raw('v'), '===', lit(`value${i}`)))), RETURN_FALSE)]),
+    'a negated test too wide, before a block': fn([ifStmt(not(and(...Array.from({ length: 8 }, (_, i) => binary(raw('v'), '!==', lit(`value${i}`))))), [RETURN_FALSE])]),
+    'a test too wide with a bracketed operand': fn([ifStmt(or(and(raw('x'), raw('y')), ...Array.from({ length: 8 }, (_, i) => binary(raw('v'), '===', lit(`value${i}`)))), RETURN_FALSE)]),
+    'an operand too wide for its line goes through the nodes': fn([ifStmt(or(raw('x'), call(raw('_f'), ...Array.from({ length: 12 }, (_, i) => lit(`argument${i}`)))), RETURN_FALSE)]),
   };
   for (const [name, statement] of Object.entries(cases)) {
     it(name, async () => {

@@ -104,7 +104,16 @@ class TreePrinter {
         return this.line(depth, prefix + simple(s));
       case 'if': {
         const head = `${prefix}if (${flat(s.test)})`;
-        if (s.then.kind !== 'block' || s.then.label) {
+        const lone = s.then.kind !== 'block' || s.then.label !== undefined;
+        if (!fits(depth, lone ? head : `${head} {`)) {
+          this.brokenTest(prefix, s.test, depth, lone ? '' : ' {');
+          if (lone) this.line(depth + 1, simple(s.then));
+          else this.body((s.then as Extract<Stmt, { kind: 'block' }>).body, depth + 1);
+          if (s.else) notFlat('else of a broken test');
+          if (!lone) this.line(depth, '}');
+          return;
+        }
+        if (lone) {
           this.clause(head, s.then, depth);
           // After a lone statement `else` starts a line of its own (prettier's printIfStatement).
           if (s.else) this.clause('else', s.else, depth);
@@ -153,6 +162,24 @@ class TreePrinter {
       case 'switch':
         return notFlat('switch');
     }
+  }
+
+  /**
+   * An `if` whose test does not fit its line: a `&&`/`||` chain one operand a line between `if (` and `)`,
+   * or under `!` between `if (!(` and `))` (prettier's printIfStatement and printBinaryishExpression; the
+   * negated chain is not indented). `end` follows the bracket (` {` before a block).
+   */
+  private brokenTest(prefix: string, test: Expr, depth: number, end: string): void {
+    const negated = isNode(test) && test.kind === 'unary' && test.op === '!';
+    const chain = negated ? (test as Extract<ExprNode, { kind: 'unary' }>).operand : test;
+    if (!isNode(chain) || chain.kind !== 'logical') return notFlat('a broken test');
+    const self = operatorOf(chain)!;
+    this.line(depth, `${prefix}if (${negated ? '!(' : ''}`);
+    chain.operands.forEach((o, i) => {
+      const text = operand(self, o, i === 0 ? 'left' : 'right');
+      this.line(depth + 1, i < chain.operands.length - 1 ? `${text} ${chain.op}` : text);
+    });
+    this.line(depth, `${negated ? '))' : ')'}${end}`);
   }
 
   /** `head stmt` on one line, or the lone statement on the next line, indented, when only the head fits (prettier's adjustClause). */
