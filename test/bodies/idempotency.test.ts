@@ -6,11 +6,12 @@
  * the stored result, so exactly one record exists. The same run without the middleware makes two: the
  * check is not vacuous.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureSpecsDir } from '../helpers/paths.ts';
+import { fixtureSpecsDir, tempDir } from '../helpers/paths.ts';
 import { buildFixture, type Built } from './build.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -27,8 +28,9 @@ afterAll(async () => {
   built?.remove();
 });
 
-/** The generated server with an order store; `dedupe` adds the idempotency middleware. */
-async function orderServer(options: { dedupe?: boolean; slowMs?: number; store?: unknown } = {}) {
+/** The generated server (of `from`, default the fixture's) with an order store; `dedupe` adds the idempotency middleware. */
+async function orderServer(options: { dedupe?: boolean; slowMs?: number; store?: unknown; from?: Built } = {}) {
+  const server = (options.from ?? built).server;
   const orders: { id: string; item: string; quantity: number }[] = [];
   const handlers = {
     createOrder: async (ctx: { body: { item: string; quantity: number } }) => {
@@ -39,23 +41,23 @@ async function orderServer(options: { dedupe?: boolean; slowMs?: number; store?:
     },
     listOrders: () => ({ status: 200, body: orders }),
   };
-  const middleware = options.dedupe ? [built.server.idempotency(options.store ? { store: options.store } : {})] : [];
+  const middleware = options.dedupe ? [server.idempotency(options.store ? { store: options.store } : {})] : [];
   // The bearer token names the app: two tokens, two principals.
-  const handler = built.server.createHandler(handlers, { authenticate: (c: { token: string }) => ({ kind: 'app', appId: c.token }), middleware });
-  const running = await built.server.serve(handler, { port: 0 });
+  const handler = server.createHandler(handlers, { authenticate: (c: { token: string }) => ({ kind: 'app', appId: c.token }), middleware });
+  const running = await server.serve(handler, { port: 0 });
   closers.push(() => running.close());
   return { url: running.url as string, orders };
 }
 
-/** A proxy to `target` that drops the connection after the first `drops` POSTs were answered upstream. */
-async function droppingProxy(target: string, drops = 1) {
+/** A proxy to `target` that drops the connection after the first `drops` POSTs were answered upstream; it records the `header` key each request carried. */
+async function droppingProxy(target: string, drops = 1, header = 'idempotency-key') {
   const seen: { method: string; key: string | undefined }[] = [];
   let dropped = 0;
   const server: Server = createServer((req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      seen.push({ method: req.method!, key: req.headers['idempotency-key'] as string | undefined });
+      seen.push({ method: req.method!, key: req.headers[header] as string | undefined });
       const up = httpRequest(new URL(req.url!, target), { method: req.method, headers: req.headers }, (upRes) => {
         const body: Buffer[] = [];
         upRes.on('data', (c: Buffer) => body.push(c));
@@ -189,5 +191,62 @@ describe('the server middleware', () => {
     await post(server.url, 'k4', { item: 'd', quantity: 1 });
     expect(calls).toEqual(['add', 'set', 'add', 'get']);
     expect(server.orders).toHaveLength(1);
+  });
+});
+
+describe("the config's idempotencyKey names the header, for the client and the server middleware alike", () => {
+  let custom: Built;
+  beforeAll(async () => {
+    // The fixture without its declared Idempotency-Key parameter: the config's name is the only one.
+    const tmp = tempDir('socialgen-idempotency-name-');
+    const spec = path.join(tmp.dir, 'spec.yaml');
+    const text = readFileSync(path.join(fixtureSpecsDir, 'idempotency.yaml'), 'utf8');
+    const declared = /\n {8}- name: Idempotency-Key\n(?: {10}.*\n)+/;
+    expect(text).toMatch(declared);
+    writeFileSync(spec, text.replace(declared, '\n          []\n'));
+    try {
+      custom = await buildFixture(spec, { idempotencyKey: 'X-Request-Key' });
+    } finally {
+      tmp.remove();
+    }
+  }, 120_000);
+  afterAll(() => custom?.remove());
+
+  it('a dropped connection after the commit: the retry carries the same X-Request-Key, idempotency() (no options) replays it', async () => {
+    const server = await orderServer({ dedupe: true, from: custom });
+    const proxy = await droppingProxy(server.url, 1, 'x-request-key');
+    const c = custom.client.createClient({ baseUrl: proxy.url, auth: { bearer: 't' }, retry: fast });
+    const { data, headers } = await c.createOrder({ body: { item: 'book', quantity: 2 } }).withResponse();
+    expect(proxy.seen.map((s) => s.key)).toEqual([expect.stringMatching(UUID), proxy.seen[0]!.key]);
+    expect(data).toEqual({ id: 'o1', item: 'book', quantity: 2 });
+    expect(headers.get('idempotent-replayed')).toBe('true');
+    expect(server.orders).toHaveLength(1);
+  });
+
+  it('the middleware reads the configured header, not Idempotency-Key; an explicit header option still wins', async () => {
+    const server = await orderServer({ dedupe: true, from: custom });
+    const post = (headers: Record<string, string>) =>
+      fetch(`${server.url}/orders`, { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json', ...headers }, body: '{"item":"a","quantity":1}' });
+    expect((await post({ 'idempotency-key': 'k' })).status).toBe(201);
+    expect((await post({ 'idempotency-key': 'k' })).headers.get('idempotent-replayed')).toBeNull();
+    expect(server.orders).toHaveLength(2);
+    expect((await post({ 'x-request-key': 'k' })).status).toBe(201);
+    const replay = await post({ 'x-request-key': 'k' });
+    expect([replay.status, replay.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
+    expect(server.orders).toHaveLength(3);
+    const long = await post({ 'x-request-key': 'k'.repeat(256) });
+    expect(long.status).toBe(400);
+    expect((await long.json()).detail).toBe('the X-Request-Key header is longer than 255 characters');
+
+    const orders: unknown[] = [];
+    const explicit = custom.server.createHandler(
+      { createOrder: () => (orders.push(1), { status: 201, body: { id: 'o', item: 'a', quantity: 1 } }), listOrders: () => ({ status: 200, body: [] }) },
+      { authenticate: () => ({ kind: 'app' }), middleware: [custom.server.idempotency({ header: 'Idempotency-Key' })] },
+    );
+    const req = (headers: Record<string, string>) =>
+      explicit(new Request('http://x/orders', { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json', ...headers }, body: '{"item":"a","quantity":1}' }));
+    await req({ 'idempotency-key': 'e' });
+    expect((await req({ 'idempotency-key': 'e' })).headers.get('idempotent-replayed')).toBe('true');
+    expect(orders).toHaveLength(1);
   });
 });

@@ -17,7 +17,8 @@ import { readJson, writeJson, type Int64Plan } from '../../generator/src/emit/cl
 import { generateInMemory, writeFiles } from '../helpers/generate.ts';
 import { fixtureSpecsDir, tempDir } from '../helpers/paths.ts';
 import { typecheck } from '../helpers/typecheck.ts';
-import { runCli } from '../pipeline/helpers.ts';
+import { runCli, startMockCommand } from '../pipeline/helpers.ts';
+import { serveMock } from '../../generator/src/cli/commands/mock-serve.ts';
 import { buildFixture, type Built } from './build.ts';
 
 const spec = path.join(fixtureSpecsDir, 'int64.yaml');
@@ -185,6 +186,43 @@ describe('the option: config `int64` and flag `--int64`', () => {
       tmp.remove();
     }
   }, 60_000);
+});
+
+describe('socialgen mock --int64 (and the config key)', () => {
+  // 2^63 is beyond int64 but the double nearest to 2^63 - 1: only an exact reading refuses it.
+  const beyond = '/accounts?after_id=9223372036854775808';
+
+  it('bigint: the mock reads int64 values exactly (2^63 is a 400 problem, 2^53 + 1 echoed as is); the flag wins over the config', async () => {
+    const tmp = tempDir('socialgen-int64-mock-');
+    // One process (the CLI's start is the cost): the config says number, the flag bigint. The config's key
+    // reaches the mock by the same value (resolveConfig, whose flag-over-config rule `generate` tests).
+    writeFileSync(path.join(tmp.dir, 'socialgen.config.yaml'), `spec: ${JSON.stringify(spec)}\nint64: number\n`);
+    const byFlag = await startMockCommand(['--int64', 'bigint'], tmp.dir);
+    const numbers = await serveMock({ specPath: spec, port: 0 });
+    try {
+      const refused = await fetch(byFlag.url + beyond);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('content-type')).toMatch(/problem\+json/);
+      expect((await fetch(`${byFlag.url}/accounts?after_id=${BIG_TEXT}`)).status).toBe(200);
+      // A bigint in the request is echoed exactly (the mock's seed and echo once threw on it: a 500).
+      const created = await fetch(`${byFlag.url}/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"id":${BIG_TEXT},"name":"x"}` });
+      expect(created.status).toBe(201);
+      expect(String((losslessParse(await created.text()) as { id: unknown }).id)).toBe(BIG_TEXT);
+      // Read as a number (the default), 2^63 is the double of 2^63 - 1 and passes: the check above can fail.
+      expect((await fetch(numbers.url + beyond)).status).toBe(200);
+    } finally {
+      byFlag.stop();
+      await numbers.close();
+      tmp.remove();
+    }
+  }, 120_000);
+
+  it('a value other than number or bigint is a usage error (exit 2) before anything listens', async () => {
+    const result = await runCli(['mock', spec, '--int64', 'long', '--port', '0'], fixtureSpecsDir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('unknown --int64 "long"; choose number or bigint');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
 });
 
 describe('client against a plain node:http server (the wire bytes)', () => {

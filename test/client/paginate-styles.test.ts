@@ -31,7 +31,12 @@ describe('the model: every style inferred or declared', () => {
       listDroplets: { kind: 'url', source: 'inferred', nextUrlPointer: '/links/pages/next', pageSizeParameter: 'per_page', defaultPageSize: 3, totalPointer: '/meta/total', itemsPointer: '/droplets' },
       listOrders: { kind: 'url', source: 'extension', nextUrlPointer: '/_links/next/href', itemsPointer: '/_embedded/orders' },
       listEvents: { kind: 'header', source: 'inferred', tokenParameter: 'cursor', nextTokenHeader: 'X-Next-Cursor', pageSizeParameter: 'limit', defaultPageSize: 3, itemsPointer: '/events' },
-      searchItems: { kind: 'body', source: 'inferred', tokenMember: 'start_cursor', nextTokenPointer: '/next_cursor', itemsPointer: '/results' },
+      // The cursor parameter is an integer: the header's text goes back as one.
+      listLogs: { kind: 'header', source: 'inferred', tokenParameter: 'cursor', nextTokenHeader: 'X-Next-Cursor', tokenType: 'integer', pageSizeParameter: 'limit', defaultPageSize: 3, itemsPointer: '/logs' },
+      // One member down, in the request body and in the answer.
+      searchNested: { kind: 'body', source: 'inferred', tokenMemberPointer: '/pagination/cursor', nextTokenPointer: '/pagination/next_cursor', itemsPointer: '/results' },
+      searchPaged: { kind: 'body', source: 'extension', tokenMemberPointer: '/page/position/after', nextTokenPointer: '/meta/after', itemsPointer: '/data' },
+      searchItems: { kind: 'body', source: 'inferred', tokenMemberPointer: '/start_cursor', nextTokenPointer: '/next_cursor', itemsPointer: '/results' },
       listTags: undefined,
     });
   });
@@ -42,13 +47,18 @@ describe('the model: every style inferred or declared', () => {
       listTags: { pageParameter: 'page', firstPage: 1 },
       listEvents: { offsetParameter: 'offset', pageSizeParameter: 'limit' },
       searchItems: { tokenMember: 'cursor', nextTokenPointer: '/next_cursor' },
+      searchNested: { tokenMember: '/pagination/size', nextTokenPointer: '/pagination/next_cursor', itemsPointer: '/results' },
+      searchPaged: { tokenMember: '/page/position/before', nextTokenPointer: '/meta/after' },
       listByPage: { pageParameter: 'page', sizeOf: 'x' },
       listDroplets: { nextTokenHeader: 'X-Next' },
     });
     expect(model.operations.find((op) => op.operationId === 'listTags')!.pagination).toEqual({ kind: 'page', source: 'config', pageParameter: 'page', firstPage: 1 });
+    // A JSON pointer names a nested member (a plain name, a top-level one).
+    expect(model.operations.find((op) => op.operationId === 'searchNested')!.pagination).toEqual({ kind: 'body', source: 'config', tokenMemberPointer: '/pagination/size', nextTokenPointer: '/pagination/next_cursor', itemsPointer: '/results' });
     expect(problems).toEqual([
       { pointer: '/pagination/listEvents/offsetParameter', message: 'pagination.listEvents: listEvents has no query parameter "offset"' },
       { pointer: '/pagination/searchItems/tokenMember', message: `pagination.searchItems: searchItems's JSON request body has no member "cursor"` },
+      { pointer: '/pagination/searchPaged/tokenMember', message: `pagination.searchPaged: searchPaged's JSON request body has no member "/page/position/before"` },
       { pointer: '/pagination/listByPage/sizeOf', message: 'pagination.listByPage: "sizeOf" is not a member of page pagination (docs/pagination.md)' },
       { pointer: '/pagination/listDroplets', message: expect.stringMatching(/^pagination\.listDroplets must have the members of one pagination style \(tokenParameter \+ nextTokenPointer; .*pageParameter; docs\/pagination\.md\)$/) },
     ]);
@@ -134,6 +144,24 @@ function handler(req: IncomingMessage, res: ServerResponse) {
         const size = Number(q.get('limit') ?? 3);
         return send(`{"events":${slice(from, size)}}`, from + size < ITEMS.length ? { 'x-next-cursor': `c${from + size}` } : {});
       }
+      case '/logs': {
+        // An integer cursor: the position of the page's first item.
+        const from = Number(q.get('cursor') ?? 0);
+        const size = Number(q.get('limit') ?? 3);
+        return send(`{"logs":${slice(from, size)}}`, from + size < ITEMS.length ? { 'x-next-cursor': String(from + size) } : {});
+      }
+      case '/search/nested': {
+        const body = JSON.parse(chunks) as { pagination?: { cursor?: string; size?: number } };
+        const from = body.pagination?.cursor ? Number(body.pagination.cursor.slice(1)) : 0;
+        const size = body.pagination?.size ?? 3;
+        return send(`{"results":${slice(from, size)},"pagination":{"next_cursor":${from + size < ITEMS.length ? `"n${from + size}"` : 'null'}}}`);
+      }
+      case '/search/paged': {
+        const body = JSON.parse(chunks) as { page: { size?: number; position?: { after?: string } } };
+        const from = body.page.position?.after ? Number(body.page.position.after.slice(1)) : 0;
+        const size = body.page.size ?? 3;
+        return send(`{"data":${slice(from, size)},"meta":{"after":${from + size < ITEMS.length ? `"a${from + size}"` : 'null'}}}`);
+      }
       case '/search': {
         const body = JSON.parse(chunks) as { start_cursor?: string; page_size?: number };
         const from = body.start_cursor ? Number(body.start_cursor.slice(1)) : 0;
@@ -213,6 +241,38 @@ describe('the generated client follows every style against a plain server', () =
     expect(requests).toEqual(['GET /events?limit=5', 'GET /events?cursor=c5&limit=5']);
   });
 
+  it('an integer cursor in a response header goes back as an integer (the request validator accepts it)', async () => {
+    const client = built.client.createClient({ baseUrl, validate: { request: true } });
+    requests.length = 0;
+    expect(ids(await collect(client.paginate.listLogs({ limit: 3 }).items()))).toEqual(IDS);
+    expect(requests).toEqual(['GET /logs?limit=3', 'GET /logs?cursor=3&limit=3', 'GET /logs?cursor=6&limit=3']);
+    // The string cursor of listEvents stays a string.
+    expect(ids(await collect(client.paginate.listEvents({ limit: 5 }).items()))).toEqual(IDS);
+  });
+
+  it("the client's headerToken: the parameter's type, else the text", () => {
+    const { headerToken } = built.client;
+    expect([headerToken('42', 'integer'), headerToken('4.5', 'number'), headerToken('true', 'boolean'), headerToken('9007199254740993', 'bigint')]).toEqual([42, 4.5, true, 9007199254740993n]);
+    expect([headerToken('4.5', 'integer'), headerToken('x', 'integer'), headerToken('0x10', 'number'), headerToken('yes', 'boolean'), headerToken('1.0', 'bigint')]).toEqual(['4.5', 'x', '0x10', 'yes', '1.0']);
+    expect([headerToken(null, 'integer'), headerToken('', 'integer'), headerToken('c3')]).toEqual([undefined, undefined, 'c3']);
+  });
+
+  it('a token nested in a POST body: set at its path, the other members (and the caller\'s body) kept', async () => {
+    const client = built.client.createClient({ baseUrl });
+    requests.length = 0;
+    const body = { query: 'x', pagination: { size: 3 } };
+    expect(ids(await collect(client.paginate.searchNested({ body }).items()))).toEqual(IDS);
+    expect(requests).toEqual([
+      'POST /search/nested {"query":"x","pagination":{"size":3}}',
+      'POST /search/nested {"query":"x","pagination":{"size":3,"cursor":"n3"}}',
+      'POST /search/nested {"query":"x","pagination":{"size":3,"cursor":"n6"}}',
+    ]);
+    expect(body).toEqual({ query: 'x', pagination: { size: 3 } });
+    requests.length = 0;
+    expect(ids(await collect(client.paginate.searchPaged({ body: { page: { size: 4 } } }).items()))).toEqual(IDS);
+    expect(requests).toEqual(['POST /search/paged {"page":{"size":4}}', 'POST /search/paged {"page":{"size":4,"position":{"after":"a4"}}}']);
+  });
+
   it('a token in a POST body: the other members stay, start_cursor follows next_cursor until null', async () => {
     const client = built.client.createClient({ baseUrl });
     requests.length = 0;
@@ -232,6 +292,9 @@ describe("the query target's infinite options follow every style (fetchInfiniteQ
     ['listDroplets', { per_page: 3 }, 3, (p) => p.droplets],
     ['listOrders', undefined, 3, (p) => p._embedded.orders],
     ['listEvents', { limit: 3 }, 3, (p) => p.data.events],
+    ['listLogs', { limit: 3 }, 3, (p) => p.data.logs],
+    ['searchNested', { body: { query: 'x', pagination: { size: 3 } } }, 3, (p) => p.results],
+    ['searchPaged', { body: { page: { size: 5 } } }, 2, (p) => p.data],
     ['searchItems', { body: { query: 'x', page_size: 5 } }, 2, (p) => p.results],
   ];
   for (const [method, args, pages, items] of cases)
@@ -242,6 +305,8 @@ describe("the query target's infinite options follow every style (fetchInfiniteQ
       expect(data.pages.length).toBe(pages);
       expect(data.pages.flatMap((p: unknown) => ids(items(p)))).toEqual(IDS);
       expect(options.getNextPageParam(data.pages.at(-1), data.pages, data.pageParams.at(-1), data.pageParams)).toBeUndefined();
+      // An integer header cursor is an integer page parameter, as the argument's type says.
+      if (method === 'listLogs') expect(data.pageParams).toEqual([undefined, 3, 6]);
     });
 
   it("the client's nextLinkQuery (which Link infinite options read; test/bodies/pagination.test.ts follows them) takes rel=\"next\" only", () => {

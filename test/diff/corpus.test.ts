@@ -99,7 +99,7 @@ describe('oasdiff corpus pairs', () => {
     expect(compared + skipped.length).toBe(pairs.length);
     expect(skipped).toMatchInlineSnapshot(`
       [
-        "ref-chain-example/base/schemas/pet: not compared: base: unsupported document (no \`openapi\` field); socialgen reads OpenAPI 3.0.x and 3.1.x",
+        "ref-chain-example/base/schemas/pet: not compared: base: unsupported document (no \`openapi\` field); socialgen reads OpenAPI 3.0.x, 3.1.x and 3.2.x",
       ]
     `);
   });

@@ -254,6 +254,8 @@ add('request-parameter-explode-default', 'explode written out with its default v
 add('request-parameter-allow-reserved-changed', 'allowReserved added', withParams([q()]), withParams([q({ allowReserved: true })]), ['W request-parameter-allow-reserved-changed']);
 add('request-parameter-allow-empty-value-removed', 'allowEmptyValue dropped', withParams([q({ allowEmptyValue: true })]), withParams([q()]), ['B request-parameter-allow-empty-value-removed']);
 add('request-parameter-content-changed', 'schema → content application/json', withParams([q()]), withParams([{ name: 'q', in: 'query', content: json({ type: 'string' }) }]), ['B request-parameter-content-changed']);
+const criteria = (where: string): Json => ({ name: 'filter', in: where, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { q: { type: 'string' } } } } } });
+add('request-parameter-querystring-changed', 'in: query → in: querystring (OAS 3.2)', spec({ '/items': { get: op('listItems', { parameters: [criteria('query')] }) } }, undefined, {}, '3.2.0'), spec({ '/items': { get: op('listItems', { parameters: [criteria('querystring')] }) } }, undefined, {}, '3.2.0'), ['B request-parameter-querystring-changed']);
 add('request-header-parameter-case', 'header parameter names are case-insensitive', withParams([{ name: 'X-Trace', in: 'header', schema: { type: 'string' } }]), withParams([{ name: 'x-trace', in: 'header', schema: { type: 'string' } }]), []);
 add('request-parameter-path-level', 'a parameter moved from the operation to the path item: same contract', withParams([q()]), spec({ '/items': { parameters: [q()], get: op('listItems') } }), []);
 
@@ -342,6 +344,10 @@ add('security-scheme-oauth-flow-removed', 'clientCredentials removed', secured([
 add('security-scheme-oauth-url-changed', 'a new token URL', secured([{ oauth: ['read'] }]), secured([{ oauth: ['read'] }], schemes({ oauth: oauth(undefined, { authorizationCode: { ...codeFlow, tokenUrl: 'https://auth.example.com/oauth2/token' } }) })), ['W security-scheme-oauth-url-changed']);
 add('security-scheme-oauth-scope-added', 'a scope defined', secured([{ oauth: ['read'] }]), secured([{ oauth: ['read'] }], schemes({ oauth: oauth({ read: 'Read', write: 'Write', admin: 'Admin' }) })), ['I security-scheme-oauth-scope-added']);
 add('security-scheme-oauth-scope-removed', 'a scope definition removed', secured([{ oauth: ['read'] }]), secured([{ oauth: ['read'] }], schemes({ oauth: oauth({ read: 'Read' }) })), ['W security-scheme-oauth-scope-removed']);
+// OAS 3.2: deprecated schemes and the authorization server metadata URL.
+const secured32 = (components: Json): Json => ({ ...(secured([{ key: [] }, { oauth: ['read'] }], components) as Record<string, Json>), openapi: '3.2.0' });
+add('security-scheme-deprecated', 'the API key scheme marked deprecated', secured32(schemes()), secured32(schemes({ key: { type: 'apiKey', in: 'header', name: 'X-Key', deprecated: true } })), ['W security-scheme-deprecated']);
+add('security-scheme-oauth-metadata-url-changed', 'oauth2MetadataUrl set', secured32(schemes()), secured32(schemes({ oauth: { ...(oauth() as Record<string, Json>), oauth2MetadataUrl: 'https://auth.example.com/.well-known/oauth-authorization-server' } })), ['W security-scheme-oauth-metadata-url-changed']);
 add('security-scheme-openid-url-changed', 'a new discovery URL', secured([{ oidc: [] }], schemes({ oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://a.example.com/.well-known/openid-configuration' } })), secured([{ oidc: [] }], schemes({ oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://b.example.com/.well-known/openid-configuration' } })), ['W security-scheme-openid-url-changed']);
 
 // ---------------------------------------------------------------- document

@@ -1,7 +1,7 @@
 /**
  * The infinite-query options of every pagination style (mw-pagination.yaml's token, last item and Link;
- * pagination-styles.yaml's offset, page number, next URL, header cursor and POST-body token) type-check
- * against TanStack Query's own types: both query modules, compiled strictly with the clients they import. (The
+ * pagination-styles.yaml's offset, page number, next URL, header cursors (a string, an integer) and
+ * POST-body tokens (top level, nested)) type-check against TanStack Query's own types: both query modules, compiled strictly with the clients they import. (The
  * item kind once cast only the `undefined` branch of its choice, `a ? b : undefined as T`, and returned
  * `unknown` where `getNextPageParam` takes the token type.)
  */
@@ -28,7 +28,7 @@ describe('infinite-query options', () => {
     // Link pages carry the next query read from the headers; the other styles read it from the page.
     expect(query).toMatch(/next: nextLinkQuery\(response\.headers\.get\('link'\)\)/);
     const other = styles.get('query/index.ts')!;
-    for (const reader of ['nextOffset(', 'nextPageNumber(', 'nextUrlQuery(', "response.headers.get('x-next-cursor')", 'start_cursor: pageParam'])
+    for (const reader of ['nextOffset(', 'nextPageNumber(', 'nextUrlQuery(', "response.headers.get('x-next-cursor')", "headerToken(response.headers.get('x-next-cursor'), 'integer')", 'start_cursor: pageParam'])
       expect(other).toContain(reader);
     for (const [dir, files] of [['three', three], ['styles', styles]] as const) {
       writeFiles(path.join(root, dir), files);

@@ -149,7 +149,7 @@ describe('bad input: file:line:column, exit 2', () => {
   it('Swagger 2.0', async () => {
     write('swagger.yaml', `swagger: '2.0'\n${info}\npaths: {}\n`);
     const stderr = await generateBad('swagger.yaml');
-    expect(stderr).toMatch(/^swagger\.yaml:1:1: unsupported document \(a Swagger 2\.0 document\); socialgen reads OpenAPI 3\.0\.x and 3\.1\.x/m);
+    expect(stderr).toMatch(/^swagger\.yaml:1:1: unsupported document \(a Swagger 2\.0 document\); socialgen reads OpenAPI 3\.0\.x, 3\.1\.x and 3\.2\.x/m);
   });
 
   it('an unknown openapi version', async () => {

@@ -6,10 +6,10 @@
  * pins — the ones `npm ci` put into the local npm cache.
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../helpers/paths.ts';
+import { cachedFolder, hashInputs, sourceFiles, toolchainInputs } from '../helpers/run-cache.ts';
 
 interface LockEntry {
   version?: string;
@@ -38,34 +38,19 @@ const npmQuiet = { npm_config_audit: 'false', npm_config_fund: 'false', npm_conf
 
 /**
  * Packs generator/ into `dir`; returns the tarball's path and the files in it. The install tests run in
- * separate workers and would each pack (and build) the same sources: the first packs into a cache folder
- * named by a hash of generator/'s sources (every file git tracks or would track, outside dist/), the others
- * copy that tarball. A changed source is a new hash, so a stale tarball is never used.
+ * separate workers and would each pack (and build) the same sources: the tarball is packed once per
+ * content of generator/'s sources (every file git tracks or would track, outside dist/) and of the
+ * lockfile's tools into the run cache (run-cache.ts), the others copy it. A changed source is a new key,
+ * so a stale tarball is never used.
  */
 export function packSocialgen(dir: string): { tarball: string; files: string[] } {
   const generator = path.join(repoRoot, 'generator');
-  const hash = createHash('sha256');
-  const sources = run('git', ['ls-files', '-co', '--exclude-standard', '--', '.', ':!dist'], { cwd: generator }).split('\n').filter(Boolean).sort();
-  for (const file of sources) {
-    hash.update(`${file}\0`);
-    if (existsSync(path.join(generator, file))) hash.update(readFileSync(path.join(generator, file)));
-  }
-  const cache = path.join(repoRoot, 'node_modules/.cache/socialgen-pack', hash.digest('hex').slice(0, 16));
-  const manifest = path.join(cache, 'pack.json');
-  if (!existsSync(manifest)) {
-    const staging = `${cache}.${process.pid}`;
-    mkdirSync(staging, { recursive: true });
-    const out = run('npm', ['pack', '--json', '--pack-destination', staging], { cwd: generator, env: { ...process.env, ...npmQuiet } });
-    const [info] = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
-    writeFileSync(path.join(staging, 'pack.json'), JSON.stringify({ filename: info!.filename, files: info!.files.map((f) => f.path) }));
-    // Another worker may have finished first: its tarball is the same, so either rename wins.
-    try {
-      renameSync(staging, cache);
-    } catch {
-      rmSync(staging, { recursive: true, force: true });
-    }
-  }
-  const { filename, files } = JSON.parse(readFileSync(manifest, 'utf8')) as { filename: string; files: string[] };
+  const cache = cachedFolder('packed-socialgen', hashInputs(toolchainInputs(), [[generator, sourceFiles(generator, ['dist'])]]), (out) => {
+    const json = run('npm', ['pack', '--json', '--pack-destination', out], { cwd: generator, env: { ...process.env, ...npmQuiet } });
+    const [info] = JSON.parse(json.slice(json.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    writeFileSync(path.join(out, 'pack.json'), JSON.stringify({ filename: info!.filename, files: info!.files.map((f) => f.path) }));
+  });
+  const { filename, files } = JSON.parse(readFileSync(path.join(cache, 'pack.json'), 'utf8')) as { filename: string; files: string[] };
   copyFileSync(path.join(cache, filename), path.join(dir, filename));
   return { tarball: path.join(dir, filename), files };
 }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { TargetName } from '../../generator/src/emit/emitter.ts';
 import { TARGETS } from '../../generator/src/emit/emitter.ts';
 import { repoRoot, tempDir } from '../helpers/paths.ts';
+import { cachedFolder, hashInputs, sourceFiles, toolchainInputs } from '../helpers/run-cache.ts';
 
 export { TARGETS, type TargetName };
 
@@ -48,7 +49,7 @@ export interface PackedFile {
 }
 
 export interface Packed {
-  /** The temp folder holding everything (removed by `remove()`). */
+  /** The caller's temp folder, for its consumers (removed by `remove()`; the tarballs live in the run cache). */
   dir: string;
   /** Per target: the package.json, the tarball and the files `npm pack` put in it. */
   packages: Record<TargetName, { json: PackageJson; tarball: string; files: PackedFile[] }>;
@@ -108,26 +109,52 @@ function copyPackages(dir: string): string {
   return root;
 }
 
-/** Copies, builds (through `prepack`) and packs the four packages, in dependency order. */
+/**
+ * Copies, builds (through `prepack`) and packs the four packages, in dependency order, with the tarballs of
+ * Node's types. The publish and browser tests both need them: the tarballs are built once per content of
+ * generated/ (and of this harness and the lockfile's tools) into the run cache and shared (run-cache.ts);
+ * each caller gets its own temp folder for the consumers it installs.
+ */
 export function packGenerated(): Packed {
-  const tmp = tempDir('socialgen-packages-');
-  const root = copyPackages(tmp.dir);
-  const tarballs = path.join(tmp.dir, 'tarballs');
-  mkdirSync(tarballs);
-  const env = npmEnv(path.join(tmp.dir, 'npm-cache'));
+  const key = hashInputs(toolchainInputs(), [
+    [generatedDir, sourceFiles(generatedDir, ['*/dist'])],
+    [repoRoot, ['test/packages/harness.ts']],
+  ]);
+  const tarballs = cachedFolder('packed-generated', key, (out) => {
+    const tmp = tempDir('socialgen-packages-');
+    try {
+      const root = copyPackages(tmp.dir);
+      const env = npmEnv(path.join(tmp.dir, 'npm-cache'));
+      const manifest: PackManifest = { packages: {} as PackManifest['packages'], nodeTypes: [] };
+      for (const target of TARGETS) {
+        const cwd = path.join(root, target);
+        const json = run('npm', ['pack', '--json', '--pack-destination', out], { cwd, env });
+        const [info] = JSON.parse(json.slice(json.indexOf('['))) as Array<{ filename: string; files: PackedFile[] }>;
+        manifest.packages[target] = { json: readPackageJson(cwd), tarball: info.filename, files: info.files };
+      }
+      for (const dep of ['@types/node', 'undici-types']) {
+        const json = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], { cwd: path.join(repoRoot, 'node_modules', dep), env });
+        manifest.nodeTypes.push((JSON.parse(json.slice(json.indexOf('['))) as Array<{ filename: string }>)[0].filename);
+      }
+      writeFileSync(path.join(out, 'pack.json'), JSON.stringify(manifest));
+    } finally {
+      tmp.remove();
+    }
+  });
+  const manifest = JSON.parse(readFileSync(path.join(tarballs, 'pack.json'), 'utf8')) as PackManifest;
   const packages = {} as Packed['packages'];
   for (const target of TARGETS) {
-    const cwd = path.join(root, target);
-    const out = run('npm', ['pack', '--json', '--pack-destination', tarballs], { cwd, env });
-    const [info] = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string; files: PackedFile[] }>;
-    packages[target] = { json: readPackageJson(cwd), tarball: path.join(tarballs, info.filename), files: info.files };
+    const { json, tarball, files } = manifest.packages[target];
+    packages[target] = { json, tarball: path.join(tarballs, tarball), files };
   }
-  const nodeTypes: string[] = [];
-  for (const dep of ['@types/node', 'undici-types']) {
-    const out = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', tarballs], { cwd: path.join(repoRoot, 'node_modules', dep), env });
-    nodeTypes.push(path.join(tarballs, (JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>)[0].filename));
-  }
-  return { dir: tmp.dir, packages, nodeTypes, remove: tmp.remove };
+  const tmp = tempDir('socialgen-consumers-');
+  return { dir: tmp.dir, packages, nodeTypes: manifest.nodeTypes.map((f) => path.join(tarballs, f)), remove: tmp.remove };
+}
+
+/** What the run cache keeps of a packing: tarball file names (in its folder), package.json and file lists. */
+interface PackManifest {
+  packages: Record<TargetName, { json: PackageJson; tarball: string; files: PackedFile[] }>;
+  nodeTypes: string[];
 }
 
 /**

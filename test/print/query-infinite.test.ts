@@ -4,7 +4,7 @@
  * right of an assignment), held against prettier itself on random shapes: names of every length up to well past the print width, optional and required arguments, token
  * keys bare, quoted and hostile (quotes, backslashes, brackets), JSON pointers of zero to four tokens made
  * of any text (wide and zero-width characters, emoji, line separators, quotes), every pagination style and
- * every place the page parameter goes (an argument, a request-body member, the call's `query`).
+ * every place the page parameter goes (an argument, a request-body member at any depth, the call's `query`).
  * Whatever the printer prints must be exactly what prettier prints for the compiler's text of the same
  * nodes; what it declines must be rare (non-ASCII token keys and strings whose escapes prettier keeps as written).
  */
@@ -36,7 +36,7 @@ const shape: fc.Arbitrary<InfiniteShape> = fc.record({
   doc: fc.array(text, { maxLength: 3 }),
   target: fc.oneof(
     fc.record({ in: fc.constant('argument' as const), key: tokenKey }),
-    fc.record({ in: fc.constant('body' as const), member: tokenKey }),
+    fc.record({ in: fc.constant('body' as const), path: fc.array(tokenKey, { minLength: 1, maxLength: 3 }) }),
     fc.record({ in: fc.constant('query' as const) }),
   ),
   next: fc.oneof(
@@ -44,7 +44,7 @@ const shape: fc.Arbitrary<InfiniteShape> = fc.record({
     fc.record({ kind: fc.constant('item' as const), hasMore: pointer, items: pointer, itemToken: pointer }),
     fc.record({ kind: fc.constant('url' as const), url: pointer }),
     fc.record({ kind: fc.constant('link' as const) }),
-    fc.record({ kind: fc.constant('header' as const), header: text }),
+    fc.record({ kind: fc.constant('header' as const), header: text, tokenType: fc.constantFrom('integer', 'number', 'boolean', 'bigint') }, { requiredKeys: ['kind', 'header'] }),
     fc.record({ kind: fc.constant('offset' as const), items: pointer, size, total }).map(({ total: t, ...r }) => (t ? { ...r, total: t } : r)),
     fc.record({ kind: fc.constant('page' as const), items: pointer, first: fc.constantFrom(0, 1), size, total }).map(({ total: t, ...r }) => (t ? { ...r, total: t } : r)),
   ),
@@ -75,7 +75,7 @@ describe('infinite-query options', () => {
         } catch (error) {
           if (!(error instanceof printer.NotPrinted)) throw error;
           declined++;
-          const keys = [s.target.in === 'argument' ? s.target.key : s.target.in === 'body' ? s.target.member : '', 'size' in s.next && s.next.size.key !== undefined ? s.next.size.key : ''];
+          const keys = [...(s.target.in === 'argument' ? [s.target.key] : s.target.in === 'body' ? s.target.path : []), 'size' in s.next && s.next.size.key !== undefined ? s.next.size.key : ''];
           expect(keys.some((k) => /[^\x20-\x7e]/.test(k)) || stringsOf(s).some((t) => /[\u0000-\u0007\u000e-\u001f\u007f]|[\ud800-\udfff]/.test(t))).toBe(true);
           return;
         }

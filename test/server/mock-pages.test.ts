@@ -114,15 +114,17 @@ describe("the mock's listing of every style adds up (pagination-styles.yaml, thr
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('offset, page number, next URL (DigitalOcean, HAL), header cursor, POST-body token: each item once, totals that match', async () => {
+  it('offset, page number, next URL (DigitalOcean, HAL), header cursors (string, integer), POST-body tokens (top level, nested): each item once, totals that match', async () => {
     const problems: string[] = [];
     const listings = model.operations.filter((op) => op.pagination);
-    expect(listings.map((op) => op.pagination!.kind)).toEqual(['offset', 'page', 'url', 'url', 'header', 'body']);
+    expect(listings.map((op) => op.pagination!.kind)).toEqual(['offset', 'page', 'url', 'url', 'header', 'header', 'body', 'body', 'body']);
+    // The POST searches' bodies (searchPaged requires its `page`; its token goes two members down it).
+    const bodies: Record<string, unknown> = { searchItems: { query: 'x' }, searchNested: { query: 'x' }, searchPaged: { page: { size: 3 } } };
     for (const op of listings) {
       const p = op.pagination!;
       const runs: unknown[][] = [];
       for (const size of [undefined, 2]) {
-        const args: Record<string, unknown> = p.kind === 'body' ? { body: { query: 'x' } } : {};
+        const args: Record<string, unknown> = p.kind === 'body' ? { body: bodies[op.operationId] } : {};
         if (size !== undefined && p.pageSizeParameter) args[p.pageSizeParameter] = size;
         if (size !== undefined && !p.pageSizeParameter) break;
         const items: unknown[] = [];

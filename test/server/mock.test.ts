@@ -2,9 +2,8 @@
  * The mock: every operation answers schema-valid data (checked by development mode, which turns a
  * mismatch into a 500), deterministically from the seed, with pagination; `serveMock` serves a spec file.
  */
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socialgenBin } from '../pipeline/helpers.ts';
+import { startMockCommand } from '../pipeline/helpers.ts';
 import type { ApiModel } from '../../generator/src/model/types.ts';
 import { serveMock } from '../../generator/src/cli/commands/mock-serve.ts';
 import { sample, seededRandom } from '../../generator/src/emit/server/runtime/sample.ts';
@@ -108,20 +107,8 @@ describe('createMockHandler', () => {
   });
 });
 
-/** `socialgen mock` as a process: its URL once it listens (stderr), and a stop that ends it. */
-async function startCommand(args: string[]): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, [socialgenBin, 'mock', '--spec', SPEC_PATH, '--port', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const found = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (found) resolve(found[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`socialgen mock exited (${code}): ${stderr}`)));
-  });
-  return { url, stop: () => void child.kill('SIGTERM') };
-}
+/** `socialgen mock` of the project spec as a process. */
+const startCommand = (args: string[]) => startMockCommand(['--spec', SPEC_PATH, ...args]);
 
 describe('serveMock (socialgen mock)', () => {
   it('the command requires credentials by default, and --no-auth-check lets requests through', async () => {

@@ -1,5 +1,5 @@
 /**
- * The server target's modules are printed formatted by construction (emit/server/pretty.ts, problems.ts):
+ * The server target's modules are printed formatted by construction (nodes laid out by the one printer, problems.ts):
  * held here against prettier itself on generated inputs (fast-check), straddling the print width. Each
  * property asserts both that prettier leaves the printed text unchanged and that it is exactly what
  * prettier makes of the code the emitter wrote before (so the output did not change a byte), and that the
@@ -8,9 +8,10 @@
 import fc from 'fast-check';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { lit, RESERVED_WORDS, stringifyLiteral } from '../../generator/src/codegen/index.ts';
+import { RESERVED_WORDS, stringifyLiteral } from '../../generator/src/codegen/index.ts';
 import { prettyString } from '../../generator/src/codegen/pretty-doc.ts';
 import { jsonParseConstant } from '../../generator/src/emit/server/pretty.ts';
+import { printer } from '../../generator/src/codegen/printer.ts';
 import { moduleLineText, namedLine } from '../../generator/src/codegen/module-lines.ts';
 import { printModuleLine } from '../../generator/src/codegen/pretty-doc.ts';
 import { printProblems, problemsSource } from '../../generator/src/emit/server/problems.ts';
@@ -46,7 +47,9 @@ describe('server pretty printing agrees with prettier', () => {
     expect(prettyString(`it's`)).toBe(`"it's"`);
   });
 
-  it('JSON.parse constants: on one line when they fit, else the argument on its own line', async () => {
+  it('JSON.parse constants (nodes, the one printer): on one line when they fit, else the argument on its own line', async () => {
+    // printer.statement throws NotPrinted for a shape it does not reproduce: the case must be printed, not left to prettier.
+    const print = (name: string, type: string, v: unknown) => printer.statement(jsonParseConstant(name, type, v));
     // Objects whose JSON text straddles the width left after `export const NAME: Type = JSON.parse(`.
     const value = fc.oneof(
       fc.jsonValue({ maxDepth: 2 }),
@@ -57,13 +60,14 @@ describe('server pretty printing agrees with prettier', () => {
     );
     await fc.assert(
       fc.asyncProperty(value, fc.constantFrom(['API', 'ApiTable'], ['MOCK_DATA', 'MockData']), async (v, [name, type]) => {
-        const printed = jsonParseConstant(name, type, v) + '\n';
-        expect(await format(`export const ${name}: ${type} = JSON.parse(${lit(JSON.stringify(v)).text});`)).toBe(printed);
+        // The oracle: prettier on the compiler's text of the same node (the string spelled with the compiler's escapes).
+        const node = jsonParseConstant(name, type, v);
+        expect(await format(printer.plain(node))).toBe(print(name, type, v) + '\n');
       }),
       { numRuns: 300 },
     );
-    expect(jsonParseConstant('API', 'ApiTable', {})).toBe(`export const API: ApiTable = JSON.parse('{}');`);
-    expect(jsonParseConstant('API', 'ApiTable', { text: 'x'.repeat(120) })).toMatch(/^export const API: ApiTable = JSON\.parse\(\n {2}'\{"text":"x+"\}',\n\);$/);
+    expect(print('API', 'ApiTable', {})).toBe(`export const API: ApiTable = JSON.parse('{}');`);
+    expect(print('API', 'ApiTable', { text: 'x'.repeat(120) })).toMatch(/^export const API: ApiTable = JSON\.parse\(\n {2}'\{"text":"x+"\}',\n\);$/);
   });
 
   it('import and export lines: one line when it fits, else one name per line with a trailing comma', async () => {
@@ -100,7 +104,7 @@ describe('server pretty printing agrees with prettier', () => {
       fc.asyncProperty(fc.uniqueArray(problem, { minLength: 1, maxLength: 4, selector: (p) => p.constructorName }), typesPackage, async (list, pkg) => {
         const printed = printProblems(list, pkg);
         expect(printed.pending).toBe(false);
-        expect(await format(problemsSource(list, pkg))).toBe(printed.prologue + printed.problems);
+        expect(await format(problemsSource(list, pkg))).toBe(printed.text);
       }),
       { numRuns: 250 },
     );
@@ -111,7 +115,10 @@ describe('server pretty printing agrees with prettier', () => {
     const odd: ProblemInfo = { slug: 'x', typePath: '/problems/x', title: 'X', status: 404, statusRequired: false, constructorName: 'caf\u00e9' };
     const printed = printProblems([odd], 'types');
     expect(printed.pending).toBe(true);
-    expect(printed.problems).toMatch(/^export const problems = \{\n/);
+    // Only the `problems` statement (its doc comment included) is left to prettier: the imports and the prologue are printed.
+    const ranges = printed.formatted === true ? [] : printed.formatted;
+    expect(ranges).toHaveLength(1);
+    expect(printed.text.slice(ranges[0]![0], ranges[0]![1])).toMatch(/^\/\*\* Constructors for every problem type the spec defines\. \*\/\nexport const problems = \{\n[^]*\};$/);
   });
 
   it('every module of the target is claimed formatted, and prettier agrees (hostile strings included)', async () => {

@@ -21,6 +21,9 @@ export interface GenerateFlags {
 /** The help of every command's `--spec`: where the spec comes from when the flag is not given. */
 export const SPEC_HELP = 'the root OpenAPI document, a file or an http(s) URL (default: the config file\'s `spec`, else openapi.yaml/.yml/.json in this folder, in openapi/ or in spec/)';
 
+/** The help of `--int64` (generate, mock). */
+export const INT64_HELP = 'number (default) or bigint: integer/int64 members as bigint in the types, client, server and validators, without precision loss';
+
 /** The help of the positional spec argument of generate, check, mock and bundle. */
 export const SPEC_ARGUMENT_HELP = 'the OpenAPI document, a file or an http(s) URL (the same as --spec)';
 
@@ -40,7 +43,7 @@ export function addGenerateOptions(command: Command): Command {
     .option('-t, --target <list>', `comma-separated targets: ${TARGETS.join(',')}, the opt-in query,msw, or a plugin's (default: the four and every plugin's)`)
     .option('-l, --layout <layout>', 'packages (each target an npm package) or files (plain TypeScript modules) (default: packages)')
     .option('--dates <kind>', 'string (default) or Date: date-time/date members as Date objects in the types, client and server')
-    .option('--int64 <kind>', 'number (default) or bigint: integer/int64 members as bigint in the types, client, server and validators, without precision loss')
+    .option('--int64 <kind>', INT64_HELP)
     .option('-c, --config <file>', 'config file (default: socialgen.config.json/.yaml in the current folder, if any)')
     .option('--no-format', 'skip prettier (faster; output is still deterministic)')
     .option('-q, --quiet', 'print only errors');

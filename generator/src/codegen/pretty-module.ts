@@ -98,18 +98,32 @@ export class ModulePrinter {
   /** The module's text (ending in one line break) and the ranges left to prettier, adjacent ones merged. */
   build(): { text: string; ranges: Range[] } {
     const ranges: Range[] = [];
-    let text = '';
+    // Joined once at the end: slicing a string grown by `+=` flattens all of it, once per part, which made
+    // this quadratic (microsoft.com/graph's client module: most of a 110 s CPU generation).
+    const texts: string[] = [];
+    let length = 0;
+    // Whether only white space was written since the last range left to prettier.
+    let blank = false;
     for (const [i, part] of this.parts.entries()) {
-      if (i) text += part.separator;
-      const start = text.length;
-      text += part.text;
-      if (part.formatted) continue;
+      if (i) {
+        texts.push(part.separator);
+        length += part.separator.length;
+        blank &&= !/\S/.test(part.separator);
+      }
+      const start = length;
+      texts.push(part.text);
+      length += part.text.length;
+      if (part.formatted) {
+        blank &&= !/\S/.test(part.text);
+        continue;
+      }
       const last = ranges[ranges.length - 1];
       // Statements left to prettier with only white space between go to it as one piece.
-      if (last && text.slice(last[1], start).trim() === '') ranges[ranges.length - 1] = [last[0], text.length];
-      else ranges.push([start, text.length]);
+      if (last && blank) ranges[ranges.length - 1] = [last[0], length];
+      else ranges.push([start, length]);
+      blank = true;
     }
-    return { text: text + '\n', ranges };
+    return { text: texts.join('') + '\n', ranges };
   }
 
   /** The module as `EmittedFile` takes it: its text and its `formatted` claim. */

@@ -9,6 +9,7 @@ import { compareOperations, operationTypeNames } from './operations.ts';
 import { compareDocumentSecurity, compareSecuritySchemes } from './security.ts';
 import { compareComponents, compareDocument } from './document.ts';
 import { compareWebhooks } from './webhooks.ts';
+import { tagGroups } from './tag-groups.ts';
 import { RULES } from './rules.ts';
 import { loadSide, sideSource, type SideModel, type SideOptions } from './side.ts';
 import { applyIgnore, type IgnoreEntry } from './ignore.ts';
@@ -75,6 +76,7 @@ export function diffSides(base: SideModel, head: SideModel, options: DiffOptions
   else if (all.length || exports.methods.added.length || exports.types.added.length) semver = 'minor';
   // No contract change: any other difference (descriptions, examples, order) still changes the generated docs.
   else if (JSON.stringify(base.spec.document) !== JSON.stringify(head.spec.document)) semver = 'patch';
+  const groups = tagGroups(base.model, head.model, kept);
   if (ignored.some((i) => i.change.level === 'breaking')) notes.push('Ignored breaking changes still count for the semver bump: the generated packages change either way.');
   return {
     summary: { breaking: count('breaking'), warning: count('warning'), info: count('info'), semver, ignored: ignored.length, exports },
@@ -84,6 +86,7 @@ export function diffSides(base: SideModel, head: SideModel, options: DiffOptions
     warnings: [base, head].flatMap((side) => side.warnings.map((d) => `[${side.name}] ${formatDiagnostic(d, options.cwd)}`)),
     base: { label: base.source.label, title: base.model.info.title, version: base.model.info.version },
     head: { label: head.source.label, title: head.model.info.title, version: head.model.info.version },
+    ...(groups ? { tagGroups: groups } : {}),
   };
 }
 

@@ -16,11 +16,11 @@ import { compareOperationSecurity } from './security.ts';
 const STABILITY = ['draft', 'alpha', 'beta', 'stable'];
 
 export function opKey(op: OperationModel): string {
-  return `${op.method.toUpperCase()} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
+  return `${op.httpMethod} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
 }
 
 export function opLabel(op: OperationModel): string {
-  return `${op.method.toUpperCase()} ${op.path}`;
+  return `${op.httpMethod} ${op.path}`;
 }
 
 /**
@@ -47,7 +47,7 @@ export function compareOperations(dc: DiffContext): OpScope[] {
     const map = new Map<string, OperationModel>();
     for (const op of ops) {
       const key = opKey(op);
-      map.set(map.has(key) ? `${op.method.toUpperCase()} ${op.path}` : key, op);
+      map.set(map.has(key) ? `${op.httpMethod} ${op.path}` : key, op);
     }
     return map;
   };
@@ -156,7 +156,7 @@ function describePagination(p: PaginationModel | undefined): string {
 /** What changed in the paginator: the fields that differ when it pages the same way, else both descriptions. */
 function paginationChange(a: PaginationModel | undefined, b: PaginationModel | undefined): string {
   if (a && b && a.kind === b.kind) {
-    const fields: Array<[string, string]> = [['tokenParameter', 'token parameter'], ['nextTokenPointer', 'next-token pointer'], ['itemTokenPointer', 'item token pointer'], ['hasMorePointer', 'has-more pointer'], ['itemsPointer', 'items pointer'], ['pageSizeParameter', 'page-size parameter'], ['nextUrlPointer', 'next-URL pointer'], ['nextTokenHeader', 'next-token header'], ['tokenMember', 'request-body token member'], ['offsetParameter', 'offset parameter'], ['pageParameter', 'page parameter'], ['firstPage', 'first page'], ['totalPointer', 'total pointer']];
+    const fields: Array<[string, string]> = [['tokenParameter', 'token parameter'], ['nextTokenPointer', 'next-token pointer'], ['itemTokenPointer', 'item token pointer'], ['hasMorePointer', 'has-more pointer'], ['itemsPointer', 'items pointer'], ['pageSizeParameter', 'page-size parameter'], ['nextUrlPointer', 'next-URL pointer'], ['nextTokenHeader', 'next-token header'], ['tokenMemberPointer', 'request-body token member'], ['offsetParameter', 'offset parameter'], ['pageParameter', 'page parameter'], ['firstPage', 'first page'], ['totalPointer', 'total pointer']];
     const read = (p: PaginationModel, key: string): string => {
       const value = (p as unknown as Record<string, unknown>)[key];
       return value === undefined ? 'none' : `\`${String(value) || '(the body)'}\``;
@@ -202,7 +202,7 @@ function schemaPointer(p: ParameterModel | HeaderModel): string {
 function compareParameters(dc: DiffContext, scope: OpScope, a: OperationModel, b: OperationModel): void {
   const pa = new Map(a.parameters.map((p) => [paramKey(p, a), p]));
   const pb = new Map(b.parameters.map((p) => [paramKey(p, b), p]));
-  const label = (p: ParameterModel): string => `${p.in} parameter \`${p.name}\``;
+  const label = (p: ParameterModel): string => `${p.querystring ? 'querystring' : p.in} parameter \`${p.name}\``;
   const typeNames = (p: ParameterModel): string[] => [operationTypeName(b, LOCATION_MEMBER[p.in])];
   const emit = (id: string, p: ParameterModel, message: string, basePtr?: string, headPtr?: string, detail?: string, anchorPtr?: string): void =>
     dc.add({ id, message: `${label(p)}: ${message}`, scope, basePtr, headPtr, anchorPtr, where: `param|${paramKey(p, b.parameters.includes(p) ? b : a)}`, detail, typeNames: typeNames(p) });
@@ -241,6 +241,7 @@ function compareParameters(dc: DiffContext, scope: OpScope, a: OperationModel, b
     if (p.allowReserved !== q.allowReserved) emit('request-parameter-allow-reserved-changed', q, `allowReserved changed from ${p.allowReserved} to ${q.allowReserved}`, p.pointer, q.pointer);
     if (p.allowEmptyValue && !q.allowEmptyValue) emit('request-parameter-allow-empty-value-removed', q, 'allowEmptyValue was removed — an empty value is no longer accepted', p.pointer, q.pointer);
     if (p.contentType !== q.contentType) emit('request-parameter-content-changed', q, `now described by ${q.contentType ? `content \`${q.contentType}\`` : '`schema`'} instead of ${p.contentType ? `content \`${p.contentType}\`` : '`schema`'} — it is serialized differently`, p.pointer, q.pointer);
+    if (!p.querystring !== !q.querystring) emit('request-parameter-querystring-changed', q, q.querystring ? 'now the whole query string (`in: querystring`) instead of one `name=value` pair — clients send it differently' : 'now one `name=value` pair (`in: query`) instead of the whole query string — clients send it differently', p.pointer, q.pointer);
     const text = p.contentType === undefined && q.contentType === undefined ? { repeatable: q.in === 'query' && q.style === 'form' && q.explode && p.style === 'form' && p.explode } : undefined;
     const ctx: SchemaCtx = { dir: 'request', role: 'parameter', scope, label: label(q), path: '', typeNames: typeNames(q), depth: 0, ...(text ? { text } : {}) };
     compareSchemas(dc, p.schema, schemaPointer(p), q.schema, schemaPointer(q), ctx);

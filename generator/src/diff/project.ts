@@ -85,7 +85,7 @@ async function generateSide(arg: string, check: ProjectCheck): Promise<{ files: 
     const result = await generate({ ...check.config, spec, format: false });
     const files = new Map([...result.files].map(([rel, text]) => [path.join(check.config.out, rel), text]));
     // Generated method name → operation (`GET /r`), to trace an error about a method to its operation's change.
-    const methods = new Map(result.loaded.model.operations.map((op) => [op.names.method, `${op.method.toUpperCase()} ${op.path}`]));
+    const methods = new Map(result.loaded.model.operations.map((op) => [op.names.method, `${op.httpMethod} ${op.path}`]));
     return { files, methods };
   } finally {
     if (temp) rmSync(temp, { recursive: true, force: true });

@@ -71,6 +71,7 @@ const EXPLICIT: Explicit[] = [
   ['request-parameter-allow-reserved-changed', W, 'parameter', '`allowReserved` changed: reserved characters are (or are no longer) percent-encoded', false],
   ['request-parameter-allow-empty-value-removed', B, 'parameter', '`allowEmptyValue` was removed: an empty value is no longer accepted', false],
   ['request-parameter-content-changed', B, 'parameter', 'the parameter switched between `schema` and `content`, or its content media type changed'],
+  ['request-parameter-querystring-changed', B, 'parameter', 'the parameter switched between `in: query` (one pair) and OAS 3.2 `in: querystring` (the whole query string)'],
   // request body
   ['request-body-added-required', B, 'request-body', 'a required request body was added'],
   ['request-body-added-optional', I, 'request-body', 'an optional request body was added'],
@@ -131,7 +132,9 @@ const EXPLICIT: Explicit[] = [
   ['security-scheme-bearer-format-changed', I, 'security', '`bearerFormat` changed', false],
   ['security-scheme-oauth-flow-added', I, 'security', 'an OAuth flow was added', false],
   ['security-scheme-oauth-flow-removed', B, 'security', 'an OAuth flow was removed', false],
-  ['security-scheme-oauth-url-changed', W, 'security', 'an OAuth authorization, token or refresh URL changed', false],
+  ['security-scheme-oauth-url-changed', W, 'security', 'an OAuth authorization, device authorization, token or refresh URL changed', false],
+  ['security-scheme-oauth-metadata-url-changed', W, 'security', 'the OAuth authorization server metadata URL (OAS 3.2 `oauth2MetadataUrl`) changed, set or removed', false],
+  ['security-scheme-deprecated', W, 'security', 'a security scheme became deprecated (OAS 3.2 `deprecated: true`): clients should move to another', false],
   ['security-scheme-oauth-scope-added', I, 'security', 'an OAuth scope was defined', false],
   ['security-scheme-oauth-scope-removed', W, 'security', 'an OAuth scope definition was removed', false],
   ['security-scheme-openid-url-changed', W, 'security', 'the OpenID Connect discovery URL changed', false],

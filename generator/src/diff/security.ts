@@ -102,7 +102,7 @@ export function compareSecuritySchemes(dc: DiffContext): void {
   const sb = new Map(dc.head.model.securitySchemes.map((s) => [s.name, s]));
   const add = (id: string, message: string, a?: SecuritySchemeModel, b?: SecuritySchemeModel, detail?: string): void =>
     dc.add({ id, message, scope: DOCUMENT, basePtr: a?.pointer, headPtr: b?.pointer, anchorPtr: b ? undefined : '/components', where: `scheme|${b?.name ?? a?.name}`, detail });
-  const definition = (s: SecuritySchemeModel): string => canonical({ ...s, name: undefined, pointer: undefined, description: undefined, extensions: undefined });
+  const definition = (s: SecuritySchemeModel): string => canonical({ ...s, name: undefined, pointer: undefined, description: undefined, deprecated: undefined, extensions: undefined });
   const removed = [...sa.keys()].filter((n) => !sb.has(n));
   const added = [...sb.keys()].filter((n) => !sa.has(n));
   const renames = new Map<string, string>();
@@ -126,6 +126,7 @@ export function compareSecuritySchemes(dc: DiffContext): void {
     const a = sa.get(name);
     if (!a) continue;
     const where = `security scheme \`${name}\``;
+    if (b.deprecated && !a.deprecated) add('security-scheme-deprecated', `${where} is now deprecated — move clients to another scheme`, a, b);
     if (a.type !== b.type) {
       add('security-scheme-type-changed', `${where}: type changed from ${a.type} to ${b.type} — clients authenticate differently`, a, b);
       continue;
@@ -135,6 +136,7 @@ export function compareSecuritySchemes(dc: DiffContext): void {
     if (a.type === 'apiKey' && (a.in !== b.in || a.parameterName !== b.parameterName)) add('security-scheme-api-key-changed', `${where}: the key is now sent as ${b.in} \`${b.parameterName}\` instead of ${a.in} \`${a.parameterName}\``, a, b);
     if (a.type === 'openIdConnect' && a.openIdConnectUrl !== b.openIdConnectUrl) add('security-scheme-openid-url-changed', `${where}: openIdConnectUrl changed from ${a.openIdConnectUrl} to ${b.openIdConnectUrl}`, a, b);
     if (a.type === 'oauth2') {
+      if (a.oauth2MetadataUrl !== b.oauth2MetadataUrl) add('security-scheme-oauth-metadata-url-changed', `${where}: oauth2MetadataUrl changed from ${a.oauth2MetadataUrl ?? 'none'} to ${b.oauth2MetadataUrl ?? 'none'}`, a, b);
       const fa = a.flows ?? {};
       const fb = b.flows ?? {};
       for (const flow of Object.keys(fb)) if (!(flow in fa)) add('security-scheme-oauth-flow-added', `${where}: OAuth flow ${flow} was added`, a, b, flow);
@@ -143,7 +145,7 @@ export function compareSecuritySchemes(dc: DiffContext): void {
         const x = fa[flow];
         const y = fb[flow];
         if (!x) continue;
-        for (const url of ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const) {
+        for (const url of ['authorizationUrl', 'deviceAuthorizationUrl', 'tokenUrl', 'refreshUrl'] as const) {
           if (x[url] !== y[url]) add('security-scheme-oauth-url-changed', `${where}: ${flow} ${url} changed from ${x[url] ?? 'none'} to ${y[url] ?? 'none'}`, a, b, `${flow}.${url}`);
         }
         for (const s of Object.keys(y.scopes)) if (!(s in x.scopes)) add('security-scheme-oauth-scope-added', `${where}: ${flow} scope \`${s}\` was defined`, a, b, `${flow}:${s}`);

@@ -94,6 +94,20 @@ export interface DiffResult {
    * also has are not listed), each traced to the change behind it when one can be named.
    */
   compileErrors?: CompileError[];
+  /** With nested OAS 3.2 tags: the changes counted per tag of the hierarchy (diff/tag-groups.ts). */
+  tagGroups?: TagGroup[];
+}
+
+/** One tag of the hierarchy and the changes touching its operations or those of the tags under it. */
+export interface TagGroup {
+  tag: string;
+  /** The tag's `summary`, else its name. */
+  title: string;
+  /** 0 for a top-level tag, 1 for its children, … */
+  depth: number;
+  breaking: number;
+  warning: number;
+  info: number;
 }
 
 /** A TypeScript error in the user's project that the head introduces (`socialgen diff --project`). */

@@ -10,8 +10,8 @@ import type { Schema } from '../model/types.ts';
 import { DOCUMENT, type DiffContext, type SchemaCtx, type SharedScope } from './context.ts';
 import { compareSchemas } from './schema/compare.ts';
 import type { SideModel } from './side.ts';
+import { PATH_ITEM_METHODS } from '../model/http-methods.ts';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 type Json = Record<string, unknown>;
 
@@ -32,7 +32,10 @@ function webhooksOf(side: SideModel): Map<string, Map<string, { op: Json; pointe
     }
     if (!isRecord(item)) continue;
     const methods = new Map<string, { op: Json; pointer: string }>();
-    for (const method of METHODS) if (isRecord(item[method])) methods.set(method, { op: item[method] as Json, pointer: appendPointer(pointer, method) });
+    for (const method of PATH_ITEM_METHODS) if (isRecord(item[method])) methods.set(method, { op: item[method] as Json, pointer: appendPointer(pointer, method) });
+    // OAS 3.2 additional operations, by their method token as written.
+    const additional = item.additionalOperations;
+    if (isRecord(additional)) for (const [method, op] of Object.entries(additional)) if (isRecord(op)) methods.set(method, { op, pointer: appendPointer(pointer, 'additionalOperations', method) });
     out.set(name, methods);
   }
   return out;

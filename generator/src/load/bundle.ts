@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from './diagnostics.ts';
 import { resolveSchemaIds } from './schema-ids.ts';
+import { SelfUris } from './self-uri.ts';
 import { escapeSegment, toPointer } from './pointer.ts';
 import { readSpecFileCached, parseSpecText, type ParseCache, type ReadResult } from './read.ts';
 import { SourceFile } from './source.ts';
@@ -74,9 +75,11 @@ export interface BundleOptions {
   parseCache?: ParseCache;
   /** The reader of a spec given as a URL: its `$ref`s are fetched through it. Without it nothing is fetched. */
   remote?: (url: string) => Promise<string>;
+  /** The `$self` URIs of the load (the root's already recorded): every file read is rebased through it. */
+  selfUris?: SelfUris;
 }
 
-export async function bundleSpec(rootFile: string, root: ReadResult, { readText, schemaIds = false, parseCache, remote }: BundleOptions = {}): Promise<BundleResult> {
+export async function bundleSpec(rootFile: string, root: ReadResult, { readText, schemaIds = false, parseCache, remote, selfUris = new SelfUris() }: BundleOptions = {}): Promise<BundleResult> {
   const sources = new Map<string, SourceFile>([[rootFile, root.source]]);
   const origins = new WeakMap<object, Origin>();
   const diagnostics: Diagnostic[] = [];
@@ -89,7 +92,9 @@ export async function bundleSpec(rootFile: string, root: ReadResult, { readText,
     // A file that cannot be read is reported once, at the `$ref` that asked for it (below).
     diagnostics.push(...result.diagnostics.filter((d) => d.code !== 'read'));
     if (result.value !== undefined) {
-      if (schemaIds) diagnostics.push(...resolveSchemaIds(result.value, baseUrlOf(file), file));
+      const { base, diagnostics: rebased } = selfUris.rebase(result.value, baseUrlOf(file), file);
+      diagnostics.push(...rebased);
+      if (schemaIds) diagnostics.push(...resolveSchemaIds(result.value, base, file));
       registerOrigins(result.value, file, origins);
     }
     return result;
@@ -161,7 +166,39 @@ export async function bundleSpec(rootFile: string, root: ReadResult, { readText,
     }
     document = (parser as unknown as { schema: unknown }).schema;
   }
+  internalizeRootRefs(document, rootFile, origins);
   return { document, sources, origins, diagnostics };
+}
+
+/**
+ * The bundler leaves a reference from another file back into the root file as it was written
+ * (`root.yaml#/components/schemas/Id`), which means nothing in the one bundled document: it becomes internal.
+ */
+function internalizeRootRefs(document: unknown, rootFile: string, origins: WeakMap<object, Origin>): void {
+  const rootUrl = baseUrlOf(rootFile);
+  const seen = new Set<object>();
+  const walk = (node: unknown, file: string): void => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    const at = origins.get(node)?.file ?? file;
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, at);
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    if (typeof record.$ref === 'string' && !record.$ref.startsWith('#') && at !== rootFile) {
+      try {
+        const target = new URL(record.$ref, baseUrlOf(at));
+        const fragment = target.hash;
+        target.hash = '';
+        if (target.href === rootUrl) record.$ref = fragment || '#';
+      } catch {
+        // not a URI reference: reported where references are checked
+      }
+    }
+    for (const key of Object.keys(record)) walk(record[key], at);
+  };
+  walk(document, rootFile);
 }
 
 /**

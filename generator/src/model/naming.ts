@@ -25,13 +25,21 @@ export const OPERATION_SUFFIXES = {
 const PACKAGE_NAMES = ['Operations', 'Responses', 'NoMembers', 'LIMITS', 'Limit', 'ValidationError', 'ValidationResult', 'ValidateOptions'];
 
 /**
+ * TypeScript's global types the types package writes next to the schemas' own (a free-form object is
+ * `Record<string, unknown>`, a binary body `Blob`, a `dates: Date` member `Date`, …). A schema or operation
+ * named like one would hide the global in that module (ebay.com/sell-analytics declares `Record`: TS2315),
+ * so such a name gets a suffix like any other collision.
+ */
+const GLOBAL_TYPE_NAMES = ['Record', 'Blob', 'ArrayBuffer', 'ReadableStream', 'Uint8Array', 'Date'];
+
+/**
  * Method names the client object and handler maps cannot use as is: `then` would make the client a
  * thenable, `__proto__` in an object literal sets the prototype, the others shadow what callers rely on.
  */
 const UNSAFE_MEMBER_NAMES = new Set(['__proto__', 'constructor', 'prototype', 'then', 'toString', 'valueOf', 'hasOwnProperty', 'paginate']);
 
 export class NamePlanner {
-  private readonly types = new Set<string>(PACKAGE_NAMES);
+  private readonly types = new Set<string>([...PACKAGE_NAMES, ...GLOBAL_TYPE_NAMES]);
   private readonly methods = new Set<string>();
   // `SPEC` is the types package's metadata constant (emit/types/index.ts), exported next to the limits.
   private readonly constants = new Set<string>(['LIMITS', 'SPEC']);

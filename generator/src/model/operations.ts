@@ -6,14 +6,15 @@ import type { NamePlanner } from './naming.ts';
 import { synthesizeOperationId } from './naming.ts';
 import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
 import { extensionsOf, HTTP_TOKEN_PATTERN, isRecord, str } from './values.ts';
+import { methodSemantics, PATH_ITEM_METHODS } from './http-methods.ts';
 import type {
   EncodingModel, HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, ParameterLocation,
   ParameterModel, ParameterStyle, ProblemMatcher, RequestBodyModel, ResponseModel, StreamFormat, StreamingModel,
 } from './types.ts';
 
-const METHODS = new Set<HttpMethod>(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-const LOCATIONS = new Set<ParameterLocation>(['path', 'query', 'header', 'cookie']);
-const PATH_ITEM_FIELDS = new Set(['$ref', 'summary', 'description', 'servers', 'parameters']);
+const METHODS = new Set<HttpMethod>(PATH_ITEM_METHODS);
+const LOCATIONS = new Set<ParameterLocation | 'querystring'>(['path', 'query', 'header', 'cookie', 'querystring']);
+const PATH_ITEM_FIELDS = new Set(['$ref', 'summary', 'description', 'servers', 'parameters', 'additionalOperations']);
 
 type Report = SchemaContext['report'];
 
@@ -60,12 +61,7 @@ export function pathItemOperations(spec: LoadedSpec, ctx: SchemaContext, planner
   const { path, item: pathItem, shared, seenIds } = place;
   const item = { pointer: place.pointer };
   const operations: OperationModel[] = [];
-  for (const key of Object.keys(pathItem)) {
-    if (!METHODS.has(key as HttpMethod)) continue;
-    const method = key as HttpMethod;
-    const pointer = appendPointer(item.pointer, method);
-    const raw = pathItem[method];
-    if (!isRecord(raw)) continue;
+  for (const { method, httpMethod, additional, pointer, raw } of pathItemMethods(pathItem, item.pointer, report)) {
 
     const given = str(raw.operationId);
     const operationId = given ?? place.synthesize?.(method) ?? synthesizeOperationId(method, path);
@@ -87,12 +83,16 @@ export function pathItemOperations(spec: LoadedSpec, ctx: SchemaContext, planner
     }
     }
     parameters.sort((a, b) => Number(b.in === 'path') - Number(a.in === 'path'));
+    querystringExclusive(parameters, report);
 
     const extensions = extensionsOf(raw);
     operations.push({
     operationId,
     operationIdSynthesized: !given,
     method,
+    httpMethod,
+    additional,
+    ...methodSemantics(httpMethod),
     path,
     summary: str(raw.summary),
     description: str(raw.description),
@@ -113,6 +113,40 @@ export function pathItemOperations(spec: LoadedSpec, ctx: SchemaContext, planner
     });
   }
   return operations;
+}
+
+/**
+ * The operations of a path item in document order: its method fields, then OAS 3.2 `additionalOperations`
+ * (any other method token, sent exactly as the key is written; a key that a method field covers, or that is
+ * no HTTP token, is refused at its place, as the 3.2 text requires).
+ */
+function* pathItemMethods(pathItem: Record<string, unknown>, at: string, report: Report) {
+  for (const key of Object.keys(pathItem)) {
+    if (METHODS.has(key as HttpMethod) && isRecord(pathItem[key])) yield { method: key as HttpMethod, httpMethod: key.toUpperCase(), additional: false, pointer: appendPointer(at, key), raw: pathItem[key] as Record<string, unknown> };
+  }
+  const additional = pathItem.additionalOperations;
+  if (!isRecord(additional)) return;
+  for (const key of Object.keys(additional)) {
+    const pointer = appendPointer(at, 'additionalOperations', key);
+    if (!isRecord(additional[key])) continue;
+    if (METHODS.has(key.toLowerCase() as HttpMethod) || !HTTP_TOKEN.test(key)) {
+      report({ code: 'operation-method-invalid', pointer, message: METHODS.has(key.toLowerCase() as HttpMethod) ? `additionalOperations must not name ${JSON.stringify(key)}: the Path Item's \`${key.toLowerCase()}\` field is that method` : `additionalOperations key ${JSON.stringify(key)} is not an HTTP method token (RFC 9110 section 9.1)` });
+      continue;
+    }
+    yield { method: key.toLowerCase() as HttpMethod, httpMethod: key, additional: true, pointer, raw: additional[key] as Record<string, unknown> };
+  }
+}
+
+/**
+ * OAS 3.2 §4.12.1: a `querystring` parameter MUST NOT appear with `query` parameters, nor more than once, in
+ * an operation's parameters (its Path Item's included): refused at the `querystring` parameter's place.
+ */
+function querystringExclusive(parameters: ParameterModel[], report: Report): void {
+  const whole = parameters.filter((p) => p.querystring);
+  if (!whole.length) return;
+  const others = parameters.filter((p) => p.in === 'query' && !p.querystring);
+  if (whole.length > 1) report({ code: 'parameter-querystring', pointer: whole[1]!.pointer, message: `an operation takes at most one \`in: querystring\` parameter (also ${JSON.stringify(whole[0]!.name)})` });
+  else if (others.length) report({ code: 'parameter-querystring', pointer: whole[0]!.pointer, message: `an \`in: querystring\` parameter describes the whole query string, so the operation cannot also have \`in: query\` parameters (${others.map((p) => JSON.stringify(p.name)).join(', ')})` });
 }
 
 function resolve(doc: unknown, value: unknown, pointer: string, report: Report) {
@@ -148,11 +182,14 @@ function parameterList(doc: unknown, value: unknown, pointer: string, ctx: Schem
     const r = resolve(doc, entry, appendPointer(pointer, i), report);
     if (!r || !isRecord(r.value)) return;
     const p = r.value;
-    const location = p.in as ParameterLocation;
-    if (typeof p.name !== 'string' || !LOCATIONS.has(location)) {
-      report({ code: 'parameter-invalid', pointer: r.pointer, message: 'a parameter needs a string name and `in` of path, query, header or cookie' });
+    const written = p.in as ParameterLocation | 'querystring';
+    if (typeof p.name !== 'string' || !LOCATIONS.has(written)) {
+      report({ code: 'parameter-invalid', pointer: r.pointer, message: 'a parameter needs a string name and `in` of path, query, querystring, header or cookie' });
       return;
     }
+    // OAS 3.2 `in: querystring`: the whole query string, a `query` parameter for everything but its wire form.
+    const querystring = written === 'querystring';
+    const location: ParameterLocation = querystring ? 'query' : written;
     if (out.some((q) => q.in === location && q.name === p.name)) {
       report({ code: 'parameter-duplicate', pointer: r.pointer, message: `parameter ${JSON.stringify(p.name)} in ${location} is declared twice` });
       return;
@@ -169,8 +206,10 @@ function parameterList(doc: unknown, value: unknown, pointer: string, ctx: Schem
     let contentType: string | undefined;
     if (schema === undefined && isRecord(p.content)) {
       contentType = Object.keys(p.content)[0];
-      const media = contentType !== undefined ? (p.content as Record<string, unknown>)[contentType] : undefined;
-      if (isRecord(media) && media.schema !== undefined) schema = normalizeSchema(media.schema, toPointer([...pointerSegments(r.pointer), 'content', contentType!, 'schema']), ctx);
+      if (contentType !== undefined) {
+        const { media, at } = mediaTypeObject(doc, p.content[contentType], toPointer([...pointerSegments(r.pointer), 'content', contentType]), report);
+        if (media.schema !== undefined) schema = normalizeSchema(media.schema, appendPointer(at, 'schema'), ctx);
+      }
     }
     const style = (str(p.style) ?? (location === 'query' || location === 'cookie' ? 'form' : 'simple')) as ParameterStyle;
     out.push({
@@ -180,7 +219,9 @@ function parameterList(doc: unknown, value: unknown, pointer: string, ctx: Schem
       deprecated: p.deprecated === true,
       description: str(p.description),
       style,
-      explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
+      ...(querystring ? { querystring: true as const } : {}),
+      // `form` and OAS 3.2's `cookie` explode by default.
+      explode: typeof p.explode === 'boolean' ? p.explode : style === 'form' || style === 'cookie',
       allowReserved: p.allowReserved === true,
       allowEmptyValue: p.allowEmptyValue === true,
       schema: schema ?? {},
@@ -201,30 +242,42 @@ function examplesOf(doc: unknown, node: Record<string, unknown>): JsonValue[] {
   return namedExamplesOf(doc, node).map(([, value]) => value);
 }
 
-/** The node's `example` (named `''`), or its Examples map's values by name. */
-function namedExamplesOf(doc: unknown, node: Record<string, unknown>): [string, JsonValue][] {
+/** One example: its name (`''` for `example`), its data, and (OAS 3.2) its `serializedValue`. */
+type NamedExample = [name: string, value: JsonValue, serialized?: string];
+
+/**
+ * The node's `example` (named `''`), or its Examples map's values by name. An OAS 3.2 Example Object gives
+ * the data as `dataValue` (`value` is the older spelling of the same); one with only a `serializedValue` has
+ * no data form the targets could use and is left out (docs/openapi-3.2.md).
+ */
+function namedExamplesOf(doc: unknown, node: Record<string, unknown>): NamedExample[] {
   if (node.example !== undefined) return [['', node.example as JsonValue]];
   if (isRecord(node.examples)) {
-    const out: [string, JsonValue][] = [];
+    const out: NamedExample[] = [];
     for (const [name, value] of Object.entries(node.examples)) {
       const r = deref(doc, value, '');
-      if (!('error' in r) && isRecord(r.value) && r.value.value !== undefined) out.push([name, r.value.value as JsonValue]);
+      if ('error' in r || !isRecord(r.value)) continue;
+      const data = r.value.dataValue !== undefined ? r.value.dataValue : r.value.value;
+      if (data === undefined) continue;
+      const serialized = str(r.value.serializedValue);
+      out.push(serialized === undefined ? [name, data as JsonValue] : [name, data as JsonValue, serialized]);
     }
     return out;
   }
   return [];
 }
 
-function examplesWithNames(named: [string, JsonValue][]): Pick<MediaTypeModel, 'examples' | 'exampleNames'> {
+function examplesWithNames(named: NamedExample[]): Pick<MediaTypeModel, 'examples' | 'exampleNames' | 'serializedExamples'> {
   const examples = named.map(([, value]) => value);
-  return named.some(([name]) => name !== '') ? { examples, exampleNames: named.map(([name]) => name) } : { examples };
+  const serialized = named.some(([, , wire]) => wire !== undefined) ? { serializedExamples: named.map(([, , wire]) => wire) } : {};
+  return named.some(([name]) => name !== '') ? { examples, exampleNames: named.map(([name]) => name), ...serialized } : { examples, ...serialized };
 }
 
 function content(doc: unknown, value: unknown, pointer: string, ctx: SchemaContext): MediaTypeModel[] {
   if (!isRecord(value)) return [];
   return Object.keys(value).map((mediaType) => {
-    const media = isRecord(value[mediaType]) ? (value[mediaType] as Record<string, unknown>) : {};
-    const at = appendPointer(pointer, mediaType);
+    // OAS 3.2: a Media Type Object may be a `$ref` to `components.mediaTypes`; the model reads its target.
+    const { media, at } = mediaTypeObject(doc, value[mediaType], appendPointer(pointer, mediaType), ctx.report);
     return {
       mediaType,
       // OAS 3.2 `itemSchema` describes one item of a sequential body (a stream): the schema every target reads.
@@ -236,25 +289,40 @@ function content(doc: unknown, value: unknown, pointer: string, ctx: SchemaConte
             : {},
       ...examplesWithNames(namedExamplesOf(doc, media)),
       ...(isRecord(media.encoding) ? { encoding: encodingOf(doc, media.encoding, appendPointer(at, 'encoding'), ctx.report) } : {}),
+      ...(Array.isArray(media.prefixEncoding)
+        ? { prefixEncoding: media.prefixEncoding.map((e, i) => encodingEntry(doc, isRecord(e) ? e : {}, appendPointer(at, 'prefixEncoding', i), ctx.report)) }
+        : {}),
+      ...(isRecord(media.itemEncoding) ? { itemEncoding: encodingEntry(doc, media.itemEncoding, appendPointer(at, 'itemEncoding'), ctx.report) } : {}),
       pointer: at,
     };
   });
+}
+
+/** A Media Type Object, through its `$ref` (OAS 3.2 `components.mediaTypes`), with the pointer of what was read. */
+function mediaTypeObject(doc: unknown, value: unknown, pointer: string, report: Report): { media: Record<string, unknown>; at: string } {
+  const r = resolve(doc, value, pointer, report);
+  return r && isRecord(r.value) ? { media: r.value, at: r.pointer } : { media: {}, at: pointer };
 }
 
 function encodingOf(doc: unknown, value: Record<string, unknown>, pointer: string, report: Report): Record<string, EncodingModel> {
   const out: Record<string, EncodingModel> = {};
   for (const [name, raw] of Object.entries(value)) {
     if (!isRecord(raw)) continue;
-    const entry: EncodingModel = { headers: isRecord(raw.headers) ? Object.keys(raw.headers) : [] };
-    const values = isRecord(raw.headers) ? partHeaderValues(doc, raw.headers, appendPointer(pointer, name, 'headers'), report) : [];
-    if (values.length) entry.headerValues = values;
-    if (typeof raw.contentType === 'string') entry.contentType = raw.contentType;
-    if (typeof raw.style === 'string') entry.style = raw.style as EncodingModel['style'];
-    if (typeof raw.explode === 'boolean') entry.explode = raw.explode;
-    if (typeof raw.allowReserved === 'boolean') entry.allowReserved = raw.allowReserved;
-    Object.defineProperty(out, name, { value: entry, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, name, { value: encodingEntry(doc, raw, appendPointer(pointer, name), report), enumerable: true, writable: true, configurable: true });
   }
   return out;
+}
+
+/** One Encoding Object, as written (of `encoding`, or OAS 3.2's `prefixEncoding`/`itemEncoding`). */
+function encodingEntry(doc: unknown, raw: Record<string, unknown>, pointer: string, report: Report): EncodingModel {
+  const entry: EncodingModel = { headers: isRecord(raw.headers) ? Object.keys(raw.headers) : [] };
+  const values = isRecord(raw.headers) ? partHeaderValues(doc, raw.headers, appendPointer(pointer, 'headers'), report) : [];
+  if (values.length) entry.headerValues = values;
+  if (typeof raw.contentType === 'string') entry.contentType = raw.contentType;
+  if (typeof raw.style === 'string') entry.style = raw.style as EncodingModel['style'];
+  if (typeof raw.explode === 'boolean') entry.explode = raw.explode;
+  if (typeof raw.allowReserved === 'boolean') entry.allowReserved = raw.allowReserved;
+  return entry;
 }
 
 /** Part headers whose value the spec fixes (`const`, `default`, a single `enum` value of an inline schema). */
@@ -300,8 +368,10 @@ function responses(doc: unknown, value: unknown, pointer: string, ctx: SchemaCon
         let schema = header.schema !== undefined ? normalizeSchema(header.schema, appendPointer(h.pointer, 'schema'), ctx) : undefined;
         if (schema === undefined && isRecord(header.content)) {
           const first = Object.keys(header.content)[0];
-          const media = first !== undefined ? (header.content as Record<string, unknown>)[first] : undefined;
-          if (isRecord(media) && media.schema !== undefined) schema = normalizeSchema(media.schema, appendPointer(h.pointer, 'content', first!, 'schema'), ctx);
+          if (first !== undefined) {
+            const { media, at } = mediaTypeObject(doc, header.content[first], appendPointer(h.pointer, 'content', first), report);
+            if (media.schema !== undefined) schema = normalizeSchema(media.schema, appendPointer(at, 'schema'), ctx);
+          }
         }
         headers.push({ name, required: header.required === true, deprecated: header.deprecated === true, description: str(header.description), schema: schema ?? {}, extensions: extensionsOf(header), pointer: h.pointer });
       }
@@ -309,6 +379,7 @@ function responses(doc: unknown, value: unknown, pointer: string, ctx: SchemaCon
     out.push({
       status,
       description: str(response.description) ?? '',
+      ...(typeof response.summary === 'string' ? { summary: response.summary } : {}),
       headers,
       content: content(doc, response.content, appendPointer(r.pointer, 'content'), ctx),
       componentName: r.componentName,

@@ -7,7 +7,9 @@
  * inference. Inference only looks at what the spec declares (parameters, the JSON bodies' members,
  * response headers); it never guesses from descriptions.
  */
+import { escapeSegment, parsePointer } from '../load/pointer.ts';
 import { factsOf } from './facts/index.ts';
+import { int64Of } from './int64.ts';
 import type { ApiModel, OperationModel, PaginationModel, Schema } from './types.ts';
 
 /** Query parameter → body members that carry its next value (first found wins), by convention. */
@@ -63,6 +65,7 @@ const STYLES = {
   link: { required: ['link'], own: { link: { const: true } } },
   url: { required: ['nextUrlPointer'], own: { nextUrlPointer: POINTER } },
   header: { required: ['tokenParameter', 'nextTokenHeader'], own: { tokenParameter: NAME, nextTokenHeader: NAME } },
+  // `tokenMember`: a member name, or a JSON pointer (`/pagination/cursor`) for a nested member.
   body: { required: ['tokenMember', 'nextTokenPointer'], own: { tokenMember: NAME, nextTokenPointer: POINTER } },
   offset: { required: ['offsetParameter', 'pageSizeParameter'], own: { offsetParameter: NAME } },
   page: { required: ['pageParameter'], own: { pageParameter: NAME, firstPage: { type: 'integer', minimum: 0 } } },
@@ -147,7 +150,7 @@ function declareOne(model: ApiModel, op: OperationModel, d: DeclaredPagination, 
   const str = (k: string) => d[k] as string;
   for (const k of ['tokenParameter', 'offsetParameter', 'pageParameter', 'pageSizeParameter'])
     if (typeof d[k] === 'string' && !queryParam(op, str(k))) problems.push({ pointer: `${at}/${k}`, message: `${label}: ${op.operationId} has no query parameter ${JSON.stringify(d[k])}` });
-  if (style === 'body' && !requestMembers(model, op)?.some((m) => m.name === str('tokenMember')))
+  if (style === 'body' && !requestMemberAt(model, op, memberPointer(str('tokenMember'))))
     problems.push({ pointer: `${at}/tokenMember`, message: `${label}: ${op.operationId}'s JSON request body has no member ${JSON.stringify(d.tokenMember)}` });
   if (problems.length) return problems;
   const common = {
@@ -163,13 +166,23 @@ function declareOne(model: ApiModel, op: OperationModel, d: DeclaredPagination, 
     item: () => ({ kind: 'item', tokenParameter: str('tokenParameter'), itemTokenPointer: str('itemTokenPointer'), hasMorePointer: str('hasMorePointer'), ...common, itemsPointer: str('itemsPointer') }),
     link: () => ({ kind: 'link', ...common }),
     url: () => ({ kind: 'url', nextUrlPointer: str('nextUrlPointer'), ...common }),
-    header: () => ({ kind: 'header', tokenParameter: str('tokenParameter'), nextTokenHeader: str('nextTokenHeader'), ...common }),
-    body: () => ({ kind: 'body', tokenMember: str('tokenMember'), nextTokenPointer: str('nextTokenPointer'), ...common }),
+    header: () => ({ kind: 'header', tokenParameter: str('tokenParameter'), nextTokenHeader: str('nextTokenHeader'), ...tokenTypeOf(model, op, str('tokenParameter')), ...common }),
+    body: () => ({ kind: 'body', tokenMemberPointer: memberPointer(str('tokenMember')), nextTokenPointer: str('nextTokenPointer'), ...common }),
     offset: () => ({ kind: 'offset', offsetParameter: str('offsetParameter'), ...common, pageSizeParameter: str('pageSizeParameter') }),
     page: () => ({ kind: 'page', pageParameter: str('pageParameter'), firstPage: (d.firstPage as number | undefined) ?? firstPage(model, op, str('pageParameter')), ...common }),
   };
   op.pagination = plans[style]();
   return [];
+}
+
+/**
+ * The type a header token is sent back as (`HeaderPagination.tokenType`), with `int64: 'bigint'` applied:
+ * `bigint` for an int64 integer parameter then. Undefined for a string token (and other styles).
+ */
+export function headerTokenType(model: ApiModel, op: OperationModel, p: PaginationModel): 'integer' | 'number' | 'boolean' | 'bigint' | undefined {
+  if (p.kind !== 'header' || !p.tokenType) return undefined;
+  const merged = factsOf(model).merged(queryParam(op, p.tokenParameter)!.schema);
+  return p.tokenType === 'integer' && model.int64 === 'bigint' && merged && int64Of(merged) ? 'bigint' : p.tokenType;
 }
 
 /** How the pages follow each other, for docs (`following /meta/next_token into the next_token parameter until it is absent`). */
@@ -186,7 +199,7 @@ export function followsText(p: PaginationModel): string {
     case 'header':
       return `following the \`${p.nextTokenHeader}\` response header into the \`${p.tokenParameter}\` parameter until it is absent`;
     case 'body':
-      return `following \`${p.nextTokenPointer}\` into the request body's \`${p.tokenMember}\` until it is absent`;
+      return `following \`${p.nextTokenPointer}\` into the request body's \`${p.tokenMemberPointer}\` until it is absent`;
     case 'offset':
       return `advancing \`${p.offsetParameter}\` by each page's items until a short or empty page${p.totalPointer ? ` or \`${p.totalPointer}\` items` : ''}`;
     case 'page':
@@ -207,20 +220,35 @@ function successBody(op: OperationModel): Schema | undefined {
 
 const isJson = (mediaType: string) => /[/+]json$/i.test(mediaType.split(';')[0]!.trim());
 
-/** The members of the JSON request body (as the client sends them), or undefined without one. */
-function requestMembers(model: ApiModel, op: OperationModel): readonly Member[] | undefined {
-  const schema = op.requestBody?.content.find((m) => isJson(m.mediaType))?.schema;
-  return schema === undefined ? undefined : factsOf(model).shape(schema, 'request').members;
+/** The JSON request body's schema (as the client sends it), or undefined without one. */
+function requestSchema(op: OperationModel): Schema | undefined {
+  return op.requestBody?.content.find((m) => isJson(m.mediaType))?.schema;
+}
+
+/** A declared `tokenMember` as a JSON pointer: a pointer as given, a member name as `/name`. */
+const memberPointer = (member: string) => (member.startsWith('/') ? member : `/${escape(member)}`);
+
+/** Whether the JSON request body declares a member at `pointer` (through objects' members, as the client sends them). */
+function requestMemberAt(model: ApiModel, op: OperationModel, pointer: string): boolean {
+  let schema = requestSchema(op);
+  for (const token of parsePointer(pointer)) {
+    if (schema === undefined || !factsOf(model).jsonTypes(schema).has('object')) return false;
+    const member = factsOf(model).shape(schema, 'request').members.find((m) => m.name === token);
+    if (!member) return false;
+    schema = member.schema ?? {};
+  }
+  return true;
 }
 
 function inferOne(model: ApiModel, op: OperationModel): PaginationModel | undefined {
   const facts = factsOf(model);
   const body = successBody(op);
   const object = body !== undefined && facts.jsonTypes(body).has('object');
-  if (op.method === 'post') return object ? inferBodyToken(model, op, body!) : undefined;
+  // A search with its criteria in the body (POST, or OAS 3.2's QUERY) takes the next token back in the body.
+  if (op.method === 'post' || op.method === 'query') return object ? inferBodyToken(model, op, body!) : undefined;
   if (op.method !== 'get') return undefined;
   const pageSize = PAGE_SIZE.find((n) => queryParam(op, n));
-  const total = object ? memberPointer(model, body!, TOTALS, isInteger) : undefined;
+  const total = object ? findMember(model, body!, TOTALS, isInteger) : undefined;
   const size = defaultPageSize(model, op, pageSize);
   const common = { source: 'inferred' as const, ...(pageSize ? { pageSizeParameter: pageSize } : {}), ...(total ? { totalPointer: total } : {}), ...(size !== undefined ? { defaultPageSize: size } : {}) };
   const members = object ? membersOf(model, body!) : [];
@@ -229,7 +257,7 @@ function inferOne(model: ApiModel, op: OperationModel): PaginationModel | undefi
   if (object) {
     for (const [param, names] of TOKEN_PAIRS) {
       if (!queryParam(op, param)) continue;
-      const next = memberPointer(model, body!, names, isToken);
+      const next = findMember(model, body!, names, isToken);
       if (next) return { kind: 'token', tokenParameter: param, nextTokenPointer: next, ...common, ...withItems };
     }
     // Stripe's convention (and OpenAI's, with `after`): the last item's `id`, while `has_more`.
@@ -248,7 +276,7 @@ function inferOne(model: ApiModel, op: OperationModel): PaginationModel | undefi
   }
   for (const header of headers) {
     const param = HEADER_PAIRS.find(([h]) => h === header.toLowerCase())?.[1].find((p) => queryParam(op, p));
-    if (param) return { kind: 'header', tokenParameter: param, nextTokenHeader: header, ...common, ...withItems };
+    if (param) return { kind: 'header', tokenParameter: param, nextTokenHeader: header, ...tokenTypeOf(model, op, param), ...common, ...withItems };
   }
   if (paging && headers.some((h) => h.toLowerCase() === 'link')) return { kind: 'link', ...common, ...withItems };
   // Counting pagination needs a page size and the items, to know a short page ends it.
@@ -263,15 +291,18 @@ function inferOne(model: ApiModel, op: OperationModel): PaginationModel | undefi
   return undefined;
 }
 
-/** A POST search whose request body takes a token member the response hands back. */
+/**
+ * A POST search whose request body takes a token member (top level, or one object member down:
+ * `{ "pagination": { "cursor": … } }`) the response hands back.
+ */
 function inferBodyToken(model: ApiModel, op: OperationModel, body: Schema): PaginationModel | undefined {
-  const request = requestMembers(model, op);
-  if (!request) return undefined;
+  const request = requestSchema(op);
+  if (request === undefined || !factsOf(model).jsonTypes(request).has('object')) return undefined;
   const items = itemsMember(model, membersOf(model, body));
   for (const [member, names] of BODY_TOKEN_PAIRS) {
-    if (!request.some((m) => m.name === member)) continue;
-    const next = memberPointer(model, body, names, isToken);
-    if (next) return { kind: 'body', source: 'inferred', tokenMember: member, nextTokenPointer: next, ...(items ? { itemsPointer: items } : {}) };
+    const at = findMember(model, request, [member], isToken, 'request');
+    const next = at && findMember(model, body, names, isToken);
+    if (next) return { kind: 'body', source: 'inferred', tokenMemberPointer: at!, nextTokenPointer: next, ...(items ? { itemsPointer: items } : {}) };
   }
   return undefined;
 }
@@ -298,18 +329,22 @@ const isString: Test = (model, s) => factsOf(model).jsonTypes(s).has('string');
 const isToken: Test = (model, s) => isString(model, s) || factsOf(model).jsonTypes(s).has('number');
 const isInteger: Test = (model, s) => factsOf(model).jsonTypes(s).has('integer');
 
-/** The pointer of a member named one of `names` (passing `test`), at the top level or one object member down (`/meta/next_token`). */
-function memberPointer(model: ApiModel, body: Schema, names: readonly string[], test: Test): string | undefined {
+/**
+ * The pointer of a member named one of `names` (passing `test`), at the top level or one object member
+ * down (`/meta/next_token`), of a response body or (`access: 'request'`) a request body.
+ */
+function findMember(model: ApiModel, body: Schema, names: readonly string[], test: Test, access: 'request' | 'response' = 'response'): string | undefined {
   const facts = factsOf(model);
   const fits = (m: Member) => m.schema !== undefined && test(model, m.schema);
-  const top = membersOf(model, body);
+  const members = (schema: Schema) => facts.shape(schema, access).members;
+  const top = members(body);
   for (const name of names) {
     const m = top.find((x) => x.name === name && fits(x));
     if (m) return `/${escape(m.name)}`;
   }
   for (const outer of top) {
     if (outer.schema === undefined || !facts.jsonTypes(outer.schema).has('object') || isArrayOnly(model, outer.schema)) continue;
-    const inner = membersOf(model, outer.schema);
+    const inner = members(outer.schema);
     for (const name of names) {
       const m = inner.find((x) => x.name === name && fits(x));
       if (m) return `/${escape(outer.name)}/${escape(m.name)}`;
@@ -340,6 +375,21 @@ function itemHasId(model: ApiModel, members: readonly Member[], items: string): 
   return item !== undefined && typeof item !== 'boolean' && membersOf(model, item).some((m) => m.name === 'id');
 }
 
+/**
+ * `{ tokenType }` when the query parameter's schema admits no string but only integers, numbers or
+ * booleans (and null): a header's text is then sent back as that value. `{}` for a string (or any) token.
+ */
+function tokenTypeOf(model: ApiModel, op: OperationModel, name: string): { tokenType?: 'integer' | 'number' | 'boolean' } {
+  const param = queryParam(op, name);
+  if (!param) return {};
+  const types = new Set([...factsOf(model).jsonTypes(param.schema)].filter((t) => t !== 'null'));
+  if (types.has('string')) return {};
+  if (types.size === 1 && types.has('integer')) return { tokenType: 'integer' };
+  if (types.size === 1 && types.has('boolean')) return { tokenType: 'boolean' };
+  if ([...types].every((t) => t === 'integer' || t === 'number') && types.size) return { tokenType: 'number' };
+  return {};
+}
+
 /** The page size parameter's `default`, when it is a positive integer. */
 function defaultPageSize(model: ApiModel, op: OperationModel, name: string | undefined): number | undefined {
   const param = name === undefined ? undefined : queryParam(op, name);
@@ -354,4 +404,4 @@ function firstPage(model: ApiModel, op: OperationModel, name: string): number {
   return schema?.minimum === 0 || schema?.default === 0 ? 0 : 1;
 }
 
-const escape = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
+const escape = escapeSegment;

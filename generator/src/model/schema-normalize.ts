@@ -32,6 +32,21 @@ const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as cons
 const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'dependentSchemas', '$defs'] as const;
 
 /**
+ * Annotation keywords and the kind of value JSON Schema requires of them. The 3.1 meta-schema checks a Schema
+ * Object only for being an object, so a wrong kind reaches the model (codat.io's assess description writes an
+ * OpenAPI Examples map as a schema's `examples`); an annotation changes no verdict, so it is dropped with a
+ * warning rather than refused.
+ */
+const ANNOTATION_KINDS: Record<string, { name: string; is(value: unknown): boolean }> = {
+  title: { name: 'a string', is: (v) => typeof v === 'string' },
+  description: { name: 'a string', is: (v) => typeof v === 'string' },
+  deprecated: { name: 'a boolean', is: (v) => typeof v === 'boolean' },
+  readOnly: { name: 'a boolean', is: (v) => typeof v === 'boolean' },
+  writeOnly: { name: 'a boolean', is: (v) => typeof v === 'boolean' },
+  examples: { name: 'an array', is: Array.isArray },
+};
+
+/**
  * `root` marks the definition site of a component or hoisted schema: there the schema is expanded even
  * though its pointer is a hoist target.
  */
@@ -95,6 +110,8 @@ export function normalizeSchema(node: unknown, pointer: string, ctx: SchemaConte
       out[key === 'definitions' ? '$defs' : key] = map;
     } else if (key === 'additionalItems') {
       if (!Array.isArray(input.items)) out.additionalItems = normalizeSchema(value, at, ctx);
+    } else if (Object.hasOwn(ANNOTATION_KINDS, key) && !ANNOTATION_KINDS[key]!.is(value)) {
+      ctx.report({ code: 'schema-invalid', severity: 'warning', pointer: at, message: `${key} must be ${ANNOTATION_KINDS[key]!.name}, found ${kindOf(value)}; it is ignored` });
     } else if (key === 'example') {
       if (!('examples' in input)) out.examples = [value as JsonValue];
     } else if (key === 'nullable') {
@@ -120,6 +137,10 @@ export function normalizeSchema(node: unknown, pointer: string, ctx: SchemaConte
   dropValuesContradictingType(schema, pointer, ctx);
   dropBranchesContradictingType(schema, pointer, ctx);
   return schema;
+}
+
+function kindOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** OpenAPI 3.0 `nullable: true` as 2020-12: `null` joins `type` (and `enum`), or the schema becomes a union with null. */
@@ -151,23 +172,28 @@ function normalizeDiscriminator(value: unknown, pointer: string, schema: Record<
     ctx.report({ code: 'schema-invalid', pointer, message: 'discriminator must have a string propertyName' });
     return undefined;
   }
-  const d = value as { propertyName: string; mapping?: Record<string, unknown> };
+  const d = value as { propertyName: string; mapping?: Record<string, unknown>; defaultMapping?: unknown };
   const mapping: Record<string, string> = {};
+  // A bare name means a component schema; anything else is a reference, relative to the file the
+  // mapping is written in (the bundler does not rewrite mappings, they are not `$ref`s).
+  const targetRef = (target: string, at: string, what: string): string | undefined => {
+    const bare = !target.startsWith('#') && !target.includes('/') && !target.includes('.');
+    const resolved = bare ? toPointer(['components', 'schemas', target]) : ctx.resolveRelative(target, pointer);
+    if (resolved === undefined) {
+      ctx.report({ code: 'discriminator-mapping', severity: 'warning', pointer: at, message: `discriminator ${what} ${JSON.stringify(target)} does not resolve; ${what === 'mapping' ? 'the value' : 'it'} is ignored` });
+      return undefined;
+    }
+    const key = ctx.keyForTarget(resolved, pointer);
+    return key === undefined ? undefined : schemaRef(key);
+  };
   if (d.mapping && typeof d.mapping === 'object') {
     for (const [discriminatorValue, target] of Object.entries(d.mapping)) {
       if (typeof target !== 'string') continue;
-      // A bare name means a component schema; anything else is a reference, relative to the file the
-      // mapping is written in (the bundler does not rewrite mappings, they are not `$ref`s).
-      const bare = !target.startsWith('#') && !target.includes('/') && !target.includes('.');
-      const resolved = bare ? toPointer(['components', 'schemas', target]) : ctx.resolveRelative(target, pointer);
-      if (resolved === undefined) {
-        ctx.report({ code: 'discriminator-mapping', severity: 'warning', pointer: appendPointer(pointer, 'mapping', discriminatorValue), message: `discriminator mapping ${JSON.stringify(target)} does not resolve; the value is ignored` });
-        continue;
-      }
-      const key = ctx.keyForTarget(resolved, pointer);
-      if (key !== undefined) defineOwn(mapping, discriminatorValue, schemaRef(key));
+      const ref = targetRef(target, appendPointer(pointer, 'mapping', discriminatorValue), 'mapping');
+      if (ref !== undefined) defineOwn(mapping, discriminatorValue, ref);
     }
   }
+  const defaultMapping = typeof d.defaultMapping === 'string' ? targetRef(d.defaultMapping, appendPointer(pointer, 'defaultMapping'), 'defaultMapping') : undefined;
   // Implicit values: the component name of each referenced branch that the explicit mapping does not cover.
   const branches = [...((schema.oneOf as unknown[]) ?? []), ...((schema.anyOf as unknown[]) ?? [])];
   const mapped = new Set(Object.values(mapping));
@@ -178,10 +204,11 @@ function normalizeDiscriminator(value: unknown, pointer: string, schema: Record<
     const key = ctx.keyForTarget(toPointer(segments), pointer);
     if (key === undefined) continue;
     const target = schemaRef(key);
-    if (mapped.has(target)) continue;
+    // The default branch is chosen by the absence of a mapped value, not by its own name.
+    if (mapped.has(target) || target === defaultMapping) continue;
     const implicit = segments[segments.length - 1];
     if (!Object.prototype.hasOwnProperty.call(mapping, implicit)) defineOwn(mapping, implicit, target);
   }
-  return { propertyName: d.propertyName, mapping };
+  return defaultMapping === undefined ? { propertyName: d.propertyName, mapping } : { propertyName: d.propertyName, mapping, defaultMapping };
 }
 

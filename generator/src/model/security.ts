@@ -26,6 +26,7 @@ export function buildSecuritySchemes(value: unknown, spec: LoadedSpec, report: S
         if (!isRecord(f)) continue;
         flows[flow] = {
           authorizationUrl: str(f.authorizationUrl),
+          deviceAuthorizationUrl: str(f.deviceAuthorizationUrl),
           tokenUrl: str(f.tokenUrl),
           refreshUrl: str(f.refreshUrl),
           scopes: isRecord(f.scopes) ? Object.fromEntries(Object.entries(f.scopes).map(([k, v]) => [k, String(v ?? '')])) : {},
@@ -36,12 +37,14 @@ export function buildSecuritySchemes(value: unknown, spec: LoadedSpec, report: S
       name,
       type: s.type as SecuritySchemeModel['type'],
       description: str(s.description),
+      deprecated: s.deprecated === true,
       scheme: typeof s.scheme === 'string' ? s.scheme.toLowerCase() : undefined,
       bearerFormat: str(s.bearerFormat),
       in: s.in === 'query' || s.in === 'header' || s.in === 'cookie' ? s.in : undefined,
       parameterName: str(s.name),
       flows: s.type === 'oauth2' ? flows : undefined,
       openIdConnectUrl: str(s.openIdConnectUrl),
+      oauth2MetadataUrl: s.type === 'oauth2' ? str(s.oauth2MetadataUrl) : undefined,
       extensions: extensionsOf(s),
       pointer: r.pointer,
     });

@@ -90,6 +90,11 @@ export interface Discriminator {
   propertyName: string;
   /** Discriminator value → `#/components/schemas/<key>`; values implied by schema names are filled in. */
   mapping?: Record<string, string>;
+  /**
+   * OAS 3.2 `defaultMapping` as `#/components/schemas/<key>`: the branch that applies when the property is
+   * absent or its value is neither mapped nor implied by a branch name.
+   */
+  defaultMapping?: string;
 }
 
 export interface NamedSchema {
@@ -105,7 +110,8 @@ export interface NamedSchema {
 }
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
-export type ParameterStyle = 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+/** OpenAPI's styles; `cookie` is OAS 3.2's (RFC 6265 pairs joined by `; `, values neither percent-encoded nor decoded). */
+export type ParameterStyle = 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'cookie';
 
 export interface ParameterModel {
   name: string;
@@ -115,6 +121,13 @@ export interface ParameterModel {
   description?: string;
   /** Style and explode with OpenAPI's defaults applied (query/cookie: form+explode; path/header: simple). */
   style: ParameterStyle;
+  /**
+   * OAS 3.2 `in: querystring`: this one parameter is the whole query string, in the media type of its
+   * `content` (`contentType`: form-urlencoded or JSON). It is modelled as the operation's only `query`
+   * parameter (`in` is `query`), so types, validators and arguments name it like one; only the wire form
+   * differs.
+   */
+  querystring?: true;
   explode: boolean;
   allowReserved: boolean;
   allowEmptyValue: boolean;
@@ -134,8 +147,17 @@ export interface MediaTypeModel {
   examples: JsonValue[];
   /** The names of `examples` when they come from the Examples map (the mock's `Prefer: example=<name>`). */
   exampleNames?: string[];
+  /**
+   * OAS 3.2 Example Objects' `serializedValue` (the example as it is on the wire), by position in `examples`;
+   * absent when no example gives one.
+   */
+  serializedExamples?: (string | undefined)[];
   /** The Encoding Object per property, as written (form and multipart bodies); see facts/media.ts for defaults. */
   encoding?: Record<string, EncodingModel>;
+  /** OAS 3.2 `prefixEncoding`: the Encoding Object of each positional part of a multipart body (the schema's `prefixItems`). */
+  prefixEncoding?: EncodingModel[];
+  /** OAS 3.2 `itemEncoding`: the Encoding Object of every further part (the schema's `items`). */
+  itemEncoding?: EncodingModel;
   pointer: string;
 }
 
@@ -172,7 +194,10 @@ export interface HeaderModel {
 export interface ResponseModel {
   /** `200`, `4XX`, or `default`, as written. */
   status: string;
+  /** `''` when absent: OAS 3.2 makes it optional. */
   description: string;
+  /** OAS 3.2 `summary`: a short description of the response (used before `description` in JSDoc). */
+  summary?: string;
   headers: HeaderModel[];
   content: MediaTypeModel[];
   /** Name under `components.responses` when the response was a `$ref` to one. */
@@ -183,7 +208,11 @@ export interface ResponseModel {
 /** One alternative of a security requirement: scheme name → required scopes (all must hold). */
 export type SecurityRequirement = Record<string, string[]>;
 
-export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+/**
+ * An operation's method: a Path Item field (`get` … `trace`, OAS 3.2's `query`), or an OAS 3.2
+ * `additionalOperations` method lower-cased (`link`). What goes on the wire is `OperationModel.httpMethod`.
+ */
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace' | 'query' | (string & {});
 
 /**
  * How an operation pages (model/pagination.ts): from `x-pagination`, the config's `pagination`, or inferred
@@ -247,12 +276,20 @@ export interface HeaderPagination extends PaginationCommon {
   kind: 'header';
   tokenParameter: string;
   nextTokenHeader: string;
+  /**
+   * The token parameter's type when it is not a string (its schema admits only integers, numbers or
+   * booleans): the header's text is sent back as that value, not as a string. Absent: a string.
+   */
+  tokenType?: 'integer' | 'number' | 'boolean';
 }
 
-/** The next token is a body member (`nextTokenPointer`), sent back in the JSON request body's member `tokenMember` (POST searches). */
+/**
+ * The next token is a body member (`nextTokenPointer`), sent back in the JSON request body's member at
+ * `tokenMemberPointer` (`/start_cursor`, or nested: `/pagination/cursor`) (POST searches).
+ */
 export interface BodyTokenPagination extends PaginationCommon {
   kind: 'body';
-  tokenMember: string;
+  tokenMemberPointer: string;
   nextTokenPointer: string;
 }
 
@@ -294,6 +331,14 @@ export interface OperationModel {
   operationId: string;
   operationIdSynthesized: boolean;
   method: HttpMethod;
+  /** The method token sent on the wire: `GET`, `QUERY`, an `additionalOperations` key exactly as written. */
+  httpMethod: string;
+  /** From `additionalOperations` (OAS 3.2) rather than a method field of the Path Item. */
+  additional: boolean;
+  /** The method is safe (read-only; RFC 9110 §9.2.1): GET, HEAD, QUERY, … (model/http-methods.ts). */
+  safe: boolean;
+  /** The method is idempotent (RFC 9110 §9.2.2): a client may send it again after a network failure. */
+  idempotent: boolean;
   path: string;
   summary?: string;
   description?: string;
@@ -372,6 +417,8 @@ export interface SecuritySchemeModel {
   name: string;
   type: 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
   description?: string;
+  /** OAS 3.2 `deprecated: true`: the scheme is being phased out. */
+  deprecated: boolean;
   /** http: lower-cased scheme (`bearer`, `basic`, `oauth` for OAuth 1.0a). */
   scheme?: string;
   bearerFormat?: string;
@@ -379,10 +426,22 @@ export interface SecuritySchemeModel {
   in?: 'query' | 'header' | 'cookie';
   parameterName?: string;
   /** oauth2 */
-  flows?: Record<string, { authorizationUrl?: string; tokenUrl?: string; refreshUrl?: string; scopes: Record<string, string> }>;
+  flows?: Record<string, OAuthFlowModel>;
+  /** oauth2, OAS 3.2: the authorization server's metadata document (RFC 8414), where its endpoints are read from. */
+  oauth2MetadataUrl?: string;
   openIdConnectUrl?: string;
   extensions: Record<string, JsonValue>;
   pointer: string;
+}
+
+/** One OAuth Flow Object (`implicit`, `password`, `clientCredentials`, `authorizationCode`, OAS 3.2 `deviceAuthorization`). */
+export interface OAuthFlowModel {
+  authorizationUrl?: string;
+  /** OAS 3.2 `deviceAuthorization` flow: the device authorization endpoint (RFC 8628 section 3.1). */
+  deviceAuthorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  scopes: Record<string, string>;
 }
 
 /** One entry of the root `x-limits` extension. */
@@ -407,6 +466,8 @@ export interface LimitModel {
 }
 
 export interface ServerModel {
+  /** OAS 3.2 `name`: a unique reference for the server (the client's `servers` map key). */
+  name?: string;
   url: string;
   description?: string;
   variables: Record<string, { default: string; enum?: string[]; description?: string }>;
@@ -414,7 +475,13 @@ export interface ServerModel {
 
 export interface TagModel {
   name: string;
+  /** OAS 3.2 `summary`: a short title for the tag. */
+  summary?: string;
   description?: string;
+  /** OAS 3.2 `parent`: the name of the tag this one nests under (checked: it exists, and there is no cycle). */
+  parent?: string;
+  /** OAS 3.2 `kind` (`nav`, `badge`, `audience` are registered; others are kept as written). */
+  kind?: string;
 }
 
 export interface ApiModel {

@@ -25,16 +25,20 @@ export function concreteType(type: string | undefined): string | undefined {
   return undefined;
 }
 
-function randomBoundary(): string {
+export function randomBoundary(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
   return '----socialgen' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Extra part headers: the spec's fixed values, then the caller's; never Content-Type/-Disposition. */
-function extraHeaders(op: OperationSpec, field: FormFieldSpec | undefined, given: HeadersInit | undefined): string {
+export function extraHeaders(
+  op: OperationSpec,
+  fixed: FormFieldSpec['headers'],
+  given: HeadersInit | undefined,
+): string {
   const out = new Map<string, [string, string]>();
-  for (const [k, v] of field?.headers ?? []) out.set(k.toLowerCase(), [k, v]);
+  for (const [k, v] of fixed ?? []) out.set(k.toLowerCase(), [k, v]);
   if (given) new Headers(given).forEach((v, k) => out.set(k, [k, v]));
   let text = '';
   for (const [key, [name, value]] of out) {
@@ -61,7 +65,7 @@ export function encodeMultipart(
     if (value === undefined) continue;
     const field = fields.get(name);
     const own = partHeaders && Object.prototype.hasOwnProperty.call(partHeaders, name) ? partHeaders[name] : undefined;
-    const extra = extraHeaders(op, field, own);
+    const extra = extraHeaders(op, field?.headers, own);
     if (field?.style !== undefined) {
       // Styled: the pairs a query string would carry, one text part each (no percent-encoding in multipart).
       for (const [k, v] of styledPairs(field, value, (s) => s, MULTIPART_DELIMS)) part(k, `\r\n${extra}`, v);

@@ -2,7 +2,7 @@
 /**
  * Pagination, as the model worked it out (`x-pagination`, the config, or a recognized convention); every
  * style reads its next page from the page just answered (docs/pagination.md):
- * - a body token (`next`) sent back in the `token` query parameter, or in the request body's `member`;
+ * - a body token (`next`) sent back in the `token` query parameter, or at the request body's `member` pointer;
  * - the last item: send `last` of the last item in the `token` parameter while the body's `more` is true;
  * - a token in the response header `header`, sent back in the `token` parameter;
  * - `link`: the `Link: <…>; rel="next"` response header (RFC 8288), or `url`: a next-page URL in the body.
@@ -15,7 +15,7 @@
  */
 import type { Runtime } from './core.js';
 import { pointer } from './serialize.js';
-import type { CallOptions, ExtraQuery, OperationSpec, PaginateOptions, PaginationSpec } from './types.js';
+import type { CallOptions, ExtraQuery, OperationSpec, PaginateOptions, PaginationSpec, TokenType } from './types.js';
 
 /** Async iterable of pages; every iteration starts again from the first page. */
 export interface Paginator<Page, Item> extends AsyncIterable<Page> {
@@ -115,20 +115,49 @@ export function nextPosition(
   if (spec.more !== undefined && pointer(page, spec.more) !== true) return undefined;
   const next =
     spec.header !== undefined
-      ? headers.get(spec.header)
+      ? headerToken(headers.get(spec.header), spec.tokenType)
       : spec.last !== undefined
         ? pointer(items.at(-1), spec.last)
         : pointer(page, spec.next ?? '');
   if (next == null || next === '' || next === at.token) return undefined;
-  if (spec.member !== undefined) {
-    const body = at.args?.body;
-    return {
-      ...at,
-      token: next,
-      args: { ...at.args, body: { ...(typeof body === 'object' && body !== null ? body : {}), [spec.member]: next } },
-    };
-  }
+  if (spec.member !== undefined)
+    return { ...at, token: next, args: { ...at.args, body: withMember(at.args?.body, spec.member, next) } };
   return { ...at, token: next, args: { ...at.args, [spec.token!]: next } };
+}
+
+/**
+ * A token read from a response header, as the token parameter's type: an integer or number parameter's
+ * token is sent back as a number (a `bigint` for an int64 with `int64: 'bigint'`), a boolean's as a boolean,
+ * so the call's validation and types see the value the parameter declares. Text that is not such a value
+ * stays text (the server judges it); no header or an empty one is undefined. Also the page parameter of an
+ * infinite query over a header-paginated operation.
+ */
+export function headerToken(text: string | null, type?: TokenType): unknown {
+  if (text === null || text === '') return undefined;
+  const value = text.trim();
+  switch (type) {
+    case 'integer':
+    case 'number': {
+      const number = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(value) ? Number(value) : NaN;
+      return Number.isFinite(number) && (type === 'number' || Number.isInteger(number)) ? number : text;
+    }
+    case 'bigint':
+      return /^-?\d+$/.test(value) ? BigInt(value) : text;
+    case 'boolean':
+      return value === 'true' ? true : value === 'false' ? false : text;
+    default:
+      return text;
+  }
+}
+
+/** A copy of `body` with `value` at the JSON pointer `path`, objects made or copied along it (the caller's body is not changed). */
+function withMember(body: unknown, path: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path.slice(1).split('/');
+  const name = head!.replace(/~1/g, '/').replace(/~0/g, '~');
+  const copy: Record<string, unknown> = { ...(typeof body === 'object' && body !== null ? body : {}) };
+  const member = rest.length ? withMember(copy[name], `/${rest.join('/')}`, value) : value;
+  // Defined, not assigned: a member named `__proto__` stays an own member.
+  return Object.defineProperty(copy, name, { value: member, writable: true, enumerable: true, configurable: true });
 }
 
 /** A next-page URL from the body (a string, resolved against the page's URL), or undefined. */

@@ -21,19 +21,63 @@ const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie:
  * content, `format: date` (a `Date` as `YYYY-MM-DD`).
  */
 export const writeParam: ParamWriter = (p, value, to) => {
+  if (p.querystring) {
+    to.query.push(p.querystring === 'json' ? encode(JSON.stringify(value)) : formQuery(value, p.date));
+    return;
+  }
   const v = p.json ? JSON.stringify(value) : value;
   const style = p.style ?? DEFAULT_STYLE[p.in];
-  const explode = p.explode ?? style === 'form';
+  const explode = p.explode ?? (style === 'form' || style === 'cookie');
   const e = p.reserved ? encodeReserved : encode;
   if (p.in === 'path') to.path[p.name] = serializeParam(style, explode, p.name, v, e, p.date);
   else if (p.in === 'query') to.query.push(serializeParam(style, explode, p.name, v, e, p.date));
   else if (p.in === 'header')
     to.headers[p.name.toLowerCase()] = serializeParam(style, explode, p.name, v, plain, p.date);
   else {
-    const cookie = serializeParam(style, explode, p.name, v, encode, p.date).replace(/&/g, '; ');
+    const cookie =
+      style === 'cookie'
+        ? cookiePairs(explode, p.name, v, p.date)
+        : serializeParam(style, explode, p.name, v, encode, p.date).replace(/&/g, '; ');
     to.headers.cookie = to.headers.cookie ? to.headers.cookie + '; ' + cookie : cookie;
   }
 };
+
+/**
+ * OAS 3.2 `style: cookie`: `name=value` pairs joined by `; ` (RFC 6265), values as they are: not
+ * percent-encoded (the spec's MUST; a value must already be valid cookie text). Exploded: a list repeats
+ * the name, an object is one cookie per member; otherwise members are joined by `,`.
+ */
+function cookiePairs(explode: boolean, name: string, value: unknown, dateOnly?: boolean): string {
+  const s = (v: unknown) => scalar(v, dateOnly);
+  if (Array.isArray(value))
+    return explode ? value.map((v) => name + '=' + s(v)).join('; ') : name + '=' + value.map(s).join(',');
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return explode
+      ? entries.map(([k, v]) => k + '=' + s(v)).join('; ')
+      : name + '=' + entries.map(([k, v]) => k + ',' + s(v)).join(',');
+  }
+  return name + '=' + s(value);
+}
+
+/**
+ * OAS 3.2 `in: querystring` with `application/x-www-form-urlencoded`: the object's members as the query
+ * string's pairs, by the Encoding Object's defaults: a list repeats the name, an object member is JSON text.
+ */
+function formQuery(value: unknown, dateOnly?: boolean): string {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new TypeError('a querystring parameter in application/x-www-form-urlencoded is an object of its members');
+  const pairs: string[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    if (v === undefined) continue;
+    for (const item of Array.isArray(v) ? v : [v]) {
+      const text =
+        item && typeof item === 'object' && !(item instanceof Date) ? JSON.stringify(item) : scalar(item, dateOnly);
+      pairs.push(encode(k) + '=' + encode(text));
+    }
+  }
+  return pairs.join('&');
+}
 
 /**
  * One parameter in one style. Returns the text for its place: a path segment (`simple`, `label`,

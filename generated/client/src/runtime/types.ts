@@ -15,7 +15,9 @@ import type { ExtraAuth } from './auth-extra.js';
 import type { BodyEncoder } from './form.js';
 import type { ParamWriter } from './serialize.js';
 
-export type ParamStyle = 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+/** OpenAPI's styles; `cookie` is OAS 3.2's (cookie pairs, values sent as they are). */
+export type ParamStyle =
+  'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'cookie';
 
 /**
  * One parameter. Omitted `style`/`explode` mean OpenAPI's default for the location; a style other than
@@ -35,6 +37,11 @@ export interface ParamSpec {
   json?: true;
   /** `format: date`: a `Date` is sent as `YYYY-MM-DD` instead of a full RFC 3339 date-time. */
   date?: true;
+  /**
+   * OAS 3.2 `in: querystring` (its `in` is `query`): the value is the whole query string, `form`
+   * (application/x-www-form-urlencoded pairs of its members) or `json` (JSON text, percent-encoded).
+   */
+  querystring?: 'form' | 'json';
 }
 
 /** A credential kind an operation's security requirement names (resolved from the security schemes). */
@@ -64,12 +71,23 @@ export interface FormFieldSpec {
   headers?: readonly (readonly [string, string])[];
 }
 
+/** One position of a positional multipart body (OAS 3.2 `prefixEncoding` / `itemEncoding`). */
+export interface PartSpec {
+  /** The part's media type (the first concrete one of a list is sent). */
+  type: string;
+  /** Part headers whose values the spec fixes, `[name, value]`. */
+  headers?: readonly (readonly [string, string])[];
+}
+
 /**
  * How an operation pages (docs/pagination.md): a body token (`token` + `next`), the last item (`token` +
  * `last` + `more`), the `Link` header (`link`), a next URL in the body (`url`), a token in a response
  * header (`token` + `header`), a token in the request body (`member` + `next`), an offset (`offset` +
  * `size`) or a page number (`page` + `first`).
  */
+/** The type of a token parameter that is not a string (`bigint`: an int64 integer read with `int64: 'bigint'`). */
+export type TokenType = 'integer' | 'number' | 'boolean' | 'bigint';
+
 export interface PaginationSpec {
   /** Query parameter (argument key) that takes the token. */
   token?: string;
@@ -85,7 +103,9 @@ export interface PaginationSpec {
   url?: string;
   /** Response header that carries the next token (sent in `token`). */
   header?: string;
-  /** Member of the JSON request body that takes the token (read at `next`). */
+  /** The `token` parameter's type when not a string: the header's text is sent back as that value (`headerToken`). */
+  tokenType?: TokenType;
+  /** JSON pointer of the member of the JSON request body that takes the token (read at `next`): `/start_cursor`, `/page/cursor`. */
   member?: string;
   /** Query parameter (argument key) of the offset: the next page starts after this one's items. */
   offset?: string;
@@ -104,8 +124,13 @@ export interface PaginationSpec {
 export interface OperationSpec {
   /** The client method name (`op.names.method`), also the key of `operationValidators`. */
   id: string;
-  /** Upper-case HTTP method. */
+  /** The HTTP method token, as sent. */
   method: string;
+  /**
+   * The method is idempotent though the runtime does not know it as such (an OAS 3.2 additional method from
+   * the IANA registry, such as `LINK`): retried after network failures like GET.
+   */
+  idempotent?: boolean;
   /** Path template, `{name}` placeholders. */
   path: string;
   params?: readonly ParamSpec[];
@@ -113,6 +138,8 @@ export interface OperationSpec {
   body?: string;
   /** Form bodies: the members whose encoding is not the default one (see `FormFieldSpec`). */
   form?: readonly FormFieldSpec[];
+  /** A multipart body whose schema is an array (OAS 3.2): its parts by position (`encodeParts`). */
+  parts?: { prefix: readonly PartSpec[]; items?: PartSpec };
   /**
    * Encoder of the request body: `encodeBody` (JSON, or as given) or `encodeForm` (forms), on the entries of
    * the operations that take a body, so only their bundles carry it. Without it a `body` argument is not sent.

@@ -10,10 +10,11 @@
  */
 import { decodeUtf8, parseJson } from './body.js';
 import { BracketError, bracketPath, decodeBrackets } from './brackets.js';
+import { decodeParts } from './multipart-positional.js';
 import { coerceScalar } from './params.js';
 import type { Coercion, TableForm, TableFormField } from './types.js';
 
-export type FormParsed = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
+export type FormParsed = { ok: true; value: unknown } | { ok: false; message: string };
 export type FormDecoder = (
   bytes: Uint8Array,
   contentType: string,
@@ -175,6 +176,7 @@ function styled(field: TableFormField, entries: Map<string, Entry[]>): unknown {
 }
 
 export const decodeForm: FormDecoder = async (bytes, contentType, form, maxDepth) => {
+  if (form.parts) return decodeParts(bytes, contentType, form.parts, maxDepth);
   try {
     const entries = await entriesOf(bytes, contentType, form);
     const value: Record<string, unknown> = {};

@@ -14,6 +14,8 @@ import type { AnyHandler, HandlerContext, HandlerResult, ServerMiddleware } from
 
 export interface HookRun {
   operation: string;
+  /** The operation's idempotency key header (the table's), passed on to the hooks. */
+  idempotencyKey?: string;
   handler: AnyHandler;
   problems: ProblemFactory;
   report(error: unknown): void;
@@ -34,7 +36,11 @@ export async function runWithMiddleware(
   context: HandlerContext,
   run: HookRun,
 ): Promise<HandlerResult> {
-  const base = { operation: run.operation, context };
+  const base = {
+    operation: run.operation,
+    context,
+    ...(run.idempotencyKey === undefined ? {} : { idempotencyKey: run.idempotencyKey }),
+  };
   let entered = 0;
   try {
     let result: HandlerResult | undefined;

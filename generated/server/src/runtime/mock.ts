@@ -133,7 +133,9 @@ function setAt(root: unknown, pointer: string, value: unknown, create: boolean):
   else Object.defineProperty(node, last, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** A canonical text of a request's values (the seed of its answer); an int64 `bigint` (`int64: 'bigint'`) as its digits. */
 function stable(value: unknown): string {
+  if (typeof value === 'bigint') return String(value);
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? '';
   if (Array.isArray(value)) return '[' + value.map(stable).join(',') + ']';
   return (
@@ -146,8 +148,21 @@ function stable(value: unknown): string {
   );
 }
 
+/**
+ * A deep copy as a JSON round trip makes it (a value with `toJSON`, such as a Date, becomes its JSON; an
+ * `undefined` member is left out), except that `bigint`s (request values under `int64: 'bigint'`, echoed
+ * into answers) are kept: JSON.stringify throws on them.
+ */
 function clone<T>(value: T): T {
-  return value === undefined ? value : JSON.parse(JSON.stringify(value));
+  if (value === undefined || typeof value === 'bigint') return value;
+  if (typeof value !== 'object' || value === null || typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return JSON.parse(JSON.stringify(value));
+  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : clone(v))) as T;
+  const out = {};
+  // Defined, not assigned: a member named `__proto__` stays an own member, as JSON.parse makes it.
+  const own = (v: unknown) => ({ value: clone(v), enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) Object.defineProperty(out, k, own(v));
+  return out as T;
 }
 
 /** `Prefer` preferences (RFC 7240 §2: comma-separated, `name=value`, values optionally quoted), lower-cased names. */

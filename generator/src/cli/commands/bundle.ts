@@ -64,7 +64,7 @@ function outputFormat(flags: BundleFlags): BundleFormat {
 }
 
 /**
- * The loaded document with every discriminator mapping value that is a reference rewritten to the
+ * The loaded document with every discriminator mapping value (and OAS 3.2 `defaultMapping`) that is a reference rewritten to the
  * internal pointer of its target (`#/components/schemas/Photo`). A value that is a bare schema name, or
  * whose target cannot be found, is left as written (the loader already warned about the latter).
  */
@@ -77,13 +77,18 @@ export function bundledDocument(loaded: LoadedSpec): unknown {
       return;
     }
     const record = node as Record<string, unknown>;
-    const disc = record.discriminator as { mapping?: Record<string, unknown> } | undefined;
+    const disc = record.discriminator as { mapping?: Record<string, unknown>; defaultMapping?: unknown } | undefined;
     if (disc && typeof disc === 'object' && disc.mapping && typeof disc.mapping === 'object') {
       for (const [value, target] of Object.entries(disc.mapping)) {
         if (typeof target !== 'string' || !/[#/.]/.test(target)) continue;
         const internal = internalTarget(loaded, appendPointer(at, 'discriminator', 'mapping', value), target);
         if (internal !== undefined) disc.mapping[value] = internal;
       }
+    }
+    // OAS 3.2 `defaultMapping` names a schema the same ways a mapping value does.
+    if (disc && typeof disc === 'object' && typeof disc.defaultMapping === 'string' && /[#/.]/.test(disc.defaultMapping)) {
+      const internal = internalTarget(loaded, appendPointer(at, 'discriminator', 'defaultMapping'), disc.defaultMapping);
+      if (internal !== undefined) disc.defaultMapping = internal;
     }
     for (const [key, child] of Object.entries(record)) {
       if (key === 'example' || key === 'examples' || key === 'default' || key === 'enum' || key === 'const') continue;

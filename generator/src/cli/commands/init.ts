@@ -140,6 +140,10 @@ ${targetLine}
 # Date: date-time and date members are Date objects in the types, client and server (default: string).
 # dates: Date
 
+# bigint: integer/int64 members are bigints in the types, client, server, validators and mock, read
+# and written without precision loss above 2^53 (default: number; the flag --int64 bigint does the same).
+# int64: bigint
+
 # How a listing pages, by operationId, for specs without x-pagination (false: not paginated); see
 # socialgen's docs/pagination.md.
 # pagination:

@@ -10,6 +10,7 @@ import { serve, type RunningServer } from '../../emit/server/runtime/node.ts';
 import { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 import { checkSecrets, type SignatureScheme } from '../../emit/server/runtime/webhook-signatures.ts';
 import { UsageError } from '../../errors.ts';
+import type { Int64Option } from '../../config.ts';
 
 export interface ServeMockOptions {
   /** The root OpenAPI document (relative to the working directory). */
@@ -22,6 +23,8 @@ export interface ServeMockOptions {
   hostname?: string;
   /** Same seed and same request → same answer. */
   seed?: string | number;
+  /** `bigint`: int64 members are read, validated and written exactly (the config's `int64`, `--int64`). */
+  int64?: Int64Option;
   /** Further mock options (pages, optionalDepth, checkAuth, authenticate, problemBase, ...). */
   mock?: Omit<MockOptions, 'seed'>;
 }
@@ -31,6 +34,7 @@ export { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 /** Loads the spec, starts the mock on node:http and resolves once it listens. */
 export async function serveMock(options: ServeMockOptions): Promise<RunningServer> {
   const { model } = await loadModel(options.specPath, { remote: { headers: options.headers } });
+  if (options.int64 === 'bigint') model.int64 = 'bigint';
   const server = await importGeneratedServer(model);
   const handler = server.createMockHandler({ ...options.mock, seed: options.seed });
   return serve(handler, { port: options.port ?? DEFAULT_MOCK_PORT, hostname: options.hostname ?? DEFAULT_MOCK_HOSTNAME });

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.ts';
 import { EXIT } from '../io.ts';
 import { displayPath } from '../progress.ts';
 import { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
-import { resolveConfig, specArgument, SPEC_ARGUMENT_HELP, SPEC_HELP } from '../options.ts';
+import { INT64_HELP, resolveConfig, specArgument, SPEC_ARGUMENT_HELP, SPEC_HELP } from '../options.ts';
 
 export function registerMock(program: Command, ctx: CommandContext): void {
   program
@@ -16,6 +16,7 @@ export function registerMock(program: Command, ctx: CommandContext): void {
     .option('-p, --port <n>', `port to listen on (default: ${DEFAULT_MOCK_PORT}; 0 picks a free one)`)
     .option('-H, --hostname <host>', `address to listen on (default: ${DEFAULT_MOCK_HOSTNAME})`)
     .option('--seed <n>', 'seed of the generated data (default: 1)')
+    .option('--int64 <kind>', INT64_HELP)
     .option('--no-auth-check', 'answer requests that lack the credentials their operation requires (default: 401, as Prism does)')
     .option('-c, --config <file>', 'config file naming the spec (default: socialgen.config.json/.yaml in the current folder, if any)')
     .option('--fire <webhook>', 'instead of serving, deliver one webhook (or callback) of the spec, sampled and signed, to --to, print the answer and exit (0 for a 2xx)')
@@ -32,12 +33,13 @@ export function registerMock(program: Command, ctx: CommandContext): void {
       const seed = flags.seed === undefined ? undefined : Number(flags.seed);
       if (seed !== undefined && !Number.isFinite(seed)) throw new UsageError(`--seed must be a number, got ${JSON.stringify(flags.seed)}`);
       // The config's `headers` (e.g. an auth token from the environment) go with a URL spec, as for `generate`.
-      const { spec: specPath, headers } = resolveConfig({ spec: specArgument(positional, flags.spec), config: flags.config }, ctx.io.cwd);
+      // `int64` as for `generate` (the flag over the config's): the mock reads and writes int64 members exactly.
+      const { spec: specPath, headers, int64 } = resolveConfig({ spec: specArgument(positional, flags.spec), config: flags.config, int64: flags.int64 }, ctx.io.cwd);
       const { serveMock } = await import('./mock-serve.ts');
       const hostname = flags.hostname ?? DEFAULT_MOCK_HOSTNAME;
       let server: Awaited<ReturnType<typeof serveMock>>;
       try {
-        server = await serveMock({ specPath, headers, port, hostname, seed, mock: { checkAuth: flags.authCheck } });
+        server = await serveMock({ specPath, headers, port, hostname, seed, int64, mock: { checkAuth: flags.authCheck } });
       } catch (error) {
         throw listenProblem(error, port, hostname) ?? error;
       }
@@ -59,6 +61,7 @@ interface MockFlags {
   port?: string;
   hostname?: string;
   seed?: string;
+  int64?: string;
   authCheck: boolean;
   fire?: string;
   to?: string;

@@ -84,7 +84,8 @@ function loneShortArgument(arg: ts.Expression): boolean {
   const threshold = PRETTIER_OPTIONS.printWidth! * 0.25;
   if (arg.kind === K.ThisKeyword || (ts.isIdentifier(arg) && arg.text.length <= threshold)) return true;
   if (ts.isPrefixUnaryExpression(arg) && (arg.operator === K.MinusToken || arg.operator === K.PlusToken) && ts.isNumericLiteral(arg.operand)) return true;
-  if (ts.isStringLiteral(arg)) return quote(arg).length <= threshold;
+  // The text alone decides a long string (quoting only adds): a megabyte JSON table is not quoted to be measured.
+  if (ts.isStringLiteral(arg)) return arg.text.length + 2 <= threshold && quote(arg).length <= threshold;
   if (ts.isNoSubstitutionTemplateLiteral(arg)) return (arg.rawText ?? '').length <= threshold && !(arg.rawText ?? '').includes('\n');
   if (ts.isPrefixUnaryExpression(arg)) return loneShortArgument(strip(arg.operand));
   return ts.isNumericLiteral(arg) || arg.kind === K.TrueKeyword || arg.kind === K.FalseKeyword || arg.kind === K.NullKeyword;

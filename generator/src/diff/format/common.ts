@@ -33,7 +33,7 @@ export interface Group {
   operations: string[];
 }
 
-const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'QUERY'];
 
 /** Changes grouped for display: groups with breaking changes first, then warnings, then info; operations before schemas before the document. */
 export function groups(changes: Change[]): Group[] {
@@ -54,7 +54,7 @@ export function groups(changes: Change[]): Group[] {
   const sortKey = (g: Group): string => {
     if (g.kind !== 'operation') return g.title;
     const space = g.title.indexOf(' ');
-    return `${g.title.slice(space + 1)}\0${String(METHODS.indexOf(g.title.slice(0, space))).padStart(2, '0')}`;
+    return `${g.title.slice(space + 1)}\0${String(METHODS.includes(g.title.slice(0, space)) ? METHODS.indexOf(g.title.slice(0, space)) : METHODS.length).padStart(2, '0')}`;
   };
   return [...map.values()].sort((a, b) => LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || kindRank[a.kind] - kindRank[b.kind] || (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
 }

@@ -36,6 +36,7 @@ export function formatJson(result: DiffResult): string {
         base: result.base,
         head: result.head,
         ...(result.compileErrors ? { compileErrors: result.compileErrors } : {}),
+        ...(result.tagGroups ? { tagGroups: result.tagGroups } : {}),
       },
       null,
       2,

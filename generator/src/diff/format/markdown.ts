@@ -76,6 +76,15 @@ function summary(result: DiffResult): string[] {
   return lines;
 }
 
+/** The changes by tag, nested as the OAS 3.2 tag hierarchy nests (only tags some change touches). */
+function byTag(result: DiffResult): string[] {
+  const groups = result.tagGroups?.filter((g) => g.breaking + g.warning + g.info > 0);
+  if (!groups?.length) return [];
+  const lines = ['| Tag | ❌ | ⚠️ | ℹ️ |', '|---|---|---|---|'];
+  for (const g of groups) lines.push(`| ${'&nbsp;&nbsp;'.repeat(g.depth)}${g.depth ? '└ ' : ''}${cell(g.title)} | ${g.breaking} | ${g.warning} | ${g.info} |`);
+  return lines;
+}
+
 function compileErrors(result: DiffResult, options: MarkdownOptions): string[] {
   const errors = result.compileErrors;
   if (!errors) return [];
@@ -129,6 +138,8 @@ export function formatMarkdown(result: DiffResult, options: MarkdownOptions = {}
   const head: string[] = [MARKER, `### ${icon} Spec review: ${result.changes.length || result.ignored.length ? countsLine(result) : 'no contract changes'} — ${bump}`, ''];
   head.push(`<sub>base \`${result.base.label}\` (${cell(result.base.title)} ${cell(result.base.version)}) → head \`${result.head.label}\` (${cell(result.head.title)} ${cell(result.head.version)})</sub>`, '');
   if (result.changes.length) head.push(...summary(result), '');
+  const tagged = byTag(result);
+  if (tagged.length) head.push(...tagged, '');
   const errors = compileErrors(result, options);
   if (errors.length) head.push(...errors, '');
 

@@ -5,8 +5,8 @@
  * aliases. Spec strings (parameter names, docs, scopes) enter only through the builder's constructors.
  */
 import {
-  arrayType, indexedAccessType, interfaceDeclaration, keywordType, literalType, methodSignature, propertySignature, tupleType,
-  typeAlias, typeRef, unionType, type DocLines, type ParameterSpec, type SignatureSpec, type Statement, type TypeElement, type TypeNode, type TypeParameterSpec,
+  arrayType, asConst, constDeclaration, indexedAccessType, interfaceDeclaration, keywordType, literalExpression, literalType, methodSignature, objectLiteral, property,
+  propertySignature, tupleType, typeAlias, typeRef, unionType, type DocLines, type ParameterSpec, type SignatureSpec, type Statement, type TypeElement, type TypeNode, type TypeParameterSpec,
 } from '../../codegen/ts-nodes.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import { operationTypeNode } from '../types/operation-refs.ts';
@@ -149,7 +149,29 @@ export function clientDeclarations(
     typeAlias('OAuth2Scope', scopes.length ? unionType(scopes.map((s) => literalType(s))) : keywordType('string'), [
       'The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`).',
     ]),
+    ...serverMap(model),
   ];
+}
+
+/**
+ * `servers`: the spec's servers that have an OAS 3.2 `name`, by that name, each URL with its variables at
+ * their defaults (`createClient({ baseUrl: servers.sandbox })`). Nothing without named servers.
+ */
+function serverMap(model: ApiModel): Statement[] {
+  const named = namedServers(model);
+  if (!named.length) return [];
+  const members = named.map((s) => property(s.name!, literalExpression(serverUrl(s)), [s.description, s.url !== serverUrl(s) ? `\`${s.url}\` with its variables at their defaults.` : undefined]));
+  return [constDeclaration('servers', asConst(objectLiteral(members, { multiLine: true })), ['The servers the spec names, for `createClient({ baseUrl })`.'])];
+}
+
+/** The servers with an OAS 3.2 `name` (the first of a name wins, as names are unique by the spec). */
+export function namedServers(model: ApiModel): ApiModel['servers'] {
+  const seen = new Set<string>();
+  return model.servers.filter((s) => s.name !== undefined && !seen.has(s.name) && seen.add(s.name));
+}
+
+function serverUrl(server: ApiModel['servers'][number]): string {
+  return server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables[name]?.default ?? whole);
 }
 
 function oauth2Scopes(model: ApiModel): string[] {

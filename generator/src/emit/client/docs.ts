@@ -3,17 +3,22 @@
  * sanitizes them, so spec text cannot leave the comment.
  */
 import { followsText } from '../../model/pagination.ts';
+import { tagAncestors } from '../../model/tags.ts';
 import type { ApiModel, LimitModel, OperationModel, ParameterModel } from '../../model/types.ts';
 import { describeScheme, limitsFor } from './model-helpers.ts';
 
 export type DocLines = (string | undefined | false)[];
 
-/** Lines of a method's JSDoc: summary, description, route, security and scopes, limits, behaviour, deprecation. */
+/** Lines of a method's JSDoc: summary, description, route, groups, responses, security and scopes, limits, behaviour, deprecation. */
 export function operationDoc(model: ApiModel, op: OperationModel, kind: 'call' | 'stream' | 'paginate'): DocLines {
   const lines: DocLines = [];
   if (op.summary) lines.push(op.summary);
   if (op.description && op.description !== op.summary) lines.push('', op.description);
-  lines.push('', `\`${op.method.toUpperCase()} ${op.path}\` (operation \`${op.operationId}\`)`);
+  lines.push('', `\`${op.httpMethod} ${op.path}\` (operation \`${op.operationId}\`)`);
+  const groups = groupsDoc(model, op);
+  if (groups.length) lines.push('', ...groups);
+  const summaries = op.responses.filter((r) => r.summary !== undefined);
+  if (summaries.length) lines.push('', 'Responses:', ...summaries.map((r) => `- \`${r.status}\`: ${r.summary}`));
   lines.push('', ...securityDoc(model, op));
   const limits = limitsFor(model, op);
   if (limits.length) lines.push('', 'Limits:', ...limits.map((l) => `- ${limitText(l)}`));
@@ -29,12 +34,38 @@ export function operationDoc(model: ApiModel, op: OperationModel, kind: 'call' |
   if (op.openParameters) {
     lines.push('', 'The API reference does not list every parameter of this operation: pass others in `extraQuery`.');
   }
+  const legacy = deprecatedAuth(model, op);
+  if (legacy.length && !op.deprecated) lines.push('', `@deprecated Every authentication this operation accepts is deprecated (${legacy.map((n) => `\`${n}\``).join(', ')}).`);
   if (op.deprecated) {
     const since = op.deprecatedAt ? ` Deprecated since ${op.deprecatedAt}.` : '';
     const sunset = op.sunset ? ` Sunset: ${op.sunset}.` : '';
     lines.push('', `@deprecated The API deprecates this operation.${since}${sunset}`);
   }
   return lines;
+}
+
+/**
+ * `Group: Media › Uploads`: where the operation's tags sit in the OAS 3.2 tag hierarchy (by `parent`, each
+ * by its `summary` or name). Only for a spec whose tags use `parent` or `summary`: plain tag names are
+ * already the operation's `tags`.
+ */
+function groupsDoc(model: ApiModel, op: OperationModel): string[] {
+  if (!model.tags.some((t) => t.parent !== undefined || t.summary !== undefined)) return [];
+  const byName = new Map(model.tags.map((t) => [t.name, t]));
+  return op.tags.map((name) => {
+    const chain = [...tagAncestors(model.tags, name).reverse(), byName.get(name) ?? { name }];
+    const kind = byName.get(name)?.kind;
+    return `Group: ${chain.map((t) => ('summary' in t && t.summary) || t.name).join(' › ')}${kind && kind !== 'nav' ? ` (${kind})` : ''}`;
+  });
+}
+
+/** The deprecated schemes an operation's authentication needs when every alternative needs one (else none). */
+function deprecatedAuth(model: ApiModel, op: OperationModel): string[] {
+  const alternatives = op.security.filter((r) => Object.keys(r).length > 0);
+  if (!alternatives.length || alternatives.length < op.security.length) return [];
+  const deprecated = new Set(model.securitySchemes.filter((s) => s.deprecated).map((s) => s.name));
+  if (!alternatives.every((r) => Object.keys(r).some((n) => deprecated.has(n)))) return [];
+  return [...new Set(alternatives.flatMap((r) => Object.keys(r).filter((n) => deprecated.has(n))))];
 }
 
 function securityDoc(model: ApiModel, op: OperationModel): string[] {

@@ -52,7 +52,9 @@ export function securityAlternatives(model: ApiModel, op: OperationModel): { alt
 /** A human description of one scheme, for JSDoc. */
 export function describeScheme(scheme: SecuritySchemeModel | undefined, name: string): string {
   const label = scheme?.extensions['x-auth-label'];
-  if (typeof label === 'string' && label) return `${label} (${name})`;
+  // OAS 3.2 `deprecated` schemes say so wherever they are listed.
+  const deprecated = scheme?.deprecated ? ', deprecated' : '';
+  if (typeof label === 'string' && label) return `${label} (${name})${deprecated}`;
   const kind = authKindOf(scheme);
   const what =
     kind === 'bearer'
@@ -68,7 +70,7 @@ export function describeScheme(scheme: SecuritySchemeModel | undefined, name: st
               : kind
                 ? 'API key'
                 : 'unsupported by this client';
-  return `${what} (${name})`;
+  return `${what} (${name})${deprecated}`;
 }
 
 /** The limits that apply to an operation: `appliesTo` is the operationId or starts with it and a non-name character. */

@@ -6,12 +6,15 @@ import type { Code } from '../../codegen/index.ts';
 import { datePlansOf } from '../../model/dates.ts';
 import { idempotencyHeader } from '../../model/idempotency.ts';
 import { int64PlansOf, type OperationInt64 } from '../../model/int64.ts';
-import { factsOf, type MediaFact } from '../../model/facts/index.ts';
+import { headerTokenType } from '../../model/pagination.ts';
+import { factsOf, type MediaFact, type PositionalPart, type PositionalParts } from '../../model/facts/index.ts';
 import { responseReading } from '../../model/facts/reading.ts';
 import type { ApiModel, OperationModel, PaginationModel } from '../../model/types.ts';
 import { argumentKeys, dateFormat, securityAlternatives } from './model-helpers.ts';
 import * as n from '../../codegen/ts-nodes.ts';
-import { assemble, nodePart, type PrintedFile } from './pretty.ts';
+import { assemble, nodePart, part, type PrintedFile } from './pretty.ts';
+import { moduleLineText, namedLine, type NamedLine } from '../../codegen/module-lines.ts';
+import { printModuleLine } from '../../codegen/pretty-doc.ts';
 
 const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
 
@@ -23,17 +26,20 @@ export function requestMediaType(model: ApiModel, op: OperationModel): MediaFact
 
 /** The operation spec as a plain object (JSON-compatible), exactly what the runtime reads. */
 export function operationSpec(model: ApiModel, op: OperationModel): Record<string, unknown> {
-  const spec: Record<string, unknown> = { id: op.names.method, method: op.method.toUpperCase(), path: op.path };
+  const spec: Record<string, unknown> = { id: op.names.method, method: op.httpMethod, path: op.path };
+  // The runtime knows the Path Item's methods; an additional one's idempotency comes from the model.
+  if (op.additional && op.idempotent) spec.idempotent = true;
   const keys = argumentKeys(op);
   if (keys.length) {
     spec.params = keys.map(({ param: p, key }) => {
       const out: Record<string, unknown> = { name: p.name, in: p.in };
       const defaultStyle = DEFAULT_STYLE[p.in];
       if (p.style !== defaultStyle) out.style = p.style;
-      if (p.explode !== (p.style === 'form')) out.explode = p.explode;
+      if (p.explode !== (p.style === 'form' || p.style === 'cookie')) out.explode = p.explode;
       if (key !== p.name) out.key = key;
       if (p.allowReserved) out.reserved = true;
-      if (p.contentType && /json/i.test(p.contentType)) out.json = true;
+      if (p.querystring) out.querystring = p.contentType && /json/i.test(p.contentType) ? 'json' : 'form';
+      else if (p.contentType && /json/i.test(p.contentType)) out.json = true;
       if (dateFormat(model, p.schema) === 'date') out.date = true;
       return out;
     });
@@ -42,9 +48,10 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (body) spec.body = body.mediaType;
   const form = body ? formFields(body) : [];
   if (form.length) spec.form = form;
+  if (body?.positional) spec.parts = partsSpec(body.positional);
   const { alternatives } = securityAlternatives(model, op);
   if (alternatives.length) spec.security = alternatives;
-  if (op.pagination) spec.paginate = paginationSpec(op, op.pagination, keys);
+  if (op.pagination) spec.paginate = paginationSpec(model, op, op.pagination, keys);
   const stream = streamSpec(model, op);
   if (stream) spec.stream = stream;
   const binary = binarySuccessTypes(model, op);
@@ -64,7 +71,7 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
 }
 
 /** The runtime's `PaginationSpec`: query parameters by their argument keys, the pointers as the model has them. */
-function paginationSpec(op: OperationModel, p: PaginationModel, keys: ReturnType<typeof argumentKeys>): Record<string, unknown> {
+function paginationSpec(model: ApiModel, op: OperationModel, p: PaginationModel, keys: ReturnType<typeof argumentKeys>): Record<string, unknown> {
   const key = (name: string) => keys.find((k) => k.param.in === 'query' && k.param.name === name)?.key ?? name;
   const common = {
     ...(p.pageSizeParameter !== undefined && (p.kind === 'offset' || p.kind === 'page') ? { size: key(p.pageSizeParameter) } : {}),
@@ -81,10 +88,12 @@ function paginationSpec(op: OperationModel, p: PaginationModel, keys: ReturnType
       return { token: key(p.tokenParameter), next: p.nextTokenPointer, ...common };
     case 'item':
       return { token: key(p.tokenParameter), last: p.itemTokenPointer, more: p.hasMorePointer, ...common };
-    case 'header':
-      return { token: key(p.tokenParameter), header: p.nextTokenHeader, ...common };
+    case 'header': {
+      const tokenType = headerTokenType(model, op, p);
+      return { token: key(p.tokenParameter), header: p.nextTokenHeader, ...(tokenType ? { tokenType } : {}), ...common };
+    }
     case 'body':
-      return { member: p.tokenMember, next: p.nextTokenPointer, ...common };
+      return { member: p.tokenMemberPointer, next: p.nextTokenPointer, ...common };
     case 'offset':
       return { offset: key(p.offsetParameter), ...common };
     case 'page':
@@ -156,6 +165,17 @@ function rateLimitHeaders(op: OperationModel): Record<string, string> | undefine
   return Object.keys(out).length ? out : undefined;
 }
 
+/** A positional multipart body's parts as the runtime reads them (`PartSpec`). */
+function partsSpec(parts: PositionalParts): Record<string, unknown> {
+  const part = (p: PositionalPart) => (p.headerValues.length ? { type: p.contentType, headers: p.headerValues.map((h) => [h.name, h.value]) } : { type: p.contentType });
+  return { prefix: parts.prefix.map(part), ...(parts.items ? { items: part(parts.items) } : {}) };
+}
+
+/** Whether the operation's preferred request body is a positional multipart one (the entry then carries `encodeParts`). */
+function partsBody(model: ApiModel, op: OperationModel): boolean {
+  return requestMediaType(model, op)?.positional !== undefined;
+}
+
 /** Whether the operation's preferred request body is a form (the entry then carries `encodeForm`). */
 function formBody(model: ApiModel, op: OperationModel): boolean {
   const body = requestMediaType(model, op);
@@ -182,6 +202,7 @@ function otherStyles(spec: Record<string, unknown>): boolean {
       (p.style !== undefined && p.style !== 'simple' && p.style !== 'form') ||
       p.reserved ||
       p.json ||
+      p.querystring ||
       p.date,
   );
 }
@@ -195,6 +216,7 @@ function entry(model: ApiModel, op: OperationModel): n.Expression {
   // `int64: 'bigint'`: JSON with `bigint`s written as digits and read exactly at the operation's int64 positions.
   const wide = int64Of(model, op);
   if (formBody(model, op)) members.push(n.property('encode', n.valueRef('encodeForm')));
+  else if (partsBody(model, op)) members.push(n.property('encode', n.valueRef('encodeParts')));
   else if (spec.body !== undefined) members.push(n.property('encode', n.valueRef(wide.body ? 'encodeJson64' : 'encodeBody')));
   if (extraCredentials(model, op)) members.push(n.shorthand('extraAuth'));
   if (otherStyles(spec)) members.push(n.property('styles', n.valueRef('writeParam')));
@@ -235,8 +257,9 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const entries = model.operations.map((op) => nodePart(n.constDeclaration(names(op), entry(model, op), [], { type: n.typeRef('OperationSpec') })));
   const dated = usesDates(model);
   const forms = model.operations.some((op) => formBody(model, op));
-  const bodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op) && !int64Of(model, op).body);
-  const wideBodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op) && int64Of(model, op).body);
+  const parts = model.operations.some((op) => partsBody(model, op));
+  const bodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op) && !partsBody(model, op) && !int64Of(model, op).body);
+  const wideBodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op) && !partsBody(model, op) && int64Of(model, op).body);
   const wideAnswers = model.operations.some((op) => int64Of(model, op).ok || int64Of(model, op).error || int64Of(model, op).items);
   const wideItems = model.operations.some((op) => int64Of(model, op).items);
   const extra = model.operations.some((op) => extraCredentials(model, op));
@@ -248,18 +271,21 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const wideDecoded = model.operations.some((op) => int64Of(model, op).ok || int64Of(model, op).error);
   const fromInt64 = [...(wideDecoded ? ['decodeInt64'] : []), ...(wideBodies ? ['encodeJson64'] : []), ...(wideItems ? ['readInt64Item'] : [])];
   const fromBody = [...(binary ? ['decodeBinary'] : []), ...(bodies ? ['encodeBody'] : [])];
-  const imports = [
-    extra ? `import { extraAuth } from './runtime/auth-extra.js';` : '',
-    fromBody.length ? `import { ${fromBody.join(', ')} } from './runtime/body.js';` : '',
-    forms ? `import { encodeForm } from './runtime/form.js';` : '',
-    dated ? `import { dateCodec } from './runtime/dates.js';` : '',
-    fromInt64.length ? `import { ${fromInt64.join(', ')} } from './runtime/int64.js';` : '',
-    wideAnswers ? `import type { Int64Plan } from './runtime/json64.js';` : '',
-    deprecated ? `import { deprecation } from './runtime/deprecation.js';` : '',
-    keyed ? `import { idempotency } from './runtime/idempotency.js';` : '',
-    styled ? `import { writeParam } from './runtime/styles.js';` : '',
-    `import type { ${dated ? 'DatePlan, ' : ''}OperationSpec${pages.length ? ', PaginationSpec' : ''} } from './runtime/types.js';`,
-  ].filter(Boolean);
+  const types = [...(dated ? ['DatePlan'] : []), 'OperationSpec', ...(pages.length ? ['PaginationSpec'] : [])];
+  const lines = [
+    extra && namedLine('import', ['extraAuth'], './runtime/auth-extra.js'),
+    fromBody.length > 0 && namedLine('import', fromBody, './runtime/body.js'),
+    forms && namedLine('import', ['encodeForm'], './runtime/form.js'),
+    parts && namedLine('import', ['encodeParts'], './runtime/multipart-positional.js'),
+    dated && namedLine('import', ['dateCodec'], './runtime/dates.js'),
+    fromInt64.length > 0 && namedLine('import', fromInt64, './runtime/int64.js'),
+    wideAnswers && namedLine('import', ['Int64Plan'], './runtime/json64.js', true),
+    deprecated && namedLine('import', ['deprecation'], './runtime/deprecation.js'),
+    keyed && namedLine('import', ['idempotency'], './runtime/idempotency.js'),
+    styled && namedLine('import', ['writeParam'], './runtime/styles.js'),
+    namedLine('import', types, './runtime/types.js', true),
+  ].filter((line): line is NamedLine => typeof line === 'object');
+  const imports = lines.map((line) => part(() => printModuleLine(line), () => moduleLineText(line)));
   // With `dates: 'Date'`: the named schemas' date plans (complete once every operation is planned, above).
   const plans = datePlansOf(model).schemas;
   const datePlans = dated
@@ -274,7 +300,7 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const paginationsPart = pages.length ? [nodePart(n.constDeclaration('paginations', n.literalExpression(paginations), PAGINATIONS_DOC, { type: table('PaginationSpec') }))] : [];
   const list = n.arrayLiteral(model.operations.map((op) => n.valueRef(names(op))));
   const operations = nodePart(n.constDeclaration('operations', list, OPERATIONS_DOC, { type: n.readonlyType(n.arrayType(n.typeRef('OperationSpec'))) }));
-  return assemble(header.text, imports.map((text) => ({ text, formatted: true })), [...datePlans, ...int64Plans, ...entries, operations, ...paginationsPart]);
+  return assemble(header.text, imports, [...datePlans, ...int64Plans, ...entries, operations, ...paginationsPart]);
 }
 
 /** Where the int64 integers an operation sends and receives are (none without `int64: 'bigint'`). */

@@ -7,7 +7,7 @@ import type { Code } from '../../codegen/index.ts';
 import * as n from '../../codegen/ts-nodes.ts';
 import { interfaceDeclaration, propertySignature, qualifiedTypeRef } from '../../codegen/ts-nodes.ts';
 import type { ApiModel, NamedSchema, Schema } from '../../model/types.ts';
-import { moduleLineText, namespaceImport } from '../../codegen/module-lines.ts';
+import { moduleLineText, namedLine, namespaceImport } from '../../codegen/module-lines.ts';
 import { printModuleLine } from '../../codegen/pretty-doc.ts';
 import { assemble, nodePart, part, type PrintedFile } from './pretty.ts';
 
@@ -78,31 +78,47 @@ const TABLE_DOC = ["How each variant's `type` is recognised: exact value, or a p
 const tableType = () =>
   n.readonlyType(n.arrayType(n.readonlyType(n.tupleType([{ type: n.typeRef('ProblemSlug') }, { type: n.unionType([n.keywordType('string'), n.typeRef('RegExp')]) }]))));
 
-/** The functions over the table: fixed text, in prettier's layout. */
-const FUNCTIONS = `/** The slug of a problem object, or of an \`ApiError\`'s problem, from its \`type\`. */
-export function problemSlug(value: unknown): ProblemSlug | undefined {
-  const problem = value instanceof ApiError ? value.problem : value;
-  const type = problem && typeof problem === 'object' ? (problem as { type?: unknown }).type : undefined;
-  if (typeof type !== 'string') return undefined;
-  for (const [slug, m] of PROBLEM_TYPES) if (typeof m === 'string' ? type === m : m.test(type)) return slug;
-  return undefined;
+const isApiError = (value: string) => n.binary(n.valueRef(value), 'instanceof', n.valueRef('ApiError'));
+const variantOf = () => n.indexedAccessType(n.typeRef('ProblemTypes'), n.typeRef('S'));
+
+/**
+ * `export function <name><S extends ProblemSlug>(<subject>: unknown, slug: S): <subject> is <narrowed>`, true
+ * when `kind` holds of the subject and its slug is `slug`.
+ */
+function slugPredicate(name: string, subject: string, narrowed: n.TypeNode, kind: n.Expression, doc: string[]): n.Statement {
+  const signature = {
+    typeParameters: [{ name: 'S', constraint: n.typeRef('ProblemSlug') }],
+    parameters: [
+      { name: subject, type: n.keywordType('unknown') },
+      { name: 'slug', type: n.typeRef('S') },
+    ],
+    returns: n.typePredicate(subject, narrowed),
+  };
+  const slugIs = n.binary(n.callExpression(n.valueRef('problemSlug'), [n.valueRef(subject)]), '===', n.valueRef('slug'));
+  return n.functionDeclaration(name, signature, [n.returnStatement(n.binary(kind, '&&', slugIs))], doc);
 }
 
 /**
- * True when \`error\` is an \`ApiError\` whose body is the problem variant \`slug\`; narrows \`error.problem\`
- * to that variant and its extra members.
+ * `problemSlug`, `isProblem` and `matchesProblem`: the runtime's matcher (runtime/problems.ts) bound to the
+ * spec's table and typed by its variants.
  */
-export function isProblem<S extends ProblemSlug>(
-  error: unknown,
-  slug: S,
-): error is ApiError & { problem: ProblemTypes[S] } {
-  return error instanceof ApiError && problemSlug(error) === slug;
+function functions(): n.Statement[] {
+  const problemSlug = n.functionDeclaration(
+    'problemSlug',
+    { parameters: [{ name: 'value', type: n.keywordType('unknown') }], returns: n.unionType([n.typeRef('ProblemSlug'), n.keywordType('undefined')]) },
+    [n.returnStatement(n.callExpression(n.valueRef('slugOfProblem'), [n.valueRef('PROBLEM_TYPES'), n.valueRef('value')]))],
+    ["The slug of a problem object, or of an `ApiError`'s problem, from its `type`."],
+  );
+  const withProblem = n.intersectionType([n.typeRef('ApiError'), n.typeLiteral([n.propertySignature('problem', variantOf())], { singleLine: true })]);
+  const isProblem = slugPredicate('isProblem', 'error', withProblem, isApiError('error'), [
+    'True when `error` is an `ApiError` whose body is the problem variant `slug`; narrows `error.problem`',
+    'to that variant and its extra members.',
+  ]);
+  const matchesProblem = slugPredicate('matchesProblem', 'problem', variantOf(), n.not(isApiError('problem')), [
+    "True when a problem object (e.g. an item of a success body's `errors`) is the variant `slug`.",
+  ]);
+  return [problemSlug, isProblem, matchesProblem];
 }
-
-/** True when a problem object (e.g. an item of a success body's \`errors\`) is the variant \`slug\`. */
-export function matchesProblem<S extends ProblemSlug>(problem: unknown, slug: S): problem is ProblemTypes[S] {
-  return !(problem instanceof ApiError) && problemSlug(problem) === slug;
-}`;
 
 export function emitProblems(model: ApiModel, typesPackage: string, header: Code): PrintedFile {
   const variants = problemVariants(model);
@@ -112,11 +128,7 @@ export function emitProblems(model: ApiModel, typesPackage: string, header: Code
   const rows = n.arrayLiteral(variants.map((v) => n.arrayLiteral([n.literalExpression(v.slug), matcher(v.match)])));
   const table = nodePart(n.variable('const', 'PROBLEM_TYPES', rows, { type: tableType(), doc: TABLE_DOC }));
   const typesImport = namespaceImport('T', typesPackage, true);
-  const imports = [...(variants.length ? [part(() => printModuleLine(typesImport), () => moduleLineText(typesImport))] : []), { text: "import { ApiError } from './runtime/errors.js';", formatted: true }];
-  return assemble(header.text, imports, [
-    nodePart(types),
-    { text: 'export type ProblemSlug = keyof ProblemTypes;', formatted: true },
-    table,
-    { text: FUNCTIONS, formatted: true },
-  ]);
+  const lines = [...(variants.length ? [typesImport] : []), namedLine('import', ['ApiError'], './runtime/errors.js'), namedLine('import', ['slugOfProblem'], './runtime/problems.js')];
+  const imports = lines.map((line) => part(() => printModuleLine(line), () => moduleLineText(line)));
+  return assemble(header.text, imports, [nodePart(types), nodePart(n.typeAlias('ProblemSlug', n.keyofType(n.typeRef('ProblemTypes')))), table, ...functions().map(nodePart)]);
 }

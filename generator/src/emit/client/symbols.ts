@@ -23,6 +23,7 @@ export const RUNTIME = {
   authExtra: rt('auth-extra'),
   oauth1: rt('oauth1'),
   oauth2: rt('oauth2'),
+  oauth2Device: rt('oauth2-device'),
   paginate: rt('paginate'),
   stream: rt('stream'),
   ndjson: rt('ndjson'),
@@ -51,13 +52,13 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
     RUNTIME.errors,
     values('AbortError', 'ApiError', 'ClientError', 'CredentialsError', 'NetworkError', 'RateLimitError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError'),
   ],
-  // The query target's infinite options read next links with the client's own rule.
-  [RUNTIME.paginate, [...values('nextLinkQuery', 'nextUrlQuery'), ...types('Paginator')]],
+  // The query target's infinite options read next links and typed header tokens with the client's own rule.
+  [RUNTIME.paginate, [...values('headerToken', 'nextLinkQuery', 'nextUrlQuery'), ...types('Paginator')]],
   [
     RUNTIME.types,
     types(
       'ApiPromise', 'ApiResponse', 'ApiResult', 'AuthOptions', 'CallOptions', 'DeprecationNotice', 'EventStream', 'ExtraQuery', 'Middleware', 'MiddlewareContext', 'OperationSpec', 'Outcome', 'PaginateOptions', 'ParseAs',
-      'Parsed', 'ProblemLike', 'RateLimit', 'RequestSigner', 'ResultPromise', 'RetryOptions', 'RuntimeOptions', 'ServerSentEvent', 'StreamCallOptions', 'StreamOptions', 'Throws', 'TokenSource', 'ValidateOptions',
+      'Parsed', 'ProblemLike', 'RateLimit', 'RequestSigner', 'ResultPromise', 'RetryOptions', 'RuntimeOptions', 'ServerSentEvent', 'StreamCallOptions', 'StreamOptions', 'Throws', 'TokenSource', 'TokenType', 'ValidateOptions',
     ),
   ],
   [RUNTIME.stream, values('shouldReconnect')],
@@ -69,6 +70,10 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
   [
     RUNTIME.oauth2,
     [...values('buildAuthorizationUrl', 'createCodeChallenge', 'createCodeVerifier', 'exchangeCode', 'oauth2Flow', 'oauth2Session'), ...types('OAuth2Session', 'OAuth2Tokens')],
+  ],
+  [
+    RUNTIME.oauth2Device,
+    [...values('DEVICE_CODE_GRANT', 'DeviceFlowError', 'discoverOAuth2', 'oauth2DeviceFlow'), ...types('DeviceAuthorization', 'DeviceFlowOptions', 'OAuth2ServerMetadata')],
   ],
 ];
 
@@ -143,7 +148,9 @@ export function clientPlan(model: ApiModel, validatorsPackage: string): ClientPl
   // `then` is never a module export: a module namespace with one is thenable, so `await import(...)` of the
   // package (or of operations.js) would call it.
   // With webhooks, the root also exports `sendWebhook` and its types: an operation `sendWebhook` plans around them.
-  const taken = new Set([...symbols.declaredNames(), ...CLIENT_FIXED.map((s) => s.name), 'then', ...webhookExportNames(model, CLIENT_WEBHOOK_SYMBOLS)]);
+  // OAS 3.2 named servers: the `servers` map (declarations.ts).
+  const hasServers = model.servers.some((s) => s.name !== undefined);
+  const taken = new Set([...symbols.declaredNames(), ...CLIENT_FIXED.map((s) => s.name), ...(hasServers ? ['servers'] : []), 'then', ...webhookExportNames(model, CLIENT_WEBHOOK_SYMBOLS)]);
   // With `dates: 'Date'`, operations.ts also declares the date plans and their codec.
   const specTaken = new Set(['operations', 'paginations', 'then', ...(model.dates ? ['datePlans', 'dateCodec', 'dates'] : []), ...(model.int64 ? ['int64Plans', 'decodeInt64', 'encodeJson64', 'readInt64Item', 'Int64Plan'] : [])]);
   const names = new Map<OperationModel, ClientNames>();
@@ -157,7 +164,7 @@ export function clientPlan(model: ApiModel, validatorsPackage: string): ClientPl
     });
   }
   const argTypes = model.operations.filter(hasArgs).map((op) => names.get(op)!.args);
-  symbols.declare(CLIENT, [...CLIENT_FIXED, ...types(...argTypes), ...values(...model.operations.map((op) => names.get(op)!.fn))]);
+  symbols.declare(CLIENT, [...CLIENT_FIXED, ...(hasServers ? values('servers') : []), ...types(...argTypes), ...values(...model.operations.map((op) => names.get(op)!.fn))]);
   const plan = { symbols, names };
   byPackage.set(validatorsPackage, plan);
   return plan;

@@ -6,16 +6,20 @@
  *
  * A tool per operation: its name from the operationId, its description from summary and description,
  * its input the client method's argument (parameters by name, `body`) built from the `zod` target's
- * schemas, its output the `zod` target's success response schema; it calls the generated client.
+ * schemas, its advertised `outputSchema` the spec's JSON Schema of the success body (./output-schema.ts; the
+ * `zod` target's response schema kept as `output` for callers in-process); it calls the generated client.
  *
  * Output: `src/index.ts` (the tool table and `createMcpServer`, nodes laid out by the printer) and
  * `src/runtime.ts` (copied from ./runtime/server.ts).
  */
 import { readFileSync } from 'node:fs';
+import { namespaceImport } from '../../codegen/module-lines.ts';
+import { printModuleLine } from '../../codegen/pretty-doc.ts';
 import type { Expression } from '../../codegen/ts-nodes.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
+import { toolOutputs, type ToolOutput } from './output-schema.ts';
 import { zodNames, type ZodNames } from '../zod/index.ts';
 import { ZOD_RANGE } from '../zod/index.ts';
 
@@ -51,7 +55,7 @@ export function toolNames(model: ApiModel): Map<OperationModel, string> {
 function description(op: OperationModel, limit: number): string {
   const text = [op.summary, op.description].filter((t): t is string => !!t && !!t.trim()).map((t) => t.trim());
   if (text.length === 2 && text[1]!.startsWith(text[0]!)) text.shift();
-  text.push(`(${op.method.toUpperCase()} ${op.path})`);
+  text.push(`(${op.httpMethod} ${op.path})`);
   let out = text.join('\n\n');
   if (out.length > limit) out = `${out.slice(0, limit - 1).replace(/\s+\S*$/, '')}…`;
   return out;
@@ -98,7 +102,10 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
   const Z = (name: string) => n.propertyAccess(n.valueRef('Z'), name);
   const zCall = (method: string, args: Expression[]) => n.callExpression(n.propertyAccess(n.valueRef('z'), method), args);
 
-  const tool = (op: OperationModel): Expression => {
+  const operations = model.operations.filter((op) => callable(op, facts));
+  const { outputs, defs } = toolOutputs(model, facts, operations);
+
+  const tool = (op: OperationModel, output: ToolOutput | undefined): Expression => {
     // The client method's argument: the parameters of each location (shapes of the zod target's objects), and `body`.
     const members = [];
     for (const [where, part] of [['path', 'Params'], ['query', 'Query'], ['header', 'Headers']] as const) {
@@ -114,12 +121,14 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
       n.property('name', n.literalExpression(names.get(op)!)),
       n.property('method', n.literalExpression(op.names.method)),
       n.property('operationId', n.literalExpression(op.operationId)),
-      n.property('httpMethod', n.literalExpression(op.method.toUpperCase())),
+      n.property('httpMethod', n.literalExpression(op.httpMethod)),
       n.property('tags', n.literalExpression(op.tags)),
       ...(op.summary ? [n.property('title', n.literalExpression(op.summary.trim()))] : []),
       n.property('description', n.literalExpression(description(op, limit))),
       n.property('input', zCall('object', [n.objectLiteral(members)])),
       ...(success ? [n.property('output', Z(zod.part(op, 'Response')))] : []),
+      ...(output ? [n.property('outputSchema', n.literalExpression(output.schema))] : []),
+      ...(output?.wrapped ? [n.property('wrapOutput', n.literalExpression(true))] : []),
     ];
     return n.objectLiteral(entry, { multiLine: true });
   };
@@ -130,12 +139,17 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
   module.line(p.importStatement('import', ['createClient', 'type ClientOptions'], from('client')));
   module.line(p.importStatement('import', ['type McpServer'], '@modelcontextprotocol/sdk/server/mcp.js'));
   module.line(p.importStatement('import', ['z'], 'zod'));
-  if (model.operations.length) module.line(`import * as Z from ${p.string(from('zod'))};`);
-  module.line(p.importStatement('import', ['authFromEnv', 'baseUrlFromEnv', 'buildServer', 'type EnvNames', 'type McpServerOptions', 'type Tool'], './runtime.js'));
+  if (model.operations.length) module.line(printModuleLine(namespaceImport('Z', from('zod'))));
+  module.line(p.importStatement('import', ['authFromEnv', 'baseUrlFromEnv', 'buildServer', 'type EnvNames', 'type JsonSchema', 'type McpServerOptions', 'type Tool'], './runtime.js'));
   module.node(
     n.constDeclaration('ENV', n.literalExpression(envNames(model, context)), ['The environment variables `createMcpServer` reads when not given `baseUrl` / `auth`.'], { type: n.typeRef('EnvNames') }),
   );
-  module.node(n.constDeclaration('TOOLS', n.arrayLiteral(model.operations.filter((op) => callable(op, facts)).map(tool)), ['One tool per operation (streamed ones and those needing a non-JSON body left out), in document order.'], { type: n.readonlyType(n.arrayType(n.typeRef('Tool'))) }));
+  module.node(
+    n.constDeclaration('DEFS', n.literalExpression(defs), ["The component schemas the tools' output schemas refer to (`#/$defs/<key>`), as JSON Schema."], {
+      type: n.typeRef('Readonly', [n.typeRef('Record', [n.keywordType('string'), n.unionType([n.typeRef('JsonSchema'), n.keywordType('boolean')])])]),
+    }),
+  );
+  module.node(n.constDeclaration('TOOLS', n.arrayLiteral(operations.map((op) => tool(op, outputs.get(op)))), ['One tool per operation (streamed ones and those needing a non-JSON body left out), in document order.'], { type: n.readonlyType(n.arrayType(n.typeRef('Tool'))) }));
   const options = n.valueRef('options');
   const env = n.valueRef('ENV');
   const baseUrl = n.binary(n.propertyAccess(options, 'baseUrl'), '??', n.callExpression(n.valueRef('baseUrlFromEnv'), [env, n.literalExpression(defaultBaseUrl(model))]));
@@ -149,14 +163,14 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
         parameters: [{ name: 'options', type: n.typeRef('McpServerOptions', [n.indexedAccessType(n.typeRef('ClientOptions'), n.literalType('auth'))]), initializer: n.objectLiteral([]) }],
         returns: n.typeRef('McpServer'),
       },
-      [n.returnStatement(n.callExpression(n.valueRef('buildServer'), [n.valueRef('TOOLS'), options, info, client]))],
+      [n.returnStatement(n.callExpression(n.valueRef('buildServer'), [n.valueRef('TOOLS'), options, info, client, n.valueRef('DEFS')]))],
       [
         'An MCP server with one tool per operation (or those `include` / `exclude` / `readOnly` select), calling the API at',
         '`baseUrl` with `auth`; without them, from the variables `ENV` names, and the spec\'s first server.',
       ],
     ),
   );
-  module.statement(`export { serveHttp, serveStdio, TOOL_COUNT_WARNING, type McpServerOptions, type Tool } from './runtime.js';`);
+  module.statement(p.importStatement('export', ['serveHttp', 'serveStdio', 'TOOL_COUNT_WARNING', 'type JsonSchema', 'type McpServerOptions', 'type Tool'], './runtime.js'));
   return module.file('src/index.ts');
 }
 
@@ -167,8 +181,12 @@ export const mcpEmitter: TargetEmitter = {
   optIn: true,
   package: {
     summary: "An MCP server whose tools are the API's operations, called through the generated client.",
-    example: (model, context) =>
-      `${context.printer.importStatement('import', ['createMcpServer', 'serveStdio'], context.importPath('mcp', 'src/index.ts'))}\n\nawait serveStdio(createMcpServer({ readOnly: true }));\n`,
+    example: (model, context) => {
+      const { printer: p, nodes: n } = context;
+      const server = n.callExpression(n.valueRef('createMcpServer'), [n.objectLiteral([n.property('readOnly', n.literalExpression(true))])]);
+      const serve = n.expressionStatement(n.awaitExpression(n.callExpression(n.valueRef('serveStdio'), [server])));
+      return `${p.importStatement('import', ['createMcpServer', 'serveStdio'], context.importPath('mcp', 'src/index.ts'))}\n\n${p.statement(serve)}\n`;
+    },
     examplePrinted: true,
     peerDependencies: { '@modelcontextprotocol/sdk': MCP_SDK_RANGE, zod: ZOD_RANGE },
   },

@@ -11,13 +11,14 @@
  */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
-import type { ApiModel } from '../../model/types.ts';
+import type { ApiModel, OperationModel } from '../../model/types.ts';
 import type { BuiltinTarget, EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { TARGETS } from '../emitter.ts';
 import { mdCode, mdCodeCell, mdFence, mdText, plainText, shellWord } from './markdown.ts';
 import { examplePrinted, packageExample } from './examples.ts';
 import { prettyJson, printJson } from './json-print.ts';
 import { prettyMarkdown } from './markdown-print.ts';
+import { tagSections } from './tag-sections.ts';
 
 const TEMPLATE_DIR = new URL('../../../templates/', import.meta.url);
 
@@ -31,7 +32,7 @@ export const TEMPLATES = {
 /** The helpers each template may print values with (test/packages/templates.test.ts enforces it). */
 export const TEMPLATE_HELPERS: Record<keyof typeof TEMPLATES, readonly string[]> = {
   'tsconfig.json': ['json'],
-  'README.md': ['md', 'code', 'codeCell', 'fence', 'sh'],
+  'README.md': ['md', 'code', 'codeCell', 'fence', 'sh', 'heading'],
   LICENSE: ['text'],
 };
 
@@ -43,6 +44,8 @@ hb.registerHelper('codeCell', (value: unknown) => mdCodeCell(value));
 hb.registerHelper('fence', (value: unknown, info: unknown) => mdFence(String(value ?? ''), typeof info === 'string' ? info : ''));
 hb.registerHelper('text', (value: unknown) => plainText(value));
 hb.registerHelper('sh', (value: unknown) => shellWord(value));
+// A markdown heading of `level` (a number the emitter computes, clamped to markdown's six) and escaped text.
+hb.registerHelper('heading', (level: unknown, title: unknown) => `${'#'.repeat(Math.min(Math.max(Number(level) || 1, 1), 6))} ${mdText(title)}`);
 const cache = new Map<string, HandlebarsTemplateDelegate>();
 
 function template(name: string): HandlebarsTemplateDelegate {
@@ -128,6 +131,14 @@ type View = ReturnType<typeof readmeView>;
 /** What the README template (and package.json) say about one target. */
 function readmeView(emitter: TargetEmitter, model: ApiModel, context: EmitContext, options: PackageOptions, outName: string) {
   const target = emitter.name;
+  const operationItem = (op: OperationModel) => ({
+    // One list item per operation (a table is padded to its widest cell on every row: 400 KB for GitHub).
+    route: `${op.httpMethod} ${op.path}`,
+    name: target === 'types' || target === 'validators' ? op.names.base : op.names.method,
+    summary: op.summary ?? '',
+    // The summary may say so already.
+    deprecated: op.deprecated && !/deprecated/i.test(op.summary ?? ''),
+  });
   const builtin = isBuiltin(target) ? target : undefined;
   const isPackage = context.layout === 'packages';
   const packages = isPackage ? context.packages : { ...context.packages, names: Object.fromEntries(Object.keys(context.packages.names).map((t) => [t, filesImportPath(outName, t)])) };
@@ -159,14 +170,8 @@ function readmeView(emitter: TargetEmitter, model: ApiModel, context: EmitContex
     isServer,
     operationsHeading: builtin ? OPERATION_COLUMNS[builtin].heading : '',
     operationsColumn: builtin ? OPERATION_COLUMNS[builtin].column : '',
-    operations: !builtin ? [] : model.operations.map((op) => ({
-      // One list item per operation (a table is padded to its widest cell on every row: 400 KB for GitHub).
-      route: `${op.method.toUpperCase()} ${op.path}`,
-      name: target === 'types' || target === 'validators' ? op.names.base : op.names.method,
-      summary: op.summary ?? '',
-      // The summary may say so already.
-      deprecated: op.deprecated && !/deprecated/i.test(op.summary ?? ''),
-    })),
+    operations: !builtin ? [] : model.operations.map(operationItem),
+    operationGroups: builtin ? tagSections(model, operationItem) : [],
     schemas: target === 'types' || target === 'validators' ? model.schemas.filter((s) => !s.synthetic).map((s) => s.typeName) : [],
     limits: target === 'types' ? model.limits.map((l) => ({ name: l.constantName, value: l.value, unit: l.unit ?? '', description: l.description ?? '' })) : [],
   };

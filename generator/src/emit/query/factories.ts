@@ -4,16 +4,19 @@
  * operations have none (a query resolves once; a stream does not).
  */
 import { factsOf } from '../../model/facts/index.ts';
-import { followsText } from '../../model/pagination.ts';
+import { followsText, headerTokenType } from '../../model/pagination.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import type { Codegen, EmitContext, Nodes } from '../emitter.ts';
 import { argumentKeys } from '../client/model-helpers.ts';
 import { infiniteOptions, type InfiniteShape } from './infinite.ts';
 
+type Expression = ReturnType<Nodes['valueRef']>;
+
 export function queryKind(model: ApiModel, op: OperationModel): 'query' | 'mutation' | undefined {
   // Streamed answers (by media type or x-streaming; dual-mode ones too) have no query or mutation.
   if (factsOf(model).stream(op)) return undefined;
-  return op.method === 'get' || op.method === 'head' ? 'query' : 'mutation';
+  // A safe method (GET, HEAD, QUERY, …: the model's fact) reads; anything else changes state.
+  return op.safe ? 'query' : 'mutation';
 }
 
 /** Whether the client's call may omit its argument (the client's own rule: nothing in it is required). */
@@ -40,14 +43,14 @@ function doc(op: OperationModel, what: string): string[] {
   const lines: string[] = [];
   if (op.summary) lines.push(op.summary, '');
   if (op.description && op.description !== op.summary) lines.push(op.description, '');
-  lines.push(`\`${op.method.toUpperCase()} ${op.path}\` (operation \`${op.operationId}\`): ${what}`);
+  lines.push(`\`${op.httpMethod} ${op.path}\` (operation \`${op.operationId}\`): ${what}`);
   if (op.deprecated) lines.push('', `@deprecated The API deprecates this operation.${op.sunset ? ` Sunset: ${op.sunset}.` : ''}`);
   return lines;
 }
 
 /** Names of every factory, unique in the module (helpers' names taken first). */
 function planNames(model: ApiModel, cg: Codegen): Map<OperationModel, Names> {
-  const taken = new Set(['tokenAt', 'lastOf', 'nextOffset', 'nextPageNumber', 'nextLinkQuery', 'nextUrlQuery', 'PageOf', 'ExtraQuery', 'Method', 'ArgsOf', 'DataOf', 'ErrorOf', 'QueryOptionsOf', 'InfiniteOptionsOf', 'MutationOptionsOf']);
+  const taken = new Set(['headerToken', 'tokenAt', 'lastOf', 'nextOffset', 'nextPageNumber', 'nextLinkQuery', 'nextUrlQuery', 'PageOf', 'ExtraQuery', 'Method', 'ArgsOf', 'DataOf', 'ErrorOf', 'QueryOptionsOf', 'InfiniteOptionsOf', 'MutationOptionsOf']);
   const names = new Map<OperationModel, Names>();
   for (const op of model.operations) {
     const kind = queryKind(model, op);
@@ -75,7 +78,7 @@ function namesOf(model: ApiModel, cg: Codegen): ReturnType<typeof planNames> {
 type Names = Record<'key' | 'options' | 'infinite' | 'mutation', string>;
 
 /** What the infinite-query options of a paginated operation are made of, or undefined when it has none. */
-export function infiniteShape(op: OperationModel, names: Names): InfiniteShape | undefined {
+export function infiniteShape(model: ApiModel, op: OperationModel, names: Names): InfiniteShape | undefined {
   const p = op.pagination;
   if (!p || !names.infinite) return undefined;
   const tokens = (pointer: string | undefined) => (pointer === undefined ? undefined : pointerTokens(pointer));
@@ -98,10 +101,11 @@ export function infiniteShape(op: OperationModel, names: Names): InfiniteShape |
       }
       case 'header': {
         const target = argument(p.tokenParameter);
-        return target && { target, next: { kind: 'header', header: p.nextTokenHeader } };
+        const tokenType = headerTokenType(model, op, p);
+        return target && { target, next: { kind: 'header', header: p.nextTokenHeader, ...(tokenType ? { tokenType } : {}) } };
       }
       case 'body':
-        return { target: { in: 'body', member: p.tokenMember }, next: { kind: 'token', next: pointerTokens(p.nextTokenPointer) } };
+        return { target: { in: 'body', path: pointerTokens(p.tokenMemberPointer) }, next: { kind: 'token', next: pointerTokens(p.nextTokenPointer) } };
       case 'link':
         return { target: { in: 'query' }, next: { kind: 'link' } };
       case 'url':
@@ -127,18 +131,18 @@ export function infiniteShape(op: OperationModel, names: Names): InfiniteShape |
 }
 
 /** An operation's factories, one statement each, as nodes (`context.nodes`): the printer lays them out. */
-function factories(n: Nodes, op: OperationModel, names: Names) {
+function factories(n: Nodes, model: ApiModel, op: OperationModel, names: Names) {
   const method = op.names.method;
   const m = n.literalType(method);
   const v = (name: string) => n.valueRef(name);
   const pick = n.typeRef('Pick', [n.typeRef('Client'), m]);
-  const call = (args: ReturnType<Nodes['valueRef']>[]) => n.awaitExpression(n.callExpression(n.propertyAccess(v('client'), method), args));
-  if (op.method !== 'get' && op.method !== 'head') {
+  const call = (args: Expression[]) => n.awaitExpression(n.callExpression(n.propertyAccess(v('client'), method), args));
+  if (!op.safe) {
     const options = n.objectLiteral([
       n.property('mutationKey', n.arrayLiteral([n.literalExpression(method)])),
       n.property('mutationFn', n.arrowFunction([{ name: 'args' }], call([v('args')]), { async: true })),
     ]);
-    const shape = infiniteShape(op, names);
+    const shape = infiniteShape(model, op, names);
     const mutation = n.functionDeclaration(names.mutation, { parameters: [{ name: 'client', type: pick }], returns: n.typeRef('MutationOptionsOf', [m]) }, [n.returnStatement(options)], doc(op, "mutation options; `mutationFn` takes the call's argument."));
     return shape ? [mutation, infiniteOptions(n, shape)] : [mutation];
   }
@@ -163,21 +167,21 @@ function factories(n: Nodes, op: OperationModel, names: Names) {
     [n.returnStatement(options)],
     doc(op, "query options; the query's `signal` aborts the call."),
   );
-  const shape = infiniteShape(op, names);
+  const shape = infiniteShape(model, op, names);
   return shape ? [key, query, infiniteOptions(n, shape)] : [key, query];
 }
 
 /** Every factory statement of the module, in operation order. */
 export function factoryStatements(model: ApiModel, context: EmitContext) {
   const names = namesOf(model, context.codegen);
-  return model.operations.filter((op) => names.has(op)).flatMap((op) => factories(context.nodes, op, names.get(op)!));
+  return model.operations.filter((op) => names.has(op)).flatMap((op) => factories(context.nodes, model, op, names.get(op)!));
 }
 
 /** The infinite options the module declares (what its helpers are for). */
 export function infiniteShapes(model: ApiModel, context: EmitContext): InfiniteShape[] {
   const names = namesOf(model, context.codegen);
   return model.operations.flatMap((op) => {
-    const shape = names.has(op) ? infiniteShape(op, names.get(op)!) : undefined;
+    const shape = names.has(op) ? infiniteShape(model, op, names.get(op)!) : undefined;
     return shape ? [shape] : [];
   });
 }
@@ -194,15 +198,24 @@ export function queryExample(model: ApiModel, context: EmitContext): string {
   const write = model.operations.find((op) => queryKind(model, op) === 'mutation');
   const client = context.importPath('client', 'src/index.ts');
   const query = context.importPath('query', 'src/index.ts');
+  const n = context.nodes;
   const head = `${p.importStatement('import', ['QueryClient'], '@tanstack/query-core')}\n${p.importStatement('import', ['createClient'], client)}\n`;
-  const setup = `\nconst client = createClient({ baseUrl: 'https://api.example.com' });\nconst queryClient = new QueryClient();\n`;
+  const v = n.valueRef;
+  const setup = [
+    n.variable('const', 'client', n.callExpression(v('createClient'), [n.objectLiteral([n.property('baseUrl', n.literalExpression('https://api.example.com'))])])),
+    n.variable('const', 'queryClient', n.newExpression(v('QueryClient'), [])),
+  ];
+  const example = (f: string, name: string, value: Expression) =>
+    `${head}${p.importStatement('import', [f], query)}\n\n${[...setup, n.variable('const', name, value)].map((s) => p.statement(s)).join('\n')}\n`;
+  const queryClient = (method: string, args: Expression[]) => n.callExpression(n.propertyAccess(v('queryClient'), method), args);
   if (read) {
     const f = names.get(read)!.options;
-    return `${head}${p.importStatement('import', [f], query)}\n${setup}const data = await queryClient.fetchQuery(${f}(client));\n`;
+    return example(f, 'data', n.awaitExpression(queryClient('fetchQuery', [n.callExpression(v(f), [v('client')])])));
   }
   if (write) {
     const f = names.get(write)!.mutation;
-    return `${head}${p.importStatement('import', [f], query)}\n${setup}const mutation = queryClient.getMutationCache().build(queryClient, ${f}(client));\n`;
+    const cache = queryClient('getMutationCache', []);
+    return example(f, 'mutation', n.callExpression(n.propertyAccess(cache, 'build'), [v('queryClient'), n.callExpression(v(f), [v('client')])]));
   }
   return head;
 }

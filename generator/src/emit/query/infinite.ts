@@ -26,12 +26,12 @@ export type NextPage =
   | { kind: 'item'; hasMore: string[]; items: string[]; itemToken: string[] }
   | { kind: 'url'; url: string[] }
   | { kind: 'link' }
-  | { kind: 'header'; header: string }
+  | { kind: 'header'; header: string; tokenType?: string }
   | { kind: 'offset'; items: string[]; size: PageSize; total?: string[] }
   | { kind: 'page'; items: string[]; first: number; size: PageSize; total?: string[] };
 
-/** Where the page parameter goes in the call: a query argument, a member of the request body, or the call's `query` option. */
-export type PageTarget = { in: 'argument'; key: string } | { in: 'body'; member: string } | { in: 'query' };
+/** Where the page parameter goes in the call: a query argument, a member of the request body (its path: `['page', 'cursor']`), or the call's `query` option. */
+export type PageTarget = { in: 'argument'; key: string } | { in: 'body'; path: readonly string[] } | { in: 'query' };
 
 /** What the statement is made of. */
 export interface InfiniteShape {
@@ -102,7 +102,8 @@ export function infiniteOptions(n: Nodes, s: InfiniteShape) {
 /** The page parameter's type (without `undefined`): the token argument's or body member's own type, a number, or a query. */
 function pageParamType(n: Nodes, s: InfiniteShape, args: () => TypeNode): TypeNode {
   if (s.target.in === 'argument') return n.typeRef('NonNullable', [n.indexedAccessType(args(), n.literalType(s.target.key))]);
-  if (s.target.in === 'body') return n.typeRef('NonNullable', [n.indexedAccessType(n.typeRef('NonNullable', [n.indexedAccessType(args(), n.literalType('body'))]), n.literalType(s.target.member))]);
+  // NonNullable<NonNullable<NonNullable<Args['body']>['page']>['cursor']>: each member of the path, as the body's type has it.
+  if (s.target.in === 'body') return ['body', ...s.target.path].reduce<TypeNode>((type, name) => n.typeRef('NonNullable', [n.indexedAccessType(type, n.literalType(name))]), args());
   return n.typeRef('ExtraQuery');
 }
 
@@ -113,8 +114,18 @@ function callArguments(n: Nodes, s: InfiniteShape, args: () => TypeNode): Expres
   const withParam =
     s.target.in === 'argument'
       ? n.objectLiteral([n.spread(v('args')), n.property(s.target.key, v('pageParam'))])
-      : n.objectLiteral([n.spread(v('args')), n.property('body', n.objectLiteral([n.spread(n.propertyAccess(v('args'), 'body', { optional: s.optional })), n.property(s.target.member, v('pageParam'))]))]);
+      : n.objectLiteral([n.spread(v('args')), n.property('body', bodyWith(n, n.propertyAccess(v('args'), 'body', { optional: s.optional }), s.target.path))]);
   return [n.asType(withParam, args()), n.objectLiteral([n.shorthand('signal')])];
+}
+
+/**
+ * `{ ...body, page: { ...body?.page, cursor: pageParam } }`: the request body with the page parameter at
+ * `path`, every object along it copied (the caller's members kept).
+ */
+function bodyWith(n: Nodes, body: Expression, path: readonly string[]): Expression {
+  const [name, ...rest] = path;
+  const value = rest.length ? bodyWith(n, n.propertyAccess(body, name!, { optional: true }), rest) : n.valueRef('pageParam');
+  return n.objectLiteral([n.spread(body), n.property(name!, value)]);
 }
 
 /** The next page parameter of a style that reads it from the response headers (`response.headers`). */
@@ -122,7 +133,10 @@ function headerNext(n: Nodes, next: NextPage, param: TypeNode): Expression {
   const headers = n.propertyAccess(n.valueRef('response'), 'headers');
   if (next.kind === 'link') return n.callExpression(n.valueRef('nextLinkQuery'), [n.callExpression(n.propertyAccess(headers, 'get'), [n.literalExpression('link')])]);
   const header = next.kind === 'header' ? next.header : '';
-  return n.binary(n.asType(n.callExpression(n.propertyAccess(headers, 'get'), [n.literalExpression(header.toLowerCase())]), param), '??', n.literalExpression(undefined));
+  const text = n.callExpression(n.propertyAccess(headers, 'get'), [n.literalExpression(header.toLowerCase())]);
+  // A token parameter that is not a string gets the header's text as its own type (the client's rule).
+  if (next.kind === 'header' && next.tokenType !== undefined) return n.asType(n.callExpression(n.valueRef('headerToken'), [text, n.literalExpression(next.tokenType)]), param);
+  return n.binary(n.asType(text, param), '??', n.literalExpression(undefined));
 }
 
 /** `getNextPageParam`: the next page parameter read from the page (and, for counting styles, the last parameter). */
@@ -185,12 +199,14 @@ export interface HelperUse {
   query: boolean;
   link: boolean;
   url: boolean;
+  /** A header token of a type other than string, read by the client's `headerToken`. */
+  typedHeader: boolean;
 }
 
 /** What styles use: the helpers each needs (`tokenAt` is read by all but the header styles, and always declared). */
 export function helperUse(shapes: readonly InfiniteShape[]): HelperUse {
   const has = (kind: NextPage['kind']) => shapes.some((s) => s.next.kind === kind);
-  return { item: has('item'), offset: has('offset'), page: has('page'), wrapped: shapes.some((s) => wrapsPages(s.next)), query: shapes.some((s) => s.target.in === 'query'), link: has('link'), url: has('url') };
+  return { item: has('item'), offset: has('offset'), page: has('page'), wrapped: shapes.some((s) => wrapsPages(s.next)), query: shapes.some((s) => s.target.in === 'query'), link: has('link'), url: has('url'), typedHeader: shapes.some((s) => s.next.kind === 'header' && s.next.tokenType !== undefined) };
 }
 
 /** The helper declarations of infinite options, as nodes: the options type, `PageOf` where used, and the readers of a page. */

@@ -178,7 +178,7 @@ function* handlerStatements(model: ApiModel, names: Map<OperationModel, HandlerN
   const entries = [];
   for (const op of model.operations) {
     const n = names.get(op)!;
-    const doc = [op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``, op.deprecated ? '@deprecated' : undefined];
+    const doc = [op.summary, op.description, `\`${op.httpMethod} ${op.path}\``, op.deprecated ? '@deprecated' : undefined];
     yield contextInterface(op, n, model);
     yield typeAlias(n.result, resultType(model, op), [`Exactly the responses declared for \`${op.names.method}\`.`]);
     const returns = unionType([typeRef(n.result), typeRef('Promise', [typeRef(n.result)])]);

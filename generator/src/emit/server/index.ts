@@ -10,10 +10,13 @@ import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { emitHandlersModule, planHandlerNames } from './handlers.ts';
 import { emitProblems } from './problems.ts';
-import { moduleLineText } from '../../codegen/module-lines.ts';
+import { moduleLineText, namedLine, type ModuleLine } from '../../codegen/module-lines.ts';
 import { printModuleLine } from '../../codegen/pretty-doc.ts';
 import { jsonParseConstant } from './pretty.ts';
 import { ModulePrinter } from '../../codegen/pretty-module.ts';
+import { NodeModulePrinter } from '../../codegen/ts-print.ts';
+import * as n from '../../codegen/ts-nodes.ts';
+import type { Statement } from '../../codegen/ts-nodes.ts';
 import { provideValidators, VALIDATORS_CONTRACT } from '../client/symbols.ts';
 import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
 import { buildApiTable } from './table.ts';
@@ -23,7 +26,7 @@ import { serverWebhookFiles } from './webhooks.ts';
 import { SERVER_WEBHOOK_SYMBOLS } from '../webhooks/symbols.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
-export const RUNTIME_FILES = ['types.ts', 'json64.ts', 'problems.ts', 'router.ts', 'params.ts', 'brackets.ts', 'body.ts', 'form.ts', 'shape.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'middleware.ts', 'dates.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'regex-sample.ts', 'sample.ts', 'mock-pages.ts', 'mock.ts'] as const;
+export const RUNTIME_FILES = ['types.ts', 'json64.ts', 'problems.ts', 'router.ts', 'params.ts', 'brackets.ts', 'body.ts', 'form.ts', 'multipart-positional.ts', 'shape.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'middleware.ts', 'dates.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'regex-sample.ts', 'sample.ts', 'mock-pages.ts', 'mock.ts'] as const;
 
 /** The runtime module of `idempotency()`, copied and exported only when some operation takes an idempotency key. */
 const IDEMPOTENCY = 'idempotency.ts' as const;
@@ -110,84 +113,94 @@ export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[]
     // Kept prettier-clean at the source (test/print/prettier-clean.test.ts): nothing to format.
     files.push({ ...file(`src/runtime/${name}`, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n${runtimeSource(name)}`), formatted: true });
   }
-  files.push(
-    new ModulePrinter()
-      .statement(
-        `${head.text}import type { ApiTable } from './runtime/types.js';
-
-/**
- * Operations, security schemes and problem types, as the runtime reads them. Written as JSON text so that
- * any key (even \`__proto__\`) stays an own property.
- */
-${jsonParseConstant('API', 'ApiTable', table)}
-`,
-      )
-      .file('src/api.ts'),
-  );
-  files.push(
-    new ModulePrinter()
-      .statement(
-        `${head.text}import type { MockData } from './runtime/mock.js';
-
-/** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
-${jsonParseConstant('MOCK_DATA', 'MockData', mock)}
-`,
-      )
-      .file('src/mock-data.ts'),
-  );
+  const apiDoc = ['Operations, security schemes and problem types, as the runtime reads them. Written as JSON text so that', 'any key (even `__proto__`) stays an own property.'];
+  files.push(jsonModule(head, namedLine('import', ['ApiTable'], './runtime/types.js', true), jsonParseConstant('API', 'ApiTable', table, apiDoc)).file('src/api.ts'));
+  const mockDoc = ['Schemas and success responses the mock samples from (JSON text: every key stays an own property).'];
+  files.push(jsonModule(head, namedLine('import', ['MockData'], './runtime/mock.js', true), jsonParseConstant('MOCK_DATA', 'MockData', mock, mockDoc)).file('src/mock-data.ts'));
   // Printed as prettier prints it (after the header, which is too): prettier formats only what the printer left.
   const handlers = emitHandlersModule(model, typesPackage, names);
   const shift = head.text.length;
   files.push({ ...file('src/handlers.ts', code`${head}${raw(handlers.text)}`), formatted: handlers.unformatted.map(([start, end]) => [start + shift, end + shift] as const) });
-  const problems = emitProblems(model, typesPackage);
-  files.push(new ModulePrinter().statement(head.text + problems.prologue).line(problems.problems, !problems.pending).file('src/problems.ts'));
+  const problems = emitProblems(model, typesPackage, head.text);
+  files.push({ path: 'src/problems.ts', contents: problems.text, format: 'typescript', formatted: problems.formatted });
   symbols.declare('./handlers.js', [...names.values()].flatMap((n) => [n.context, n.result, n.handler]).concat('Handlers').map((name) => ({ name, typeOnly: true })));
   // Webhooks (only when the spec has some): the receiver module, its runtime, and their exports.
   const webhookFiles = serverWebhookFiles(model, context, head.text, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n`);
   files.push(...webhookFiles);
   if (webhookFiles.length) for (const [module, list] of SERVER_WEBHOOK_SYMBOLS) symbols.declare(module, list);
   symbols.ref(INDEX, VALIDATORS_CONTRACT.value);
-  const index = new ModulePrinter().line(head.text);
+  const index = new NodeModulePrinter().line(head.text);
   for (const line of symbols.importsOf(INDEX, [validatorsPackage])) index.printed(() => printModuleLine(line), () => moduleLineText(line), 'line');
-  index.line(`import { API } from './api.js';
-import type { Handlers } from './handlers.js';
-import { MOCK_DATA } from './mock-data.js';
-import { createPipeline, createWebHandler, type WebHandler } from './runtime/core.js';
-${forms ? `import { decodeForm } from './runtime/form.js';\n` : ''}import { createMock, type MockOptions } from './runtime/mock.js';
-import type { AnyHandler, OperationValidators, ServerOptions } from './runtime/types.js';
-
-// The validators package's contract (its OperationValidators) meets the runtime's: checked, not cast.
-const validators: OperationValidators = operationValidators;
-
-/**
- * A Web-standard handler, \`(request: Request) => Promise<Response>\`, for the operations implemented in
- * \`handlers\` (the others answer 501). Every request is routed, authenticated, parsed and validated
- * before a handler sees it; every failure is an RFC 7807 problem.
- */
-export function createHandler(handlers: Partial<Handlers>, options: ServerOptions = {}): WebHandler {
-${
-  // With the form decoder the call no longer fits on one line: prettier moves its argument to the next.
-  forms
-    ? `  return createWebHandler(
-    createPipeline(API, validators, handlers as Record<string, AnyHandler | undefined>, options, { decodeForm }),
-  );`
-    : `  return createWebHandler(createPipeline(API, validators, handlers as Record<string, AnyHandler | undefined>, options));`
-}
-}
-
-/**
- * A handler answering every operation with schema-valid sample data, deterministic from \`options.seed\`;
- * \`options.handlers\` answer their operations instead (after the same request checks).
- */
-export function createMockHandler(
-  options: Omit<MockOptions, 'handlers'> & { handlers?: Partial<Handlers> } = {},
-): WebHandler {
-  return createMock(API, validators, MOCK_DATA, options as MockOptions${forms ? ', { decodeForm }' : ''});
-}
-`);
+  for (const line of indexImports(forms)) index.printed(() => printModuleLine(line), () => moduleLineText(line), 'line');
+  for (const statement of indexStatements(forms)) index.node(statement);
   symbols.reexportsOf([...SERVER_EXPORT_ORDER, ...SERVER_WEBHOOK_SYMBOLS.map(([module]) => module)]).forEach((line, i) => index.printed(() => printModuleLine(line), () => moduleLineText(line), i ? 'line' : 'blank'));
   files.push(index.file('src/index.ts'));
   return files;
+}
+
+/** The package root's own imports (after the validators package's): the table, the mock data, the runtime. */
+function indexImports(forms: boolean): ModuleLine[] {
+  return [
+    namedLine('import', ['API'], './api.js'),
+    namedLine('import', ['Handlers'], './handlers.js', true),
+    namedLine('import', ['MOCK_DATA'], './mock-data.js'),
+    namedLine('import', ['createPipeline', 'createWebHandler', 'type WebHandler'], './runtime/core.js'),
+    // Form bodies: the decoder is imported (and bundled) only when the spec has them.
+    ...(forms ? [namedLine('import', ['decodeForm'], './runtime/form.js')] : []),
+    namedLine('import', ['createMock', 'type MockOptions'], './runtime/mock.js'),
+    namedLine('import', ['AnyHandler', 'OperationValidators', 'ServerOptions'], './runtime/types.js', true),
+  ];
+}
+
+/** `validators`, `createHandler` and `createMockHandler`: the runtime over this spec's table and mock data. */
+function indexStatements(forms: boolean): Statement[] {
+  const v = n.valueRef;
+  const handlers = () => n.typeRef('Partial', [n.typeRef('Handlers')]);
+  const extra = forms ? [n.objectLiteral([n.shorthand('decodeForm')])] : [];
+  const validators = n.lineComment(
+    n.variable('const', 'validators', v('operationValidators'), { type: n.typeRef('OperationValidators') }),
+    "The validators package's contract (its OperationValidators) meets the runtime's: checked, not cast.",
+  );
+  const table = n.asType(v('handlers'), n.typeRef('Record', [n.keywordType('string'), n.unionType([n.typeRef('AnyHandler'), n.keywordType('undefined')])]));
+  const pipeline = n.callExpression(v('createPipeline'), [v('API'), v('validators'), table, v('options'), ...extra]);
+  const createHandler = n.functionDeclaration(
+    'createHandler',
+    {
+      parameters: [
+        { name: 'handlers', type: handlers() },
+        { name: 'options', type: n.typeRef('ServerOptions'), initializer: n.objectLiteral([]) },
+      ],
+      returns: n.typeRef('WebHandler'),
+    },
+    [n.returnStatement(n.callExpression(v('createWebHandler'), [pipeline]))],
+    [
+      'A Web-standard handler, `(request: Request) => Promise<Response>`, for the operations implemented in',
+      '`handlers` (the others answer 501). Every request is routed, authenticated, parsed and validated',
+      'before a handler sees it; every failure is an RFC 7807 problem.',
+    ],
+  );
+  const mockOptions = n.intersectionType([
+    n.typeRef('Omit', [n.typeRef('MockOptions'), n.literalType('handlers')]),
+    n.typeLiteral([n.propertySignature('handlers', handlers(), { optional: true })], { singleLine: true }),
+  ]);
+  const createMockHandler = n.functionDeclaration(
+    'createMockHandler',
+    { parameters: [{ name: 'options', type: mockOptions, initializer: n.objectLiteral([]) }], returns: n.typeRef('WebHandler') },
+    [n.returnStatement(n.callExpression(v('createMock'), [v('API'), v('validators'), v('MOCK_DATA'), n.asType(v('options'), n.typeRef('MockOptions')), ...extra]))],
+    [
+      'A handler answering every operation with schema-valid sample data, deterministic from `options.seed`;',
+      '`options.handlers` answer their operations instead (after the same request checks).',
+    ],
+  );
+  return [validators, createHandler, createMockHandler];
+}
+
+/** A module of one constant: the header, its type's import, the constant. */
+function jsonModule(head: Code, typeImport: ModuleLine, constant: Statement): NodeModulePrinter {
+  return new NodeModulePrinter()
+    .line(head.text)
+    .printed(() => printModuleLine(typeImport), () => moduleLineText(typeImport), 'line')
+    .node(constant);
 }
 
 export const serverEmitter: TargetEmitter = {

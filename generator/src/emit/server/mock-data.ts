@@ -55,7 +55,7 @@ function mockOperation(op: OperationModel, planner: SamplePlanner, facts: Schema
   }
   if (pagination?.kind === 'token' || pagination?.kind === 'header' || pagination?.kind === 'body') {
     // A token valid where the mock hands it out and where the client sends it back.
-    const parameter = pagination.kind === 'body' ? requestMemberSchema(op, pagination.tokenMember, planner) : op.parameters.find((p) => p.in === 'query' && p.name === pagination.tokenParameter)?.schema;
+    const parameter = pagination.kind === 'body' ? requestMemberSchema(op, pagination.tokenMemberPointer, planner) : op.parameters.find((p) => p.in === 'query' && p.name === pagination.tokenParameter)?.schema;
     const member = pagination.kind === 'header' ? op.responses.flatMap((r) => r.headers).find((h) => h.name === pagination.nextTokenHeader)?.schema : planner.schemaAt(media.schema, pagination.nextTokenPointer);
     const parts = [parameter, member].filter((s): s is Schema => s !== undefined);
     if (parts.length) out.token = planner.plan(parts.length === 1 ? parts[0]! : { allOf: parts });
@@ -75,9 +75,9 @@ function mockOperation(op: OperationModel, planner: SamplePlanner, facts: Schema
 }
 
 /** The schema of a member of the JSON request body. */
-function requestMemberSchema(op: OperationModel, member: string, planner: SamplePlanner): Schema | undefined {
+function requestMemberSchema(op: OperationModel, pointer: string, planner: SamplePlanner): Schema | undefined {
   const body = op.requestBody?.content.find((c) => /json/i.test(c.mediaType))?.schema;
-  return body === undefined ? undefined : planner.schemaAt(body, `/${member.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  return body === undefined ? undefined : planner.schemaAt(body, pointer);
 }
 
 function isArray(schema: Schema | undefined, facts: SchemaFacts): boolean {

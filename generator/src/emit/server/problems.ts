@@ -6,7 +6,11 @@
  */
 import * as nodes from '../../codegen/ts-nodes.ts';
 import { printer } from '../../codegen/printer.ts';
-import { printStatement } from '../../codegen/ts-print.ts';
+import { moduleLineText, namedLine, namespaceImport, type ModuleLine } from '../../codegen/module-lines.ts';
+import { printModuleLine } from '../../codegen/pretty-doc.ts';
+import type { PrintedModule } from '../../codegen/pretty-module.ts';
+import { NodeModulePrinter } from '../../codegen/ts-print.ts';
+import type { Statement } from '../../codegen/ts-nodes.ts';
 import type { ApiModel } from '../../model/types.ts';
 import type { Nodes } from '../emitter.ts';
 import { problemsOf, type ProblemInfo } from './table.ts';
@@ -49,48 +53,69 @@ function member(n: Nodes, p: ProblemInfo) {
 
 /** `export const problems = {…};`: one constructor per problem type (the object written one member a line). */
 function problemsStatement(list: readonly ProblemInfo[]) {
-  return nodes.constDeclaration('problems', nodes.objectLiteral(list.map((p) => member(nodes, p)), { multiLine: true }));
+  const object = nodes.objectLiteral(list.map((p) => member(nodes, p)), { multiLine: true });
+  return nodes.constDeclaration('problems', object, ['Constructors for every problem type the spec defines.']);
 }
 
-/** What goes before `problems`: fixed text (but for the types package, a string) in prettier's layout. */
-function prologue(typesPackage: string): string {
-  return `import type * as T from ${printer.string(typesPackage)};
-import { API } from './api.js';
-import { ProblemFactory, type ProblemBody } from './runtime/problems.js';
-import type { HeaderValues } from './runtime/types.js';
-
-/** A handler result carrying a problem (\`application/problem+json\`). */
-export interface ProblemResult<S extends number, B> {
-  status: S;
-  body: B;
-  contentType: 'application/problem+json';
-  headers?: HeaderValues;
+/** The module's imports: the types package's schemas, the table, the runtime's factory and types. */
+function imports(typesPackage: string): ModuleLine[] {
+  return [
+    namespaceImport('T', typesPackage, true),
+    namedLine('import', ['API'], './api.js'),
+    namedLine('import', ['ProblemFactory', 'type ProblemBody'], './runtime/problems.js'),
+    namedLine('import', ['HeaderValues'], './runtime/types.js', true),
+  ];
 }
 
-/** The members a constructor takes: everything but \`type\` and \`status\`, with \`title\` optional. */
-export type ProblemFields<P> = Omit<P, 'type' | 'status' | 'title'> & { title?: string };
-
-// Types are written relative (the spec's paths); the server adds \`options.problemBase\` on the way out.
-const factory = new ProblemFactory(API, '');
-
-/** Constructors for every problem type the spec defines. */
-`;
+/** What goes before `problems`, the same for every spec: `ProblemResult`, `ProblemFields`, the factory. */
+function prologue(): Statement[] {
+  const n = nodes;
+  const result = n.interfaceDeclaration(
+    'ProblemResult',
+    [
+      n.propertySignature('status', n.typeRef('S')),
+      n.propertySignature('body', n.typeRef('B')),
+      n.propertySignature('contentType', n.literalType('application/problem+json')),
+      n.propertySignature('headers', n.typeRef('HeaderValues'), { optional: true }),
+    ],
+    ['A handler result carrying a problem (`application/problem+json`).'],
+    [{ name: 'S', constraint: n.keywordType('number') }, { name: 'B' }],
+  );
+  const omitted = n.unionType(['type', 'status', 'title'].map((key) => n.literalType(key)));
+  const fields = n.typeAlias(
+    'ProblemFields',
+    n.intersectionType([n.typeRef('Omit', [n.typeRef('P'), omitted]), n.typeLiteral([n.propertySignature('title', n.keywordType('string'), { optional: true })], { singleLine: true })]),
+    ['The members a constructor takes: everything but `type` and `status`, with `title` optional.'],
+    [{ name: 'P' }],
+  );
+  const factory = n.lineComment(
+    n.variable('const', 'factory', n.newExpression(n.valueRef('ProblemFactory'), [n.valueRef('API'), n.literalExpression('')])),
+    "Types are written relative (the spec's paths); the server adds `options.problemBase` on the way out.",
+  );
+  return [result, fields, factory];
 }
 
 /** The module after its header as the compiler writes it, unformatted (what `printProblems` must equal, formatted). */
 export function problemsSource(list: readonly ProblemInfo[], typesPackage: string): string {
-  return prologue(typesPackage) + printer.plain(problemsStatement(list)) + '\n';
+  const statements = [...prologue(), problemsStatement(list)].map((s) => printer.plain(s));
+  return `${imports(typesPackage).map(moduleLineText).join('\n')}\n\n${statements.join('\n\n')}\n`;
 }
 
 /**
- * The module after its header: the prologue, then `problems` — printed formatted, or as code for prettier
- * (`pending`) when the printer does not reproduce a constructor's shape.
+ * The module after its header (`head`, a comment ending in a newline, or empty): the imports, the prologue,
+ * then `problems` — each printed formatted, or left to prettier (`pending`: the file's `formatted` ranges)
+ * when the printer does not reproduce a constructor's shape.
  */
-export function printProblems(list: readonly ProblemInfo[], typesPackage: string): { prologue: string; problems: string; pending: boolean } {
-  const { text, formatted } = printStatement(problemsStatement(list));
-  return { prologue: prologue(typesPackage), problems: text + '\n', pending: !formatted };
+export function printProblems(list: readonly ProblemInfo[], typesPackage: string, head = ''): PrintedModule & { pending: boolean } {
+  const module = new NodeModulePrinter();
+  if (head) module.line(head);
+  for (const line of imports(typesPackage)) module.printed(() => printModuleLine(line), () => moduleLineText(line), 'line');
+  for (const statement of prologue()) module.node(statement);
+  module.node(problemsStatement(list));
+  const printed = module.module();
+  return { ...printed, pending: printed.formatted !== true };
 }
 
-export function emitProblems(model: ApiModel, typesPackage: string): { prologue: string; problems: string; pending: boolean } {
-  return printProblems(problemsOf(model), typesPackage);
+export function emitProblems(model: ApiModel, typesPackage: string, head: string): PrintedModule & { pending: boolean } {
+  return printProblems(problemsOf(model), typesPackage, head);
 }

@@ -4,12 +4,13 @@
 import { datePlansOf } from '../../model/dates.ts';
 import { int64Of, int64PlansOf } from '../../model/int64.ts';
 import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
-import { admitsEveryType, canonicalJson, factsOf, type MediaFact, type SchemaFacts, type StreamFact } from '../../model/facts/index.ts';
+import { admitsEveryType, canonicalJson, factsOf, type MediaFact, type PositionalPart, type SchemaFacts, type StreamFact } from '../../model/facts/index.ts';
 import { problemShape } from '../../model/facts/problem-shape.ts';
 import { responseReading } from '../../model/facts/reading.ts';
 import type { ApiModel, JsonValue, OperationModel, ParameterModel, ResponseModel, Schema, SchemaObject, SecuritySchemeModel, StreamFormat } from '../../model/types.ts';
-import type { ApiTable, Coercion, Json, RateLimitHeaders, TableForm, TableFormField, TableOperation, TableParameter, TableProblem, TableProblemShape, TableSecurityScheme } from './runtime/types.ts';
+import type { ApiTable, Coercion, Json, RateLimitHeaders, TableForm, TableFormField, TablePart, TableOperation, TableParameter, TableProblem, TableProblemShape, TableSecurityScheme } from './runtime/types.ts';
 import { defineOwn } from '../../model/own.ts';
+import { idempotencyHeader } from '../../model/idempotency.ts';
 
 export interface TableOptions {
   /**
@@ -98,6 +99,7 @@ function parameterEntry(p: ParameterModel, r: SchemaResolver): TableParameter {
     explode: p.explode,
     coerce: json ? { type: 'json' } : coercionOf(p.schema, r),
   };
+  if (p.querystring) entry.querystring = json ? 'json' : 'form';
   if (p.allowEmptyValue) entry.allowEmptyValue = true;
   if (typeof schema === 'object' && schema.default !== undefined) entry.default = schema.default as Json;
   return entry;
@@ -239,6 +241,13 @@ function titleOf(slug: string): string {
 function formsOf(op: OperationModel, media: MediaFact[], r: SchemaResolver): TableForm[] {
   const out: TableForm[] = [];
   media.forEach((m, i) => {
+    if (m.positional) {
+      // OAS 3.2: an array schema's parts by position (runtime/multipart-positional.ts).
+      const part = (p: PositionalPart): TablePart => (p.binary ? { file: true } : /^[^,;]*[/+]json\b/i.test(p.contentType.trim()) ? { json: true } : {});
+      const { prefix, items } = m.positional;
+      out.push({ mediaType: m.mediaType, multipart: true, fields: [], parts: { prefix: prefix.map(part), ...(items ? { items: part(items) } : {}) } });
+      return;
+    }
     if (m.kind !== 'form-urlencoded' && m.essence !== 'multipart/form-data') return;
     const members = r.facts.shape(op.requestBody!.content[i]!.schema, 'request').members;
     const fields = m.parts.map((p, j): TableFormField => {
@@ -309,7 +318,7 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
     const entry: TableOperation = {
       key: op.names.method,
       operationId: op.operationId,
-      method: op.method.toUpperCase(),
+      method: op.httpMethod.toUpperCase(),
       path: op.path,
       parameters: op.parameters.map((p) => parameterEntry(p, r)),
       responses: op.responses.map((res) => shapes.with(withStream(withBinary({ status: res.status, mediaTypes: res.content.map((c) => c.mediaType) }, facts.responseMedia(res), (m) => responseReading(m) === 'bytes'), res.status, facts.stream(op)), res)),
@@ -327,6 +336,8 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
     if (op.sunset) entry.sunset = op.sunset;
     if (op.deprecatedAt) entry.deprecatedAt = op.deprecatedAt;
     if (op.openParameters) entry.openParameters = true;
+    const idempotencyKey = idempotencyHeader(model, op);
+    if (idempotencyKey) entry.idempotencyKey = idempotencyKey;
     if (model.dates) {
       const dates = datePlansOf(model).operation(op);
       if (Object.keys(dates).length) entry.dates = { ...dates };

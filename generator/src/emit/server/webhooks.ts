@@ -50,7 +50,7 @@ export function serverWebhookFiles(model: ApiModel, context: EmitContext, head: 
   const shapes = problemShapesOf(model, webhooks);
   const table = webhooks.map((w) => ({
     name: w.name,
-    method: w.operation.method.toUpperCase(),
+    method: w.operation.httpMethod,
     headers: w.operation.parameters.filter((q) => q.in === 'header').map((q) => q.name),
     fixes: w.fixes.map((f) => [f.member, f.value]),
     ...(shapes.byWebhook.has(w) ? { problems: shapes.byWebhook.get(w) } : {}),

@@ -23,7 +23,7 @@ export function* operationStatements(operations: OperationModel[], index: ModelI
   const noMembers = new NoMembers();
   const responses = new ResponseTypes({ index, view: 'read', writeDiffers, used }, noMembers);
   const entries = operations.map((op) => {
-    const title = `${op.method.toUpperCase()} ${op.path}`;
+    const title = `${op.httpMethod} ${op.path}`;
     const members: TypeElement[] = [];
     for (const location of ['path', 'query', 'header', 'cookie'] as const) {
       const params = op.parameters.filter((p) => p.in === location);

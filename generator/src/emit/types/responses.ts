@@ -46,7 +46,7 @@ export class ResponseTypes {
 
   /** `{ 200: {...}; 401: Responses["Unauthorized"] }` members for an operation. */
   members(op: OperationModel): TypeElement[] {
-    return op.responses.map((r) => propertySignature(r.status, r.componentName === undefined ? this.responseObject(r) : this.sharedRef(r), { doc: [r.description] }));
+    return op.responses.map((r) => propertySignature(r.status, r.componentName === undefined ? this.responseObject(r) : this.sharedRef(r), { doc: responseDoc(r) }));
   }
 
   /** The success (`2XX`) or error union of an operation's bodies; `undefined` stands for a response without content. */
@@ -73,7 +73,7 @@ export class ResponseTypes {
   /** `interface Responses { ... }`, or nothing when no operation uses a component response. */
   declaration(): Statement | undefined {
     if (!this.shared.size) return undefined;
-    const members = [...this.shared].map(([name, { response, type }]) => propertySignature(name, type, { doc: [response.description] }));
+    const members = [...this.shared].map(([name, { response, type }]) => propertySignature(name, type, { doc: responseDoc(response) }));
     return interfaceDeclaration(RESPONSES_MAP, members, ['Responses the spec shares between operations (`components.responses`), by name; operations name them: `Responses["<name>"]`.']);
   }
 
@@ -97,7 +97,7 @@ export class ResponseTypes {
   }
 
   private responseObject(r: ResponseModel): TypeNode {
-    const content = r.content.length ? typeLiteral(r.content.map((m) => propertySignature(m.mediaType, this.bodyType(m)))) : this.noMembers.ref();
+    const content = r.content.length ? typeLiteral(r.content.map((m) => propertySignature(m.mediaType, this.bodyType(m), { doc: wireExamples(m) }))) : this.noMembers.ref();
     return typeLiteral([propertySignature('headers', this.headersType(r.headers)), propertySignature('content', content)]);
   }
 
@@ -160,4 +160,21 @@ function nodeCount(node: ts.Node): number {
     count += nodeCount(child);
   });
   return count;
+}
+
+/** A response's JSDoc: its OAS 3.2 `summary`, then its `description` (optional in 3.2). */
+function responseDoc(response: ResponseModel): string[] {
+  return [...new Set([response.summary, response.description].filter((line): line is string => !!line))];
+}
+
+/**
+ * The OAS 3.2 `serializedValue`s of a media type's examples, as `@example` blocks: the body as it is on the
+ * wire, where the data form (`dataValue`) does not show it (form and text bodies, a chosen JSON spelling).
+ */
+function wireExamples(media: MediaTypeModel): string[] {
+  return (media.serializedExamples ?? []).flatMap((wire, i) => {
+    if (wire === undefined) return [];
+    const name = media.exampleNames?.[i];
+    return [`@example ${name ? `${name} ` : ''}(as sent)`, ...wire.split(/\r?\n/)];
+  });
 }

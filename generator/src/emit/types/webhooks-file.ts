@@ -20,7 +20,7 @@ export function* webhookStatements(webhooks: readonly WebhookModel[], index: Mod
       propertySignature('headers', parameterObject(op.parameters.filter((p) => p.in === 'header'), ctx, noMembers), { doc: ['Header parameters the API sends.'] }),
       propertySignature('payload', requestBodyType(op, ctx), { doc: [`The payload (request body${op.requestBody?.required ? ', required' : ''}).`, op.requestBody?.description] }),
     ];
-    const doc = [`\`${op.method.toUpperCase()}\` ${w.kind} \`${w.name}\`${op.summary ? `: ${op.summary}` : ''}`, op.deprecated ? '@deprecated' : undefined];
+    const doc = [`\`${op.httpMethod}\` ${w.kind} \`${w.name}\`${op.summary ? `: ${op.summary}` : ''}`, op.deprecated ? '@deprecated' : undefined];
     return propertySignature(w.name, typeLiteral(members), { doc });
   });
   yield interfaceDeclaration('Webhooks', entries, ['Every webhook and callback the API sends, by name, with its types: `Webhooks["<name>"]["payload"]`.']);

@@ -40,7 +40,7 @@ export function webhooksOf(model: ApiModel): readonly WebhookModel[] {
  */
 export function routeOf(w: WebhookModel): { method: string; mediaType?: string } {
   const mediaType = w.operation.requestBody?.content[0]?.mediaType;
-  const method = w.operation.method.toUpperCase();
+  const method = w.operation.httpMethod;
   return mediaType === undefined ? { method } : { method, mediaType };
 }
 

@@ -173,7 +173,11 @@ export class ZodConverter {
     if (!objectsOnly) return undefined;
     const n = this.ctx.n;
     const options = fact.mapping.map(({ value, schema: target }) => this.#helper('tagged', [this.#lit(fact.propertyName), this.#lit(value), this.ref(target.key, deferred)]));
-    return this.#z('discriminatedUnion', [this.#lit(fact.propertyName), n.arrayLiteral(options)]);
+    const tagged = this.#z('discriminatedUnion', [this.#lit(fact.propertyName), n.arrayLiteral(options)]);
+    if (!fact.defaultSchema) return tagged;
+    // OAS 3.2 `defaultMapping`: an absent or unmapped tag selects the default schema.
+    const mapped = n.arrayLiteral(fact.mapping.map((m) => this.#lit(m.value)));
+    return this.#z('union', [n.arrayLiteral([tagged, this.#helper('untagged', [this.#lit(fact.propertyName), mapped, this.ref(fact.defaultSchema.key, deferred)])])]);
   }
 
   /** The node's own assertions (types, enum/const, per-type keywords), or undefined when it has none. */
@@ -321,31 +325,42 @@ export class ZodConverter {
       if (!needed) value = this.#chain(value, 'optional');
       // Zod reads a member with `input[key]`: an absent one named like an Object.prototype member reads the
       // inherited value (a function), where the validators see no member.
-      if (!needed && INHERITED.has(name)) this.#gap(`optional member ${JSON.stringify(name)} (an Object.prototype name)`, where);
+      if (!needed && INHERITED.has(name) && name !== '__proto__') this.#gap(`optional member ${JSON.stringify(name)} (an Object.prototype name)`, where);
       members.push(forward && !deferred ? getter(n, name, value) : n.property(name, value));
     }
     // Required names without a property schema: present, any value.
     for (const name of required) if (!s.properties || !Object.hasOwn(s.properties, name)) members.push(n.property(name, this.#z('unknown')));
+    // Zod finds a member named like an Object.prototype one on the prototype, and skips `__proto__`: a
+    // required one is checked to be the object's own.
+    const ownRequired = [...required].filter((name) => INHERITED.has(name) && !(s.properties && Object.hasOwn(s.properties, name) && facts.access(s.properties[name]!) === skipped));
     const shape = n.objectLiteral(members);
     const unevaluatedAsAdditional = s.unevaluatedProperties !== undefined && s.additionalProperties === undefined && !APPLICATORS.some((k) => s[k] !== undefined);
     if (s.unevaluatedProperties !== undefined && !unevaluatedAsAdditional) this.#gap('unevaluatedProperties', pointer);
     const additional = s.additionalProperties ?? (unevaluatedAsAdditional ? s.unevaluatedProperties : undefined);
     const additionalPointer = `${pointer}/${s.additionalProperties !== undefined ? 'additionalProperties' : 'unevaluatedProperties'}`;
+    // The keywords Zod has no method for are checks of the input (objectChecks): a refinement of the
+    // object would see its output, where Zod has dropped an own `__proto__` member JSON Schema counts.
+    const checks: Expression[] = [];
     let out: Expression;
     if (s.patternProperties) {
       const patterns = Object.entries(s.patternProperties).map(([re, sub]) => n.arrayLiteral([this.#regex(re), this.convert(sub, `${pointer}/patternProperties/${re}`, deferred)]));
       const rest = additional === undefined ? [] : additional === false ? [this.#lit(false)] : [this.convert(additional, additionalPointer, deferred)];
-      out = this.#refine(this.#z('looseObject', [shape]), this.#helper('patternMembers', [this.#lit(properties.map(([k]) => k)), n.arrayLiteral(patterns), ...rest]));
+      out = this.#z('looseObject', [shape]);
+      checks.push(this.#helper('patternMembers', [this.#lit(properties.map(([k]) => k)), n.arrayLiteral(patterns), ...rest]));
     } else if (additional === false) out = this.#z('strictObject', [shape]);
     else if (additional === undefined || additional === true) out = this.#z('looseObject', [shape]);
     else out = this.#chain(this.#z('object', [shape]), 'catchall', [this.convert(additional, additionalPointer, deferred)]);
-    if (s.propertyNames !== undefined) out = this.#refine(out, this.#helper('propertyNames', [this.convert(s.propertyNames, `${pointer}/propertyNames`, deferred)]));
-    if (s.minProperties !== undefined || s.maxProperties !== undefined) out = this.#refine(out, this.#helper('memberCount', [this.#lit(s.minProperties ?? 0), ...(s.maxProperties === undefined ? [] : [this.#lit(s.maxProperties)])]));
-    if (s.dependentRequired) out = this.#refine(out, this.#helper('dependentRequired', [this.#lit(s.dependentRequired)]));
+    if (s.propertyNames !== undefined) checks.push(this.#helper('propertyNames', [this.convert(s.propertyNames, `${pointer}/propertyNames`, deferred)]));
+    if (s.minProperties !== undefined || s.maxProperties !== undefined) checks.push(this.#helper('memberCount', [this.#lit(s.minProperties ?? 0), ...(s.maxProperties === undefined ? [] : [this.#lit(s.maxProperties)])]));
+    if (ownRequired.length) checks.push(this.#helper('ownMembers', [this.#lit(ownRequired)]));
+    if (s.dependentRequired) checks.push(this.#helper('dependentRequired', [this.#lit(s.dependentRequired)]));
     if (s.dependentSchemas) {
       const map = Object.entries(s.dependentSchemas).map(([k, sub]) => n.property(k, this.convert(sub, `${pointer}/dependentSchemas/${k}`, deferred)));
-      out = this.#refine(out, this.#helper('dependentSchemas', [n.objectLiteral(map)]));
+      checks.push(this.#helper('dependentSchemas', [n.objectLiteral(map)]));
     }
+    // A declared `__proto__` member or a catch-all schema: objectChecks checks an own `__proto__` with it.
+    const protoSchema = Object.hasOwn(s.properties ?? {}, '__proto__') || (!s.patternProperties && additional !== undefined && typeof additional !== 'boolean');
+    if (checks.length || protoSchema) out = this.#helper('objectChecks', [out, ...checks]);
     return out;
   }
 
@@ -361,7 +376,8 @@ export class ZodConverter {
         if (key !== undefined && !this.ctx.declared.has(this.ctx.refName(key, this.ctx.direction))) found = true;
       }
       if ((node as SchemaObject).discriminator) {
-        for (const { schema: target } of this.ctx.facts.discriminator(node as SchemaObject)?.mapping ?? []) {
+        const fact = this.ctx.facts.discriminator(node as SchemaObject);
+        for (const target of [...(fact?.mapping ?? []).map((m) => m.schema), ...(fact?.defaultSchema ? [fact.defaultSchema] : [])]) {
           if (!this.ctx.declared.has(this.ctx.refName(target.key, this.ctx.direction))) found = true;
         }
       }

@@ -144,7 +144,7 @@ function emitIndex(model: ApiModel, context: EmitContext): { index: EmittedFile;
 
   // Operation parts.
   for (const op of model.operations) {
-    const label = `\`${op.method.toUpperCase()} ${op.path}\` (operation \`${op.operationId}\`)`;
+    const label = `\`${op.httpMethod} ${op.path}\` (operation \`${op.operationId}\`)`;
     const locations: [ParameterLocation, ZodPart, string][] = [
       ['path', 'Params', 'path parameters'],
       ['query', 'Query', 'query parameters'],
@@ -237,7 +237,12 @@ export const zodEmitter: TargetEmitter = {
   optIn: true,
   package: {
     summary: 'Zod 4 schemas of every component schema and operation part, meaning what the generated validators mean (GAPS lists what Zod cannot express exactly).',
-    example: (model, context) => `${context.printer.importStatement('import', ['GAPS'], context.importPath('zod', 'src/index.ts'))}\n\nconsole.log(Object.keys(GAPS));\n`,
+    example: (model, context) => {
+      const { printer: p, nodes: n } = context;
+      const keys = n.callExpression(n.propertyAccess(n.valueRef('Object'), 'keys'), [n.valueRef('GAPS')]);
+      const log = n.expressionStatement(n.callExpression(n.propertyAccess(n.valueRef('console'), 'log'), [keys]));
+      return `${p.importStatement('import', ['GAPS'], context.importPath('zod', 'src/index.ts'))}\n\n${p.statement(log)}\n`;
+    },
     examplePrinted: true,
     peerDependencies: { zod: ZOD_RANGE },
   },

@@ -19,7 +19,8 @@ export function discriminatorFact(resolver: Resolver): (schema: Schema) => Discr
           const target = resolver.byRef(ref);
           if (target) mapping.push({ value, schema: target });
         }
-        return { propertyName: schema.discriminator.propertyName, mapping, own: true };
+        const fallback = schema.discriminator.defaultMapping === undefined ? undefined : resolver.byRef(schema.discriminator.defaultMapping);
+        return { propertyName: schema.discriminator.propertyName, mapping, ...(fallback ? { defaultSchema: fallback } : {}), own: true };
       }
       const parts = [...(typeof schema.$ref === 'string' ? [resolver.byRef(schema.$ref)?.schema] : []), ...(schema.allOf ?? [])];
       for (const part of parts) {

@@ -76,7 +76,7 @@ function buildFacts(model: ApiModel): SchemaFacts {
 
 export type { Access, Direction, DiscriminatorFact, MediaFact, ShapeFact, TypeSet };
 export type { MemberFact } from './shape.ts';
-export type { MediaKind, PartEncoding } from './media.ts';
+export type { MediaKind, PartEncoding, PositionalPart, PositionalParts } from './media.ts';
 export type { StreamFact, StreamMedia } from './streams.ts';
 export { STREAM_SELECTOR } from './streams.ts';
 export { admitsEveryType, ANY_TYPE } from './json-types.ts';

@@ -9,8 +9,9 @@ import type { MediaTypeModel, Schema, StreamFormat } from '../types.ts';
 import type { Direction } from './access.ts';
 import type { TypeSet } from './json-types.ts';
 import type { ShapeFact } from './shape.ts';
-import type { MediaKind, PartEncoding, MediaFact } from '../fact-types.ts';
-export type { MediaKind, PartEncoding, MediaFact } from '../fact-types.ts';
+import type { EncodingModel } from '../types.ts';
+import type { MediaKind, PartEncoding, MediaFact, PositionalPart, PositionalParts } from '../fact-types.ts';
+export type { MediaKind, PartEncoding, MediaFact, PositionalPart, PositionalParts } from '../fact-types.ts';
 
 const JSON_STREAMS = new Set(['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonlines', 'application/jsonlines', 'application/json-seq']);
 const BINARY_TOP = new Set(['image', 'audio', 'video', 'font']);
@@ -86,8 +87,28 @@ export function mediaFact(media: MediaTypeModel, direction: Direction, deps: Med
       });
     }
   }
+  const positional = kind === 'multipart' ? positionalParts(media, deps) : undefined;
   const stream = streamFormat(essence);
-  return { mediaType: media.mediaType, essence, kind, streamed: stream !== undefined, ...(stream ? { stream } : {}), parts };
+  return { mediaType: media.mediaType, essence, kind, ...(positional ? { positional } : {}), streamed: stream !== undefined, ...(stream ? { stream } : {}), parts };
+}
+
+/**
+ * A multipart body described by an array schema (OAS 3.2 §4.14.4): its parts in order, the `prefixItems`
+ * by `prefixEncoding`, the rest by `itemEncoding`, each part's `contentType` defaulting as a named
+ * member's does. Undefined for a body of named members (an object schema).
+ */
+function positionalParts(media: MediaTypeModel, deps: MediaDeps): PositionalParts | undefined {
+  const types = deps.types(media.schema);
+  const schema = deps.target(media.schema);
+  if (!types.has('array') || types.has('object') || typeof schema !== 'object') return undefined;
+  const part = (item: Schema | undefined, written: EncodingModel | undefined): PositionalPart => ({
+    contentType: written?.contentType ?? defaultPartContentType(item, deps.types, deps.target),
+    headerValues: written?.headerValues ?? [],
+    binary: item !== undefined && isBinaryString(deps.target(item)),
+  });
+  const prefix = (schema.prefixItems ?? []).map((item, i) => part(item, media.prefixEncoding?.[i]));
+  const items = schema.items === false ? undefined : part(schema.items === true ? undefined : schema.items, media.itemEncoding);
+  return items ? { prefix, items } : { prefix };
 }
 
 /** The framing of a streamed media type (by its essence), undefined for one that is not a stream. */

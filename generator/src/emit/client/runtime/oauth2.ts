@@ -74,6 +74,16 @@ export function buildAuthorizationUrl(o: AuthorizationUrlOptions): string {
   return url.toString();
 }
 
+/** An authorization server's answer: its JSON, or its text when it is not JSON (kept for the error). */
+export async function jsonOrText(res: Response): Promise<unknown> {
+  const text = await res.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** POSTs a grant to the token endpoint; a failure rejects with an `ApiError` (operation `oauth2.token`). */
 export async function requestToken(o: OAuth2ClientOptions, grant: Record<string, string>): Promise<OAuth2Tokens> {
   const form = new URLSearchParams(grant);
@@ -86,13 +96,7 @@ export async function requestToken(o: OAuth2ClientOptions, grant: Record<string,
     );
   else form.set('client_id', o.clientId);
   const res = await (o.fetch ?? globalThis.fetch)(o.tokenUrl, { method: 'POST', headers, body: form });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text for the error
-  }
+  const body = await jsonOrText(res);
   const tokens = body as OAuth2Tokens;
   if (!res.ok || typeof tokens?.access_token !== 'string')
     throw new ApiError('oauth2.token', res.status, res.headers, body);

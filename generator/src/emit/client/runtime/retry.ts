@@ -19,7 +19,8 @@ export interface RetryPolicy {
   keyed: boolean;
 }
 
-const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
+/** The idempotent methods an OpenAPI Path Item has a field for (RFC 9110 §9.2.2; QUERY: OAS 3.2). */
+const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE|QUERY)$/;
 
 export function retryPolicy(options: RuntimeOptions, call: Call, op: OperationSpec, args?: Args): RetryPolicy {
   const off = call.retry === false || (call.retry === undefined && options.retry === false);
@@ -29,7 +30,12 @@ export function retryPolicy(options: RuntimeOptions, call: Call, op: OperationSp
       ? { retries: 0 }
       : { ...options.retry, ...call.retry };
   const keyed = !!call.idempotent;
-  return { retry, retries: retry.retries ?? 2, idempotent: IDEMPOTENT.test(op.method) || keyed, keyed };
+  return {
+    retry,
+    retries: retry.retries ?? 2,
+    idempotent: IDEMPOTENT.test(op.method) || op.idempotent === true || keyed,
+    keyed,
+  };
 }
 
 /** retry: how long to wait before the next attempt after a failed response, or undefined to give up. */

@@ -1,10 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import process from 'node:process';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
+import { ListToolsRequestSchema, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+/** A JSON Schema object, as MCP carries tool schemas. */
+export type JsonSchema = { [keyword: string]: unknown };
 
 /** One operation as a tool. */
 export interface Tool {
@@ -19,8 +22,15 @@ export interface Tool {
   description: string;
   /** Parameters by their names in the spec, and `body`: what the client method takes. */
   input: z.ZodObject;
-  /** The success body's schema (the `zod` target's), for callers in-process; not advertised (see `buildServer`). */
+  /** The success body's schema (the `zod` target's), for callers in-process. */
   output?: z.ZodType;
+  /**
+   * The advertised `outputSchema`: the spec's JSON Schema of the success body, its references into the
+   * `defs` given to `buildServer`. Absent when a success response has no JSON body.
+   */
+  outputSchema?: JsonSchema;
+  /** The body is returned as `{ value: body }` (MCP wants an object; the body's schema admits more). */
+  wrapOutput?: boolean;
 }
 
 /** Where the server finds its configuration when `createMcpServer` is not given it (see `ENV`). */
@@ -82,6 +92,33 @@ export function selectTools(tools: readonly Tool[], options: McpServerOptions<un
   );
 }
 
+/**
+ * `schema` with the `$defs` it reaches, transitively, from `defs` (references are `#/$defs/<key>`, the
+ * key a JSON pointer segment in a URI fragment).
+ */
+export function outputSchemaOf(schema: JsonSchema, defs: Readonly<Record<string, JsonSchema | boolean>>): JsonSchema {
+  const reached = new Map<string, JsonSchema | boolean>();
+  const visit = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    for (const [keyword, value] of Object.entries(node)) {
+      if (keyword === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) {
+        const key = decodeURIComponent(value.slice('#/$defs/'.length)).replace(/~1/g, '/').replace(/~0/g, '~');
+        if (!reached.has(key) && Object.prototype.hasOwnProperty.call(defs, key)) {
+          reached.set(key, defs[key]!);
+          visit(defs[key]);
+        }
+      } else visit(value);
+    }
+  };
+  visit(schema);
+  if (!reached.size) return schema;
+  const $defs: Record<string, JsonSchema | boolean> = {};
+  for (const key of Object.keys(defs)) {
+    if (reached.has(key)) Object.defineProperty($defs, key, { value: reached.get(key), enumerable: true });
+  }
+  return { ...schema, $defs };
+}
+
 /** What a failed call returns: the problem (or other error body) the API answered, as a tool error. */
 function toolError(error: unknown): CallToolResult {
   const e = error as { status?: unknown; body?: unknown; message?: unknown };
@@ -104,6 +141,7 @@ export function buildServer(
   options: McpServerOptions<unknown>,
   info: { name: string; version: string },
   client: object,
+  defs: Readonly<Record<string, JsonSchema | boolean>> = {},
 ): McpServer {
   const server = new McpServer(info);
   const selected = selectTools(tools, options);
@@ -113,17 +151,20 @@ export function buildServer(
     );
   }
   const methods = client as Record<string, (args: unknown) => PromiseLike<unknown>>;
+  const listed: { tool: Tool; handle: RegisteredTool; outputSchema?: JsonSchema }[] = [];
   for (const tool of selected) {
-    // The result is structured content: an object (a body of another type is `{ value }`). No
-    // `outputSchema` is declared: the SDK would advertise Zod's JSON Schema of `output`, which drops the
-    // refinements (formats, code-point lengths, exclusive `oneOf`…), and MCP clients reject valid results
-    // against it (docs/mcp.md).
+    // The result is structured content, an object: as `outputSchema` says when there is one, else a body
+    // that is not an object is `{ value }`.
     const wrap = (body: unknown) =>
-      typeof body === 'object' && body !== null && !Array.isArray(body)
-        ? (body as Record<string, unknown>)
-        : { value: body };
+      tool.outputSchema
+        ? tool.wrapOutput
+          ? { value: body }
+          : (body as Record<string, unknown>)
+        : typeof body === 'object' && body !== null && !Array.isArray(body)
+          ? (body as Record<string, unknown>)
+          : { value: body };
     const readOnly = tool.httpMethod === 'GET' || tool.httpMethod === 'HEAD';
-    server.registerTool(
+    const handle = server.registerTool(
       tool.name,
       {
         ...(tool.title ? { title: tool.title } : {}),
@@ -147,7 +188,33 @@ export function buildServer(
         return body === undefined ? { content } : { content, structuredContent: wrap(body) };
       },
     );
+    listed.push({
+      tool,
+      handle,
+      ...(tool.outputSchema ? { outputSchema: outputSchemaOf(tool.outputSchema, defs) } : {}),
+    });
   }
+  // The SDK's `registerTool` takes `outputSchema` as Zod only and advertises Zod's JSON Schema of it,
+  // which drops what the `zod` target writes as refinements (formats, code-point lengths, the exclusive
+  // `oneOf`): MCP clients, which check results against it, then refused valid ones. So `tools/list` is
+  // answered here, as the SDK answers it, with the spec's own JSON Schema as `outputSchema`.
+  server.server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => ({
+    tools: listed
+      .filter(({ handle }) => handle.enabled)
+      .map(({ tool, handle, outputSchema }) => ({
+        name: tool.name,
+        title: handle.title,
+        description: handle.description,
+        inputSchema: z.toJSONSchema(tool.input, {
+          target: 'draft-7',
+          io: 'input',
+        }) as ListToolsResult['tools'][number]['inputSchema'],
+        ...(outputSchema ? { outputSchema: outputSchema as ListToolsResult['tools'][number]['inputSchema'] } : {}),
+        annotations: handle.annotations,
+        execution: handle.execution,
+        _meta: handle._meta,
+      })),
+  }));
   return server;
 }
 

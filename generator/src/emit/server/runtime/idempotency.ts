@@ -37,7 +37,10 @@ export interface IdempotencyStore {
 }
 
 export interface IdempotencyOptions {
-  /** The request header carrying the key. Default `Idempotency-Key`. */
+  /**
+   * The request header carrying the key, for every operation. Default: the operation's own, as the spec
+   * declares it or the config's `idempotencyKey` names it, else `Idempotency-Key`.
+   */
   header?: string;
   /** How long a key is remembered. Default 24 h. */
   ttlMs?: number;
@@ -83,7 +86,6 @@ export function memoryIdempotencyStore(options: { maxEntries?: number; now?: () 
 
 /** The deduplicating middleware for the generated server (see the top of this file). */
 export function idempotency(options: IdempotencyOptions = {}): ServerMiddleware {
-  const header = (options.header ?? 'Idempotency-Key').toLowerCase();
   const ttl = options.ttlMs ?? DAY;
   const store = options.store ?? memoryIdempotencyStore();
   // about:blank problems: the runtime's own answers, as for its other refusals (no spec problem types needed).
@@ -91,14 +93,12 @@ export function idempotency(options: IdempotencyOptions = {}): ServerMiddleware 
   /** The store key each request this middleware admitted claimed, with its fingerprint. */
   const claimed = new WeakMap<HandlerContext, { id: string; fingerprint: string }>();
   return {
-    async onRequest({ operation, context }) {
+    async onRequest({ operation, context, idempotencyKey }) {
+      const header = options.header ?? idempotencyKey ?? 'Idempotency-Key';
       const key = context.request.headers.get(header);
       if (key === null) return undefined;
       if (key.length > MAX_KEY_LENGTH)
-        return problems.aboutBlank(
-          400,
-          `the ${options.header ?? 'Idempotency-Key'} header is longer than ${MAX_KEY_LENGTH} characters`,
-        );
+        return problems.aboutBlank(400, `the ${header} header is longer than ${MAX_KEY_LENGTH} characters`);
       const id = JSON.stringify([context.principal ?? null, operation, key]);
       const fingerprint = JSON.stringify([context.params, context.query, context.body]);
       if (await store.add(id, { fingerprint }, ttl)) {

@@ -135,7 +135,7 @@ function startOf(
     case 'token':
     case 'header':
     case 'body': {
-      const token = p.kind === 'body' ? memberOf(context.body, p.tokenMember!) : context.query[p.tokenParameter!];
+      const token = p.kind === 'body' ? at(context.body, p.tokenMemberPointer!) : context.query[p.tokenParameter!];
       if (token === undefined) return 0;
       return tokens.findIndex((t) => String(t) === String(token)) + 1;
     }

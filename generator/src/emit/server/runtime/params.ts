@@ -133,7 +133,11 @@ export function parseQueryString(query: string, badEncoding: Set<string>): Map<s
   return out;
 }
 
-export function parseCookies(header: string | null): Map<string, string[]> {
+/**
+ * `Cookie` header → name → values. Values are percent-decoded (`style: form`) unless `decode` is false: OAS
+ * 3.2's `style: cookie` passes them through as sent (any apparent percent-encoding MUST NOT be decoded).
+ */
+export function parseCookies(header: string | null, decode = true): Map<string, string[]> {
   const out = new Map<string, string[]>();
   if (!header) return out;
   for (const part of header.split(';')) {
@@ -142,7 +146,7 @@ export function parseCookies(header: string | null): Map<string, string[]> {
     const name = part.slice(0, eq).trim();
     let value = part.slice(eq + 1).trim();
     if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    const decoded = safeDecode(value) ?? value;
+    const decoded = decode ? (safeDecode(value) ?? value) : value;
     const list = out.get(name);
     if (list) list.push(decoded);
     else out.set(name, [decoded]);
@@ -187,11 +191,28 @@ export function parseParameters(
   const badQuery = new Set<string>();
   const query = wire.query ? parseQueryString(wire.query, badQuery) : new Map<string, string[]>();
   let cookies: Map<string, string[]> | undefined;
+  let rawCookies: Map<string, string[]> | undefined;
   const declared = declaredQuery(op);
 
   for (const p of params) {
     let occurrences: string[] | undefined;
-    if (p.in === 'path') {
+    if (p.querystring) {
+      wholeQuery(p, wire.query, query, badQuery, result);
+      continue;
+    }
+    if (p.style === 'cookie') {
+      rawCookies ??= parseCookies(wire.header('cookie'), false);
+      // Exploded objects are one cookie per member (`R=100; G=200`), named by the member.
+      if (p.explode && p.coerce.type === 'object') {
+        const obj = cookieMembers(p.coerce.properties, rawCookies);
+        if (obj) {
+          result.cookie.values[p.name] = obj;
+          result.cookie.raw[p.name] = Object.entries(obj).map(([k]) => `${k}=${rawCookies!.get(k)![0]}`);
+        }
+        continue;
+      }
+      occurrences = rawCookies.get(p.name);
+    } else if (p.in === 'path') {
       const v = wire.pathParams[p.name];
       if (v !== undefined) occurrences = [stripPathStyle(p, v)];
       if (wire.pathBadEncoding.includes(p.name)) {
@@ -257,6 +278,66 @@ export function parseParameters(
 }
 
 /**
+ * OAS 3.2 `in: querystring`: the whole query string is the parameter's value. Form-urlencoded: an object of
+ * its pairs, each coerced by the member's schema (a repeated name is a list); JSON: the percent-decoded
+ * string is JSON text. An absent or empty query string leaves the parameter absent (its `required` decides).
+ */
+function wholeQuery(
+  p: TableParameter,
+  text: string,
+  pairs: Map<string, string[]>,
+  badQuery: Set<string>,
+  result: ParsedParameters,
+): void {
+  if (!text) return;
+  result.query.raw[p.name] = [text];
+  if (p.querystring === 'json') {
+    const decoded = safeDecode(text);
+    const parsed = decoded === undefined ? undefined : coerceScalar(decoded, { type: 'json' });
+    if (decoded === undefined || parsed === decoded) {
+      result.errors.push({
+        message: `The \`${p.name}\` query string is not ${decoded === undefined ? 'a valid percent-encoding' : 'JSON text'}`,
+        parameters: { [p.name]: [text] },
+      });
+      return;
+    }
+    result.query.values[p.name] = parsed;
+    return;
+  }
+  if (badQuery.size) {
+    result.errors.push({
+      message: `The \`${p.name}\` query string is not a valid percent-encoding`,
+      parameters: { [p.name]: [text] },
+    });
+    return;
+  }
+  const properties = p.coerce.type === 'object' ? p.coerce.properties : {};
+  const obj: Record<string, unknown> = {};
+  for (const [name, values] of pairs) {
+    if (FORBIDDEN_KEYS.has(name)) continue;
+    const c = ownCoercion(properties, name);
+    const items = c?.type === 'array' ? c.items : c;
+    const coerced = values.map((v) => (items ? coerceScalar(v, items) : v));
+    obj[name] = c?.type === 'array' || coerced.length > 1 ? coerced : coerced[0];
+  }
+  result.query.values[p.name] = obj;
+}
+
+/** The members of an exploded `style: cookie` object (one cookie each), or undefined when none was sent. */
+function cookieMembers(
+  properties: Record<string, Coercion>,
+  cookies: Map<string, string[]>,
+): Record<string, unknown> | undefined {
+  let obj: Record<string, unknown> | undefined;
+  for (const key of Object.keys(properties)) {
+    const values = cookies.get(key);
+    if (values === undefined || FORBIDDEN_KEYS.has(key)) continue;
+    (obj ??= {})[key] = coerceScalar(values[0]!, properties[key]!);
+  }
+  return obj;
+}
+
+/**
  * A `deepObject` query parameter from every bracket spelling of its name (brackets.ts: `name[k]`, nested,
  * `name[0]`, `name[]`, the bare name repeated or comma-separated for arrays); `raw` keeps them as sent.
  */
@@ -301,6 +382,12 @@ function declaredQuery(op: TableOperation): DeclaredQuery {
   let found = declaredByOperation.get(op);
   if (!found) {
     const query = op.parameters.filter((p) => p.in === 'query');
+    // A `querystring` parameter describes the whole query string: every name is its member.
+    if (query.some((p) => p.querystring)) {
+      found = { isDeclared: () => true, list: '' };
+      declaredByOperation.set(op, found);
+      return found;
+    }
     const names = new Set(query.map((p) => p.name));
     const prefixes = query.filter((p) => p.style === 'deepObject').map((p) => p.name + '[');
     found = {

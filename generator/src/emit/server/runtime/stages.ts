@@ -479,6 +479,7 @@ async function answer(s: Setup, c: CompiledOperation, context: unknown, incoming
     const report = (error: unknown) => s.report(error, c.op.key, incoming);
     return runWithMiddleware(hooks, context as HandlerContext, {
       operation: c.op.key,
+      ...(c.op.idempotencyKey === undefined ? {} : { idempotencyKey: c.op.idempotencyKey }),
       handler: c.handler!,
       problems: s.problems,
       report,

@@ -34,9 +34,15 @@ export interface TableParameter {
   name: string;
   in: ParameterLocation;
   required: boolean;
-  style: 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  /** `cookie`: OAS 3.2's cookie style (values as sent: never percent-decoded). */
+  style: 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'cookie';
   explode: boolean;
   allowEmptyValue?: boolean;
+  /**
+   * OAS 3.2 `in: querystring` (its `in` is `query`): the whole query string is this parameter's value,
+   * `form` (application/x-www-form-urlencoded: an object of its pairs) or `json` (JSON text).
+   */
+  querystring?: 'form' | 'json';
   coerce: Coercion;
   /** The schema's `default`, applied after validation when the parameter is absent. */
   default?: Json;
@@ -63,6 +69,20 @@ export interface TableForm {
   mediaType: string;
   multipart: boolean;
   fields: TableFormField[];
+  /** A multipart body whose schema is an array (OAS 3.2): its parts by position instead of `fields`. */
+  parts?: TableParts;
+}
+
+/** How a part of a positional multipart body is read: JSON text, a file, else text. */
+export interface TablePart {
+  json?: true;
+  file?: true;
+}
+
+/** The parts of a positional multipart body: `prefixEncoding`'s, then `itemEncoding`'s for the rest. */
+export interface TableParts {
+  prefix: TablePart[];
+  items?: TablePart;
 }
 
 export interface TableOperation {
@@ -101,6 +121,8 @@ export interface TableOperation {
   deprecatedAt?: string;
   /** The spec does not list every parameter: unknown query parameters are not rejected. */
   openParameters?: boolean;
+  /** The request header carrying the operation's idempotency key (the spec's or the config's name), when it takes one. */
+  idempotencyKey?: string;
   pagination?: TablePagination;
   /** Generated with `dates: 'Date'`: where the dates are in the parameters, the body and the answers (dates.ts). */
   dates?: OperationDates;
@@ -117,7 +139,7 @@ export interface TablePagination {
   hasMorePointer?: string;
   nextUrlPointer?: string;
   nextTokenHeader?: string;
-  tokenMember?: string;
+  tokenMemberPointer?: string;
   offsetParameter?: string;
   pageParameter?: string;
   firstPage?: number;
@@ -366,6 +388,8 @@ export interface ServerHookContext {
   /** The handler key (`op.names.method`). */
   operation: string;
   context: HandlerContext;
+  /** The header of the operation's idempotency key as the spec or config names it, when it takes one (`idempotency()` reads it). */
+  idempotencyKey?: string;
 }
 
 /**

@@ -18,6 +18,8 @@ import type { Failure, Mode, Site } from './site.ts';
 export interface ResolvedDiscriminator {
   propertyName: string;
   mapping: ReadonlyArray<{ value: string; ref: string }>;
+  /** OAS 3.2 `defaultMapping`: the `$ref` of the schema applied when the property is absent or its value maps to nothing. */
+  defaultRef?: string;
 }
 
 export interface FnVariant {

@@ -38,7 +38,8 @@ export function apiDocument(model: ApiModel, options: { inlineLimit?: number; sh
     discriminator: (schema) => {
       const fact = index.facts.discriminator(schema);
       if (!fact?.own) return undefined;
-      return { propertyName: fact.propertyName, mapping: fact.mapping.map((m) => ({ value: m.value, ref: schemaRef(m.schema.key) })) };
+      const mapping = fact.mapping.map((m) => ({ value: m.value, ref: schemaRef(m.schema.key) }));
+      return fact.defaultSchema ? { propertyName: fact.propertyName, mapping, defaultRef: schemaRef(fact.defaultSchema.key) } : { propertyName: fact.propertyName, mapping };
     },
     refHook: (ref) => {
       if (ref.startsWith(PARAM_REF)) return paramNodes.get(ref);

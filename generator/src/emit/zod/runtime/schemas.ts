@@ -101,6 +101,42 @@ export function patternMembers(
     });
 }
 
+/**
+ * An object schema with the checks Zod has no method for (`patternMembers`, `propertyNames`, …), run on the
+ * input before `schema` parses it. On the input, not as refinements of `schema`: those see its output, and
+ * Zod's objects and records drop an own `__proto__` member (`JSON.parse('{"__proto__": 1}')` makes one;
+ * copying it to the output would replace the output's prototype), which JSON Schema counts and checks like
+ * any other. For the same reason the member itself is checked here against what `schema` gives it: its
+ * declared member (read when checking: it may be a getter), else the catch-all (`additionalProperties`).
+ */
+export function objectChecks<T extends z.ZodObject>(
+  schema: T,
+  ...checks: readonly ((o: object) => boolean)[]
+): z.ZodPipe<z.ZodTransform<unknown, unknown>, T> {
+  const protoMember = (o: object): boolean => {
+    const value = Object.getOwnPropertyDescriptor(o, '__proto__')?.value;
+    const declared = Object.hasOwn(schema.shape, '__proto__') ? (schema.shape['__proto__'] as z.ZodType) : undefined;
+    if (declared) return declared.safeParse(value).success;
+    const catchall = schema.def.catchall as z.ZodType | undefined;
+    return value === undefined || !catchall || catchall.safeParse(value).success;
+  };
+  const passes = (o: unknown): boolean =>
+    typeof o !== 'object' || o === null || Array.isArray(o) || (protoMember(o) && checks.every((check) => check(o)));
+  // A transform in front (returning the input as is), not `z.unknown()`: JSON Schema of the input side
+  // (`z.toJSONSchema(…, { io: 'input' })`, what the MCP SDK advertises) is then the object's, not `{}`.
+  return z
+    .transform((input: unknown, ctx) => {
+      if (!passes(input)) ctx.issues.push({ code: 'custom', message: 'Invalid object', input });
+      return input;
+    })
+    .pipe(schema);
+}
+
+/** Required members named like Object.prototype ones (`toString`, `__proto__`): the object's own. */
+export function ownMembers(names: readonly string[]): (o: object) => boolean {
+  return (o) => names.every((k) => Object.getOwnPropertyDescriptor(o, k)?.value !== undefined);
+}
+
 /** `propertyNames`. */
 export function propertyNames(schema: z.ZodType): (o: object) => boolean {
   return (o) => entries(o).every(([k]) => schema.safeParse(k).success);
@@ -142,6 +178,23 @@ export function conditional(test: z.ZodType, then?: z.ZodType, otherwise?: z.Zod
     const branch = test.safeParse(v).success ? then : otherwise;
     return branch === undefined || branch.safeParse(v).success;
   });
+}
+
+/**
+ * The OAS 3.2 `defaultMapping` option of a discriminated union: an object whose tag is absent or none of the
+ * mapped values, then the default schema (a mapped tag is the discriminated union's to judge).
+ */
+export function untagged<T extends z.ZodType>(
+  key: string,
+  mapped: readonly string[],
+  schema: T,
+): z.ZodPipe<z.ZodObject<{}, z.core.$loose>, T> {
+  const tag = z
+    .looseObject({})
+    .refine((o) => !(Object.hasOwn(o, key) && mapped.includes((o as Record<string, unknown>)[key] as string)), {
+      message: `a ${JSON.stringify(key)} that another branch maps`,
+    });
+  return tag.pipe(schema as never) as never;
 }
 
 /** Every schema on its own (`allOf` with a closed object among the parts, where `z.intersection` is looser). */

@@ -5,6 +5,8 @@
  * `oneOf`/`anyOf`. For an OpenAPI document the mapping is the model's resolved discriminator fact
  * (explicit and implicit values, names decoded); for plain JSON Schema it is `discriminator.mapping`
  * (values: references or component names), else the decoded last segment of each branch's `$ref`.
+ * With OAS 3.2 `defaultMapping`, an absent tag or a value that maps to nothing selects that schema instead
+ * of being an error.
  */
 import { raw } from '../../../../codegen/index.ts';
 import { block, breakStmt, cond, ifStmt, lit, object, switchStmt, type Stmt } from '../../../../codegen/statements.ts';
@@ -41,18 +43,21 @@ export function discriminator(c: KeywordContext, s: SchemaObject, site: Site): S
       if (!cases.has(name)) cases.set(name, target(c, branch.$ref, site));
     }
   }
+  const fallbackRef = resolved ? resolved.defaultRef : typeof disc.defaultMapping === 'string' ? disc.defaultMapping : undefined;
   const values = [...cases.keys()];
   const tag = readProperty(c, site, prop);
   const tagSite = inPlace(site, site.node, ['discriminator']);
   const arms = [...cases].map(([value, node]) => ({ test: lit(value), body: [block([...applyNode(c, node, tagSite), breakStmt()])] }));
-  const unknown = failure(site, c.err(site), {
+  // Without a default, a tag that maps to nothing is an error listing the accepted values.
+  const unknown = (): Stmt => failure(site, c.err(site), {
     keyword: 'discriminator',
     message: `property "${prop}" must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`,
     params: object([[raw('propertyName'), lit(prop)], [raw('value'), tag.local], [raw('allowedValues'), c.hoist.value(values)]]),
     at: { root: site.path.root, parts: [...site.path.parts, '/', propertySegment(prop)] },
   });
   const fallback = kw === 'oneOf' ? oneOf(c, s, site) : anyOf(c, s, site);
-  const select = switchStmt(cond(tag.present, tag.local, raw('undefined')), [...arms, { body: [block([unknown])] }]);
+  const otherwise = fallbackRef === undefined ? [unknown()] : applyNode(c, target(c, fallbackRef, site), tagSite);
+  const select = switchStmt(cond(tag.present, tag.local, raw('undefined')), [...arms, { body: [block(otherwise)] }]);
   return [ifStmt(groupGuard('object', site.data), [tag.decl, select], fallback)];
 }
 

@@ -4,6 +4,7 @@
  *  1.0.0. Do not edit: regenerate.
  */
 import { ApiError } from './runtime/errors.js';
+import { slugOfProblem } from './runtime/problems.js';
 
 /** The problem variants of the API by slug (`x-problem-slug`). */
 export interface ProblemTypes {}
@@ -15,11 +16,7 @@ const PROBLEM_TYPES: readonly (readonly [ProblemSlug, string | RegExp])[] = [];
 
 /** The slug of a problem object, or of an `ApiError`'s problem, from its `type`. */
 export function problemSlug(value: unknown): ProblemSlug | undefined {
-  const problem = value instanceof ApiError ? value.problem : value;
-  const type = problem && typeof problem === 'object' ? (problem as { type?: unknown }).type : undefined;
-  if (typeof type !== 'string') return undefined;
-  for (const [slug, m] of PROBLEM_TYPES) if (typeof m === 'string' ? type === m : m.test(type)) return slug;
-  return undefined;
+  return slugOfProblem(PROBLEM_TYPES, value);
 }
 
 /**

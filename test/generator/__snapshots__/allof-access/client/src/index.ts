@@ -41,7 +41,7 @@ export {
   TimeoutError,
 } from './runtime/errors.js';
 export type { Paginator } from './runtime/paginate.js';
-export { nextLinkQuery, nextUrlQuery } from './runtime/paginate.js';
+export { headerToken, nextLinkQuery, nextUrlQuery } from './runtime/paginate.js';
 export type {
   ApiPromise,
   ApiResponse,
@@ -69,6 +69,7 @@ export type {
   StreamOptions,
   Throws,
   TokenSource,
+  TokenType,
   ValidateOptions,
 } from './runtime/types.js';
 export { shouldReconnect } from './runtime/stream.js';
@@ -86,3 +87,5 @@ export {
   oauth2Flow,
   oauth2Session,
 } from './runtime/oauth2.js';
+export type { DeviceAuthorization, DeviceFlowOptions, OAuth2ServerMetadata } from './runtime/oauth2-device.js';
+export { DEVICE_CODE_GRANT, DeviceFlowError, discoverOAuth2, oauth2DeviceFlow } from './runtime/oauth2-device.js';

@@ -41,6 +41,22 @@ export interface ListEventsArgs {
   limit?: T.Operations['listEvents']['query']['limit'];
 }
 
+/** The argument of `listLogs`: its parameters by their names in the spec. */
+export interface ListLogsArgs {
+  cursor?: T.Operations['listLogs']['query']['cursor'];
+  limit?: T.Operations['listLogs']['query']['limit'];
+}
+
+/** The argument of `searchNested`: its parameters by their names in the spec, and `body`. */
+export interface SearchNestedArgs {
+  body: T.Operations['searchNested']['requestBody'];
+}
+
+/** The argument of `searchPaged`: its parameters by their names in the spec, and `body`. */
+export interface SearchPagedArgs {
+  body: T.Operations['searchPaged']['requestBody'];
+}
+
 /** The argument of `searchItems`: its parameters by their names in the spec, and `body`. */
 export interface SearchItemsArgs {
   body: T.Operations['searchItems']['requestBody'];
@@ -115,6 +131,45 @@ export interface Client<F extends boolean = true> {
     args?: ListEventsArgs,
     options?: O,
   ): Outcome<T.Operations['listEvents']['response'], 200, T.Operations['listEvents']['errorResponse'], O, F>;
+  /**
+   * An integer cursor in a header, sent back as an integer.
+   *
+   * `GET /logs` (operation `listLogs`)
+   *
+   * Authentication: none.
+   *
+   * One page; `client.paginate.listLogs` follows the pages.
+   */
+  listLogs<O extends CallOptions = CallOptions>(
+    args?: ListLogsArgs,
+    options?: O,
+  ): Outcome<T.Operations['listLogs']['response'], 200, T.Operations['listLogs']['errorResponse'], O, F>;
+  /**
+   * The token one member down in the request body and in the response: inferred.
+   *
+   * `POST /search/nested` (operation `searchNested`)
+   *
+   * Authentication: none.
+   *
+   * One page; `client.paginate.searchNested` follows the pages.
+   */
+  searchNested<O extends CallOptions = CallOptions>(
+    args: SearchNestedArgs,
+    options?: O,
+  ): Outcome<T.Operations['searchNested']['response'], 200, T.Operations['searchNested']['errorResponse'], O, F>;
+  /**
+   * The token two members down the request body, under names no convention knows: declared.
+   *
+   * `POST /search/paged` (operation `searchPaged`)
+   *
+   * Authentication: none.
+   *
+   * One page; `client.paginate.searchPaged` follows the pages.
+   */
+  searchPaged<O extends CallOptions = CallOptions>(
+    args: SearchPagedArgs,
+    options?: O,
+  ): Outcome<T.Operations['searchPaged']['response'], 200, T.Operations['searchPaged']['errorResponse'], O, F>;
   /**
    * `POST /search` (operation `searchItems`)
    *
@@ -208,11 +263,53 @@ export interface Paginators {
     options?: PaginateOptions,
   ): Paginator<T.Operations['listEvents']['response'], ItemOf<At<T.Operations['listEvents']['response'], ['events']>>>;
   /**
+   * An integer cursor in a header, sent back as an integer.
+   *
+   * `GET /logs` (operation `listLogs`)
+   *
+   * Authentication: none.
+   *
+   * Iterates the pages (`for await (const page of ...)`) or their items (`.items()`), following the `X-Next-Cursor` response header into the `cursor` parameter until it is absent, or until `maxPages`/`maxItems`.
+   */
+  listLogs(
+    args?: ListLogsArgs,
+    options?: PaginateOptions,
+  ): Paginator<T.Operations['listLogs']['response'], ItemOf<At<T.Operations['listLogs']['response'], ['logs']>>>;
+  /**
+   * The token one member down in the request body and in the response: inferred.
+   *
+   * `POST /search/nested` (operation `searchNested`)
+   *
+   * Authentication: none.
+   *
+   * Iterates the pages (`for await (const page of ...)`) or their items (`.items()`), following `/pagination/next_cursor` into the request body's `/pagination/cursor` until it is absent, or until `maxPages`/`maxItems`.
+   */
+  searchNested(
+    args: SearchNestedArgs,
+    options?: PaginateOptions,
+  ): Paginator<
+    T.Operations['searchNested']['response'],
+    ItemOf<At<T.Operations['searchNested']['response'], ['results']>>
+  >;
+  /**
+   * The token two members down the request body, under names no convention knows: declared.
+   *
+   * `POST /search/paged` (operation `searchPaged`)
+   *
+   * Authentication: none.
+   *
+   * Iterates the pages (`for await (const page of ...)`) or their items (`.items()`), following `/meta/after` into the request body's `/page/position/after` until it is absent, or until `maxPages`/`maxItems`.
+   */
+  searchPaged(
+    args: SearchPagedArgs,
+    options?: PaginateOptions,
+  ): Paginator<T.Operations['searchPaged']['response'], ItemOf<At<T.Operations['searchPaged']['response'], ['data']>>>;
+  /**
    * `POST /search` (operation `searchItems`)
    *
    * Authentication: none.
    *
-   * Iterates the pages (`for await (const page of ...)`) or their items (`.items()`), following `/next_cursor` into the request body's `start_cursor` until it is absent, or until `maxPages`/`maxItems`.
+   * Iterates the pages (`for await (const page of ...)`) or their items (`.items()`), following `/next_cursor` into the request body's `/start_cursor` until it is absent, or until `maxPages`/`maxItems`.
    */
   searchItems(
     args: SearchItemsArgs,
@@ -230,6 +327,9 @@ export interface OperationErrors {
   listDroplets: T.Operations['listDroplets']['errorResponse'];
   listOrders: T.Operations['listOrders']['errorResponse'];
   listEvents: T.Operations['listEvents']['errorResponse'];
+  listLogs: T.Operations['listLogs']['errorResponse'];
+  searchNested: T.Operations['searchNested']['errorResponse'];
+  searchPaged: T.Operations['searchPaged']['errorResponse'];
   searchItems: T.Operations['searchItems']['errorResponse'];
   listTags: T.Operations['listTags']['errorResponse'];
 }
@@ -373,6 +473,63 @@ export function listEvents<O extends CallOptions = CallOptions, F extends boolea
   options?: O,
 ): Outcome<T.Operations['listEvents']['response'], 200, T.Operations['listEvents']['errorResponse'], O, F> {
   return call(core, ops.listEvents, args, options);
+}
+
+/**
+ * An integer cursor in a header, sent back as an integer.
+ *
+ * `GET /logs` (operation `listLogs`)
+ *
+ * Authentication: none.
+ *
+ * One page; `client.paginate.listLogs` follows the pages.
+ *
+ * The standalone form of `Client.listLogs`, over `createCore(...)`.
+ */
+export function listLogs<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
+  args?: ListLogsArgs,
+  options?: O,
+): Outcome<T.Operations['listLogs']['response'], 200, T.Operations['listLogs']['errorResponse'], O, F> {
+  return call(core, ops.listLogs, args, options);
+}
+
+/**
+ * The token one member down in the request body and in the response: inferred.
+ *
+ * `POST /search/nested` (operation `searchNested`)
+ *
+ * Authentication: none.
+ *
+ * One page; `client.paginate.searchNested` follows the pages.
+ *
+ * The standalone form of `Client.searchNested`, over `createCore(...)`.
+ */
+export function searchNested<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
+  args: SearchNestedArgs,
+  options?: O,
+): Outcome<T.Operations['searchNested']['response'], 200, T.Operations['searchNested']['errorResponse'], O, F> {
+  return call(core, ops.searchNested, args, options);
+}
+
+/**
+ * The token two members down the request body, under names no convention knows: declared.
+ *
+ * `POST /search/paged` (operation `searchPaged`)
+ *
+ * Authentication: none.
+ *
+ * One page; `client.paginate.searchPaged` follows the pages.
+ *
+ * The standalone form of `Client.searchPaged`, over `createCore(...)`.
+ */
+export function searchPaged<O extends CallOptions = CallOptions, F extends boolean = true>(
+  core: ClientCore<F>,
+  args: SearchPagedArgs,
+  options?: O,
+): Outcome<T.Operations['searchPaged']['response'], 200, T.Operations['searchPaged']['errorResponse'], O, F> {
+  return call(core, ops.searchPaged, args, options);
 }
 
 /**

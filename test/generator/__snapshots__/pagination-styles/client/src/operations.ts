@@ -52,6 +52,32 @@ export const listEvents: OperationSpec = {
   ],
 };
 
+export const listLogs: OperationSpec = {
+  id: 'listLogs',
+  method: 'GET',
+  path: '/logs',
+  params: [
+    { name: 'cursor', in: 'query' },
+    { name: 'limit', in: 'query' },
+  ],
+};
+
+export const searchNested: OperationSpec = {
+  id: 'searchNested',
+  method: 'POST',
+  path: '/search/nested',
+  body: 'application/json',
+  encode: encodeBody,
+};
+
+export const searchPaged: OperationSpec = {
+  id: 'searchPaged',
+  method: 'POST',
+  path: '/search/paged',
+  body: 'application/json',
+  encode: encodeBody,
+};
+
 export const searchItems: OperationSpec = {
   id: 'searchItems',
   method: 'POST',
@@ -74,6 +100,9 @@ export const operations: readonly OperationSpec[] = [
   listDroplets,
   listOrders,
   listEvents,
+  listLogs,
+  searchNested,
+  searchPaged,
   searchItems,
   listTags,
 ];
@@ -85,5 +114,8 @@ export const paginations: Readonly<Record<string, PaginationSpec>> = {
   listDroplets: { url: '/links/pages/next', items: '/droplets' },
   listOrders: { url: '/_links/next/href', items: '/_embedded/orders' },
   listEvents: { token: 'cursor', header: 'X-Next-Cursor', items: '/events' },
-  searchItems: { member: 'start_cursor', next: '/next_cursor', items: '/results' },
+  listLogs: { token: 'cursor', header: 'X-Next-Cursor', tokenType: 'integer', items: '/logs' },
+  searchNested: { member: '/pagination/cursor', next: '/pagination/next_cursor', items: '/results' },
+  searchPaged: { member: '/page/position/after', next: '/meta/after', items: '/data' },
+  searchItems: { member: '/start_cursor', next: '/next_cursor', items: '/results' },
 };

@@ -131,6 +131,84 @@ export type ListEventsResult = {
 /** `GET /events` */
 export type ListEventsHandler = (context: ListEventsContext) => ListEventsResult | Promise<ListEventsResult>;
 
+/** What the `listLogs` handler receives, parsed and validated. */
+export interface ListLogsContext {
+  params: T.Operations['listLogs']['pathParams'];
+  query: T.Operations['listLogs']['query'];
+  headers: T.Operations['listLogs']['headers'];
+  cookies: T.Operations['listLogs']['cookies'];
+  body: undefined;
+  principal: undefined;
+  /** The Web request (built on first use by the Node adapter). */
+  request: Request;
+}
+
+/** Exactly the responses declared for `listLogs`. */
+export type ListLogsResult = {
+  status: 200;
+  body: T.Operations['listLogs']['responses']['200']['content']['application/json'];
+  contentType?: 'application/json';
+  headers?: HeaderValues;
+};
+
+/**
+ * An integer cursor in a header, sent back as an integer.
+ * `GET /logs`
+ */
+export type ListLogsHandler = (context: ListLogsContext) => ListLogsResult | Promise<ListLogsResult>;
+
+/** What the `searchNested` handler receives, parsed and validated. */
+export interface SearchNestedContext {
+  params: T.Operations['searchNested']['pathParams'];
+  query: T.Operations['searchNested']['query'];
+  headers: T.Operations['searchNested']['headers'];
+  cookies: T.Operations['searchNested']['cookies'];
+  body: T.Operations['searchNested']['requestBody'];
+  principal: undefined;
+  /** The Web request (built on first use by the Node adapter). */
+  request: Request;
+}
+
+/** Exactly the responses declared for `searchNested`. */
+export type SearchNestedResult = {
+  status: 200;
+  body: T.Operations['searchNested']['responses']['200']['content']['application/json'];
+  contentType?: 'application/json';
+  headers?: HeaderValues;
+};
+
+/**
+ * The token one member down in the request body and in the response: inferred.
+ * `POST /search/nested`
+ */
+export type SearchNestedHandler = (context: SearchNestedContext) => SearchNestedResult | Promise<SearchNestedResult>;
+
+/** What the `searchPaged` handler receives, parsed and validated. */
+export interface SearchPagedContext {
+  params: T.Operations['searchPaged']['pathParams'];
+  query: T.Operations['searchPaged']['query'];
+  headers: T.Operations['searchPaged']['headers'];
+  cookies: T.Operations['searchPaged']['cookies'];
+  body: T.Operations['searchPaged']['requestBody'];
+  principal: undefined;
+  /** The Web request (built on first use by the Node adapter). */
+  request: Request;
+}
+
+/** Exactly the responses declared for `searchPaged`. */
+export type SearchPagedResult = {
+  status: 200;
+  body: T.Operations['searchPaged']['responses']['200']['content']['application/json'];
+  contentType?: 'application/json';
+  headers?: HeaderValues;
+};
+
+/**
+ * The token two members down the request body, under names no convention knows: declared.
+ * `POST /search/paged`
+ */
+export type SearchPagedHandler = (context: SearchPagedContext) => SearchPagedResult | Promise<SearchPagedResult>;
+
 /** What the `searchItems` handler receives, parsed and validated. */
 export interface SearchItemsContext {
   params: T.Operations['searchItems']['pathParams'];
@@ -195,6 +273,21 @@ export interface Handlers {
   listOrders: ListOrdersHandler;
   /** `GET /events` */
   listEvents: ListEventsHandler;
+  /**
+   * An integer cursor in a header, sent back as an integer.
+   * `GET /logs`
+   */
+  listLogs: ListLogsHandler;
+  /**
+   * The token one member down in the request body and in the response: inferred.
+   * `POST /search/nested`
+   */
+  searchNested: SearchNestedHandler;
+  /**
+   * The token two members down the request body, under names no convention knows: declared.
+   * `POST /search/paged`
+   */
+  searchPaged: SearchPagedHandler;
   /** `POST /search` */
   searchItems: SearchItemsHandler;
   /**

@@ -49,6 +49,9 @@ export type {
   ListEventsContext,
   ListEventsHandler,
   ListEventsResult,
+  ListLogsContext,
+  ListLogsHandler,
+  ListLogsResult,
   ListOrdersContext,
   ListOrdersHandler,
   ListOrdersResult,
@@ -58,6 +61,12 @@ export type {
   SearchItemsContext,
   SearchItemsHandler,
   SearchItemsResult,
+  SearchNestedContext,
+  SearchNestedHandler,
+  SearchNestedResult,
+  SearchPagedContext,
+  SearchPagedHandler,
+  SearchPagedResult,
 } from './handlers.js';
 export type { NodeListener, RunningServer, ServeOptions } from './runtime/node.js';
 export { createNodeListener, serve } from './runtime/node.js';

@@ -211,6 +211,124 @@ export interface Operations {
     /** Body of a failed response. */
     errorResponse: never;
   };
+  /** `GET /logs` */
+  listLogs: {
+    /** Path parameters. */
+    pathParams: NoMembers;
+    /** Query parameters. */
+    query: {
+      /** @minimum 0 */
+      cursor?: number;
+      /**
+       * @minimum 1
+       * @default 3
+       */
+      limit?: number;
+    };
+    /** Header parameters. */
+    headers: NoMembers;
+    /** Cookie parameters. */
+    cookies: NoMembers;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The next cursor in a header. */
+      200: {
+        headers: {
+          'x-next-cursor'?: number;
+        };
+        content: {
+          'application/json': {
+            logs?: Items;
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: {
+      logs?: Items;
+    };
+    /** Body of a failed response. */
+    errorResponse: never;
+  };
+  /** `POST /search/nested` */
+  searchNested: {
+    /** Path parameters. */
+    pathParams: NoMembers;
+    /** Query parameters. */
+    query: NoMembers;
+    /** Header parameters. */
+    headers: NoMembers;
+    /** Cookie parameters. */
+    cookies: NoMembers;
+    /** Request body (required). */
+    requestBody: {
+      query?: string;
+      pagination?: {
+        cursor?: string;
+        size?: number;
+      };
+    };
+    /** Responses by status and media type. */
+    responses: {
+      /** Results and the next cursor. */
+      200: {
+        headers: NoMembers;
+        content: {
+          'application/json': {
+            results?: Items;
+            pagination?: {
+              next_cursor?: string | null;
+            };
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Operations['searchNested']['responses'][200]['content']['application/json'];
+    /** Body of a failed response. */
+    errorResponse: never;
+  };
+  /** `POST /search/paged` */
+  searchPaged: {
+    /** Path parameters. */
+    pathParams: NoMembers;
+    /** Query parameters. */
+    query: NoMembers;
+    /** Header parameters. */
+    headers: NoMembers;
+    /** Cookie parameters. */
+    cookies: NoMembers;
+    /** Request body (required). */
+    requestBody: {
+      page: {
+        size?: number;
+        position?: {
+          after?: string;
+        };
+      };
+    };
+    /** Responses by status and media type. */
+    responses: {
+      /** Results and where the next page starts. */
+      200: {
+        headers: NoMembers;
+        content: {
+          'application/json': {
+            data?: Items;
+            meta?: {
+              after?: string | null;
+            };
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Operations['searchPaged']['responses'][200]['content']['application/json'];
+    /** Body of a failed response. */
+    errorResponse: never;
+  };
   /** `POST /search` */
   searchItems: {
     /** Path parameters. */

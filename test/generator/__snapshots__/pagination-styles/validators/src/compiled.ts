@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fErr, _fPT, _fType, _ref, _refSp } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 
 const _t0: any = [['id', 65, 'string']];
 const _sp1 = '#/components/schemas/Item';
@@ -27,12 +27,22 @@ const _t11: any = [['total', 4, 'integer']];
 const _sp12 = '#/paths/~1orders/get/parameters/1/schema';
 const _t13: any = [['href', 1, 'string']];
 const _sp14 = '#/paths/~1events/get/parameters/0/schema';
-const _t15: any = [
+const _sp15 = '#/paths/~1logs/get/parameters/0/schema';
+const _t16: any = [
+  ['cursor', 1, 'string'],
+  ['size', 4, 'integer'],
+];
+const _t17: any = [['query', 1, 'string']];
+const _t18: any = [['next_cursor', 49, 'string,null']];
+const _t19: any = [['after', 1, 'string']];
+const _t20: any = [['size', 4, 'integer']];
+const _t21: any = [['after', 49, 'string,null']];
+const _t22: any = [
   ['query', 1, 'string'],
   ['start_cursor', 1, 'string'],
   ['page_size', 4, 'integer'],
 ];
-const _t16: any = [
+const _t23: any = [
   ['next_cursor', 49, 'string,null'],
   ['has_more', 8, 'boolean'],
 ];
@@ -354,13 +364,128 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
   return E.length === e0;
 }
 
+export function _eListLogsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.cursor;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/cursor', E, _sp15, _vListByOffsetQueryOffset, _eListByOffsetQueryOffset)) return false;
+  }
+  const x3 = v.limit;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/limit', E, _sp4, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+  }
+  return E.length === e0;
+}
+
+export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.logs;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/logs', E, _vItems, _eItems)) return false;
+  }
+  return E.length === e0;
+}
+
+export function _eSearchNestedRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  if (_eProps(v, o, p, E, sp, _t17)) return false;
+  const x1 = v.pagination;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) {
+      if (_fPT(E, o, p, sp, 'pagination', 'object')) return false;
+    } else {
+      if (_eProps(x1, o, p + '/pagination', E, sp + '/properties/pagination', _t16)) return false;
+    }
+  }
+  return E.length === e0;
+}
+
+export function _eSearchNestedStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.results;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/results', E, _vItems, _eItems)) return false;
+  }
+  const x3 = v.pagination;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) {
+      if (_fPT(E, o, p, sp, 'pagination', 'object')) return false;
+    } else {
+      if (_eProps(x3, o, p + '/pagination', E, sp + '/properties/pagination', _t18)) return false;
+    }
+  }
+  return E.length === e0;
+}
+
+export function _eSearchPagedRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.page;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) {
+      if (_fPT(E, o, p, sp, 'page', 'object')) return false;
+    } else {
+      if (_eProps(x1, o, p + '/page', E, sp + '/properties/page', _t20)) return false;
+      const x2 = x1.position;
+      if (x2 !== undefined) {
+        if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
+          if (_fPT(E, o, p + '/page', sp + '/properties/page', 'position', 'object')) return false;
+        } else {
+          if (_eProps(x2, o, p + '/page/position', E, sp + '/properties/page/properties/position', _t19)) return false;
+        }
+      }
+    }
+  } else if (_fReq(E, o, p, sp, 'page')) return false;
+  return E.length === e0;
+}
+
+export function _eSearchPagedStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.data;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/data', E, _vItems, _eItems)) return false;
+  }
+  const x3 = v.meta;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) {
+      if (_fPT(E, o, p, sp, 'meta', 'object')) return false;
+    } else {
+      if (_eProps(x3, o, p + '/meta', E, sp + '/properties/meta', _t21)) return false;
+    }
+  }
+  return E.length === e0;
+}
+
 export function _eSearchItemsRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t15)) return false;
+  if (_eProps(v, o, p, E, sp, _t22)) return false;
   return E.length === e0;
 }
 
@@ -374,7 +499,7 @@ export function _eSearchItemsStatus200(v: any, o: number, p: string, E: Validati
   if (x1 !== undefined) {
     if (_ref(x1, o, p + '/results', E, _vItems, _eItems)) return false;
   }
-  if (_eProps(v, o, p, E, sp, _t16)) return false;
+  if (_eProps(v, o, p, E, sp, _t23)) return false;
   return E.length === e0;
 }
 

@@ -128,22 +128,48 @@ const _v4 = /* @__PURE__ */ _operation<'listEvents'>(
 export const validateListEventsQuery = _v4.query;
 export const validateListEventsResponse = _v4.response;
 
-const _v5 = /* @__PURE__ */ _operation<'searchItems'>(
+const _v5 = /* @__PURE__ */ _operation<'listLogs'>(
+  '/paths/~1logs/get',
+  [C._eListByOffsetPathParams, C._eListLogsQuery],
+  [['200', C._eListLogsStatus200]],
+);
+export const validateListLogsQuery = _v5.query;
+export const validateListLogsResponse = _v5.response;
+
+const _v6 = /* @__PURE__ */ _operation<'searchNested'>(
+  '/paths/~1search~1nested/post',
+  [],
+  [['200', C._eSearchNestedStatus200]],
+  [true, C._eSearchNestedRequestBody2],
+);
+export const validateSearchNestedRequestBody = _v6.requestBody;
+export const validateSearchNestedResponse = _v6.response;
+
+const _v7 = /* @__PURE__ */ _operation<'searchPaged'>(
+  '/paths/~1search~1paged/post',
+  [],
+  [['200', C._eSearchPagedStatus200]],
+  [true, C._eSearchPagedRequestBody2],
+);
+export const validateSearchPagedRequestBody = _v7.requestBody;
+export const validateSearchPagedResponse = _v7.response;
+
+const _v8 = /* @__PURE__ */ _operation<'searchItems'>(
   '/paths/~1search/post',
   [],
   [['200', C._eSearchItemsStatus200]],
   [true, C._eSearchItemsRequestBody2],
 );
-export const validateSearchItemsRequestBody = _v5.requestBody;
-export const validateSearchItemsResponse = _v5.response;
+export const validateSearchItemsRequestBody = _v8.requestBody;
+export const validateSearchItemsResponse = _v8.response;
 
-const _v6 = /* @__PURE__ */ _operation<'listTags'>(
+const _v9 = /* @__PURE__ */ _operation<'listTags'>(
   '/paths/~1tags/get',
   [C._eListByOffsetPathParams, C._eListTagsQuery],
   [['200', C._eItems]],
 );
-export const validateListTagsQuery = _v6.query;
-export const validateListTagsResponse = _v6.response;
+export const validateListTagsQuery = _v9.query;
+export const validateListTagsResponse = _v9.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
@@ -152,6 +178,9 @@ export const operationValidators = {
   listDroplets: _v2,
   listOrders: _v3,
   listEvents: _v4,
-  searchItems: _v5,
-  listTags: _v6,
+  listLogs: _v5,
+  searchNested: _v6,
+  searchPaged: _v7,
+  searchItems: _v8,
+  listTags: _v9,
 } satisfies OperationValidators;

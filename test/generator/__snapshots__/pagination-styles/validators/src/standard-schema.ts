@@ -139,6 +139,18 @@ export const ListEventsQuerySchema = /* @__PURE__ */ _schema(O.validateListEvent
 
 export const ListEventsResponseSchema = /* @__PURE__ */ _response(O.validateListEventsResponse);
 
+export const ListLogsQuerySchema = /* @__PURE__ */ _schema(O.validateListLogsQuery);
+
+export const ListLogsResponseSchema = /* @__PURE__ */ _response(O.validateListLogsResponse);
+
+export const SearchNestedRequestBodySchema = /* @__PURE__ */ _body(O.validateSearchNestedRequestBody);
+
+export const SearchNestedResponseSchema = /* @__PURE__ */ _response(O.validateSearchNestedResponse);
+
+export const SearchPagedRequestBodySchema = /* @__PURE__ */ _body(O.validateSearchPagedRequestBody);
+
+export const SearchPagedResponseSchema = /* @__PURE__ */ _response(O.validateSearchPagedResponse);
+
 export const SearchItemsRequestBodySchema = /* @__PURE__ */ _body(O.validateSearchItemsRequestBody);
 
 export const SearchItemsResponseSchema = /* @__PURE__ */ _response(O.validateSearchItemsResponse);
