@@ -8,6 +8,7 @@ import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import * as n from '../../generator/src/codegen/ts-nodes.ts';
 import { NotPrinted } from '../../generator/src/codegen/pretty-doc.ts';
+import { plainStatement } from '../../generator/src/codegen/pretty/flat.ts';
 import { prettyStatement } from '../../generator/src/codegen/pretty/index.ts';
 import { printFormattedModule } from '../../generator/src/codegen/ts-print.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
@@ -98,4 +99,42 @@ describe('ts-pretty prints what prettier prints', () => {
     const patched = printed.text.slice(0, start) + (await format(printed.text.slice(start, end))).trimEnd() + printed.text.slice(end);
     expect(patched).toBe(await format(printed.text));
   });
+});
+
+describe('plain statements settled as text before any document is built (pretty/flat.ts)', () => {
+  const C = (name: string) => n.propertyAccess(n.valueRef('C'), name);
+  const made = (name: string, factory: string, arg: n.Expression, typeArg?: n.TypeNode) =>
+    n.constDeclaration(name, n.pure(n.callExpression(n.valueRef(factory), [arg], typeArg && [typeArg])));
+  const rows = (count: number) => n.arrayLiteral(Array.from({ length: count }, (_, i) => n.arrayLiteral([n.jsonString(`${200 + i}`), C(`_eSomeOperationStatus${200 + i}`)])));
+  const operation = (name: string, rowCount: number, params: number) =>
+    n.variable('const', '_v1', n.pure(n.callExpression(n.valueRef('_operation'), [n.jsonString('/paths/~1repos~1{owner}~1{repo}/get'), n.arrayLiteral(Array.from({ length: params }, (_, i) => C(`_eReposGetPathParams${i}`))), rows(rowCount)], [n.literalType(name)])));
+  // Each taken shape: settled here (plainStatement answers) and what prettier prints; each declined one: the documents' answer, also prettier's.
+  const taken: Record<string, n.Statement> = {
+    'a declaration of a call on its line': made('isRoot', '_guard', C('_vRoot'), n.qualifiedTypeRef('T', 'Root')),
+    'a call too wide: its argument on a line of its own': made('validateSecurityAdvisoryEcosystems', '_validator', C('_eSecurityAdvisoryEcosystemsWithAVeryLongName'), n.qualifiedTypeRef('T', 'SecurityAdvisoryEcosystems')),
+    'an operation with one response row on its line': operation('metaRoot', 1, 0),
+    'an operation with several rows: always broken, the rows one a line': operation('reposGet', 3, 1),
+    'an array argument too wide: one item a line': operation('reposGet', 1, 6),
+    'objects and arrays on the line': n.variable('const', 'x', n.callExpression(n.valueRef('f'), [n.objectLiteral([n.property('a', n.literalExpression(1))]), n.arrayLiteral([n.literalExpression('s')]), C('y')])),
+  };
+  const declined: Record<string, n.Statement> = {
+    'a lone short argument (the call moves below the `=`)': n.variable('const', 'aVeryLongNameForAValueThatIsSetFromACallOfSomething'.repeat(2), n.callExpression(n.valueRef('someFunction'), [n.valueRef('shortName')])),
+    'a last object argument (hugged)': n.variable('const', 'x', n.callExpression(n.valueRef('f'), [C('a'), n.objectLiteral(Array.from({ length: 8 }, (_, i) => n.property(`property${i}`, n.jsonString(`value number ${i}`))))])),
+    'an object built broken': n.variable('const', 'x', n.objectLiteral([n.property('a', n.literalExpression(1))], { multiLine: true })),
+    'an operator': n.variable('const', 'x', n.binary(n.valueRef('a'), '+', n.valueRef('b'))),
+  };
+  for (const [name, statement] of Object.entries(taken)) {
+    it(`${name}: settled here`, async () => {
+      const text = plainStatement(statement);
+      expect(text).toBeDefined();
+      expect(prettyStatement(statement)).toBe(text);
+      expect(await format(text + '\n')).toBe(text + '\n');
+    });
+  }
+  for (const [name, statement] of Object.entries(declined)) {
+    it(`${name}: left to the documents`, async () => {
+      expect(plainStatement(statement)).toBeUndefined();
+      await expectClean(statement);
+    });
+  }
 });

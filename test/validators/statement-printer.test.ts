@@ -8,10 +8,12 @@ import fc from 'fast-check';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { raw } from '../../generator/src/codegen/index.ts';
+import { printTree } from '../../generator/src/codegen/pretty/tree.ts';
 import { printExpression, printStatement } from '../../generator/src/codegen/statement-printer.ts';
 import {
   and,
   array,
+  assign,
   binary,
   block,
   breakStmt,
@@ -263,6 +265,35 @@ describe('the tree printed straight to text (pretty/tree.ts)', () => {
       const { text, formatted } = printStatement(statement);
       expect(formatted).toBe(true);
       expect(text).toBe(await format(text));
+    });
+  }
+
+  // Broken layouts the tree writes itself (the node path refused: a test fails if one goes there), each what prettier prints.
+  const nodePathRefused = (): string => {
+    throw new Error('left to the node path');
+  };
+  const failure = (extra: Expr[]) => call(raw('_fErr'), raw('E'), raw('o'), binary(raw('p'), '+', lit('/description')), binary(raw('_sp20'), '+', lit('/properties/description/maxLength')), lit('maxLength'), ...extra);
+  const values = (n: number) => Array.from({ length: n }, (_, i) => binary(raw('v'), '===', lit(`value${i}`)));
+  const broken: Record<string, Stmt> = {
+    'a call as the whole test, too wide: one argument a line': fn([ifStmt(failure([lit('must NOT have more than 65535 characters')]), RETURN_FALSE)]),
+    'a call as the whole test, its last object argument hugged': fn([ifStmt(call(raw('_fErr'), raw('E'), raw('o'), raw('p'), raw('_sp1'), lit('required'), lit('must have required property'), object([[raw('missingProperty'), lit('x'.repeat(40))], [raw('limit'), lit(1)]])), RETURN_FALSE)]),
+    'a call as the whole test, its object argument too wide to hug: one argument a line': fn([ifStmt(failure([lit('must NOT have more than 65535 characters'), object([[raw('limit'), lit(65535)]])]), RETURN_FALSE)]),
+    'a call too wide in a chain, negated': fn([ifStmt(and(binary(raw('x7.length'), '>', lit(65535)), not(failure([lit('must NOT have more than 65535 characters')]))), [RETURN_FALSE])]),
+    'a negated chain too wide in a chain: broken inside its brackets': fn([ifStmt(and(not(or(...values(8))), call(raw('_fEnum'), raw('E'), raw('o'), raw('p'), raw('_sp1105'), raw('_k1104'))), RETURN_FALSE)]),
+    'else if after a lone statement': fn([ifStmt(binary(raw('n7'), '===', lit(0)), exprStmt(assign(raw('a8'), lit(0))), ifStmt(binary(raw('n7'), '===', lit(1)), exprStmt(assign(raw('b9'), lit(0)))))]),
+    'a block else after a lone statement': fn([ifStmt(raw('ok19'), exprStmt(assign(raw('E.length'), raw('e20'))), [exprStmt(call(raw('g'), raw('v'))), RETURN_FALSE])]),
+    'a lone else after a block': fn([ifStmt(raw('ok'), [exprStmt(call(raw('g'), raw('v')))], RETURN_FALSE)]),
+    'an empty labelled block': fn([block([], raw('L40'))]),
+    'a long string constant: on the line after the =': constDecl(raw('_sp1'), lit(`#/components/schemas/${'x'.repeat(120)}`)),
+    'a set of strings too wide: one a line': constDecl(raw('_s1442'), newExpr(raw('Set'), [lit(Array.from({ length: 9 }, (_, i) => `summary_${i}`))], raw('unknown'))),
+    'an array of strings too wide: one a line': constDecl(raw('_k1560'), lit(Array.from({ length: 11 }, (_, i) => `startup_failure_${i}`)), raw('any')),
+    'a regular expression too wide: its arguments one a line': constDecl(raw('_re1'), newExpr(raw('RegExp'), [regexSource(`^(?:${'[a-z]'.repeat(24)})$`), lit('u')])),
+  };
+  for (const [name, statement] of Object.entries(broken)) {
+    it(`${name} (the tree's own layout)`, async () => {
+      const text = printTree(statement, nodePathRefused);
+      expect(text).toBe(await format(text));
+      expect(printStatement(statement)).toEqual({ text, formatted: true });
     });
   }
 });

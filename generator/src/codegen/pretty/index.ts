@@ -20,7 +20,9 @@
  * - types.ts: unions, intersections, object types, tuples, type arguments;
  * - literals.ts: object and array literals, keys, and the spelling of literals;
  * - comments.ts: leading comments;
- * - tree.ts: the validators' statement tree straight to text, where its lines fit (no line is broken there).
+ * - tree.ts: the validators' statement tree straight to text (its lines, and the breaks of the shapes it makes);
+ * - flat.ts: a plain statement (a declaration of a call, a name, a literal) that fits its line, as one line of
+ *   text before any document is built.
  * The document printer that fits the lines (and pretty-doc.ts `flatIfFits`, its shortcut for a statement
  * that fits its line) is prettier's own.
  */
@@ -29,11 +31,14 @@ import { builders } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../layout-options.ts';
 import { flatIfFits, printDoc, printFlat } from '../pretty-doc.ts';
 import { comments } from './comments.ts';
+import { plainStatement } from './flat.ts';
 import { expression } from './expressions.ts';
 import { at, statement } from './statements.ts';
 
 /** A top-level statement as prettier prints it (no trailing newline); throws `NotPrinted`. */
 export function prettyStatement(node: ts.Statement): string {
+  const plain = plainStatement(node);
+  if (plain !== undefined) return plain;
   return at(0, () => {
     const doc = [comments(node), statement(node)];
     // A statement that fits its line is its flat text: the document printer would measure it for nothing.

@@ -10,6 +10,7 @@ import { flatIfFits } from '../pretty-doc.ts';
 import { assignment, valueAssignment } from './assignments.ts';
 import { type D, K, unhandled } from './base.ts';
 import { comments } from './comments.ts';
+import { plainStatement } from './flat.ts';
 import { binaryPrecedence, expression, hasComments, isBinaryish, strip } from './expressions.ts';
 import { functionDeclaration, typeParameters } from './functions.ts';
 import { objectType, type } from './types.ts';
@@ -29,6 +30,12 @@ export let depth: number | undefined = 0;
  */
 function settled(doc: D): D {
   return depth === undefined ? doc : flatIfFits(doc, depth * PRETTIER_OPTIONS.tabWidth!) ?? doc;
+}
+
+/** A plain statement of a block settled as text (flat.ts), its lines one a document line (indented with the block); undefined where its depth is not known. */
+function plain(node: ts.Statement, level: number | undefined): D | undefined {
+  const text = level === undefined ? undefined : plainStatement(node, level * PRETTIER_OPTIONS.tabWidth!);
+  return text === undefined ? undefined : join(hardline, text.split('\n'));
 }
 
 /** `build` with the statement depth set to `at`. */
@@ -204,6 +211,7 @@ function switchStatement(node: ts.SwitchStatement): D {
  */
 export function block(node: ts.Block, clause = false): D {
   if (!node.statements.length) return clause ? ['{', hardline, '}'] : '{}';
-  const statements = at(depth === undefined ? undefined : depth + 1, () => node.statements.map((s) => settled(nestedStatement(s))));
+  const inner = depth === undefined ? undefined : depth + 1;
+  const statements = at(inner, () => node.statements.map((s) => plain(s, inner) ?? settled(nestedStatement(s))));
   return ['{', indent([hardline, join(hardline, statements)]), hardline, '}'];
 }

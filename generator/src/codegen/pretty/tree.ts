@@ -19,8 +19,13 @@ import { isNode, lit, type Expr, type ExprNode, type Stmt } from '../statements.
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
 const UNIT = ' '.repeat(PRETTIER_OPTIONS.tabWidth!);
 
-/** A shape whose one-line form is not certain to be its layout here: the node path prints it. */
-class NotFlat extends Error {}
+/**
+ * A shape whose layout is not certain here: the node path prints it. Not an `Error`: it is thrown and
+ * caught thousands of times per module, and an error's stack trace would cost more than the printing.
+ */
+class NotFlat {
+  constructor(readonly reason: string) {}
+}
 
 function notFlat(what: string): never {
   throw new NotFlat(what);
@@ -31,10 +36,28 @@ export type NodePath = (statement: Stmt, depth: number) => string;
 
 /** A top-level statement of the tree: its fitting lines from the tree, the rest through `nodePath`. */
 export function printTree(statement: Stmt, nodePath: NodePath): string {
+  const text = printLines(statement, nodePath);
+  // Lines are measured by their length, which is prettier's measure for printable ASCII only: a statement
+  // with any other character is printed again measuring each line (such lines go to the node path, as
+  // prettier measures a wide or combining character by its display width). One test of the joined text
+  // instead of one per line: a line is a string built of parts, which a test of its own would flatten.
+  if (!/[^\n\x20-\x7e]/.test(text)) return text;
+  measured = true;
+  try {
+    return printLines(statement, nodePath);
+  } finally {
+    measured = false;
+  }
+}
+
+function printLines(statement: Stmt, nodePath: NodePath): string {
   const out: string[] = [];
   new TreePrinter(out, nodePath).statement(statement, 0);
   return out.join('\n');
 }
+
+/** Whether each line is tested for characters beyond printable ASCII (printTree's second pass). */
+let measured = false;
 
 /** An expression's one-line form as the documents print it flat (brackets by precedence, prettier's quotes), or undefined where only the node path knows it. */
 export function treeExpressionLine(e: Expr): string | undefined {
@@ -86,8 +109,8 @@ class TreePrinter {
     this.out.push(UNIT.repeat(depth) + text);
   }
 
+  /** A block's statements, one level in. An empty block is `{` and `}` on two lines (a bare block, an `if`'s or `else`'s: prettier's printBlock); a loop's or function's body is `{}`, checked by its caller. */
   private body(body: readonly Stmt[], depth: number): void {
-    if (!body.length) notFlat('an empty block');
     for (const s of body) this.statement(s, depth);
   }
 
@@ -95,8 +118,12 @@ class TreePrinter {
   private lines(s: Stmt, depth: number, prefix: string): void {
     switch (s.kind) {
       case 'decl':
-        if (s.init !== undefined && brokenArray(s.init)) return this.brokenArray(`${prefix}${s.keyword} ${s.name.text}${s.type ? `: ${s.type.text}` : ''} = `, s.init, depth);
-        return this.line(depth, prefix + simple(s));
+        if (s.init !== undefined && brokenArray(s.init)) return this.brokenArray(`${prefix}${s.keyword} ${s.name.text}${s.type ? `: ${s.type.text}` : ''} = `, s.init, depth, '];');
+      {
+        const text = prefix + simple(s);
+        if (depth === 0 && !prefix && s.init !== undefined && !fits(0, text)) return this.constant(s);
+        return this.line(depth, text);
+      }
       case 'expr':
       case 'return':
       case 'break':
@@ -104,29 +131,19 @@ class TreePrinter {
         return this.line(depth, prefix + simple(s));
       case 'if': {
         const head = `${prefix}if (${flat(s.test)})`;
-        const lone = s.then.kind !== 'block' || s.then.label !== undefined;
-        if (!fits(depth, lone ? head : `${head} {`)) {
-          this.brokenTest(prefix, s.test, depth, lone ? '' : ' {');
-          if (lone) this.line(depth + 1, simple(s.then));
-          else this.body((s.then as Extract<Stmt, { kind: 'block' }>).body, depth + 1);
-          if (s.else) notFlat('else of a broken test');
-          if (!lone) this.line(depth, '}');
-          return;
-        }
-        if (lone) {
-          this.clause(head, s.then, depth);
+        if (s.then.kind !== 'block' || s.then.label !== undefined) {
+          if (fits(depth, head)) this.clause(head, s.then, depth);
+          else {
+            this.brokenTest(prefix, s.test, depth, '');
+            this.line(depth + 1, simple(s.then));
+          }
           // After a lone statement `else` starts a line of its own (prettier's printIfStatement).
-          if (s.else) this.clause('else', s.else, depth);
-          return;
+          return s.else && this.alternate('else', s.else, depth);
         }
-        this.line(depth, `${head} {`);
+        if (fits(depth, `${head} {`)) this.line(depth, `${head} {`);
+        else this.brokenTest(prefix, s.test, depth, ' {');
         this.body(s.then.body, depth + 1);
-        if (!s.else) return this.line(depth, '}');
-        if (s.else.kind === 'if') return this.lines(s.else, depth, '} else ');
-        if (s.else.kind !== 'block' || s.else.label) notFlat('else of a lone statement');
-        this.line(depth, '} else {');
-        this.body(s.else.body, depth + 1);
-        return this.line(depth, '}');
+        return s.else ? this.alternate('} else', s.else, depth) : this.line(depth, '}');
       }
       case 'block':
         if (prefix) notFlat('a block after a prefix');
@@ -134,18 +151,18 @@ class TreePrinter {
         this.body(s.body, depth + 1);
         return this.line(depth, '}');
       case 'for': {
-        if (s.init.kind !== 'decl' || prefix) notFlat('for');
+        if (s.init.kind !== 'decl' || prefix || !s.body.length) notFlat('for');
         this.line(depth, `for (${declaration(s.init)}; ${flat(s.test)}; ${flat(s.update)}) {`);
         this.body(s.body, depth + 1);
         return this.line(depth, '}');
       }
       case 'forIn':
-        if (prefix) notFlat('for-in');
+        if (prefix || !s.body.length) notFlat('for-in');
         this.line(depth, `for (const ${s.name.text} in ${flat(s.object)}) {`);
         this.body(s.body, depth + 1);
         return this.line(depth, '}');
       case 'function': {
-        if (prefix) notFlat('function');
+        if (prefix || !s.body.length) notFlat('function');
         const head = `${s.exported ? 'export ' : ''}function ${s.name.text}(`;
         const tail = `): ${s.returns.text} {`;
         const params = s.params.map((p) => p.text);
@@ -164,22 +181,112 @@ class TreePrinter {
     }
   }
 
+  /** What follows `else` (`lead`: `else` after a lone statement, `} else` after a block): an `if`, a block, or a lone statement (prettier's adjustClause). */
+  private alternate(lead: string, s: Stmt, depth: number): void {
+    if (s.kind === 'if') return this.lines(s, depth, `${lead} `);
+    if (s.kind !== 'block' || s.label) return this.clause(lead, s, depth);
+    this.line(depth, `${lead} {`);
+    this.body(s.body, depth + 1);
+    this.line(depth, '}');
+  }
+
   /**
-   * An `if` whose test does not fit its line: a `&&`/`||` chain one operand a line between `if (` and `)`,
-   * or under `!` between `if (!(` and `))` (prettier's printIfStatement and printBinaryishExpression; the
+   * An `if` whose test does not fit its line: the test on lines of its own between `if (` and `)`
+   * (prettier's printIfStatement), a `&&`/`||` chain one operand a line (inside the `if`'s brackets the
+   * chain has no group of its own: printBinaryishExpression), under `!` between `if (!(` and `))` (the
    * negated chain is not indented). `end` follows the bracket (` {` before a block).
    */
   private brokenTest(prefix: string, test: Expr, depth: number, end: string): void {
-    const negated = isNode(test) && test.kind === 'unary' && test.op === '!';
-    const chain = negated ? (test as Extract<ExprNode, { kind: 'unary' }>).operand : test;
-    if (!isNode(chain) || chain.kind !== 'logical') return notFlat('a broken test');
+    if (isNode(test) && test.kind === 'unary' && test.op === '!' && isChain(test.operand)) {
+      this.line(depth, `${prefix}if (!(`);
+      this.chain(test.operand, depth + 1, '');
+      return this.line(depth, `))${end}`);
+    }
+    this.line(depth, `${prefix}if (`);
+    if (isChain(test)) this.chain(test, depth + 1, '');
+    else this.operandLines(test, undefined, depth + 1, '');
+    this.line(depth, `)${end}`);
+  }
+
+  /** A broken chain: its operands one a line (or more: operandLines), each but the last followed by the operator, the last by `suffix`. */
+  private chain(chain: Logical, depth: number, suffix: string): void {
     const self = operatorOf(chain)!;
-    this.line(depth, `${prefix}if (${negated ? '!(' : ''}`);
-    chain.operands.forEach((o, i) => {
-      const text = operand(self, o, i === 0 ? 'left' : 'right');
-      this.line(depth + 1, i < chain.operands.length - 1 ? `${text} ${chain.op}` : text);
-    });
-    this.line(depth, `${negated ? '))' : ')'}${end}`);
+    const last = chain.operands.length - 1;
+    chain.operands.forEach((o, i) => this.operandLines(o, { parent: self, side: i === 0 ? 'left' : 'right' }, depth, i < last ? ` ${chain.op}` : suffix));
+  }
+
+  /**
+   * An operand of a broken chain (or a broken `if`'s whole test) on its own line when it fits. Too wide: a
+   * negated chain broken inside its own brackets (printBinaryishExpression under a unary: `!(`, the
+   * operands one a line, `)`), or a call (`f(…)`, `!f(…)`) broken as printCallArguments breaks it.
+   */
+  private operandLines(o: Expr, within: { parent: Operator; side: 'left' | 'right' } | undefined, depth: number, suffix: string): void {
+    const text = within ? operand(within.parent, o, within.side) : flat(o);
+    if (fits(depth, text + suffix)) return this.line(depth, text + suffix);
+    if (!isNode(o) || (within && bracketedUnder(within.parent, o, within.side))) return notFlat('a bracketed operand too wide');
+    if (o.kind === 'unary' && o.op === '!' && isChain(o.operand)) {
+      this.line(depth, '!(');
+      this.chain(o.operand, depth + 1, '');
+      return this.line(depth, `)${suffix}`);
+    }
+    const negated = o.kind === 'unary' && o.op === '!';
+    const c = negated ? o.operand : o;
+    if (!isNode(c) || c.kind !== 'call' || !isNameChain(c.callee)) return notFlat('an operand too wide');
+    this.brokenCall(`${negated ? '!' : ''}${flat(c.callee)}(`, c.args, depth, `)${suffix}`);
+  }
+
+  /**
+   * A call whose line does not fit (prettier's printCallArguments): its last object argument hugged
+   * (`open…, {`, one property a line, `})`) when that first line fits and the argument before is no object;
+   * else one argument a line with trailing commas. Arrays and anything else are left to the node path.
+   */
+  private brokenCall(open: string, args: readonly Expr[], depth: number, close: string): void {
+    if (!args.length) notFlat('a call without arguments');
+    const last = args[args.length - 1]!;
+    if (args.some((a) => expandable(a) === 'array')) notFlat('an array argument');
+    const printed = args.map(argument);
+    if (expandable(last) === 'object' && (args.length === 1 || !expandable(args[args.length - 2]!))) {
+      const head = `${open}${printed.slice(0, -1).map((a) => `${a}, `).join('')}{`;
+      if (fits(depth, head)) {
+        this.line(depth, head);
+        for (const [key, value] of properties(last)) this.line(depth + 1, `${key}: ${value},`);
+        return this.line(depth, `}${close}`);
+      }
+    }
+    this.line(depth, open);
+    for (const a of printed) this.line(depth + 1, `${a},`);
+    this.line(depth, close);
+  }
+
+  /**
+   * A module constant too wide for its line: a string on the line after the `=` (prettier's
+   * break-after-operator); an array, or a `new X([…])`'s array (hugged), one item a line (not numbers only,
+   * which prettier fills); a `new X(a, b)`'s arguments one a line.
+   */
+  private constant(s: Extract<Stmt, { kind: 'decl' }>): void {
+    const head = `${s.keyword} ${s.name.text}${s.type ? `: ${s.type.text}` : ''} =`;
+    const init = s.init!;
+    if (isNode(init) && init.kind === 'lit' && typeof init.value === 'string') {
+      this.line(0, head);
+      return this.wide(1, `${literal(init.value)};`);
+    }
+    if (expandable(init) === 'array') return this.brokenArray(`${head} `, init, 0, '];');
+    if (isNode(init) && init.kind === 'new' && isNameChain(init.callee)) {
+      const open = `${head} new ${flat(init.callee)}${init.typeArgs ? `<${init.typeArgs.text}>` : ''}(`;
+      if (init.args.length === 1 && expandable(init.args[0]!) === 'array') return this.brokenArray(open, init.args[0]!, 0, ']);');
+      if (init.args.length <= 2 && init.args.every(scalar)) {
+        this.line(0, open);
+        for (const a of init.args) this.wide(1, `${flat(a)},`);
+        return this.line(0, ');');
+      }
+    }
+    notFlat('a wide constant');
+  }
+
+  /** A line of one literal prettier cannot break: on its own however wide (measured by its length, so ASCII only). */
+  private wide(depth: number, text: string): void {
+    if (NOT_ASCII.test(text)) notFlat('a wide line beyond ASCII');
+    this.out.push(UNIT.repeat(depth) + text);
   }
 
   /** `head stmt` on one line, or the lone statement on the next line, indented, when only the head fits (prettier's adjustClause). */
@@ -191,19 +298,53 @@ class TreePrinter {
   }
 
   /**
-   * `const name = [` and one item a line (prettier's rule for an array of two or more objects or arrays),
-   * each item on its line with its comma, the last one's too.
+   * `const name = [` (or `new X([`) and one item a line (prettier's rule for an array of two or more
+   * objects or arrays, or an array too wide), each item on its line with its comma, the last one's too,
+   * then `close`. An array of numbers only is filled like prose by prettier: not taken here.
    */
-  private brokenArray(head: string, value: Expr, depth: number): void {
+  private brokenArray(head: string, value: Expr, depth: number, close: string): void {
+    const all = items(value);
+    if (all.length > 1 && all.every((item) => ('json' in item ? typeof item.json === 'number' : isNode(item.tree) && item.tree.kind === 'lit' && typeof item.tree.value === 'number'))) notFlat('an array of numbers');
     this.line(depth, `${head}[`);
-    for (const item of items(value)) this.line(depth + 1, `${flatItem(item)},`);
-    this.line(depth, '];');
+    for (const item of all) this.line(depth + 1, `${flatItem(item)},`);
+    this.line(depth, close);
   }
 }
 
-/** Whether the line fits the print width. Text beyond printable ASCII (a wide or combining character, whose width prettier measures otherwise) is left to the documents. */
+type Logical = Extract<ExprNode, { kind: 'logical' }>;
+
+/** A `&&`/`||` chain of two or more operands. */
+function isChain(e: Expr): e is Logical {
+  return isNode(e) && e.kind === 'logical' && e.operands.length > 1;
+}
+
+/** `name` or `a.b.c`: a callee printed on the line of its call's `(` (no member chain to lay out). */
+function isNameChain(e: Expr): boolean {
+  return !isNode(e) || (e.kind === 'member' && IDENTIFIER.test(e.name) && isNameChain(e.object));
+}
+
+/** The object or array literal (a tree node or a JSON value) an argument is, when it has entries: prettier's couldExpandArg. */
+function expandable(e: Expr): 'object' | 'array' | undefined {
+  const c = container({ tree: e });
+  return c && c.size > 0 ? c.kind : undefined;
+}
+
+/** A string (a regular expression's source too), number, boolean or null: a literal no layout breaks. */
+function scalar(e: Expr): boolean {
+  return isNode(e) && (e.kind === 'regexSource' || (e.kind === 'lit' && (e.value === null || typeof e.value !== 'object')));
+}
+
+/** An object literal's properties as printed flat: `[key, value]`. */
+function properties(e: Expr): Array<[string, string]> {
+  if (isNode(e) && e.kind === 'object') return e.properties.map(([key, value]) => [key.text, flat(value)]);
+  const entries = Object.entries((e as { value: object }).value);
+  if (entries.some(([key]) => key === '__proto__' || !IDENTIFIER.test(key))) notFlat('quoted key');
+  return entries.map(([key, value]) => [key, literal(value)]);
+}
+
+/** Whether the line fits the print width. Text beyond printable ASCII (a wide or combining character, whose width prettier measures otherwise) is left to the documents (see printTree). */
 function fits(depth: number, text: string): boolean {
-  return depth * UNIT.length + text.length <= WIDTH && !NOT_ASCII.test(text);
+  return depth * UNIT.length + text.length <= WIDTH && !(measured && NOT_ASCII.test(text));
 }
 
 const NOT_ASCII = /[^\x20-\x7e]/;
@@ -238,10 +379,12 @@ const LEVELS: Readonly<Record<string, number>> = { '||': 2, '&&': 3, '&': 6, '==
 
 type Operator = { op: string; level: number; logical: boolean };
 
+/** Each operator once (an operator is logical exactly when it is `&&` or `||`): looked up, not built per operand. */
+const OPERATORS: Readonly<Record<string, Operator>> = Object.fromEntries(Object.entries(LEVELS).map(([op, level]) => [op, { op, level, logical: op === '&&' || op === '||' }]));
+
 /** The operator of a binary or logical node as the node path builds it (a logical chain nests to the left). */
 function operatorOf(e: Expr): Operator | undefined {
-  if (!isNode(e) || (e.kind !== 'binary' && e.kind !== 'logical')) return undefined;
-  return { op: e.op, level: LEVELS[e.op]!, logical: e.kind === 'logical' };
+  return isNode(e) && (e.kind === 'binary' || e.kind === 'logical') ? OPERATORS[e.op] : undefined;
 }
 
 /** expressions.ts `flattens`: same level, no equality, no `%`. */
