@@ -66,7 +66,8 @@ export function flatIfFits(doc: builders.Doc, indent: number): string | undefine
     if (typeof d === 'string') {
       out.push(d);
       length += d.length;
-      return length <= room && !d.includes('\n');
+      // Length is prettier's measure for printable ASCII only (a wide character counts two): other text is the document printer's to measure.
+      return length <= room && !NOT_ASCII.test(d);
     }
     if (Array.isArray(d)) return d.every((part) => walk(part, grouped));
     switch (d.type) {
@@ -92,6 +93,8 @@ export function flatIfFits(doc: builders.Doc, indent: number): string | undefine
   };
   return walk(doc, false) ? out.join('') : undefined;
 }
+
+const NOT_ASCII = /[^\x20-\x7e]/;
 
 /** A string as prettier spells the literal `lit` writes (JSON's escapes, prettier's quote: quote.ts). */
 export function prettyString(value: string): string {

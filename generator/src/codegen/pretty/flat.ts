@@ -14,7 +14,7 @@ import { ts } from '../typescript.mjs';
 import { PRETTIER_OPTIONS } from '../layout-options.ts';
 import { K } from './base.ts';
 import { conciseArray } from './calls.ts';
-import { quote } from './literals.ts';
+import { alwaysBroken, quote } from './literals.ts';
 import { isSimple } from './types.ts';
 
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
@@ -70,7 +70,8 @@ function brokenCall(node: ts.VariableStatement, indent: number): string | undefi
   const penultimate = args[args.length - 2];
   if (!last || ((ts.isObjectLiteralExpression(last) || ts.isArrayLiteralExpression(last)) && penultimate?.kind !== last.kind)) return undefined;
   if (args.length === 1 && !ts.isPropertyAccessExpression(last) && !ts.isCallExpression(last)) return undefined;
-  const open = `${exported(node)}${variable(node.declarationList, false)} = ${expression(call).slice(0, -`(${args.map(argument).join(', ')})`.length)}(`;
+  const comments = ts.getSyntheticLeadingComments(call)?.map((c) => `/*${c.text}*/ `).join('') ?? '';
+  const open = `${exported(node)}${variable(node.declarationList, false)} = ${comments}${call.expression.text}${typeArgs.length ? `<${type(typeArgs[0]!)}>` : ''}(`;
   if (!fits(indent, open)) return undefined;
   const lines = [open];
   for (const a of args) {
@@ -96,15 +97,13 @@ function forcesBreak(node: ts.Statement): boolean {
   return ts.isExpressionStatement(node) ? forces(node.expression) : ts.isReturnStatement(node) && forces(node.expression);
 }
 
-/** Whether an expression holds an array of two or more objects or arrays of two or more entries (literals.ts), or an object built broken. */
+/** Whether an expression holds an array prettier always breaks (literals.ts `alwaysBroken`), or an object built broken. */
 function forces(value: ts.Expression | undefined): boolean {
   if (!value) return false;
   const node = strip(value);
   if (ts.isArrayLiteralExpression(node)) {
     const items = node.elements.map(strip);
-    const first = items[0];
-    const broken = first !== undefined && !conciseArray(node) && items.length > 1 && items.every((e) => e.kind === first.kind && ((ts.isObjectLiteralExpression(e) && e.properties.length > 1) || (ts.isArrayLiteralExpression(e) && e.elements.length > 1)));
-    return broken || items.some(forces);
+    return (!conciseArray(node) && alwaysBroken(items)) || items.some(forces);
   }
   if (ts.isObjectLiteralExpression(node)) return (node as unknown as { multiLine?: boolean }).multiLine === true || node.properties.some((p) => ts.isPropertyAssignment(p) && forces(p.initializer));
   if (ts.isCallExpression(node) || ts.isNewExpression(node)) return forces(node.expression) || (node.arguments ?? []).some(forces);

@@ -50,9 +50,13 @@ export function arrayLiteral(node: ts.ArrayLiteralExpression): D {
     const parts = items.flatMap((e, i): D[] => (i === items.length - 1 ? [[expression(e), ifBreak(',', '', { groupId: id })]] : [[expression(e), ','], line]));
     return group(['[', indent([softline, fill(parts)]), softline, ']'], { id });
   }
+  return group(['[', indent([softline, join([',', line], items.map((e) => group(expression(e))))]), ifBreak(','), softline, ']'], { shouldBreak: alwaysBroken(items) });
+}
+
+/** prettier's rule for an array broken whatever its width (printArrayItems' shouldBreak): two or more items, all objects or all arrays, each of two or more entries. */
+export function alwaysBroken(items: readonly ts.Expression[]): boolean {
   const first = items[0];
-  const shouldBreak = items.length > 1 && items.every((e) => e.kind === first.kind && ((ts.isObjectLiteralExpression(e) && e.properties.length > 1) || (ts.isArrayLiteralExpression(e) && e.elements.length > 1)));
-  return group(['[', indent([softline, join([',', line], items.map((e) => group(expression(e))))]), ifBreak(','), softline, ']'], { shouldBreak });
+  return first !== undefined && items.length > 1 && items.every((e) => e.kind === first.kind && ((ts.isObjectLiteralExpression(e) && e.properties.length > 1) || (ts.isArrayLiteralExpression(e) && e.elements.length > 1)));
 }
 
 /** A key as prettier writes it with `quoteProps: as-needed`: a string that is an identifier loses its quotes. */

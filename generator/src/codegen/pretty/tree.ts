@@ -1,15 +1,17 @@
 /**
- * The statement tree (statements.ts) printed straight to text where its lines fit: the validators' functions
- * are megabytes of short lines, and building nodes and documents for each cost more than the rest of the
- * emitter together. A statement whose one-line form fits its line is that line (nothing forces a break in
- * the shapes taken here, so prettier's document printer would print every group of it flat); a block's
- * head (`if (…) {`, `for (…) {`, a function's signature) whose one-line form fits is that line, and its
- * statements are printed the same way one level deeper. The one-line forms spell and bracket exactly as
- * the documents of expressions.ts, literals.ts and calls.ts print flat (test/print/tree-printer.test.ts
- * compares the two on every statement of the fixtures' validators).
+ * The statement tree (statements.ts) printed straight to text: the validators' functions are megabytes of
+ * short lines, and building nodes and documents for each cost more than the rest of the emitter together.
+ * A statement whose one-line form fits its line is that line (nothing forces a break in the shapes taken
+ * here, so prettier's document printer would print every group of it flat); a block's head (`if (…) {`,
+ * `for (…) {`, a function's signature) whose one-line form fits is that line, and its statements are
+ * printed the same way one level deeper. The one-line forms spell and bracket exactly as the documents of
+ * expressions.ts, literals.ts and calls.ts print flat. The broken layouts the compiler's shapes take are
+ * written here too, as prettier writes them: an `if` test one operand a line, a call one argument a line or
+ * its last object hugged, a negated chain broken inside its brackets, a wide module constant
+ * (test/validators/statement-printer.test.ts holds each to prettier with the node path refused).
  *
- * Anything else (a line that does not fit, a shape whose layout is not plain: an array of objects, a member
- * chain, a `switch`) throws `NotFlat` here and is printed through the node path the caller passes
+ * Anything else (a line that still does not fit, a shape whose layout is not plain: a member chain, a
+ * `switch`) throws `NotFlat` here and is printed through the node path the caller passes
  * (statement-printer.ts), where the documents decide the layout.
  */
 import { quoteString } from '../quote.ts';
