@@ -157,29 +157,40 @@ function expression(value: ts.Expression): string {
 }
 
 function bare(node: ts.Expression): string {
-  if (ts.isIdentifier(node)) return node.text;
-  if (ts.isStringLiteral(node)) return quote(node);
-  if (ts.isNumericLiteral(node)) return /^\d+(\.\d+)?(e[+-]\d+)?$/.test(node.text) ? node.text.replace('e+', 'e') : decline();
+  // One switch on the kind: this runs for every node of thousands of statements.
   switch (node.kind) {
+    case K.Identifier:
+      return (node as ts.Identifier).text;
+    case K.StringLiteral:
+      return quote(node as ts.StringLiteral);
+    case K.NumericLiteral: {
+      const text = (node as ts.NumericLiteral).text;
+      return /^\d+(\.\d+)?(e[+-]\d+)?$/.test(text) ? text.replace('e+', 'e') : decline();
+    }
     case K.TrueKeyword: return 'true';
     case K.FalseKeyword: return 'false';
     case K.NullKeyword: return 'null';
+    case K.PropertyAccessExpression: {
+      const access = node as ts.PropertyAccessExpression;
+      if (access.questionDotToken || access.name.kind !== K.Identifier) decline();
+      return `${object(access.expression)}.${access.name.text}`;
+    }
+    case K.CallExpression:
+    case K.NewExpression: {
+      const call = node as ts.CallExpression | ts.NewExpression;
+      if ((call as ts.CallExpression).questionDotToken) decline();
+      const callee = strip(call.expression);
+      // A name or `a.b` before the call: no member chain (calls.ts lays chains out by their groups) and no curried call.
+      if (callee.kind !== K.Identifier && !(ts.isPropertyAccessExpression(callee) && ts.isIdentifier(strip(callee.expression)))) decline();
+      const typeArgs = call.typeArguments?.length ? `<${call.typeArguments.map(type).join(', ')}>` : '';
+      const args = (call.arguments ?? []).map(argument).join(', ');
+      return `${node.kind === K.NewExpression ? 'new ' : ''}${expression(callee)}${typeArgs}(${args})`;
+    }
+    case K.ArrayLiteralExpression:
+      return array(node as ts.ArrayLiteralExpression);
+    case K.ObjectLiteralExpression:
+      return objectLiteral(node as ts.ObjectLiteralExpression);
   }
-  if (ts.isPropertyAccessExpression(node)) {
-    if (node.questionDotToken || !ts.isIdentifier(node.name)) decline();
-    return `${object(node.expression)}.${node.name.text}`;
-  }
-  if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
-    if (ts.isCallExpression(node) && node.questionDotToken) decline();
-    const callee = strip(node.expression);
-    // A name or `a.b` before the call: no member chain (calls.ts lays chains out by their groups) and no curried call.
-    if (!ts.isIdentifier(callee) && !(ts.isPropertyAccessExpression(callee) && ts.isIdentifier(strip(callee.expression)))) decline();
-    const typeArgs = node.typeArguments?.length ? `<${node.typeArguments.map(type).join(', ')}>` : '';
-    const args = (node.arguments ?? []).map(argument).join(', ');
-    return `${ts.isNewExpression(node) ? 'new ' : ''}${expression(callee)}${typeArgs}(${args})`;
-  }
-  if (ts.isArrayLiteralExpression(node)) return array(node);
-  if (ts.isObjectLiteralExpression(node)) return objectLiteral(node);
   return decline();
 }
 
