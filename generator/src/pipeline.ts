@@ -97,6 +97,16 @@ async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onPr
       break;
     }
   }
+  // While the worker is still emitting, this thread formats what it emitted itself (what the printer left
+  // to prettier: GitHub's validators leave ~22k characters, and loading prettier alone takes ~150 ms), so
+  // that is not left for after the worker's reply. A file's formatting depends on its text alone: the
+  // same bytes as formatting everything at the end. (The watch, whose format cache keeps what one call
+  // used, never has a worker.)
+  const early = new Map<EmittedFile, string>();
+  if (fromWorker && config.format && !options.formatCache && ![...outcomes.values()].some((o) => 'error' in o)) {
+    const own = [...outcomes.values()].flatMap((o) => ('files' in o ? o.files : []));
+    (await formatFiles(own)).forEach((text, i) => early.set(own[i]!, text));
+  }
   if (fromWorker) for (const [name, outcome] of await fromWorker) outcomes.set(name, outcome);
   const emitted: EmittedFile[] = [];
   for (const target of plan) {
@@ -108,9 +118,11 @@ async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onPr
   onProgress?.('format', `${emitted.length} files`);
   const files = new Map<string, string>();
   const sorted = emitted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const pending = sorted.filter((f) => !early.has(f));
   // Without prettier, TypeScript is still indented by bracket depth so the output stays readable.
-  const formatted = config.format ? await formatFiles(sorted, options.formatCache) : sorted.map((f) => withFinalNewline(f.format === 'typescript' && f.formatted === undefined ? indentCode(f.contents) : f.contents));
-  sorted.forEach((f, i) => files.set(f.path, formatted[i]!));
+  const formatted = config.format ? await formatFiles(pending, options.formatCache) : pending.map((f) => withFinalNewline(f.format === 'typescript' && f.formatted === undefined ? indentCode(f.contents) : f.contents));
+  pending.forEach((f, i) => early.set(f, formatted[i]!));
+  for (const f of sorted) files.set(f.path, early.get(f)!);
   return { files, targets: plan.map((t) => t.name), loaded, warnings: loaded.warnings };
 }
 

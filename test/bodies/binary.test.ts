@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureSpecsDir, repoRoot } from '../helpers/paths.ts';
 import { buildFixture, type Built } from './build.ts';
-import { byteStream, bytesOf, digest, sha256 } from './bytes.ts';
+import { byteDifference, byteStream, bytesOf, digest, sha256 } from './bytes.ts';
 
 let built: Built;
 const stored = new Map<string, Uint8Array>();
@@ -90,6 +90,15 @@ afterAll(async () => {
 });
 
 describe('binary bodies: generated client ↔ generated server', () => {
+  it('the byte comparison used here names a difference (length, first offset) and accepts equal bytes', () => {
+    const bytes = Uint8Array.from({ length: 20 }, (_, i) => i);
+    expect(byteDifference(bytes.slice(), bytes)).toBeUndefined();
+    const changed = bytes.slice();
+    changed[12] = 0xff;
+    expect(byteDifference(changed, bytes)).toBe('20 bytes, expected 20; first difference at offset 12: ff0d0e0f10111213 where 0c0d0e0f10111213 was expected');
+    expect(byteDifference(bytes.subarray(0, 19), bytes)).toBe('19 bytes, expected 20; first difference at offset 19:  where 13 was expected');
+  });
+
   it('uploads every accepted body kind and reads the same bytes back as a Blob by default', async () => {
     const client = built.client.createClient({ baseUrl: generated.url });
     const bytes = await bytesOf(300_000);
@@ -104,7 +113,7 @@ describe('binary bodies: generated client ↔ generated server', () => {
       expect(stored).toEqual({ name, size: 300_000, sha256: sha256(bytes) });
       const back = await client.downloadFile({ name });
       expect(back).toBeInstanceOf(Blob);
-      expect(new Uint8Array(await back.arrayBuffer())).toEqual(bytes);
+      expect(byteDifference(new Uint8Array(await back.arrayBuffer()), bytes)).toBeUndefined();
     }
   });
 
@@ -114,7 +123,7 @@ describe('binary bodies: generated client ↔ generated server', () => {
     await client.uploadFile({ name: 'p', body: bytes });
     const buffer = await client.downloadFile({ name: 'p' }, { parseAs: 'arrayBuffer' });
     expect(buffer).toBeInstanceOf(ArrayBuffer);
-    expect(new Uint8Array(buffer)).toEqual(bytes);
+    expect(byteDifference(new Uint8Array(buffer), bytes)).toBeUndefined();
     const stream = await client.downloadFile({ name: 'p' }, { parseAs: 'stream' });
     expect(stream).toBeInstanceOf(ReadableStream);
     expect(await digest(stream)).toEqual({ size: 50_000, sha256: sha256(bytes) });
@@ -123,7 +132,7 @@ describe('binary bodies: generated client ↔ generated server', () => {
     expect(response).toBeInstanceOf(Response);
     expect(response.bodyUsed).toBe(false);
     expect(response.headers.get('content-type')).toBe('application/octet-stream');
-    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
+    expect(byteDifference(new Uint8Array(await response.arrayBuffer()), bytes)).toBeUndefined();
   });
 
   it('an error on a binary operation is still the parsed problem', async () => {
@@ -138,7 +147,7 @@ describe('binary bodies: generated client ↔ generated server', () => {
     const client = built.client.createClient({ baseUrl: generated.url });
     const bytes = await bytesOf(1_000_003);
     const back = await client.echoBytes({ body: byteStream(1_000_003, 4096) }, { parseAs: 'arrayBuffer' });
-    expect(new Uint8Array(back)).toEqual(bytes);
+    expect(byteDifference(new Uint8Array(back), bytes)).toBeUndefined();
   });
 
   it('answers a Blob and an async iterable of bytes with the declared media type', async () => {
@@ -146,10 +155,10 @@ describe('binary bodies: generated client ↔ generated server', () => {
     const bytes = await bytesOf(1000);
     const png = await client.getImage({ id: 'png' }).withResponse();
     expect(png.headers.get('content-type')).toBe('image/png');
-    expect(new Uint8Array(await png.data.arrayBuffer())).toEqual(bytes);
+    expect(byteDifference(new Uint8Array(await png.data.arrayBuffer()), bytes)).toBeUndefined();
     const jpeg = await client.getImage({ id: 'jpeg' }).withResponse();
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
-    expect(new Uint8Array(await jpeg.data.arrayBuffer())).toEqual(bytes);
+    expect(byteDifference(new Uint8Array(await jpeg.data.arrayBuffer()), bytes)).toBeUndefined();
   });
 
   it('stops producing an answer when the client goes away (backpressure, then cancel)', async () => {
@@ -174,7 +183,7 @@ describe('binary bodies: generated client ↔ generated server', () => {
       const bytes = await bytesOf(5000);
       const res = await fetch(`${small.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: bytes });
       expect(res.status).toBe(200);
-      expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+      expect(byteDifference(new Uint8Array(await res.arrayBuffer()), bytes)).toBeUndefined();
     } finally {
       await small.close();
     }
@@ -188,7 +197,7 @@ describe('binary bodies: generated client ↔ plain node:http server', () => {
     seen.length = 0;
     const back = await client.echoBytes({ body: all });
     expect(seen[0]).toEqual({ contentType: 'application/octet-stream', bytes: all });
-    expect(new Uint8Array(await back.arrayBuffer())).toEqual(all);
+    expect(byteDifference(new Uint8Array(await back.arrayBuffer()), all)).toBeUndefined();
     await client.echoBytes({ body: byteStream(100_000, 999) });
     expect(sha256(seen[1]!.bytes)).toBe(sha256(await bytesOf(100_000)));
     const png = await client.getImage({ id: 'x' });

@@ -43,7 +43,9 @@ export const strictTsconfig = {
     noUnusedLocals: true,
     verbatimModuleSyntax: true,
     isolatedModules: true,
-    skipLibCheck: false,
+    // Only .ts of ours in the program: skipLibCheck leaves out checking TypeScript's own lib (~4 s of CPU a
+    // program), no generated file.
+    skipLibCheck: true,
   },
 };
 

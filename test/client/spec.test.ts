@@ -37,7 +37,8 @@ beforeAll(async () => {
     JSON.stringify({
       compilerOptions: {
         ...STRICT_COMPILER_OPTIONS,
-        skipLibCheck: false,
+        // Generated .ts only: skipLibCheck leaves out TypeScript's own lib (~4 s of CPU), nothing of ours.
+        skipLibCheck: true,
         noUncheckedIndexedAccess: true,
         exactOptionalPropertyTypes: true,
         noUnusedLocals: true,

@@ -11,10 +11,11 @@ import type { TargetName } from '../../generator/src/emit/emitter.ts';
 export type { TargetName };
 
 /**
+ * Targets are names as a config gives them (`string[]`): built-ins and plugins' targets (zod, query, ...).
  * A config as `generate` would build it from defaults, for `specPath` and `targets`; the package scope is
  * the repository's own (socialgen.config.yaml), so fixture output imports `@social-posting/*`.
  */
-export function configFor(specPath: string, targets: TargetName[] = ['types'], overrides: Partial<SocialgenConfig> = {}): SocialgenConfig {
+export function configFor(specPath: string, targets: readonly string[] = ['types'], overrides: Partial<SocialgenConfig> = {}): SocialgenConfig {
   return {
     ...DEFAULT_CONFIG,
     packages: { ...DEFAULT_CONFIG.packages, scope: 'social-posting', names: { ...DEFAULT_CONFIG.packages.names } },
@@ -26,12 +27,12 @@ export function configFor(specPath: string, targets: TargetName[] = ['types'], o
 }
 
 /** Every output file (path relative to the output folder, e.g. `types/src/schemas.ts`) → contents. */
-export async function generateInMemory(specPath: string, targets: TargetName[] = ['types'], overrides: Partial<SocialgenConfig> = {}): Promise<Map<string, string>> {
+export async function generateInMemory(specPath: string, targets: readonly string[] = ['types'], overrides: Partial<SocialgenConfig> = {}): Promise<Map<string, string>> {
   return (await generateResult(specPath, targets, overrides)).files;
 }
 
 /** Like generateInMemory, with the loaded model and warnings too. */
-export function generateResult(specPath: string, targets: TargetName[] = ['types'], overrides: Partial<SocialgenConfig> = {}): Promise<GenerateResult> {
+export function generateResult(specPath: string, targets: readonly string[] = ['types'], overrides: Partial<SocialgenConfig> = {}): Promise<GenerateResult> {
   return generate(configFor(specPath, targets, overrides));
 }
 

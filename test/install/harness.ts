@@ -9,6 +9,7 @@ import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../helpers/paths.ts';
+import { sharedInstall } from '../helpers/installed.ts';
 import { cachedFolder, hashInputs, sourceFiles, toolchainInputs } from '../helpers/run-cache.ts';
 
 interface LockEntry {
@@ -102,12 +103,27 @@ function dependencyLock(): { root: LockEntry; packages: Record<string, LockEntry
 }
 
 /**
- * A project in `dir` depending on the tarball, with `files`, installed by `npm ci --offline` (the local
- * npm cache only; install scripts off).
+ * A project in `dir` depending on the tarball (`file:` next to package.json), with `files`, installed by
+ * `npm ci --offline` (the local npm cache only; install scripts off). The install runs once per tarball
+ * content (and lockfile, and this harness) into the run cache and each project gets a copy with
+ * `node_modules` hard-linked (installed.ts): cli.test.ts and first-hour.test.ts share one install.
  */
 export function installProject(dir: string, tarball: string, files: Record<string, string>): void {
-  mkdirSync(dir, { recursive: true });
-  const spec = `file:${path.relative(dir, tarball)}`;
+  const key = hashInputs(toolchainInputs(), [
+    [path.dirname(tarball), [path.basename(tarball)]],
+    [repoRoot, ['test/install/harness.ts', 'test/helpers/installed.ts']],
+  ]);
+  sharedInstall('installed-socialgen', key, dir, (out) => npmCi(out, tarball));
+  for (const [rel, contents] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), contents);
+  }
+}
+
+/** The tarball copied into `dir`, package.json and the lockfile (dependencyLock) written, `npm ci --offline`. */
+function npmCi(dir: string, tarball: string): void {
+  copyFileSync(tarball, path.join(dir, path.basename(tarball)));
+  const spec = `file:${path.basename(tarball)}`;
   const pkg = { name: 'socialgen-user', version: '1.0.0', private: true, type: 'module', dependencies: { socialgen: spec } };
   const { root, packages } = dependencyLock();
   const lock = {
@@ -123,9 +139,5 @@ export function installProject(dir: string, tarball: string, files: Record<strin
   };
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
   writeFileSync(path.join(dir, 'package-lock.json'), JSON.stringify(lock, null, 2) + '\n');
-  for (const [rel, contents] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), contents);
-  }
   run('npm', ['ci', '--offline', '--ignore-scripts'], { cwd: dir, env: { ...process.env, ...npmQuiet } });
 }

@@ -16,14 +16,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveMock } from '../../generator/src/cli/commands/mock-serve.ts';
 import { generateInMemory, writeFiles, type TargetName } from '../helpers/generate.ts';
 import { stubValidators } from '../helpers/corpus-targets.ts';
+import { LazySdkValidator } from '../helpers/mcp-sdk-validator.ts';
 import { corpusDir, projectSpec, repoRoot } from '../helpers/paths.ts';
 
 mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
@@ -62,23 +61,9 @@ const AUTH = { bearer: 'test-token', oauth2: 'test-token' };
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 
-/**
- * The SDK client's own validator (Ajv, as it builds it), counting the results it checks; it compiles a
- * tool's schema at its first result rather than all of them when the tools are listed (CI time).
- */
-const sdkChecks = { count: 0 };
-class CountingValidator implements jsonSchemaValidator {
-  readonly #ajv = new AjvJsonSchemaValidator();
-  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    let check: JsonSchemaValidator<T> | undefined;
-    return (input) => {
-      sdkChecks.count++;
-      check ??= this.#ajv.getValidator<T>(schema);
-      return check(input);
-    };
-  }
-}
-const newClient = () => new Client({ name: 'socialgen-test', version: '1.0.0' }, { jsonSchemaValidator: new CountingValidator() });
+/** The SDK client's own validator, counting the results it checks (one for every client of this file). */
+const sdkChecks = new LazySdkValidator();
+const newClient = () => new Client({ name: 'socialgen-test', version: '1.0.0' }, { jsonSchemaValidator: sdkChecks });
 
 async function httpClient(options: Record<string, unknown>): Promise<Client> {
   const http: Server = await mcp.serveHttp(() => mcp.createMcpServer(options), { port: 0 });
@@ -128,7 +113,7 @@ async function exercise(client: Client): Promise<void> {
     if (!validators.has(t.name)) validators.set(t.name, ajv.compile(t.outputSchema!));
     else expect(t.outputSchema).toEqual(validators.get(t.name)!.schema);
   }
-  const before = sdkChecks.count;
+  const before = sdkChecks.checked;
   const lookup = tools.find((t) => t.name === 'findUserByUsername')!;
   expect(lookup.description).toContain('GET /2/users/by/username/{username}');
   expect(lookup.inputSchema.required).toContain('username');
@@ -154,7 +139,7 @@ async function exercise(client: Client): Promise<void> {
   const bad = await client.callTool({ name: 'findPostById', arguments: { id: 'not a number' } });
   expect(bad.isError).toBe(true);
   // The SDK client checked the three results against their output schemas itself.
-  expect(sdkChecks.count - before).toBe(3);
+  expect(sdkChecks.checked - before).toBe(3);
 }
 
 describe('mcp target: the SDK client against the mock', () => {
@@ -185,9 +170,9 @@ describe('mcp target: the SDK client against the mock', () => {
     const [tool] = (await client.listTools()).tools;
     expect(tool!.outputSchema).toMatchObject({ type: 'object', required: ['value'], properties: { value: { type: 'array' } } });
     const validate = ajv.compile(tool!.outputSchema!);
-    const before = sdkChecks.count;
+    const before = sdkChecks.checked;
     const result = await client.callTool({ name: 'findPetsByStatus', arguments: { status: 'available' } });
-    expect(sdkChecks.count - before).toBe(1);
+    expect(sdkChecks.checked - before).toBe(1);
     expect(result.structuredContent).toEqual({ value: JSON.parse(pets) });
     expect(validate(result.structuredContent), ajv.errorsText(validate.errors)).toBe(true);
     // The Pet schema the array refers to travels in the tool's `$defs`.

@@ -248,7 +248,8 @@ describe('multipart/mixed by prefixEncoding and itemEncoding', () => {
     await new Promise<void>((resolve) => plain.close(() => resolve()));
   });
 
-  const body = [{ title: 'Batch\r\n--not a boundary' }, 'first file', 'second\r\nline'];
+  const manifest = { title: 'Batch\r\n--not a boundary' };
+  const body = [manifest, 'first file', 'second\r\nline'];
 
   it('the client writes one part per item, in order, typed by its position (RFC 2046 framing, byte for byte)', async () => {
     await built.client.createClient({ baseUrl: plainUrl, auth: { oauth2: 't' } }).uploadBatch({ body });
@@ -262,7 +263,7 @@ describe('multipart/mixed by prefixEncoding and itemEncoding', () => {
 
   it('round-trips through the generated server: the handler gets the array back', async () => {
     const client = built.client.createClient({ baseUrl: generated.url, auth: { oauth2: 't' } });
-    expect(await client.uploadBatch({ body })).toEqual({ title: body[0].title, files: ['first file', 'second\r\nline'] });
+    expect(await client.uploadBatch({ body })).toEqual({ title: manifest.title, files: ['first file', 'second\r\nline'] });
   });
 
   it('the server answers a bad body with a 400 problem: bad JSON in a JSON position, a part the schema refuses, broken framing', async () => {

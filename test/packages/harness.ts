@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { TargetName } from '../../generator/src/emit/emitter.ts';
 import { TARGETS } from '../../generator/src/emit/emitter.ts';
 import { repoRoot, tempDir } from '../helpers/paths.ts';
+import { sharedInstall } from '../helpers/installed.ts';
 import { cachedFolder, hashInputs, sourceFiles, toolchainInputs } from '../helpers/run-cache.ts';
 
 export { TARGETS, type TargetName };
@@ -158,24 +159,37 @@ interface PackManifest {
 }
 
 /**
- * A consumer project next to the tarballs: `package.json` depending on every tarball (`file:`), the given
- * files, `npm install --offline`. Returns its folder.
+ * A consumer project in the caller's temp folder: `package.json` depending on every tarball (`file:`), the
+ * given files, installed with `npm install --offline`. The install depends on the tarballs only, so it runs
+ * once per packing into the run cache and each consumer gets a copy with `node_modules` hard-linked
+ * (installed.ts): publish.test.ts and browser.test.ts share one install. Returns the consumer's folder.
  */
 export function installConsumer(packed: Packed, files: Record<string, string>, name = 'consumer'): string {
-  const dir = path.join(packed.dir, name);
-  mkdirSync(dir, { recursive: true });
-  const dependencies: Record<string, string> = {};
-  for (const target of TARGETS) dependencies[packed.packages[target].json.name] = `file:${path.relative(dir, packed.packages[target].tarball)}`;
-  for (const tarball of packed.nodeTypes) {
-    const json = JSON.parse(run('tar', ['-xOzf', tarball, 'package/package.json'], { cwd: dir })) as PackageJson;
-    dependencies[json.name] = `file:${path.relative(dir, tarball)}`;
-  }
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module', dependencies }, null, 2));
+  const tarballs = [...TARGETS.map((target) => packed.packages[target].tarball), ...packed.nodeTypes];
+  const key = hashInputs(toolchainInputs(), [
+    ...tarballs.map((t) => [path.dirname(t), [path.basename(t)]] as const),
+    [repoRoot, ['test/packages/harness.ts', 'test/helpers/installed.ts']],
+  ]);
+  const dir = sharedInstall('installed-consumer', key, path.join(packed.dir, name), (out) => {
+    const dependencies: Record<string, string> = {};
+    // Absolute paths: the tarballs stay where they are, the installed folder is copied elsewhere.
+    for (const target of TARGETS) dependencies[packed.packages[target].json.name] = `file:${packed.packages[target].tarball}`;
+    for (const tarball of packed.nodeTypes) {
+      const json = JSON.parse(run('tar', ['-xOzf', tarball, 'package/package.json'], { cwd: out })) as PackageJson;
+      dependencies[json.name] = `file:${tarball}`;
+    }
+    writeFileSync(path.join(out, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies }, null, 2));
+    const npmCache = tempDir('socialgen-npm-cache-');
+    try {
+      run('npm', ['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: out, env: npmEnv(npmCache.dir) });
+    } finally {
+      npmCache.remove();
+    }
+  });
   for (const [rel, contents] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     writeFileSync(path.join(dir, rel), contents);
   }
-  run('npm', ['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, env: npmEnv(path.join(packed.dir, 'npm-cache')) });
   return dir;
 }
 

@@ -33,7 +33,9 @@ function tsconfig(resolution: 'NodeNext' | 'bundler'): string {
       exactOptionalPropertyTypes: false,
       verbatimModuleSyntax: true,
       isolatedModules: true,
-      skipLibCheck: false,
+      // TypeScript's lib and @types/node checked once, with NodeNext (~6 s of CPU a program, and the same for
+      // both: no declaration file here is generated); the bundler program checks the generated modules.
+      skipLibCheck: resolution === 'bundler',
       noEmit: true,
     },
     include: ['src'],
@@ -93,7 +95,8 @@ export const mock = createMockHandler({ seed: 1 });
     const run = spawnSync(tscBin, ['-p', `tsconfig.${resolution}.json`, '--pretty', 'false'], { cwd: project, encoding: 'utf8' });
     expect(run.stdout + run.stderr).toBe('');
     expect(run.status).toBe(0);
-  }, 120_000);
+    // Seconds on idle cores, minutes on a loaded machine.
+  }, 600_000);
 
   it('check passes on it, and names a stale and an extra file', async () => {
     expect(await runCli(['check', '--quiet'], project)).toMatchObject({ code: 0, stdout: '' });

@@ -32,6 +32,18 @@ const pluginFile = path.join(tmp.dir, 'project/paths-plugin.js');
 mkdirSync(path.dirname(pluginFile), { recursive: true });
 writeFileSync(pluginFile, documentedPlugin());
 
+describe('the program example of docs/plugins.md', () => {
+  it('prints the text the document shows, which prettier leaves as it is', async () => {
+    const doc = readFileSync(path.join(repoRoot, 'docs/plugins.md'), 'utf8');
+    const block = /```js\n([\s\S]*?)\n```/.exec(doc.slice(doc.indexOf('### A program')))![1]!;
+    const shown = block.slice(block.indexOf('// the module')).split('\n').slice(1).map((l) => l.replace(/^\/\/ ?/, '')).join('\n');
+    const context = createEmitContext({ packages: { scope: 'my-api', names: { client: '@my-api/client' }, version: '1.0.0' }, generatorVersion: '0.0.0-test' });
+    const text = new Function('context', `${block}\nreturn text;`)(context) as string;
+    expect(text).toBe(`${shown}\n`);
+    expect(await prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'typescript' })).toBe(text);
+  });
+});
+
 describe('the complete plugin of docs/plugins.md', () => {
   it('emits a module prettier leaves as it is, every statement printed', async () => {
     const { default: plugin } = (await import(pluginFile)) as { default: TargetEmitter };

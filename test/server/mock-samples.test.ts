@@ -49,18 +49,24 @@ const JSON_BODY = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
 type ResponseValidate = (status: number, mediaType: string, body: unknown) => { valid: boolean; errors?: unknown[] };
 
+/**
+ * Ajv's verdict on `value` under a response schema, each distinct schema compiled once: many responses
+ * repeat the same schema (DigitalOcean's 3,772 JSON responses have 361 distinct ones), so the compiled
+ * function is shared by the schema's JSON text (equal text, the same schema; Ajv's own cache goes by object).
+ */
 function ajvFor(model: ApiModel): (schema: Schema, value: unknown) => boolean | undefined {
   const oracle = new Oracle(model, 'response');
-  const compiled = new Map<Schema, ValidateFunction | undefined>();
+  const compiled = new Map<string, ValidateFunction | undefined>();
   return (schema, value) => {
-    if (!compiled.has(schema)) {
+    const key = JSON.stringify(schema);
+    if (!compiled.has(key)) {
       try {
-        compiled.set(schema, oracle.compile(schema));
+        compiled.set(key, oracle.compile(schema));
       } catch {
-        compiled.set(schema, undefined);
+        compiled.set(key, undefined);
       }
     }
-    const validate = compiled.get(schema);
+    const validate = compiled.get(key);
     return validate ? validate(value) : undefined;
   };
 }

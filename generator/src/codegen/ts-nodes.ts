@@ -184,25 +184,34 @@ export type TemplatePart = { text: string } | { type: TypeNode };
 
 /** A template literal type such as `${string}/2/problems/x`. */
 export function templateLiteralType(parts: readonly TemplatePart[]): TypeNode {
-  // Literal text between placeholders (adjacent texts merged); texts[i] follows types[i - 1].
+  const { texts, holes } = templateHoles(parts.map((p) => ('text' in p ? p : { hole: p.type })));
+  if (!holes.length) return f.createLiteralTypeNode(f.createNoSubstitutionTemplateLiteral(texts[0]!, escapeTemplateText(texts[0]!)));
+  return f.createTemplateLiteralType(templateHead(texts), holes.map((type, i) => f.createTemplateLiteralTypeSpan(type, templateTail(texts, i))));
+}
+
+/** A template's literal texts between its placeholders (adjacent texts merged; `texts[i]` follows `holes[i - 1]`). */
+function templateHoles<T>(parts: readonly ({ text: string } | { hole: T })[]): { texts: string[]; holes: T[] } {
   const texts: string[] = [''];
-  const types: TypeNode[] = [];
+  const holes: T[] = [];
   for (const part of parts) {
     if ('text' in part) texts[texts.length - 1] += part.text;
     else {
-      types.push(part.type);
+      holes.push(part.hole);
       texts.push('');
     }
   }
-  // The raw text is escaped here; the factory checks that it cooks back to exactly the text.
-  if (!types.length) return f.createLiteralTypeNode(f.createNoSubstitutionTemplateLiteral(texts[0], escapeTemplateText(texts[0])));
-  const head = f.createTemplateHead(texts[0], escapeTemplateText(texts[0]));
-  const spans = types.map((type, i) => {
-    const text = texts[i + 1];
-    const literal = i === types.length - 1 ? f.createTemplateTail(text, escapeTemplateText(text)) : f.createTemplateMiddle(text, escapeTemplateText(text));
-    return f.createTemplateLiteralTypeSpan(type, literal);
-  });
-  return f.createTemplateLiteralType(head, spans);
+  return { texts, holes };
+}
+
+// The raw text is escaped here; the factory checks that it cooks back to exactly the text.
+function templateHead(texts: readonly string[]): ts.TemplateHead {
+  return f.createTemplateHead(texts[0]!, escapeTemplateText(texts[0]!));
+}
+
+/** The text after placeholder `i`: a middle, or the tail after the last. */
+function templateTail(texts: readonly string[], i: number): ts.TemplateMiddle | ts.TemplateTail {
+  const text = texts[i + 1]!;
+  return i === texts.length - 2 ? f.createTemplateTail(text, escapeTemplateText(text)) : f.createTemplateMiddle(text, escapeTemplateText(text));
 }
 
 const NEVER = ts.SyntaxKind.NeverKeyword;
@@ -413,12 +422,23 @@ export function functionDeclaration(name: string, signature: SignatureSpec, body
   return withDoc(node, doc);
 }
 
+/**
+ * `declare function name<T>(a: A): R;`: a function the surrounding program provides (a README example's
+ * `load`), with its JSDoc.
+ */
+export function declareFunction(name: string, signature: SignatureSpec, doc: DocLines = []): Statement {
+  const node = f.createFunctionDeclaration(
+    [f.createModifier(ts.SyntaxKind.DeclareKeyword)], undefined, checkedName(name), typeParameterNodes(signature.typeParameters), parameterNodes(signature.parameters), signature.returns, undefined,
+  );
+  return withDoc(node, doc);
+}
+
 /** `return value;` (or `return;`) */
 export function returnStatement(value?: Expression): Statement {
   return f.createReturnStatement(value);
 }
 
-/** `callee<T>(a, b)` */
+/** `callee<T>(a, b)` (an argument may be a `spreadArgument`) */
 export function callExpression(callee: Expression, args: readonly Expression[], typeArguments?: readonly TypeNode[]): Expression {
   return f.createCallExpression(callee, typeArguments?.length ? typeArguments : undefined, args.map(argument));
 }
@@ -445,9 +465,12 @@ export function constDeclaration(name: string, value: Expression, doc: DocLines 
   return variable('const', name, value, { exported: true, ...options, doc });
 }
 
-/** `const name: T = value;` / `let name = value;` (not exported unless asked). */
-export function variable(kind: 'const' | 'let', name: string, value: Expression | undefined, options: VariableOptions = {}): Statement {
-  const declaration = f.createVariableDeclaration(checkedName(name), undefined, options.type, value);
+/**
+ * `const name: T = value;` / `let name = value;` (not exported unless asked); `name` may be an object
+ * pattern (`const { data, status } = value;`).
+ */
+export function variable(kind: 'const' | 'let', name: ParameterSpec['name'], value: Expression | undefined, options: VariableOptions = {}): Statement {
+  const declaration = f.createVariableDeclaration(bindingName(name), undefined, options.type, value);
   const list = f.createVariableDeclarationList([declaration], kind === 'const' ? ts.NodeFlags.Const : ts.NodeFlags.Let);
   return withDoc(f.createVariableStatement(options.exported ? exported() : undefined, list), options.doc ?? []);
 }
@@ -463,16 +486,25 @@ export function ifStatement(test: Expression, then: Statement | readonly Stateme
   return f.createIfStatement(test, clause(then), otherwise && clause(otherwise));
 }
 
-/** `for (const name of iterable) { …body }` */
-export function forOf(name: string, iterable: Expression, body: readonly Statement[]): Statement {
+/**
+ * `for (const name of iterable) { …body }`; a lone statement without braces when `body` is one statement and
+ * not a list (as `ifStatement`); `await`: `for await (…)`.
+ */
+export function forOf(name: string, iterable: Expression, body: Statement | readonly Statement[], options: { await?: boolean } = {}): Statement {
   const list = f.createVariableDeclarationList([f.createVariableDeclaration(checkedName(name))], ts.NodeFlags.Const);
-  return f.createForOfStatement(undefined, list, iterable, f.createBlock(body, true));
+  const awaitToken = options.await ? f.createToken(ts.SyntaxKind.AwaitKeyword) : undefined;
+  return f.createForOfStatement(awaitToken, list, iterable, isStatementList(body) ? f.createBlock(body, true) : body);
 }
 
 /** `try { …body } catch (name) { …handler }` */
-export function tryCatch(body: readonly Statement[], name: string, handler: readonly Statement[]): Statement {
+export function tryStatement(body: readonly Statement[], name: string, handler: readonly Statement[]): Statement {
   const clause = f.createCatchClause(f.createVariableDeclaration(checkedName(name)), f.createBlock(handler, true));
   return f.createTryStatement(f.createBlock(body, true), clause, undefined);
+}
+
+/** `throw value;` */
+export function throwStatement(value: Expression): Statement {
+  return f.createThrowStatement(value);
 }
 
 function isStatementList(s: Statement | readonly Statement[]): s is readonly Statement[] {
@@ -483,6 +515,13 @@ function isStatementList(s: Statement | readonly Statement[]): s is readonly Sta
 export function lineComment<T extends ts.Node>(node: T, text: string): T {
   const clean = sanitizeCommentText(text).replace(/\n/g, ' ');
   ts.addSyntheticLeadingComment(node, ts.SyntaxKind.SingleLineCommentTrivia, ` ${clean}`, true);
+  return node;
+}
+
+/** A `//` comment after a statement, on its line (`console.log(value); // typed as Pet`; sanitized as `lineComment`). */
+export function trailingComment<T extends ts.Node>(node: T, text: string): T {
+  const clean = sanitizeCommentText(text).replace(/\n/g, ' ');
+  ts.addSyntheticTrailingComment(node, ts.SyntaxKind.SingleLineCommentTrivia, ` ${clean}`, false);
   return node;
 }
 
@@ -502,6 +541,37 @@ export function importTypes(names: Iterable<string>, specifier: string): Stateme
 export function importNamespaceType(name: string, specifier: string): Statement {
   const clause = f.createImportClause(true, undefined, f.createNamespaceImport(f.createIdentifier(checkedName(name))));
   return f.createImportDeclaration(undefined, clause, stringLiteral(specifier));
+}
+
+export interface ImportSpec {
+  /** The default import's local name (`import express from 'express'`). */
+  default?: string;
+  /** Named imports (sorted and deduplicated). */
+  names?: Iterable<string>;
+  /** Named imports of types only, each marked `type` among the names (`import { serve, type Principal }`). */
+  typeNames?: Iterable<string>;
+}
+
+/** `import name, { a, type B } from 'specifier';`: a value import (default, named, or both; names sorted). */
+export function importDeclaration(spec: ImportSpec, specifier: string): Statement {
+  const types = new Set(spec.typeNames ?? []);
+  // Sorted as written (`type B` among the values by its keyword).
+  const spelled = (n: string) => (types.has(n) ? `type ${n}` : n);
+  const names = [...new Set([...(spec.names ?? []), ...types])].sort((a, b) => (spelled(a) < spelled(b) ? -1 : spelled(a) > spelled(b) ? 1 : 0));
+  const named = names.length ? f.createNamedImports(names.map((n) => f.createImportSpecifier(types.has(n), undefined, f.createIdentifier(checkedName(n))))) : undefined;
+  const defaultName = spec.default === undefined ? undefined : f.createIdentifier(checkedName(spec.default));
+  if (!defaultName && !named) throw new TypeError('an import of nothing');
+  return f.createImportDeclaration(undefined, f.createImportClause(false, defaultName, named), stringLiteral(specifier));
+}
+
+/** `export default value;` */
+export function exportDefault(value: Expression): Statement {
+  return f.createExportAssignment(undefined, false, value);
+}
+
+/** `export {};`: marks a module that exports nothing as a module. */
+export function exportNothing(): Statement {
+  return f.createExportDeclaration(undefined, false, f.createNamedExports([]), undefined);
 }
 
 /** `export * from 'specifier';` */
@@ -556,6 +626,18 @@ export function asConst(value: Expression): Expression {
  */
 export function declaredAs(value: Expression, type: TypeNode): Expression {
   return f.createAsExpression(f.createAsExpression(value, keywordType('never')), type);
+}
+
+export type TemplatePiece = { text: string } | { value: Expression };
+
+/**
+ * `` `listening on ${server.url}` ``: a template literal of text and values. The text's raw spelling is
+ * escaped here (backslashes, backticks, `${`, control characters); the factory checks it cooks back to the text.
+ */
+export function templateExpression(pieces: readonly TemplatePiece[]): Expression {
+  const { texts, holes } = templateHoles(pieces.map((p) => ('text' in p ? p : { hole: p.value })));
+  if (!holes.length) return f.createNoSubstitutionTemplateLiteral(texts[0]!, escapeTemplateText(texts[0]!));
+  return f.createTemplateExpression(templateHead(texts), holes.map((value, i) => f.createTemplateSpan(value, templateTail(texts, i))));
 }
 
 /** `typeof name` (a declared value's type). */
@@ -684,14 +766,20 @@ export function shorthand(name: string): ObjectMember {
   return f.createShorthandPropertyAssignment(checkedName(name));
 }
 
+/** `...value` as a call argument (`setupServer(...handlers)`). */
+export function spreadArgument(value: Expression): Expression {
+  return f.createSpreadElement(value);
+}
+
 /** `...value` in an object literal. */
 export function spread(value: Expression): ObjectMember {
   return f.createSpreadAssignment(argument(value));
 }
 
-/** `name<T>(a: A): R { …body }` as an object member, with its JSDoc. */
-export function method(name: string, signature: SignatureSpec, body: readonly Statement[], doc: DocLines = []): ObjectMember {
-  const node = f.createMethodDeclaration(undefined, undefined, propertyName(name), undefined, typeParameterNodes(signature.typeParameters), parameterNodes(signature.parameters), signature.returns, f.createBlock(body, true));
+/** `name<T>(a: A): R { …body }` as an object member, with its JSDoc; `async`: `async name(…) {…}`. */
+export function method(name: string, signature: SignatureSpec, body: readonly Statement[], doc: DocLines = [], options: { async?: boolean } = {}): ObjectMember {
+  const modifiers = options.async ? [f.createModifier(ts.SyntaxKind.AsyncKeyword)] : undefined;
+  const node = f.createMethodDeclaration(modifiers, undefined, propertyName(name), undefined, typeParameterNodes(signature.typeParameters), parameterNodes(signature.parameters), signature.returns, f.createBlock(body, true));
   return withDoc(node, doc);
 }
 

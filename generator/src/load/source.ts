@@ -9,7 +9,9 @@ import { parsePointer } from './pointer.ts';
 import { JsonLocator } from './json-locate.ts';
 
 // `yaml` is CommonJS under Node: `require` spares the export-name scan an ES import of it costs (~15 ms).
-const { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+// Required when a position is first asked for: most runs ask for none (~50 ms to load).
+const require = createRequire(import.meta.url);
+const yaml = (): typeof import('yaml') => require('yaml') as typeof import('yaml');
 
 export interface Position {
   line: number;
@@ -33,6 +35,7 @@ export class SourceFile {
 
   private ensureParsed(): { doc: Document; lines: Lines } {
     if (!this.doc || !this.lines) {
+      const { LineCounter, parseDocument } = yaml();
       const lines = new LineCounter();
       const doc = parseDocument(this.text, { lineCounter: lines, keepSourceTokens: false, uniqueKeys: false });
       this.doc = doc;
@@ -43,12 +46,29 @@ export class SourceFile {
 
   private json?: JsonLocator | null;
 
+  /** JSON text: a targeted scan is far cheaper than a YAML parse of the whole file (seconds at 13 MB). */
+  private jsonLocator(): JsonLocator | null {
+    if (this.json === undefined) this.json = !this.doc && /^\s*[{[]/.test(this.text.slice(0, 64)) ? new JsonLocator(this.text) : null;
+    return this.json;
+  }
+
+  /**
+   * `positionOf` of many pointers: a JSON text is scanned once for all of them (each scan of a 13 MB
+   * spec costs ~50 ms, and a spec can have a few hundred warnings).
+   */
+  positionsOf(pointers: readonly string[]): Position[] {
+    const json = this.jsonLocator();
+    if (!json) return pointers.map((p) => this.positionOf(p));
+    const found = json.locate([...new Set(pointers)]);
+    return pointers.map((p) => found.get(p)!);
+  }
+
   /** Line/column (1-based) of the value at `pointer`, or of the nearest existing ancestor. */
   positionOf(pointer: string): Position {
-    // JSON text: a targeted scan is far cheaper than a YAML parse of the whole file (seconds at 13 MB).
-    if (this.json === undefined) this.json = !this.doc && /^\s*[{[]/.test(this.text.slice(0, 64)) ? new JsonLocator(this.text) : null;
-    if (this.json) return this.json.locate([pointer]).get(pointer)!;
+    const json = this.jsonLocator();
+    if (json) return json.locate([pointer]).get(pointer)!;
     const { doc, lines } = this.ensureParsed();
+    const { isMap, isSeq, isPair, isScalar } = yaml();
     let node: Node | null | undefined = doc.contents as Node | null;
     // A pointer that ends on a map member points at its key (`get:`), which is where a reader looks.
     let keyNode: Node | undefined;

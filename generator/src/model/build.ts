@@ -52,9 +52,18 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
     const key = `${d.code}\0${d.pointer ?? ''}\0${d.message}`;
     if (reported.has(key)) return;
     reported.add(key);
-    const loc = d.pointer !== undefined ? spec.locate(d.pointer) : undefined;
     const severity = options.warnOnly?.has(d.code) ? { severity: 'warning' as const } : {};
-    diagnostics.push({ severity: 'error', ...d, ...severity, ...(loc ? { file: loc.file, line: loc.line, column: loc.column, pointer: loc.pointer } : {}) } as Diagnostic);
+    diagnostics.push({ severity: 'error', ...d, ...severity } as Diagnostic);
+  };
+  /** The diagnostics with their places in the source, located together (a JSON spec's text is scanned once). */
+  const placed = (): Diagnostic[] => {
+    const locations = spec.locateAll(diagnostics.flatMap((d) => (d.pointer !== undefined ? [d.pointer] : [])));
+    let next = 0;
+    return sortDiagnostics(diagnostics.map((d) => {
+      if (d.pointer === undefined) return d;
+      const loc = locations[next++];
+      return { ...d, file: loc.file, line: loc.line, column: loc.column, pointer: loc.pointer };
+    }));
   };
 
   const components = isRecord(doc.components) ? doc.components : {};
@@ -180,13 +189,13 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
   };
 
   dropMalformedDiscriminators(model, discriminators, report);
-  if (diagnostics.some((d) => d.severity === 'error')) throw new SpecError(sortDiagnostics(diagnostics));
+  if (diagnostics.some((d) => d.severity === 'error')) throw new SpecError(placed());
   // Conventions need the facts, so they are recognized (and `x-pagination` checked) once the model is whole.
   inferPagination(model, report);
-  if (diagnostics.some((d) => d.severity === 'error')) throw new SpecError(sortDiagnostics(diagnostics));
+  if (diagnostics.some((d) => d.severity === 'error')) throw new SpecError(placed());
   webhookFacts(model, report);
   for (const w of problemShapeWarnings(model)) report({ code: 'problem-shape', severity: 'warning', ...w });
-  return { model, warnings: sortDiagnostics(diagnostics) };
+  return { model, warnings: placed() };
 }
 
 /**

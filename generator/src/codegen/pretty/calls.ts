@@ -1,24 +1,28 @@
 /** Calls and member chains: prettier's printCallArguments (the last argument hugged) and the member-chain test. */
 import { ts } from '../typescript.mjs';
 import { builders, utils } from 'prettier/doc';
+import { PRETTIER_OPTIONS } from '../layout-options.ts';
 import { NotPrinted } from '../pretty-doc.ts';
 import { type D, K, unhandled } from './base.ts';
 import { expression, hasComments, memberExpression, operand, strip } from './expressions.ts';
 import { arrowFunction } from './functions.ts';
 import { typeArguments } from './types.ts';
 
-const { group, indent, line, softline, ifBreak, breakParent, conditionalGroup } = builders;
+const { group, indent, line, softline, hardline, ifBreak, join, breakParent, conditionalGroup } = builders;
 
 type ChainLink = ts.CallExpression | ts.NewExpression | ts.PropertyAccessExpression | ts.ElementAccessExpression;
 
 /**
- * A member access or call. prettier prints a chain of at most two call groups (`a.b(x)`, `import(m).then(f)`)
- * on one line, its arguments breaking; longer chains get prettier's member-chain layout: not reproduced.
+ * A member access or call. prettier prints a chain of one call group after its head (`a.b(x)`,
+ * `import(m).then(f)`), or two after a head it merges with the first (`Object.keys(o).map(f)`), on one line,
+ * its arguments breaking; two after any other head on one line when that fits, else one group a line
+ * (memberChain); longer chains get prettier's full member-chain layout: not reproduced.
  */
 export function memberOrCall(node: ChainLink): D {
   if (ts.isCallExpression(node) && (ts.isPropertyAccessExpression(strip(node.expression)) || ts.isElementAccessExpression(strip(node.expression)))) {
-    if (chainGroups(node) > 2) unhandled('member chain');
-    return group(link(node));
+    const groups = chainGroups(node);
+    if (groups > 2) unhandled('member chain');
+    return groups === 2 ? memberChain(node) : group(link(node));
   }
   // A lone `import(…)` lays out as prettier's ImportExpression, not as a call: reproduced only as a chain's head (`import(m).then(f)`).
   if (ts.isCallExpression(node) && node.expression.kind === K.ImportKeyword) unhandled('lone dynamic import');
@@ -72,6 +76,67 @@ function chainLink(inner: ts.Expression, parent: ts.Expression): D {
 function typeArgumentsOfCall(args: ts.NodeArray<ts.TypeNode> | undefined): D {
   if (!args?.length) return '';
   return typeArguments(args);
+}
+
+/**
+ * A chain of a head and two call groups (`client.get(args).withResponse()`, `client.paginate.list(args).items()`),
+ * as prettier's printMemberChain lays it out: merged into one line after a factory-like head (a capitalized
+ * name, `this`); else on one line when that fits (up to a line its arguments must break at), else each group
+ * on a line of its own under the head. Optional chains and comments inside the chain are not reproduced.
+ */
+function memberChain(node: ts.CallExpression): D {
+  const links: ts.Expression[] = [];
+  let at: ts.Expression = node;
+  while (ts.isCallExpression(at) || ts.isPropertyAccessExpression(at) || ts.isElementAccessExpression(at)) {
+    if (ts.isOptionalChain(at) || hasComments(at) || (ts.isCallExpression(at) && at.expression.kind === K.ImportKeyword)) unhandled('member chain');
+    links.unshift(at);
+    at = strip(at.expression);
+  }
+  // The head: the innermost expression, the calls and computed accesses right after it, then members followed by members.
+  let i = 0;
+  while (i < links.length && (ts.isCallExpression(links[i]!) || ts.isElementAccessExpression(links[i]!))) i++;
+  if (!ts.isCallExpression(at)) while (i + 1 < links.length && !ts.isCallExpression(links[i]!) && !ts.isCallExpression(links[i + 1]!)) i++;
+  const rest: ts.Expression[][] = [];
+  let seenCall = false;
+  for (const l of links.slice(i)) {
+    if (seenCall && !ts.isCallExpression(l)) {
+      if (!(ts.isElementAccessExpression(l) && ts.isLiteralExpression(strip(l.argumentExpression)))) (rest.push([]), (seenCall = false));
+    }
+    if (!rest.length) rest.push([]);
+    if (ts.isCallExpression(l)) seenCall = true;
+    rest[rest.length - 1]!.push(l);
+  }
+  const calls = links.filter(ts.isCallExpression);
+  if (rest.length !== 2 || calls.length > 2) unhandled('member chain');
+  // prettier's shouldMerge: a head of `this` or a factory-like name (a short name only in an expression statement: not reproduced).
+  const factory = (name: string) => /^[A-Z]|^[$_]+$/.test(name);
+  const computedNext = ts.isElementAccessExpression(rest[0]![0]!);
+  const lastHead = i > 0 ? links[i - 1]! : at;
+  if (i === 0 && ts.isIdentifier(at) && !factory(at.text) && !computedNext && at.text.length <= PRETTIER_OPTIONS.tabWidth!) unhandled('short chain head');
+  const merged = i === 0
+    ? at.kind === K.ThisKeyword || (ts.isIdentifier(at) && (factory(at.text) || computedNext))
+    : ts.isPropertyAccessExpression(lastHead) && ts.isIdentifier(lastHead.name) && (factory(lastHead.name.text) || computedNext);
+  const head: D = i > 0 ? link(lastHead) : object(at, links[0]!);
+  const printed = rest.map((g) => g.map(ownPart));
+  const oneLine: D[] = [head, ...printed];
+  if (merged) return group(oneLine);
+  const expanded: D = [head, indent([hardline, join(hardline, printed)])];
+  // A group before the last that must break, or a last call that breaks after an earlier one took a function: one group a line.
+  const functionArgument = calls.slice(0, -1).some((c) => c.arguments.some((a) => ts.isArrowFunction(strip(a)) || ts.isFunctionExpression(strip(a))));
+  const lastBreaks = ts.isCallExpression(links[links.length - 1]!) && utils.willBreak(printed[1]!);
+  if ([head, printed[0]!].some((d) => utils.willBreak(d)) || (lastBreaks && functionArgument)) return group(expanded);
+  return [utils.willBreak(oneLine) ? breakParent : '', conditionalGroup([oneLine, expanded])];
+}
+
+/** One link of a chain without what it hangs on: `.name`, `[key]`, `(args)`. */
+function ownPart(node: ts.Expression): D {
+  if (ts.isPropertyAccessExpression(node)) return ts.isIdentifier(node.name) ? ['.', node.name.text] : unhandled('private name');
+  if (ts.isElementAccessExpression(node)) {
+    const key = strip(node.argumentExpression);
+    return ts.isNumericLiteral(key) ? ['[', expression(key), ']'] : group(['[', indent([softline, expression(key)]), softline, ']']);
+  }
+  if (ts.isCallExpression(node)) return [typeArgumentsOfCall(node.typeArguments), callArguments(node.arguments, false)];
+  return unhandled(K[node.kind]);
 }
 
 /** prettier's member-chain groups after the head (printMemberChain's `groups`): a call group starts at each member access that a call follows. */

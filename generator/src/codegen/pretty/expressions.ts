@@ -8,7 +8,7 @@ import { valueAssignment } from './assignments.ts';
 import { type D, K, unhandled } from './base.ts';
 import { memberOrCall, object } from './calls.ts';
 import { arrowFunction } from './functions.ts';
-import { arrayLiteral, literal, objectLiteral } from './literals.ts';
+import { arrayLiteral, literal, objectLiteral, spreadArgument, templateExpression } from './literals.ts';
 import { at, depth } from './statements.ts';
 import { type } from './types.ts';
 
@@ -26,6 +26,8 @@ export function strip(node: ts.Expression): ts.Expression {
 export function expression(node: ts.Expression, where: Context = 'other'): D {
   if (depth !== undefined) return at(undefined, () => expression(node, where));
   node = strip(node);
+  // A trailing comment is reproduced on statements only (statements.ts nestedStatement).
+  if (ts.getSyntheticTrailingComments(node)?.length) unhandled('comment after an expression');
   const leading = ts.getSyntheticLeadingComments(node);
   if (leading?.length) {
     // An inline block comment (`/* @__PURE__ */ call()`) stays before the expression on its line.
@@ -37,6 +39,8 @@ export function expression(node: ts.Expression, where: Context = 'other'): D {
 
 function bare(node: ts.Expression, where: Context): D {
   if (ts.isStringLiteral(node) || ts.isNumericLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return literal(node);
+  if (ts.isTemplateExpression(node)) return templateExpression(node);
+  if (ts.isSpreadElement(node)) return where === 'argument' ? ['...', spreadArgument(node.expression)] : unhandled('spread element');
   switch (node.kind) {
     case K.TrueKeyword: return 'true';
     case K.FalseKeyword: return 'false';
@@ -162,7 +166,8 @@ function needsBrackets(node: ts.Expression, parent: ts.Expression, side: 'left' 
     }
     return false;
   }
-  if (ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent)) return loose && !ts.isAsExpression(node) && !ts.isSatisfiesExpression(node) || ts.isBinaryExpression(node) || ts.isAwaitExpression(node) && false;
+  // prettier brackets an `await` under a cast: `(await r.json()) as T`.
+  if (ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent)) return loose && !ts.isAsExpression(node) && !ts.isSatisfiesExpression(node) || ts.isBinaryExpression(node) || ts.isAwaitExpression(node);
   if (ts.isAwaitExpression(parent) || ts.isPrefixUnaryExpression(parent) || ts.isTypeOfExpression(parent)) return loose || ts.isBinaryExpression(node);
   if (ts.isConditionalExpression(parent)) return side === 'left' && (loose || ts.isBinaryExpression(node) && false);
   return false;

@@ -23,9 +23,10 @@ export function functionDeclaration(node: ts.FunctionDeclaration): D {
 
 /** An object literal's method (prettier's printMethodValue: no group around the type parameters). */
 export function methodDeclaration(node: ts.MethodDeclaration): D {
-  if (node.modifiers?.length || node.asteriskToken || node.questionToken || !node.body) unhandled('method');
+  const modifiers = node.modifiers ?? [];
+  if (modifiers.some((m) => m.kind !== K.AsyncKeyword) || node.asteriskToken || node.questionToken || !node.body) unhandled('method');
   const { params, returns, grouped } = parametersAndReturn(node);
-  return [propertyKey(node.name), typeParameters(node.typeParameters), group([grouped ? group(params) : params, returns]), ' ', block(node.body)];
+  return [modifiers.length ? 'async ' : '', propertyKey(node.name), typeParameters(node.typeParameters), group([grouped ? group(params) : params, returns]), ' ', block(node.body)];
 }
 
 /** `<T extends A = B>`: never hugged (a type parameter is no "simple" type to prettier); a trailing comma when broken. */
@@ -100,7 +101,7 @@ export function parameter(p: ts.ParameterDeclaration, hugged = false): D {
 }
 
 /** `{ a, b }` (names only: what the builder makes); a group unless `hugged`. */
-function objectPattern(pattern: ts.ObjectBindingPattern, hugged: boolean, annotation: D): D {
+export function objectPattern(pattern: ts.ObjectBindingPattern, hugged: boolean, annotation: D): D {
   const names = pattern.elements.map((e) => (e.propertyName || e.initializer || e.dotDotDotToken || !ts.isIdentifier(e.name) ? unhandled('binding element') : e.name.text));
   if (!names.length) return ['{}', annotation];
   const content = ['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}', annotation];

@@ -7,11 +7,11 @@ import { valueAssignment } from './assignments.ts';
 import { type D, K, unhandled } from './base.ts';
 import { conciseArray } from './calls.ts';
 import { comments } from './comments.ts';
-import { expression, startsWithComment, strip } from './expressions.ts';
+import { expression, hasComments, startsWithComment, strip } from './expressions.ts';
 import { methodDeclaration } from './functions.ts';
 import { rawTemplate } from './types.ts';
 
-const { group, indent, line, softline, ifBreak, join, fill } = builders;
+const { group, indent, line, softline, ifBreak, join, fill, lineSuffixBoundary } = builders;
 
 export function objectLiteral(node: ts.ObjectLiteralExpression): D {
   if (!node.properties.length) return '{}';
@@ -32,7 +32,7 @@ export function objectLiteral(node: ts.ObjectLiteralExpression): D {
 }
 
 /** `...value`: a cast bracketed (as prettier does); an operator or a function, not reproduced. */
-function spreadArgument(value: ts.Expression): D {
+export function spreadArgument(value: ts.Expression): D {
   const node = strip(value);
   if (startsWithComment(node)) unhandled('comment on an operand');
   if (ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) return ['(', expression(node), ')'];
@@ -57,6 +57,22 @@ export function arrayLiteral(node: ts.ArrayLiteralExpression): D {
 export function alwaysBroken(items: readonly ts.Expression[]): boolean {
   const first = items[0];
   return first !== undefined && items.length > 1 && items.every((e) => e.kind === first.kind && ((ts.isObjectLiteralExpression(e) && e.properties.length > 1) || (ts.isArrayLiteralExpression(e) && e.elements.length > 1)));
+}
+
+/**
+ * `` `text ${a.b} text` ``: the text as written, each placeholder on one line (prettier prints a simple
+ * template literal, placeholders of names and member chains only, without breaking inside it).
+ */
+export function templateExpression(node: ts.TemplateExpression): D {
+  // `a.b.c` as text; anything else is not a simple placeholder.
+  const chain = (e: ts.Expression): string =>
+    hasComments(e) ? unhandled('template placeholder')
+    : ts.isIdentifier(e) ? e.text
+    : ts.isPropertyAccessExpression(e) && !e.questionDotToken && ts.isIdentifier(e.name) ? `${chain(e.expression)}.${e.name.text}`
+    : unhandled('template placeholder');
+  const parts: D[] = ['`', rawTemplate(node.head)];
+  for (const span of node.templateSpans) parts.push('${', chain(span.expression), '}', rawTemplate(span.literal));
+  return [lineSuffixBoundary, ...parts, '`'];
 }
 
 /** A key as prettier writes it with `quoteProps: as-needed`: a string that is an identifier loses its quotes. */

@@ -9,10 +9,10 @@ import { PRETTIER_OPTIONS } from '../layout-options.ts';
 import { flatIfFits } from '../pretty-doc.ts';
 import { assignment, valueAssignment } from './assignments.ts';
 import { type D, K, unhandled } from './base.ts';
-import { comments } from './comments.ts';
+import { comments, trailingComments } from './comments.ts';
 import { plainStatement } from './flat.ts';
 import { binaryPrecedence, expression, hasComments, isBinaryish, strip } from './expressions.ts';
-import { functionDeclaration, typeParameters } from './functions.ts';
+import { functionDeclaration, objectPattern, typeParameters } from './functions.ts';
 import { objectType, type } from './types.ts';
 
 const { group, indent, line, softline, hardline, ifBreak, join } = builders;
@@ -62,12 +62,11 @@ export function statement(node: ts.Statement): D {
   if (ts.isVariableStatement(node)) return [exported, variableDeclaration(node.declarationList)];
   if (ts.isFunctionDeclaration(node)) return [exported, functionDeclaration(node)];
   if (ts.isImportDeclaration(node)) return importDeclaration(node);
-  if (ts.isExportDeclaration(node)) {
-    if (node.exportClause || node.isTypeOnly || !node.moduleSpecifier || node.attributes) unhandled('export');
-    return ['export * from ', expression(node.moduleSpecifier), ';'];
-  }
+  if (ts.isExportDeclaration(node)) return exportDeclaration(node);
+  if (ts.isExportAssignment(node)) return exportAssignment(node);
   if (exported) unhandled('modifiers');
-  if (ts.isReturnStatement(node)) return returnStatement(node);
+  if (ts.isReturnStatement(node)) return returnStatement('return', node.expression);
+  if (ts.isThrowStatement(node)) return returnStatement('throw', node.expression);
   if (ts.isIfStatement(node)) return ifStatement(node);
   if (ts.isForOfStatement(node)) return forOfStatement(node);
   if (ts.isForStatement(node)) return forStatement(node);
@@ -86,9 +85,9 @@ export function statement(node: ts.Statement): D {
   return unhandled(K[node.kind]);
 }
 
-/** A statement with its comments, inside a block. */
-function nestedStatement(node: ts.Statement): D {
-  return [comments(node), statement(node)];
+/** A statement with its comments: those before it on lines of their own, a `//` after it on its last line. */
+export function nestedStatement(node: ts.Statement): D {
+  return [comments(node), statement(node), trailingComments(node)];
 }
 
 function exportKeyword(node: ts.Statement): D {
@@ -96,22 +95,49 @@ function exportKeyword(node: ts.Statement): D {
   if (!modifiers.length) return '';
   if (modifiers.length === 1 && modifiers[0].kind === K.ExportKeyword) return 'export ';
   if (ts.isFunctionDeclaration(node) && modifiers.every((m) => m.kind === K.ExportKeyword || m.kind === K.AsyncKeyword)) return modifiers[0].kind === K.ExportKeyword ? 'export ' : '';
+  // `declare function f(): R;` (a signature without a body: prettier's TSDeclareFunction).
+  if (ts.isFunctionDeclaration(node) && !node.body && modifiers.length === 1 && modifiers[0].kind === K.DeclareKeyword) return 'declare ';
   return unhandled('modifiers');
 }
 
+/**
+ * `import a, { b, type C } from 'm';` (prettier's printModuleSpecifiers): a named list breaks one name a
+ * line when it does not fit, unless it is a lone name without a default import.
+ */
 function importDeclaration(node: ts.ImportDeclaration): D {
   const clause = node.importClause;
-  if (!clause || clause.name || node.attributes) unhandled('import');
+  if (!clause || node.attributes || (clause.isTypeOnly && clause.name)) unhandled('import');
   const kind = clause.isTypeOnly ? ' type' : '';
   const bindings = clause.namedBindings;
-  let specifiers: D;
-  if (!bindings) return unhandled('import');
-  if (ts.isNamespaceImport(bindings)) specifiers = ['* as ', bindings.name.text];
+  const defaultName = clause.name ? clause.name.text : undefined;
+  let specifiers: D = '';
+  if (!bindings) {
+    if (!defaultName) unhandled('import');
+  } else if (ts.isNamespaceImport(bindings)) specifiers = ['* as ', bindings.name.text];
   else {
-    const names = bindings.elements.map((e) => (e.propertyName || e.isTypeOnly ? unhandled('import specifier') : e.name.text));
-    specifiers = names.length > 1 ? group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']) : ['{ ', ...names, ' }'];
+    const names = bindings.elements.map((e) => (e.propertyName ? unhandled('import specifier') : [e.isTypeOnly ? 'type ' : '', e.name.text]));
+    if (!names.length) unhandled('import');
+    specifiers = names.length > 1 || defaultName ? group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']) : ['{ ', ...names, ' }'];
   }
-  return ['import', kind, ' ', specifiers, ' from ', expression(node.moduleSpecifier), ';'];
+  const head = defaultName && bindings ? [defaultName, ', '] : defaultName ?? '';
+  return ['import', kind, ' ', head, specifiers, ' from ', expression(node.moduleSpecifier), ';'];
+}
+
+/** `export * from 'm';`, or `export {};` (what makes a file with nothing to export a module). */
+function exportDeclaration(node: ts.ExportDeclaration): D {
+  if (node.isTypeOnly || node.attributes) unhandled('export');
+  if (!node.exportClause && node.moduleSpecifier) return ['export * from ', expression(node.moduleSpecifier), ';'];
+  if (node.exportClause && ts.isNamedExports(node.exportClause) && !node.exportClause.elements.length && !node.moduleSpecifier) return 'export {};';
+  return unhandled('export');
+}
+
+/** `export default value;` */
+function exportAssignment(node: ts.ExportAssignment): D {
+  if (node.isExportEquals || node.modifiers?.length) unhandled('export assignment');
+  const value = strip(node.expression);
+  // prettier brackets a default export that starts like a declaration or a class/function expression: not built.
+  if (!ts.isIdentifier(value) && !ts.isCallExpression(value) && !ts.isNewExpression(value)) unhandled('export default of an expression');
+  return ['export default ', expression(value), ';'];
 }
 
 /** `const a: T = value;` (prettier's printVariableDeclaration: one declarator, grouped). */
@@ -119,19 +145,22 @@ function variableDeclaration(list: ts.VariableDeclarationList, semicolon = true)
   const kind = list.flags & ts.NodeFlags.Const ? 'const' : list.flags & ts.NodeFlags.Let ? 'let' : unhandled('var');
   if (list.declarations.length !== 1) unhandled('declaration list');
   const [d] = list.declarations;
-  if (!ts.isIdentifier(d.name) || d.exclamationToken) unhandled('declarator');
-  const left: D = d.type ? [d.name.text, ': ', type(d.type, 'annotation')] : d.name.text;
+  if (d.exclamationToken || (!ts.isIdentifier(d.name) && !ts.isObjectBindingPattern(d.name))) unhandled('declarator');
+  const annotation: D = d.type ? [': ', type(d.type, 'annotation')] : '';
+  // An object pattern of plain names (what the builder makes: never a "complex destructuring" to prettier).
+  const left: D = ts.isIdentifier(d.name) ? (d.type ? [d.name.text, annotation] : d.name.text) : objectPattern(d.name, false, annotation);
   const end = semicolon ? ';' : '';
   if (!d.initializer) return group([kind, ' ', left, end]);
   return group([kind, ' ', valueAssignment(left, ' =', d.initializer, { declarator: d }), end]);
 }
 
-function returnStatement(node: ts.ReturnStatement): D {
-  if (!node.expression) return 'return;';
-  const argument = strip(node.expression);
-  // prettier's printReturnOrThrowArgument: a binary expression is bracketed when it breaks.
-  if (isBinaryish(argument)) return ['return', group([' ', ifBreak('('), indent([softline, expression(argument, 'return')]), softline, ifBreak(')')]), ';'];
-  return ['return ', expression(argument, 'return'), ';'];
+/** `return value;` or `throw value;` (prettier's printReturnOrThrowArgument). */
+function returnStatement(keyword: 'return' | 'throw', value: ts.Expression | undefined): D {
+  if (!value) return `${keyword};`;
+  const argument = strip(value);
+  // A binary expression is bracketed when it breaks.
+  if (isBinaryish(argument)) return [keyword, group([' ', ifBreak('('), indent([softline, expression(argument, 'return')]), softline, ifBreak(')')]), ';'];
+  return [keyword, ' ', expression(argument, 'return'), ';'];
 }
 
 /**
@@ -144,6 +173,8 @@ function ifStatement(node: ts.IfStatement): D {
   const opening = group(['if (', testDoc, ')', clause(node.thenStatement)]);
   if (!node.elseStatement) return opening;
   const elseClause = ts.isIfStatement(node.elseStatement) ? [' ', nestedStatement(node.elseStatement)] : clause(node.elseStatement);
+  // A lone `if` as the then-clause would take the `else`.
+  if (ts.isIfStatement(node.thenStatement)) unhandled('dangling else');
   return [opening, ts.isBlock(node.thenStatement) ? ' ' : hardline, 'else', group(elseClause)];
 }
 
@@ -158,22 +189,24 @@ function negatedChain(node: ts.Expression): boolean {
 
 /** A clause of `if`/`for`: a block after a space, a lone statement indented on the next line when it does not fit. */
 function clause(node: ts.Statement): D {
+  // prettier gives a `//` after a lone statement to the statement or to the `if` around it, by where it stands: not reproduced.
+  if (!ts.isBlock(node) && ts.getSyntheticTrailingComments(node)?.length) unhandled('comment after a lone statement');
   return ts.isBlock(node) ? [' ', block(node, true)] : indent([line, at(undefined, () => nestedStatement(node))]);
 }
 
 function forOfStatement(node: ts.ForOfStatement): D {
   const init = node.initializer;
-  if (node.awaitModifier || !ts.isVariableDeclarationList(init) || init.declarations.length !== 1 || !ts.isIdentifier(init.declarations[0].name) || init.declarations[0].initializer) unhandled('for-of');
+  if (!ts.isVariableDeclarationList(init) || init.declarations.length !== 1 || !ts.isIdentifier(init.declarations[0].name) || init.declarations[0].initializer) unhandled('for-of');
   const kind = init.flags & ts.NodeFlags.Const ? 'const' : 'let';
-  return group(['for (', kind, ' ', (init.declarations[0].name as ts.Identifier).text, ' of ', expression(strip(node.expression)), ')', clause(node.statement)]);
+  return group(['for', node.awaitModifier ? ' await' : '', ' (', kind, ' ', (init.declarations[0].name as ts.Identifier).text, ' of ', expression(strip(node.expression)), ')', clause(node.statement)]);
 }
 
-/** `try { … } catch (e) { … }` (prettier's TryStatement and CatchClause: an empty catch block is `{}`). */
+/** `try { … } catch (name) { … }` (prettier's printTryStatement: an empty `try` block is `{` and `}` on two lines, an empty `catch` block `{}`). */
 function tryStatement(node: ts.TryStatement): D {
   const handler = node.catchClause;
   const name = handler?.variableDeclaration?.name;
-  if (!handler || node.finallyBlock || !name || !ts.isIdentifier(name) || handler.variableDeclaration!.type) unhandled('try');
-  return ['try ', block(node.tryBlock, true), ' catch (', name.text, ') ', block(handler.block)];
+  if (!handler || node.finallyBlock || (name && (!ts.isIdentifier(name) || handler.variableDeclaration!.type))) unhandled('try');
+  return ['try ', block(node.tryBlock, true), ' catch ', name ? ['(', name.text, ') '] : '', block(handler.block)];
 }
 
 /** `for (init; test; update) body` (prettier's printFor): the three parts break inside the brackets together. */

@@ -12,7 +12,27 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ApiModel } from '../../model/types.ts';
-import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
+import type { EmitContext, EmittedFile, Nodes, TargetEmitter } from '../emitter.ts';
+
+type Expression = ReturnType<Nodes['valueRef']>;
+type Statement = ReturnType<Nodes['expressionStatement']>;
+
+/**
+ * A README example's framework lines, as nodes: its imports (before the packages'), then the code mounting
+ * `mounted(options)` (`to<Framework>(createHandler(handlers, options))`).
+ */
+interface ExampleCode {
+  /** The module the example is (a comment over its imports), when it must be a particular one. */
+  module?: string;
+  imports: (n: Nodes) => Statement[];
+  code: (n: Nodes, mounted: (options?: Expression) => Expression) => Statement[];
+}
+
+/** `app.name(args)` (`await app.name(args)` when `awaited`) as a statement. */
+const appCall = (n: Nodes, name: string, args: Expression[], awaited = false) => {
+  const call = n.callExpression(n.propertyAccess(n.valueRef('app'), name), args);
+  return n.expressionStatement(awaited ? n.awaitExpression(call) : call);
+};
 
 interface Adapter {
   name: 'express' | 'fastify' | 'hono' | 'koa' | 'next';
@@ -33,8 +53,8 @@ interface Adapter {
   optionalPeers: readonly string[];
   doc: string[];
   summary: string;
-  /** The README example: the framework's imports (before the packages'), then the code using them. */
-  example: { imports: string; code: string };
+  /** The README example. */
+  example: ExampleCode;
 }
 
 const ADAPTERS: readonly Adapter[] = [
@@ -53,7 +73,10 @@ const ADAPTERS: readonly Adapter[] = [
       'as sent; after `express.json()` the parsed body is serialised again (docs/adapters.md).',
     ],
     summary: 'Express 5 middleware mounting the generated server handler.',
-    example: { imports: "import express from 'express';\n", code: 'const app = express();\napp.use(toExpress(createHandler(handlers)));\napp.listen(3000);\n' },
+    example: {
+      imports: (n) => [n.importDeclaration({ default: 'express' }, 'express')],
+      code: (n, mounted) => [n.variable('const', 'app', n.callExpression(n.valueRef('express'), [])), appCall(n, 'use', [mounted()]), appCall(n, 'listen', [n.literalExpression(3000)])],
+    },
   },
   {
     name: 'fastify',
@@ -69,7 +92,14 @@ const ADAPTERS: readonly Adapter[] = [
       'plugin’s prefix: request bodies stay unparsed, byte for byte, for the handler.',
     ],
     summary: 'A Fastify 5 plugin mounting the generated server handler.',
-    example: { imports: "import Fastify from 'fastify';\n", code: 'const app = Fastify();\nawait app.register(toFastify(createHandler(handlers)));\nawait app.listen({ port: 3000 });\n' },
+    example: {
+      imports: (n) => [n.importDeclaration({ default: 'Fastify' }, 'fastify')],
+      code: (n, mounted) => [
+        n.variable('const', 'app', n.callExpression(n.valueRef('Fastify'), [])),
+        appCall(n, 'register', [mounted()], true),
+        appCall(n, 'listen', [n.literalExpression({ port: 3000 })], true),
+      ],
+    },
   },
   {
     name: 'hono',
@@ -82,7 +112,10 @@ const ADAPTERS: readonly Adapter[] = [
     optionalPeers: [],
     doc: ['A Hono 4 app serving `handler` (what `createHandler` returns): mount it with `app.route` or serve it as is.'],
     summary: 'A Hono 4 app mounting the generated server handler.',
-    example: { imports: "import { Hono } from 'hono';\n", code: "const app = new Hono();\napp.route('/', toHono(createHandler(handlers)));\nexport default app;\n" },
+    example: {
+      imports: (n) => [n.importDeclaration({ names: ['Hono'] }, 'hono')],
+      code: (n, mounted) => [n.variable('const', 'app', n.newExpression(n.valueRef('Hono'), [])), appCall(n, 'route', [n.literalExpression('/'), mounted()]), n.exportDefault(n.valueRef('app'))],
+    },
   },
   {
     name: 'koa',
@@ -98,7 +131,10 @@ const ADAPTERS: readonly Adapter[] = [
       'problems, streams and bodies are the handler’s; Koa’s own response handling is off for it.',
     ],
     summary: 'Koa 3 middleware mounting the generated server handler.',
-    example: { imports: "import Koa from 'koa';\n", code: 'const app = new Koa();\napp.use(toKoa(createHandler(handlers)));\napp.listen(3000);\n' },
+    example: {
+      imports: (n) => [n.importDeclaration({ default: 'Koa' }, 'koa')],
+      code: (n, mounted) => [n.variable('const', 'app', n.newExpression(n.valueRef('Koa'), [])), appCall(n, 'use', [mounted()]), appCall(n, 'listen', [n.literalExpression(3000)])],
+    },
   },
   {
     name: 'next',
@@ -115,7 +151,11 @@ const ADAPTERS: readonly Adapter[] = [
       '`app/api/[...path]/route.ts`, whose handler is created with `basePath: "/api"`.',
     ],
     summary: 'Next.js App Router route handlers mounting the generated server handler.',
-    example: { imports: '// app/api/[...path]/route.ts\n', code: "export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = toNext(createHandler(handlers, { basePath: '/api' }));\n" },
+    example: {
+      module: 'app/api/[...path]/route.ts',
+      imports: () => [],
+      code: (n, mounted) => [n.variable('const', { destructure: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] }, mounted(n.literalExpression({ basePath: '/api' })), { exported: true })],
+    },
   },
 ];
 
@@ -152,6 +192,23 @@ function emitIndex(adapter: Adapter, model: ApiModel, context: EmitContext): Emi
   return module.file('src/index.ts');
 }
 
+/** The README example: the framework's and the packages' imports, the application's handlers, then the mounting code. */
+function adapterExample(adapter: Adapter, context: EmitContext): string {
+  const n = context.nodes;
+  const imports = [
+    ...adapter.example.imports(n),
+    n.importDeclaration({ names: ['createHandler'] }, context.importPath('server', 'src/index.ts')),
+    n.importDeclaration({ names: [adapter.fn] }, context.importPath(adapter.name, 'src/index.ts')),
+    n.importDeclaration({ names: ['handlers'] }, './handlers.js'),
+  ];
+  if (adapter.example.module) n.lineComment(imports[0]!, adapter.example.module);
+  const mounted = (options?: Expression) => n.callExpression(n.valueRef(adapter.fn), [n.callExpression(n.valueRef('createHandler'), options ? [n.valueRef('handlers'), options] : [n.valueRef('handlers')])]);
+  const module = context.printer.module();
+  for (const statement of imports) module.node(statement, 'line');
+  adapter.example.code(n, mounted).forEach((statement, i) => module.node(statement, i ? 'line' : 'blank'));
+  return module.build().text;
+}
+
 function adapterEmitter(adapter: Adapter): TargetEmitter {
   const runtimeFiles = ['runtime.ts', ...adapter.extraRuntime];
   return {
@@ -161,11 +218,7 @@ function adapterEmitter(adapter: Adapter): TargetEmitter {
     optIn: true,
     package: {
       summary: adapter.summary,
-      example: (_model, context) => {
-        const server = context.printer.importStatement('import', ['createHandler'], context.importPath('server', 'src/index.ts'));
-        const own = context.printer.importStatement('import', [adapter.fn], context.importPath(adapter.name, 'src/index.ts'));
-        return `${adapter.example.imports}${server}\n${own}\nimport { handlers } from './handlers.js';\n\n${adapter.example.code}`;
-      },
+      example: (_model, context) => adapterExample(adapter, context),
       peerDependencies: adapter.peers,
       optionalPeers: adapter.optionalPeers,
     },

@@ -156,11 +156,11 @@ export const mswEmitter: TargetEmitter = {
   package: {
     summary: "Mock Service Worker handlers for every operation, answering with the server mock's seeded sample data and checking requests like the server.",
     // Written as prettier prints it (the module name in prettier's quotes): the README is claimed formatted.
-    // The call with a spread argument is the one line the node builder has no node for (no spread element).
     example: (model, context) => {
       const { printer: p, nodes: n } = context;
+      const server = n.variable('const', 'server', n.callExpression(n.valueRef('setupServer'), [n.spreadArgument(n.valueRef('handlers'))]));
       const listen = n.expressionStatement(n.callExpression(n.propertyAccess(n.valueRef('server'), 'listen'), []));
-      return `${p.importStatement('import', ['setupServer'], 'msw/node')}\n${p.importStatement('import', ['handlers'], context.importPath('msw', 'src/index.ts'))}\n\nconst server = setupServer(...handlers);\n${p.statement(listen)}\n`;
+      return `${p.importStatement('import', ['setupServer'], 'msw/node')}\n${p.importStatement('import', ['handlers'], context.importPath('msw', 'src/index.ts'))}\n\n${p.statement(server)}\n${p.statement(listen)}\n`;
     },
     examplePrinted: true,
     peerDependencies: { msw: MSW_RANGE },

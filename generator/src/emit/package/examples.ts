@@ -1,17 +1,17 @@
 /**
  * The README's "Usage" example of each package: a short program for the package's main use, built from the
- * model with the codegen (names through `ident`, spec values through `lit`), that type-checks under
- * `strict` against the installed packages (test/packages checks every README example), spelled as prettier
- * spells it (`prettyLit`: single quotes, `{ a: 1 }`) so the README needs no formatting pass. The example
- * operation is the first one that is simple to call: a GET with one JSON success response, no required
- * body, and required parameters whose example values can be written down.
+ * model as nodes (ts-nodes.ts: names checked, spec values as literals) and laid out by the one printer, so
+ * the README's fence holds what prettier prints and needs no formatting pass; a statement the printer does
+ * not reproduce leaves the README to prettier. Every example type-checks under `strict` against the
+ * installed packages (test/packages checks them). The example operation is the first one that is simple to
+ * call: a GET with one JSON success response, no required body, and required parameters whose example
+ * values can be written down.
  */
-import { code, ident, isNumericKey, isPropertyName, join, prettyLit as lit, propKey, raw, type Code } from '../../codegen/index.ts';
+import * as n from '../../codegen/ts-nodes.ts';
+import { NodeModulePrinter } from '../../codegen/ts-print.ts';
 import { factsOf, type SchemaFacts } from '../../model/facts/index.ts';
 import type { ApiModel, JsonValue, NamedSchema, OperationModel, Schema, SecurityRequirement } from '../../model/types.ts';
 import type { PackageNaming, TargetName } from '../emitter.ts';
-import { PRETTIER_OPTIONS } from '../../codegen/layout-options.ts';
-import { callArguments, fluidAssignment, printDoc, prettyString } from '../../codegen/pretty-doc.ts';
 
 export interface ExampleOperation {
   op: OperationModel;
@@ -97,30 +97,38 @@ function exampleValue(schema: Schema, facts: SchemaFacts, depth: number): JsonVa
   }
 }
 
-/** An object literal key as prettier writes it: bare when it can be, else quoted; `__proto__` computed (an own property). */
-function objectKey(name: string): Code {
-  if (name === '__proto__') return code`[${lit(name)}]`;
-  return isPropertyName(name) || isNumericKey(name) ? propKey(name) : lit(name);
+/** An example program as the README shows it. */
+export interface PackageExample {
+  text: string;
+  /** Every statement printed as prettier prints it (else the README is left to prettier). */
+  printed: boolean;
+}
+
+type Statement = n.Statement;
+type Expression = n.Expression;
+
+const v = n.valueRef;
+const str = (value: string) => n.literalExpression(value);
+const call = (callee: Expression, args: readonly Expression[] = []) => n.callExpression(callee, args);
+const method = (object: Expression, name: string, args: readonly Expression[] = []) => call(n.propertyAccess(object, name), args);
+const log = (...args: Expression[]) => n.expressionStatement(method(v('console'), 'log', args));
+
+/** The program: blocks after a blank line each, their statements one a line. */
+function printExample(blocks: readonly (readonly Statement[])[]): PackageExample {
+  const module = new NodeModulePrinter();
+  for (const block of blocks) block.forEach((statement, i) => module.node(statement, i ? 'line' : 'blank'));
+  const { text, ranges } = module.build();
+  return { text, printed: ranges.length === 0 };
 }
 
 /** `Operations['<method>']['<member>']` (the types package's operation map). */
-function operationType(op: OperationModel, member: 'pathParams' | 'query' | 'response'): Code {
-  return code`Operations[${lit(op.names.method)}][${lit(member)}]`;
-}
-
-/** The server example's data-access declaration, on one line when it fits, else one parameter a line (as prettier breaks it). */
-function loadDeclaration(op: OperationModel): Code {
-  const params = [code`params: ${operationType(op, 'pathParams')}`, code`query: ${operationType(op, 'query')}`];
-  const returns = code`Promise<${operationType(op, 'response')}>`;
-  const flat = code`declare function load(${join(params)}): ${returns};`;
-  if (flat.text.length <= PRETTIER_OPTIONS.printWidth!) return flat;
-  return code`declare function load(\n${join(params.map((p) => code`  ${p},`), '\n')}\n): ${returns};`;
+function operationType(op: OperationModel, member: 'pathParams' | 'query' | 'response'): n.TypeNode {
+  return n.indexedAccessType(n.indexedAccessType(n.typeRef('Operations'), n.literalType(op.names.method)), n.literalType(member));
 }
 
 /** `{ id: '2244994945' }`: the required arguments as an object literal (keys as the spec names them). */
-function argsLiteral(example: ExampleOperation): Code {
-  if (!example.args.length) return code`{}`;
-  return code`{ ${join(example.args.map((a) => code`${objectKey(a.name)}: ${lit(a.value)}`))} }`;
+function argsLiteral(example: ExampleOperation): Expression {
+  return n.objectLiteral(example.args.map((a) => n.property(a.name, n.literalExpression(a.value))));
 }
 
 /** The example's server URL: the spec's first absolute server URL with variables at their defaults. */
@@ -133,73 +141,64 @@ function serverUrl(model: ApiModel): string {
 }
 
 /** The `auth` option of `createClient` for the operation's first usable security alternative. */
-function clientAuth(model: ApiModel, security: SecurityRequirement[]): { auth?: Code; imports: string[] } {
+function clientAuth(model: ApiModel, security: SecurityRequirement[]): { auth?: Expression; imports: string[] } {
   // Prefer an alternative of plain credentials (tokens, API keys, basic) over OAuth 1.0a signing.
   const plain = (name: string) => authEntry(model, name) !== undefined || model.securitySchemes.find((s) => s.name === name)?.type === 'apiKey';
   const usable = security.find((alt) => Object.keys(alt).length > 0 && Object.keys(alt).every(plain)) ?? security.find((alt) => Object.keys(alt).length > 0);
   if (!usable || !Object.keys(usable).length) return { imports: [] };
-  const entries: Code[] = [];
+  const entries: n.ObjectMember[] = [];
   const imports: string[] = [];
-  const apiKeys: Code[] = [];
+  const apiKeys: n.ObjectMember[] = [];
   for (const name of Object.keys(usable)) {
     const scheme = model.securitySchemes.find((s) => s.name === name);
     if (!scheme) continue;
-    if (scheme.type === 'apiKey') apiKeys.push(code`${objectKey(name)}: ${lit('<API key>')}`);
+    if (scheme.type === 'apiKey') apiKeys.push(n.property(name, str('<API key>')));
     else if (scheme.type === 'http' && scheme.scheme === 'oauth') {
       imports.push('oauth1');
-      entries.push(code`oauth1: oauth1({ consumerKey: ${lit('<consumer key>')}, consumerSecret: ${lit('<consumer secret>')}, token: ${lit('<access token>')}, tokenSecret: ${lit('<access token secret>')} })`);
+      const credentials = { consumerKey: '<consumer key>', consumerSecret: '<consumer secret>', token: '<access token>', tokenSecret: '<access token secret>' };
+      entries.push(n.property('oauth1', call(v('oauth1'), [n.literalExpression(credentials)])));
     } else {
       const entry = authEntry(model, name);
       if (entry) entries.push(entry);
     }
   }
-  if (apiKeys.length) entries.push(code`apiKeys: { ${join(apiKeys)} }`);
-  return entries.length ? { auth: code`{ ${join(entries)} }`, imports } : { imports };
+  if (apiKeys.length) entries.push(n.property('apiKeys', n.objectLiteral(apiKeys)));
+  return entries.length ? { auth: n.objectLiteral(entries), imports } : { imports };
 }
 
-function authEntry(model: ApiModel, name: string): Code | undefined {
+function authEntry(model: ApiModel, name: string): n.ObjectMember | undefined {
   const scheme = model.securitySchemes.find((s) => s.name === name);
   if (!scheme) return undefined;
-  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return code`oauth2: ${lit('<OAuth 2.0 access token>')}`;
-  if (scheme.type === 'http' && scheme.scheme === 'bearer') return code`bearer: ${lit('<bearer token>')}`;
-  if (scheme.type === 'http' && scheme.scheme === 'basic') return code`basic: { username: ${lit('<user>')}, password: ${lit('<password>')} }`;
+  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return n.property('oauth2', str('<OAuth 2.0 access token>'));
+  if (scheme.type === 'http' && scheme.scheme === 'bearer') return n.property('bearer', str('<bearer token>'));
+  if (scheme.type === 'http' && scheme.scheme === 'basic') return n.property('basic', n.literalExpression({ username: '<user>', password: '<password>' }));
   return undefined;
 }
 
-function importLine(names: string[], from: string, typeOnly = false): Code {
-  return code`import ${typeOnly ? code`type ` : code``}{ ${join([...new Set(names)].sort().map((n) => ident(n)))} } from ${lit(from)};`;
-}
-
-/**
- * Whether `target`'s example is printed whole as prettier prints it, whatever the spec (its width-dependent
- * statements laid out by prettier's document printer), so the README may carry it without a check of its lines.
- */
-export function examplePrinted(target: TargetName): boolean {
-  return target === 'validators';
-}
-
 /** The README example of `target`, as TypeScript source. */
-export function packageExample(target: TargetName, model: ApiModel, packages: PackageNaming): string {
+export function packageExample(target: TargetName, model: ApiModel, packages: PackageNaming): PackageExample {
   const names = packages.names;
   const example = exampleOperation(model);
   switch (target) {
     case 'types':
-      return typesExample(model, names.types, example).text;
+      return printExample(typesExample(model, names.types, example));
     case 'validators':
-      return validatorsExample(model, names.validators).text;
+      return printExample(validatorsExample(model, names.validators));
     case 'client':
-      return clientExample(model, names.client, example).text;
+      return printExample(clientExample(model, names.client, example));
     case 'server':
-      return serverExample(model, names.server, names.types, example).text;
+      return printExample(serverExample(model, names.server, names.types, example));
   }
 }
 
-function typesExample(model: ApiModel, pkg: string, example: ExampleOperation | undefined): Code {
+function typesExample(model: ApiModel, pkg: string, example: ExampleOperation | undefined): Statement[][] {
   if (!example) {
     const schema = model.schemas.find((s) => !s.synthetic) ?? model.schemas[0];
-    return schema
-      ? code`${importLine([schema.typeName], pkg, true)}\n\nexport function show(value: ${ident(schema.typeName)}): string {\n  return JSON.stringify(value);\n}\n`
-      : code`${importLine(['Operations'], pkg, true)}\n\nexport type OperationNames = keyof Operations;\n`;
+    if (!schema) return [[n.importTypes(['Operations'], pkg)], [n.typeAlias('OperationNames', n.keyofType(n.typeRef('Operations')))]];
+    const show = n.functionDeclaration('show', { parameters: [{ name: 'value', type: n.typeRef(schema.typeName) }], returns: n.keywordType('string') }, [
+      n.returnStatement(method(v('JSON'), 'stringify', [v('value')])),
+    ]);
+    return [[n.importTypes([schema.typeName], pkg)], [show]];
   }
   const { op } = example;
   let path = op.path;
@@ -210,109 +209,110 @@ function typesExample(model: ApiModel, pkg: string, example: ExampleOperation | 
     else query.append(a.name, text);
   }
   const url = `${serverUrl(model)}${path}${query.size ? `?${query}` : ''}`;
-  return code`${importLine(['Operations'], pkg, true)}
-
-// The spec's types on a plain fetch of operation ${ident(op.names.method)}:
-const response = await fetch(${lit(url)});
-const body = (await response.json()) as ${operationType(op, 'response')};
-console.log(body);
-`;
+  const fetchCall = n.variable('const', 'response', n.awaitExpression(call(v('fetch'), [str(url)])));
+  return [
+    [n.importTypes(['Operations'], pkg)],
+    [
+      n.lineComment(fetchCall, `The spec's types on a plain fetch of operation ${op.names.method}:`),
+      n.variable('const', 'body', n.asType(n.awaitExpression(method(v('response'), 'json')), operationType(op, 'response'))),
+      log(v('body')),
+    ],
+  ];
 }
 
-function validatorsExample(model: ApiModel, pkg: string): Code {
+function validatorsExample(model: ApiModel, pkg: string): Statement[][] {
   // A schema with an example to validate: an object one if there is, else any; else the first schema.
   const hasExample = (s: NamedSchema, object: boolean) =>
     !s.synthetic && typeof s.schema === 'object' && s.schema.examples !== undefined && s.schema.examples.length > 0 && (!object || (typeof s.schema.examples[0] === 'object' && s.schema.examples[0] !== null));
   const withExample = model.schemas.find((s) => hasExample(s, true)) ?? model.schemas.find((s) => hasExample(s, false));
   const schema = withExample ?? model.schemas.find((s) => !s.synthetic) ?? model.schemas[0];
-  if (!schema) return code`import { operationValidators } from ${lit(pkg)};\n\nconsole.log(Object.keys(operationValidators));\n`;
+  if (!schema) return [[n.importDeclaration({ names: ['operationValidators'] }, pkg)], [log(method(v('Object'), 'keys', [v('operationValidators')]))]];
   const sample = withExample && typeof withExample.schema === 'object' ? JSON.stringify(withExample.schema.examples![0]) : '{}';
-  const fn = ident(`validate${schema.typeName}`).text;
-  // The call is as wide as the schema's name and example: laid out as prettier lays it out (the arguments
-  // broken one a line when it does not fit; the string in prettier's quotes, escapes as written).
-  const call = printDoc([fluidAssignment('const result =', [fn, callArguments([['JSON.parse', callArguments([prettyString(sample)])]])]), ';']);
-  return code`${importLine([fn], pkg)}
-
-${raw(call)}
-if (result.valid) {
-  console.log(result.value); // typed as ${ident(schema.typeName)}
-} else {
-  for (const error of result.errors) console.error(\`\${error.instancePath}: \${error.message}\`);
-}
-`;
+  const fn = `validate${schema.typeName}`;
+  const result = (name: string) => n.propertyAccess(v('result'), name);
+  const error = (name: string) => n.propertyAccess(v('error'), name);
+  const message = n.templateExpression([{ value: error('instancePath') }, { text: ': ' }, { value: error('message') }]);
+  const check = n.ifStatement(
+    result('valid'),
+    [n.trailingComment(log(result('value')), `typed as ${schema.typeName}`)],
+    [n.forOf('error', result('errors'), n.expressionStatement(method(v('console'), 'error', [message])))],
+  );
+  return [[n.importDeclaration({ names: [fn] }, pkg)], [n.variable('const', 'result', call(v(fn), [method(v('JSON'), 'parse', [str(sample)])])), check]];
 }
 
-function clientExample(model: ApiModel, pkg: string, example: ExampleOperation | undefined): Code {
-  const baseUrl = lit(serverUrl(model));
-  if (!example) return code`import { createClient } from ${lit(pkg)};\n\nexport const client = createClient({ baseUrl: ${baseUrl} });\n`;
+function clientExample(model: ApiModel, pkg: string, example: ExampleOperation | undefined): Statement[][] {
+  const baseUrl = n.property('baseUrl', str(serverUrl(model)));
+  if (!example) return [[n.importDeclaration({ names: ['createClient'] }, pkg)], [n.constDeclaration('client', call(v('createClient'), [n.objectLiteral([baseUrl])]))]];
   const { op } = example;
   const { auth, imports } = clientAuth(model, op.security);
-  const method = ident(op.names.method);
-  const paginated = op.pagination
-    ? code`
-
-// Every page, item by item:
-for await (const item of client.paginate.${method}(${argsLiteral(example)}).items()) console.log(item);`
-    : code``;
-  return code`${importLine(['ApiError', 'createClient', ...imports], pkg)}
-
-const client = createClient({
-  baseUrl: ${baseUrl},${auth ? code`\n  auth: ${auth},` : code``}
-});
-
-try {
-  const body = await client.${method}(${argsLiteral(example)});
-  console.log(body);
-  // With the status, headers and rate-limit information:
-  const { data, status, rateLimit } = await client.${method}(${argsLiteral(example)}).withResponse();
-  console.log(status, rateLimit, data);
-} catch (error) {
-  // Non-2XX answers are ApiErrors; an RFC 7807 body is in \`problem\`.
-  if (error instanceof ApiError) console.error(error.status, error.problem ?? error.body);
-  else throw error;
-}${paginated}
-`;
+  const client = v('client');
+  const operation = () => method(client, op.names.method, [argsLiteral(example)]);
+  const withResponse = n.variable('const', { destructure: ['data', 'status', 'rateLimit'] }, n.awaitExpression(method(operation(), 'withResponse')));
+  const error = (name: string) => n.propertyAccess(v('error'), name);
+  const reported = n.ifStatement(
+    n.binary(v('error'), 'instanceof', v('ApiError')),
+    n.expressionStatement(method(v('console'), 'error', [error('status'), n.binary(error('problem'), '??', error('body'))])),
+    n.throwStatement(v('error')),
+  );
+  const attempt = n.tryStatement(
+    [
+      n.variable('const', 'body', n.awaitExpression(operation())),
+      log(v('body')),
+      n.lineComment(withResponse, 'With the status, headers and rate-limit information:'),
+      log(v('status'), v('rateLimit'), v('data')),
+    ],
+    'error',
+    [n.lineComment(reported, 'Non-2XX answers are ApiErrors; an RFC 7807 body is in `problem`.')],
+  );
+  const blocks = [
+    [n.importDeclaration({ names: ['ApiError', 'createClient', ...imports] }, pkg)],
+    [n.variable('const', 'client', call(v('createClient'), [n.objectLiteral(auth ? [baseUrl, n.property('auth', auth)] : [baseUrl], { multiLine: true })]))],
+    [attempt],
+  ];
+  if (op.pagination) {
+    const items = method(method(n.propertyAccess(client, 'paginate'), op.names.method, [argsLiteral(example)]), 'items');
+    blocks.push([n.lineComment(n.forOf('item', items, log(v('item')), { await: true }), 'Every page, item by item:')]);
+  }
+  return blocks;
 }
 
 /** The `authenticate` option for the example operation's first security alternative (none when it has none). */
-function serverAuthenticate(model: ApiModel, security: SecurityRequirement[]): Code | undefined {
+function serverAuthenticate(model: ApiModel, security: SecurityRequirement[]): Expression | undefined {
   const alternative = security.find((alt) => Object.keys(alt).length > 0);
   if (!alternative) return undefined;
   const scheme = model.securitySchemes.find((s) => s.name === Object.keys(alternative)[0]);
-  let check: Code;
-  if (scheme?.type === 'apiKey') check = code`credentials.scheme === 'apiKey' ? verify(credentials.value) : null`;
-  else if (scheme?.type === 'http' && scheme.scheme === 'basic') check = code`credentials.scheme === 'basic' ? verify(credentials.password) : null`;
-  else if (scheme?.type === 'http' && scheme.scheme === 'oauth') check = code`credentials.scheme === 'oauth1' ? verify(credentials.params.oauth_token ?? '') : null`;
-  else check = code`credentials.scheme === 'bearer' ? verify(credentials.token) : null`;
-  return code`
-  {
-    // Turns the request's credentials into a principal ({ kind: 'user', userId, scopes } or { kind: 'app' }); null → 401.
-    authenticate: (credentials) => (${check}),
-  },`;
+  const credentials = (name: string) => n.propertyAccess(v('credentials'), name);
+  const [kind, secret]: [string, Expression] =
+    scheme?.type === 'apiKey' ? ['apiKey', credentials('value')]
+    : scheme?.type === 'http' && scheme.scheme === 'basic' ? ['basic', credentials('password')]
+    : scheme?.type === 'http' && scheme.scheme === 'oauth' ? ['oauth1', n.binary(n.propertyAccess(credentials('params'), 'oauth_token'), '??', str(''))]
+    : ['bearer', credentials('token')];
+  const check = n.conditional(n.binary(credentials('scheme'), '===', str(kind)), call(v('verify'), [secret]), n.literalExpression(null));
+  const authenticate = n.property('authenticate', n.arrowFunction([{ name: 'credentials' }], check));
+  return n.objectLiteral([n.lineComment(authenticate, "Turns the request's credentials into a principal ({ kind: 'user', userId, scopes } or { kind: 'app' }); null → 401.")]);
 }
 
-function serverExample(model: ApiModel, pkg: string, typesPkg: string, example: ExampleOperation | undefined): Code {
-  if (!example) return code`import { createHandler, serve } from ${lit(pkg)};\n\nconst server = await serve(createHandler({}), { port: 3000 });\nconsole.log(\`listening on \${server.url}\`);\n`;
+function serverExample(model: ApiModel, pkg: string, typesPkg: string, example: ExampleOperation | undefined): Statement[][] {
+  const listening = log(n.templateExpression([{ text: 'listening on ' }, { value: n.propertyAccess(v('server'), 'url') }]));
+  const port = n.objectLiteral([n.property('port', n.literalExpression(3000))]);
+  if (!example) {
+    const server = n.variable('const', 'server', n.awaitExpression(call(v('serve'), [call(v('createHandler'), [n.objectLiteral([])]), port])));
+    return [[n.importDeclaration({ names: ['createHandler', 'serve'] }, pkg)], [server, listening]];
+  }
   const { op, status } = example;
   const authenticate = serverAuthenticate(model, op.security);
-  // `pad`: the object's own indentation (spaces the generator chooses).
-  const handlers = (pad: string) => code`${raw(pad)}{
-${raw(pad)}  // Parameters arrive parsed and validated; the result must be one of the declared responses.
-${raw(pad)}  async ${ident(op.names.method)}({ params, query }) {
-${raw(pad)}    return { status: ${lit(status)}, body: await load(params, query) };
-${raw(pad)}  },
-${raw(pad)}}`;
-  // A sole object argument hugs the parentheses (as prettier prints it); with the options it is one argument a line.
-  return code`${authenticate ? code`import { createHandler, serve, type Principal } from ${lit(pkg)};` : code`import { createHandler, serve } from ${lit(pkg)};`}
-${importLine(['Operations'], typesPkg, true)}
-
-// Yours: data access${authenticate ? code` and credential checks` : code``}.
-${loadDeclaration(op)}${authenticate ? code`\ndeclare function verify(secret: string): Promise<Principal | null>;` : code``}
-
-${authenticate ? code`const handler = createHandler(\n${handlers('  ')},${authenticate}\n);` : code`const handler = createHandler(${handlers('')});`}
-
-const server = await serve(handler, { port: 3000 });
-console.log(\`listening on \${server.url}\`);
-`;
+  const load = n.declareFunction('load', {
+    parameters: [{ name: 'params', type: operationType(op, 'pathParams') }, { name: 'query', type: operationType(op, 'query') }],
+    returns: n.typeRef('Promise', [operationType(op, 'response')]),
+  });
+  const verify = n.declareFunction('verify', { parameters: [{ name: 'secret', type: n.keywordType('string') }], returns: n.typeRef('Promise', [n.unionType([n.typeRef('Principal'), n.keywordType('null')])]) });
+  const answer = n.objectLiteral([n.property('status', n.literalExpression(status)), n.property('body', n.awaitExpression(call(v('load'), [v('params'), v('query')])))]);
+  const handle = n.method(op.names.method, { parameters: [{ name: { destructure: ['params', 'query'] } }] }, [n.returnStatement(answer)], [], { async: true });
+  const handlers = n.objectLiteral([n.lineComment(handle, 'Parameters arrive parsed and validated; the result must be one of the declared responses.')]);
+  return [
+    [n.importDeclaration({ names: ['createHandler', 'serve'], typeNames: authenticate ? ['Principal'] : [] }, pkg), n.importTypes(['Operations'], typesPkg)],
+    [n.lineComment(load, `Yours: data access${authenticate ? ' and credential checks' : ''}.`), ...(authenticate ? [verify] : [])],
+    [n.variable('const', 'handler', call(v('createHandler'), authenticate ? [handlers, authenticate] : [handlers]))],
+    [n.variable('const', 'server', n.awaitExpression(call(v('serve'), [v('handler'), port]))), listening],
+  ];
 }
-

@@ -15,7 +15,7 @@ import type { ApiModel, OperationModel } from '../../model/types.ts';
 import type { BuiltinTarget, EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { TARGETS } from '../emitter.ts';
 import { mdCode, mdCodeCell, mdFence, mdText, plainText, shellWord } from './markdown.ts';
-import { examplePrinted, packageExample } from './examples.ts';
+import { packageExample } from './examples.ts';
 import { prettyJson, printJson } from './json-print.ts';
 import { prettyMarkdown } from './markdown-print.ts';
 import { tagSections } from './tag-sections.ts';
@@ -142,6 +142,7 @@ function readmeView(emitter: TargetEmitter, model: ApiModel, context: EmitContex
   const builtin = isBuiltin(target) ? target : undefined;
   const isPackage = context.layout === 'packages';
   const packages = isPackage ? context.packages : { ...context.packages, names: Object.fromEntries(Object.keys(context.packages.names).map((t) => [t, filesImportPath(outName, t)])) };
+  const builtinExample = builtin ? packageExample(builtin, model, packages) : undefined;
   const names = packages.names;
   const info = emitter.package ?? {};
   const isServer = target === 'server';
@@ -163,7 +164,9 @@ function readmeView(emitter: TargetEmitter, model: ApiModel, context: EmitContex
     installNames: [names[target]],
     installDev: isServer ? ['@types/node'] : [],
     dependencyNames: emitter.dependsOn.map((t) => (isPackage ? names[t]! : `../${t}/index.js`)),
-    example: builtin ? packageExample(builtin, model, packages) : typeof info.example === 'function' ? info.example(model, context) : info.example ?? '',
+    example: builtinExample ? builtinExample.text : typeof info.example === 'function' ? info.example(model, context) : info.example ?? '',
+    /** A built-in target's example as prettier prints it (undefined when the printer left a statement of it to prettier). */
+    printedExample: builtinExample?.printed ? builtinExample.text : undefined,
     isTypes: target === 'types',
     isValidators: target === 'validators',
     isClient: target === 'client',
@@ -239,9 +242,12 @@ export function usageReadme(emitter: TargetEmitter, model: ApiModel, context: Em
 function readmeFile(emitter: TargetEmitter, view: View): EmittedFile {
   const builtin = isBuiltin(emitter.name) ? emitter.name : undefined;
   const text = template(TEMPLATES['README.md'])(view);
-  // A plugin's example is its own code, in its own spelling: such a README is left to prettier, unless the
-  // plugin says it writes it as prettier prints it (PackageInfo.examplePrinted: the query and msw targets).
-  if (builtin || !view.example || emitter.package?.examplePrinted) return printed('README.md', text, 'markdown', builtin && examplePrinted(builtin) ? view.example : undefined);
+  // A built-in target's example is printed by the one printer (examples.ts): its fence is kept as printed,
+  // unless a statement of it was left to prettier. A plugin's example is its own code, in its own spelling:
+  // such a README is left to prettier, unless the plugin says it writes it as prettier prints it
+  // (PackageInfo.examplePrinted: the query and msw targets).
+  if (builtin) return view.printedExample === undefined ? { path: 'README.md', contents: text, format: 'markdown' } : printed('README.md', text, 'markdown', view.printedExample);
+  if (!view.example || emitter.package?.examplePrinted) return printed('README.md', text, 'markdown');
   return { path: 'README.md', contents: text, format: 'markdown' };
 }
 

@@ -44,7 +44,8 @@ function emitQuery(model: ApiModel, context: EmitContext): EmittedFile[] {
     (queries || infinite) && 'QueryKey',
   ].filter((n): n is string => typeof n === 'string');
   const module = p.module().line(head.text);
-  if (!ops.length) return [module.statement('export {};').file('src/index.ts')];
+  // A spec without operations: an empty module, marked as one.
+  if (!ops.length) return [module.node(context.nodes.exportNothing()).file('src/index.ts')];
   module.line(p.importStatement('import', coreTypes, '@tanstack/query-core', true));
   const clientTypes = ['ApiError', 'Client', ...(use.query ? ['ExtraQuery'] : []), 'OperationErrors'];
   module.line(p.importStatement('import', clientTypes, clientModule, true));

@@ -287,13 +287,17 @@ function withStream<T extends object>(entry: T, status: string, fact: StreamFact
 export class ProblemShapes {
   readonly list: TableProblemShape[] = [];
   private readonly index = new Map<string, number>();
+  private readonly keys = new WeakMap<object, string>();
   constructor(private readonly model: ApiModel) {}
 
   /** The index of the shape the response's schema gives problems, if it gives one. */
   of(response: ResponseModel): number | undefined {
     const shape = problemShape(this.model, response);
     if (!shape?.variants.length) return undefined;
-    const key = canonicalJson(shape);
+    // Responses sharing an error schema share its variants (problemShape): their text is made once.
+    let variantsKey = this.keys.get(shape.variants);
+    if (variantsKey === undefined) this.keys.set(shape.variants, (variantsKey = canonicalJson(shape.variants)));
+    const key = `${JSON.stringify(shape.mediaType)}${variantsKey}`;
     let at = this.index.get(key);
     if (at === undefined) {
       this.index.set(key, (at = this.list.length));

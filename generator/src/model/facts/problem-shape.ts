@@ -35,7 +35,7 @@ export interface ProblemVariant {
 export interface ProblemShape {
   /** The declared JSON media type the problems are answered with. */
   mediaType: string;
-  variants: ProblemVariant[];
+  variants: readonly ProblemVariant[];
 }
 
 /** The problem shape of one declared response, or undefined when it has no JSON schema (RFC 9457 stays). */
@@ -45,12 +45,28 @@ export function problemShape(model: ApiModel, response: ResponseModel): ProblemS
   const media = response.content.find((m) => facts.media(m, 'response').kind === 'json' && /problem\+json/i.test(m.mediaType)) ??
     response.content.find((m) => facts.media(m, 'response').kind === 'json');
   if (!media || media.schema === true || (typeof media.schema === 'object' && Object.keys(media.schema).length === 0)) return undefined;
+  return { mediaType: media.mediaType, variants: variantsOf(model, facts, media.schema) };
+}
+
+/**
+ * The variants of an error schema, computed once per schema object of a model: most responses of a spec
+ * share their error schemas (GitHub's 1,223 operations have a few dozen), and the server's table asks for
+ * every 4xx response's. Read-only: the same array is every sharing response's.
+ */
+const variantCache = new WeakMap<ApiModel, WeakMap<object, readonly ProblemVariant[]>>();
+
+function variantsOf(model: ApiModel, facts: SchemaFacts, schema: Schema): readonly ProblemVariant[] {
+  let cache = variantCache.get(model);
+  if (!cache) variantCache.set(model, (cache = new WeakMap()));
+  const known = typeof schema === 'object' ? cache.get(schema) : undefined;
+  if (known) return known;
   const variants: ProblemVariant[] = [];
-  for (const { schema, fixed } of alternatives(facts, media.schema)) {
-    const variant = variantOf(facts, schema, fixed);
+  for (const { schema: alternative, fixed } of alternatives(facts, schema)) {
+    const variant = variantOf(facts, alternative, fixed);
     if (variant) variants.push(variant);
   }
-  return { mediaType: media.mediaType, variants };
+  if (typeof schema === 'object') cache.set(schema, variants);
+  return variants;
 }
 
 /** The schema's alternatives: `oneOf`/`anyOf` branches (nested ones flattened), a discriminator's mapping, or itself. */

@@ -67,7 +67,7 @@ export function entryWrappers(w: EntryWrapper): EntryStatement[] {
     [
       opts(n.valueRef('options')),
       n.variable('const', 'E', n.arrayLiteral([]), { type: n.arrayType(typeOf(w.ref('ValidationError'))) }),
-      n.tryCatch(
+      n.tryStatement(
         [n.ifStatement(n.callExpression(valueOf(w.ref(w.errors.text)), [input, o, n.literalExpression(''), n.valueRef('E')]), n.returnStatement(valid))],
         'e',
         [n.returnStatement(n.callExpression(ref('_deep'), [n.valueRef('e')]))],
@@ -81,7 +81,7 @@ export function entryWrappers(w: EntryWrapper): EntryStatement[] {
     { parameters: [{ name: 'value', type: n.keywordType('unknown') }], returns: n.typePredicate('value', type) },
     [
       opts(n.valueRef('undefined')),
-      n.tryCatch(
+      n.tryStatement(
         [n.returnStatement(n.callExpression(valueOf(w.ref(w.check.text)), [input, o]))],
         'e',
         [n.expressionStatement(n.callExpression(ref('_deep'), [n.valueRef('e')])), n.returnStatement(n.literalExpression(false))],
