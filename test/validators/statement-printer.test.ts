@@ -19,6 +19,7 @@ import {
   breakStmt,
   call,
   constDecl,
+  exportedConst,
   exprStmt,
   functionDecl,
   ifStmt,
@@ -29,9 +30,11 @@ import {
   not,
   object,
   or,
+  pure,
   regexSource,
   returnStmt,
   switchStmt,
+  typedCall,
   type BinaryOp,
   type Expr,
   type Stmt,
@@ -259,6 +262,11 @@ describe('the tree printed straight to text (pretty/tree.ts)', () => {
     'a negated test too wide, before a block': fn([ifStmt(not(and(...Array.from({ length: 8 }, (_, i) => binary(raw('v'), '!==', lit(`value${i}`))))), [RETURN_FALSE])]),
     'a test too wide with a bracketed operand': fn([ifStmt(or(and(raw('x'), raw('y')), ...Array.from({ length: 8 }, (_, i) => binary(raw('v'), '===', lit(`value${i}`)))), RETURN_FALSE)]),
     'an operand too wide for its line goes through the nodes': fn([ifStmt(or(raw('x'), call(raw('_f'), ...Array.from({ length: 12 }, (_, i) => lit(`argument${i}`)))), RETURN_FALSE)]),
+    // Module constants of calls the tree leaves to the nodes (prettier's layout is not the one-argument-a-line one).
+    'a wide pure call of a lone short name: below the = (poorly breakable), through the nodes': exportedConst(raw(`validate${'X'.repeat(60)}`), pure(typedCall(raw('_validator'), [raw('T.Y')], raw('shortName')))),
+    'a wide pure call whose last object is hugged, through the nodes': constDecl(raw('_v1'), pure(call(raw('_operation'), lit('/paths/~1pets/get'), object([[raw('a'), lit('x'.repeat(40))], [raw('b'), lit(1)]])))),
+    'an exported member too wide: after the =, through the nodes': exportedConst(raw(`validate${'X'.repeat(110)}`), member(raw('_v5'), 'response')),
+    'a wide pure call with two type arguments, through the nodes': constDecl(raw('_v2'), pure(typedCall(raw('_operation'), [raw(`'${'m'.repeat(30)}'`), raw('undefined')], lit('/paths/~1pets/get'), array([member(raw('C'), '_eA')]), array([array([lit('200'), member(raw('C'), '_eB')])])))),
   };
   for (const [name, statement] of Object.entries(cases)) {
     it(name, async () => {
@@ -288,6 +296,18 @@ describe('the tree printed straight to text (pretty/tree.ts)', () => {
     'a set of strings too wide: one a line': constDecl(raw('_s1442'), newExpr(raw('Set'), [lit(Array.from({ length: 9 }, (_, i) => `summary_${i}`))], raw('unknown'))),
     'an array of strings too wide: one a line': constDecl(raw('_k1560'), lit(Array.from({ length: 11 }, (_, i) => `startup_failure_${i}`)), raw('any')),
     'a regular expression too wide: its arguments one a line': constDecl(raw('_re1'), newExpr(raw('RegExp'), [regexSource(`^(?:${'[a-z]'.repeat(24)})$`), lit('u')])),
+    // The validators' module constants (entry factories, Standard Schema adapters, operations' validators).
+    'an exported pure call with a type argument, on its line': exportedConst(raw('validatePet'), pure(typedCall(raw('_validator'), [raw('T.Pet')], member(raw('C'), '_ePet')))),
+    'an exported pure call too wide: its lone member argument on a line of its own': exportedConst(raw(`validate${'X'.repeat(40)}`), pure(typedCall(raw('_validator'), [raw(`T.${'X'.repeat(20)}`)], member(raw('C'), `_e${'X'.repeat(60)}`)))),
+    "a pure call of a table: one argument a line, two or more rows one a line (prettier's always-broken array)": constDecl(
+      raw('_v5'),
+      pure(typedCall(raw('_operation'), [lit('petsList')], lit('/paths/~1pets/get'), array([member(raw('C'), '_ePetsListQuery')]), array([array([lit('200'), member(raw('C'), '_ePets')]), array([lit('default'), lit('application/problem+json'), member(raw('C'), '_eProblem')])]))),
+    ),
+    'a pure call whose array argument is too wide for its line: one item a line': constDecl(
+      raw('_v6'),
+      pure(typedCall(raw('_operation'), [lit('petsList')], lit('/paths/~1pets/get'), array(Array.from({ length: 4 }, (_, i) => member(raw('C'), `_ePetsListParameters${i}`))), array([array([lit('200'), member(raw('C'), '_ePets')])]))),
+    ),
+    'an exported member, on its line': exportedConst(raw('validatePetsList'), member(raw('_v5'), 'response')),
   };
   for (const [name, statement] of Object.entries(broken)) {
     it(`${name} (the tree's own layout)`, async () => {

@@ -11,7 +11,7 @@
 import { ts } from './typescript.mjs';
 import { prettyLit } from './code.ts';
 import { printedOr } from './pretty-module.ts';
-import { jsonString } from './ts-nodes.ts';
+import { jsonString, pure } from './ts-nodes.ts';
 import { prettyExpressionLine, prettyNestedStatement } from './pretty/index.ts';
 import { printTree, treeExpressionLine } from './pretty/tree.ts';
 import { printNode } from './ts-print.ts';
@@ -121,7 +121,9 @@ class Nodes {
       case 'cond':
         return f.createConditionalExpression(this.expression(e.test), f.createToken(K.QuestionToken), this.expression(e.then), f.createToken(K.ColonToken), this.expression(e.else));
       case 'call':
-        return f.createCallExpression(this.expression(e.callee), undefined, e.args.map((a) => this.expression(a)));
+        return f.createCallExpression(this.expression(e.callee), e.typeArgs?.map((t) => this.type(t.text)), e.args.map((a) => this.expression(a)));
+      case 'pure':
+        return pure(this.expression(e.call));
       case 'new':
         return f.createNewExpression(this.expression(e.callee), e.typeArgs && [this.type(e.typeArgs.text)], e.args.map((a) => this.expression(a)));
       case 'member':
@@ -155,7 +157,7 @@ class Nodes {
       case 'decl': {
         const flags = s.keyword === 'const' ? ts.NodeFlags.Const : ts.NodeFlags.Let;
         const declaration = f.createVariableDeclaration(s.name.text, undefined, s.type && this.type(s.type.text), s.init && this.expression(s.init));
-        return f.createVariableStatement(undefined, f.createVariableDeclarationList([declaration], flags));
+        return f.createVariableStatement(s.exported ? [f.createModifier(K.ExportKeyword)] : undefined, f.createVariableDeclarationList([declaration], flags));
       }
       case 'if':
         return f.createIfStatement(this.expression(s.test), this.statement(s.then), s.else && this.statement(s.else));

@@ -30,17 +30,16 @@ import { ts } from '../typescript.mjs';
 import { builders } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../layout-options.ts';
 import { flatIfFits, printDoc, printFlat } from '../pretty-doc.ts';
-import { comments } from './comments.ts';
 import { plainStatement } from './flat.ts';
 import { expression } from './expressions.ts';
-import { at, statement } from './statements.ts';
+import { at, nestedStatement, statement } from './statements.ts';
 
 /** A top-level statement as prettier prints it (no trailing newline); throws `NotPrinted`. */
 export function prettyStatement(node: ts.Statement): string {
   const plain = plainStatement(node);
   if (plain !== undefined) return plain;
   return at(0, () => {
-    const doc = [comments(node), statement(node)];
+    const doc = nestedStatement(node);
     // A statement that fits its line is its flat text: the document printer would measure it for nothing.
     return flatIfFits(doc, 0) ?? printDoc(doc);
   });

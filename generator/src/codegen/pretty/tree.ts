@@ -120,7 +120,9 @@ class TreePrinter {
   private lines(s: Stmt, depth: number, prefix: string): void {
     switch (s.kind) {
       case 'decl':
-        if (s.init !== undefined && brokenArray(s.init)) return this.brokenArray(`${prefix}${s.keyword} ${s.name.text}${s.type ? `: ${s.type.text}` : ''} = `, s.init, depth, '];');
+        if (s.init !== undefined && brokenArray(s.init)) return this.brokenArray(`${prefix}${left(s)} = `, s.init, depth, '];');
+        // A module constant holding an array prettier always breaks, or too wide for its line: its broken layout.
+        if (depth === 0 && !prefix && s.init !== undefined && forces(s.init)) return this.constant(s);
       {
         const text = prefix + simple(s);
         if (depth === 0 && !prefix && s.init !== undefined && !fits(0, text)) return this.constant(s);
@@ -266,8 +268,9 @@ class TreePrinter {
    * which prettier fills); a `new X(a, b)`'s arguments one a line.
    */
   private constant(s: Extract<Stmt, { kind: 'decl' }>): void {
-    const head = `${s.keyword} ${s.name.text}${s.type ? `: ${s.type.text}` : ''} =`;
+    const head = `${left(s)} =`;
     const init = s.init!;
+    if (isNode(init) && (init.kind === 'call' || init.kind === 'pure')) return this.constantCall(head, init);
     if (isNode(init) && init.kind === 'lit' && typeof init.value === 'string') {
       this.line(0, head);
       return this.wide(1, `${literal(init.value)};`);
@@ -283,6 +286,46 @@ class TreePrinter {
       }
     }
     notFlat('a wide constant');
+  }
+
+  /**
+   * `const a = f<T>(` and the arguments one a line with trailing commas, then `);` (flat.ts `brokenCall`,
+   * the same layout of the same shapes): print/assignment.js's fluid layout keeps the call on the line of
+   * the `=` when its head up to `(` fits; printCallArguments breaks arguments none of which is hugged one a
+   * line. An array argument that does not fit its line, or is always broken, is broken in turn: `[`, one
+   * item a line, `],`. Taken only where that is certain: a plain name called (under `/* @__PURE__ *\/` or
+   * not), one type argument at most, no object or array last that prettier would hug (one whose argument
+   * before is not of its kind), not a lone argument other than a member access or a call (a lone short one
+   * makes the call "poorly breakable" and moves it below the `=`), and every line fitting.
+   */
+  private constantCall(head: string, init: ExprNode): void {
+    const pure = init.kind === 'pure';
+    const call = pure ? init.call : init;
+    if (!isNode(call) || call.kind !== 'call' || isNode(call.callee) || !IDENTIFIER.test(call.callee.text)) return notFlat('a wide call');
+    const typeArgs = call.typeArgs ?? [];
+    if (typeArgs.length > 1) notFlat('type arguments');
+    const args = call.args;
+    const last = args[args.length - 1];
+    if (!last || ((literalKind(last) === 'object' || literalKind(last) === 'array') && literalKind(args[args.length - 2]) !== literalKind(last))) notFlat('a hugged last argument');
+    if (args.length === 1 && !(isNode(last) && (last.kind === 'member' || last.kind === 'call'))) notFlat('a lone argument');
+    this.line(0, `${head} ${pure ? PURE : ''}${call.callee.text}${typeArgs.length ? `<${typeArgs[0]!.text}>` : ''}(`);
+    for (const a of args) {
+      if (!forces(a)) {
+        const text = `${argument(a)},`;
+        if (fits(1, text)) {
+          this.line(1, text);
+          continue;
+        }
+      }
+      if (literalKind(a) !== 'array' || numbers(items(a))) notFlat('a wide argument');
+      this.line(1, '[');
+      for (const item of items(a)) {
+        if (forcesItem(item)) notFlat('a broken item');
+        this.line(2, `${flatItem(item)},`);
+      }
+      this.line(1, '],');
+    }
+    this.line(0, ');');
   }
 
   /** A line of one literal prettier cannot break: on its own however wide (measured by its length, so ASCII only). */
@@ -306,7 +349,7 @@ class TreePrinter {
    */
   private brokenArray(head: string, value: Expr, depth: number, close: string): void {
     const all = items(value);
-    if (all.length > 1 && all.every((item) => ('json' in item ? typeof item.json === 'number' : isNode(item.tree) && item.tree.kind === 'lit' && typeof item.tree.value === 'number'))) notFlat('an array of numbers');
+    if (numbers(all)) notFlat('an array of numbers');
     this.line(depth, `${head}[`);
     for (const item of all) this.line(depth + 1, `${flatItem(item)},`);
     this.line(depth, close);
@@ -372,9 +415,16 @@ function simple(s: Stmt): string {
 }
 
 function declaration(s: Extract<Stmt, { kind: 'decl' }>): string {
-  const left = `${s.keyword} ${s.name.text}${s.type ? `: ${s.type.text}` : ''}`;
-  return s.init === undefined ? left : `${left} = ${flat(s.init)}`;
+  return s.init === undefined ? left(s) : `${left(s)} = ${flat(s.init)}`;
 }
+
+/** `export const name: T`: a declaration up to its `=`. */
+function left(s: Extract<Stmt, { kind: 'decl' }>): string {
+  return `${s.exported ? 'export ' : ''}${s.keyword} ${s.name.text}${s.type ? `: ${s.type.text}` : ''}`;
+}
+
+/** The comment that marks a call a bundler may drop, as expressions.ts writes it before the call. */
+const PURE = '/* @__PURE__ */ ';
 
 // Expressions: the precedence levels of expressions.ts (LEVELS), for the operators of the tree.
 const LEVELS: Readonly<Record<string, number>> = { '||': 2, '&&': 3, '&': 6, '===': 7, '!==': 7, '<': 8, '>': 8, '<=': 8, '>=': 8, instanceof: 8, '+': 10, '-': 10, '%': 11 };
@@ -425,6 +475,8 @@ function object(e: Expr, callee: boolean): string {
     case 'call':
       if (callee) notFlat('curried call');
       return text;
+    case 'pure':
+      return notFlat('a comment on an operand');
     case 'new':
     case 'member':
     case 'index':
@@ -490,7 +542,9 @@ function flatNode(e: ExprNode): string {
     }
     case 'call':
       if (callsInChain(e) > 1) notFlat('member chain');
-      return `${object(e.callee, true)}(${e.args.map(argument).join(', ')})`;
+      return `${object(e.callee, true)}${e.typeArgs?.length ? `<${e.typeArgs.map((t) => t.text).join(', ')}>` : ''}(${e.args.map(argument).join(', ')})`;
+    case 'pure':
+      return `${PURE}${flat(e.call)}`;
     case 'new':
       if (callsInChain(e) > 1) notFlat('member chain');
       return `new ${object(e.callee, true)}${e.typeArgs ? `<${e.typeArgs.text}>` : ''}(${e.args.map(argument).join(', ')})`;
@@ -541,6 +595,48 @@ function container(item: Item): { kind: 'object' | 'array'; size: number } | und
   if (e.kind === 'object') return { kind: 'object', size: e.properties.length };
   if (e.kind === 'array') return { kind: 'array', size: e.items.length };
   return e.kind === 'lit' && typeof e.value === 'object' && e.value !== null ? container({ json: e.value }) : undefined;
+}
+
+/** Two or more numbers: an array prettier fills like prose (calls.ts `conciseArray`). */
+function numbers(all: readonly Item[]): boolean {
+  return all.length > 1 && all.every((item) => ('json' in item ? typeof item.json === 'number' : isNode(item.tree) && item.tree.kind === 'lit' && typeof item.tree.value === 'number'));
+}
+
+/** Whether an argument is an object or array literal (a tree node or a JSON value), entries or not: what prettier compares a last argument's kind with. */
+function literalKind(e: Expr | undefined): 'object' | 'array' | undefined {
+  return e === undefined ? undefined : container({ tree: e })?.kind;
+}
+
+/** Whether an expression holds an array prettier always breaks (flat.ts `forces`). */
+function forces(e: Expr): boolean {
+  return forcesItem({ tree: e });
+}
+
+function forcesItem(item: Item): boolean {
+  if ('json' in item) {
+    const v = item.json;
+    if (Array.isArray(v)) return (!numbers(v.map((json) => ({ json }))) && brokenArray(lit(v))) || v.some((json) => forcesItem({ json: json === undefined ? null : json }));
+    return typeof v === 'object' && v !== null && Object.values(v).some((json) => forcesItem({ json }));
+  }
+  const e = item.tree;
+  if (!isNode(e)) return false;
+  switch (e.kind) {
+    case 'array':
+      return (!numbers(items(e)) && brokenArray(e)) || e.items.some(forces);
+    case 'lit':
+      return typeof e.value === 'object' && e.value !== null && forcesItem({ json: e.value });
+    case 'object':
+      return e.properties.some(([, value]) => forces(value));
+    case 'call':
+    case 'new':
+      return forces(e.callee) || e.args.some(forces);
+    case 'pure':
+      return forces(e.call);
+    case 'member':
+      return forces(e.object);
+    default:
+      return false;
+  }
 }
 
 /** literals.ts `arrayLiteral`'s shouldBreak (prettier's): two or more items, all objects or all arrays of two or more entries. */

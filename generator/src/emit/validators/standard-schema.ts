@@ -17,11 +17,11 @@
  * Names: each is a name the model planned for the types target plus `Schema`, so they are as unique as
  * the type names are.
  */
-import { ident, type Code } from '../../codegen/index.ts';
+import { ident, raw, type Code } from '../../codegen/index.ts';
 import { namedLine, namespaceImport } from '../../codegen/module-lines.ts';
 import type { ApiModel } from '../../model/types.ts';
-import * as n from '../../codegen/ts-nodes.ts';
-import { printStatement } from '../../codegen/ts-print.ts';
+import { printStatement } from '../../codegen/statement-printer.ts';
+import * as t from '../../codegen/statements.ts';
 import { prettyImports, PrettyModule } from './module/pretty.ts';
 import { declaredParts } from './openapi/operations-file.ts';
 
@@ -139,9 +139,9 @@ function _response<T>(
 const ALIAS = `/** \`toStandardSchema\` under a short name, for the exports below. */
 const _schema = toStandardSchema;`;
 
-/** `export const <name> = /* @__PURE__ *\/ <adapter>(<validator>);` */
+/** `export const <name> = /* @__PURE__ *\/ <adapter>(<validator>);` (on the statement tree: thousands of one-line constants, printed as text). */
 function adapted(name: string, adapter: string, namespace: string, validator: string): { text: string; formatted: boolean } {
-  return printStatement(n.constDeclaration(ident(name).text, n.pure(n.callExpression(n.valueRef(adapter), [n.propertyAccess(n.valueRef(namespace), validator)]))));
+  return printStatement(t.exportedConst(ident(name), t.pure(t.call(raw(adapter), t.member(raw(namespace), validator)))));
 }
 
 export function standardSchemaFile(model: ApiModel, header: Code): PrettyModule {

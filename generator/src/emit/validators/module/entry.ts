@@ -1,10 +1,14 @@
 /**
  * Public wrappers around a compiled entry point: `validate<Name>` (errors) and `is<Name>` (type guard),
- * each a top-level statement built as nodes and laid out by the one printer (codegen/ts-print.ts).
+ * each a top-level statement laid out by the one printer: the wrapper functions built as nodes
+ * (codegen/ts-print.ts), the factories' one-line constants, thousands to a module, on the statement tree
+ * (codegen/statement-printer.ts), which prints them as text without building nodes.
  */
-import { ident, type Code } from '../../../codegen/index.ts';
+import { ident, raw, type Code } from '../../../codegen/index.ts';
 import * as n from '../../../codegen/ts-nodes.ts';
 import { printStatement } from '../../../codegen/ts-print.ts';
+import { printStatement as printTreeStatement } from '../../../codegen/statement-printer.ts';
+import * as t from '../../../codegen/statements.ts';
 
 export interface EntryWrapper {
   /** Identifier suffix: `validate<name>`, `is<name>`. */
@@ -99,7 +103,15 @@ export function entryWrappers(w: EntryWrapper): EntryStatement[] {
  * compiled functions. Default direction `response` (the factories know no other: schemas only).
  */
 export function entryFactories(w: Omit<EntryWrapper, 'request' | 'guard'>): EntryStatement[] {
-  const made = (name: string, factory: string, fn: Code) =>
-    printed(w.doc, n.constDeclaration(ident(name).text, n.pure(n.callExpression(valueOf(w.ref(factory)), [valueOf(w.ref(fn.text))], [typeOf(w.type)]))));
+  const made = (name: string, factory: string, fn: Code) => {
+    const { text, formatted } = printTreeStatement(t.exportedConst(ident(name), t.pure(t.typedCall(w.ref(factory), [w.type], treeRef(w.ref(fn.text))))));
+    return { text: (w.doc?.text ?? '') + text, formatted };
+  };
   return [made(`validate${w.name}`, '_validator', w.errors), made(`is${w.name}`, '_guard', w.check)];
+}
+
+/** A reference to a name of our own on the statement tree, maybe namespaced (`C._eX`: a member access, as `valueOf` builds it). */
+export function treeRef(name: Code): t.Expr {
+  const [first, ...rest] = name.text.split('.');
+  return rest.reduce<t.Expr>((object, member) => t.member(object, member), raw(first!));
 }

@@ -20,14 +20,16 @@
  * anything as its body; an absent body is an error only when the body is required. Every statement but the
  * helpers is built as nodes and laid out by the one printer (codegen/ts-print.ts).
  */
-import { docComment, ident, prettyLit as lit, type Code } from '../../../codegen/index.ts';
+import { docComment, ident, prettyLit as lit, raw, type Code } from '../../../codegen/index.ts';
 import { namespaceImport, type ModuleLine } from '../../../codegen/module-lines.ts';
 import type { ApiModel, MediaTypeModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
 import * as n from '../../../codegen/ts-nodes.ts';
-import { printStatement, printStatements } from '../../../codegen/ts-print.ts';
+import { printStatement } from '../../../codegen/ts-print.ts';
+import { printStatement as printTreeStatement } from '../../../codegen/statement-printer.ts';
+import * as t from '../../../codegen/statements.ts';
 import { prettyImports, PrettyModule } from '../module/pretty.ts';
-import { typeOf, valueOf, type EntryStatement } from '../module/entry.ts';
+import { treeRef, typeOf, type EntryStatement } from '../module/entry.ts';
 import { escapeToken } from '../compile/pointer.ts';
 import { PackageRefs } from '../module/symbols.ts';
 import type { ApiDocument } from './document.ts';
@@ -167,13 +169,13 @@ function _operation<K extends keyof T.Operations, B = never>(
  * `DEFAULT_MEDIA_TYPE`: the check alone when its schema path is the one its place gives
  * (`<place>/content/<media type>/schema`) or it takes none, else `[check, schemaPath]`.
  */
-function mediaItems(doc: ApiDocument, op: OperationModel, content: readonly MediaTypeModel[], label: (i: number) => string, place: string, ref: Ref): n.Expression[] {
+function mediaItems(doc: ApiDocument, op: OperationModel, content: readonly MediaTypeModel[], label: (i: number) => string, place: string, ref: Ref): t.Expr[] {
   return content.flatMap((m, i) => {
     const entry = doc.compiler.entryErrors(doc.media(op, m, label(i)), true);
-    const check = valueOf(ref(entry.errors.text));
+    const check = treeRef(ref(entry.errors.text));
     const derived = `#${place}/content/${escapeToken(m.mediaType)}/schema`;
-    const item = entry.schemaPath === undefined || entry.schemaPath === derived ? check : n.arrayLiteral([check, n.jsonString(entry.schemaPath)]);
-    return m.mediaType === DEFAULT_MEDIA_TYPE ? [item] : [n.jsonString(m.mediaType), item];
+    const item = entry.schemaPath === undefined || entry.schemaPath === derived ? check : t.array([check, t.lit(entry.schemaPath)]);
+    return m.mediaType === DEFAULT_MEDIA_TYPE ? [item] : [t.lit(m.mediaType), item];
   });
 }
 
@@ -182,7 +184,10 @@ interface NoParams {
   name?: string;
 }
 
-/** `const _vN = _operation<'method'>(at, params, responses[, body]);` and the exports of its declared parts. */
+/**
+ * `const _vN = _operation<'method'>(at, params, responses[, body]);` and the exports of its declared parts,
+ * on the statement tree (a thousand operations on GitHub's spec: printed as text, without building nodes).
+ */
 function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: Ref, none: NoParams): EntryStatement {
   const params = LOCATIONS.map((where) => {
     const entry = doc.compiler.entryErrors(doc.parameters(op, where), true);
@@ -191,19 +196,20 @@ function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: 
     return entry.errors.text;
   });
   while (params.length && params[params.length - 1] === none.name) params.pop();
-  const args: n.Expression[] = [n.jsonString(op.pointer), n.arrayLiteral(params.map((name) => valueOf(ref(name))))];
+  const args: t.Expr[] = [t.lit(op.pointer), t.array(params.map((name) => treeRef(ref(name))))];
   const body = op.requestBody;
   const bodyItems = body && body.content.length > 0 ? mediaItems(doc, op, body.content, (i) => (body.content.length > 1 ? `RequestBody_${i + 1}` : 'RequestBody'), `${op.pointer}/requestBody`, ref) : undefined;
-  const rows = op.responses.map((r) => [n.jsonString(r.status), ...mediaItems(doc, op, r.content, (i) => (r.content.length > 1 ? `Status_${r.status}_${i + 1}` : `Status_${r.status}`), `${op.pointer}/responses/${escapeToken(r.status)}`, ref)]);
-  args.push(n.arrayLiteral(rows.map((r) => n.arrayLiteral(r))));
-  if (bodyItems) args.push(n.arrayLiteral([n.literalExpression(body!.required), ...bodyItems]));
+  const rows = op.responses.map((r) => [t.lit(r.status), ...mediaItems(doc, op, r.content, (i) => (r.content.length > 1 ? `Status_${r.status}_${i + 1}` : `Status_${r.status}`), `${op.pointer}/responses/${escapeToken(r.status)}`, ref)]);
+  args.push(t.array(rows.map((r) => t.array(r))));
+  if (bodyItems) args.push(t.array([t.lit(body!.required), ...bodyItems]));
   const optionalBody = body && body.content.length > 0 && !body.required;
-  const typeArgs = [n.literalType(op.names.method), ...(optionalBody ? [n.keywordType('undefined')] : [])];
-  const v = `_v${index}`;
-  const statements = [n.variable('const', v, n.pure(n.callExpression(n.valueRef('_operation'), args, typeArgs)))];
-  for (const { part, name } of declaredParts(op)) statements.push(n.constDeclaration(ident(`validate${name}`).text, n.propertyAccess(n.valueRef(v), part)));
+  const typeArgs = [lit(op.names.method), ...(optionalBody ? [raw('undefined')] : [])];
+  const v = raw(`_v${index}`);
+  const statements = [t.constDecl(v, t.pure(t.typedCall(raw('_operation'), typeArgs, ...args)))];
+  for (const { part, name } of declaredParts(op)) statements.push(t.exportedConst(ident(`validate${name}`), t.member(v, part)));
   // One statement group: the exports follow their `_operation` call without blank lines.
-  return printStatements(statements);
+  const printed = statements.map(printTreeStatement);
+  return { text: printed.map((p) => p.text).join('\n'), formatted: printed.every((p) => p.formatted) };
 }
 
 /** The module's statements: the static helpers, then the rest. */
