@@ -35,6 +35,7 @@ import {
   returnStmt,
   switchStmt,
   typedCall,
+  typeOf,
   type BinaryOp,
   type Expr,
   type Stmt,
@@ -296,6 +297,8 @@ describe('the tree printed straight to text (pretty/tree.ts)', () => {
     'a set of strings too wide: one a line': constDecl(raw('_s1442'), newExpr(raw('Set'), [lit(Array.from({ length: 9 }, (_, i) => `summary_${i}`))], raw('unknown'))),
     'an array of strings too wide: one a line': constDecl(raw('_k1560'), lit(Array.from({ length: 11 }, (_, i) => `startup_failure_${i}`)), raw('any')),
     'a regular expression too wide: its arguments one a line': constDecl(raw('_re1'), newExpr(raw('RegExp'), [regexSource(`^(?:${'[a-z]'.repeat(24)})$`), lit('u')])),
+    'a bracketed chain too wide in a chain: its first operand after (, the others one a line': fn([ifStmt(and(binary(raw('x5'), '!==', raw('undefined')), or(binary(typeOf(raw('x5')), '!==', lit('string')), not(or(...values(12))))), RETURN_FALSE)]),
+    'a bracketed chain too wide, its last operand a call broken one argument a line': fn([ifStmt(and(binary(raw('x5'), '!==', raw('undefined')), or(binary(typeOf(raw('x5')), '!==', lit('string')), failure([lit('must NOT have more than 65535 characters'), lit('x'.repeat(40))]))), RETURN_FALSE)]),
     // The validators' module constants (entry factories, Standard Schema adapters, operations' validators).
     'an exported pure call with a type argument, on its line': exportedConst(raw('validatePet'), pure(typedCall(raw('_validator'), [raw('T.Pet')], member(raw('C'), '_ePet')))),
     'an exported pure call too wide: its lone member argument on a line of its own': exportedConst(raw(`validate${'X'.repeat(40)}`), pure(typedCall(raw('_validator'), [raw(`T.${'X'.repeat(20)}`)], member(raw('C'), `_e${'X'.repeat(60)}`)))),

@@ -227,7 +227,8 @@ class TreePrinter {
   private operandLines(o: Expr, within: { parent: Operator; side: 'left' | 'right' } | undefined, depth: number, suffix: string): void {
     const text = within ? operand(within.parent, o, within.side) : flat(o);
     if (fits(depth, text + suffix)) return this.line(depth, text + suffix);
-    if (!isNode(o) || (within && bracketedUnder(within.parent, o, within.side))) return notFlat('a bracketed operand too wide');
+    if (!isNode(o)) return notFlat('an operand too wide');
+    if (within && bracketedUnder(within.parent, o, within.side)) return isChain(o) ? this.bracketedChain(o, depth, suffix) : notFlat('a bracketed operand too wide');
     if (o.kind === 'unary' && o.op === '!' && isChain(o.operand)) {
       this.line(depth, '!(');
       this.chain(o.operand, depth + 1, '');
@@ -237,6 +238,20 @@ class TreePrinter {
     const c = negated ? o.operand : o;
     if (!isNode(c) || c.kind !== 'call' || !isNameChain(c.callee)) return notFlat('an operand too wide');
     this.brokenCall(`${negated ? '!' : ''}${flat(c.callee)}(`, c.args, depth, `)${suffix}`);
+  }
+
+  /**
+   * A chain in brackets, an operand of another (`x !== undefined && (a || b)`), too wide for its line
+   * (prettier's printBinaryishExpression under another operator: the first operand stays after `(`, the
+   * others go one a line, indented, each broken in turn as operandLines breaks it; `)` follows the last).
+   */
+  private bracketedChain(chain: Logical, depth: number, suffix: string): void {
+    const self = operatorOf(chain)!;
+    const [first, ...rest] = chain.operands;
+    const head = `(${operand(self, first!, 'left')} ${chain.op}`;
+    if (!fits(depth, head)) notFlat('a bracketed chain whose first operand is too wide');
+    this.line(depth, head);
+    rest.forEach((o, i) => this.operandLines(o, { parent: self, side: 'right' }, depth + 1, i < rest.length - 1 ? ` ${chain.op}` : `)${suffix}`));
   }
 
   /**

@@ -84,7 +84,7 @@ export function entryWrappers(w: EntryWrapper): EntryStatement[] {
     ident(`is${w.name}`).text,
     { parameters: [{ name: 'value', type: n.keywordType('unknown') }], returns: n.typePredicate('value', type) },
     [
-      opts(n.valueRef('undefined')),
+      opts(n.literalExpression(undefined)),
       n.tryStatement(
         [n.returnStatement(n.callExpression(valueOf(w.ref(w.check.text)), [input, o]))],
         'e',
