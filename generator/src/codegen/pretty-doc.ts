@@ -8,7 +8,7 @@ import { PRETTIER_OPTIONS } from './layout-options.ts';
 import type { ModuleLine } from './module-lines.ts';
 import { quoteString } from './quote.ts';
 
-const { group, indent, line, softline, hardline, ifBreak, join, lineSuffixBoundary, indentIfBreak } = builders;
+const { group, indent, line, softline, hardline, ifBreak, join } = builders;
 
 /**
  * A shape a printer does not reproduce prettier's output for. Every printer throws this one class, and the
@@ -136,46 +136,6 @@ export function printModuleLine(line: ModuleLine): string {
   if ('names' in line) return importStatement(line.keyword, line.names, line.from, line.typeOnly);
   if (!SPECIFIER.test(line.namespace)) throw new NotPrinted('import names');
   return `${line.keyword}${line.typeOnly ? ' type' : ''} * as ${line.namespace} from ${prettyString(line.from)};`;
-}
-
-/** `<A, B>`: type arguments of more than one argument broken one a line, with no trailing comma. */
-export function typeArguments(args: readonly builders.Doc[]): builders.Doc {
-  return group(['<', indent([softline, join([',', line], [...args])]), softline, '>']);
-}
-
-/**
- * `<head> = JSON.parse('…');` (head: `export const NAME: Type`): the value's JSON text as one string
- * argument, on one line when it fits, else the argument alone on the next line. (The right side never
- * moves below the `=`: `JSON.parse(` always fits after a head of a declaration and its type, and prettier's
- * fluid assignment layout keeps it there.)
- */
-export function jsonParseStatement(head: string, value: unknown): string {
-  const start = `${head} = JSON.parse`;
-  const text = prettyString(JSON.stringify(value));
-  const width = PRETTIER_OPTIONS.printWidth!;
-  if (start.length > width / 2) throw new NotPrinted('long declaration');
-  // More than a line's worth of printable ASCII (one column each, never less in prettier's measure) cannot
-  // fit: broken without measuring megabytes.
-  if (printableAscii(text.slice(0, 2 * width)) > width) return `${start}(\n  ${text},\n);`;
-  return printDoc([start, callArguments([text]), ';']);
-}
-
-function printableAscii(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x20 && c < 0x7f) n++;
-  }
-  return n;
-}
-
-/**
- * `left = right` in prettier's "fluid" layout (a call or an object on the right): the right side starts on
- * the line when its head fits there, else on the next line, indented.
- */
-export function fluidAssignment(left: builders.Doc, right: builders.Doc): builders.Doc {
-  const id = Symbol('assignment');
-  return group([group(left), group(indent(line), { id }), lineSuffixBoundary, indentIfBreak(right, { groupId: id })]);
 }
 
 /**

@@ -21,6 +21,8 @@ import { ident, raw, type Code } from '../../codegen/index.ts';
 import { namedLine, namespaceImport } from '../../codegen/module-lines.ts';
 import type { ApiModel } from '../../model/types.ts';
 import { printStatement } from '../../codegen/statement-printer.ts';
+import * as n from '../../codegen/ts-nodes.ts';
+import { printStatement as printNodeStatement } from '../../codegen/ts-print.ts';
 import * as t from '../../codegen/statements.ts';
 import { prettyImports, PrettyModule } from './module/pretty.ts';
 import { declaredParts } from './openapi/operations-file.ts';
@@ -136,8 +138,9 @@ function _response<T>(
  * `toStandardSchema` under a short name for the exports: written once per export (on GitHub's spec, 2,442
  * times), with the adapters' short names that is 34 KB less of standard-schema.ts.
  */
-const ALIAS = `/** \`toStandardSchema\` under a short name, for the exports below. */
-const _schema = toStandardSchema;`;
+function alias(): { text: string; formatted: boolean } {
+  return printNodeStatement(n.variable('const', '_schema', n.valueRef('toStandardSchema'), { doc: ['`toStandardSchema` under a short name, for the exports below.'] }));
+}
 
 /** `export const <name> = /* @__PURE__ *\/ <adapter>(<validator>);` (on the statement tree: thousands of one-line constants, printed as text). */
 function adapted(name: string, adapter: string, namespace: string, validator: string): { text: string; formatted: boolean } {
@@ -152,7 +155,10 @@ export function standardSchemaFile(model: ApiModel, header: Code): PrettyModule 
   ];
   const module = new PrettyModule().add(header.text).add(prettyImports(imports)).addAs(RUNTIME, true);
   if (model.operations.length) module.addAs(OPERATION_ADAPTERS, true);
-  if (model.schemas.length || model.operations.length) module.addAs(ALIAS, true);
+  if (model.schemas.length || model.operations.length) {
+    const { text, formatted } = alias();
+    module.addAs(text, formatted);
+  }
   for (const s of model.schemas) {
     const { text, formatted } = adapted(`${s.typeName}Schema`, '_schema', 'S', ident(`validate${s.typeName}`).text);
     module.addAs(text, formatted);
