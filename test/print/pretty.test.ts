@@ -65,6 +65,10 @@ describe('ts-pretty prints what prettier prints', () => {
     expect(wide).toContain('(\n  context: GetUserBookmarksContext,\n) => ');
     await expectClean(n.typeAlias('ReturnsObject', n.functionType([{ name: 'context', type: ref('SomeVeryLongContextTypeNameThatTakesUpSpace') }], n.typeLiteral(props(6)))));
     await expectClean(n.typeAlias('TakesObject', n.functionType([{ name: 'options', type: n.typeLiteral(props(8), { singleLine: true }) }], n.keywordType('undefined'))));
+    // Optional parameters (the Standard Schema adapters' validator types), on one line and broken one a line.
+    const optionals = (width: number) => n.functionType([{ name: 'status', type: n.unionType([n.keywordType('number'), n.keywordType('string')]) }, { name: 'mediaType', type: n.keywordType('string'), optional: true }, { name: 'options', type: ref(`ValidateOptions${'X'.repeat(width)}`), optional: true }], n.typeRef('ValidationResult', [ref('T')]));
+    expect(await expectClean(n.typeAlias('Short', optionals(0)))).toContain('(status: number | string, mediaType?: string, options?: ValidateOptions) => ');
+    expect(await expectClean(n.typeAlias('Wide', optionals(60)))).toContain('\n  mediaType?: string,\n');
     await expectClean(n.typeAlias('Access', n.indexedAccessType(n.indexedAccessType(n.qualifiedTypeRef('T', 'Responses'), n.literalType('200')), n.literalType('application/json'))));
     await expectClean(n.typeAlias('Template', n.templateLiteralType([{ type: n.keywordType('string') }, { text: '/2/problems/`x`' }])));
     await expectClean(n.typeAlias('Numbers', n.unionType([n.literalType(-1), n.literalType(0.5), n.literalType(1e21), n.literalType(true), n.keywordType('null')])));

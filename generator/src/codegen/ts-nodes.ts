@@ -262,9 +262,9 @@ export function indexedAccessType(object: TypeNode, index: TypeNode): TypeNode {
   return f.createIndexedAccessTypeNode(object, index);
 }
 
-/** `(name: T, ...) => R` (parameter names checked). */
-export function functionType(parameters: readonly { name: string; type: TypeNode }[], returns: TypeNode): TypeNode {
-  const params = parameters.map((p) => f.createParameterDeclaration(undefined, undefined, checkedName(p.name), undefined, p.type));
+/** `(name: T, other?: U) => R` (parameter names checked). */
+export function functionType(parameters: readonly { name: string; type: TypeNode; optional?: boolean }[], returns: TypeNode): TypeNode {
+  const params = parameters.map((p) => f.createParameterDeclaration(undefined, undefined, checkedName(p.name), p.optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined, p.type));
   return f.createFunctionTypeNode(undefined, params, returns);
 }
 

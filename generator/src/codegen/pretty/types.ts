@@ -133,8 +133,8 @@ export function member(node: ts.TypeElement): D {
 function functionType(node: ts.FunctionTypeNode): D {
   if (node.typeParameters) unhandled('type parameters');
   const params = node.parameters.map((p) => {
-    if (!ts.isIdentifier(p.name) || !p.type || p.dotDotDotToken || p.questionToken || p.modifiers?.length) unhandled('parameter');
-    return [p.name.text, ': ', type(p.type, 'annotation')];
+    if (!ts.isIdentifier(p.name) || !p.type || p.dotDotDotToken || p.modifiers?.length) unhandled('parameter');
+    return [p.name.text, p.questionToken ? '?: ' : ': ', type(p.type, 'annotation')];
   });
   const returns = type(node.type, 'annotation');
   const hug = params.length === 1 && ts.isTypeLiteralNode(node.parameters[0].type!);
