@@ -121,8 +121,9 @@ class TreePrinter {
     switch (s.kind) {
       case 'decl':
         if (s.init !== undefined && brokenArray(s.init)) return this.brokenArray(`${prefix}${left(s)} = `, s.init, depth, '];');
-        // A module constant holding an array prettier always breaks, or too wide for its line: its broken layout.
-        if (depth === 0 && !prefix && s.init !== undefined && forces(s.init)) return this.constant(s);
+        // A module constant of a call holding an array prettier always breaks: its broken layout (constantCall;
+        // any other value holding one is not flat, and a JSON table is not walked for it here).
+        if (depth === 0 && !prefix && s.init !== undefined && isNode(s.init) && (s.init.kind === 'call' || s.init.kind === 'pure') && forces(s.init)) return this.constant(s);
       {
         const text = prefix + simple(s);
         if (depth === 0 && !prefix && s.init !== undefined && !fits(0, text)) return this.constant(s);
