@@ -18,8 +18,6 @@ import { statementLines } from '../helpers/statement-text.ts';
  * is the exact line; anything else found fails the test.
  */
 const REMAINING: Readonly<Record<string, readonly string[]>> = {
-  // msw: the Context/Result aliases are rewritten as nodes on another branch of issue 25.
-  'msw/index.ts': ['type Context<K extends keyof Handlers> = Parameters<Handlers[K]>[0];', 'type Result<K extends keyof Handlers> = Awaited<ReturnType<Handlers[K]>>;'],
 };
 
 /** Emitter sources: generator/src/emit/**\/*.ts, without runtime modules, tests and the validators. */

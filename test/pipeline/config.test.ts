@@ -76,7 +76,7 @@ options:
     // package.json is printed as prettier prints it (codegen/json-layout.ts): the same with or without it.
     expect(read(project, 'packages/types/package.json')).toContain('["openapi", "typescript"');
     expect(read(tmp.dir, 'plain/generated/types/package.json')).toContain('["openapi", "typescript"');
-    // The types printer prints prettier's layout itself (codegen/ts-pretty.ts): the same with or without it.
+    // The types printer prints prettier's layout itself (codegen/pretty/): the same with or without it.
     expect(read(project, 'packages/types/src/index.ts')).toContain("title: 'Pipeline API'");
     expect(read(tmp.dir, 'plain/generated/types/src/index.ts')).toContain("title: 'Pipeline API'");
   });

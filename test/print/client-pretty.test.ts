@@ -1,5 +1,5 @@
 /**
- * The client's statements as nodes, printed by the one printer (codegen/ts-pretty.ts), against prettier
+ * The client's statements as nodes, printed by the one printer (codegen/pretty/), against prettier
  * itself: each shape is printed and prettier
  * must leave the text exactly as it is. Shapes straddle the print width (120) so both the one-line and the
  * broken layouts are exercised. Then the client target as a whole: generated WITHOUT the format stage, its

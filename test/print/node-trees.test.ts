@@ -1,5 +1,5 @@
 /**
- * The one printer (codegen/ts-pretty.ts) against prettier on random node trees of every kind the builder
+ * The one printer (codegen/pretty/) against prettier on random node trees of every kind the builder
  * (codegen/ts-nodes.ts) offers: declarations, statements, expressions and types nested at random, names of
  * every length (so layouts cross the print width), hostile strings. For each statement the printer either
  * prints exactly what prettier prints for the compiler's text of the same nodes, or declines (`NotPrinted`)
@@ -118,29 +118,37 @@ const declaration = fc.oneof(
   ),
 );
 
+/**
+ * Several fixed seeds: the suite stays deterministic while its trees vary more than one seed's long run
+ * (seeds 1 and 4 found the last divergences: a binary in a conditional's branch, a bracketed optional
+ * chain). `SOCIALGEN_PRINTER_SEED=<n>` runs that seed alone, all the runs: try new seeds when changing the printer.
+ */
+const SEEDS = process.env.SOCIALGEN_PRINTER_SEED ? [Number(process.env.SOCIALGEN_PRINTER_SEED)] : [25, 1, 2, 3, 4, 5];
+const RUNS = 1500;
+
 describe('the one printer agrees with prettier on random node trees', () => {
   it('prints what prettier prints for every statement it does not decline', { timeout: 600_000 }, async () => {
     let printed = 0;
     let declined = 0;
     const reasons = new Map<string, number>();
-    await fc.assert(
-      fc.asyncProperty(declaration, async (statement) => {
-        let ours: string;
-        try {
-          ours = printer.statement(statement);
-        } catch (error) {
-          if (!(error instanceof printer.NotPrinted)) throw error;
-          declined++;
-          reasons.set(error.message, (reasons.get(error.message) ?? 0) + 1);
-          return;
-        }
-        printed++;
-        expect(ours + '\n').toBe(await format(printer.plain(statement)));
-      }),
-      // A fixed seed keeps the suite deterministic; other seeds still find divergences in deep, unusual
-      // nestings (see the closing note of issue 25): run with a random seed when changing the printer.
-      { numRuns: 1500, seed: Number(process.env.SOCIALGEN_PRINTER_SEED ?? 25) },
-    );
+    for (const seed of SEEDS) {
+      await fc.assert(
+        fc.asyncProperty(declaration, async (statement) => {
+          let ours: string;
+          try {
+            ours = printer.statement(statement);
+          } catch (error) {
+            if (!(error instanceof printer.NotPrinted)) throw error;
+            declined++;
+            reasons.set(error.message, (reasons.get(error.message) ?? 0) + 1);
+            return;
+          }
+          printed++;
+          expect(ours + '\n').toBe(await format(printer.plain(statement)));
+        }),
+        { numRuns: RUNS / SEEDS.length, seed },
+      );
+    }
     // What the printer declines is left to prettier (the output is prettier's either way). Random trees are
     // far stranger than generated code (where the client, query, msw and server modules decline nothing).
     expect(printed, JSON.stringify([...reasons])).toBeGreaterThan(declined * 2);

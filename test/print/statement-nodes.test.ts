@@ -2,14 +2,14 @@
  * The node builder's statements for programs rather than declarations (`declare function`, `try`/`catch`,
  * `throw`, `for await`, template literals, comments inside objects and after statements, default and mixed
  * imports, spread arguments, `export default`, `export {}`, destructuring, async methods), printed by the one
- * printer (codegen/ts-pretty.ts) and held to prettier: prettier must leave each text exactly as it is, and
+ * printer (codegen/pretty/) and held to prettier: prettier must leave each text exactly as it is, and
  * the printer must have printed it (not left it to prettier). Shapes straddle the print width (120).
  */
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import * as n from '../../generator/src/codegen/ts-nodes.ts';
 import { NotPrinted } from '../../generator/src/codegen/pretty-doc.ts';
-import { prettyStatement } from '../../generator/src/codegen/ts-pretty.ts';
+import { prettyStatement } from '../../generator/src/codegen/pretty/index.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/codegen/layout-options.ts';
 
 const format = (text: string) => prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'typescript' });

@@ -1568,12 +1568,8 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
 export function _vReferencedPost(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to')) return false;
-  } else {
+  if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to'))
     return false;
-  }
   const x2 = v.id;
   if (x2 === undefined || typeof x2 !== 'string' || !_re0.test(x2)) return false;
   return true;
@@ -2020,11 +2016,7 @@ export function _vAnnotation(v: any, o: number): boolean {
   const x6 = v.normalized_text;
   if (x6 !== undefined && typeof x6 !== 'string') return false;
   const x7 = v.probability;
-  if (x7 !== undefined) {
-    if (typeof x7 !== 'number' || !Number.isFinite(x7)) return false;
-    if (x7 > 1) return false;
-    if (x7 < 0) return false;
-  }
+  if (x7 !== undefined && (typeof x7 !== 'number' || !Number.isFinite(x7) || x7 > 1 || x7 < 0)) return false;
   const x8 = v.type;
   if (x8 !== undefined && typeof x8 !== 'string') return false;
   return true;
@@ -2447,15 +2439,17 @@ export function _vUser(v: any, o: number): boolean {
   const x13 = v.verified;
   if (x13 !== undefined && typeof x13 !== 'boolean') return false;
   const x14 = v.verified_type;
-  if (x14 !== undefined) {
-    if (typeof x14 !== 'string') return false;
-    if (!(x14 === 'blue' || x14 === 'government' || x14 === 'business' || x14 === 'none')) return false;
-  }
+  if (
+    x14 !== undefined &&
+    (typeof x14 !== 'string' || !(x14 === 'blue' || x14 === 'government' || x14 === 'business' || x14 === 'none'))
+  )
+    return false;
   const x15 = v.subscription_type;
-  if (x15 !== undefined) {
-    if (typeof x15 !== 'string') return false;
-    if (!(x15 === 'Basic' || x15 === 'Premium' || x15 === 'PremiumPlus' || x15 === 'None')) return false;
-  }
+  if (
+    x15 !== undefined &&
+    (typeof x15 !== 'string' || !(x15 === 'Basic' || x15 === 'Premium' || x15 === 'PremiumPlus' || x15 === 'None'))
+  )
+    return false;
   const x16 = v.receives_your_dm;
   if (x16 !== undefined && typeof x16 !== 'boolean') return false;
   const x17 = v.connection_status;
@@ -3388,18 +3382,19 @@ export function _vPlace(v: any, o: number): boolean {
     }
   }
   const x12 = v.place_type;
-  if (x12 !== undefined) {
-    if (typeof x12 !== 'string') return false;
-    if (!(
-      x12 === 'poi' ||
-      x12 === 'neighborhood' ||
-      x12 === 'city' ||
-      x12 === 'admin' ||
-      x12 === 'country' ||
-      x12 === 'unknown'
-    ))
-      return false;
-  }
+  if (
+    x12 !== undefined &&
+    (typeof x12 !== 'string' ||
+      !(
+        x12 === 'poi' ||
+        x12 === 'neighborhood' ||
+        x12 === 'city' ||
+        x12 === 'admin' ||
+        x12 === 'country' ||
+        x12 === 'unknown'
+      ))
+  )
+    return false;
   const x13 = v.geo;
   if (x13 !== undefined) {
     if (!_vGeo(x13, o)) return false;
@@ -3663,22 +3658,12 @@ export function _vPoll(v: any, o: number): boolean {
     return false;
   }
   const x11 = v.duration_minutes;
-  if (x11 !== undefined) {
-    if (!Number.isInteger(x11)) return false;
-    if (x11 > 10080) return false;
-    if (x11 < 5) return false;
-    if ((o & 2) !== 0 && !_int32(x11)) return false;
-  }
+  if (x11 !== undefined && (!Number.isInteger(x11) || x11 > 10080 || x11 < 5 || ((o & 2) !== 0 && !_int32(x11))))
+    return false;
   const x12 = v.end_datetime;
-  if (x12 !== undefined) {
-    if (typeof x12 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x12)) return false;
-  }
+  if (x12 !== undefined && (typeof x12 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x12)))) return false;
   const x13 = v.voting_status;
-  if (x13 !== undefined) {
-    if (typeof x13 !== 'string') return false;
-    if (!(x13 === 'open' || x13 === 'closed')) return false;
-  }
+  if (x13 !== undefined && (typeof x13 !== 'string' || !(x13 === 'open' || x13 === 'closed'))) return false;
   return true;
 }
 
@@ -4466,10 +4451,11 @@ export function _vClientForbiddenProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && (typeof x3 !== 'string' || !_re134.test(x3))) return false;
   const x4 = v.reason;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-    if (!(x4 === 'official-client-forbidden' || x4 === 'client-not-enrolled')) return false;
-  }
+  if (
+    x4 !== undefined &&
+    (typeof x4 !== 'string' || !(x4 === 'official-client-forbidden' || x4 === 'client-not-enrolled'))
+  )
+    return false;
   const x5 = v.registration_url;
   if (x5 !== undefined && (typeof x5 !== 'string' || ((o & 2) !== 0 && !_fUri(x5)))) return false;
   return true;
@@ -4552,12 +4538,12 @@ export function _vDisallowedResourceProblem(v: any, o: number): boolean {
   const x4 = v.resource_id;
   if (x4 === undefined || typeof x4 !== 'string') return false;
   const x5 = v.resource_type;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')) return false;
-  } else {
+  if (
+    x5 === undefined ||
+    typeof x5 !== 'string' ||
+    !(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')
+  )
     return false;
-  }
   const x7 = v.section;
   if (x7 === undefined || typeof x7 !== 'string' || !(x7 === 'data' || x7 === 'includes')) return false;
   return true;
@@ -4877,12 +4863,12 @@ export function _vNotAuthorizedForFieldProblem(v: any, o: number): boolean {
   const x4 = v.field;
   if (x4 === undefined || typeof x4 !== 'string') return false;
   const x5 = v.resource_type;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')) return false;
-  } else {
+  if (
+    x5 === undefined ||
+    typeof x5 !== 'string' ||
+    !(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')
+  )
     return false;
-  }
   const x7 = v.section;
   if (x7 === undefined || typeof x7 !== 'string' || !(x7 === 'data' || x7 === 'includes')) return false;
   return true;
@@ -4937,12 +4923,12 @@ export function _vNotAuthorizedForResourceProblem(v: any, o: number): boolean {
   const x5 = v.resource_id;
   if (x5 === undefined || typeof x5 !== 'string') return false;
   const x6 = v.resource_type;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-    if (!(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')) return false;
-  } else {
+  if (
+    x6 === undefined ||
+    typeof x6 !== 'string' ||
+    !(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')
+  )
     return false;
-  }
   const x8 = v.section;
   if (x8 === undefined || typeof x8 !== 'string' || !(x8 === 'data' || x8 === 'includes')) return false;
   const x10 = v.parameter;
@@ -4996,20 +4982,21 @@ export function _vOperationalDisconnectProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && (typeof x3 !== 'string' || !_re161.test(x3))) return false;
   const x4 = v.disconnect_type;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-    if (!(
-      x4 === 'OperationalDisconnect' ||
-      x4 === 'UpstreamOperationalDisconnect' ||
-      x4 === 'ForceDisconnect' ||
-      x4 === 'UpstreamUncleanDisconnect' ||
-      x4 === 'SlowReader' ||
-      x4 === 'InternalError' ||
-      x4 === 'ClientApplicationStateDegraded' ||
-      x4 === 'InvalidRules'
-    ))
-      return false;
-  }
+  if (
+    x4 !== undefined &&
+    (typeof x4 !== 'string' ||
+      !(
+        x4 === 'OperationalDisconnect' ||
+        x4 === 'UpstreamOperationalDisconnect' ||
+        x4 === 'ForceDisconnect' ||
+        x4 === 'UpstreamUncleanDisconnect' ||
+        x4 === 'SlowReader' ||
+        x4 === 'InternalError' ||
+        x4 === 'ClientApplicationStateDegraded' ||
+        x4 === 'InvalidRules'
+      ))
+  )
+    return false;
   return true;
 }
 
@@ -5056,9 +5043,10 @@ export function _vResourceNotFoundProblem(v: any, o: number): boolean {
   const x6 = v.resource_id;
   if (x6 !== undefined && typeof x6 !== 'string') return false;
   const x7 = v.resource_type;
-  if (x7 !== undefined) {
-    if (typeof x7 !== 'string') return false;
-    if (!(
+  if (
+    x7 === undefined ||
+    typeof x7 !== 'string' ||
+    !(
       x7 === 'user' ||
       x7 === 'tweet' ||
       x7 === 'post' ||
@@ -5067,11 +5055,9 @@ export function _vResourceNotFoundProblem(v: any, o: number): boolean {
       x7 === 'space' ||
       x7 === 'place' ||
       x7 === 'poll'
-    ))
-      return false;
-  } else {
+    )
+  )
     return false;
-  }
   return true;
 }
 
@@ -5136,12 +5122,12 @@ export function _vResourceUnavailableProblem(v: any, o: number): boolean {
   const x5 = v.resource_id;
   if (x5 !== undefined && typeof x5 !== 'string') return false;
   const x6 = v.resource_type;
-  if (x6 !== undefined) {
-    if (typeof x6 !== 'string') return false;
-    if (!(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')) return false;
-  } else {
+  if (
+    x6 === undefined ||
+    typeof x6 !== 'string' ||
+    !(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')
+  )
     return false;
-  }
   return true;
 }
 
@@ -5244,16 +5230,17 @@ export function _vStreamingConnectionProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && (typeof x3 !== 'string' || !_re174.test(x3))) return false;
   const x4 = v.connection_issue;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-    if (!(
-      x4 === 'TooManyConnections' ||
-      x4 === 'ProvisioningSubscription' ||
-      x4 === 'RuleConfigurationIssue' ||
-      x4 === 'RulesInvalidIssue'
-    ))
-      return false;
-  }
+  if (
+    x4 !== undefined &&
+    (typeof x4 !== 'string' ||
+      !(
+        x4 === 'TooManyConnections' ||
+        x4 === 'ProvisioningSubscription' ||
+        x4 === 'RuleConfigurationIssue' ||
+        x4 === 'RulesInvalidIssue'
+      ))
+  )
+    return false;
   return true;
 }
 
@@ -5332,15 +5319,9 @@ export function _vUsageCappedProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && (typeof x3 !== 'string' || !_re180.test(x3))) return false;
   const x4 = v.period;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-    if (!(x4 === 'Daily' || x4 === 'Monthly')) return false;
-  }
+  if (x4 !== undefined && (typeof x4 !== 'string' || !(x4 === 'Daily' || x4 === 'Monthly'))) return false;
   const x5 = v.scope;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'Account' || x5 === 'Product')) return false;
-  }
+  if (x5 !== undefined && (typeof x5 !== 'string' || !(x5 === 'Account' || x5 === 'Product'))) return false;
   return true;
 }
 
@@ -5486,10 +5467,8 @@ export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
   const x3 = v.keyword;
   if (x3 !== undefined && typeof x3 !== 'string') return false;
   const x4 = v.direction;
-  if (x4 !== undefined) {
-    if (typeof x4 !== 'string') return false;
-    if (!(x4 === 'sent' || x4 === 'received' || x4 === 'both')) return false;
-  }
+  if (x4 !== undefined && (typeof x4 !== 'string' || !(x4 === 'sent' || x4 === 'received' || x4 === 'both')))
+    return false;
   return true;
 }
 
@@ -6403,10 +6382,7 @@ export function _ePartialErrors(v: any, o: number, p: string, E: ValidationError
 export function _vCreatePostRequest(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.text;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (x1.length > 25000 && _len(x1) > 25000) return false;
-  }
+  if (x1 !== undefined && (typeof x1 !== 'string' || (x1.length > 25000 && _len(x1) > 25000))) return false;
   const x2 = v.paid_partnership;
   if (x2 !== undefined && typeof x2 !== 'boolean') return false;
   const x3 = v.community_id;
@@ -6511,12 +6487,8 @@ export function _vCreatePostPoll(v: any, o: number): boolean {
     }
   }
   const x4 = v.duration_minutes;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4)) return false;
-    if (x4 > 10080) return false;
-    if (x4 < 5) return false;
-    if ((o & 2) !== 0 && !_int32(x4)) return false;
-  }
+  if (x4 !== undefined && (!Number.isInteger(x4) || x4 > 10080 || x4 < 5 || ((o & 2) !== 0 && !_int32(x4))))
+    return false;
   return true;
 }
 

@@ -6,8 +6,9 @@
  * The JSON text is written in ASCII (`\u` escapes for everything else, which JSON.parse reads back to the
  * same strings) for the printer's sake: prettier's layout measures a line by its display width, and its
  * width function (`getStringWidth`) returns a printable-ASCII string's length at once (JSON.stringify
- * escapes control characters already) but walks any other string character by character. A megabyte table with one accented letter was measured that way several times
- * over (GitHub's mock data: about 1.5 s); in ASCII it costs nothing, and the output reads the same.
+ * escapes control characters already) but walks any other string character by character. A megabyte
+ * table with one accented letter was measured that way several times over (GitHub's mock data: about
+ * 1.5 s); in ASCII it costs nothing, and the output reads the same.
  */
 import * as n from './ts-nodes.ts';
 

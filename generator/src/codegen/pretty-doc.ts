@@ -1,14 +1,14 @@
 /**
- * What every printer of prettier's layout shares (the types' ts-pretty.ts and the client, server and
+ * What every printer of prettier's layout shares (the one printer pretty/ and the client, server and
  * validators module printers): a layout document printed at our options, and string literals spelled as
  * prettier spells them. One place, so the targets cannot drift apart on a quote.
  */
 import { builders, printer } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from './layout-options.ts';
 import type { ModuleLine } from './module-lines.ts';
-import { quoteString, requote } from './quote.ts';
+import { quoteString } from './quote.ts';
 
-const { group, indent, line, softline, hardline, ifBreak, join, lineSuffixBoundary, indentIfBreak, conditionalGroup } = builders;
+const { group, indent, line, softline, hardline, ifBreak, join } = builders;
 
 /**
  * A shape a printer does not reproduce prettier's output for. Every printer throws this one class, and the
@@ -21,13 +21,85 @@ export function printDoc(doc: builders.Doc): string {
   return printer.printDocToString(doc, { printWidth: PRETTIER_OPTIONS.printWidth!, tabWidth: PRETTIER_OPTIONS.tabWidth!, useTabs: false } as never).formatted;
 }
 
+/**
+ * A document with every group flat, as on a line of unlimited width: each line a space, each soft line
+ * nothing, each `ifBreak` its flat side. What the printer's one-line form of an expression is; a walk
+ * instead of printDocToString, which measures and propagates breaks for nothing here.
+ */
+export function printFlat(doc: builders.Doc): string {
+  const out: string[] = [];
+  const walk = (d: builders.Doc): void => {
+    if (typeof d === 'string') return void out.push(d);
+    if (Array.isArray(d)) return d.forEach(walk);
+    switch (d.type) {
+      case 'group':
+        return walk(d.expandedStates ? d.expandedStates[0]! : d.contents);
+      case 'indent': case 'align': case 'line-suffix': case 'label':
+        return walk(d.contents);
+      case 'indent-if-break':
+        return walk((d as unknown as { contents: builders.Doc }).contents);
+      case 'fill':
+        return d.parts.forEach(walk);
+      case 'if-break':
+        return walk(d.flatContents);
+      case 'line':
+        if (d.hard) throw new NotPrinted('a line break in a one-line form');
+        return void (d.soft || out.push(' '));
+      default:
+        return; // break-parent, line-suffix-boundary, trim, cursor: nothing on a flat line
+    }
+  };
+  walk(doc);
+  return out.join('');
+}
+
+/**
+ * What prettier's document printer prints for `doc` standing `indent` columns in, when that is one line:
+ * every group of it fits flat (the printer's own test, `fits`), and nothing forces a break (a hard line,
+ * a group built broken, a line outside every group). Undefined otherwise: the document printer decides.
+ */
+export function flatIfFits(doc: builders.Doc, indent: number): string | undefined {
+  const out: string[] = [];
+  let length = indent;
+  const room = PRETTIER_OPTIONS.printWidth!;
+  const walk = (d: builders.Doc, grouped: boolean): boolean => {
+    if (typeof d === 'string') {
+      out.push(d);
+      length += d.length;
+      // Length is prettier's measure for printable ASCII only (a wide character counts two): other text is the document printer's to measure.
+      return length <= room && !NOT_ASCII.test(d);
+    }
+    if (Array.isArray(d)) return d.every((part) => walk(part, grouped));
+    switch (d.type) {
+      case 'group':
+        return !d.break && walk(d.expandedStates ? d.expandedStates[0]! : d.contents, true);
+      case 'indent': case 'align': case 'label':
+        return walk(d.contents, grouped);
+      case 'indent-if-break':
+        return walk((d as unknown as { contents: builders.Doc }).contents, grouped);
+      case 'fill':
+        return grouped && d.parts.every((part) => walk(part, grouped));
+      case 'if-break':
+        return grouped && walk(d.flatContents, grouped);
+      case 'line':
+        if (d.hard || !grouped) return false;
+        if (!d.soft) out.push(' '), length++;
+        return length <= room;
+      case 'line-suffix-boundary':
+        return true;
+      default:
+        return false; // break-parent, line-suffix, trim, cursor
+    }
+  };
+  return walk(doc, false) ? out.join('') : undefined;
+}
+
+const NOT_ASCII = /[^\x20-\x7e]/;
+
 /** A string as prettier spells the literal `lit` writes (JSON's escapes, prettier's quote: quote.ts). */
 export function prettyString(value: string): string {
   return quoteString(value, 'json');
 }
-
-/** A double-quoted string literal's text (escapes as written) as prettier re-quotes it (quote.ts `requote`). */
-export const prettierQuotes = requote;
 
 /**
  * The arguments of a call, as prettier prints them when none is hugged (no object, array or function
@@ -66,51 +138,6 @@ export function printModuleLine(line: ModuleLine): string {
   return `${line.keyword}${line.typeOnly ? ' type' : ''} * as ${line.namespace} from ${prettyString(line.from)};`;
 }
 
-/** `<A, B>`: type arguments of more than one argument broken one a line, with no trailing comma. */
-export function typeArguments(args: readonly builders.Doc[]): builders.Doc {
-  return group(['<', indent([softline, join([',', line], [...args])]), softline, '>']);
-}
-
-/**
- * `<head> = JSON.parse('…');` (head: `export const NAME: Type`): the value's JSON text as one string
- * argument, on one line when it fits, else the argument alone on the next line. (The right side never
- * moves below the `=`: `JSON.parse(` always fits after a head of a declaration and its type, and prettier's
- * fluid assignment layout keeps it there.)
- */
-export function jsonParseStatement(head: string, value: unknown): string {
-  const start = `${head} = JSON.parse`;
-  const text = prettyString(JSON.stringify(value));
-  const width = PRETTIER_OPTIONS.printWidth!;
-  if (start.length > width / 2) throw new NotPrinted('long declaration');
-  // More than a line's worth of printable ASCII (one column each, never less in prettier's measure) cannot
-  // fit: broken without measuring megabytes.
-  if (printableAscii(text.slice(0, 2 * width)) > width) return `${start}(\n  ${text},\n);`;
-  return printDoc([start, callArguments([text]), ';']);
-}
-
-function printableAscii(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x20 && c < 0x7f) n++;
-  }
-  return n;
-}
-
-/**
- * `left = right` in prettier's "fluid" layout (a call or an object on the right): the right side starts on
- * the line when its head fits there, else on the next line, indented.
- */
-export function fluidAssignment(left: builders.Doc, right: builders.Doc): builders.Doc {
-  const id = Symbol('assignment');
-  return group([group(left), group(indent(line), { id }), lineSuffixBoundary, indentIfBreak(right, { groupId: id })]);
-}
-
-/** `left = right` where prettier breaks after the operator (a member chain or a string on the right). */
-export function breakAfterOperator(left: builders.Doc, right: builders.Doc): builders.Doc {
-  return group([group(left), group(indent([line, right]))]);
-}
-
 /**
  * A block comment and its line break as prettier re-indents it (`body` is what goes between `/*` and `*\/`,
  * as comment.ts `docCommentBody` writes it): a JSDoc block whose every line starts with `*` has its lines
@@ -121,38 +148,4 @@ export function blockComment(body: string): builders.Doc {
   if (lines.length > 1 && !`*${body}*`.split('\n').every((l) => l.trimStart().startsWith('*'))) throw new NotPrinted('unindentable comment');
   const text = lines.length === 1 ? body : join(hardline, lines.map((l, i) => (i === 0 ? l.trimEnd() : ' ' + (i < lines.length - 1 ? l.trim() : l.trimStart()))));
   return ['/*', text, '*/', hardline];
-}
-
-/** A comment as comment.ts `docComment` writes it (`/** … *\/` and a line break, or empty) as prettier re-indents it. */
-export function commentDoc(text: string): builders.Doc {
-  const comment = text.replace(/\n$/, '');
-  if (!comment) return '';
-  if (!comment.startsWith('/*') || !comment.endsWith('*/')) throw new NotPrinted('not a block comment');
-  return blockComment(comment.slice(2, -2));
-}
-
-/**
- * An array literal of strings (prettier fills arrays of numbers and has its own rules for arrays of
- * objects and arrays: not those), each element its own group: `[a, b]` on the line when it fits, else one
- * element a line with a trailing comma. `expand`: one element a line always (prettier's rule for an array
- * of two or more arrays or objects with more than one element each).
- */
-export function arrayLiteral(items: readonly builders.Doc[], expand = false): builders.Doc {
-  if (!items.length) return '[]';
-  return group(['[', indent([softline, join([',', line], items.map((item) => group(item))), ifBreak(',')]), softline, ']'], { shouldBreak: expand });
-}
-
-/**
- * The arguments of a call whose last argument prettier "hugs" (a non-empty array or object literal, `last`
- * its group; no other argument may be one of the same kind): all on the line when they fit; else the
- * others on the line and the last one broken open after its opening bracket (when that line fits); else
- * one argument a line with a trailing comma. prettier's conditional group, built as prettier builds it.
- */
-export function huggedCallArguments(init: readonly builders.Doc[], last: builders.Doc): builders.Doc {
-  const all = [...init, last];
-  return conditionalGroup([
-    ['(', join([',', line], all), ')'],
-    ['(', join([',', line], [...init, group(last, { shouldBreak: true })]), ')'],
-    group(['(', indent([line, join([',', line], all)]), ifBreak(','), line, ')'], { shouldBreak: true }),
-  ]);
 }

@@ -1,7 +1,7 @@
 /**
  * The printer an emitter (a plugin's too: `EmitContext.printer`, docs/plugins.md) prints its modules with:
  * statements built as nodes (`EmitContext.nodes`, ts-nodes.ts) are laid out as prettier lays them out by
- * the one printer (ts-pretty.ts), so its files come out as prettier prints them and the pipeline runs no
+ * the one printer (pretty/), so its files come out as prettier prints them and the pipeline runs no
  * prettier for them. A statement of a shape the printer does not reproduce is the compiler's text instead,
  * and the pipeline formats that statement alone with prettier: no emitter decides a width.
  *
@@ -12,7 +12,7 @@ import { importStatement, NotPrinted } from './pretty-doc.ts';
 import { ModulePrinter } from './pretty-module.ts';
 import { quoteString } from './quote.ts';
 import { NodeModulePrinter, printNode } from './ts-print.ts';
-import { prettyStatement } from './ts-pretty.ts';
+import { prettyStatement } from './pretty/index.ts';
 import type { Statement } from './ts-nodes.ts';
 
 export { ModulePrinter, NodeModulePrinter, NotPrinted };

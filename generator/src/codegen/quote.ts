@@ -1,6 +1,6 @@
 /**
  * The printer's quoting: every string literal the generator writes in prettier's layout is quoted here
- * (codegen/ts-pretty.ts for nodes, pretty-doc.ts `prettyString` for document builders, code.ts `prettyLit`
+ * (codegen/pretty/ for nodes, pretty-doc.ts `prettyString` for document builders, code.ts `prettyLit`
  * for code fragments). prettier keeps the escapes it finds and only chooses the quote: single, unless the
  * text holds more single quotes than double ones. So a literal is spelled with the escapes it was first
  * written with — JSON's (`lit`: `JSON.stringify` plus U+2028/U+2029, lowercase `\u001f`) or the TypeScript
@@ -22,17 +22,6 @@ export function quoteString(value: string, escapes: Escapes = 'json'): string {
   const singles = count(value, "'");
   if (singles && singles > count(value, '"')) return written;
   return `'${written.slice(1, -1).replaceAll("'", "\\'").replaceAll('\\"', '"')}'`;
-}
-
-/**
- * A double-quoted literal's text (escapes as written, any spelling) as prettier re-quotes it: its escaped
- * quotes and backslashes are read as pairs, so this works on text the generator did not write itself.
- */
-export function requote(written: string): string {
-  const content = written.slice(1, -1);
-  const singles = count(content, "'");
-  if (singles > count(content, '"')) return written;
-  return `'${content.replace(/\\(["'\\])|(["'])/g, (match, escaped: string | undefined, bare: string | undefined) => (escaped ? (escaped === '"' ? '"' : match) : bare === "'" ? "\\'" : bare!))}'`;
 }
 
 /** A key as prettier writes it with `quoteProps: as-needed`: identifiers bare, other keys quoted (`undefined` for a non-ASCII key, which prettier may unquote). */

@@ -1,8 +1,8 @@
 /**
  * A small statement tree for generated function bodies, in the spirit of Ajv's `CodeGen`: code is built as
- * nodes (blocks, `if`/`else`, loops, `let`/`const`, `return`, calls) and printed once, by
- * statement-printer.ts, in prettier's layout. Expressions are nodes too, so `and`/`or`/`not` put brackets
- * where precedence needs them instead of callers guessing from text.
+ * nodes (blocks, `if`/`else`, loops, `let`/`const`, `return`, calls) and printed once, by the one printer
+ * (statement-printer.ts turns the tree into nodes for pretty/), in prettier's layout. Expressions are nodes
+ * too, so `and`/`or`/`not` put brackets where precedence needs them instead of callers guessing from text.
  *
  * Leaves are `Code` (names, keywords, our own punctuation: code.ts's safe builders made them) or `lit`
  * nodes holding a JSON value, which the printer spells as prettier does. Spec strings enter only there.
@@ -23,7 +23,8 @@ export type ExprNode =
   | { readonly kind: 'logical'; readonly op: '&&' | '||'; readonly operands: readonly Expr[] }
   | { readonly kind: 'unary'; readonly op: '!' | 'typeof'; readonly operand: Expr }
   | { readonly kind: 'cond'; readonly test: Expr; readonly then: Expr; readonly else: Expr }
-  | { readonly kind: 'call'; readonly callee: Expr; readonly args: readonly Expr[] }
+  | { readonly kind: 'call'; readonly callee: Expr; readonly args: readonly Expr[]; readonly typeArgs?: readonly Code[] }
+  | { readonly kind: 'pure'; readonly call: Expr }
   | { readonly kind: 'new'; readonly callee: Expr; readonly typeArgs?: Code; readonly args: readonly Expr[] }
   | { readonly kind: 'member'; readonly object: Expr; readonly name: string }
   | { readonly kind: 'index'; readonly object: Expr; readonly index: Expr }
@@ -43,7 +44,7 @@ export interface Role {
 
 export type Stmt =
   | { readonly kind: 'expr'; readonly expr: Expr }
-  | { readonly kind: 'decl'; readonly keyword: 'const' | 'let'; readonly name: Code; readonly type?: Code; readonly init?: Expr }
+  | { readonly kind: 'decl'; readonly keyword: 'const' | 'let'; readonly name: Code; readonly type?: Code; readonly init?: Expr; readonly exported?: boolean }
   | { readonly kind: 'if'; readonly test: Expr; readonly then: Stmt; readonly else?: Stmt; readonly role?: Role }
   | { readonly kind: 'block'; readonly body: readonly Stmt[]; readonly label?: Code }
   | { readonly kind: 'for'; readonly init: Stmt; readonly test: Expr; readonly update: Expr; readonly body: readonly Stmt[] }
@@ -105,6 +106,16 @@ export function call(callee: Expr, ...args: Expr[]): Expr {
   return { kind: 'call', callee, args };
 }
 
+/** `callee<T, U>(...args)`: a call with type arguments (types of our own, as text). */
+export function typedCall(callee: Expr, typeArgs: readonly Code[], ...args: Expr[]): Expr {
+  return { kind: 'call', callee, args, typeArgs };
+}
+
+/** `/* @__PURE__ *\/ call`: a call a bundler may drop when its value is unused (a module constant's initializer). */
+export function pure(call: Expr): Expr {
+  return { kind: 'pure', call };
+}
+
 export function newExpr(callee: Expr, args: readonly Expr[], typeArgs?: Code): Expr {
   return { kind: 'new', callee, args, typeArgs };
 }
@@ -123,7 +134,7 @@ export function object(properties: ReadonlyArray<readonly [Code, Expr]>): Expr {
   return { kind: 'object', properties };
 }
 
-/** `[a, b]`; `expand`: one item a line always (prettier's rule for an array of arrays or objects). */
+/** `[a, b]`. `expand` (one item a line) is prettier's rule, which the printer applies itself: the flag no longer decides the layout. */
 export function array(items: readonly Expr[], expand = false): Expr {
   return { kind: 'array', items, expand };
 }
@@ -148,6 +159,11 @@ export function exprStmt(expr: Expr): Stmt {
 
 export function constDecl(name: Code, init: Expr, type?: Code): Stmt {
   return { kind: 'decl', keyword: 'const', name, init, type };
+}
+
+/** `export const name = init;` */
+export function exportedConst(name: Code, init: Expr): Stmt {
+  return { kind: 'decl', keyword: 'const', name, init, exported: true };
 }
 
 export function letDecl(name: Code, init: Expr): Stmt {

@@ -103,6 +103,23 @@ function stringLiteral(text: string): ts.StringLiteral {
   return node;
 }
 
+const JSON_SPELLED = Symbol('json-spelled');
+
+/**
+ * A string literal spelled with JSON's escapes (code.ts `lit`), as the statement tree's strings are
+ * (statement-printer.ts): the printer keeps that spelling instead of the compiler's (quote.ts).
+ */
+export function jsonString(text: string): ts.StringLiteral {
+  const node = f.createStringLiteral(text) as ts.StringLiteral & { [JSON_SPELLED]?: true };
+  node[JSON_SPELLED] = true;
+  return node;
+}
+
+/** Whether a string literal was built by `jsonString`. */
+export function spelledAsJson(node: ts.StringLiteral): boolean {
+  return (node as { [JSON_SPELLED]?: true })[JSON_SPELLED] === true;
+}
+
 /** A number as an expression: `-` applied to its magnitude when negative (and for -0); NaN/Infinity by name. */
 function numberExpression(value: number): ts.Expression {
   if (Number.isNaN(value)) return f.createIdentifier('NaN');
@@ -245,9 +262,9 @@ export function indexedAccessType(object: TypeNode, index: TypeNode): TypeNode {
   return f.createIndexedAccessTypeNode(object, index);
 }
 
-/** `(name: T, ...) => R` (parameter names checked). */
-export function functionType(parameters: readonly { name: string; type: TypeNode }[], returns: TypeNode): TypeNode {
-  const params = parameters.map((p) => f.createParameterDeclaration(undefined, undefined, checkedName(p.name), undefined, p.type));
+/** `(name: T, other?: U) => R` (parameter names checked). */
+export function functionType(parameters: readonly { name: string; type: TypeNode; optional?: boolean }[], returns: TypeNode): TypeNode {
+  const params = parameters.map((p) => f.createParameterDeclaration(undefined, undefined, checkedName(p.name), p.optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined, p.type));
   return f.createFunctionTypeNode(undefined, params, returns);
 }
 
@@ -369,9 +386,9 @@ export function typeAlias(name: string, type: TypeNode, doc: DocLines = [], type
   return withDoc(f.createTypeAliasDeclaration(exported(), checkedName(name), typeParameterNodes(typeParameters), type), doc);
 }
 
-/** `type Name = T;`: a name for the module's own use, not exported. */
-export function localTypeAlias(name: string, type: TypeNode, doc: DocLines = []): Statement {
-  return withDoc(f.createTypeAliasDeclaration(undefined, checkedName(name), undefined, type), doc);
+/** `type Name<P> = T;`: a name for the module's own use, not exported. */
+export function localTypeAlias(name: string, type: TypeNode, doc: DocLines = [], typeParameters?: readonly TypeParameterSpec[]): Statement {
+  return withDoc(f.createTypeAliasDeclaration(undefined, checkedName(name), typeParameterNodes(typeParameters), type), doc);
 }
 
 /** `export interface Name<P> { ... }` */

@@ -1,12 +1,12 @@
 /**
- * Printing nodes built by ts-nodes.ts into module text, formatted as prettier formats it (ts-pretty.ts).
+ * Printing nodes built by ts-nodes.ts into module text, formatted as prettier formats it (pretty/).
  * A statement that printer does not handle is printed by the compiler's printer instead and its range is
  * reported, so the write stage runs prettier on that statement only.
  */
 import { ts } from './typescript.mjs';
 import { docCommentBody } from './comment.ts';
 import type { DocLines, Statement } from './ts-nodes.ts';
-import { prettyStatement, prettyStatements } from './ts-pretty.ts';
+import { prettyStatement, prettyStatements } from './pretty/index.ts';
 import { ModulePrinter, printedOr, type Range, type Separator } from './pretty-module.ts';
 
 export { fallbacks } from './pretty-module.ts';
@@ -26,11 +26,11 @@ export type TextRange = Range;
 
 export interface PrintedModule {
   text: string;
-  /** Top-level statements printed unformatted (kinds ts-pretty.ts does not handle): prettier's to format. */
+  /** Top-level statements printed unformatted (kinds pretty/ does not handle): prettier's to format. */
   unformatted: TextRange[];
 }
 
-/** A statement as prettier would print it, or the compiler's text, left to prettier, when ts-pretty cannot. */
+/** A statement as prettier would print it, or the compiler's text, left to prettier, when pretty/ cannot. */
 export function printStatement(node: Statement): { text: string; formatted: boolean } {
   return printedOr(() => prettyStatement(node), () => printNode(node));
 }

@@ -1,5 +1,5 @@
 /**
- * The client's modules as the one printer prints them (codegen/ts-pretty.ts): statements are built as
+ * The client's modules as the one printer prints them (codegen/pretty/): statements are built as
  * nodes (codegen/ts-nodes.ts) and laid out as prettier lays them out, so the write stage has nothing to
  * format. A shape the printer does not reproduce throws `NotPrinted`; that statement is then the compiler's
  * text, left to prettier (`assemble` records its range for `EmittedFile.formatted`).
@@ -7,7 +7,7 @@
  */
 import { ModulePrinter, printedOr, type PrintedModule } from '../../codegen/pretty-module.ts';
 import { printNode, printStatements } from '../../codegen/ts-print.ts';
-import { prettyStatement } from '../../codegen/ts-pretty.ts';
+import { prettyStatement } from '../../codegen/pretty/index.ts';
 import type { Statement } from '../../codegen/ts-nodes.ts';
 
 /** A statement's text (no trailing newline), and whether it is printed formatted. */

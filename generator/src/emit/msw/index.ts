@@ -85,10 +85,13 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
     }),
   );
   if (ops.length) {
-    module.statement(`/** What an operation's server handler receives: the checked request. */
-type Context<K extends keyof Handlers> = Parameters<Handlers[K]>[0];
-/** What an operation's server handler may return. */
-type Result<K extends keyof Handlers> = Awaited<ReturnType<Handlers[K]>>;`);
+    // `type Context<K extends keyof Handlers> = …`: what a handler of operation K receives and may return.
+    const K = [{ name: 'K', constraint: n.keyofType(ref('Handlers')) }];
+    const handler = () => n.indexedAccessType(ref('Handlers'), ref('K'));
+    module.nodes([
+      n.localTypeAlias('Context', n.indexedAccessType(ref('Parameters', [handler()]), n.literalType(0)), ["What an operation's server handler receives: the checked request."], K),
+      n.localTypeAlias('Result', ref('Awaited', [ref('ReturnType', [handler()])]), ["What an operation's server handler may return."], K),
+    ]);
   }
 
   // The interface: one method per operation.

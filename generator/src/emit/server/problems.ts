@@ -1,7 +1,7 @@
 /**
  * `src/problems.ts`: one constructor per problem type of the spec (`problems.resourceNotFound({...})`),
  * typed by the variant's schema and returning a result handlers can answer with directly. Built as nodes
- * and laid out by the one printer (codegen/ts-pretty.ts), which leaves a shape it does not reproduce to
+ * and laid out by the one printer (codegen/pretty/), which leaves a shape it does not reproduce to
  * prettier (the `problems` statement alone).
  */
 import * as nodes from '../../codegen/ts-nodes.ts';

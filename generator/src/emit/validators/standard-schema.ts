@@ -17,15 +17,17 @@
  * Names: each is a name the model planned for the types target plus `Schema`, so they are as unique as
  * the type names are.
  */
-import { ident, type Code } from '../../codegen/index.ts';
+import { ident, raw, type Code } from '../../codegen/index.ts';
 import { namedLine, namespaceImport } from '../../codegen/module-lines.ts';
 import type { ApiModel } from '../../model/types.ts';
-import { fluidAssignment } from '../../codegen/pretty-doc.ts';
-import { call, prettyImports, PrettyModule } from './module/pretty.ts';
+import { printStatement } from '../../codegen/statement-printer.ts';
+import * as n from '../../codegen/ts-nodes.ts';
+import { printStatement as printNodeStatement } from '../../codegen/ts-print.ts';
+import * as t from '../../codegen/statements.ts';
+import { prettyImports, PrettyModule } from './module/pretty.ts';
 import { declaredParts } from './openapi/operations-file.ts';
-import { printDoc } from '../../codegen/pretty-doc.ts';
 
-/** The interface and the adapters: static text (no spec content), in prettier's layout. */
+/** The interface and `toStandardSchema`: static text (no spec content), in prettier's layout (a namespace declaration has no node builder). */
 const RUNTIME = `/** The Standard Schema v1 interface (https://standardschema.dev), declared here so the package needs no dependency. */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
   readonly '~standard': StandardSchemaV1.Props<Input, Output>;
@@ -111,37 +113,56 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }`;
 
-/** The operations' adapters (static text, in prettier's layout). */
-const OPERATION_ADAPTERS = `/** A request body validator as a Standard Schema: the body of its first declared media type. */
-function _body<T>(
-  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
-): SyncStandardSchema<T> {
-  return toStandardSchema((body, options) => validate(body, undefined, options));
+/**
+ * The operations' adapters: `_body` (a request body validator as a Standard Schema, its first declared
+ * media type's) and `_response` (a response validator per status and media type), as nodes.
+ */
+function operationAdapters(): { text: string; formatted: boolean }[] {
+  const T = n.typeRef('T');
+  const options = { name: 'options', type: n.typeRef('ValidateOptions'), optional: true };
+  const result = n.typeRef('ValidationResult', [T]);
+  const schema = n.typeRef('SyncStandardSchema', [T]);
+  const status = { name: 'status', type: n.unionType([n.keywordType('number'), n.keywordType('string')]) };
+  const validate = n.valueRef('validate');
+  // `toStandardSchema((body, options) => validate(…args))`
+  const adapt = (args: string[]) =>
+    n.callExpression(n.valueRef('toStandardSchema'), [n.arrowFunction([{ name: 'body' }, { name: 'options' }], n.callExpression(validate, args.map((a) => (a === 'undefined' ? n.literalExpression(undefined) : n.valueRef(a)))))]);
+  const body = n.functionDeclaration(
+    '_body',
+    {
+      typeParameters: [{ name: 'T' }],
+      parameters: [{ name: 'validate', type: n.functionType([{ name: 'body', type: n.keywordType('unknown') }, { name: 'mediaType', type: n.keywordType('string'), optional: true }, options], result) }],
+      returns: schema,
+    },
+    [n.returnStatement(adapt(['body', 'undefined', 'options']))],
+    ['A request body validator as a Standard Schema: the body of its first declared media type.'],
+    { exported: false },
+  );
+  const response = n.functionDeclaration(
+    '_response',
+    {
+      typeParameters: [{ name: 'T' }],
+      parameters: [{ name: 'validate', type: n.functionType([status, { name: 'mediaType', type: n.keywordType('string') }, { name: 'body', type: n.keywordType('unknown') }, options], result) }],
+      returns: n.functionType([status, { name: 'mediaType', type: n.keywordType('string'), optional: true }], schema),
+    },
+    [n.returnStatement(n.arrowFunction([{ name: 'status' }, { name: 'mediaType', initializer: n.literalExpression('application/json') }], adapt(['status', 'mediaType', 'body', 'options'])))],
+    ['A response validator as a Standard Schema per status and media type (default `application/json`).'],
+    { exported: false },
+  );
+  return [printNodeStatement(body), printNodeStatement(response)];
 }
-
-/** A response validator as a Standard Schema per status and media type (default \`application/json\`). */
-function _response<T>(
-  validate: (
-    status: number | string,
-    mediaType: string,
-    body: unknown,
-    options?: ValidateOptions,
-  ) => ValidationResult<T>,
-): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
-  return (status, mediaType = 'application/json') =>
-    toStandardSchema((body, options) => validate(status, mediaType, body, options));
-}`;
 
 /**
  * `toStandardSchema` under a short name for the exports: written once per export (on GitHub's spec, 2,442
  * times), with the adapters' short names that is 34 KB less of standard-schema.ts.
  */
-const ALIAS = `/** \`toStandardSchema\` under a short name, for the exports below. */
-const _schema = toStandardSchema;`;
+function alias(): { text: string; formatted: boolean } {
+  return printNodeStatement(n.variable('const', '_schema', n.valueRef('toStandardSchema'), { doc: ['`toStandardSchema` under a short name, for the exports below.'] }));
+}
 
-/** `export const <name> = /* @__PURE__ *\/ <adapter>(<validator>);` */
-function adapted(name: string, adapter: string, validator: string): string {
-  return printDoc([fluidAssignment(`export const ${ident(name).text} =`, call(`/* @__PURE__ */ ${adapter}`, [validator])), ';']);
+/** `export const <name> = /* @__PURE__ *\/ <adapter>(<validator>);` (on the statement tree: thousands of one-line constants, printed as text). */
+function adapted(name: string, adapter: string, namespace: string, validator: string): { text: string; formatted: boolean } {
+  return printStatement(t.exportedConst(ident(name), t.pure(t.call(raw(adapter), t.member(raw(namespace), validator)))));
 }
 
 export function standardSchemaFile(model: ApiModel, header: Code): PrettyModule {
@@ -151,13 +172,20 @@ export function standardSchemaFile(model: ApiModel, header: Code): PrettyModule 
     ...(model.operations.length ? [namespaceImport('O', './operations.js')] : []),
   ];
   const module = new PrettyModule().add(header.text).add(prettyImports(imports)).addAs(RUNTIME, true);
-  if (model.operations.length) module.addAs(OPERATION_ADAPTERS, true);
-  if (model.schemas.length || model.operations.length) module.addAs(ALIAS, true);
-  for (const s of model.schemas) module.add(adapted(`${s.typeName}Schema`, '_schema', `S.${ident(`validate${s.typeName}`).text}`));
+  if (model.operations.length) for (const { text, formatted } of operationAdapters()) module.addAs(text, formatted);
+  if (model.schemas.length || model.operations.length) {
+    const { text, formatted } = alias();
+    module.addAs(text, formatted);
+  }
+  for (const s of model.schemas) {
+    const { text, formatted } = adapted(`${s.typeName}Schema`, '_schema', 'S', ident(`validate${s.typeName}`).text);
+    module.addAs(text, formatted);
+  }
   for (const op of model.operations) {
     for (const { part, name } of declaredParts(op)) {
       const adapter = part === 'requestBody' ? '_body' : part === 'response' ? '_response' : '_schema';
-      module.add(adapted(`${name}Schema`, adapter, `O.${ident(`validate${name}`).text}`));
+      const { text, formatted } = adapted(`${name}Schema`, adapter, 'O', ident(`validate${name}`).text);
+      module.addAs(text, formatted);
     }
   }
   return module;

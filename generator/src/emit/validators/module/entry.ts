@@ -1,13 +1,14 @@
 /**
  * Public wrappers around a compiled entry point: `validate<Name>` (errors) and `is<Name>` (type guard),
- * printed in prettier's layout (module/pretty.ts), each a top-level statement of its own.
+ * each a top-level statement laid out by the one printer: the wrapper functions built as nodes
+ * (codegen/ts-print.ts), the factories' one-line constants, thousands to a module, on the statement tree
+ * (codegen/statement-printer.ts), which prints them as text without building nodes.
  */
-import { ident, prettyLit as lit, type Code } from '../../../codegen/index.ts';
-import { block, call, functionDeclaration, ifStatement, objectLiteral, typeReference } from './pretty.ts';
-import { breakAfterOperator, fluidAssignment, printDoc } from '../../../codegen/pretty-doc.ts';
-import { PRETTIER_OPTIONS } from '../../../codegen/layout-options.ts';
-
-const WIDTH = PRETTIER_OPTIONS.printWidth!;
+import { ident, raw, type Code } from '../../../codegen/index.ts';
+import * as n from '../../../codegen/ts-nodes.ts';
+import { printStatement } from '../../../codegen/ts-print.ts';
+import { printStatement as printTreeStatement } from '../../../codegen/statement-printer.ts';
+import * as t from '../../../codegen/statements.ts';
 
 export interface EntryWrapper {
   /** Identifier suffix: `validate<name>`, `is<name>`. */
@@ -25,37 +26,73 @@ export interface EntryWrapper {
   ref: (name: string) => Code;
 }
 
-/** The wrappers' statements (text in prettier's layout, doc comment included). */
-export function entryWrappers(w: EntryWrapper): string[] {
-  const validate = ident(`validate${w.name}`).text;
-  const is = ident(`is${w.name}`).text;
-  const request = lit(w.request).text;
-  const type = w.type.text;
-  const [ValidateOptions, ValidationResult, ValidationError, _opts, _deep, _input] = ['ValidateOptions', 'ValidationResult', 'ValidationError', '_opts', '_deep', '_input'].map((n) => w.ref(n).text);
+/** A statement printed, its doc comment (already written) before it. */
+export interface EntryStatement {
+  text: string;
+  /** The text is what prettier prints. */
+  formatted: boolean;
+}
+
+/** A reference to a name of our own, maybe namespaced (`C._eX`). */
+export function valueOf(name: Code): n.Expression {
+  const [first, ...rest] = name.text.split('.');
+  return rest.reduce((object, member) => n.propertyAccess(object, member), n.valueRef(first!));
+}
+
+/** A type of our own by name: a keyword (`unknown`), a name (with arguments), or a namespaced name (`T.Post`). */
+export function typeOf(name: Code, args: readonly n.TypeNode[] = []): n.TypeNode {
+  const [first, second, ...rest] = name.text.split('.');
+  if (rest.length || (second !== undefined && args.length)) throw new Error(`internal: type name ${name.text}`);
+  if (second !== undefined) return n.qualifiedTypeRef(first!, second);
+  return first === 'unknown' ? n.keywordType('unknown') : n.typeRef(first!, args);
+}
+
+function printed(doc: Code | undefined, statement: n.Statement): EntryStatement {
+  const { text, formatted } = printStatement(statement);
+  return { text: (doc?.text ?? '') + text, formatted };
+}
+
+/** The wrappers' statements, doc comment included. */
+export function entryWrappers(w: EntryWrapper): EntryStatement[] {
+  const ref = (name: string) => valueOf(w.ref(name));
+  const type = typeOf(w.type);
+  const value = n.valueRef('value');
+  const o = n.valueRef('o');
+  const opts = (options: n.Expression) => n.variable('const', 'o', n.callExpression(ref('_opts'), [options, n.literalExpression(w.request)]));
   // The compiled functions get the value or, under prototype pollution, its copy (runtime `_input`).
-  const input = call(_input, ['value', 'o']);
-  const doc = w.doc?.text ?? '';
-  const validateFn = printDoc(
-    functionDeclaration(`export function ${validate}`, ['value: unknown', `options?: ${ValidateOptions}`], typeReference(ValidationResult, [type], true), [
-      `const o = ${_opts}(options, ${request});`,
-      `const E: ${ValidationError}[] = [];`,
-      [
-        'try ',
-        block([ifStatement(call(w.ref(w.errors.text).text, [input, 'o', "''", 'E']), ['return ', objectLiteral(['valid: true', `value: value as ${type}`]), ';'])]),
-        ' catch (e) ',
-        block([['return ', call(_deep, ['e']), ';']]),
-      ],
-      `return { valid: false, errors: E };`,
-    ]),
+  const input = n.callExpression(ref('_input'), [value, o]);
+  const valid = n.objectLiteral([n.property('valid', n.literalExpression(true)), n.property('value', n.asType(value, type))]);
+  const validate = n.functionDeclaration(
+    ident(`validate${w.name}`).text,
+    {
+      parameters: [{ name: 'value', type: n.keywordType('unknown') }, { name: 'options', type: typeOf(w.ref('ValidateOptions')), optional: true }],
+      returns: typeOf(w.ref('ValidationResult'), [type]),
+    },
+    [
+      opts(n.valueRef('options')),
+      n.variable('const', 'E', n.arrayLiteral([]), { type: n.arrayType(typeOf(w.ref('ValidationError'))) }),
+      n.tryStatement(
+        [n.ifStatement(n.callExpression(valueOf(w.ref(w.errors.text)), [input, o, n.literalExpression(''), n.valueRef('E')]), n.returnStatement(valid))],
+        'e',
+        [n.returnStatement(n.callExpression(ref('_deep'), [n.valueRef('e')]))],
+      ),
+      n.returnStatement(n.objectLiteral([n.property('valid', n.literalExpression(false)), n.property('errors', n.valueRef('E'))])),
+    ],
   );
-  if (w.guard === false) return [doc + validateFn];
-  const guard = printDoc(
-    functionDeclaration(`export function ${is}`, ['value: unknown'], `value is ${type}`, [
-      `const o = ${_opts}(undefined, ${request});`,
-      ['try ', block([['return ', call(w.ref(w.check.text).text, [input, 'o']), ';']]), ' catch (e) ', block([`${_deep}(e);`, 'return false;'])],
-    ]),
+  if (w.guard === false) return [printed(w.doc, validate)];
+  const guard = n.functionDeclaration(
+    ident(`is${w.name}`).text,
+    { parameters: [{ name: 'value', type: n.keywordType('unknown') }], returns: n.typePredicate('value', type) },
+    [
+      opts(n.literalExpression(undefined)),
+      n.tryStatement(
+        [n.returnStatement(n.callExpression(valueOf(w.ref(w.check.text)), [input, o]))],
+        'e',
+        [n.expressionStatement(n.callExpression(ref('_deep'), [n.valueRef('e')])), n.returnStatement(n.literalExpression(false))],
+      ),
+    ],
   );
-  return [doc + validateFn, doc + guard];
+  return [printed(w.doc, validate), printed(w.doc, guard)];
 }
 
 /**
@@ -65,16 +102,16 @@ export function entryWrappers(w: EntryWrapper): string[] {
  * `entryWrappers`' functions (a type guard included) in a third of the text, with one place that calls the
  * compiled functions. Default direction `response` (the factories know no other: schemas only).
  */
-export function entryFactories(w: Omit<EntryWrapper, 'request' | 'guard'>): string[] {
-  const doc = w.doc?.text ?? '';
+export function entryFactories(w: Omit<EntryWrapper, 'request' | 'guard'>): EntryStatement[] {
   const made = (name: string, factory: string, fn: Code) => {
-    const left = `export const ${ident(name).text} =`;
-    const arg = w.ref(fn.text).text;
-    const right = call(`/* @__PURE__ */ ${w.ref(factory).text}<${w.type.text}>`, [arg]);
-    // prettier breaks after `=` when the call's lone argument is a short name (an identifier of at most a
-    // quarter of the print width: a "poorly breakable" call), else lets the call start on the line (a
-    // member of the compiled functions' namespace, `C._eX`, is never such a name).
-    return doc + printDoc([/^[\w$]+$/.test(arg) && arg.length <= WIDTH / 4 ? breakAfterOperator(left, right) : fluidAssignment(left, right), ';']);
+    const { text, formatted } = printTreeStatement(t.exportedConst(ident(name), t.pure(t.typedCall(w.ref(factory), [w.type], treeRef(w.ref(fn.text))))));
+    return { text: (w.doc?.text ?? '') + text, formatted };
   };
   return [made(`validate${w.name}`, '_validator', w.errors), made(`is${w.name}`, '_guard', w.check)];
+}
+
+/** A reference to a name of our own on the statement tree, maybe namespaced (`C._eX`: a member access, as `valueOf` builds it). */
+export function treeRef(name: Code): t.Expr {
+  const [first, ...rest] = name.text.split('.');
+  return rest.reduce<t.Expr>((object, member) => t.member(object, member), raw(first!));
 }

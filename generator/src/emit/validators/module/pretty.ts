@@ -1,67 +1,17 @@
 /**
- * The validators modules printed in prettier's layout, so they need no formatting pass. Each statement is
- * built as the layout document prettier's TypeScript printer builds for it (function signatures, call
- * arguments, type arguments, unions, object literals, import lists) and prettier's own document printer
- * (`prettier/doc`, the cheap part of prettier: fitting lines to the print width) turns it into text.
- *
- * Only the shapes the validators emitters write are covered. A statement this cannot vouch for (a string in
- * JSON's spelling, a line wider than the print width, trailing blanks in a comment) is left to prettier: a
- * module records it as a range of `EmittedFile.formatted` (statement-exact: the module knows where each
- * statement starts and ends). test/print/prettier-clean.test.ts holds every claim to account.
+ * The validators modules' printer (codegen/pretty-module.ts `ModulePrinter`): their statements are built as
+ * nodes or statement trees and laid out by the one printer (codegen/pretty/), which says whether each
+ * is prettier's layout; the imports are data (module-lines.ts). What is still fixed text (the runtime's
+ * helpers, the operation helpers) is vouched for here: a statement whose text `vouched` doubts is left to
+ * prettier, recorded as a range of `EmittedFile.formatted`. test/print/prettier-clean.test.ts holds every
+ * claim to account.
  */
-import { builders } from 'prettier/doc';
 import type { ModuleLine } from '../../../codegen/module-lines.ts';
-import { callArguments, printModuleLine } from '../../../codegen/pretty-doc.ts';
+import { printModuleLine } from '../../../codegen/pretty-doc.ts';
 import { ModulePrinter } from '../../../codegen/pretty-module.ts';
 import { PRETTIER_OPTIONS } from '../../../codegen/layout-options.ts';
 
-export type Doc = builders.Doc;
-const { group, indent, align, line, softline, hardline, ifBreak, join } = builders;
-
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
-
-export function call(callee: Doc, list: readonly Doc[]): Doc {
-  return [callee, callArguments(list)];
-}
-
-/**
- * `export function name(params): returns { body }`: the parameters break one a line (trailing comma) when
- * the signature does not fit, and only then does the return type's own group get to break.
- */
-export function functionDeclaration(head: string, params: readonly Doc[], returns: Doc, body: readonly Doc[]): Doc {
-  const list: Doc = params.length ? ['(', indent([softline, join([',', line], params as Doc[])]), ifBreak(','), softline, ')'] : '()';
-  return [head, group([list, ': ', returns]), ' ', block(body)];
-}
-
-export function block(statements: readonly Doc[]): Doc {
-  if (!statements.length) return '{}';
-  return ['{', indent([hardline, join(hardline, statements as Doc[])]), hardline, '}'];
-}
-
-/** `if (test) statement` (no block): the statement moves to the next line when the line is too wide. */
-export function ifStatement(test: Doc, statement: Doc): Doc {
-  return group(['if (', group(test), ')', indent([line, statement])]);
-}
-
-/** `Name<A>`: a single plain argument (a name, `T.X`) stays on the line; others may break. */
-export function typeReference(name: string, list: readonly Doc[], hug: boolean): Doc {
-  if (hug) return [name, '<', join(', ', list as Doc[]), '>'];
-  return group([name, '<', indent([softline, join([',', line], list as Doc[])]), softline, '>']);
-}
-
-/** `A | B` as a type argument (not indented: the type arguments' group indents it). */
-export function unionInTypeArguments(members: readonly Doc[]): Doc {
-  return group([ifBreak('| '), join([line, '| '], members.map((m) => align(2, m)))]);
-}
-
-/**
- * `{ a: x, b: y }`; `expanded`: written with a line break after `{`, which prettier keeps (one property a
- * line); otherwise prettier expands it only when it does not fit.
- */
-export function objectLiteral(properties: readonly Doc[], expanded = false): Doc {
-  if (!properties.length) return '{}';
-  return group(['{', indent([line, join([',', line], properties as Doc[])]), ifBreak(','), line, '}'], { shouldBreak: expanded });
-}
 
 /** Import (or re-export) statements, as the symbol registry gives them, in prettier's layout. */
 export function prettyImports(lines: readonly ModuleLine[]): string {

@@ -38,7 +38,7 @@ export function emitStandalone(schema: unknown, options: StandaloneOptions = {})
     const node = target === '#' ? root : c.registry.resolve(target, root);
     c.nameNode(node, name);
     const fns = c.entry(node);
-    wrappers.push(...entryWrappers({ name, type: raw('unknown'), check: fns.check, errors: fns.errors, request: false, ref }));
+    wrappers.push(...entryWrappers({ name, type: raw('unknown'), check: fns.check, errors: fns.errors, request: false, ref }).map((s) => s.text));
   }
   const functions = c.build();
   const compiled = compiledFile(c, functions, HEADER, symbols);

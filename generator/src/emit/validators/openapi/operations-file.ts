@@ -17,16 +17,19 @@
  * parameters and request bodies validate in the `request` direction, responses in `response`. A status that
  * matches no response (exact, `4XX` range, `default`) or a media type that matches none declared is an error;
  * a response without content accepts only an absent body; an operation without a request body accepts
- * anything as its body; an absent body is an error only when the body is required. Every statement is printed
- * in prettier's layout (module/pretty.ts).
+ * anything as its body; an absent body is an error only when the body is required. Every statement but the
+ * helpers is built as nodes and laid out by the one printer (codegen/ts-print.ts).
  */
-import { docComment, ident, prettyLit as lit, objectKey, type Code } from '../../../codegen/index.ts';
+import { docComment, ident, prettyLit as lit, raw, type Code } from '../../../codegen/index.ts';
 import { namespaceImport, type ModuleLine } from '../../../codegen/module-lines.ts';
 import type { ApiModel, MediaTypeModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
-import { arrayLiteral, breakAfterOperator, fluidAssignment } from '../../../codegen/pretty-doc.ts';
-import { call, objectLiteral, prettyImports, PrettyModule, type Doc } from '../module/pretty.ts';
-import { printDoc } from '../../../codegen/pretty-doc.ts';
+import * as n from '../../../codegen/ts-nodes.ts';
+import { printStatement } from '../../../codegen/ts-print.ts';
+import { printStatement as printTreeStatement } from '../../../codegen/statement-printer.ts';
+import * as t from '../../../codegen/statements.ts';
+import { prettyImports, PrettyModule } from '../module/pretty.ts';
+import { treeRef, typeOf, type EntryStatement } from '../module/entry.ts';
 import { escapeToken } from '../compile/pointer.ts';
 import { PackageRefs } from '../module/symbols.ts';
 import type { ApiDocument } from './document.ts';
@@ -69,7 +72,7 @@ export function declaredParts(op: OperationModel): { part: Part; name: string }[
  * the check of a location without parameters, `none`), in prettier's layout.
  */
 function operationHelpers(ref: Ref, bodies: boolean, none: string | undefined): string {
-  const [ValidateOptions, ValidationResult, _Check, _Responses, _run, _opts, _respond] = ['ValidateOptions', 'ValidationResult', '_Check', '_Responses', '_run', '_opts', '_respond'].map((n) => ref(n).text);
+  const [ValidateOptions, ValidationResult, _Check, _Responses, _run, _opts, _respond] = ['ValidateOptions', 'ValidationResult', '_Check', '_Responses', '_run', '_opts', '_respond'].map((name) => ref(name).text);
   const defaultMedia = lit(DEFAULT_MEDIA_TYPE).text;
   const param = none === undefined ? '(i: number) => params[i]!' : `(i: number) => params[i] ?? ${ref(none).text}`;
   // Without a request body in the spec, the runtime's `_request` is not needed (nor copied).
@@ -166,14 +169,13 @@ function _operation<K extends keyof T.Operations, B = never>(
  * `DEFAULT_MEDIA_TYPE`: the check alone when its schema path is the one its place gives
  * (`<place>/content/<media type>/schema`) or it takes none, else `[check, schemaPath]`.
  */
-function mediaItems(doc: ApiDocument, op: OperationModel, content: readonly MediaTypeModel[], label: (i: number) => string, place: string, ref: Ref): Doc[] {
+function mediaItems(doc: ApiDocument, op: OperationModel, content: readonly MediaTypeModel[], label: (i: number) => string, place: string, ref: Ref): t.Expr[] {
   return content.flatMap((m, i) => {
     const entry = doc.compiler.entryErrors(doc.media(op, m, label(i)), true);
-    const check = ref(entry.errors.text).text;
+    const check = treeRef(ref(entry.errors.text));
     const derived = `#${place}/content/${escapeToken(m.mediaType)}/schema`;
-    // A document, not printed text: a `[check, schemaPath]` too wide for its line breaks as prettier breaks it.
-    const item: Doc = entry.schemaPath === undefined || entry.schemaPath === derived ? check : arrayLiteral([check, lit(entry.schemaPath).text]);
-    return m.mediaType === DEFAULT_MEDIA_TYPE ? [item] : [lit(m.mediaType).text, item];
+    const item = entry.schemaPath === undefined || entry.schemaPath === derived ? check : t.array([check, t.lit(entry.schemaPath)]);
+    return m.mediaType === DEFAULT_MEDIA_TYPE ? [item] : [t.lit(m.mediaType), item];
   });
 }
 
@@ -182,8 +184,11 @@ interface NoParams {
   name?: string;
 }
 
-/** `const _vN = _operation<'method'>(at, params, responses[, body]);` and the exports of its declared parts. */
-function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: Ref, none: NoParams): string {
+/**
+ * `const _vN = _operation<'method'>(at, params, responses[, body]);` and the exports of its declared parts,
+ * on the statement tree (a thousand operations on GitHub's spec: printed as text, without building nodes).
+ */
+function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: Ref, none: NoParams): EntryStatement {
   const params = LOCATIONS.map((where) => {
     const entry = doc.compiler.entryErrors(doc.parameters(op, where), true);
     if (entry.schemaPath !== undefined && entry.schemaPath !== `#${op.pointer}/parameters`) throw new Error(`internal: parameters of ${op.pointer} at ${entry.schemaPath}`);
@@ -191,28 +196,26 @@ function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: 
     return entry.errors.text;
   });
   while (params.length && params[params.length - 1] === none.name) params.pop();
-  const args: Doc[] = [lit(op.pointer).text, arrayLiteral(params.map((name) => ref(name).text))];
+  const args: t.Expr[] = [t.lit(op.pointer), t.array(params.map((name) => treeRef(ref(name))))];
   const body = op.requestBody;
   const bodyItems = body && body.content.length > 0 ? mediaItems(doc, op, body.content, (i) => (body.content.length > 1 ? `RequestBody_${i + 1}` : 'RequestBody'), `${op.pointer}/requestBody`, ref) : undefined;
-  const rows = op.responses.map((r) => [lit(r.status).text, ...mediaItems(doc, op, r.content, (i) => (r.content.length > 1 ? `Status_${r.status}_${i + 1}` : `Status_${r.status}`), `${op.pointer}/responses/${escapeToken(r.status)}`, ref)]);
-  // prettier keeps an array of arrays (two or more, each of two or more items) one item a line.
-  args.push(arrayLiteral(rows.map((r) => arrayLiteral(r)), rows.length > 1 && rows.every((r) => r.length > 1)));
-  if (bodyItems) args.push(arrayLiteral([lit(body!.required).text, ...bodyItems]));
+  const rows = op.responses.map((r) => [t.lit(r.status), ...mediaItems(doc, op, r.content, (i) => (r.content.length > 1 ? `Status_${r.status}_${i + 1}` : `Status_${r.status}`), `${op.pointer}/responses/${escapeToken(r.status)}`, ref)]);
+  args.push(t.array(rows.map((r) => t.array(r))));
+  if (bodyItems) args.push(t.array([t.lit(body!.required), ...bodyItems]));
   const optionalBody = body && body.content.length > 0 && !body.required;
-  const typeArgs = `<${lit(op.names.method).text}${optionalBody ? ', undefined' : ''}>`;
-  const v = `_v${index}`;
-  const statements = [
-    printDoc([fluidAssignment(`const ${v} =`, call(`/* @__PURE__ */ _operation${typeArgs}`, args)), ';']),
-  ];
-  for (const { part, name } of declaredParts(op)) statements.push(printDoc(breakAfterOperator(`export const ${ident(`validate${name}`).text} =`, `${v}.${part};`)));
+  const typeArgs = [lit(op.names.method), ...(optionalBody ? [raw('undefined')] : [])];
+  const v = raw(`_v${index}`);
+  const statements = [t.constDecl(v, t.pure(t.typedCall(raw('_operation'), typeArgs, ...args)))];
+  for (const { part, name } of declaredParts(op)) statements.push(t.exportedConst(ident(`validate${name}`), t.member(v, part)));
   // One statement group: the exports follow their `_operation` call without blank lines.
-  return statements.join('\n');
+  const printed = statements.map(printTreeStatement);
+  return { text: printed.map((p) => p.text).join('\n'), formatted: printed.every((p) => p.formatted) };
 }
 
 /** The module's statements: the static helpers, then the rest. */
 export interface OperationStatements {
   helpers?: string;
-  statements: string[];
+  statements: EntryStatement[];
   imports: ModuleLine[];
 }
 
@@ -220,17 +223,15 @@ export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: 
   const refs = new PackageRefs(symbols, OPERATIONS);
   const ref: Ref = refs.ref;
   const mapDoc = docComment(["Every operation's validators keyed by its client method / server handler name (`op.names.method`)."]).text;
-  if (!model.operations.length) {
-    const statements = [mapDoc + printDoc(['export const operationValidators = {} satisfies ', ref('OperationValidators').text, ';'])];
-    return { statements, imports: refs.imports() };
-  }
+  const validatorsMap = (entries: n.ObjectMember[]) => {
+    const { text, formatted } = printStatement(n.constDeclaration('operationValidators', n.satisfies(n.objectLiteral(entries, { multiLine: true }), typeOf(ref('OperationValidators')))));
+    return { text: mapDoc + text, formatted };
+  };
+  if (!model.operations.length) return { statements: [validatorsMap([])], imports: refs.imports() };
   const bodies = model.operations.some((op) => op.requestBody && op.requestBody.content.length > 0);
   const none: NoParams = {};
   const perOperation = model.operations.map((op, index) => validatorsOf(doc, op, index, ref, none));
-  const entries = model.operations.map((op, index) => `${objectKey(op.names.method).text}: _v${index}`);
-  const map =
-    mapDoc +
-    printDoc(['export const operationValidators = ', objectLiteral(entries, true), ' satisfies ', ref('OperationValidators').text, ';']);
+  const map = validatorsMap(model.operations.map((op, index) => n.property(op.names.method, n.valueRef(`_v${index}`))));
   const helpers = operationHelpers(ref, bodies, none.name);
   return { helpers, statements: [...perOperation, map], imports: refs.imports() };
 }
@@ -238,7 +239,6 @@ export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: 
 export function operationsFile(header: Code, typesPackage: string, parts: OperationStatements): PrettyModule {
   const module = new PrettyModule().add(header.text).add(prettyImports([namespaceImport('T', typesPackage, true), ...parts.imports]));
   if (parts.helpers) module.addAs(parts.helpers, true);
-  // Plain groups, a fluid assignment and breaks after `=`: a long string overflows as it does in prettier.
-  for (const s of parts.statements) module.add(s, true);
+  for (const s of parts.statements) module.addAs(s.text, s.formatted);
   return module;
 }

@@ -3,18 +3,18 @@ import { code, docComment, ident, type Code } from '../../../codegen/index.ts';
 import { namespaceImport, type ModuleLine } from '../../../codegen/module-lines.ts';
 import type { ApiModel } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
-import { entryFactories } from '../module/entry.ts';
+import { entryFactories, type EntryStatement } from '../module/entry.ts';
 import { prettyImports, PrettyModule } from '../module/pretty.ts';
 import { PackageRefs } from '../module/symbols.ts';
 import type { ApiDocument } from './document.ts';
 
 export const SCHEMAS = './schemas.js';
 
-/** The statements, printed in prettier's layout (module/entry.ts). */
-export function schemaStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): { statements: string[]; imports: ModuleLine[] } {
+/** The statements, printed by the one printer (module/entry.ts). */
+export function schemaStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): { statements: EntryStatement[]; imports: ModuleLine[] } {
   const refs = new PackageRefs(symbols, SCHEMAS);
   const ref = refs.ref;
-  const statements: string[] = [];
+  const statements: EntryStatement[] = [];
   for (const s of model.schemas) {
     const fns = doc.compiler.entry(doc.schema(s));
     // The export's name says which type; the comment says where its schema is (not the name again: on
@@ -25,8 +25,8 @@ export function schemaStatements(model: ApiModel, doc: ApiDocument, symbols: Sym
   return { statements, imports: refs.imports() };
 }
 
-export function schemasFile(header: Code, typesPackage: string, parts: { statements: string[]; imports: ModuleLine[] }): PrettyModule {
+export function schemasFile(header: Code, typesPackage: string, parts: { statements: EntryStatement[]; imports: ModuleLine[] }): PrettyModule {
   const module = new PrettyModule().add(header.text).add(prettyImports([namespaceImport('T', typesPackage, true), ...parts.imports]));
-  for (const s of parts.statements) module.add(s);
+  for (const s of parts.statements) module.addAs(s.text, s.formatted);
   return module;
 }

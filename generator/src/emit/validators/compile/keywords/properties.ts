@@ -11,7 +11,6 @@
  * a required name without a property schema here is relaxed the same way.
  */
 import { raw } from '../../../../codegen/index.ts';
-import { printExpression } from '../../../../codegen/statement-printer.ts';
 import { and, assign, binary, exprStmt, ifStmt, index, lit, member, not, object, or, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { Access } from '../../../../model/facts/index.ts';
 import type { Schema, SchemaObject } from '../../../../model/types.ts';
@@ -64,17 +63,11 @@ function strayFailure(c: KeywordContext, site: Site, name: string, access: 'read
 }
 
 /**
- * Longest test folded with others into one condition: each then fits a line of its own where the statement
- * is broken (codegen/statement-printer.ts breaks a chain one operand a line; a bracketed operand too wide
- * for its line would be left to prettier).
- */
-const FOLDED_OPERAND = 60;
-
-/**
  * Check mode's tests of a member as one condition, when they are all guards that stop the same way. Several
- * of an optional member are one operand, `x !== undefined && (a || b)`: folded only while that fits a line.
+ * of an optional member are one operand, `x !== undefined && (a || b)`. How wide the condition is does not
+ * matter here: the printer lays it out (one operand a line, a bracketed operand broken inside its brackets).
  */
-function foldedTests(site: Site, body: readonly Stmt[], optional: boolean): { condition: Expr; stop: Stmt } | undefined {
+function foldedTests(site: Site, body: readonly Stmt[]): { condition: Expr; stop: Stmt } | undefined {
   if (!body.length) return undefined;
   const tests: Expr[] = [];
   for (const statement of body) {
@@ -82,10 +75,7 @@ function foldedTests(site: Site, body: readonly Stmt[], optional: boolean): { co
     if (!test || !sameStop((statement as Stmt & { kind: 'if' }).then, site.stop)) return undefined;
     tests.push(test);
   }
-  if (tests.length === 1) return { condition: tests[0]!, stop: site.stop };
-  if (tests.some((t) => width(t) > FOLDED_OPERAND)) return undefined;
-  const condition = or(...tests);
-  return optional && width(condition) > FOLDED_OPERAND ? undefined : { condition, stop: site.stop };
+  return { condition: tests.length === 1 ? tests[0]! : or(...tests), stop: site.stop };
 }
 
 /** Two stops leave the same way (`return false;`, or `break` to the same label). */
@@ -99,15 +89,10 @@ function guardTest(statement: Stmt | undefined): Expr | undefined {
   return statement?.kind === 'if' && statement.role === GUARD ? statement.test : undefined;
 }
 
-/** An expression's width on one line. */
-function width(e: Expr): number {
-  return printExpression(e).text.length;
-}
-
 /** The statements of one member: its read, then its tests under "present", and its `required` failure. */
 function memberCode(c: KeywordContext, site: Site, name: string, need: Need, read: PropertyRead, body: readonly Stmt[]): Stmt[] {
   const single = body.length === 1 ? body[0] : undefined;
-  const folded = site.mode === 'check' ? foldedTests(site, body, need === 'never') : guardTest(single) && { condition: guardTest(single)!, stop: (single as Stmt & { kind: 'if' }).then };
+  const folded = site.mode === 'check' ? foldedTests(site, body) : guardTest(single) && { condition: guardTest(single)!, stop: (single as Stmt & { kind: 'if' }).then };
   if (folded && need === 'never') {
     // An optional member: `if (x !== undefined && <tests>) return false;`.
     return [read.decl, ifStmt(and(read.present, folded.condition), folded.stop)];

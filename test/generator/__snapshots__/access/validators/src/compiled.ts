@@ -102,16 +102,13 @@ export function _vThing(v: any, o: number): boolean {
     if (!ok6) return false;
   }
   const x11 = v.tag;
-  if (x11 !== undefined) {
-    if (typeof x11 !== 'string') return false;
-    if (!(x11 === 'red' || x11 === 'green')) return false;
-  }
+  if (x11 !== undefined && (typeof x11 !== 'string' || !(x11 === 'red' || x11 === 'green'))) return false;
   const x13 = v.passphrase;
-  if (x13 !== undefined) {
-    if ((o & 4) === 0) return false;
-    if (typeof x13 !== 'string') return false;
-    if (x13.length < 8 || (x13.length < 15 && _len(x13) < 8)) return false;
-  }
+  if (
+    x13 !== undefined &&
+    ((o & 4) === 0 || typeof x13 !== 'string' || x13.length < 8 || (x13.length < 15 && _len(x13) < 8))
+  )
+    return false;
   for (const k15 in v) {
     if (!_has.call(v, k15)) continue;
     if (!(k15 === 'id' || k15 === 'name' || k15 === 'parent' || k15 === 'tag' || k15 === 'passphrase')) {

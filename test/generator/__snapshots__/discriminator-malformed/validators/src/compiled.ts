@@ -28,12 +28,12 @@ const _sp14 = '#/components/schemas/Square';
 export function _vEvent(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'news.published' || x1 === 'follow.created' || x1 === 'profile.updated')) return false;
-  } else {
+  if (
+    x1 === undefined ||
+    typeof x1 !== 'string' ||
+    !(x1 === 'news.published' || x1 === 'follow.created' || x1 === 'profile.updated')
+  )
     return false;
-  }
   const x2 = v.payload;
   if (x2 !== undefined) {
     if (!_vPayload(x2, o)) return false;

@@ -183,19 +183,20 @@ export function _vSettings(v: any, o: number): boolean {
     }
   }
   const x5 = v.state;
-  if (x5 !== undefined) {
-    if (typeof x5 !== 'string') return false;
-    if (!(
-      x5 === 'active' ||
-      x5 === 'inactive' ||
-      x5 === 'with space' ||
-      x5 === '' ||
-      x5 === '1' ||
-      x5 === 'true' ||
-      x5 === 'null'
-    ))
-      return false;
-  }
+  if (
+    x5 !== undefined &&
+    (typeof x5 !== 'string' ||
+      !(
+        x5 === 'active' ||
+        x5 === 'inactive' ||
+        x5 === 'with space' ||
+        x5 === '' ||
+        x5 === '1' ||
+        x5 === 'true' ||
+        x5 === 'null'
+      ))
+  )
+    return false;
   return true;
 }
 

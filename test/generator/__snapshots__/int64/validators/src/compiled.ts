@@ -33,11 +33,8 @@ export function _vAccount(v: any, o: number): boolean {
   const x2 = v.name;
   if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.balance;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3)) return false;
-    if (x3 > 1000000000000000000) return false;
-    if (x3 < -1000000000000000000) return false;
-  }
+  if (x3 !== undefined && (!Number.isInteger(x3) || x3 > 1000000000000000000 || x3 < -1000000000000000000))
+    return false;
   const x4 = v.score;
   if (x4 !== undefined && (typeof x4 !== 'number' || !Number.isFinite(x4))) return false;
   const x5 = v.small;

@@ -81,10 +81,7 @@ export function _vEvent(v: any, o: number): boolean {
       const x13 = x12.name;
       if (x13 === undefined || typeof x13 !== 'string') return false;
       const x14 = x12.joined_at;
-      if (x14 !== undefined) {
-        if (typeof x14 !== 'string') return false;
-        if ((o & 2) !== 0 && !_fDateTime(x14)) return false;
-      }
+      if (x14 !== undefined && (typeof x14 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x14)))) return false;
     }
   }
   const x16 = v.checkpoints;
@@ -131,11 +128,11 @@ export function _vEvent(v: any, o: number): boolean {
     }
   }
   const x37 = v.precision;
-  if (x37 !== undefined) {
-    if (typeof x37 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x37)) return false;
-    if (!(x37 === '1970-01-01T00:00:00Z')) return false;
-  }
+  if (
+    x37 !== undefined &&
+    (typeof x37 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x37)) || !(x37 === '1970-01-01T00:00:00Z'))
+  )
+    return false;
   return true;
 }
 

@@ -238,10 +238,7 @@ export function _eGetUserPostQueryFilter(v: any, o: number, p: string, E: Valida
 export function _vGetUserPostQueryFilter(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.status;
-  if (x1 !== undefined) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'open' || x1 === 'closed')) return false;
-  }
+  if (x1 !== undefined && (typeof x1 !== 'string' || !(x1 === 'open' || x1 === 'closed'))) return false;
   const x2 = v.minScore;
   if (x2 !== undefined && (typeof x2 !== 'number' || !Number.isFinite(x2))) return false;
   return true;

@@ -93,10 +93,8 @@ export function _vNote(v: any, o: number): boolean {
       const x22 = x20.url;
       if (x22 === undefined || typeof x22 !== 'string' || ((o & 2) !== 0 && !_fUri(x22))) return false;
       const x23 = x20.mediaType;
-      if (x23 !== undefined) {
-        if (typeof x23 !== 'string') return false;
-        if (!(x23 === 'image/png' || x23 === 'image/jpeg')) return false;
-      }
+      if (x23 !== undefined && (typeof x23 !== 'string' || !(x23 === 'image/png' || x23 === 'image/jpeg')))
+        return false;
     }
   }
   return true;
@@ -236,10 +234,7 @@ export function _vAttachment(v: any, o: number): boolean {
   const x1 = v.url;
   if (x1 === undefined || typeof x1 !== 'string' || ((o & 2) !== 0 && !_fUri(x1))) return false;
   const x2 = v.mediaType;
-  if (x2 !== undefined) {
-    if (typeof x2 !== 'string') return false;
-    if (!(x2 === 'image/png' || x2 === 'image/jpeg')) return false;
-  }
+  if (x2 !== undefined && (typeof x2 !== 'string' || !(x2 === 'image/png' || x2 === 'image/jpeg'))) return false;
   return true;
 }
 
@@ -282,10 +277,7 @@ export function _vNoteBody2(v: any, o: number): boolean {
     const x4 = x2.url;
     if (x4 === undefined || typeof x4 !== 'string' || ((o & 2) !== 0 && !_fUri(x4))) return false;
     const x5 = x2.mediaType;
-    if (x5 !== undefined) {
-      if (typeof x5 !== 'string') return false;
-      if (!(x5 === 'image/png' || x5 === 'image/jpeg')) return false;
-    }
+    if (x5 !== undefined && (typeof x5 !== 'string' || !(x5 === 'image/png' || x5 === 'image/jpeg'))) return false;
   } else {
     return false;
   }

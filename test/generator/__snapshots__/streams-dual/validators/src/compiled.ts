@@ -104,10 +104,11 @@ export function _vCompletionChunk(v: any, o: number): boolean {
   const x2 = v.delta;
   if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.finish_reason;
-  if (x3 !== undefined) {
-    if (!(typeof x3 === 'string' || x3 === null)) return false;
-    if (!(x3 === 'stop' || x3 === 'length' || x3 === null)) return false;
-  }
+  if (
+    x3 !== undefined &&
+    (!(typeof x3 === 'string' || x3 === null) || !(x3 === 'stop' || x3 === 'length' || x3 === null))
+  )
+    return false;
   return true;
 }
 

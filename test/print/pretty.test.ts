@@ -1,5 +1,5 @@
 /**
- * The printer that prints declarations as prettier would (codegen/ts-pretty.ts), against prettier itself:
+ * The printer that prints declarations as prettier would (codegen/pretty/), against prettier itself:
  * each shape is printed, and prettier must leave the text exactly as it is. Shapes straddle the print width
  * (120) so both the one-line and the broken layouts are exercised, and each case also asserts the printer
  * handled it rather than leaving the statement to prettier.
@@ -8,7 +8,8 @@ import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import * as n from '../../generator/src/codegen/ts-nodes.ts';
 import { NotPrinted } from '../../generator/src/codegen/pretty-doc.ts';
-import { prettyStatement } from '../../generator/src/codegen/ts-pretty.ts';
+import { plainStatement } from '../../generator/src/codegen/pretty/flat.ts';
+import { prettyStatement } from '../../generator/src/codegen/pretty/index.ts';
 import { printFormattedModule } from '../../generator/src/codegen/ts-print.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
 
@@ -24,7 +25,7 @@ const ref = (name: string) => n.typeRef(name);
 const lits = (count: number, prefix = 'value') => Array.from({ length: count }, (_, i) => n.literalType(`${prefix}-${i}`));
 const props = (count: number, type: n.TypeNode = n.keywordType('string')) => Array.from({ length: count }, (_, i) => n.propertySignature(`member${i}`, type, { optional: i % 2 === 1 }));
 
-describe('ts-pretty prints what prettier prints', () => {
+describe('the one printer (codegen/pretty) prints what prettier prints', () => {
   it('type aliases: unions on one line, broken after `=` with leading bars, hugged `{…} | null`', async () => {
     expect(await expectClean(n.typeAlias('Short', n.unionType(lits(3))))).toBe(`export type Short = 'value-0' | 'value-1' | 'value-2';\n`);
     const long = await expectClean(n.typeAlias('Long', n.unionType(lits(12)), ['A long union.']));
@@ -64,6 +65,10 @@ describe('ts-pretty prints what prettier prints', () => {
     expect(wide).toContain('(\n  context: GetUserBookmarksContext,\n) => ');
     await expectClean(n.typeAlias('ReturnsObject', n.functionType([{ name: 'context', type: ref('SomeVeryLongContextTypeNameThatTakesUpSpace') }], n.typeLiteral(props(6)))));
     await expectClean(n.typeAlias('TakesObject', n.functionType([{ name: 'options', type: n.typeLiteral(props(8), { singleLine: true }) }], n.keywordType('undefined'))));
+    // Optional parameters (the Standard Schema adapters' validator types), on one line and broken one a line.
+    const optionals = (width: number) => n.functionType([{ name: 'status', type: n.unionType([n.keywordType('number'), n.keywordType('string')]) }, { name: 'mediaType', type: n.keywordType('string'), optional: true }, { name: 'options', type: ref(`ValidateOptions${'X'.repeat(width)}`), optional: true }], n.typeRef('ValidationResult', [ref('T')]));
+    expect(await expectClean(n.typeAlias('Short', optionals(0)))).toContain('(status: number | string, mediaType?: string, options?: ValidateOptions) => ');
+    expect(await expectClean(n.typeAlias('Wide', optionals(60)))).toContain('\n  mediaType?: string,\n');
     await expectClean(n.typeAlias('Access', n.indexedAccessType(n.indexedAccessType(n.qualifiedTypeRef('T', 'Responses'), n.literalType('200')), n.literalType('application/json'))));
     await expectClean(n.typeAlias('Template', n.templateLiteralType([{ type: n.keywordType('string') }, { text: '/2/problems/`x`' }])));
     await expectClean(n.typeAlias('Numbers', n.unionType([n.literalType(-1), n.literalType(0.5), n.literalType(1e21), n.literalType(true), n.keywordType('null')])));
@@ -98,4 +103,42 @@ describe('ts-pretty prints what prettier prints', () => {
     const patched = printed.text.slice(0, start) + (await format(printed.text.slice(start, end))).trimEnd() + printed.text.slice(end);
     expect(patched).toBe(await format(printed.text));
   });
+});
+
+describe('plain statements settled as text before any document is built (pretty/flat.ts)', () => {
+  const C = (name: string) => n.propertyAccess(n.valueRef('C'), name);
+  const made = (name: string, factory: string, arg: n.Expression, typeArg?: n.TypeNode) =>
+    n.constDeclaration(name, n.pure(n.callExpression(n.valueRef(factory), [arg], typeArg && [typeArg])));
+  const rows = (count: number) => n.arrayLiteral(Array.from({ length: count }, (_, i) => n.arrayLiteral([n.jsonString(`${200 + i}`), C(`_eSomeOperationStatus${200 + i}`)])));
+  const operation = (name: string, rowCount: number, params: number) =>
+    n.variable('const', '_v1', n.pure(n.callExpression(n.valueRef('_operation'), [n.jsonString('/paths/~1repos~1{owner}~1{repo}/get'), n.arrayLiteral(Array.from({ length: params }, (_, i) => C(`_eReposGetPathParams${i}`))), rows(rowCount)], [n.literalType(name)])));
+  // Each taken shape: settled here (plainStatement answers) and what prettier prints; each declined one: the documents' answer, also prettier's.
+  const taken: Record<string, n.Statement> = {
+    'a declaration of a call on its line': made('isRoot', '_guard', C('_vRoot'), n.qualifiedTypeRef('T', 'Root')),
+    'a call too wide: its argument on a line of its own': made('validateSecurityAdvisoryEcosystems', '_validator', C('_eSecurityAdvisoryEcosystemsWithAVeryLongName'), n.qualifiedTypeRef('T', 'SecurityAdvisoryEcosystems')),
+    'an operation with one response row on its line': operation('metaRoot', 1, 0),
+    'an operation with several rows: always broken, the rows one a line': operation('reposGet', 3, 1),
+    'an array argument too wide: one item a line': operation('reposGet', 1, 6),
+    'objects and arrays on the line': n.variable('const', 'x', n.callExpression(n.valueRef('f'), [n.objectLiteral([n.property('a', n.literalExpression(1))]), n.arrayLiteral([n.literalExpression('s')]), C('y')])),
+  };
+  const declined: Record<string, n.Statement> = {
+    'a lone short argument (the call moves below the `=`)': n.variable('const', 'aVeryLongNameForAValueThatIsSetFromACallOfSomething'.repeat(2), n.callExpression(n.valueRef('someFunction'), [n.valueRef('shortName')])),
+    'a last object argument (hugged)': n.variable('const', 'x', n.callExpression(n.valueRef('f'), [C('a'), n.objectLiteral(Array.from({ length: 8 }, (_, i) => n.property(`property${i}`, n.jsonString(`value number ${i}`))))])),
+    'an object built broken': n.variable('const', 'x', n.objectLiteral([n.property('a', n.literalExpression(1))], { multiLine: true })),
+    'an operator': n.variable('const', 'x', n.binary(n.valueRef('a'), '+', n.valueRef('b'))),
+  };
+  for (const [name, statement] of Object.entries(taken)) {
+    it(`${name}: settled here`, async () => {
+      const text = plainStatement(statement);
+      expect(text).toBeDefined();
+      expect(prettyStatement(statement)).toBe(text);
+      expect(await format(text + '\n')).toBe(text + '\n');
+    });
+  }
+  for (const [name, statement] of Object.entries(declined)) {
+    it(`${name}: left to the documents`, async () => {
+      expect(plainStatement(statement)).toBeUndefined();
+      await expectClean(statement);
+    });
+  }
 });

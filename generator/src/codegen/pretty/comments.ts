@@ -1,0 +1,24 @@
+/** Comments of a node: leading JSDoc blocks and `//` lines, re-indented as prettier re-indents them, and a `//` after a statement. */
+import { ts } from '../typescript.mjs';
+import { builders } from 'prettier/doc';
+import { blockComment } from '../pretty-doc.ts';
+import { type D, K, unhandled } from './base.ts';
+
+const { hardline, lineSuffix, breakParent } = builders;
+
+/** A node's leading comments (synthetic: JSDoc blocks and `//` lines), each on its own line, as prettier re-indents them (pretty-doc.ts `blockComment`). */
+export function comments(node: ts.Node): D {
+  const list = ts.getSyntheticLeadingComments(node);
+  if (!list?.length) return '';
+  return list.map((c) => {
+    if (!c.hasTrailingNewLine) unhandled('inline comment');
+    return c.kind === K.MultiLineCommentTrivia ? blockComment(c.text) : ['//', c.text.trimEnd(), hardline];
+  });
+}
+
+/** A `//` comment after a statement, at the end of its last line (prettier's printTrailingComment: a line suffix that breaks the enclosing groups). */
+export function trailingComments(node: ts.Node): D {
+  const list = ts.getSyntheticTrailingComments(node);
+  if (!list?.length) return '';
+  return list.map((c) => (c.kind === K.SingleLineCommentTrivia ? [lineSuffix([' //', c.text.trimEnd()]), breakParent] : unhandled('trailing block comment')));
+}

@@ -1,0 +1,262 @@
+/**
+ * A plain statement's text straight from its nodes, settled before any document is built: generated
+ * modules are thousands of short declarations (`export const isX = /* @__PURE__ *\/ _guard<T.X>(C._vX);`),
+ * and building prettier's documents for each only to find it fits its line cost more than the rest of
+ * their emitters. Only plain shapes are spelled here: names, member access, calls and `new` (no member
+ * chain), literals, array and object literals that nothing forces broken, and the type references of
+ * annotations and type arguments. These print flat exactly as the documents of expressions.ts, calls.ts,
+ * literals.ts and types.ts print them flat. One broken layout is taken too, the commonest of generated
+ * modules: a declaration of a call whose arguments go one a line (`brokenCall`). Anything else (an
+ * operator, whose brackets those modules decide, a comment, a shape prettier breaks whatever its width, a
+ * line that does not fit) gives undefined and the documents decide.
+ */
+import { ts } from '../typescript.mjs';
+import { PRETTIER_OPTIONS } from '../layout-options.ts';
+import { K } from './base.ts';
+import { conciseArray } from './calls.ts';
+import { alwaysBroken, quote } from './literals.ts';
+import { isSimple } from './types.ts';
+
+const WIDTH = PRETTIER_OPTIONS.printWidth!;
+
+/** Not one of the plain shapes: the documents print the statement. */
+const DECLINED = Symbol('declined');
+
+function decline(): never {
+  throw DECLINED;
+}
+
+/**
+ * A plain statement standing `indent` columns in as prettier prints it there (its lines after the first
+ * not indented: the caller indents them): one line when it fits, a declaration of a call broken as
+ * `brokenCall` says; else undefined.
+ */
+export function plainStatement(node: ts.Statement, indent = 0): string | undefined {
+  if (ts.getSyntheticLeadingComments(node)?.length || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  try {
+    const text = statement(node);
+    if (fits(indent, text) && !forcesBreak(node)) return text;
+    return ts.isVariableStatement(node) ? brokenCall(node, indent) : undefined;
+  } catch (error) {
+    if (error === DECLINED) return undefined;
+    throw error;
+  }
+}
+
+/** Width is measured by length: characters beyond printable ASCII (prettier measures wide ones by display width) go to the documents. */
+function fits(indent: number, text: string): boolean {
+  return indent + text.length <= WIDTH && !/[^\x20-\x7e]/.test(text);
+}
+
+/**
+ * `const a = f<T>(` and the arguments one a line with trailing commas, then `);`: a declaration of a call
+ * too wide for its line or holding an array prettier always breaks, when prettier lays it out so
+ * (print/assignment.js's fluid layout keeps the call on the line of the `=` when its head up to `(` fits;
+ * printCallArguments breaks arguments none of which is hugged one a line). An array argument that does not
+ * fit its line, or is always broken, is broken in turn: `[`, one item a line, `],`. Taken only where that is
+ * certain: a plain name called, one simple type argument at most (printed inline), no object or array last
+ * that prettier would hug (one whose argument before is not of its kind), not a lone short argument (which
+ * makes the call "poorly breakable" and moves it below the `=`), and every line fitting.
+ */
+function brokenCall(node: ts.VariableStatement, indent: number): string | undefined {
+  const d = node.declarationList.declarations[0]!;
+  const call = strip(d.initializer!);
+  if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || ts.getSyntheticLeadingComments(call.expression)?.length) return undefined;
+  if (d.type && ts.isTypeReferenceNode(d.type) && d.type.typeArguments?.length) return undefined;
+  const typeArgs = call.typeArguments ?? [];
+  if (typeArgs.length > 1 || (typeArgs.length === 1 && !isSimple(typeArgs[0]!))) return undefined;
+  const args = call.arguments.map(strip);
+  const last = args[args.length - 1];
+  const penultimate = args[args.length - 2];
+  if (!last || ((ts.isObjectLiteralExpression(last) || ts.isArrayLiteralExpression(last)) && penultimate?.kind !== last.kind)) return undefined;
+  if (args.length === 1 && !ts.isPropertyAccessExpression(last) && !ts.isCallExpression(last)) return undefined;
+  const comments = ts.getSyntheticLeadingComments(call)?.map((c) => `/*${c.text}*/ `).join('') ?? '';
+  const open = `${exported(node)}${variable(node.declarationList, false)} = ${comments}${call.expression.text}${typeArgs.length ? `<${type(typeArgs[0]!)}>` : ''}(`;
+  if (!fits(indent, open)) return undefined;
+  const lines = [open];
+  for (const a of args) {
+    const text = argument(a);
+    if (fits(indent + UNIT.length, `${text},`) && !forces(a)) lines.push(`${UNIT}${text},`);
+    else if (ts.isArrayLiteralExpression(a) && !conciseArray(a)) {
+      lines.push(`${UNIT}[`);
+      for (const item of a.elements) {
+        const itemText = expression(item);
+        if (!fits(indent + 2 * UNIT.length, `${itemText},`) || forces(item)) return undefined;
+        lines.push(`${UNIT}${UNIT}${itemText},`);
+      }
+      lines.push(`${UNIT}],`);
+    } else return undefined;
+  }
+  lines.push(');');
+  return lines.join('\n');
+}
+
+/** Whether the statement holds a literal prettier breaks whatever its width (`forces`). */
+function forcesBreak(node: ts.Statement): boolean {
+  if (ts.isVariableStatement(node)) return forces(node.declarationList.declarations[0]!.initializer);
+  return ts.isExpressionStatement(node) ? forces(node.expression) : ts.isReturnStatement(node) && forces(node.expression);
+}
+
+/** Whether an expression holds an array prettier always breaks (literals.ts `alwaysBroken`), or an object built broken. */
+function forces(value: ts.Expression | undefined): boolean {
+  if (!value) return false;
+  const node = strip(value);
+  if (ts.isArrayLiteralExpression(node)) {
+    const items = node.elements.map(strip);
+    return (!conciseArray(node) && alwaysBroken(items)) || items.some(forces);
+  }
+  if (ts.isObjectLiteralExpression(node)) return (node as unknown as { multiLine?: boolean }).multiLine === true || node.properties.some((p) => ts.isPropertyAssignment(p) && forces(p.initializer));
+  if (ts.isCallExpression(node) || ts.isNewExpression(node)) return forces(node.expression) || (node.arguments ?? []).some(forces);
+  return ts.isPropertyAccessExpression(node) && forces(node.expression);
+}
+
+const UNIT = ' '.repeat(PRETTIER_OPTIONS.tabWidth!);
+
+function statement(node: ts.Statement): string {
+  if (ts.isVariableStatement(node)) return exported(node) + variable(node.declarationList);
+  if (ts.canHaveModifiers(node) && ts.getModifiers(node)?.length) decline();
+  if (ts.isExpressionStatement(node)) {
+    const e = strip(node.expression);
+    if (!ts.isCallExpression(e) && !ts.isNewExpression(e)) decline();
+    return `${expression(e)};`;
+  }
+  if (ts.isReturnStatement(node)) return node.expression ? `return ${expression(node.expression)};` : 'return;';
+  return decline();
+}
+
+function exported(node: ts.VariableStatement): string {
+  const modifiers = ts.getModifiers(node) ?? [];
+  if (!modifiers.length) return '';
+  return modifiers.length === 1 && modifiers[0]!.kind === K.ExportKeyword ? 'export ' : decline();
+}
+
+/** `const a: T = value;` (or its left side alone, `full` false): one declarator of a name, no definite assignment. */
+function variable(list: ts.VariableDeclarationList, full = true): string {
+  const keyword = list.flags & ts.NodeFlags.Const ? 'const' : list.flags & ts.NodeFlags.Let ? 'let' : decline();
+  if (list.declarations.length !== 1) decline();
+  const d = list.declarations[0]!;
+  if (!ts.isIdentifier(d.name) || d.exclamationToken) decline();
+  const left = `${keyword} ${d.type ? `${d.name.text}: ${type(d.type)}` : d.name.text}`;
+  if (!full) return left;
+  return d.initializer ? `${left} = ${expression(d.initializer)};` : `${left};`;
+}
+
+function strip(node: ts.Expression): ts.Expression {
+  while (ts.isParenthesizedExpression(node)) node = node.expression;
+  return node;
+}
+
+/** An expression's flat text; an inline block comment (`/* @__PURE__ *\/`) before it, as expressions.ts writes it. */
+function expression(value: ts.Expression): string {
+  const node = strip(value);
+  if (ts.getSyntheticTrailingComments(node)?.length) decline();
+  const leading = ts.getSyntheticLeadingComments(node);
+  if (!leading?.length) return bare(node);
+  if (leading.some((c) => c.kind !== K.MultiLineCommentTrivia || c.hasTrailingNewLine || c.text.includes('\n'))) decline();
+  return leading.map((c) => `/*${c.text}*/ `).join('') + bare(node);
+}
+
+function bare(node: ts.Expression): string {
+  // One switch on the kind: this runs for every node of thousands of statements.
+  switch (node.kind) {
+    case K.Identifier:
+      return (node as ts.Identifier).text;
+    case K.StringLiteral:
+      return quote(node as ts.StringLiteral);
+    case K.NumericLiteral: {
+      const text = (node as ts.NumericLiteral).text;
+      return /^\d+(\.\d+)?(e[+-]\d+)?$/.test(text) ? text.replace('e+', 'e') : decline();
+    }
+    case K.TrueKeyword: return 'true';
+    case K.FalseKeyword: return 'false';
+    case K.NullKeyword: return 'null';
+    case K.PropertyAccessExpression: {
+      const access = node as ts.PropertyAccessExpression;
+      if (access.questionDotToken || access.name.kind !== K.Identifier) decline();
+      return `${object(access.expression)}.${access.name.text}`;
+    }
+    case K.CallExpression:
+    case K.NewExpression: {
+      const call = node as ts.CallExpression | ts.NewExpression;
+      if ((call as ts.CallExpression).questionDotToken) decline();
+      const callee = strip(call.expression);
+      // A name or `a.b` before the call: no member chain (calls.ts lays chains out by their groups) and no curried call.
+      if (callee.kind !== K.Identifier && !(ts.isPropertyAccessExpression(callee) && ts.isIdentifier(strip(callee.expression)))) decline();
+      const typeArgs = call.typeArguments?.length ? `<${call.typeArguments.map(type).join(', ')}>` : '';
+      const args = (call.arguments ?? []).map(argument).join(', ');
+      return `${node.kind === K.NewExpression ? 'new ' : ''}${expression(callee)}${typeArgs}(${args})`;
+    }
+    case K.ArrayLiteralExpression:
+      return array(node as ts.ArrayLiteralExpression);
+    case K.ObjectLiteralExpression:
+      return objectLiteral(node as ts.ObjectLiteralExpression);
+  }
+  return decline();
+}
+
+/** The object of a member access: a name, or another access (no call: that is a chain). */
+function object(node: ts.Expression): string {
+  const inner = strip(node);
+  if (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner)) decline();
+  return expression(inner);
+}
+
+function argument(node: ts.Expression): string {
+  const inner = strip(node);
+  // An arrow or function argument has layouts of its own (calls.ts): not spelled here.
+  if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner) || ts.isSpreadElement(inner)) decline();
+  return expression(inner);
+}
+
+/** `[a, b]` (flat: whether prettier breaks it whatever its width is `forces`'s question). */
+function array(node: ts.ArrayLiteralExpression): string {
+  const items = node.elements.map(strip);
+  if (!items.length) return '[]';
+  if (items.some((e) => ts.isSpreadElement(e) || ts.isOmittedExpression(e))) decline();
+  return `[${items.map(expression).join(', ')}]`;
+}
+
+/** `{ a: b, c }` with identifier keys (flat: an object built broken, `multiLine`, which prettier keeps broken, is `forces`'s question). */
+function objectLiteral(node: ts.ObjectLiteralExpression): string {
+  if (!node.properties.length) return '{}';
+  const properties = node.properties.map((p) => {
+    if (ts.getSyntheticLeadingComments(p)?.length) decline();
+    if (ts.isShorthandPropertyAssignment(p) && !p.objectAssignmentInitializer) return p.name.text;
+    if (!ts.isPropertyAssignment(p) || !ts.isIdentifier(p.name)) return decline();
+    return `${p.name.text}: ${expression(p.initializer)}`;
+  });
+  return `{ ${properties.join(', ')} }`;
+}
+
+/** A type reference (`T.Post<A>`), a literal type or a keyword type. */
+function type(node: ts.TypeNode): string {
+  if (ts.isTypeReferenceNode(node)) {
+    const name = ts.isIdentifier(node.typeName) ? node.typeName.text : ts.isIdentifier(node.typeName.left) ? `${node.typeName.left.text}.${node.typeName.right.text}` : decline();
+    return node.typeArguments?.length ? `${name}<${node.typeArguments.map(type).join(', ')}>` : name;
+  }
+  if (ts.isLiteralTypeNode(node)) {
+    const literal = node.literal;
+    if (ts.isStringLiteral(literal)) return quote(literal);
+    if (ts.isNumericLiteral(literal) && /^\d+$/.test(literal.text)) return literal.text;
+    switch (literal.kind) {
+      case K.TrueKeyword: return 'true';
+      case K.FalseKeyword: return 'false';
+      case K.NullKeyword: return 'null';
+    }
+    return decline();
+  }
+  return KEYWORD_TYPES[node.kind] ?? decline();
+}
+
+const KEYWORD_TYPES: Partial<Record<ts.SyntaxKind, string>> = {
+  [K.AnyKeyword]: 'any',
+  [K.UnknownKeyword]: 'unknown',
+  [K.StringKeyword]: 'string',
+  [K.NumberKeyword]: 'number',
+  [K.BooleanKeyword]: 'boolean',
+  [K.UndefinedKeyword]: 'undefined',
+  [K.NeverKeyword]: 'never',
+  [K.VoidKeyword]: 'void',
+  [K.BigIntKeyword]: 'bigint',
+  [K.ObjectKeyword]: 'object',
+};
