@@ -4,7 +4,7 @@
  * validators' `_Validators<O extends T.Operations[keyof T.Operations]>` made tsc relate `T.Operations[K]` to
  * the union of every operation's entry, one member after the other, each a structural walk through the
  * entities the two entries reach: on Graph-shaped output (entities with optional members that refer to each
- * other) that is a walk per operation for each operation. At 160 operations of that shape strict tsc gave up
+ * other) that is a walk per operation for each operation. At 40 operations of that shape strict tsc gave up
  * with "Excessive stack depth comparing types 'Operations[K]' and ..." (TS2321); on Graph it had not finished
  * after 1,139 s of CPU. The oracle is the TypeScript compiler: the output type-checks cleanly, and its own
  * deterministic counters (what `tsc --extendedDiagnostics` prints as "Assignability cache size", "Types" and
