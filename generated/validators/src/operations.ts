@@ -8,8 +8,23 @@ import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Ch
 import { _opts, _request, _respond, _run } from './runtime.js';
 import * as C from './compiled.js';
 
+/**
+ * The members of an `Operations` entry that the validators type. `_Validators` is constrained by this shape,
+ * not by the union of every entry (`T.Operations[keyof T.Operations]`): strict tsc relates
+ * `T.Operations[K]` to such a union member by member, at a cost that grows with the square of the operations.
+ */
+export interface _OperationTypes {
+  pathParams: unknown;
+  query: unknown;
+  headers: unknown;
+  cookies: unknown;
+  requestBody: unknown;
+  response: unknown;
+  errorResponse: unknown;
+}
+
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
-export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+export interface _Validators<O extends _OperationTypes, B = never> {
   pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
   query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
   headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
