@@ -22,6 +22,7 @@ export const SLOW_FIRST = [
   'test/pipeline/layout.test.ts',
   'test/bodies/binary.test.ts',
   'test/install/first-hour.test.ts',
+  'test/pipeline/parallel.test.ts',
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {

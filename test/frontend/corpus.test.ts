@@ -14,7 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveMock } from '../../generator/src/cli/commands/mock-serve.ts';
-import { CORPUS_SPECS, sampleSpec, stubValidators, typecheckTargets, UNUSED_DECLARATION } from '../helpers/corpus-targets.ts';
+import { CORPUS_SPECS, sampleSpec, sliceSpec, stubValidators, typecheckTargets, UNUSED_DECLARATION } from '../helpers/corpus-targets.ts';
 import { loadModel } from '../../generator/src/index.ts';
 import { generateInMemory, generateResult, writeFiles, type TargetName } from '../helpers/generate.ts';
 import { LazySdkValidator } from '../helpers/mcp-sdk-validator.ts';
@@ -32,7 +32,7 @@ const GITHUB = SPECS.findIndex((s) => s.startsWith('github/'));
  * same compiler run; SOCIALGEN_CORPUS_FULL=1 generates and checks the whole two (as prettier-clean's full
  * corpus cases do). What the sample trades: a type error that only a schema outside the sample provokes
  * is found by the full run, not by every run. GitHub's MCP server is generated whole (types, client, mcp)
- * and driven by the SDK's client below on every run.
+ * and driven by the SDK's client below on every run, against a mock of the path it calls.
  */
 const FULL = process.env.SOCIALGEN_CORPUS_FULL === '1';
 const LARGE = new Set(SPECS.flatMap((s, i) => (s.startsWith('github/') || s.startsWith('digitalocean/') ? [i] : [])));
@@ -62,6 +62,15 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const ALL = ['types', 'client', 'server', ...TARGETS] as unknown as TargetName[];
 /** Opt-in target folders written, by the spec (or sample) they were generated from. */
 const counts: Record<string, number> = {};
+/** GitHub's bundled document, for the mock of the MCP test (below). */
+let githubDocument: Record<string, unknown> | undefined;
+/**
+ * The one path of GitHub's the MCP test calls (`repos_get`). Its mock serves that path with what it reaches
+ * (sliceSpec): the answer is sampled from the same response schema as in the whole spec's mock, and building
+ * the whole spec's mock (validators and server for over 1,000 operations, generated and transpiled in
+ * memory) cost more than the rest of that test.
+ */
+const MOCKED_PATH = '/repos/{owner}/{repo}';
 beforeAll(async () => {
   const documents = new Map<string, Record<string, unknown>>();
   for (const [i, spec] of SPECS.entries()) {
@@ -74,10 +83,12 @@ beforeAll(async () => {
         writeFiles(dir, files);
         stubValidators(dir);
         documents.set(spec, loaded.spec.document);
+        githubDocument = loaded.spec.document;
       } else documents.set(spec, (await loadModel(file)).spec.document);
       continue;
     }
-    const { files } = await generateResult(file, ALL, { format: false, layout: 'files' });
+    const { files, loaded } = await generateResult(file, ALL, { format: false, layout: 'files' });
+    if (i === GITHUB) githubDocument = loaded.spec.document;
     writeFiles(dir, files);
     stubValidators(dir);
     counts[spec] = TARGETS.filter((t) => files.has(`${t}/index.ts`)).length;
@@ -107,8 +118,11 @@ describe('opt-in targets on the shared corpus', () => {
 
   it.runIf(GITHUB >= 0)("GitHub's MCP server: the SDK client lists its tools and calls one against GitHub's mock", { timeout: 600_000 }, async () => {
     const dir = path.join(root, String(GITHUB));
-    // `socialgen mock`'s server (the generated folder's validators are a stub the mock cannot check with).
-    const mock = await serveMock({ specPath: path.join(corpusDir, SPECS[GITHUB]!), port: 0, seed: 1, mock: { checkAuth: false } });
+    // `socialgen mock`'s server (the generated folder's validators are a stub the mock cannot check with), on
+    // the path the test calls.
+    const slice = path.join(dir, 'mocked.json');
+    expect(sliceSpec(githubDocument!, slice, (p) => p === MOCKED_PATH).operations).toBeGreaterThanOrEqual(1);
+    const mock = await serveMock({ specPath: slice, port: 0, seed: 1, mock: { checkAuth: false } });
     try {
       const mcp = await import(path.join(dir, 'mcp/index.ts'));
       const warnings: unknown[][] = [];

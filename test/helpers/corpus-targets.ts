@@ -70,6 +70,14 @@ export function typecheckTargets(
  * hoisted into the components. Deterministic: the same sample every run.
  */
 export function sampleSpec(document: Record<string, unknown>, outFile: string, every: number): { operations: number } {
+  return sliceSpec(document, outFile, (_, i) => i % every === 0);
+}
+
+/**
+ * The part of a spec (its bundled document) a check needs: the paths `keep` admits (by template and position
+ * in document order), with what they reach, as `sampleSpec` writes it to `outFile`.
+ */
+export function sliceSpec(document: Record<string, unknown>, outFile: string, keep: (path: string, index: number) => boolean): { operations: number } {
   const paths = (document.paths ?? {}) as Record<string, unknown>;
   const components = (document.components ?? {}) as Record<string, Record<string, unknown>>;
   // A reference into another path is hoisted into the components (by what it is at that place), once.
@@ -92,7 +100,7 @@ export function sampleSpec(document: Record<string, unknown>, outFile: string, e
     if (!node || typeof node !== 'object') return node;
     return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/paths/') ? hoist(v) : inlined(v)]));
   };
-  const sampled = Object.fromEntries(Object.keys(paths).filter((_, i) => i % every === 0).map((p) => [p, inlined(paths[p])]));
+  const sampled = Object.fromEntries(Object.keys(paths).filter((p, i) => keep(p, i)).map((p) => [p, inlined(paths[p])]));
   const reached = new Map<string, Set<string>>();
   const pending: unknown[] = Object.values(sampled);
   while (pending.length) {

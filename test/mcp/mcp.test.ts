@@ -20,7 +20,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveMock } from '../../generator/src/cli/commands/mock-serve.ts';
-import { generateInMemory, writeFiles, type TargetName } from '../helpers/generate.ts';
+import { generateInMemory, generateResult, writeFiles, type TargetName } from '../helpers/generate.ts';
 import { stubValidators } from '../helpers/corpus-targets.ts';
 import { LazySdkValidator } from '../helpers/mcp-sdk-validator.ts';
 import { corpusDir, projectSpec, repoRoot } from '../helpers/paths.ts';
@@ -36,15 +36,16 @@ let petstore: Record<string, any>;
 const closers: (() => unknown)[] = [];
 
 beforeAll(async () => {
-  const files = await generateInMemory(projectSpec, ['types', 'validators', 'client', 'server', 'zod', 'mcp'] as unknown as TargetName[], { format: false, layout: 'files' });
+  const { files, loaded } = await generateResult(projectSpec, ['types', 'validators', 'client', 'server', 'zod', 'mcp'] as unknown as TargetName[], { format: false, layout: 'files' });
   writeFiles(root, files);
   const pets = await generateInMemory(path.join(corpusDir, 'petstore/petstore-3.0.openapi.yaml'), ['types', 'client', 'zod', 'mcp'] as unknown as TargetName[], { format: false, layout: 'files' });
   writeFiles(path.join(root, 'petstore'), pets);
   stubValidators(path.join(root, 'petstore'));
   petstore = await import(path.join(root, 'petstore/mcp/index.ts'));
-  mock = await serveMock({ specPath: projectSpec, port: 0, seed: 1 });
+  // Both mocks serve the model generated from above rather than loading the spec again.
+  mock = await serveMock({ specPath: projectSpec, model: loaded.model, port: 0, seed: 1 });
   // A mock that accepts no credentials: every secured call is answered with a 401 problem.
-  refusing = await serveMock({ specPath: projectSpec, port: 0, seed: 1, mock: { authenticate: () => null } });
+  refusing = await serveMock({ specPath: projectSpec, model: loaded.model, port: 0, seed: 1, mock: { authenticate: () => null } });
   mcp = await import(path.join(root, 'mcp/index.ts'));
 }, 300_000);
 

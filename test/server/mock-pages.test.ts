@@ -44,7 +44,8 @@ describe("the mock's listings of DigitalOcean add up (followed by a plain fetch 
   let running: Awaited<ReturnType<typeof serveMock>>;
   beforeAll(async () => {
     model = (await loadModel(digitalocean)).model;
-    running = await serveMock({ specPath: digitalocean, port: 0, seed: 7 });
+    // The model read here is the one served (DigitalOcean takes seconds to load).
+    running = await serveMock({ specPath: digitalocean, model, port: 0, seed: 7 });
   }, 300_000);
   afterAll(async () => running?.close());
 
@@ -106,7 +107,7 @@ describe("the mock's listing of every style adds up (pagination-styles.yaml, thr
   beforeAll(async () => {
     writeFiles(dir, await generateInMemory(styles, ['types', 'client'] as TargetName[], { layout: 'files', format: false }));
     model = (await loadModel(styles)).model;
-    running = await serveMock({ specPath: styles, port: 0, seed: 7 });
+    running = await serveMock({ specPath: styles, model, port: 0, seed: 7 });
     client = (await import(path.join(dir, 'client/index.ts'))).createClient({ baseUrl: running.url, retry: false });
   }, 120_000);
   afterAll(async () => {

@@ -57,7 +57,8 @@ for (const [name, spec] of [['X API v2', xSpec], ['project spec', projectSpec]] 
         msw: await import(path.join(out, 'msw/index.ts')),
         validators: (await import(path.join(out, 'validators/index.ts'))).operationValidators,
       };
-      running = await serveMock({ specPath: spec!, port: 0, seed: 7 });
+      // The model read above is the one served (X's description takes seconds to load).
+      running = await serveMock({ specPath: spec!, model, port: 0, seed: 7 });
       msw = setupServer(...modules.msw.createHandlers({ baseUrl: MSW_ORIGIN, seed: 7 }).handlers);
       msw.listen({ onUnhandledRequest: (request) => void unhandled.push(`${request.method} ${request.url}`) });
     }, 600_000);

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { lintFromString } from '@redocly/openapi-core';
 import { main } from '../../generator/src/cli/main.ts';
 import { memoryIO } from '../../generator/src/cli/io.ts';
-import { repoRoot, specPath, type Json } from './helpers.ts';
+import { recommendedConfig, repoRoot, specPath, type Json } from './helpers.ts';
 
 let dir: string;
 beforeAll(() => {
@@ -77,7 +77,7 @@ describe('socialgen bundle', () => {
   });
 
   it('Redocly lints it (recommended) with zero errors', async () => {
-    const config = await createConfig({ extends: ['recommended'] });
+    const config = await recommendedConfig();
     const problems = await lintFromString({ source: yamlText, absoluteRef: path.join(dir, 'bundled.yaml'), config });
     expect(problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
   });

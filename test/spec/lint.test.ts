@@ -2,8 +2,8 @@
 // programmatic `lint`) with zero errors. Warnings are allowed but printed (the
 // spec has none today; keep it so).
 import { describe, expect, it } from 'vitest';
-import { createConfig, lint, type NormalizedProblem } from '@redocly/openapi-core';
-import { repoRoot, specPath } from './helpers.ts';
+import { lint, type NormalizedProblem } from '@redocly/openapi-core';
+import { recommendedConfig, repoRoot, specPath } from './helpers.ts';
 
 function describeProblem(p: NormalizedProblem): string {
   const loc = p.location?.[0];
@@ -13,7 +13,7 @@ function describeProblem(p: NormalizedProblem): string {
 
 describe('Redocly lint (recommended)', () => {
   it('reports no errors (warnings printed)', async () => {
-    const config = await createConfig({ extends: ['recommended'] });
+    const config = await recommendedConfig();
     const problems = await lint({ ref: specPath, config });
     const lines = problems.map(describeProblem);
     if (lines.length > 0) console.log(`Redocly lint:\n${lines.join('\n')}`);
@@ -21,7 +21,7 @@ describe('Redocly lint (recommended)', () => {
   });
 
   it('detects a broken spec (the linter is really running)', async () => {
-    const config = await createConfig({ extends: ['recommended'] });
+    const config = await recommendedConfig();
     const { lintFromString } = await import('@redocly/openapi-core');
     const broken = [
       'openapi: 3.1.0',

@@ -90,7 +90,10 @@ function compare(model: ApiModel, keys: (key: string) => boolean, get: () => Rec
     const mods = get();
     for (const x of samples) {
       const [reference, ...others] = Object.values(mods).map((mod) => subject.run(mod, x));
-      for (const other of others) expect(other, `${subject.label}: ${JSON.stringify(x)?.slice(0, 300)}`).toEqual(reference);
+      // The same JSON text is the same outcome (errors are plain JSON data); only a difference goes to
+      // `toEqual`, which names it, rather than an `expect` per comparison (three per instance).
+      const text = JSON.stringify(reference);
+      for (const other of others) if (JSON.stringify(other) !== text) expect(other, `${subject.label}: ${JSON.stringify(x)?.slice(0, 300)}`).toEqual(reference);
       checked++;
       if (JSON.stringify(reference).includes('"valid":false')) invalid++;
     }

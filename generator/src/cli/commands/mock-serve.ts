@@ -11,6 +11,7 @@ import { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 import { checkSecrets, type SignatureScheme } from '../../emit/server/runtime/webhook-signatures.ts';
 import { UsageError } from '../../errors.ts';
 import type { Int64Option } from '../../config.ts';
+import type { ApiModel } from '../../model/types.ts';
 
 export interface ServeMockOptions {
   /** The root OpenAPI document (relative to the working directory). */
@@ -27,13 +28,18 @@ export interface ServeMockOptions {
   int64?: Int64Option;
   /** Further mock options (pages, optionalDepth, checkAuth, authenticate, problemBase, ...). */
   mock?: Omit<MockOptions, 'seed'>;
+  /**
+   * The spec's model when the caller has loaded it already (`loadModel(specPath)`): it is served instead of
+   * loading `specPath` again. For tests that read the model and serve it (a large spec takes seconds to load).
+   */
+  model?: ApiModel;
 }
 
 export { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 
 /** Loads the spec, starts the mock on node:http and resolves once it listens. */
 export async function serveMock(options: ServeMockOptions): Promise<RunningServer> {
-  const { model } = await loadModel(options.specPath, { remote: { headers: options.headers } });
+  const model = options.model ?? (await loadModel(options.specPath, { remote: { headers: options.headers } })).model;
   if (options.int64 === 'bigint') model.int64 = 'bigint';
   const server = await importGeneratedServer(model);
   const handler = server.createMockHandler({ ...options.mock, seed: options.seed });
