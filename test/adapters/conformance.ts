@@ -188,6 +188,25 @@ function cancelledStream(base: URL): Promise<Observed> {
 }
 
 /**
+ * Waits until the endless download stops producing (no chunk over STALL_POLLS polls in a row: the handler
+ * awaits the socket's drain), or `ms` at most. The handler runs on this process's event loop, so a producer
+ * that is never held makes progress between any two polls and runs the whole `ms`, past the bound the case
+ * checks; one that is held ends the wait after a tenth of a second instead of a fixed second.
+ */
+async function productionHeld(before: number, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  let last = downloadState.produced;
+  let still = 0;
+  while (Date.now() < deadline && still < STALL_POLLS) {
+    await delay(20);
+    // Held only once it has started: a handler not yet called has produced nothing either.
+    still = downloadState.produced === last && last > before ? still + 1 : 0;
+    last = downloadState.produced;
+  }
+}
+const STALL_POLLS = 5;
+
+/**
  * Opens the endless download and reads nothing for a while: with backpressure the handler is paused once
  * the socket's buffers are full (a few MB), without it it would produce hundreds of MB. Then goes away and
  * reports whether the handler's stream stopped.
@@ -195,21 +214,20 @@ function cancelledStream(base: URL): Promise<Observed> {
 function stalledDownload(base: URL): Promise<Observed> {
   const before = { ...downloadState };
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: base.hostname, port: base.port, method: 'GET', path: under(base, '/download'), agent: false }, (res) => {
+    const req = httpRequest({ host: base.hostname, port: base.port, method: 'GET', path: under(base, '/download'), agent: false }, async (res) => {
       res.pause();
-      setTimeout(async () => {
-        const produced = downloadState.produced - before.produced;
-        req.destroy();
-        const deadline = Date.now() + 5000;
-        while (downloadState.stopped === before.stopped && Date.now() < deadline) await delay(10);
-        resolve({
-          status: res.statusCode!,
-          headers: pick(res.headers),
-          body: '',
-          // Under 64 MB produced while the client read nothing (the buffers between hold a few MB).
-          facts: { bounded: produced > 0 && produced * CHUNK < 64 * 1024 * 1024, stopped: downloadState.stopped - before.stopped },
-        });
-      }, 1000);
+      await productionHeld(before.produced, 1000);
+      const produced = downloadState.produced - before.produced;
+      req.destroy();
+      const deadline = Date.now() + 5000;
+      while (downloadState.stopped === before.stopped && Date.now() < deadline) await delay(10);
+      resolve({
+        status: res.statusCode!,
+        headers: pick(res.headers),
+        body: '',
+        // Under 64 MB produced while the client read nothing (the buffers between hold a few MB).
+        facts: { bounded: produced > 0 && produced * CHUNK < 64 * 1024 * 1024, stopped: downloadState.stopped - before.stopped },
+      });
     });
     req.on('error', (error: NodeJS.ErrnoException) => (req.destroyed ? undefined : reject(error)));
     req.end();

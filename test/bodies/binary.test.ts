@@ -4,15 +4,18 @@
  * compared exactly; the default reading is a Blob, `parseAs` gives an ArrayBuffer, the unread stream or
  * the raw Response; uploads take Blob, ArrayBuffer, Uint8Array and ReadableStream.
  */
+import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureSpecsDir, repoRoot } from '../helpers/paths.ts';
+import { typecheckAsync, writeProject, type TypecheckResult } from '../helpers/typecheck.ts';
 import { buildFixture, type Built } from './build.ts';
 import { byteDifference, byteStream, bytesOf, digest, sha256 } from './bytes.ts';
 
 let built: Built;
+let checked: Promise<TypecheckResult>;
 const stored = new Map<string, Uint8Array>();
 let generated: { url: string; close(): Promise<void> };
 let plain: Server;
@@ -75,8 +78,50 @@ function plainHandler(req: IncomingMessage, res: ServerResponse) {
   });
 }
 
+/** A program using the generated client and server types, for the strict check of the last test. */
+const USAGE = `import { createClient } from '@social-posting/client';
+import type { Handlers } from '@social-posting/server';
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const client = createClient({ baseUrl: 'http://x' });
+export async function calls() {
+  const blob = await client.downloadFile({ name: 'a' });
+  const buffer = await client.downloadFile({ name: 'a' }, { parseAs: 'arrayBuffer' });
+  const stream = await client.downloadFile({ name: 'a' }, { parseAs: 'stream' });
+  const response = await client.downloadFile({ name: 'a' }, { parseAs: 'response' });
+  const json = await client.uploadFile({ name: 'a', body: new Uint8Array(1) });
+  const checks: [Equal<typeof blob, Blob>, Equal<typeof buffer, ArrayBuffer>, Equal<typeof stream, ReadableStream<Uint8Array>>, Equal<typeof response, Response>, Equal<typeof json.sha256, string>] = [true, true, true, true, true];
+  await client.uploadFile({ name: 'a', body: new Blob([]) });
+  await client.uploadFile({ name: 'a', body: new ArrayBuffer(1) });
+  await client.uploadFile({ name: 'a', body: new ReadableStream<Uint8Array>() });
+  // @ts-expect-error text is not a binary body
+  await client.uploadFile({ name: 'a', body: 'text' });
+  return checks;
+}
+export const handlers: Pick<Handlers, 'echoBytes' | 'uploadFile'> = {
+  echoBytes: (ctx) => {
+    const body: ReadableStream<Uint8Array> = ctx.body;
+    return { status: 200, body };
+  },
+  uploadFile: async (ctx) => ({ status: 201, body: { name: ctx.params.name, size: (await new Response(ctx.body).arrayBuffer()).byteLength, sha256: '' } }),
+};
+`;
+
+/** Writes the usage program and a strict project into the built folder and starts tsc on it (awaited by its test). */
+function checkTypes(): Promise<TypecheckResult> {
+  writeFileSync(path.join(built.dir, 'usage.ts'), USAGE);
+  writeProject(built.dir, ['*/src/**/*.ts', 'usage.ts'], {
+    paths: { '@social-posting/*': ['./*/src/index.ts'] },
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    types: ['node'], // the server's Node adapter
+    typeRoots: [path.join(repoRoot, 'node_modules/@types')],
+  });
+  return typecheckAsync(built.dir);
+}
+
 beforeAll(async () => {
   built = await buildFixture(path.join(fixtureSpecsDir, 'bodies-binary.yaml'));
+  checked = checkTypes();
   generated = await built.server.serve(built.server.createHandler(handlers), { port: 0 });
   plain = createServer(plainHandler);
   await new Promise<void>((r) => plain.listen(0, '127.0.0.1', r));
@@ -310,45 +355,7 @@ describe('keep-alive: the generated server does not close an idle connection und
 
 describe('binary bodies: types', () => {
   it('the generated packages type-check, and parseAs decides the result type of a call', async () => {
-    const { typecheck, writeProject } = await import('../helpers/typecheck.ts');
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(
-      path.join(built.dir, 'usage.ts'),
-      `import { createClient } from '@social-posting/client';
-import type { Handlers } from '@social-posting/server';
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-const client = createClient({ baseUrl: 'http://x' });
-export async function calls() {
-  const blob = await client.downloadFile({ name: 'a' });
-  const buffer = await client.downloadFile({ name: 'a' }, { parseAs: 'arrayBuffer' });
-  const stream = await client.downloadFile({ name: 'a' }, { parseAs: 'stream' });
-  const response = await client.downloadFile({ name: 'a' }, { parseAs: 'response' });
-  const json = await client.uploadFile({ name: 'a', body: new Uint8Array(1) });
-  const checks: [Equal<typeof blob, Blob>, Equal<typeof buffer, ArrayBuffer>, Equal<typeof stream, ReadableStream<Uint8Array>>, Equal<typeof response, Response>, Equal<typeof json.sha256, string>] = [true, true, true, true, true];
-  await client.uploadFile({ name: 'a', body: new Blob([]) });
-  await client.uploadFile({ name: 'a', body: new ArrayBuffer(1) });
-  await client.uploadFile({ name: 'a', body: new ReadableStream<Uint8Array>() });
-  // @ts-expect-error text is not a binary body
-  await client.uploadFile({ name: 'a', body: 'text' });
-  return checks;
-}
-export const handlers: Pick<Handlers, 'echoBytes' | 'uploadFile'> = {
-  echoBytes: (ctx) => {
-    const body: ReadableStream<Uint8Array> = ctx.body;
-    return { status: 200, body };
-  },
-  uploadFile: async (ctx) => ({ status: 201, body: { name: ctx.params.name, size: (await new Response(ctx.body).arrayBuffer()).byteLength, sha256: '' } }),
-};
-`,
-    );
-    writeProject(built.dir, ['*/src/**/*.ts', 'usage.ts'], {
-      paths: { '@social-posting/*': ['./*/src/index.ts'] },
-      module: 'ESNext',
-      moduleResolution: 'Bundler',
-      types: ['node'], // the server's Node adapter
-      typeRoots: [path.join(repoRoot, 'node_modules/@types')],
-    });
-    const result = typecheck(built.dir);
-    expect(result.output).toBe('');
+    // Started in beforeAll (checkTypes), compiled while the keep-alive tests above wait.
+    expect((await checked).output).toBe('');
   }, 120_000);
 });

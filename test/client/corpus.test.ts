@@ -6,11 +6,12 @@
  * test/frontend/corpus.test.ts, whose opt-in targets import them (files layout): compiling them here again
  * cost about 45 s of CPU per run.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateInMemory, writeFiles } from '../helpers/generate.ts';
 import { corpusDir, tempDir } from '../helpers/paths.ts';
+import { shareClientRuntime } from '../helpers/shared-runtime.ts';
 import { STRICT_COMPILER_OPTIONS, typecheck } from '../helpers/typecheck.ts';
 
 const SMALL = [
@@ -66,6 +67,9 @@ describe('client target on the shared corpus', () => {
   it.runIf(existsSync(corpusDir))(`generates and type-checks ${SMALL.length} small specs (petstore, OAI examples)`, async () => {
     const root = path.join(tmp.dir, 'small');
     await generateAll(root, SMALL);
+    // The client runtime is checked once (shared-runtime.ts): every later spec's copy is the first's.
+    const runtimeFiles = readdirSync(path.join(root, '0/client/src/runtime')).length;
+    expect(shareClientRuntime(SMALL.map((_, i) => path.join(root, String(i)))).stubbed).toBe((SMALL.length - 1) * runtimeFiles);
     expect(clientErrors(root)).toEqual([]);
   }, TIMEOUT);
 });

@@ -4,7 +4,7 @@
  * version rule; configurable names and scope; and the README examples are built for any spec.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { packageVersion, TEMPLATE_HELPERS, TEMPLATES } from '../../generator/src
 import { mdCode, mdCodeCell, mdFence, mdText, shellWord } from '../../generator/src/emit/package/markdown.ts';
 import { configFor, generateInMemory, writeFiles } from '../helpers/generate.ts';
 import { corpusDir, repoRoot, tempDir, tscBin } from '../helpers/paths.ts';
+import { shareClientRuntime } from '../helpers/shared-runtime.ts';
 
 type Node = { type: string; path?: { original: string }; escaped?: boolean; params?: Node[]; program?: { body: Node[] }; inverse?: { body: Node[] }; original?: unknown };
 
@@ -243,6 +244,7 @@ components:
   /** Per spec: the examples found (undefined when its corpus file is absent on this machine). */
   const examples = new Map<number, Array<string | undefined>>();
   let compiled: { status: number | null; output: string };
+  let sharedRuntime = 0;
   beforeAll(async () => {
     tmp = tempDir('socialgen-readme-');
     const files: string[] = [];
@@ -267,6 +269,9 @@ components:
       }
       examples.set(i, found);
     }
+    // The client runtime checked once (shared-runtime.ts): the later specs' copies are the first's.
+    const outputs = [...examples.keys()].map((i) => path.join(tmp.dir, `spec${i}`, 'pkgs'));
+    sharedRuntime = shareClientRuntime(outputs).stubbed;
     writeFileSync(path.join(tmp.dir, 'package.json'), JSON.stringify({ type: 'module' }));
     writeFileSync(
       path.join(tmp.dir, 'tsconfig.json'),
@@ -293,6 +298,8 @@ components:
   });
 
   it('the one program compiles: no diagnostic anywhere', () => {
+    // Every later spec's client runtime was the first's, so the program held one copy.
+    if (examples.size > 1) expect(sharedRuntime).toBe((examples.size - 1) * readdirSync(path.join(tmp.dir, `spec${[...examples.keys()][0]}`, 'pkgs/client/src/runtime')).length);
     expect(compiled.output).toBe('');
     expect(compiled.status).toBe(0);
   });

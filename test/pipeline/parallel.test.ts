@@ -244,6 +244,10 @@ describe('a worker that fails is an error, not a hang', () => {
     });
   });
 
+  /** The in-process reference both tests below compare with: generated once (the pipeline is deterministic). */
+  let reference: ReturnType<typeof pipeline.generate> | undefined;
+  const projectInProcess = () => (reference ??= pipeline.generate(configFor(projectSpec, ['types', 'validators', 'client', 'server'])));
+
   it('a small spec is emitted in one thread whatever the load: the worker the command holds is never started', { timeout: 120_000 }, async () => {
     const config = configFor(projectSpec, ['types', 'validators', 'client', 'server']);
     const held = withEnv(undefined, () => emitWorker.startEmitWorker(config.targets, { auto: true, spec: config.spec, machine: idle }))!;
@@ -251,8 +255,7 @@ describe('a worker that fails is an error, not a hang', () => {
     const worker: EmitWorkerModule.EmitWorker = { takes: held.takes, emit: (model, jobs) => (sent++, held.emit(model, jobs)), cancel: () => held.cancel() };
     const result = await pipeline.generate(config, undefined, { worker });
     expect(sent).toBe(0);
-    const inProcess = await pipeline.generate(config);
-    expect([...result.files]).toEqual([...inProcess.files]);
+    expect([...result.files]).toEqual([...(await projectInProcess()).files]);
   });
 
   it('a worker decided by the model starts when sent one, and writes the same bytes', { timeout: 120_000 }, async () => {
@@ -264,8 +267,7 @@ describe('a worker that fails is an error, not a hang', () => {
     const worker: EmitWorkerModule.EmitWorker = { takes: () => true, emit: (model, jobs) => (asked.push(...jobs.map((j) => j.target)), held.emit(model, jobs)), cancel: () => held.cancel() };
     const parallel = await pipeline.generate(config, undefined, { worker });
     expect(asked).toEqual(['types', 'client', 'server']);
-    const inProcess = await pipeline.generate(config);
-    expect([...parallel.files]).toEqual([...inProcess.files]);
+    expect([...parallel.files]).toEqual([...(await projectInProcess()).files]);
   });
 
   it('errors cross the thread boundary as the same kinds', async () => {

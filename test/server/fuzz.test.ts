@@ -255,7 +255,14 @@ async function checkResponse(response: Response, method: string): Promise<void> 
   }
 }
 
-it('answers 10,000 malformed requests without a 5xx, each refusal a well-formed problem', async () => {
+/**
+ * Requests per run. A fixed seed sends the same requests every run: 3,000 of them reach every stage the
+ * assertions below name (each status at least once) in about a quarter of the time 12,000 took (10 s of
+ * CPU). SOCIALGEN_FUZZ_FULL=1 sends the 12,000 (the README names it); FUZZ_SEED picks other requests.
+ */
+const RUNS = process.env.SOCIALGEN_FUZZ_FULL ? 12_000 : 3_000;
+
+it(`answers ${RUNS.toLocaleString('en')} malformed requests (fewer those fetch refuses) without a 5xx, each refusal a well-formed problem`, async () => {
   let sent = 0;
   const statuses = new Map<number, number>();
   await fc.assert(
@@ -267,10 +274,11 @@ it('answers 10,000 malformed requests without a 5xx, each refusal a well-formed 
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       await checkResponse(response, r.method);
     }),
-    { numRuns: 12_000, seed: Number(process.env.FUZZ_SEED ?? 20260601), endOnFailure: true },
+    { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20260601), endOnFailure: true },
   );
   expect(errors).toEqual([]);
-  expect(sent).toBeGreaterThanOrEqual(10_000);
+  // Five in six at least are requests the Fetch API accepts (10,000 of 12,000 when this was written).
+  expect(sent).toBeGreaterThanOrEqual((RUNS * 5) / 6);
   // The runs reach every stage of the pipeline, not just the router.
   for (const status of [200, 400, 401, 403, 404, 405, 413, 415]) expect(statuses.get(status) ?? 0, `status ${status}: ${JSON.stringify([...statuses])}`).toBeGreaterThan(0);
   console.log('fuzz statuses', JSON.stringify([...statuses].sort((a, b) => a[0] - b[0])));
