@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { raw } from '../../generator/src/codegen/index.ts';
+import { prettyLit as codeLit, raw } from '../../generator/src/codegen/index.ts';
 import { printTree } from '../../generator/src/codegen/pretty/tree.ts';
 import { printExpression, printStatement } from '../../generator/src/codegen/statement-printer.ts';
 import {
@@ -304,11 +304,11 @@ describe('the tree printed straight to text (pretty/tree.ts)', () => {
     'an exported pure call too wide: its lone member argument on a line of its own': exportedConst(raw(`validate${'X'.repeat(40)}`), pure(typedCall(raw('_validator'), [raw(`T.${'X'.repeat(20)}`)], member(raw('C'), `_e${'X'.repeat(60)}`)))),
     "a pure call of a table: one argument a line, two or more rows one a line (prettier's always-broken array)": constDecl(
       raw('_v5'),
-      pure(typedCall(raw('_operation'), [lit('petsList')], lit('/paths/~1pets/get'), array([member(raw('C'), '_ePetsListQuery')]), array([array([lit('200'), member(raw('C'), '_ePets')]), array([lit('default'), lit('application/problem+json'), member(raw('C'), '_eProblem')])]))),
+      pure(typedCall(raw('_operation'), [codeLit('petsList')], lit('/paths/~1pets/get'), array([member(raw('C'), '_ePetsListQuery')]), array([array([lit('200'), member(raw('C'), '_ePets')]), array([lit('default'), lit('application/problem+json'), member(raw('C'), '_eProblem')])]))),
     ),
     'a pure call whose array argument is too wide for its line: one item a line': constDecl(
       raw('_v6'),
-      pure(typedCall(raw('_operation'), [lit('petsList')], lit('/paths/~1pets/get'), array(Array.from({ length: 4 }, (_, i) => member(raw('C'), `_ePetsListParameters${i}`))), array([array([lit('200'), member(raw('C'), '_ePets')])]))),
+      pure(typedCall(raw('_operation'), [codeLit('petsList')], lit('/paths/~1pets/get'), array(Array.from({ length: 4 }, (_, i) => member(raw('C'), `_ePetsListParameters${i}`))), array([array([lit('200'), member(raw('C'), '_ePets')])]))),
     ),
     'an exported member, on its line': exportedConst(raw('validatePetsList'), member(raw('_v5'), 'response')),
   };

@@ -43,12 +43,14 @@ export function _vAccount(v: any, o: number): boolean {
   const x2 = v.name;
   if (x2 === undefined || typeof x2 !== 'string') return false;
   const x3 = v.balance;
-  if (x3 !== undefined) {
-    if (!Number.isInteger(x3) && typeof x3 !== 'bigint') return false;
-    if (x3 > 1000000000000000000) return false;
-    if (x3 < -1000000000000000000) return false;
-    if ((o & 2) !== 0 && !_int64(x3)) return false;
-  }
+  if (
+    x3 !== undefined &&
+    ((!Number.isInteger(x3) && typeof x3 !== 'bigint') ||
+      x3 > 1000000000000000000 ||
+      x3 < -1000000000000000000 ||
+      ((o & 2) !== 0 && !_int64(x3)))
+  )
+    return false;
   const x4 = v.score;
   if (x4 !== undefined && (typeof x4 !== 'number' || !Number.isFinite(x4))) return false;
   const x5 = v.small;
@@ -227,10 +229,8 @@ export function _vProblem(v: any, o: number): boolean {
   const x3 = v.status;
   if (x3 !== undefined && !Number.isInteger(x3)) return false;
   const x4 = v.trace_id;
-  if (x4 !== undefined) {
-    if (!Number.isInteger(x4) && typeof x4 !== 'bigint') return false;
-    if ((o & 2) !== 0 && !_int64(x4)) return false;
-  }
+  if (x4 !== undefined && ((!Number.isInteger(x4) && typeof x4 !== 'bigint') || ((o & 2) !== 0 && !_int64(x4))))
+    return false;
   return true;
 }
 
