@@ -155,14 +155,17 @@ export const mswEmitter: TargetEmitter = {
   optIn: true,
   package: {
     summary: "Mock Service Worker handlers for every operation, answering with the server mock's seeded sample data and checking requests like the server.",
-    // Written as prettier prints it (the module name in prettier's quotes): the README is claimed formatted.
     example: (model, context) => {
-      const { printer: p, nodes: n } = context;
+      const n = context.nodes;
       const server = n.variable('const', 'server', n.callExpression(n.valueRef('setupServer'), [n.spreadArgument(n.valueRef('handlers'))]));
       const listen = n.expressionStatement(n.callExpression(n.propertyAccess(n.valueRef('server'), 'listen'), []));
-      return `${p.importStatement('import', ['setupServer'], 'msw/node')}\n${p.importStatement('import', ['handlers'], context.importPath('msw', 'src/index.ts'))}\n\n${p.statement(server)}\n${p.statement(listen)}\n`;
+      return context.printer
+        .module()
+        .node(n.importDeclaration({ names: ['setupServer'] }, 'msw/node'))
+        .node(n.importDeclaration({ names: ['handlers'] }, context.importPath('msw', 'src/index.ts')), 'line')
+        .node(server)
+        .node(listen, 'line');
     },
-    examplePrinted: true,
     peerDependencies: { msw: MSW_RANGE },
   },
   emit: emitMsw,
