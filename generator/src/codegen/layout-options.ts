@@ -17,3 +17,11 @@ export const PRETTIER_OPTIONS: Options = {
   endOfLine: 'lf',
   proseWrap: 'preserve',
 };
+
+/**
+ * Text whose width is not its length: anything beyond printable ASCII. prettier measures a printable-ASCII
+ * line by its length and any other by display width (wide and combining characters), so the printers'
+ * length-based fitting tests (pretty-doc.ts `flatIfFits`, pretty/flat.ts, pretty/tree.ts) leave such text
+ * to prettier's document printer.
+ */
+export const BEYOND_PRINTABLE_ASCII = /[^\x20-\x7e]/;

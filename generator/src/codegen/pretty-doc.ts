@@ -4,7 +4,7 @@
  * prettier spells them. One place, so the targets cannot drift apart on a quote.
  */
 import { builders, printer } from 'prettier/doc';
-import { PRETTIER_OPTIONS } from './layout-options.ts';
+import { BEYOND_PRINTABLE_ASCII, PRETTIER_OPTIONS } from './layout-options.ts';
 import type { ModuleLine } from './module-lines.ts';
 import { quoteString } from './quote.ts';
 
@@ -67,7 +67,7 @@ export function flatIfFits(doc: builders.Doc, indent: number): string | undefine
       out.push(d);
       length += d.length;
       // Length is prettier's measure for printable ASCII only (a wide character counts two): other text is the document printer's to measure.
-      return length <= room && !NOT_ASCII.test(d);
+      return length <= room && !BEYOND_PRINTABLE_ASCII.test(d);
     }
     if (Array.isArray(d)) return d.every((part) => walk(part, grouped));
     switch (d.type) {
@@ -93,8 +93,6 @@ export function flatIfFits(doc: builders.Doc, indent: number): string | undefine
   };
   return walk(doc, false) ? out.join('') : undefined;
 }
-
-const NOT_ASCII = /[^\x20-\x7e]/;
 
 /** A string as prettier spells the literal `lit` writes (JSON's escapes, prettier's quote: quote.ts). */
 export function prettyString(value: string): string {

@@ -11,7 +11,7 @@
  * line that does not fit) gives undefined and the documents decide.
  */
 import { ts } from '../typescript.mjs';
-import { PRETTIER_OPTIONS } from '../layout-options.ts';
+import { BEYOND_PRINTABLE_ASCII, PRETTIER_OPTIONS } from '../layout-options.ts';
 import { K } from './base.ts';
 import { conciseArray } from './calls.ts';
 import { alwaysBroken, quote } from './literals.ts';
@@ -45,7 +45,7 @@ export function plainStatement(node: ts.Statement, indent = 0): string | undefin
 
 /** Width is measured by length: characters beyond printable ASCII (prettier measures wide ones by display width) go to the documents. */
 function fits(indent: number, text: string): boolean {
-  return indent + text.length <= WIDTH && !/[^\x20-\x7e]/.test(text);
+  return indent + text.length <= WIDTH && !BEYOND_PRINTABLE_ASCII.test(text);
 }
 
 /**

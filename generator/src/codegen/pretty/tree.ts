@@ -15,7 +15,7 @@
  * (statement-printer.ts), where the documents decide the layout.
  */
 import { quoteString } from '../quote.ts';
-import { PRETTIER_OPTIONS } from '../layout-options.ts';
+import { BEYOND_PRINTABLE_ASCII, PRETTIER_OPTIONS } from '../layout-options.ts';
 import { isNode, lit, type Expr, type ExprNode, type Stmt } from '../statements.ts';
 
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
@@ -346,7 +346,7 @@ class TreePrinter {
 
   /** A line of one literal prettier cannot break: on its own however wide (measured by its length, so ASCII only). */
   private wide(depth: number, text: string): void {
-    if (NOT_ASCII.test(text)) notFlat('a wide line beyond ASCII');
+    if (BEYOND_PRINTABLE_ASCII.test(text)) notFlat('a wide line beyond ASCII');
     this.out.push(UNIT.repeat(depth) + text);
   }
 
@@ -405,10 +405,9 @@ function properties(e: Expr): Array<[string, string]> {
 
 /** Whether the line fits the print width. Text beyond printable ASCII (a wide or combining character, whose width prettier measures otherwise) is left to the documents (see printTree). */
 function fits(depth: number, text: string): boolean {
-  return depth * UNIT.length + text.length <= WIDTH && !(measured && NOT_ASCII.test(text));
+  return depth * UNIT.length + text.length <= WIDTH && !(measured && BEYOND_PRINTABLE_ASCII.test(text));
 }
 
-const NOT_ASCII = /[^\x20-\x7e]/;
 
 /** A statement that is one line when it fits: its text. */
 function simple(s: Stmt): string {
