@@ -3,8 +3,6 @@
  * memory and imported (mock-package.ts), so the mock validates and answers with the same generated code
  * a `socialgen generate` user runs.
  */
-import { loadModel } from '../../load-model.ts';
-import { importGeneratedServer } from './mock-package.ts';
 import type { MockOptions } from '../../emit/server/runtime/mock.ts';
 import { serve, type RunningServer } from '../../emit/server/runtime/node.ts';
 import { createWebHandler, PIPELINE, type Pipeline } from '../../emit/server/runtime/web.ts';
@@ -51,6 +49,8 @@ export async function serveMock(options: ServeMockOptions): Promise<RunningServe
     hostname: options.hostname ?? DEFAULT_MOCK_HOSTNAME,
   });
   try {
+    // Loaded once the port is bound: the loader and the emitters are most of the command's start.
+    const [{ loadModel }, { importGeneratedServer }] = await Promise.all([import('../../load-model.ts'), import('./mock-package.ts')]);
     const model = options.model ?? (await loadModel(options.specPath, { remote: { headers: options.headers } })).model;
     if (options.int64 === 'bigint') model.int64 = 'bigint';
     const server = await importGeneratedServer(model);
@@ -87,6 +87,7 @@ export interface FireMockWebhookOptions {
  * for, or a secret the scheme cannot use, is a usage error.
  */
 export async function fireMockWebhook(options: FireMockWebhookOptions): Promise<Response> {
+  const [{ loadModel }, { importGeneratedServer }] = await Promise.all([import('../../load-model.ts'), import('./mock-package.ts')]);
   const { model } = await loadModel(options.specPath);
   const names = (model.webhooks ?? []).map((w) => w.name);
   if (!names.includes(options.name)) {
