@@ -3,11 +3,11 @@
  * in an `npm init -y` project (a commonjs warning, fixed as it says), generation from a URL served by a
  * local node:http server (a split spec whose `$ref`s are relative to that URL, behind a token the config
  * reads from the environment), generation from a positional spec (the same split files on disk: the same
- * bytes), the mock on a taken port (exit 2 and the way out), `check` finding a folder left by a one-off
+ * bytes), the mock on a taken port (exit 2 and the way out) and on a free one, `check` finding a folder left by a one-off
  * `--target` run, and a strict program written only from the generated README's example. Every command runs
  * as a child process (asynchronously: the spec server answers from this process meanwhile).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
@@ -163,7 +163,7 @@ describe("a user's first hour with the packed CLI", () => {
     for (const [file, text] of fromUrl) expect(fromFiles.get(file), file).toBe(text);
   }, 240_000);
 
-  it('the mock on a taken port exits 2, says so and how to pick another', async () => {
+  it('the mock on a taken port exits 2, says so and how to pick another; on --port 0 it serves', async () => {
     const busy: NetServer = createNetServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const port = (busy.address() as AddressInfo).port;
@@ -173,6 +173,27 @@ describe("a user's first hour with the packed CLI", () => {
       expect(mock.stderr.trim()).toBe(`socialgen: port ${port} on 127.0.0.1 is taken (another server is listening there); pick another with --port <n>, or --port 0 for a free one (the chosen port is printed)`);
     } finally {
       busy.close();
+    }
+    // On a free port it serves: the mock's server package is type-stripped by the esbuild installed with
+    // the CLI (its platform binary an optional dependency; the install ran no scripts).
+    const child = spawn(path.join(project, 'node_modules/.bin/socialgen'), ['mock', 'spec/v1/openapi.yaml', '--port', '0'], { cwd: project, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      let stderr = '';
+      const url = await new Promise<string | undefined>((resolve) => {
+        child.stderr.setEncoding('utf8').on('data', (d: string) => {
+          stderr += d;
+          const found = / listening on (http:\/\/\S+) \(port (\d+);/.exec(stderr);
+          if (found) resolve(found[2] !== '0' ? found[1] : undefined);
+        });
+        child.on('exit', () => resolve(undefined));
+      });
+      expect(url, stderr).toBeDefined();
+      const response = await fetch(`${url}/notes/7`);
+      expect(response.status).toBe(200);
+      const note = (await response.json()) as { id: unknown; text: unknown };
+      expect([typeof note.id, typeof note.text]).toEqual(['number', 'string']);
+    } finally {
+      child.kill('SIGTERM');
     }
   }, 120_000);
 

@@ -3,16 +3,20 @@
  * exactly the code `socialgen generate` writes (the generated validators, the copied runtime), so the mock
  * and a generated server cannot disagree on what a request means.
  *
- * The validators and server targets are emitted, transpiled to JavaScript with the TypeScript compiler
- * (type-only imports, such as the types package, vanish), laid out as packages under a temporary
- * `node_modules/` so the server's import of the validators package resolves the way it does for a user,
- * imported, and the folder is removed again (the loaded modules stay in memory).
+ * The validators and server targets are emitted, their types stripped by esbuild's `transform` (type-only
+ * imports, such as the types package, vanish), laid out as packages under a temporary `node_modules/` so
+ * the server's import of the validators package resolves the way it does for a user, imported, and the
+ * folder is removed again (the loaded modules stay in memory).
+ *
+ * esbuild rather than TypeScript's `transpileModule`: each file is checked by `tsc` where it is generated,
+ * so here only the types need to go, and esbuild strips DigitalOcean's 7 MB of server and validators in
+ * about a second of CPU where `transpileModule` took over ten (it builds a program per file).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ts } from '../../codegen/typescript.mjs';
+import { transform } from 'esbuild';
 import type { ApiModel } from '../../model/types.ts';
 import { createEmitContext, type EmitContext, type EmittedFile, type TargetName } from '../../emit/emitter.ts';
 import { loadEmitter } from '../../emit/registry.ts';
@@ -34,13 +38,20 @@ function mockContext(generatorVersion: string): EmitContext {
   return createEmitContext({ packages: { scope: SCOPE, names, version: '0.0.0' }, generatorVersion });
 }
 
-/** One emitted TypeScript module as an ES module (`.ts` path becomes `.js`; imports already say `.js`). */
-function transpile(file: EmittedFile): { path: string; contents: string } {
-  const { outputText } = ts.transpileModule(file.contents, {
-    fileName: file.path,
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false, isolatedModules: true },
+/**
+ * One emitted TypeScript module as an ES module (`.ts` path becomes `.js`; imports already say `.js`). As
+ * `tsc` emits it under the generated packages' settings (ES2022, class fields defined): imports used only
+ * as types are dropped, everything else is left as written.
+ */
+async function transpile(file: EmittedFile): Promise<{ path: string; contents: string }> {
+  const { code } = await transform(file.contents, {
+    loader: 'ts',
+    format: 'esm',
+    target: 'es2022',
+    sourcefile: file.path,
+    tsconfigRaw: { compilerOptions: { useDefineForClassFields: true, verbatimModuleSyntax: false } },
   });
-  return { path: file.path.replace(/\.ts$/, '.js'), contents: outputText };
+  return { path: file.path.replace(/\.ts$/, '.js'), contents: code };
 }
 
 function write(path: string, contents: string): void {
@@ -58,11 +69,9 @@ export async function importGeneratedServer(model: ApiModel, generatorVersion = 
       const emitter = await loadEmitter(target);
       const base = join(root, 'node_modules', `@${SCOPE}`, target);
       write(join(base, 'package.json'), JSON.stringify({ name: context.packages.names[target], type: 'module', exports: './src/index.js' }) + '\n');
-      for (const file of emitter.emit(model, context)) {
-        if (!file.path.startsWith('src/') || !file.path.endsWith('.ts')) continue;
-        const out = transpile(file);
-        write(join(base, out.path), out.contents);
-      }
+      const sources = emitter.emit(model, context).filter((file) => file.path.startsWith('src/') && file.path.endsWith('.ts'));
+      // esbuild's service transforms the files in parallel, on every core.
+      for (const out of await Promise.all(sources.map(transpile))) write(join(base, out.path), out.contents);
     }
     const entry = join(root, 'node_modules', `@${SCOPE}`, 'server', 'src', 'index.js');
     return (await import(pathToFileURL(entry).href)) as GeneratedServerModule;

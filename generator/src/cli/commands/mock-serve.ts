@@ -3,10 +3,9 @@
  * memory and imported (mock-package.ts), so the mock validates and answers with the same generated code
  * a `socialgen generate` user runs.
  */
-import { loadModel } from '../../load-model.ts';
-import { importGeneratedServer } from './mock-package.ts';
 import type { MockOptions } from '../../emit/server/runtime/mock.ts';
 import { serve, type RunningServer } from '../../emit/server/runtime/node.ts';
+import { createWebHandler, PIPELINE, type Pipeline } from '../../emit/server/runtime/web.ts';
 import { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 import { checkSecrets, type SignatureScheme } from '../../emit/server/runtime/webhook-signatures.ts';
 import { UsageError } from '../../errors.ts';
@@ -37,13 +36,34 @@ export interface ServeMockOptions {
 
 export { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 
-/** Loads the spec, starts the mock on node:http and resolves once it listens. */
+/**
+ * Starts the mock on node:http and resolves once it answers. The port is bound first, then the spec loaded
+ * and the server package built (seconds on a large spec): a port that is taken fails at once, before any of
+ * that work, and requests that arrive during the build wait for it and are answered by the mock.
+ */
 export async function serveMock(options: ServeMockOptions): Promise<RunningServer> {
-  const model = options.model ?? (await loadModel(options.specPath, { remote: { headers: options.headers } })).model;
-  if (options.int64 === 'bigint') model.int64 = 'bigint';
-  const server = await importGeneratedServer(model);
-  const handler = server.createMockHandler({ ...options.mock, seed: options.seed });
-  return serve(handler, { port: options.port ?? DEFAULT_MOCK_PORT, hostname: options.hostname ?? DEFAULT_MOCK_HOSTNAME });
+  let built!: (pipeline: Pipeline) => void;
+  const ready = new Promise<Pipeline>((resolve) => (built = resolve));
+  const running = await serve(createWebHandler({ handle: async (incoming) => (await ready).handle(incoming) }), {
+    port: options.port ?? DEFAULT_MOCK_PORT,
+    hostname: options.hostname ?? DEFAULT_MOCK_HOSTNAME,
+  });
+  try {
+    // Loaded once the port is bound: the loader and the emitters are most of the command's start.
+    const [{ loadModel }, { importGeneratedServer }] = await Promise.all([import('../../load-model.ts'), import('./mock-package.ts')]);
+    const model = options.model ?? (await loadModel(options.specPath, { remote: { headers: options.headers } })).model;
+    if (options.int64 === 'bigint') model.int64 = 'bigint';
+    const server = await importGeneratedServer(model);
+    const pipeline = server.createMockHandler({ ...options.mock, seed: options.seed })[PIPELINE];
+    // The generated createMockHandler is made by createWebHandler, which always marks its pipeline.
+    if (!pipeline) throw new Error('the generated createMockHandler returned a handler without its pipeline');
+    built(pipeline);
+  } catch (error) {
+    // A spec that cannot be loaded: the port is let go (waiting requests are cut off), nothing keeps running.
+    await running.close();
+    throw error;
+  }
+  return running;
 }
 
 export interface FireMockWebhookOptions {
@@ -67,6 +87,7 @@ export interface FireMockWebhookOptions {
  * for, or a secret the scheme cannot use, is a usage error.
  */
 export async function fireMockWebhook(options: FireMockWebhookOptions): Promise<Response> {
+  const [{ loadModel }, { importGeneratedServer }] = await Promise.all([import('../../load-model.ts'), import('./mock-package.ts')]);
   const { model } = await loadModel(options.specPath);
   const names = (model.webhooks ?? []).map((w) => w.name);
   if (!names.includes(options.name)) {
