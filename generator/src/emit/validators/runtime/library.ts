@@ -24,7 +24,7 @@ export interface Declaration {
   deps: string[];
 }
 
-const START = /^(export\s+)?(?:declare\s+)?(?:async\s+)?(function\*?|const|let|var|interface|type|class|enum)\s+([A-Za-z_$][\w$]*)/;
+const START = /^(export\s+)?(?:declare\s+)?(?:async\s+)?(function\*?|const|let|var|interface|type|class|enum|namespace)\s+([A-Za-z_$][\w$]*)/;
 
 /** The top-level declarations of one module's source, in order (deps not yet resolved). */
 export function splitDeclarations(source: string): Omit<Declaration, 'deps'>[] {
