@@ -132,6 +132,7 @@ export function importStatement(keyword: 'import' | 'export', names: readonly st
  */
 export function printModuleLine(line: ModuleLine): string {
   if ('names' in line) return importStatement(line.keyword, line.names, line.from, line.typeOnly);
+  if ('star' in line) return `export * from ${prettyString(line.from)};`;
   if (!SPECIFIER.test(line.namespace)) throw new NotPrinted('import names');
   return `${line.keyword}${line.typeOnly ? ' type' : ''} * as ${line.namespace} from ${prettyString(line.from)};`;
 }
