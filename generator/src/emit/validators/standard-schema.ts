@@ -18,7 +18,6 @@
  * Names: each is a name the model planned for the types target plus `Schema`, so they are as unique as
  * the type names are.
  */
-import { readFileSync } from 'node:fs';
 import { ident, raw, type Code } from '../../codegen/index.ts';
 import { ModulePrinter } from '../../codegen/pretty-module.ts';
 import { namedLine, namespaceImport } from '../../codegen/module-lines.ts';
@@ -29,18 +28,7 @@ import { printStatement as printNodeStatement } from '../../codegen/ts-print.ts'
 import * as t from '../../codegen/statements.ts';
 import { prettyImports } from './module/pretty.ts';
 import { declaredParts } from './openapi/operations-file.ts';
-import { splitDeclarations } from './runtime/library.ts';
-
-let runtimePart: readonly string[] | undefined;
-
-/**
- * The interface and `toStandardSchema`, the same for every spec: runtime/standard-schema.ts's declarations,
- * copied as written (prettier-clean where they live: test/print/prettier-clean.test.ts).
- */
-function runtimeDeclarations(): readonly string[] {
-  runtimePart ??= splitDeclarations(readFileSync(new URL('./runtime/standard-schema.ts', import.meta.url), 'utf8')).map((d) => d.text);
-  return runtimePart;
-}
+import { copiedWhole } from './runtime/library.ts';
 
 /**
  * The operations' adapters: `_body` (a request body validator as a Standard Schema, its first declared
@@ -101,7 +89,8 @@ export function standardSchemaFile(model: ApiModel, header: Code): ModulePrinter
     ...(model.operations.length ? [namespaceImport('O', './operations.js')] : []),
   ];
   const module = new ModulePrinter().statement(header.text).statement(prettyImports(imports));
-  for (const text of runtimeDeclarations()) module.statement(text);
+  // The interface and `toStandardSchema`, the same for every spec: copied from the checked runtime module.
+  for (const text of copiedWhole(new URL('./runtime/standard-schema.ts', import.meta.url))) module.statement(text);
   if (model.operations.length) for (const { text, formatted } of operationAdapters()) module.statement(text, formatted);
   if (model.schemas.length || model.operations.length) {
     const { text, formatted } = alias();

@@ -7,26 +7,17 @@
  *   parameter and table exist only when some operation has a request body; a location without parameters
  *   gets the spec's first compiled check of none): built as nodes and laid out by the one printer.
  */
-import { readFileSync } from 'node:fs';
 import type { Code } from '../../../codegen/index.ts';
 import * as n from '../../../codegen/ts-nodes.ts';
 import { printStatement } from '../../../codegen/ts-print.ts';
 import { typeOf, valueOf, type EntryStatement } from '../module/entry.ts';
-import { splitDeclarations } from '../runtime/library.ts';
+import { copiedWhole } from '../runtime/library.ts';
 
 /** Symbols of the other modules, referenced by name (records the import). */
 type Ref = (name: string) => Code;
 
 /** The runtime's names the copied declarations use: imported from `./runtime.js` (the module's own imports say the same). */
 const RUNTIME_NAMES = ['ValidateOptions', 'ValidationResult', '_Check'];
-
-let fixedPart: readonly string[] | undefined;
-
-/** runtime/operations-module.ts's declarations, as written. */
-function fixedDeclarations(): readonly string[] {
-  fixedPart ??= splitDeclarations(readFileSync(new URL('../runtime/operations-module.ts', import.meta.url), 'utf8')).map((d) => d.text);
-  return fixedPart;
-}
 
 /**
  * The shared statements: the fixed declarations, then `_operation`. `bodies`: some operation has a request
@@ -35,7 +26,8 @@ function fixedDeclarations(): readonly string[] {
  */
 export function operationHelpers(ref: Ref, bodies: boolean, none: string | undefined): EntryStatement[] {
   for (const name of RUNTIME_NAMES) ref(name);
-  return [...fixedDeclarations().map((text) => ({ text, formatted: true })), printStatement(operationFunction(ref, bodies, none))];
+  const fixed = copiedWhole(new URL('../runtime/operations-module.ts', import.meta.url));
+  return [...fixed.map((text) => ({ text, formatted: true })), printStatement(operationFunction(ref, bodies, none))];
 }
 
 /** `T.Operations[K]` and its members (`T.Operations[K]['requestBody']`). */

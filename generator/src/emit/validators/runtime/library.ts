@@ -49,6 +49,15 @@ export function splitDeclarations(source: string): Omit<Declaration, 'deps'>[] {
   });
 }
 
+const wholeModules = new Map<string, readonly string[]>();
+
+/** A runtime module copied whole (its imports left out): its declarations' texts, as written, in order (read once). */
+export function copiedWhole(url: URL): readonly string[] {
+  let texts = wholeModules.get(url.href);
+  if (!texts) wholeModules.set(url.href, (texts = splitDeclarations(readFileSync(url, 'utf8')).map((d) => d.text)));
+  return texts;
+}
+
 /** The text without comments, for finding the names it uses (a comment may mention a helper it does not call). */
 function codeOnly(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
