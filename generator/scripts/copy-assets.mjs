@@ -18,7 +18,7 @@ const ASSETS = [
   { dir: 'emit/mcp/runtime', match: (f) => f.endsWith('.ts') },
   // The validators' runtime helpers and format checks are real modules whose declarations are copied into
   // generated code by use (emit/validators/runtime/library.ts reads them as text).
-  { dir: 'emit/validators/runtime', match: (f) => f === 'public.ts' },
+  { dir: 'emit/validators/runtime', match: (f) => f.endsWith('.ts') && f !== 'library.ts' },
   { dir: 'emit/validators/runtime/helpers', match: (f) => f.endsWith('.ts') && f !== 'index.ts' },
   { dir: 'emit/validators/runtime/formats', match: (f) => f.endsWith('.ts') && f !== 'index.ts' },
   { dir: 'write', match: (f) => f === 'format-worker.mjs' },

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { RESERVED_WORDS } from '../../generator/src/codegen/code.ts';
-import { moduleLineText, namedLine, namespaceImport, type ModuleLine } from '../../generator/src/codegen/module-lines.ts';
+import { moduleLineText, namedLine, namespaceImport, starExport, type ModuleLine } from '../../generator/src/codegen/module-lines.ts';
 import { printModuleLine } from '../../generator/src/codegen/pretty-doc.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/codegen/layout-options.ts';
 import { SymbolRegistry } from '../../generator/src/emit/symbols.ts';
@@ -38,6 +38,10 @@ describe('import and export statements as data', () => {
   it('namespace imports, quotes and escapes in the module name', async () => {
     for (const from of ['./compiled.js', '@scope/types', "it's", 'say "hi"', `both ' and "`, 'back\\slash', '\u2028'])
       for (const typeOnly of [false, true]) await expectAgreed(namespaceImport('T', from, typeOnly));
+  });
+
+  it('star re-exports (a package index), quotes and escapes in the module name', async () => {
+    for (const from of ['./schemas.js', '@scope/types', "it's", 'say "hi"', `both ' and "`, 'back\\slash', '\u2028']) await expectAgreed(starExport(from));
   });
 
   it('the registry hands out statements as data, in the order asked, types first, names sorted', () => {

@@ -71,6 +71,9 @@ const { expression, statement } = fc.letrec<{ expression: n.Expression; statemen
       fc.array(e, { maxLength: 5 }).map((items) => n.arrayLiteral(items)),
       fc.tuple(e, fc.constantFrom<n.BinaryOperator>('??', '||', '&&', '===', '!==', '<', '+', '-', 'instanceof'), e).map(([l, op, r]) => n.binary(l, op, r)),
       e.map((x) => n.not(x)),
+      e.map((x) => n.nonNull(x)),
+      // An assignment as a call's argument (a cache filled where it is passed: `f((r ??= table()))`).
+      fc.tuple(e, fc.array(e, { maxLength: 2 }), name, fc.constantFrom<'=' | '??='>('=', '??='), e).map(([callee, args, target, op, value]) => n.callExpression(callee, [n.assignment(n.valueRef(target), op, value), ...args])),
       fc.tuple(e, e, e).map(([a, b, c]) => n.conditional(a, b, c)),
       fc.tuple(e, type).map(([v, t]) => n.asType(v, t)),
       e.map((v) => n.asConst(v)),

@@ -22,7 +22,13 @@ export interface NamespaceLine extends LineBase {
   namespace: string;
 }
 
-export type ModuleLine = NamedLine | NamespaceLine;
+/** `export * from 'm';`: a module's exports passed on whole (a package index). */
+export interface StarExport extends LineBase {
+  keyword: 'export';
+  star: true;
+}
+
+export type ModuleLine = NamedLine | NamespaceLine | StarExport;
 
 export function namedLine(keyword: ModuleLine['keyword'], names: readonly string[], from: string, typeOnly = false): NamedLine {
   return { keyword, typeOnly, names, from };
@@ -32,9 +38,13 @@ export function namespaceImport(namespace: string, from: string, typeOnly = fals
   return { keyword: 'import', typeOnly, namespace, from };
 }
 
+export function starExport(from: string): StarExport {
+  return { keyword: 'export', typeOnly: false, star: true, from };
+}
+
 /** The statement on one line with the module in double quotes: the text a module formatted by prettier carries. */
 export function moduleLineText(line: ModuleLine): string {
   const head = `${line.keyword}${line.typeOnly ? ' type' : ''}`;
-  const what = 'namespace' in line ? `* as ${line.namespace}` : `{ ${line.names.join(', ')} }`;
+  const what = 'star' in line ? '*' : 'namespace' in line ? `* as ${line.namespace}` : `{ ${line.names.join(', ')} }`;
   return `${head} ${what} from ${stringifyLiteral(line.from)};`;
 }

@@ -8,7 +8,7 @@ import { BEYOND_PRINTABLE_ASCII, PRETTIER_OPTIONS } from './layout-options.ts';
 import type { ModuleLine } from './module-lines.ts';
 import { quoteString } from './quote.ts';
 
-const { group, indent, line, softline, hardline, ifBreak, join } = builders;
+const { group, indent, line, hardline, ifBreak, join } = builders;
 
 /**
  * A shape a printer does not reproduce prettier's output for. Every printer throws this one class, and the
@@ -99,41 +99,34 @@ export function prettyString(value: string): string {
   return quoteString(value, 'json');
 }
 
-/**
- * The arguments of a call, as prettier prints them when none is hugged (no object, array or function
- * last): on the line when they fit, else one per line with a trailing comma.
- */
-export function callArguments(args: readonly builders.Doc[]): builders.Doc {
-  if (!args.length) return '()';
-  return group(['(', indent([softline, join([',', line], [...args])]), ifBreak(','), softline, ')']);
-}
-
 const NAME = '[A-Za-z_$][A-Za-z0-9_$]*';
 
-/** `{ a, b }` of an import or export: on the line when it fits, else one name a line with a trailing comma (a single name never breaks). */
-function specifiers(names: readonly string[]): builders.Doc {
-  return names.length > 1 ? group(['{', indent([line, join([',', line], [...names])]), ifBreak(','), line, '}']) : `{ ${names[0]} }`;
+/**
+ * The `{ a, b }` of an import or export (prettier's printModuleSpecifiers), shared by the module lines below
+ * and the one printer's import declarations (pretty/statements.ts): on the line when it fits, else one name
+ * a line with a trailing comma; a single name never breaks unless `breakable` (beside a default import).
+ */
+export function namedSpecifiers(names: readonly builders.Doc[], breakable = false): builders.Doc {
+  return names.length > 1 || breakable ? group(['{', indent([line, join([',', line], [...names])]), ifBreak(','), line, '}']) : ['{ ', ...names, ' }'];
 }
 
 const SPECIFIER = new RegExp(`^(?:type )?${NAME}(?: as ${NAME})?$`);
 
 /**
- * `import { a, type B } from 'module';` (or `export`, `import type`) from names and a module name, in
- * prettier's layout; a name may be `type X` or `x as y`. Throws `NotPrinted` for anything else.
- */
-export function importStatement(keyword: 'import' | 'export', names: readonly string[], from: string, typeOnly = false): string {
-  if (!names.length || !names.every((n) => SPECIFIER.test(n))) throw new NotPrinted('import names');
-  return printDoc([keyword, typeOnly ? ' type' : '', ' ', specifiers(names), ' from ', prettyString(from), ';']);
-}
-
-/**
  * An import or export statement from its data (the symbol registry's, module-lines.ts) in prettier's
- * layout: the module in prettier's quotes, a named list that does not fit broken one name a line.
+ * layout: the module in prettier's quotes, a named list that does not fit broken one name a line. A name
+ * may be `type X` or `x as y`; anything else throws `NotPrinted`.
  */
 export function printModuleLine(line: ModuleLine): string {
-  if ('names' in line) return importStatement(line.keyword, line.names, line.from, line.typeOnly);
-  if (!SPECIFIER.test(line.namespace)) throw new NotPrinted('import names');
-  return `${line.keyword}${line.typeOnly ? ' type' : ''} * as ${line.namespace} from ${prettyString(line.from)};`;
+  const from = prettyString(line.from);
+  if ('star' in line) return `export * from ${from};`;
+  const head = `${line.keyword}${line.typeOnly ? ' type' : ''}`;
+  if ('namespace' in line) {
+    if (!SPECIFIER.test(line.namespace)) throw new NotPrinted('import names');
+    return `${head} * as ${line.namespace} from ${from};`;
+  }
+  if (!line.names.length || !line.names.every((n) => SPECIFIER.test(n))) throw new NotPrinted('import names');
+  return printDoc([head, ' ', namedSpecifiers(line.names), ' from ', from, ';']);
 }
 
 /**

@@ -8,7 +8,8 @@
  * Spec strings still enter code only through the safe builders: node constructors (literals escaped, names
  * checked), and `string()` for the few lines still written as text (a module specifier).
  */
-import { importStatement, NotPrinted } from './pretty-doc.ts';
+import { namedLine } from './module-lines.ts';
+import { NotPrinted, printModuleLine } from './pretty-doc.ts';
 import { ModulePrinter } from './pretty-module.ts';
 import { quoteString } from './quote.ts';
 import { NodeModulePrinter, printNode } from './ts-print.ts';
@@ -30,7 +31,10 @@ export interface Printer {
   plain(node: Statement): string;
   /** A string literal as prettier writes it (single quotes unless the text holds more of them). */
   string(value: string): string;
-  /** `import { a, type B } from 'm';` (or `export`, `import type`) in prettier's layout. */
+  /**
+   * `import { a, type B } from 'm';` (or `export`, `import type`) in prettier's layout: the statement as data
+   * (a module line, codegen/module-lines.ts) laid out by the printer of every import line (`printModuleLine`).
+   */
   importStatement(keyword: 'import' | 'export', names: readonly string[], from: string, typeOnly?: boolean): string;
   /** Thrown for a shape the printer does not reproduce: `module().node(…)` then leaves the statement to prettier. */
   NotPrinted: typeof NotPrinted;
@@ -41,6 +45,6 @@ export const printer: Printer = {
   statement: prettyStatement,
   plain: printNode,
   string: (value) => quoteString(value),
-  importStatement,
+  importStatement: (keyword, names, from, typeOnly) => printModuleLine(namedLine(keyword, names, from, typeOnly)),
   NotPrinted,
 };

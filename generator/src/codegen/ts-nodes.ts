@@ -725,6 +725,20 @@ export function binary(left: Expression, operator: BinaryOperator, right: Expres
   return f.createBinaryExpression(l, token, r);
 }
 
+/**
+ * `target = value` / `target ??= value` as an expression (a cache filled on first use: `f((r ??= table()))`).
+ * Bracketed, as prettier writes an assignment that stands inside another expression.
+ */
+export function assignment(target: Expression, operator: '=' | '??=', value: Expression): Expression {
+  const token = operator === '=' ? ts.SyntaxKind.EqualsToken : ts.SyntaxKind.QuestionQuestionEqualsToken;
+  return f.createParenthesizedExpression(f.createBinaryExpression(leftHand(target), token, value));
+}
+
+/** `value!`: the value asserted not `null`/`undefined` (an index the code knows is in range). */
+export function nonNull(value: Expression): Expression {
+  return f.createNonNullExpression(leftHand(value));
+}
+
 /** `!value` */
 export function not(value: Expression): Expression {
   return f.createPrefixUnaryExpression(ts.SyntaxKind.ExclamationToken, operand(value, Precedence.Unary));

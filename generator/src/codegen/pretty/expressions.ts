@@ -67,7 +67,18 @@ function bare(node: ts.Expression, where: Context): D {
   if (ts.isObjectLiteralExpression(node)) return objectLiteral(node);
   if (ts.isArrayLiteralExpression(node)) return arrayLiteral(node);
   if (ts.isArrowFunction(node)) return arrowFunction(node);
-  if (ts.isBinaryExpression(node) && node.operatorToken.kind === K.EqualsToken) return valueAssignment(operand(node.left, node), ' =', node.right, {});
+  if (ts.isBinaryExpression(node) && (node.operatorToken.kind === K.EqualsToken || node.operatorToken.kind === K.QuestionQuestionEqualsToken)) {
+    const printed = valueAssignment(operand(node.left, node), node.operatorToken.kind === K.EqualsToken ? ' =' : ' ??=', node.right, {});
+    // prettier brackets an assignment passed as an argument (`f((r ??= table()))`); `??=` is built for nothing else.
+    if (where === 'argument') return ['(', printed, ')'];
+    return node.operatorToken.kind === K.EqualsToken ? printed : unhandled('logical assignment outside an argument');
+  }
+  if (ts.isNonNullExpression(node)) {
+    // Of a name, member or call only (an optional chain prettier brackets): where prettier breaks inside brackets before the `!` is not reproduced.
+    const inner = strip(node.expression);
+    if (ts.isOptionalChain(inner) || !(ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner) || ts.isCallExpression(inner))) unhandled('non-null assertion of a bracketed expression');
+    return [operand(inner, node, 'object'), '!'];
+  }
   if (ts.isBinaryExpression(node)) return binaryExpression(node, where);
   if (ts.isConditionalExpression(node)) return conditionalExpression(node, where);
   if (ts.isCallExpression(node) || ts.isNewExpression(node)) return memberOrCall(node);

@@ -6,7 +6,7 @@
 import { ts } from '../typescript.mjs';
 import { builders } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../layout-options.ts';
-import { flatIfFits } from '../pretty-doc.ts';
+import { flatIfFits, namedSpecifiers } from '../pretty-doc.ts';
 import { assignment, valueAssignment } from './assignments.ts';
 import { type D, K, unhandled } from './base.ts';
 import { comments, trailingComments } from './comments.ts';
@@ -117,7 +117,7 @@ function importDeclaration(node: ts.ImportDeclaration): D {
   else {
     const names = bindings.elements.map((e) => (e.propertyName ? unhandled('import specifier') : [e.isTypeOnly ? 'type ' : '', e.name.text]));
     if (!names.length) unhandled('import');
-    specifiers = names.length > 1 || defaultName ? group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']) : ['{ ', ...names, ' }'];
+    specifiers = namedSpecifiers(names, defaultName !== undefined);
   }
   const head = defaultName && bindings ? [defaultName, ', '] : defaultName ?? '';
   return ['import', kind, ' ', head, specifiers, ' from ', expression(node.moduleSpecifier), ';'];

@@ -3,6 +3,8 @@
  * shapes, and the mock's samples. The parts the client shares (the runtime copies, each webhook's route) are
  * emit/webhooks/'s.
  */
+import { namedLine } from '../../codegen/module-lines.ts';
+import { printModuleLine } from '../../codegen/pretty-doc.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, WebhookModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile } from '../emitter.ts';
@@ -58,11 +60,15 @@ export function serverWebhookFiles(model: ApiModel, context: EmitContext, head: 
   const module = p
     .module()
     .line(head)
-    .line(p.importStatement('import', ['webhookValidators'], context.importPath('validators', 'src/webhooks.ts')))
-    .line(p.importStatement('import', ['Webhooks'], context.importPath('types', 'src/webhooks.ts'), true))
-    .line(p.importStatement('import', ['fire', 'sampleOf', 'type FireWebhookOptions', 'type SampleWebhookOptions', 'type WebhookSamples'], './runtime/webhook-mock.js'))
-    .line(p.importStatement('import', ['createReceiver', 'type WebhookEntry', 'type WebhookReceiverOptions'], './runtime/webhook-receiver.js'))
-    .line(p.importStatement('import', ['TableProblemShape'], './runtime/types.js', true));
+    .line(head);
+  const imports = [
+    namedLine('import', ['webhookValidators'], context.importPath('validators', 'src/webhooks.ts')),
+    namedLine('import', ['Webhooks'], context.importPath('types', 'src/webhooks.ts'), true),
+    namedLine('import', ['fire', 'sampleOf', 'type FireWebhookOptions', 'type SampleWebhookOptions', 'type WebhookSamples'], './runtime/webhook-mock.js'),
+    namedLine('import', ['createReceiver', 'type WebhookEntry', 'type WebhookReceiverOptions'], './runtime/webhook-receiver.js'),
+    namedLine('import', ['TableProblemShape'], './runtime/types.js', true),
+  ];
+  for (const line of imports) module.line(printModuleLine(line));
   module.node(
     n.variable('const', 'WEBHOOKS', n.literalExpression(table), {
       type: n.arrayType(n.typeRef('WebhookEntry')),

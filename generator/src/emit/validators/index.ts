@@ -10,13 +10,14 @@
  * - `src/index.ts`      the public exports
  */
 import { docComment } from '../../codegen/index.ts';
-import { namedLine } from '../../codegen/module-lines.ts';
+import { ModulePrinter } from '../../codegen/pretty-module.ts';
+import { namedLine, starExport } from '../../codegen/module-lines.ts';
 import type { ApiModel } from '../../model/types.ts';
 import { OptionError, type EmitContext, type EmittedFile, type TargetEmitter } from '../emitter.ts';
 import { compiledFile } from './module/compiled-file.ts';
 import { formatsFile } from './module/formats-file.ts';
 import { runtimeFile } from './module/runtime-file.ts';
-import { prettyImports, PrettyModule } from './module/pretty.ts';
+import { prettyImports } from './module/pretty.ts';
 import { publicApi, RUNTIME, validatorSymbols } from './module/symbols.ts';
 import { apiDocument } from './openapi/document.ts';
 import { operationStatements, operationsFile } from './openapi/operations-file.ts';
@@ -67,7 +68,7 @@ export const validatorsEmitter: TargetEmitter = {
     const webhooks = model.webhooks?.length ? webhookValidatorsFile(model, doc, symbols, context) : undefined;
     const functions = c.build();
     // Modules printed in prettier's layout: only the statements `formatted` leaves out go to prettier.
-    const pretty = (path: string, module: PrettyModule): EmittedFile => {
+    const pretty = (path: string, module: ModulePrinter): EmittedFile => {
       const { text, ranges } = module.build();
       return { path, contents: text, format: 'typescript', formatted: ranges };
     };
@@ -88,7 +89,8 @@ export const validatorsEmitter: TargetEmitter = {
       namedLine('export', api.filter((d) => d.typeOnly).map((d) => d.name).sort(), RUNTIME, true),
       ...(api.some((d) => !d.typeOnly) ? [namedLine('export', api.filter((d) => !d.typeOnly).map((d) => d.name).sort(), RUNTIME)] : []),
     ];
-    files.push(pretty('src/index.ts', new PrettyModule().add(header.text).add(`${prettyImports(reexports)}\nexport * from './schemas.js';\nexport * from './operations.js';\nexport * from './standard-schema.js';${webhooks ? `\nexport * from '${WEBHOOKS}';` : ''}`)));
+    const modules = ['./schemas.js', './operations.js', './standard-schema.js', ...(webhooks ? [WEBHOOKS] : [])];
+    files.push(pretty('src/index.ts', new ModulePrinter().statement(header.text).statement(prettyImports([...reexports, ...modules.map(starExport)]))));
     return files.sort((a, b) => (a.path < b.path ? -1 : 1));
   },
 };

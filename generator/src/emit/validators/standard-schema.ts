@@ -2,7 +2,8 @@
  * `src/standard-schema.ts` of the validators target: every validator also as a Standard Schema v1 object
  * (https://standardschema.dev), so tRPC, TanStack Form, Hono's validator and the rest of that ecosystem
  * take them directly. The interface is declared in the module (structurally the spec's own), so the
- * package keeps no runtime or type dependency.
+ * package keeps no runtime or type dependency: it and `toStandardSchema` are the same for every spec, a
+ * checked runtime module (runtime/standard-schema.ts) copied in whole.
  *
  * - `<Schema>Schema` per schema (`validate<Schema>` with its defaults);
  * - per operation, for the parts it declares (openapi/operations-file.ts `declaredParts`, as the
@@ -11,107 +12,23 @@
  * - `toStandardSchema(validate, options?)` for other options (e.g. `{ direction: 'request' }` for a form).
  *
  * Each is one line, `export const X = /* @__PURE__ *\/ _schema(validateX);` (`_schema` is `toStandardSchema`;
- * its type inferred from the validator's, so a bundler drops the ones a program does not use); printed in
- * prettier's layout (module/pretty.ts).
+ * its type inferred from the validator's, so a bundler drops the ones a program does not use); laid out by
+ * the one printer (codegen/statement-printer.ts).
  *
  * Names: each is a name the model planned for the types target plus `Schema`, so they are as unique as
  * the type names are.
  */
 import { ident, raw, type Code } from '../../codegen/index.ts';
+import { ModulePrinter } from '../../codegen/pretty-module.ts';
 import { namedLine, namespaceImport } from '../../codegen/module-lines.ts';
 import type { ApiModel } from '../../model/types.ts';
 import { printStatement } from '../../codegen/statement-printer.ts';
 import * as n from '../../codegen/ts-nodes.ts';
 import { printStatement as printNodeStatement } from '../../codegen/ts-print.ts';
 import * as t from '../../codegen/statements.ts';
-import { prettyImports, PrettyModule } from './module/pretty.ts';
+import { prettyImports } from './module/pretty.ts';
 import { declaredParts } from './openapi/operations-file.ts';
-
-/** The interface and `toStandardSchema`: static text (no spec content), in prettier's layout (a namespace declaration has no node builder). */
-const RUNTIME = `/** The Standard Schema v1 interface (https://standardschema.dev), declared here so the package needs no dependency. */
-export interface StandardSchemaV1<Input = unknown, Output = Input> {
-  readonly '~standard': StandardSchemaV1.Props<Input, Output>;
-}
-
-export declare namespace StandardSchemaV1 {
-  export interface Props<Input = unknown, Output = Input> {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly validate: (value: unknown, options?: Options | undefined) => Result<Output> | Promise<Result<Output>>;
-    readonly types?: Types<Input, Output> | undefined;
-  }
-  export interface Options {
-    readonly libraryOptions?: Record<string, unknown> | undefined;
-  }
-  export type Result<Output> = SuccessResult<Output> | FailureResult;
-  export interface SuccessResult<Output> {
-    readonly value: Output;
-    readonly issues?: undefined;
-  }
-  export interface FailureResult {
-    readonly issues: ReadonlyArray<Issue>;
-  }
-  export interface Issue {
-    readonly message: string;
-    readonly path?: ReadonlyArray<PropertyKey | PathSegment> | undefined;
-  }
-  export interface PathSegment {
-    readonly key: PropertyKey;
-  }
-  export interface Types<Input = unknown, Output = Input> {
-    readonly input: Input;
-    readonly output: Output;
-  }
-  export type InferInput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['input'];
-  export type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['output'];
-}
-
-/** A Standard Schema whose \`validate\` is synchronous (all of these are). */
-export interface SyncStandardSchema<T> extends StandardSchemaV1<T> {
-  readonly '~standard': StandardSchemaV1.Props<T> & {
-    readonly validate: (value: unknown) => StandardSchemaV1.Result<T>;
-  };
-}
-
-/**
- * A validator as a Standard Schema: \`{ value }\` when valid, else \`{ issues }\`, one per error, with the
- * error's message and its path as keys (array indexes as numbers).
- */
-export function toStandardSchema<T>(
-  validate: (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
-  options?: ValidateOptions,
-): SyncStandardSchema<T> {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'socialgen',
-      validate(value: unknown): StandardSchemaV1.Result<T> {
-        const result = validate(value, options);
-        if (result.valid) return { value: result.value };
-        return {
-          issues: result.errors.map((error) => ({ message: error.message, path: _path(value, error.instancePath) })),
-        };
-      },
-    },
-  };
-}
-
-/** A JSON pointer into \`value\` as path keys: a segment is a number where the value at that point is an array. */
-function _path(value: unknown, pointer: string): PropertyKey[] {
-  const path: PropertyKey[] = [];
-  if (pointer === '') return path;
-  let node: unknown = value;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    const index = Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(key) ? Number(key) : undefined;
-    path.push(index ?? key);
-    node =
-      node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, key)
-        ? (node as Record<string, unknown>)[key]
-        : undefined;
-  }
-  return path;
-}`;
+import { copiedWhole } from './runtime/library.ts';
 
 /**
  * The operations' adapters: `_body` (a request body validator as a Standard Schema, its first declared
@@ -165,27 +82,29 @@ function adapted(name: string, adapter: string, namespace: string, validator: st
   return printStatement(t.exportedConst(ident(name), t.pure(t.call(raw(adapter), t.member(raw(namespace), validator)))));
 }
 
-export function standardSchemaFile(model: ApiModel, header: Code): PrettyModule {
+export function standardSchemaFile(model: ApiModel, header: Code): ModulePrinter {
   const imports = [
     namedLine('import', ['ValidateOptions', 'ValidationResult'], './runtime.js', true),
     ...(model.schemas.length ? [namespaceImport('S', './schemas.js')] : []),
     ...(model.operations.length ? [namespaceImport('O', './operations.js')] : []),
   ];
-  const module = new PrettyModule().add(header.text).add(prettyImports(imports)).addAs(RUNTIME, true);
-  if (model.operations.length) for (const { text, formatted } of operationAdapters()) module.addAs(text, formatted);
+  const module = new ModulePrinter().statement(header.text).statement(prettyImports(imports));
+  // The interface and `toStandardSchema`, the same for every spec: copied from the checked runtime module.
+  for (const text of copiedWhole(new URL('./runtime/standard-schema.ts', import.meta.url))) module.statement(text);
+  if (model.operations.length) for (const { text, formatted } of operationAdapters()) module.statement(text, formatted);
   if (model.schemas.length || model.operations.length) {
     const { text, formatted } = alias();
-    module.addAs(text, formatted);
+    module.statement(text, formatted);
   }
   for (const s of model.schemas) {
     const { text, formatted } = adapted(`${s.typeName}Schema`, '_schema', 'S', ident(`validate${s.typeName}`).text);
-    module.addAs(text, formatted);
+    module.statement(text, formatted);
   }
   for (const op of model.operations) {
     for (const { part, name } of declaredParts(op)) {
       const adapter = part === 'requestBody' ? '_body' : part === 'response' ? '_response' : '_schema';
       const { text, formatted } = adapted(`${name}Schema`, adapter, 'O', ident(`validate${name}`).text);
-      module.addAs(text, formatted);
+      module.statement(text, formatted);
     }
   }
   return module;

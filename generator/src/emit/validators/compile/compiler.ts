@@ -59,6 +59,14 @@ export interface CompilerOptions extends RegistryOptions {
   bigint?: boolean;
 }
 
+/**
+ * Output size, not layout: a function's own schema path longer than this is written once, as a module
+ * constant (`const _spN = '#/…';`, about 15 characters more than the string), and each of its errors' paths
+ * as `_spN + '/…'` (4–6 characters in place of the quoted path). A shorter path is written where it is used:
+ * repeated, it costs less than the constant would save.
+ */
+const SHARED_BASE_PATH = 24;
+
 /** The failure helpers applied at a property of the value (runtime/helpers/core.ts). */
 const AT_PROPERTY: Record<string, string> = { _fType: '_fPT', _fTypes: '_fPTs', _fEnum: '_fPE', _fReq: '_fPR', _fFormat: '_fPF' };
 
@@ -175,8 +183,8 @@ export class Compiler implements KeywordContext {
   /**
    * A schema path as an expression of the function being generated: `sp + "..."` under a relocatable
    * function's root, else a literal. Shared through a module constant (written once, the same string at run
-   * time): the function's own path when it is long, as its errors' paths start with it, and a path longer
-   * than `shareOver` (a caller passing it at many sites: keywords/ref.ts).
+   * time): the function's own path when it is longer than `SHARED_BASE_PATH` (its errors' paths start with
+   * it), and a path longer than `shareOver` (a caller passing it at many sites: keywords/ref.ts).
    */
   schemaPathCode(site: Site, schemaPath: string, shareOver = Infinity): Expr {
     if (schemaPath.startsWith(SP)) {
@@ -184,7 +192,7 @@ export class Compiler implements KeywordContext {
       return rest ? binary(raw('sp'), '+', lit(rest)) : raw('sp');
     }
     const base = site.fn.schemaPath;
-    if (base.length > 24 && schemaPath.startsWith(base)) {
+    if (base.length > SHARED_BASE_PATH && schemaPath.startsWith(base)) {
       const head = this.hoist.text(base);
       return schemaPath === base ? head : binary(head, '+', lit(schemaPath.slice(base.length)));
     }

@@ -5,13 +5,13 @@
  * written, prettier-clean where they live (test/print/prettier-clean.test.ts), so the module is formatted.
  */
 import type { Code } from '../../../codegen/index.ts';
+import { ModulePrinter } from '../../../codegen/pretty-module.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
 import { HELPERS } from '../runtime/helpers/index.ts';
-import { PrettyModule } from './pretty.ts';
 import { publicDeclarations, RUNTIME } from './symbols.ts';
 
-export function runtimeFile(symbols: SymbolRegistry, header: Code): PrettyModule {
-  const module = new PrettyModule().add(header.text);
-  for (const d of [...publicDeclarations(), ...HELPERS.close(symbols.referencedFrom(RUNTIME))]) module.addAs(d.text, true);
+export function runtimeFile(symbols: SymbolRegistry, header: Code): ModulePrinter {
+  const module = new ModulePrinter().statement(header.text);
+  for (const d of [...publicDeclarations(), ...HELPERS.close(symbols.referencedFrom(RUNTIME))]) module.statement(d.text);
   return module;
 }

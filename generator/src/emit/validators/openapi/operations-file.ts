@@ -17,10 +17,11 @@
  * parameters and request bodies validate in the `request` direction, responses in `response`. A status that
  * matches no response (exact, `4XX` range, `default`) or a media type that matches none declared is an error;
  * a response without content accepts only an absent body; an operation without a request body accepts
- * anything as its body; an absent body is an error only when the body is required. Every statement but the
- * helpers is built as nodes and laid out by the one printer (codegen/ts-print.ts).
+ * anything as its body; an absent body is an error only when the body is required. The shared helpers are
+ * operation-helpers.ts's; every other statement is built as nodes and laid out by the one printer.
  */
 import { docComment, ident, prettyLit as lit, raw, type Code } from '../../../codegen/index.ts';
+import { ModulePrinter } from '../../../codegen/pretty-module.ts';
 import { namespaceImport, type ModuleLine } from '../../../codegen/module-lines.ts';
 import type { ApiModel, MediaTypeModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
@@ -28,10 +29,11 @@ import * as n from '../../../codegen/ts-nodes.ts';
 import { printStatement } from '../../../codegen/ts-print.ts';
 import { printStatement as printTreeStatement } from '../../../codegen/statement-printer.ts';
 import * as t from '../../../codegen/statements.ts';
-import { prettyImports, PrettyModule } from '../module/pretty.ts';
+import { prettyImports } from '../module/pretty.ts';
 import { treeRef, typeOf, type EntryStatement } from '../module/entry.ts';
 import { escapeToken } from '../compile/pointer.ts';
 import { PackageRefs } from '../module/symbols.ts';
+import { operationHelpers } from './operation-helpers.ts';
 import type { ApiDocument } from './document.ts';
 
 export const OPERATIONS = './operations.js';
@@ -41,7 +43,7 @@ type Ref = (name: string) => Code;
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
-/** The media type a body or response row leaves unwritten before its check (`_rows`). */
+/** The media type a body or response row leaves unwritten before its check (runtime/operations-module.ts `_rows`). */
 const DEFAULT_MEDIA_TYPE = 'application/json';
 
 /** The members of an operation's validators and the `op.names` entry each is exported under. */
@@ -64,119 +66,6 @@ export function declaredParts(op: OperationModel): { part: Part; name: string }[
     response: true,
   };
   return (Object.keys(PART_NAMES) as Part[]).filter((part) => has[part]).map((part) => ({ part, name: op.names[PART_NAMES[part]] }));
-}
-
-/**
- * What every operation shares: its validators' shape, typed by its `Operations` entry (`B`: `undefined` for
- * an optional request body), and the function building them. Static text (no spec content but the name of
- * the check of a location without parameters, `none`), in prettier's layout.
- */
-function operationHelpers(ref: Ref, bodies: boolean, none: string | undefined): string {
-  const [ValidateOptions, ValidationResult, _Check, _Responses, _run, _opts, _respond] = ['ValidateOptions', 'ValidationResult', '_Check', '_Responses', '_run', '_opts', '_respond'].map((name) => ref(name).text);
-  const defaultMedia = lit(DEFAULT_MEDIA_TYPE).text;
-  const param = none === undefined ? '(i: number) => params[i]!' : `(i: number) => params[i] ?? ${ref(none).text}`;
-  // Without a request body in the spec, the runtime's `_request` is not needed (nor copied).
-  const bodyParam = bodies ? `
-  body?: readonly [boolean, ...(string | _At)[]],` : '';
-  const bodyTable = bodies
-    ? `
-  let b: ${ref('_Body').text} | undefined;`
-    : '';
-  const requestBody = bodies
-    ? `(value, mediaType, options) =>
-      body
-        ? ${ref('_request').text}((b ??= { r: body[0], ..._rows(body, 1, sp + '/requestBody') }), value, mediaType, options)
-        : { valid: true, value: value as T.Operations[K]['requestBody'] }`
-    : `(value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] })`;
-  return `/**
- * The members of an \`Operations\` entry that the validators type. \`_Validators\` is constrained by this shape,
- * not by the union of every entry (\`T.Operations[keyof T.Operations]\`): strict tsc relates
- * \`T.Operations[K]\` to such a union member by member, at a cost that grows with the square of the operations.
- */
-export interface _OperationTypes {
-  pathParams: unknown;
-  query: unknown;
-  headers: unknown;
-  cookies: unknown;
-  requestBody: unknown;
-  response: unknown;
-  errorResponse: unknown;
-}
-
-/** An operation's validators, typed by its entry in the types package's \`Operations\` map. */
-export interface _Validators<O extends _OperationTypes, B = never> {
-  pathParams(value: unknown, options?: ${ValidateOptions}): ${ValidationResult}<O['pathParams']>;
-  query(value: unknown, options?: ${ValidateOptions}): ${ValidationResult}<O['query']>;
-  headers(value: unknown, options?: ${ValidateOptions}): ${ValidationResult}<O['headers']>;
-  cookies(value: unknown, options?: ${ValidateOptions}): ${ValidationResult}<O['cookies']>;
-  requestBody(body: unknown, mediaType?: string, options?: ${ValidateOptions}): ${ValidationResult}<O['requestBody'] | B>;
-  response(
-    status: number | string,
-    mediaType: string,
-    body: unknown,
-    options?: ${ValidateOptions},
-  ): ${ValidationResult}<O['response'] | O['errorResponse']>;
-}
-
-/** A compiled check, with the schema path to pass it where that is not the one its place gives. */
-type _At = ${_Check} | readonly [${_Check}, string];
-
-/** A JSON pointer token: \`~\` and \`/\` escaped. */
-function _token(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\\//g, '~1');
-}
-
-/**
- * The media types, checks and schema paths of \`[..., mediaType, check, ...]\` from \`from\` on, under \`sp\`; a
- * check without a media type before it is for \`${DEFAULT_MEDIA_TYPE}\`.
- */
-function _rows(row: readonly unknown[], from: number, sp: string): { m: string[]; f: ${_Check}[]; p: string[] } {
-  const t = { m: [] as string[], f: [] as ${_Check}[], p: [] as string[] };
-  for (let i = from; i < row.length; i++) {
-    const m = typeof row[i] === 'string' ? (row[i++] as string) : ${defaultMedia};
-    const c = row[i] as _At;
-    t.m.push(m);
-    t.f.push(typeof c === 'function' ? c : c[0]);
-    t.p.push(typeof c === 'function' ? sp + '/content/' + _token(m) + '/schema' : c[1]);
-  }
-  return t;
-}
-
-/**
- * The validators of operation \`K\`, whose JSON pointer in the spec is \`at\`: \`params\` checks its parameters by
- * location (path, query, header, cookie; one left out has none), \`responses\` per status its media types
- * and their checks, \`body\` its request body's (none declared: any body is accepted). Schema paths follow
- * from \`at\`; the tables are built on first use.
- */
-function _operation<K extends keyof T.Operations, B = never>(
-  at: string,
-  params: readonly ${_Check}[],
-  responses: readonly (readonly [string, ...(string | _At)[]])[],${bodyParam}
-): _Validators<T.Operations[K], B> {
-  const sp = '#' + at;
-  const param = ${param};
-  let r: ${_Responses} | undefined;${bodyTable}
-  function run<R>(check: ${_Check}): (value: unknown, options?: ${ValidateOptions}) => ${ValidationResult}<R> {
-    return (value, options) => ${_run}(check, value, ${_opts}(options, true), sp + '/parameters');
-  }
-  function table(): ${_Responses} {
-    const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
-    return {
-      s: responses.map((row) => row[0]),
-      m: rows.map((t) => t.m),
-      f: rows.map((t) => t.f),
-      p: rows.map((t) => t.p),
-    };
-  }
-  return {
-    pathParams: run(param(0)),
-    query: run(param(1)),
-    headers: run(param(2)),
-    cookies: run(param(3)),
-    requestBody: ${requestBody},
-    response: (status, mediaType, value, options) => ${_respond}((r ??= table()), status, mediaType, value, options),
-  };
-}`;
 }
 
 /**
@@ -229,7 +118,7 @@ function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: 
 
 /** The module's statements: the static helpers, then the rest. */
 export interface OperationStatements {
-  helpers?: string;
+  helpers?: EntryStatement[];
   statements: EntryStatement[];
   imports: ModuleLine[];
 }
@@ -251,9 +140,9 @@ export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: 
   return { helpers, statements: [...perOperation, map], imports: refs.imports() };
 }
 
-export function operationsFile(header: Code, typesPackage: string, parts: OperationStatements): PrettyModule {
-  const module = new PrettyModule().add(header.text).add(prettyImports([namespaceImport('T', typesPackage, true), ...parts.imports]));
-  if (parts.helpers) module.addAs(parts.helpers, true);
-  for (const s of parts.statements) module.addAs(s.text, s.formatted);
+export function operationsFile(header: Code, typesPackage: string, parts: OperationStatements): ModulePrinter {
+  const module = new ModulePrinter().statement(header.text).statement(prettyImports([namespaceImport('T', typesPackage, true), ...parts.imports]));
+  for (const s of parts.helpers ?? []) module.statement(s.text, s.formatted);
+  for (const s of parts.statements) module.statement(s.text, s.formatted);
   return module;
 }

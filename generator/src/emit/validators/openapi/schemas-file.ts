@@ -1,10 +1,11 @@
 /** `src/schemas.ts`: `validate<X>` and `is<X>` for every component schema (and hoisted synthetic ones). */
 import { code, docComment, ident, type Code } from '../../../codegen/index.ts';
+import { ModulePrinter } from '../../../codegen/pretty-module.ts';
 import { namespaceImport, type ModuleLine } from '../../../codegen/module-lines.ts';
 import type { ApiModel } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
 import { entryFactories, type EntryStatement } from '../module/entry.ts';
-import { prettyImports, PrettyModule } from '../module/pretty.ts';
+import { prettyImports } from '../module/pretty.ts';
 import { PackageRefs } from '../module/symbols.ts';
 import type { ApiDocument } from './document.ts';
 
@@ -25,8 +26,8 @@ export function schemaStatements(model: ApiModel, doc: ApiDocument, symbols: Sym
   return { statements, imports: refs.imports() };
 }
 
-export function schemasFile(header: Code, typesPackage: string, parts: { statements: EntryStatement[]; imports: ModuleLine[] }): PrettyModule {
-  const module = new PrettyModule().add(header.text).add(prettyImports([namespaceImport('T', typesPackage, true), ...parts.imports]));
-  for (const s of parts.statements) module.addAs(s.text, s.formatted);
+export function schemasFile(header: Code, typesPackage: string, parts: { statements: EntryStatement[]; imports: ModuleLine[] }): ModulePrinter {
+  const module = new ModulePrinter().statement(header.text).statement(prettyImports([namespaceImport('T', typesPackage, true), ...parts.imports]));
+  for (const s of parts.statements) module.statement(s.text, s.formatted);
   return module;
 }

@@ -24,7 +24,7 @@ export interface Declaration {
   deps: string[];
 }
 
-const START = /^(export\s+)?(?:declare\s+)?(?:async\s+)?(function\*?|const|let|var|interface|type|class|enum)\s+([A-Za-z_$][\w$]*)/;
+const START = /^(export\s+)?(?:declare\s+)?(?:async\s+)?(function\*?|const|let|var|interface|type|class|enum|namespace)\s+([A-Za-z_$][\w$]*)/;
 
 /** The top-level declarations of one module's source, in order (deps not yet resolved). */
 export function splitDeclarations(source: string): Omit<Declaration, 'deps'>[] {
@@ -47,6 +47,15 @@ export function splitDeclarations(source: string): Omit<Declaration, 'deps'>[] {
     const text = lines.slice(s.from, end).join('\n').trimEnd();
     return { name: s.name, kind: s.kind, typeOnly: s.kind === 'interface' || s.kind === 'type', exported: s.exported, text };
   });
+}
+
+const wholeModules = new Map<string, readonly string[]>();
+
+/** A runtime module copied whole (its imports left out): its declarations' texts, as written, in order (read once). */
+export function copiedWhole(url: URL): readonly string[] {
+  let texts = wholeModules.get(url.href);
+  if (!texts) wholeModules.set(url.href, (texts = splitDeclarations(readFileSync(url, 'utf8')).map((d) => d.text)));
+  return texts;
 }
 
 /** The text without comments, for finding the names it uses (a comment may mention a helper it does not call). */
