@@ -11,10 +11,16 @@
 /** Which escapes a literal is spelled with (see above). */
 export type Escapes = 'json' | 'compiler';
 
+/** Printable ASCII without a quote or a backslash: spelled alike by JSON and the compiler, never escaped. */
+const PLAIN = /^[\x20-\x21\x23-\x26\x28-\x5b\x5d-\x7e]*$/;
+
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** `value` as a string literal in prettier's quotes, with the escapes of `escapes`. */
 export function quoteString(value: string, escapes: Escapes = 'json'): string {
+  // Most literals (names, paths, media types) need no escape in either spelling and no quote choice:
+  // the result below is then `'value'`, without the stringify, the replacements and the counts.
+  if (PLAIN.test(value)) return `'${value}'`;
   const written = escapes === 'json' ? jsonLiteral(value) : compilerLiteral(value);
   // In both spellings every `"` of the text is escaped and every `'` bare, so prettier's count of quotes is
   // the text's, and re-quoting is two plain replacements (no scan for escape pairs: the literal can be

@@ -219,6 +219,8 @@ const UNKNOWN = ts.SyntaxKind.UnknownKeyword;
 
 /** `A | B`: nested unions flattened, duplicates and `never` dropped, `unknown` absorbing. */
 export function unionType(types: readonly TypeNode[]): TypeNode {
+  // One plain member is itself (what the general path returns too): most schemas' types come through here alone.
+  if (types.length === 1 && !(types[0] as Annotated)[UNION_MEMBERS] && types[0]!.kind !== NEVER && types[0]!.kind !== UNKNOWN) return types[0]!;
   const members = dedupe(types.flatMap((t) => (t as Annotated)[UNION_MEMBERS] ?? [t]).filter((t) => t.kind !== NEVER));
   if (!members.length) return keywordType('never');
   if (members.some((t) => t.kind === UNKNOWN)) return keywordType('unknown');
@@ -230,6 +232,7 @@ export function unionType(types: readonly TypeNode[]): TypeNode {
 
 /** `A & B`: nested intersections flattened, duplicates and `unknown` dropped, `never` absorbing. */
 export function intersectionType(types: readonly TypeNode[]): TypeNode {
+  if (types.length === 1 && !(types[0] as Annotated)[INTERSECTION_MEMBERS] && types[0]!.kind !== NEVER && types[0]!.kind !== UNKNOWN) return types[0]!;
   const members = dedupe(types.flatMap((t) => (t as Annotated)[INTERSECTION_MEMBERS] ?? [t]).filter((t) => t.kind !== UNKNOWN));
   if (!members.length) return keywordType('unknown');
   if (members.some((t) => t.kind === NEVER)) return keywordType('never');

@@ -49,23 +49,27 @@ export function problemShape(model: ApiModel, response: ResponseModel): ProblemS
 }
 
 /**
- * The variants of an error schema, computed once per schema object of a model: most responses of a spec
- * share their error schemas (GitHub's 1,223 operations have a few dozen), and the server's table asks for
- * every 4xx response's. Read-only: the same array is every sharing response's.
+ * The variants of an error schema, computed once per schema of a model: most responses of a spec share
+ * their error schemas (GitHub's 1,223 operations have a few dozen), and the server's table asks for every
+ * 4xx response's. A bare `{ $ref }` is its target's schema, so such objects share the entry of their
+ * reference (the bundled spec's 288 error responses are 288 objects naming two schemas). Read-only: the
+ * same array is every sharing response's.
  */
-const variantCache = new WeakMap<ApiModel, WeakMap<object, readonly ProblemVariant[]>>();
+const variantCache = new WeakMap<ApiModel, { byObject: WeakMap<object, readonly ProblemVariant[]>; byRef: Map<string, readonly ProblemVariant[]> }>();
 
 function variantsOf(model: ApiModel, facts: SchemaFacts, schema: Schema): readonly ProblemVariant[] {
   let cache = variantCache.get(model);
-  if (!cache) variantCache.set(model, (cache = new WeakMap()));
-  const known = typeof schema === 'object' ? cache.get(schema) : undefined;
+  if (!cache) variantCache.set(model, (cache = { byObject: new WeakMap(), byRef: new Map() }));
+  const ref = typeof schema === 'object' && typeof schema.$ref === 'string' && Object.keys(schema).length === 1 ? schema.$ref : undefined;
+  const known = ref !== undefined ? cache.byRef.get(ref) : typeof schema === 'object' ? cache.byObject.get(schema) : undefined;
   if (known) return known;
   const variants: ProblemVariant[] = [];
   for (const { schema: alternative, fixed } of alternatives(facts, schema)) {
     const variant = variantOf(facts, alternative, fixed);
     if (variant) variants.push(variant);
   }
-  if (typeof schema === 'object') cache.set(schema, variants);
+  if (ref !== undefined) cache.byRef.set(ref, variants);
+  else if (typeof schema === 'object') cache.byObject.set(schema, variants);
   return variants;
 }
 

@@ -19,14 +19,22 @@ import { E, renderPath, schemaPathOf, type Site } from '../site.ts';
 import { decodeFragment, resolveUri, splitFragment } from '../uri.ts';
 import { O } from '../option-bits.ts';
 
+/** inlinable's answer per schema object: asked at every reference to the target. */
+const inlinableCache = new WeakMap<object, boolean>();
+
 /**
  * Small leaf targets (no references, identifiers or unevaluated keywords inside, short) are compiled inline
  * instead of called: the usual `PostId`-style string formats of an API.
  */
 function inlinable(schema: unknown): boolean {
   if (typeof schema !== 'object' || schema === null) return false;
-  const text = JSON.stringify(schema);
-  return text.length <= 400 && !/"\$(ref|dynamicRef|id|anchor|dynamicAnchor)"|"unevaluated(Properties|Items)"/.test(text);
+  // GitHub's large shared schemas were stringified at each of their thousands of references.
+  let known = inlinableCache.get(schema);
+  if (known === undefined) {
+    const text = JSON.stringify(schema);
+    inlinableCache.set(schema, (known = text.length <= 400 && !/"\$(ref|dynamicRef|id|anchor|dynamicAnchor)"|"unevaluated(Properties|Items)"/.test(text)));
+  }
+  return known;
 }
 
 /**
