@@ -10,20 +10,18 @@
  *   `…RequestBodySchema` (the first declared media type), and always `<Op>ResponseSchema(status, mediaType?)`;
  * - `toStandardSchema(validate, options?)` for other options (e.g. `{ direction: 'request' }` for a form).
  *
- * Each is one line, `export const X = /* @__PURE__ *\/ _schema(validateX);` (`_schema` is `toStandardSchema`;
+ * Each is one line, `export const X = /* @__PURE__ *\/ _schema(validateX);` (`_schema` calls `toStandardSchema`;
  * its type inferred from the validator's, so a bundler drops the ones a program does not use); printed in
  * prettier's layout (module/pretty.ts).
  *
  * Names: each is a name the model planned for the types target plus `Schema`, so they are as unique as
  * the type names are.
  */
-import { ident, raw, type Code } from '../../codegen/index.ts';
+import { ident, type Code } from '../../codegen/index.ts';
 import { namedLine, namespaceImport } from '../../codegen/module-lines.ts';
 import type { ApiModel } from '../../model/types.ts';
-import { printStatement } from '../../codegen/statement-printer.ts';
 import * as n from '../../codegen/ts-nodes.ts';
 import { printStatement as printNodeStatement } from '../../codegen/ts-print.ts';
-import * as t from '../../codegen/statements.ts';
 import { prettyImports, PrettyModule } from './module/pretty.ts';
 import { declaredParts } from './openapi/operations-file.ts';
 
@@ -96,6 +94,17 @@ export function toStandardSchema<T>(
   };
 }
 
+/**
+ * \`toStandardSchema\` of the validator \`get\` returns. The exports below pass \`() => S.validateX\`: strict tsc
+ * checks a reference to an import in a top-level statement by walking back through every constant declared
+ * before it, one inside a function by walking that function only.
+ */
+function _schema<T>(
+  get: () => (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema(get());
+}
+
 /** A JSON pointer into \`value\` as path keys: a segment is a number where the value at that point is an array. */
 function _path(value: unknown, pointer: string): PropertyKey[] {
   const path: PropertyKey[] = [];
@@ -124,45 +133,42 @@ function operationAdapters(): { text: string; formatted: boolean }[] {
   const schema = n.typeRef('SyncStandardSchema', [T]);
   const status = { name: 'status', type: n.unionType([n.keywordType('number'), n.keywordType('string')]) };
   const validate = n.valueRef('validate');
-  // `toStandardSchema((body, options) => validate(…args))`
+  // `toStandardSchema((body, options) => validate(…args))`, `validate` the validator `get` returns
   const adapt = (args: string[]) =>
     n.callExpression(n.valueRef('toStandardSchema'), [n.arrowFunction([{ name: 'body' }, { name: 'options' }], n.callExpression(validate, args.map((a) => (a === 'undefined' ? n.literalExpression(undefined) : n.valueRef(a)))))]);
+  const got = n.variable('const', 'validate', n.callExpression(n.valueRef('get'), []));
   const body = n.functionDeclaration(
     '_body',
     {
       typeParameters: [{ name: 'T' }],
-      parameters: [{ name: 'validate', type: n.functionType([{ name: 'body', type: n.keywordType('unknown') }, { name: 'mediaType', type: n.keywordType('string'), optional: true }, options], result) }],
+      parameters: [{ name: 'get', type: n.functionType([], n.functionType([{ name: 'body', type: n.keywordType('unknown') }, { name: 'mediaType', type: n.keywordType('string'), optional: true }, options], result)) }],
       returns: schema,
     },
-    [n.returnStatement(adapt(['body', 'undefined', 'options']))],
-    ['A request body validator as a Standard Schema: the body of its first declared media type.'],
+    [got, n.returnStatement(adapt(['body', 'undefined', 'options']))],
+    ['The request body validator `get` returns as a Standard Schema: the body of its first declared media type.'],
     { exported: false },
   );
   const response = n.functionDeclaration(
     '_response',
     {
       typeParameters: [{ name: 'T' }],
-      parameters: [{ name: 'validate', type: n.functionType([status, { name: 'mediaType', type: n.keywordType('string') }, { name: 'body', type: n.keywordType('unknown') }, options], result) }],
+      parameters: [{ name: 'get', type: n.functionType([], n.functionType([status, { name: 'mediaType', type: n.keywordType('string') }, { name: 'body', type: n.keywordType('unknown') }, options], result)) }],
       returns: n.functionType([status, { name: 'mediaType', type: n.keywordType('string'), optional: true }], schema),
     },
-    [n.returnStatement(n.arrowFunction([{ name: 'status' }, { name: 'mediaType', initializer: n.literalExpression('application/json') }], adapt(['status', 'mediaType', 'body', 'options'])))],
-    ['A response validator as a Standard Schema per status and media type (default `application/json`).'],
+    [got, n.returnStatement(n.arrowFunction([{ name: 'status' }, { name: 'mediaType', initializer: n.literalExpression('application/json') }], adapt(['status', 'mediaType', 'body', 'options'])))],
+    ['The response validator `get` returns as a Standard Schema per status and media type (default `application/json`).'],
     { exported: false },
   );
   return [printNodeStatement(body), printNodeStatement(response)];
 }
 
 /**
- * `toStandardSchema` under a short name for the exports: written once per export (on GitHub's spec, 2,442
- * times), with the adapters' short names that is 34 KB less of standard-schema.ts.
+ * `export const <name> = /* @__PURE__ *\/ <adapter>(() => <namespace>.<validator>);`. The validator is behind
+ * an arrow so that strict tsc's flow analysis of the import stops at the arrow (`_schema`).
  */
-function alias(): { text: string; formatted: boolean } {
-  return printNodeStatement(n.variable('const', '_schema', n.valueRef('toStandardSchema'), { doc: ['`toStandardSchema` under a short name, for the exports below.'] }));
-}
-
-/** `export const <name> = /* @__PURE__ *\/ <adapter>(<validator>);` (on the statement tree: thousands of one-line constants, printed as text). */
 function adapted(name: string, adapter: string, namespace: string, validator: string): { text: string; formatted: boolean } {
-  return printStatement(t.exportedConst(ident(name), t.pure(t.call(raw(adapter), t.member(raw(namespace), validator)))));
+  const get = n.arrowFunction([], n.propertyAccess(n.valueRef(namespace), validator));
+  return printNodeStatement(n.constDeclaration(ident(name).text, n.pure(n.callExpression(n.valueRef(adapter), [get]))));
 }
 
 export function standardSchemaFile(model: ApiModel, header: Code): PrettyModule {
@@ -173,10 +179,6 @@ export function standardSchemaFile(model: ApiModel, header: Code): PrettyModule 
   ];
   const module = new PrettyModule().add(header.text).add(prettyImports(imports)).addAs(RUNTIME, true);
   if (model.operations.length) for (const { text, formatted } of operationAdapters()) module.addAs(text, formatted);
-  if (model.schemas.length || model.operations.length) {
-    const { text, formatted } = alias();
-    module.addAs(text, formatted);
-  }
   for (const s of model.schemas) {
     const { text, formatted } = adapted(`${s.typeName}Schema`, '_schema', 'S', ident(`validate${s.typeName}`).text);
     module.addAs(text, formatted);
