@@ -10,8 +10,11 @@
  *   `…RequestBodySchema` (the first declared media type), and always `<Op>ResponseSchema(status, mediaType?)`;
  * - `toStandardSchema(validate, options?)` for other options (e.g. `{ direction: 'request' }` for a form).
  *
- * Each is one line, `export const X = /* @__PURE__ *\/ _schema(validateX);` (`_schema` calls `toStandardSchema`;
- * its type inferred from the validator's, so a bundler drops the ones a program does not use); printed in
+ * Each is one line, `export const X = /* @__PURE__ *\/ _schema(() => S.validateX);` (`_schema` calls
+ * `toStandardSchema` with the validator the arrow returns; its type inferred from the validator's, so a bundler
+ * drops the ones a program does not use). The arrow is for strict tsc: a reference to an import in a top-level
+ * statement is checked by walking back through every constant before it (a cost growing with the square of the
+ * exports: 35,767 on microsoft.com/graph), one inside a function by walking that function only. Printed in
  * prettier's layout (module/pretty.ts).
  *
  * Names: each is a name the model planned for the types target plus `Schema`, so they are as unique as

@@ -9,9 +9,10 @@
  * ...]`), where a check without a media type before it is `application/json`'s (`DEFAULT_MEDIA_TYPE`: on
  * GitHub's spec 3,171 of its media types, 66 KB of text when written out); it derives the schema paths
  * from the pointer and builds the runtime's `_Responses` / `_Body` tables on first use.
- * `operationValidators` maps each method to its six validators, complete for every operation. Top-level
- * exports (`validate<Op>PathParams`, `…Query`, `…Headers`, `…Cookies`, `…RequestBody`, `…Response`) exist
- * only for the parts the operation declares (`declaredParts`): a `validate<Op>Cookies` of an operation
+ * `operationValidators` maps each method to its six validators, complete for every operation: it is `_v`,
+ * the one object of every operation's call (`ONE_OBJECT_DOC`), and one destructuring of `_v` gives the
+ * exports (`validate<Op>PathParams`, `…Query`, `…Headers`, `…Cookies`, `…RequestBody`, `…Response`), which
+ * exist only for the parts the operation declares (`declaredParts`): a `validate<Op>Cookies` of an operation
  * without cookie parameters would only check that its value is an object. (Six exports per operation, tables
  * with every schema path written out and placeholder checks made GitHub's module 1.6 MB.) Defaults:
  * parameters and request bodies validate in the `request` direction, responses in `response`. A status that
@@ -230,16 +231,15 @@ export interface OperationStatements {
 }
 
 /**
- * Why one object and one destructuring, not a constant and its exports per operation: strict tsc's control
- * flow analysis walks, for each reference to an import (`C._e…`) or to a far constant in a top-level
- * statement, back through every earlier `const` of the module, so a statement per operation cost time
- * growing with the square of the operations (Graph's 11,422 did not finish). References inside one object
- * literal share one short walk. Bundlers lose nothing: a property read (`_v0.query`) kept every operation
- * already.
+ * The doc of `_v`. One object and one destructuring, not a constant and its exports per operation: strict tsc's
+ * flow analysis walks, for each reference to an import (`C._e…`) or to a far constant in a top-level statement,
+ * back through every earlier `const` of the module, so a statement per operation cost time growing with the
+ * square of the operations (Graph's 11,422 did not finish). References inside one object literal share one
+ * short walk. Bundlers lose nothing: a property read (`_v0.query`) kept every operation already.
  */
 const ONE_OBJECT_DOC = [
   "Every operation's validators keyed by its client method / server handler name (`op.names.method`), in one",
-  "object: strict tsc checks a top-level statement per operation in time growing with their square.",
+  'object: strict tsc checks a top-level statement per operation in time growing with their square.',
 ];
 
 export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): OperationStatements {
