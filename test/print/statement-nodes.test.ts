@@ -1,7 +1,7 @@
 /**
  * The node builder's statements for programs rather than declarations (`declare function`, `try`/`catch`,
  * `throw`, `for await`, template literals, comments inside objects and after statements, default and mixed
- * imports, spread arguments, `export default`, `export {}`, destructuring, async methods), printed by the one
+ * imports, spread arguments, `export default`, `export {}`, destructuring (renamed, nested), async methods), printed by the one
  * printer (codegen/pretty/) and held to prettier: prettier must leave each text exactly as it is, and
  * the printer must have printed it (not left it to prettier). Shapes straddle the print width (120).
  */
@@ -110,5 +110,29 @@ describe('program statements as nodes, printed as prettier prints them', () => {
     await expectClean(n.variable('const', { destructure: ['data', 'status', 'rateLimit'] }, n.awaitExpression(n.callExpression(n.propertyAccess(n.callExpression(n.propertyAccess(v('client'), word(50)), [n.objectLiteral([n.property('id', n.literalExpression(word(20)))])]), 'withResponse'), []))));
     const body = n.asType(n.awaitExpression(n.callExpression(n.propertyAccess(v('response'), 'json'), [])), n.typeRef('Body'));
     expect(await expectClean(n.variable('const', 'body', body))).toBe('const body = (await response.json()) as Body;\n');
+  });
+
+  // The validators' operations.ts exports: renamed properties, nested patterns (always broken, as prettier's
+  // printObject breaks a declaration's pattern that nests one), short keys, names past the print width.
+  it('destructuring with renamed and nested properties', async () => {
+    const op = (key: string, parts: [string, string][]) => ({ property: key, name: { destructure: parts.map(([property, name]) => ({ property, name })) } });
+    const one = n.variable('const', { destructure: [op('getPost', [['query', 'validateGetPostQuery']])] }, v('_v'), { exported: true });
+    expect(await expectClean(one)).toBe('export const {\n  getPost: { query: validateGetPostQuery },\n} = _v;\n');
+    const many = n.variable(
+      'const',
+      {
+        destructure: [
+          op('a', [['query', 'validateAQuery'], ['response', 'validateAResponse']]),
+          op(word(40), [['pathParams', `validate${word(40)}PathParams`], ['query', `validate${word(40)}Query`], ['response', `validate${word(40)}Response`]]),
+          op('get', [['requestBody', `validate${word(110)}RequestBody`]]),
+          'plain',
+          { property: 'renamed', name: 'other' },
+          { property: 'delete', name: 'remove' },
+        ],
+      },
+      v('_v'),
+      { exported: true },
+    );
+    await expectClean(many);
   });
 });

@@ -9,6 +9,16 @@
  * after 1,139 s of CPU. The oracle is the TypeScript compiler: the output type-checks cleanly, and its own
  * deterministic counters (what `tsc --extendedDiagnostics` prints as "Assignability cache size", "Types" and
  * "Instantiations") grow at most about as fast as the operations. Wall time is never asserted.
+ *
+ * The second cost is tsc's control-flow analysis (typescript.js `checkIdentifier` → `getFlowTypeOfReference`
+ * → `getTypeAtFlowNode`): for each reference to an import (`C` of `import * as C`, a named import) or to a
+ * module constant in a top-level statement, it walks back through every earlier top-level `const` (each a
+ * flow assignment) until it meets the constant's own declaration, for an import the module's start; nothing
+ * is cached between references. A reference to a function declaration is not walked, nor one inside a
+ * function (its walk ends at the function's start). A constant and its exports per operation, each referring
+ * to the compiled checks (`C._e…`), cost Graph's 11,422 operations hundreds of seconds. tsc exposes no
+ * counter of those steps, so `flowSteps` counts them on the module's syntax with the checker's symbols, and
+ * the count must grow as the operations do, not as their square.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -96,7 +106,51 @@ interface CheckerCounters {
   getInstantiationCount(): number;
 }
 
+/**
+ * The steps of tsc's flow walks for the references in a module's top-level statements (above): an import
+ * costs every flow assignment before the statement, a constant those declared after it, a function nothing.
+ */
+function flowSteps(file: ts.SourceFile, checker: ts.TypeChecker): number {
+  const declaredAt = new Map<ts.Symbol, number>();
+  let assignments = 0;
+  let steps = 0;
+  const reference = (id: ts.Identifier) => {
+    const symbol = checker.getSymbolAtLocation(id);
+    if (!symbol) return;
+    if (symbol.flags & ts.SymbolFlags.Alias) steps += assignments;
+    else if (declaredAt.has(symbol)) steps += assignments - declaredAt.get(symbol)!;
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) || ts.isClassLike(node) || ts.isTypeNode(node)) return;
+    if (ts.isIdentifier(node)) return reference(node);
+    if (ts.isPropertyAccessExpression(node)) return visit(node.expression);
+    if (ts.isPropertyAssignment(node)) return visit(node.initializer);
+    if (ts.isVariableDeclaration(node) || ts.isBindingElement(node)) return;
+    ts.forEachChild(node, visit);
+  };
+  const declare = (name: ts.BindingName) => {
+    if (ts.isIdentifier(name)) declaredAt.set(checker.getSymbolAtLocation(name)!, assignments++);
+    else for (const element of name.elements) if (!ts.isOmittedExpression(element)) declare(element.name);
+  };
+  for (const statement of file.statements) {
+    if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) continue;
+    if (!ts.isVariableStatement(statement)) {
+      visit(statement);
+      continue;
+    }
+    for (const d of statement.declarationList.declarations) {
+      if (d.initializer) visit(d.initializer);
+      declare(d.name);
+    }
+  }
+  return steps;
+}
+
+/** The validators modules whose top-level statements grow with the spec. */
+const MODULES = ['operations', 'schemas', 'standard-schema', 'compiled'] as const;
+
 interface Cost {
+  flow: Record<(typeof MODULES)[number], number>;
   diagnostics: string[];
   assignable: number;
   types: number;
@@ -127,7 +181,9 @@ async function cost(n: number): Promise<Cost> {
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
   // The counters tsc --extendedDiagnostics prints: on the checker, outside TypeScript's public declarations.
   const checker = program.getTypeChecker() as unknown as CheckerCounters;
+  const flow = Object.fromEntries(MODULES.map((m) => [m, flowSteps(program.getSourceFile(path.join(dir, `validators/${m}.ts`))!, program.getTypeChecker())])) as Cost['flow'];
   return {
+    flow,
     diagnostics,
     assignable: checker.getRelationCacheSizes().assignable,
     types: checker.getTypeCount(),
@@ -156,5 +212,12 @@ describe('strict tsc on generated validators', () => {
     expect(ratio, `${counter}: ${small[counter]} at ${SMALL} paths, ${large[counter]} at ${LARGE}`).toBeLessThanOrEqual(
       (LARGE / SMALL) * 1.25,
     );
+  });
+
+  // A statement per operation that refers to an import made these 16 times (and Graph's 11,422 operations
+  // hundreds of seconds); the module's fixed part keeps a linear count from reaching 4 times exactly.
+  it.each(MODULES)('the flow walks of %s.ts grow linearly with the operations', (module) => {
+    const ratio = large.flow[module] / Math.max(small.flow[module], 1);
+    expect(ratio, `${module}.ts: ${small.flow[module]} steps at ${SMALL} paths, ${large.flow[module]} at ${LARGE}`).toBeLessThanOrEqual((LARGE / SMALL) * 1.25);
   });
 });

@@ -103,593 +103,544 @@ function _operation<K extends keyof T.Operations, B = never>(
   };
 }
 
-const _v0 = /* @__PURE__ */ _operation<'getUserBookmarks'>(
-  '/paths/~12~1users~1{id}~1bookmarks/get',
-  [C._eGetUserBookmarksPathParams, C._eGetUserBookmarksQuery],
-  [
-    ['200', C._eGetUserBookmarksEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateGetUserBookmarksPathParams = _v0.pathParams;
-export const validateGetUserBookmarksQuery = _v0.query;
-export const validateGetUserBookmarksResponse = _v0.response;
-
-const _v1 = /* @__PURE__ */ _operation<'findUserByUsername'>(
-  '/paths/~12~1users~1by~1username~1{username}/get',
-  [C._eFindUserByUsernamePathParams, C._eFindUserByUsernameQuery],
-  [
-    ['200', C._eFindUserByUsernameEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateFindUserByUsernamePathParams = _v1.pathParams;
-export const validateFindUserByUsernameQuery = _v1.query;
-export const validateFindUserByUsernameResponse = _v1.response;
-
-const _v2 = /* @__PURE__ */ _operation<'findPostById'>(
-  '/paths/~12~1posts~1{id}/get',
-  [C._eFindPostByIdPathParams, C._eFindPostByIdQuery],
-  [
-    ['200', C._eFindPostByIdEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateFindPostByIdPathParams = _v2.pathParams;
-export const validateFindPostByIdQuery = _v2.query;
-export const validateFindPostByIdResponse = _v2.response;
-
-const _v3 = /* @__PURE__ */ _operation<'searchRecentPosts'>(
-  '/paths/~12~1posts~1search~1recent/get',
-  [C._eGetUserBookmarksHeaders, C._eSearchRecentPostsQuery],
-  [
-    ['200', C._eSearchRecentPostsEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateSearchRecentPostsQuery = _v3.query;
-export const validateSearchRecentPostsResponse = _v3.response;
-
-const _v4 = /* @__PURE__ */ _operation<'searchAllPosts'>(
-  '/paths/~12~1posts~1search~1all/get',
-  [C._eGetUserBookmarksHeaders, C._eSearchAllPostsQuery],
-  [
-    ['200', C._eSearchAllPostsEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateSearchAllPostsQuery = _v4.query;
-export const validateSearchAllPostsResponse = _v4.response;
-
-const _v5 = /* @__PURE__ */ _operation<'countRecentPosts'>(
-  '/paths/~12~1posts~1counts~1recent/get',
-  [C._eGetUserBookmarksHeaders, C._eCountRecentPostsQuery],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateCountRecentPostsQuery = _v5.query;
-export const validateCountRecentPostsResponse = _v5.response;
-
-const _v6 = /* @__PURE__ */ _operation<'countAllPosts'>(
-  '/paths/~12~1posts~1counts~1all/get',
-  [C._eGetUserBookmarksHeaders, C._eCountAllPostsQuery],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateCountAllPostsQuery = _v6.query;
-export const validateCountAllPostsResponse = _v6.response;
-
-const _v7 = /* @__PURE__ */ _operation<'getUserPosts'>(
-  '/paths/~12~1users~1{id}~1posts/get',
-  [C._eGetUserPostsPathParams, C._eGetUserPostsQuery],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateGetUserPostsPathParams = _v7.pathParams;
-export const validateGetUserPostsQuery = _v7.query;
-export const validateGetUserPostsResponse = _v7.response;
-
-const _v8 = /* @__PURE__ */ _operation<'getUserMentions'>(
-  '/paths/~12~1users~1{id}~1mentions/get',
-  [C._eGetUserMentionsPathParams],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateGetUserMentionsPathParams = _v8.pathParams;
-export const validateGetUserMentionsResponse = _v8.response;
-
-const _v9 = /* @__PURE__ */ _operation<'getUserLikedPosts'>(
-  '/paths/~12~1users~1{id}~1liked_posts/get',
-  [C._eGetUserLikedPostsPathParams],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateGetUserLikedPostsPathParams = _v9.pathParams;
-export const validateGetUserLikedPostsResponse = _v9.response;
-
-const _v10 = /* @__PURE__ */ _operation<'getUserFollowers'>(
-  '/paths/~12~1users~1{id}~1followers/get',
-  [C._eGetUserFollowersPathParams],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateGetUserFollowersPathParams = _v10.pathParams;
-export const validateGetUserFollowersResponse = _v10.response;
-
-const _v11 = /* @__PURE__ */ _operation<'getUserFollowing'>(
-  '/paths/~12~1users~1{id}~1following/get',
-  [C._eGetUserFollowingPathParams],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateGetUserFollowingPathParams = _v11.pathParams;
-export const validateGetUserFollowingResponse = _v11.response;
-
-const _v12 = /* @__PURE__ */ _operation<'followUser', undefined>(
-  '/paths/~12~1users~1{id}~1following/post',
-  [C._eFollowUserPathParams],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-  [false, C._eFollowUserRequestBody2],
-);
-export const validateFollowUserPathParams = _v12.pathParams;
-export const validateFollowUserRequestBody = _v12.requestBody;
-export const validateFollowUserResponse = _v12.response;
-
-const _v13 = /* @__PURE__ */ _operation<'getUserBlocking'>(
-  '/paths/~12~1users~1{id}~1blocking/get',
-  [C._eGetUserBlockingPathParams],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateGetUserBlockingPathParams = _v13.pathParams;
-export const validateGetUserBlockingResponse = _v13.response;
-
-const _v14 = /* @__PURE__ */ _operation<'getUserMuting'>(
-  '/paths/~12~1users~1{id}~1muting/get',
-  [C._eGetUserMutingPathParams],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateGetUserMutingPathParams = _v14.pathParams;
-export const validateGetUserMutingResponse = _v14.response;
-
-const _v15 = /* @__PURE__ */ _operation<'getUserPinnedLists'>(
-  '/paths/~12~1users~1{id}~1pinned_lists/get',
-  [C._eGetUserPinnedListsPathParams],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateGetUserPinnedListsPathParams = _v15.pathParams;
-export const validateGetUserPinnedListsResponse = _v15.response;
-
-const _v16 = /* @__PURE__ */ _operation<'getUserOwnedLists'>(
-  '/paths/~12~1users~1{id}~1owned_lists/get',
-  [C._eGetUserOwnedListsPathParams],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateGetUserOwnedListsPathParams = _v16.pathParams;
-export const validateGetUserOwnedListsResponse = _v16.response;
-
-const _v17 = /* @__PURE__ */ _operation<'getUserFollowedLists'>(
-  '/paths/~12~1users~1{id}~1followed_lists/get',
-  [C._eGetUserFollowedListsPathParams],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateGetUserFollowedListsPathParams = _v17.pathParams;
-export const validateGetUserFollowedListsResponse = _v17.response;
-
-const _v18 = /* @__PURE__ */ _operation<'getUserListMemberships'>(
-  '/paths/~12~1users~1{id}~1list_memberships/get',
-  [C._eGetUserListMembershipsPathParams],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateGetUserListMembershipsPathParams = _v18.pathParams;
-export const validateGetUserListMembershipsResponse = _v18.response;
-
-const _v19 = /* @__PURE__ */ _operation<'likePost', undefined>(
-  '/paths/~12~1users~1{id}~1likes/post',
-  [C._eLikePostPathParams],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-  [false, C._eFollowUserRequestBody2],
-);
-export const validateLikePostPathParams = _v19.pathParams;
-export const validateLikePostRequestBody = _v19.requestBody;
-export const validateLikePostResponse = _v19.response;
-
-const _v20 = /* @__PURE__ */ _operation<'createPost'>(
-  '/paths/~12~1posts/post',
-  [],
-  [
-    ['201', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-  [true, C._eCreatePostRequest],
-);
-export const validateCreatePostRequestBody = _v20.requestBody;
-export const validateCreatePostResponse = _v20.response;
-
-const _v21 = /* @__PURE__ */ _operation<'searchNews'>(
-  '/paths/~12~1news~1search/get',
-  [C._eGetUserBookmarksHeaders, C._eSearchNewsQuery],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateSearchNewsQuery = _v21.query;
-export const validateSearchNewsResponse = _v21.response;
-
-const _v22 = /* @__PURE__ */ _operation<'findNewsById'>(
-  '/paths/~12~1news~1{id}/get',
-  [C._eFindNewsByIdPathParams, C._eFindNewsByIdQuery],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateFindNewsByIdPathParams = _v22.pathParams;
-export const validateFindNewsByIdQuery = _v22.query;
-export const validateFindNewsByIdResponse = _v22.response;
-
-const _v23 = /* @__PURE__ */ _operation<'listConnections'>(
-  '/paths/~12~1connections/get',
-  [],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateListConnectionsResponse = _v23.response;
-
-const _v24 = /* @__PURE__ */ _operation<'deleteConnectionsByUuid'>(
-  '/paths/~12~1connections/delete',
-  [C._eGetUserBookmarksHeaders, C._eDeleteConnectionsByUuidQuery],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateDeleteConnectionsByUuidQuery = _v24.query;
-export const validateDeleteConnectionsByUuidResponse = _v24.response;
-
-const _v25 = /* @__PURE__ */ _operation<'deleteAllConnections'>(
-  '/paths/~12~1connections~1all/delete',
-  [],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateDeleteAllConnectionsResponse = _v25.response;
-
-const _v26 = /* @__PURE__ */ _operation<'deleteConnectionsByEndpoint'>(
-  '/paths/~12~1connections~1{endpoint_id}/delete',
-  [C._eDeleteConnectionsByEndpointPathParams],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateDeleteConnectionsByEndpointPathParams = _v26.pathParams;
-export const validateDeleteConnectionsByEndpointResponse = _v26.response;
-
-const _v27 = /* @__PURE__ */ _operation<'searchPostsEligibleForNotes'>(
-  '/paths/~12~1notes~1search~1posts_eligible_for_notes/get',
-  [],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateSearchPostsEligibleForNotesResponse = _v27.response;
-
-const _v28 = /* @__PURE__ */ _operation<'searchNotesWritten'>(
-  '/paths/~12~1notes~1search~1notes_written/get',
-  [],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateSearchNotesWrittenResponse = _v28.response;
-
-const _v29 = /* @__PURE__ */ _operation<'createNote', undefined>(
-  '/paths/~12~1notes/post',
-  [],
-  [
-    ['201', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-  [false, C._eFollowUserRequestBody2],
-);
-export const validateCreateNoteRequestBody = _v29.requestBody;
-export const validateCreateNoteResponse = _v29.response;
-
-const _v30 = /* @__PURE__ */ _operation<'evaluateNote', undefined>(
-  '/paths/~12~1evaluate_note/post',
-  [],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-  [false, C._eFollowUserRequestBody2],
-);
-export const validateEvaluateNoteRequestBody = _v30.requestBody;
-export const validateEvaluateNoteResponse = _v30.response;
-
-const _v31 = /* @__PURE__ */ _operation<'createActivitySubscription'>(
-  '/paths/~12~1activity~1subscriptions/post',
-  [],
-  [
-    ['201', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-  [true, C._eActivitySubscriptionCreateRequest],
-);
-export const validateCreateActivitySubscriptionRequestBody = _v31.requestBody;
-export const validateCreateActivitySubscriptionResponse = _v31.response;
-
-const _v32 = /* @__PURE__ */ _operation<'streamActivity'>(
-  '/paths/~12~1activity~1stream/get',
-  [C._eGetUserBookmarksHeaders, C._eStreamActivityQuery],
-  [
-    ['200', C._eActivityStreamEvent],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateStreamActivityQuery = _v32.query;
-export const validateStreamActivityResponse = _v32.response;
-
-const _v33 = /* @__PURE__ */ _operation<'replayWebhookEvents', undefined>(
-  '/paths/~12~1webhooks~1replay/post',
-  [],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-  [false, C._eFollowUserRequestBody2],
-);
-export const validateReplayWebhookEventsRequestBody = _v33.requestBody;
-export const validateReplayWebhookEventsResponse = _v33.response;
-
-const _v34 = /* @__PURE__ */ _operation<'replayAccountActivity', undefined>(
-  '/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post',
-  [C._eReplayAccountActivityPathParams],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-  [false, C._eFollowUserRequestBody2],
-);
-export const validateReplayAccountActivityPathParams = _v34.pathParams;
-export const validateReplayAccountActivityRequestBody = _v34.requestBody;
-export const validateReplayAccountActivityResponse = _v34.response;
-
-const _v35 = /* @__PURE__ */ _operation<'getPowerstreamRules'>(
-  '/paths/~12~1powerstream~1rules/get',
-  [],
-  [
-    ['200', C._eResponseEnvelope],
-    ['401', C._eError, 'application/problem+json', C._eProblem],
-    ['403', C._eError, 'application/problem+json', C._eProblem],
-    ['429', C._eError, 'application/problem+json', C._eProblem],
-    ['503', C._eError, 'application/problem+json', C._eProblem],
-    ['default', C._eError, 'application/problem+json', C._eProblem],
-  ],
-);
-export const validateGetPowerstreamRulesResponse = _v35.response;
+/**
+ * Every operation's validators keyed by its client method / server handler name (`op.names.method`), in one
+ * object: strict tsc checks a top-level statement per operation in time growing with their square.
+ */
+const _v = {
+  getUserBookmarks: /* @__PURE__ */ _operation<'getUserBookmarks'>(
+    '/paths/~12~1users~1{id}~1bookmarks/get',
+    [C._eGetUserBookmarksPathParams, C._eGetUserBookmarksQuery],
+    [
+      ['200', C._eGetUserBookmarksEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  findUserByUsername: /* @__PURE__ */ _operation<'findUserByUsername'>(
+    '/paths/~12~1users~1by~1username~1{username}/get',
+    [C._eFindUserByUsernamePathParams, C._eFindUserByUsernameQuery],
+    [
+      ['200', C._eFindUserByUsernameEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  findPostById: /* @__PURE__ */ _operation<'findPostById'>(
+    '/paths/~12~1posts~1{id}/get',
+    [C._eFindPostByIdPathParams, C._eFindPostByIdQuery],
+    [
+      ['200', C._eFindPostByIdEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  searchRecentPosts: /* @__PURE__ */ _operation<'searchRecentPosts'>(
+    '/paths/~12~1posts~1search~1recent/get',
+    [C._eGetUserBookmarksHeaders, C._eSearchRecentPostsQuery],
+    [
+      ['200', C._eSearchRecentPostsEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  searchAllPosts: /* @__PURE__ */ _operation<'searchAllPosts'>(
+    '/paths/~12~1posts~1search~1all/get',
+    [C._eGetUserBookmarksHeaders, C._eSearchAllPostsQuery],
+    [
+      ['200', C._eSearchAllPostsEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  countRecentPosts: /* @__PURE__ */ _operation<'countRecentPosts'>(
+    '/paths/~12~1posts~1counts~1recent/get',
+    [C._eGetUserBookmarksHeaders, C._eCountRecentPostsQuery],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  countAllPosts: /* @__PURE__ */ _operation<'countAllPosts'>(
+    '/paths/~12~1posts~1counts~1all/get',
+    [C._eGetUserBookmarksHeaders, C._eCountAllPostsQuery],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  getUserPosts: /* @__PURE__ */ _operation<'getUserPosts'>(
+    '/paths/~12~1users~1{id}~1posts/get',
+    [C._eGetUserPostsPathParams, C._eGetUserPostsQuery],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  getUserMentions: /* @__PURE__ */ _operation<'getUserMentions'>(
+    '/paths/~12~1users~1{id}~1mentions/get',
+    [C._eGetUserMentionsPathParams],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  getUserLikedPosts: /* @__PURE__ */ _operation<'getUserLikedPosts'>(
+    '/paths/~12~1users~1{id}~1liked_posts/get',
+    [C._eGetUserLikedPostsPathParams],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  getUserFollowers: /* @__PURE__ */ _operation<'getUserFollowers'>(
+    '/paths/~12~1users~1{id}~1followers/get',
+    [C._eGetUserFollowersPathParams],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  getUserFollowing: /* @__PURE__ */ _operation<'getUserFollowing'>(
+    '/paths/~12~1users~1{id}~1following/get',
+    [C._eGetUserFollowingPathParams],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  followUser: /* @__PURE__ */ _operation<'followUser', undefined>(
+    '/paths/~12~1users~1{id}~1following/post',
+    [C._eFollowUserPathParams],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+    [false, C._eFollowUserRequestBody2],
+  ),
+  getUserBlocking: /* @__PURE__ */ _operation<'getUserBlocking'>(
+    '/paths/~12~1users~1{id}~1blocking/get',
+    [C._eGetUserBlockingPathParams],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  getUserMuting: /* @__PURE__ */ _operation<'getUserMuting'>(
+    '/paths/~12~1users~1{id}~1muting/get',
+    [C._eGetUserMutingPathParams],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  getUserPinnedLists: /* @__PURE__ */ _operation<'getUserPinnedLists'>(
+    '/paths/~12~1users~1{id}~1pinned_lists/get',
+    [C._eGetUserPinnedListsPathParams],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  getUserOwnedLists: /* @__PURE__ */ _operation<'getUserOwnedLists'>(
+    '/paths/~12~1users~1{id}~1owned_lists/get',
+    [C._eGetUserOwnedListsPathParams],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  getUserFollowedLists: /* @__PURE__ */ _operation<'getUserFollowedLists'>(
+    '/paths/~12~1users~1{id}~1followed_lists/get',
+    [C._eGetUserFollowedListsPathParams],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  getUserListMemberships: /* @__PURE__ */ _operation<'getUserListMemberships'>(
+    '/paths/~12~1users~1{id}~1list_memberships/get',
+    [C._eGetUserListMembershipsPathParams],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  likePost: /* @__PURE__ */ _operation<'likePost', undefined>(
+    '/paths/~12~1users~1{id}~1likes/post',
+    [C._eLikePostPathParams],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+    [false, C._eFollowUserRequestBody2],
+  ),
+  createPost: /* @__PURE__ */ _operation<'createPost'>(
+    '/paths/~12~1posts/post',
+    [],
+    [
+      ['201', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+    [true, C._eCreatePostRequest],
+  ),
+  searchNews: /* @__PURE__ */ _operation<'searchNews'>(
+    '/paths/~12~1news~1search/get',
+    [C._eGetUserBookmarksHeaders, C._eSearchNewsQuery],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  findNewsById: /* @__PURE__ */ _operation<'findNewsById'>(
+    '/paths/~12~1news~1{id}/get',
+    [C._eFindNewsByIdPathParams, C._eFindNewsByIdQuery],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  listConnections: /* @__PURE__ */ _operation<'listConnections'>(
+    '/paths/~12~1connections/get',
+    [],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  deleteConnectionsByUuid: /* @__PURE__ */ _operation<'deleteConnectionsByUuid'>(
+    '/paths/~12~1connections/delete',
+    [C._eGetUserBookmarksHeaders, C._eDeleteConnectionsByUuidQuery],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  deleteAllConnections: /* @__PURE__ */ _operation<'deleteAllConnections'>(
+    '/paths/~12~1connections~1all/delete',
+    [],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  deleteConnectionsByEndpoint: /* @__PURE__ */ _operation<'deleteConnectionsByEndpoint'>(
+    '/paths/~12~1connections~1{endpoint_id}/delete',
+    [C._eDeleteConnectionsByEndpointPathParams],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  searchPostsEligibleForNotes: /* @__PURE__ */ _operation<'searchPostsEligibleForNotes'>(
+    '/paths/~12~1notes~1search~1posts_eligible_for_notes/get',
+    [],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  searchNotesWritten: /* @__PURE__ */ _operation<'searchNotesWritten'>(
+    '/paths/~12~1notes~1search~1notes_written/get',
+    [],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  createNote: /* @__PURE__ */ _operation<'createNote', undefined>(
+    '/paths/~12~1notes/post',
+    [],
+    [
+      ['201', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+    [false, C._eFollowUserRequestBody2],
+  ),
+  evaluateNote: /* @__PURE__ */ _operation<'evaluateNote', undefined>(
+    '/paths/~12~1evaluate_note/post',
+    [],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+    [false, C._eFollowUserRequestBody2],
+  ),
+  createActivitySubscription: /* @__PURE__ */ _operation<'createActivitySubscription'>(
+    '/paths/~12~1activity~1subscriptions/post',
+    [],
+    [
+      ['201', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+    [true, C._eActivitySubscriptionCreateRequest],
+  ),
+  streamActivity: /* @__PURE__ */ _operation<'streamActivity'>(
+    '/paths/~12~1activity~1stream/get',
+    [C._eGetUserBookmarksHeaders, C._eStreamActivityQuery],
+    [
+      ['200', C._eActivityStreamEvent],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+  replayWebhookEvents: /* @__PURE__ */ _operation<'replayWebhookEvents', undefined>(
+    '/paths/~12~1webhooks~1replay/post',
+    [],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+    [false, C._eFollowUserRequestBody2],
+  ),
+  replayAccountActivity: /* @__PURE__ */ _operation<'replayAccountActivity', undefined>(
+    '/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post',
+    [C._eReplayAccountActivityPathParams],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+    [false, C._eFollowUserRequestBody2],
+  ),
+  getPowerstreamRules: /* @__PURE__ */ _operation<'getPowerstreamRules'>(
+    '/paths/~12~1powerstream~1rules/get',
+    [],
+    [
+      ['200', C._eResponseEnvelope],
+      ['401', C._eError, 'application/problem+json', C._eProblem],
+      ['403', C._eError, 'application/problem+json', C._eProblem],
+      ['429', C._eError, 'application/problem+json', C._eProblem],
+      ['503', C._eError, 'application/problem+json', C._eProblem],
+      ['default', C._eError, 'application/problem+json', C._eProblem],
+    ],
+  ),
+};
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
-export const operationValidators = {
-  getUserBookmarks: _v0,
-  findUserByUsername: _v1,
-  findPostById: _v2,
-  searchRecentPosts: _v3,
-  searchAllPosts: _v4,
-  countRecentPosts: _v5,
-  countAllPosts: _v6,
-  getUserPosts: _v7,
-  getUserMentions: _v8,
-  getUserLikedPosts: _v9,
-  getUserFollowers: _v10,
-  getUserFollowing: _v11,
-  followUser: _v12,
-  getUserBlocking: _v13,
-  getUserMuting: _v14,
-  getUserPinnedLists: _v15,
-  getUserOwnedLists: _v16,
-  getUserFollowedLists: _v17,
-  getUserListMemberships: _v18,
-  likePost: _v19,
-  createPost: _v20,
-  searchNews: _v21,
-  findNewsById: _v22,
-  listConnections: _v23,
-  deleteConnectionsByUuid: _v24,
-  deleteAllConnections: _v25,
-  deleteConnectionsByEndpoint: _v26,
-  searchPostsEligibleForNotes: _v27,
-  searchNotesWritten: _v28,
-  createNote: _v29,
-  evaluateNote: _v30,
-  createActivitySubscription: _v31,
-  streamActivity: _v32,
-  replayWebhookEvents: _v33,
-  replayAccountActivity: _v34,
-  getPowerstreamRules: _v35,
-} satisfies OperationValidators;
+export const operationValidators = _v satisfies OperationValidators;
+
+export const {
+  getUserBookmarks: {
+    pathParams: validateGetUserBookmarksPathParams,
+    query: validateGetUserBookmarksQuery,
+    response: validateGetUserBookmarksResponse,
+  },
+  findUserByUsername: {
+    pathParams: validateFindUserByUsernamePathParams,
+    query: validateFindUserByUsernameQuery,
+    response: validateFindUserByUsernameResponse,
+  },
+  findPostById: {
+    pathParams: validateFindPostByIdPathParams,
+    query: validateFindPostByIdQuery,
+    response: validateFindPostByIdResponse,
+  },
+  searchRecentPosts: { query: validateSearchRecentPostsQuery, response: validateSearchRecentPostsResponse },
+  searchAllPosts: { query: validateSearchAllPostsQuery, response: validateSearchAllPostsResponse },
+  countRecentPosts: { query: validateCountRecentPostsQuery, response: validateCountRecentPostsResponse },
+  countAllPosts: { query: validateCountAllPostsQuery, response: validateCountAllPostsResponse },
+  getUserPosts: {
+    pathParams: validateGetUserPostsPathParams,
+    query: validateGetUserPostsQuery,
+    response: validateGetUserPostsResponse,
+  },
+  getUserMentions: { pathParams: validateGetUserMentionsPathParams, response: validateGetUserMentionsResponse },
+  getUserLikedPosts: { pathParams: validateGetUserLikedPostsPathParams, response: validateGetUserLikedPostsResponse },
+  getUserFollowers: { pathParams: validateGetUserFollowersPathParams, response: validateGetUserFollowersResponse },
+  getUserFollowing: { pathParams: validateGetUserFollowingPathParams, response: validateGetUserFollowingResponse },
+  followUser: {
+    pathParams: validateFollowUserPathParams,
+    requestBody: validateFollowUserRequestBody,
+    response: validateFollowUserResponse,
+  },
+  getUserBlocking: { pathParams: validateGetUserBlockingPathParams, response: validateGetUserBlockingResponse },
+  getUserMuting: { pathParams: validateGetUserMutingPathParams, response: validateGetUserMutingResponse },
+  getUserPinnedLists: {
+    pathParams: validateGetUserPinnedListsPathParams,
+    response: validateGetUserPinnedListsResponse,
+  },
+  getUserOwnedLists: { pathParams: validateGetUserOwnedListsPathParams, response: validateGetUserOwnedListsResponse },
+  getUserFollowedLists: {
+    pathParams: validateGetUserFollowedListsPathParams,
+    response: validateGetUserFollowedListsResponse,
+  },
+  getUserListMemberships: {
+    pathParams: validateGetUserListMembershipsPathParams,
+    response: validateGetUserListMembershipsResponse,
+  },
+  likePost: {
+    pathParams: validateLikePostPathParams,
+    requestBody: validateLikePostRequestBody,
+    response: validateLikePostResponse,
+  },
+  createPost: { requestBody: validateCreatePostRequestBody, response: validateCreatePostResponse },
+  searchNews: { query: validateSearchNewsQuery, response: validateSearchNewsResponse },
+  findNewsById: {
+    pathParams: validateFindNewsByIdPathParams,
+    query: validateFindNewsByIdQuery,
+    response: validateFindNewsByIdResponse,
+  },
+  listConnections: { response: validateListConnectionsResponse },
+  deleteConnectionsByUuid: {
+    query: validateDeleteConnectionsByUuidQuery,
+    response: validateDeleteConnectionsByUuidResponse,
+  },
+  deleteAllConnections: { response: validateDeleteAllConnectionsResponse },
+  deleteConnectionsByEndpoint: {
+    pathParams: validateDeleteConnectionsByEndpointPathParams,
+    response: validateDeleteConnectionsByEndpointResponse,
+  },
+  searchPostsEligibleForNotes: { response: validateSearchPostsEligibleForNotesResponse },
+  searchNotesWritten: { response: validateSearchNotesWrittenResponse },
+  createNote: { requestBody: validateCreateNoteRequestBody, response: validateCreateNoteResponse },
+  evaluateNote: { requestBody: validateEvaluateNoteRequestBody, response: validateEvaluateNoteResponse },
+  createActivitySubscription: {
+    requestBody: validateCreateActivitySubscriptionRequestBody,
+    response: validateCreateActivitySubscriptionResponse,
+  },
+  streamActivity: { query: validateStreamActivityQuery, response: validateStreamActivityResponse },
+  replayWebhookEvents: {
+    requestBody: validateReplayWebhookEventsRequestBody,
+    response: validateReplayWebhookEventsResponse,
+  },
+  replayAccountActivity: {
+    pathParams: validateReplayAccountActivityPathParams,
+    requestBody: validateReplayAccountActivityRequestBody,
+    response: validateReplayAccountActivityResponse,
+  },
+  getPowerstreamRules: { response: validateGetPowerstreamRulesResponse },
+} = _v;

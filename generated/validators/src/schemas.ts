@@ -7,795 +7,885 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Validates against `#/components/schemas/PostId`. */
-export const validatePostId = /* @__PURE__ */ _validator<T.PostId>(C._ePostId);
+/**
+ * The value `make` returns. Each constant below makes its validator in an arrow given here: strict tsc checks
+ * a reference to an import in a top-level statement by walking back through every constant before it, one
+ * inside a function by walking that function only.
+ */
+function _make<F>(make: () => F): F {
+  return make();
+}
 
 /** Validates against `#/components/schemas/PostId`. */
-export const isPostId = /* @__PURE__ */ _guard<T.PostId>(C._vPostId);
+export const validatePostId = /* @__PURE__ */ _make(() => _validator<T.PostId>(C._ePostId));
+
+/** Validates against `#/components/schemas/PostId`. */
+export const isPostId = /* @__PURE__ */ _make(() => _guard<T.PostId>(C._vPostId));
 
 /** Validates against `#/components/schemas/UserId`. */
-export const validateUserId = /* @__PURE__ */ _validator<T.UserId>(C._eUserId);
+export const validateUserId = /* @__PURE__ */ _make(() => _validator<T.UserId>(C._eUserId));
 
 /** Validates against `#/components/schemas/UserId`. */
-export const isUserId = /* @__PURE__ */ _guard<T.UserId>(C._vUserId);
+export const isUserId = /* @__PURE__ */ _make(() => _guard<T.UserId>(C._vUserId));
 
 /** Validates against `#/components/schemas/Username`. */
-export const validateUsername = /* @__PURE__ */ _validator<T.Username>(C._eUsername);
+export const validateUsername = /* @__PURE__ */ _make(() => _validator<T.Username>(C._eUsername));
 
 /** Validates against `#/components/schemas/Username`. */
-export const isUsername = /* @__PURE__ */ _guard<T.Username>(C._vUsername);
+export const isUsername = /* @__PURE__ */ _make(() => _guard<T.Username>(C._vUsername));
 
 /** Validates against `#/components/schemas/MediaKey`. */
-export const validateMediaKey = /* @__PURE__ */ _validator<T.MediaKey>(C._eMediaKey);
+export const validateMediaKey = /* @__PURE__ */ _make(() => _validator<T.MediaKey>(C._eMediaKey));
 
 /** Validates against `#/components/schemas/MediaKey`. */
-export const isMediaKey = /* @__PURE__ */ _guard<T.MediaKey>(C._vMediaKey);
+export const isMediaKey = /* @__PURE__ */ _make(() => _guard<T.MediaKey>(C._vMediaKey));
 
 /** Validates against `#/components/schemas/PollId`. */
-export const validatePollId = /* @__PURE__ */ _validator<T.PollId>(C._ePollId);
+export const validatePollId = /* @__PURE__ */ _make(() => _validator<T.PollId>(C._ePollId));
 
 /** Validates against `#/components/schemas/PollId`. */
-export const isPollId = /* @__PURE__ */ _guard<T.PollId>(C._vPollId);
+export const isPollId = /* @__PURE__ */ _make(() => _guard<T.PollId>(C._vPollId));
 
 /** Validates against `#/components/schemas/CommunityId`. */
-export const validateCommunityId = /* @__PURE__ */ _validator<T.CommunityId>(C._eCommunityId);
+export const validateCommunityId = /* @__PURE__ */ _make(() => _validator<T.CommunityId>(C._eCommunityId));
 
 /** Validates against `#/components/schemas/CommunityId`. */
-export const isCommunityId = /* @__PURE__ */ _guard<T.CommunityId>(C._vCommunityId);
+export const isCommunityId = /* @__PURE__ */ _make(() => _guard<T.CommunityId>(C._vCommunityId));
 
 /** Validates against `#/components/schemas/PlaceId`. */
-export const validatePlaceId = /* @__PURE__ */ _validator<T.PlaceId>(C._ePlaceId);
+export const validatePlaceId = /* @__PURE__ */ _make(() => _validator<T.PlaceId>(C._ePlaceId));
 
 /** Validates against `#/components/schemas/PlaceId`. */
-export const isPlaceId = /* @__PURE__ */ _guard<T.PlaceId>(C._vPlaceId);
+export const isPlaceId = /* @__PURE__ */ _make(() => _guard<T.PlaceId>(C._vPlaceId));
 
 /** Validates against `#/components/schemas/CountryCode`. */
-export const validateCountryCode = /* @__PURE__ */ _validator<T.CountryCode>(C._eCountryCode);
+export const validateCountryCode = /* @__PURE__ */ _make(() => _validator<T.CountryCode>(C._eCountryCode));
 
 /** Validates against `#/components/schemas/CountryCode`. */
-export const isCountryCode = /* @__PURE__ */ _guard<T.CountryCode>(C._vCountryCode);
+export const isCountryCode = /* @__PURE__ */ _make(() => _guard<T.CountryCode>(C._vCountryCode));
 
 /** Validates against `#/components/schemas/Post`. */
-export const validatePost = /* @__PURE__ */ _validator<T.Post>(C._ePost);
+export const validatePost = /* @__PURE__ */ _make(() => _validator<T.Post>(C._ePost));
 
 /** Validates against `#/components/schemas/Post`. */
-export const isPost = /* @__PURE__ */ _guard<T.Post>(C._vPost);
+export const isPost = /* @__PURE__ */ _make(() => _guard<T.Post>(C._vPost));
 
 /** Validates against `#/components/schemas/Attachments`. */
-export const validateAttachments = /* @__PURE__ */ _validator<T.Attachments>(C._eAttachments);
+export const validateAttachments = /* @__PURE__ */ _make(() => _validator<T.Attachments>(C._eAttachments));
 
 /** Validates against `#/components/schemas/Attachments`. */
-export const isAttachments = /* @__PURE__ */ _guard<T.Attachments>(C._vAttachments);
+export const isAttachments = /* @__PURE__ */ _make(() => _guard<T.Attachments>(C._vAttachments));
 
 /** Validates against `#/components/schemas/ContextAnnotation`. */
-export const validateContextAnnotation = /* @__PURE__ */ _validator<T.ContextAnnotation>(C._eContextAnnotation);
+export const validateContextAnnotation = /* @__PURE__ */ _make(() =>
+  _validator<T.ContextAnnotation>(C._eContextAnnotation),
+);
 
 /** Validates against `#/components/schemas/ContextAnnotation`. */
-export const isContextAnnotation = /* @__PURE__ */ _guard<T.ContextAnnotation>(C._vContextAnnotation);
+export const isContextAnnotation = /* @__PURE__ */ _make(() => _guard<T.ContextAnnotation>(C._vContextAnnotation));
 
 /** Validates against `#/components/schemas/ContextAnnotationDomainFields`. */
-export const validateContextAnnotationDomainFields = /* @__PURE__ */ _validator<T.ContextAnnotationDomainFields>(
-  C._eContextAnnotationDomainFields,
+export const validateContextAnnotationDomainFields = /* @__PURE__ */ _make(() =>
+  _validator<T.ContextAnnotationDomainFields>(C._eContextAnnotationDomainFields),
 );
 
 /** Validates against `#/components/schemas/ContextAnnotationDomainFields`. */
-export const isContextAnnotationDomainFields = /* @__PURE__ */ _guard<T.ContextAnnotationDomainFields>(
-  C._vContextAnnotationDomainFields,
+export const isContextAnnotationDomainFields = /* @__PURE__ */ _make(() =>
+  _guard<T.ContextAnnotationDomainFields>(C._vContextAnnotationDomainFields),
 );
 
 /** Validates against `#/components/schemas/ContextAnnotationEntityFields`. */
-export const validateContextAnnotationEntityFields = /* @__PURE__ */ _validator<T.ContextAnnotationEntityFields>(
-  C._eContextAnnotationEntityFields,
+export const validateContextAnnotationEntityFields = /* @__PURE__ */ _make(() =>
+  _validator<T.ContextAnnotationEntityFields>(C._eContextAnnotationEntityFields),
 );
 
 /** Validates against `#/components/schemas/ContextAnnotationEntityFields`. */
-export const isContextAnnotationEntityFields = /* @__PURE__ */ _guard<T.ContextAnnotationEntityFields>(
-  C._vContextAnnotationEntityFields,
+export const isContextAnnotationEntityFields = /* @__PURE__ */ _make(() =>
+  _guard<T.ContextAnnotationEntityFields>(C._vContextAnnotationEntityFields),
 );
 
 /** Validates against `#/components/schemas/DisplayTextRange`. */
-export const validateDisplayTextRange = /* @__PURE__ */ _validator<T.DisplayTextRange>(C._eDisplayTextRange);
+export const validateDisplayTextRange = /* @__PURE__ */ _make(() =>
+  _validator<T.DisplayTextRange>(C._eDisplayTextRange),
+);
 
 /** Validates against `#/components/schemas/DisplayTextRange`. */
-export const isDisplayTextRange = /* @__PURE__ */ _guard<T.DisplayTextRange>(C._vDisplayTextRange);
+export const isDisplayTextRange = /* @__PURE__ */ _make(() => _guard<T.DisplayTextRange>(C._vDisplayTextRange));
 
 /** Validates against `#/components/schemas/EditControls`. */
-export const validateEditControls = /* @__PURE__ */ _validator<T.EditControls>(C._eEditControls);
+export const validateEditControls = /* @__PURE__ */ _make(() => _validator<T.EditControls>(C._eEditControls));
 
 /** Validates against `#/components/schemas/EditControls`. */
-export const isEditControls = /* @__PURE__ */ _guard<T.EditControls>(C._vEditControls);
+export const isEditControls = /* @__PURE__ */ _make(() => _guard<T.EditControls>(C._vEditControls));
 
 /** Validates against `#/components/schemas/PostGeo`. */
-export const validatePostGeo = /* @__PURE__ */ _validator<T.PostGeo>(C._ePostGeo);
+export const validatePostGeo = /* @__PURE__ */ _make(() => _validator<T.PostGeo>(C._ePostGeo));
 
 /** Validates against `#/components/schemas/PostGeo`. */
-export const isPostGeo = /* @__PURE__ */ _guard<T.PostGeo>(C._vPostGeo);
+export const isPostGeo = /* @__PURE__ */ _make(() => _guard<T.PostGeo>(C._vPostGeo));
 
 /** Validates against `#/components/schemas/MatchedMediaNotes`. */
-export const validateMatchedMediaNotes = /* @__PURE__ */ _validator<T.MatchedMediaNotes>(C._eMatchedMediaNotes);
+export const validateMatchedMediaNotes = /* @__PURE__ */ _make(() =>
+  _validator<T.MatchedMediaNotes>(C._eMatchedMediaNotes),
+);
 
 /** Validates against `#/components/schemas/MatchedMediaNotes`. */
-export const isMatchedMediaNotes = /* @__PURE__ */ _guard<T.MatchedMediaNotes>(C._vMatchedMediaNotes);
+export const isMatchedMediaNotes = /* @__PURE__ */ _make(() => _guard<T.MatchedMediaNotes>(C._vMatchedMediaNotes));
 
 /** Validates against `#/components/schemas/PostNonPublicMetrics`. */
-export const validatePostNonPublicMetrics = /* @__PURE__ */ _validator<T.PostNonPublicMetrics>(
-  C._ePostNonPublicMetrics,
+export const validatePostNonPublicMetrics = /* @__PURE__ */ _make(() =>
+  _validator<T.PostNonPublicMetrics>(C._ePostNonPublicMetrics),
 );
 
 /** Validates against `#/components/schemas/PostNonPublicMetrics`. */
-export const isPostNonPublicMetrics = /* @__PURE__ */ _guard<T.PostNonPublicMetrics>(C._vPostNonPublicMetrics);
+export const isPostNonPublicMetrics = /* @__PURE__ */ _make(() =>
+  _guard<T.PostNonPublicMetrics>(C._vPostNonPublicMetrics),
+);
 
 /** Validates against `#/components/schemas/PostOrganicMetrics`. */
-export const validatePostOrganicMetrics = /* @__PURE__ */ _validator<T.PostOrganicMetrics>(C._ePostOrganicMetrics);
+export const validatePostOrganicMetrics = /* @__PURE__ */ _make(() =>
+  _validator<T.PostOrganicMetrics>(C._ePostOrganicMetrics),
+);
 
 /** Validates against `#/components/schemas/PostOrganicMetrics`. */
-export const isPostOrganicMetrics = /* @__PURE__ */ _guard<T.PostOrganicMetrics>(C._vPostOrganicMetrics);
+export const isPostOrganicMetrics = /* @__PURE__ */ _make(() => _guard<T.PostOrganicMetrics>(C._vPostOrganicMetrics));
 
 /** Validates against `#/components/schemas/PostPromotedMetrics`. */
-export const validatePostPromotedMetrics = /* @__PURE__ */ _validator<T.PostPromotedMetrics>(C._ePostPromotedMetrics);
+export const validatePostPromotedMetrics = /* @__PURE__ */ _make(() =>
+  _validator<T.PostPromotedMetrics>(C._ePostPromotedMetrics),
+);
 
 /** Validates against `#/components/schemas/PostPromotedMetrics`. */
-export const isPostPromotedMetrics = /* @__PURE__ */ _guard<T.PostPromotedMetrics>(C._vPostPromotedMetrics);
+export const isPostPromotedMetrics = /* @__PURE__ */ _make(() =>
+  _guard<T.PostPromotedMetrics>(C._vPostPromotedMetrics),
+);
 
 /** Validates against `#/components/schemas/PostPublicMetrics`. */
-export const validatePostPublicMetrics = /* @__PURE__ */ _validator<T.PostPublicMetrics>(C._ePostPublicMetrics);
+export const validatePostPublicMetrics = /* @__PURE__ */ _make(() =>
+  _validator<T.PostPublicMetrics>(C._ePostPublicMetrics),
+);
 
 /** Validates against `#/components/schemas/PostPublicMetrics`. */
-export const isPostPublicMetrics = /* @__PURE__ */ _guard<T.PostPublicMetrics>(C._vPostPublicMetrics);
+export const isPostPublicMetrics = /* @__PURE__ */ _make(() => _guard<T.PostPublicMetrics>(C._vPostPublicMetrics));
 
 /** Validates against `#/components/schemas/NoteRequestSuggestions`. */
-export const validateNoteRequestSuggestions = /* @__PURE__ */ _validator<T.NoteRequestSuggestions>(
-  C._eNoteRequestSuggestions,
+export const validateNoteRequestSuggestions = /* @__PURE__ */ _make(() =>
+  _validator<T.NoteRequestSuggestions>(C._eNoteRequestSuggestions),
 );
 
 /** Validates against `#/components/schemas/NoteRequestSuggestions`. */
-export const isNoteRequestSuggestions = /* @__PURE__ */ _guard<T.NoteRequestSuggestions>(C._vNoteRequestSuggestions);
+export const isNoteRequestSuggestions = /* @__PURE__ */ _make(() =>
+  _guard<T.NoteRequestSuggestions>(C._vNoteRequestSuggestions),
+);
 
 /** Validates against `#/components/schemas/NotePost`. */
-export const validateNotePost = /* @__PURE__ */ _validator<T.NotePost>(C._eNotePost);
+export const validateNotePost = /* @__PURE__ */ _make(() => _validator<T.NotePost>(C._eNotePost));
 
 /** Validates against `#/components/schemas/NotePost`. */
-export const isNotePost = /* @__PURE__ */ _guard<T.NotePost>(C._vNotePost);
+export const isNotePost = /* @__PURE__ */ _make(() => _guard<T.NotePost>(C._vNotePost));
 
 /** Validates against `#/components/schemas/NotePostEntities`. */
-export const validateNotePostEntities = /* @__PURE__ */ _validator<T.NotePostEntities>(C._eNotePostEntities);
+export const validateNotePostEntities = /* @__PURE__ */ _make(() =>
+  _validator<T.NotePostEntities>(C._eNotePostEntities),
+);
 
 /** Validates against `#/components/schemas/NotePostEntities`. */
-export const isNotePostEntities = /* @__PURE__ */ _guard<T.NotePostEntities>(C._vNotePostEntities);
+export const isNotePostEntities = /* @__PURE__ */ _make(() => _guard<T.NotePostEntities>(C._vNotePostEntities));
 
 /** Validates against `#/components/schemas/ReferencedPost`. */
-export const validateReferencedPost = /* @__PURE__ */ _validator<T.ReferencedPost>(C._eReferencedPost);
+export const validateReferencedPost = /* @__PURE__ */ _make(() => _validator<T.ReferencedPost>(C._eReferencedPost));
 
 /** Validates against `#/components/schemas/ReferencedPost`. */
-export const isReferencedPost = /* @__PURE__ */ _guard<T.ReferencedPost>(C._vReferencedPost);
+export const isReferencedPost = /* @__PURE__ */ _make(() => _guard<T.ReferencedPost>(C._vReferencedPost));
 
 /** Validates against `#/components/schemas/ReplySettings`. */
-export const validateReplySettings = /* @__PURE__ */ _validator<T.ReplySettings>(C._eReplySettings);
+export const validateReplySettings = /* @__PURE__ */ _make(() => _validator<T.ReplySettings>(C._eReplySettings));
 
 /** Validates against `#/components/schemas/ReplySettings`. */
-export const isReplySettings = /* @__PURE__ */ _guard<T.ReplySettings>(C._vReplySettings);
+export const isReplySettings = /* @__PURE__ */ _make(() => _guard<T.ReplySettings>(C._vReplySettings));
 
 /** Validates against `#/components/schemas/Scopes`. */
-export const validateScopes = /* @__PURE__ */ _validator<T.Scopes>(C._eScopes);
+export const validateScopes = /* @__PURE__ */ _make(() => _validator<T.Scopes>(C._eScopes));
 
 /** Validates against `#/components/schemas/Scopes`. */
-export const isScopes = /* @__PURE__ */ _guard<T.Scopes>(C._vScopes);
+export const isScopes = /* @__PURE__ */ _make(() => _guard<T.Scopes>(C._vScopes));
 
 /** Validates against `#/components/schemas/SuggestedSourceLinksWithCounts`. */
-export const validateSuggestedSourceLinksWithCounts = /* @__PURE__ */ _validator<T.SuggestedSourceLinksWithCounts>(
-  C._eSuggestedSourceLinksWithCounts,
+export const validateSuggestedSourceLinksWithCounts = /* @__PURE__ */ _make(() =>
+  _validator<T.SuggestedSourceLinksWithCounts>(C._eSuggestedSourceLinksWithCounts),
 );
 
 /** Validates against `#/components/schemas/SuggestedSourceLinksWithCounts`. */
-export const isSuggestedSourceLinksWithCounts = /* @__PURE__ */ _guard<T.SuggestedSourceLinksWithCounts>(
-  C._vSuggestedSourceLinksWithCounts,
+export const isSuggestedSourceLinksWithCounts = /* @__PURE__ */ _make(() =>
+  _guard<T.SuggestedSourceLinksWithCounts>(C._vSuggestedSourceLinksWithCounts),
 );
 
 /** Validates against `#/components/schemas/PostWithheld`. */
-export const validatePostWithheld = /* @__PURE__ */ _validator<T.PostWithheld>(C._ePostWithheld);
+export const validatePostWithheld = /* @__PURE__ */ _make(() => _validator<T.PostWithheld>(C._ePostWithheld));
 
 /** Validates against `#/components/schemas/PostWithheld`. */
-export const isPostWithheld = /* @__PURE__ */ _guard<T.PostWithheld>(C._vPostWithheld);
+export const isPostWithheld = /* @__PURE__ */ _make(() => _guard<T.PostWithheld>(C._vPostWithheld));
 
 /** Validates against `#/components/schemas/FullTextEntities`. */
-export const validateFullTextEntities = /* @__PURE__ */ _validator<T.FullTextEntities>(C._eFullTextEntities);
+export const validateFullTextEntities = /* @__PURE__ */ _make(() =>
+  _validator<T.FullTextEntities>(C._eFullTextEntities),
+);
 
 /** Validates against `#/components/schemas/FullTextEntities`. */
-export const isFullTextEntities = /* @__PURE__ */ _guard<T.FullTextEntities>(C._vFullTextEntities);
+export const isFullTextEntities = /* @__PURE__ */ _make(() => _guard<T.FullTextEntities>(C._vFullTextEntities));
 
 /** Validates against `#/components/schemas/EntityIndicesInclusiveInclusive`. */
-export const validateEntityIndicesInclusiveInclusive = /* @__PURE__ */ _validator<T.EntityIndicesInclusiveInclusive>(
-  C._eEntityIndicesInclusiveInclusive,
+export const validateEntityIndicesInclusiveInclusive = /* @__PURE__ */ _make(() =>
+  _validator<T.EntityIndicesInclusiveInclusive>(C._eEntityIndicesInclusiveInclusive),
 );
 
 /** Validates against `#/components/schemas/EntityIndicesInclusiveInclusive`. */
-export const isEntityIndicesInclusiveInclusive = /* @__PURE__ */ _guard<T.EntityIndicesInclusiveInclusive>(
-  C._vEntityIndicesInclusiveInclusive,
+export const isEntityIndicesInclusiveInclusive = /* @__PURE__ */ _make(() =>
+  _guard<T.EntityIndicesInclusiveInclusive>(C._vEntityIndicesInclusiveInclusive),
 );
 
 /** Validates against `#/components/schemas/EntityIndicesInclusiveExclusive`. */
-export const validateEntityIndicesInclusiveExclusive = /* @__PURE__ */ _validator<T.EntityIndicesInclusiveExclusive>(
-  C._eEntityIndicesInclusiveExclusive,
+export const validateEntityIndicesInclusiveExclusive = /* @__PURE__ */ _make(() =>
+  _validator<T.EntityIndicesInclusiveExclusive>(C._eEntityIndicesInclusiveExclusive),
 );
 
 /** Validates against `#/components/schemas/EntityIndicesInclusiveExclusive`. */
-export const isEntityIndicesInclusiveExclusive = /* @__PURE__ */ _guard<T.EntityIndicesInclusiveExclusive>(
-  C._vEntityIndicesInclusiveExclusive,
+export const isEntityIndicesInclusiveExclusive = /* @__PURE__ */ _make(() =>
+  _guard<T.EntityIndicesInclusiveExclusive>(C._vEntityIndicesInclusiveExclusive),
 );
 
 /** Validates against `#/components/schemas/Annotation`. */
-export const validateAnnotation = /* @__PURE__ */ _validator<T.Annotation>(C._eAnnotation);
+export const validateAnnotation = /* @__PURE__ */ _make(() => _validator<T.Annotation>(C._eAnnotation));
 
 /** Validates against `#/components/schemas/Annotation`. */
-export const isAnnotation = /* @__PURE__ */ _guard<T.Annotation>(C._vAnnotation);
+export const isAnnotation = /* @__PURE__ */ _make(() => _guard<T.Annotation>(C._vAnnotation));
 
 /** Validates against `#/components/schemas/Cashtag`. */
-export const validateCashtag = /* @__PURE__ */ _validator<T.Cashtag>(C._eCashtag);
+export const validateCashtag = /* @__PURE__ */ _make(() => _validator<T.Cashtag>(C._eCashtag));
 
 /** Validates against `#/components/schemas/Cashtag`. */
-export const isCashtag = /* @__PURE__ */ _guard<T.Cashtag>(C._vCashtag);
+export const isCashtag = /* @__PURE__ */ _make(() => _guard<T.Cashtag>(C._vCashtag));
 
 /** Validates against `#/components/schemas/Hashtag`. */
-export const validateHashtag = /* @__PURE__ */ _validator<T.Hashtag>(C._eHashtag);
+export const validateHashtag = /* @__PURE__ */ _make(() => _validator<T.Hashtag>(C._eHashtag));
 
 /** Validates against `#/components/schemas/Hashtag`. */
-export const isHashtag = /* @__PURE__ */ _guard<T.Hashtag>(C._vHashtag);
+export const isHashtag = /* @__PURE__ */ _make(() => _guard<T.Hashtag>(C._vHashtag));
 
 /** Validates against `#/components/schemas/Mention`. */
-export const validateMention = /* @__PURE__ */ _validator<T.Mention>(C._eMention);
+export const validateMention = /* @__PURE__ */ _make(() => _validator<T.Mention>(C._eMention));
 
 /** Validates against `#/components/schemas/Mention`. */
-export const isMention = /* @__PURE__ */ _guard<T.Mention>(C._vMention);
+export const isMention = /* @__PURE__ */ _make(() => _guard<T.Mention>(C._vMention));
 
 /** Validates against `#/components/schemas/UrlEntity`. */
-export const validateUrlEntity = /* @__PURE__ */ _validator<T.UrlEntity>(C._eUrlEntity);
+export const validateUrlEntity = /* @__PURE__ */ _make(() => _validator<T.UrlEntity>(C._eUrlEntity));
 
 /** Validates against `#/components/schemas/UrlEntity`. */
-export const isUrlEntity = /* @__PURE__ */ _guard<T.UrlEntity>(C._vUrlEntity);
+export const isUrlEntity = /* @__PURE__ */ _make(() => _guard<T.UrlEntity>(C._vUrlEntity));
 
 /** Validates against `#/components/schemas/UrlImage`. */
-export const validateUrlImage = /* @__PURE__ */ _validator<T.UrlImage>(C._eUrlImage);
+export const validateUrlImage = /* @__PURE__ */ _make(() => _validator<T.UrlImage>(C._eUrlImage));
 
 /** Validates against `#/components/schemas/UrlImage`. */
-export const isUrlImage = /* @__PURE__ */ _guard<T.UrlImage>(C._vUrlImage);
+export const isUrlImage = /* @__PURE__ */ _make(() => _guard<T.UrlImage>(C._vUrlImage));
 
 /** Validates against `#/components/schemas/Includes`. */
-export const validateIncludes = /* @__PURE__ */ _validator<T.Includes>(C._eIncludes);
+export const validateIncludes = /* @__PURE__ */ _make(() => _validator<T.Includes>(C._eIncludes));
 
 /** Validates against `#/components/schemas/Includes`. */
-export const isIncludes = /* @__PURE__ */ _guard<T.Includes>(C._vIncludes);
+export const isIncludes = /* @__PURE__ */ _make(() => _guard<T.Includes>(C._vIncludes));
 
 /** Validates against `#/components/schemas/User`. */
-export const validateUser = /* @__PURE__ */ _validator<T.User>(C._eUser);
+export const validateUser = /* @__PURE__ */ _make(() => _validator<T.User>(C._eUser));
 
 /** Validates against `#/components/schemas/User`. */
-export const isUser = /* @__PURE__ */ _guard<T.User>(C._vUser);
+export const isUser = /* @__PURE__ */ _make(() => _guard<T.User>(C._vUser));
 
 /** Validates against `#/components/schemas/ConnectionStatus`. */
-export const validateConnectionStatus = /* @__PURE__ */ _validator<T.ConnectionStatus>(C._eConnectionStatus);
+export const validateConnectionStatus = /* @__PURE__ */ _make(() =>
+  _validator<T.ConnectionStatus>(C._eConnectionStatus),
+);
 
 /** Validates against `#/components/schemas/ConnectionStatus`. */
-export const isConnectionStatus = /* @__PURE__ */ _guard<T.ConnectionStatus>(C._vConnectionStatus);
+export const isConnectionStatus = /* @__PURE__ */ _make(() => _guard<T.ConnectionStatus>(C._vConnectionStatus));
 
 /** Validates against `#/components/schemas/UserEntities`. */
-export const validateUserEntities = /* @__PURE__ */ _validator<T.UserEntities>(C._eUserEntities);
+export const validateUserEntities = /* @__PURE__ */ _make(() => _validator<T.UserEntities>(C._eUserEntities));
 
 /** Validates against `#/components/schemas/UserEntities`. */
-export const isUserEntities = /* @__PURE__ */ _guard<T.UserEntities>(C._vUserEntities);
+export const isUserEntities = /* @__PURE__ */ _make(() => _guard<T.UserEntities>(C._vUserEntities));
 
 /** Validates against `#/components/schemas/UserUrlEntities`. */
-export const validateUserUrlEntities = /* @__PURE__ */ _validator<T.UserUrlEntities>(C._eUserUrlEntities);
+export const validateUserUrlEntities = /* @__PURE__ */ _make(() => _validator<T.UserUrlEntities>(C._eUserUrlEntities));
 
 /** Validates against `#/components/schemas/UserUrlEntities`. */
-export const isUserUrlEntities = /* @__PURE__ */ _guard<T.UserUrlEntities>(C._vUserUrlEntities);
+export const isUserUrlEntities = /* @__PURE__ */ _make(() => _guard<T.UserUrlEntities>(C._vUserUrlEntities));
 
 /** Validates against `#/components/schemas/UserPublicMetrics`. */
-export const validateUserPublicMetrics = /* @__PURE__ */ _validator<T.UserPublicMetrics>(C._eUserPublicMetrics);
+export const validateUserPublicMetrics = /* @__PURE__ */ _make(() =>
+  _validator<T.UserPublicMetrics>(C._eUserPublicMetrics),
+);
 
 /** Validates against `#/components/schemas/UserPublicMetrics`. */
-export const isUserPublicMetrics = /* @__PURE__ */ _guard<T.UserPublicMetrics>(C._vUserPublicMetrics);
+export const isUserPublicMetrics = /* @__PURE__ */ _make(() => _guard<T.UserPublicMetrics>(C._vUserPublicMetrics));
 
 /** Validates against `#/components/schemas/Affiliation`. */
-export const validateAffiliation = /* @__PURE__ */ _validator<T.Affiliation>(C._eAffiliation);
+export const validateAffiliation = /* @__PURE__ */ _make(() => _validator<T.Affiliation>(C._eAffiliation));
 
 /** Validates against `#/components/schemas/Affiliation`. */
-export const isAffiliation = /* @__PURE__ */ _guard<T.Affiliation>(C._vAffiliation);
+export const isAffiliation = /* @__PURE__ */ _make(() => _guard<T.Affiliation>(C._vAffiliation));
 
 /** Validates against `#/components/schemas/UserWithheld`. */
-export const validateUserWithheld = /* @__PURE__ */ _validator<T.UserWithheld>(C._eUserWithheld);
+export const validateUserWithheld = /* @__PURE__ */ _make(() => _validator<T.UserWithheld>(C._eUserWithheld));
 
 /** Validates against `#/components/schemas/UserWithheld`. */
-export const isUserWithheld = /* @__PURE__ */ _guard<T.UserWithheld>(C._vUserWithheld);
+export const isUserWithheld = /* @__PURE__ */ _make(() => _guard<T.UserWithheld>(C._vUserWithheld));
 
 /** Validates against `#/components/schemas/Media`. */
-export const validateMedia = /* @__PURE__ */ _validator<T.Media>(C._eMedia);
+export const validateMedia = /* @__PURE__ */ _make(() => _validator<T.Media>(C._eMedia));
 
 /** Validates against `#/components/schemas/Media`. */
-export const isMedia = /* @__PURE__ */ _guard<T.Media>(C._vMedia);
+export const isMedia = /* @__PURE__ */ _make(() => _guard<T.Media>(C._vMedia));
 
 /** Validates against `#/components/schemas/MediaBase`. */
-export const validateMediaBase = /* @__PURE__ */ _validator<T.MediaBase>(C._eMediaBase);
+export const validateMediaBase = /* @__PURE__ */ _make(() => _validator<T.MediaBase>(C._eMediaBase));
 
 /** Validates against `#/components/schemas/MediaBase`. */
-export const isMediaBase = /* @__PURE__ */ _guard<T.MediaBase>(C._vMediaBase);
+export const isMediaBase = /* @__PURE__ */ _make(() => _guard<T.MediaBase>(C._vMediaBase));
 
 /** Validates against `#/components/schemas/Photo`. */
-export const validatePhoto = /* @__PURE__ */ _validator<T.Photo>(C._ePhoto);
+export const validatePhoto = /* @__PURE__ */ _make(() => _validator<T.Photo>(C._ePhoto));
 
 /** Validates against `#/components/schemas/Photo`. */
-export const isPhoto = /* @__PURE__ */ _guard<T.Photo>(C._vPhoto);
+export const isPhoto = /* @__PURE__ */ _make(() => _guard<T.Photo>(C._vPhoto));
 
 /** Validates against `#/components/schemas/Video`. */
-export const validateVideo = /* @__PURE__ */ _validator<T.Video>(C._eVideo);
+export const validateVideo = /* @__PURE__ */ _make(() => _validator<T.Video>(C._eVideo));
 
 /** Validates against `#/components/schemas/Video`. */
-export const isVideo = /* @__PURE__ */ _guard<T.Video>(C._vVideo);
+export const isVideo = /* @__PURE__ */ _make(() => _guard<T.Video>(C._vVideo));
 
 /** Validates against `#/components/schemas/AnimatedGif`. */
-export const validateAnimatedGif = /* @__PURE__ */ _validator<T.AnimatedGif>(C._eAnimatedGif);
+export const validateAnimatedGif = /* @__PURE__ */ _make(() => _validator<T.AnimatedGif>(C._eAnimatedGif));
 
 /** Validates against `#/components/schemas/AnimatedGif`. */
-export const isAnimatedGif = /* @__PURE__ */ _guard<T.AnimatedGif>(C._vAnimatedGif);
+export const isAnimatedGif = /* @__PURE__ */ _make(() => _guard<T.AnimatedGif>(C._vAnimatedGif));
 
 /** Validates against `#/components/schemas/MediaVariants`. */
-export const validateMediaVariants = /* @__PURE__ */ _validator<T.MediaVariants>(C._eMediaVariants);
+export const validateMediaVariants = /* @__PURE__ */ _make(() => _validator<T.MediaVariants>(C._eMediaVariants));
 
 /** Validates against `#/components/schemas/MediaVariants`. */
-export const isMediaVariants = /* @__PURE__ */ _guard<T.MediaVariants>(C._vMediaVariants);
+export const isMediaVariants = /* @__PURE__ */ _make(() => _guard<T.MediaVariants>(C._vMediaVariants));
 
 /** Validates against `#/components/schemas/MediaVariant`. */
-export const validateMediaVariant = /* @__PURE__ */ _validator<T.MediaVariant>(C._eMediaVariant);
+export const validateMediaVariant = /* @__PURE__ */ _make(() => _validator<T.MediaVariant>(C._eMediaVariant));
 
 /** Validates against `#/components/schemas/MediaVariant`. */
-export const isMediaVariant = /* @__PURE__ */ _guard<T.MediaVariant>(C._vMediaVariant);
+export const isMediaVariant = /* @__PURE__ */ _make(() => _guard<T.MediaVariant>(C._vMediaVariant));
 
 /** Validates against `#/components/schemas/VideoPublicMetrics`. */
-export const validateVideoPublicMetrics = /* @__PURE__ */ _validator<T.VideoPublicMetrics>(C._eVideoPublicMetrics);
+export const validateVideoPublicMetrics = /* @__PURE__ */ _make(() =>
+  _validator<T.VideoPublicMetrics>(C._eVideoPublicMetrics),
+);
 
 /** Validates against `#/components/schemas/VideoPublicMetrics`. */
-export const isVideoPublicMetrics = /* @__PURE__ */ _guard<T.VideoPublicMetrics>(C._vVideoPublicMetrics);
+export const isVideoPublicMetrics = /* @__PURE__ */ _make(() => _guard<T.VideoPublicMetrics>(C._vVideoPublicMetrics));
 
 /** Validates against `#/components/schemas/VideoOrganicMetrics`. */
-export const validateVideoOrganicMetrics = /* @__PURE__ */ _validator<T.VideoOrganicMetrics>(C._eVideoOrganicMetrics);
+export const validateVideoOrganicMetrics = /* @__PURE__ */ _make(() =>
+  _validator<T.VideoOrganicMetrics>(C._eVideoOrganicMetrics),
+);
 
 /** Validates against `#/components/schemas/VideoOrganicMetrics`. */
-export const isVideoOrganicMetrics = /* @__PURE__ */ _guard<T.VideoOrganicMetrics>(C._vVideoOrganicMetrics);
-
-/** Validates against `#/components/schemas/VideoPromotedMetrics`. */
-export const validateVideoPromotedMetrics = /* @__PURE__ */ _validator<T.VideoPromotedMetrics>(
-  C._eVideoPromotedMetrics,
+export const isVideoOrganicMetrics = /* @__PURE__ */ _make(() =>
+  _guard<T.VideoOrganicMetrics>(C._vVideoOrganicMetrics),
 );
 
 /** Validates against `#/components/schemas/VideoPromotedMetrics`. */
-export const isVideoPromotedMetrics = /* @__PURE__ */ _guard<T.VideoPromotedMetrics>(C._vVideoPromotedMetrics);
+export const validateVideoPromotedMetrics = /* @__PURE__ */ _make(() =>
+  _validator<T.VideoPromotedMetrics>(C._eVideoPromotedMetrics),
+);
 
-/** Validates against `#/components/schemas/VideoNonPublicMetrics`. */
-export const validateVideoNonPublicMetrics = /* @__PURE__ */ _validator<T.VideoNonPublicMetrics>(
-  C._eVideoNonPublicMetrics,
+/** Validates against `#/components/schemas/VideoPromotedMetrics`. */
+export const isVideoPromotedMetrics = /* @__PURE__ */ _make(() =>
+  _guard<T.VideoPromotedMetrics>(C._vVideoPromotedMetrics),
 );
 
 /** Validates against `#/components/schemas/VideoNonPublicMetrics`. */
-export const isVideoNonPublicMetrics = /* @__PURE__ */ _guard<T.VideoNonPublicMetrics>(C._vVideoNonPublicMetrics);
+export const validateVideoNonPublicMetrics = /* @__PURE__ */ _make(() =>
+  _validator<T.VideoNonPublicMetrics>(C._eVideoNonPublicMetrics),
+);
+
+/** Validates against `#/components/schemas/VideoNonPublicMetrics`. */
+export const isVideoNonPublicMetrics = /* @__PURE__ */ _make(() =>
+  _guard<T.VideoNonPublicMetrics>(C._vVideoNonPublicMetrics),
+);
 
 /** Validates against `#/components/schemas/Place`. */
-export const validatePlace = /* @__PURE__ */ _validator<T.Place>(C._ePlace);
+export const validatePlace = /* @__PURE__ */ _make(() => _validator<T.Place>(C._ePlace));
 
 /** Validates against `#/components/schemas/Place`. */
-export const isPlace = /* @__PURE__ */ _guard<T.Place>(C._vPlace);
+export const isPlace = /* @__PURE__ */ _make(() => _guard<T.Place>(C._vPlace));
 
 /** Validates against `#/components/schemas/Geo`. */
-export const validateGeo = /* @__PURE__ */ _validator<T.Geo>(C._eGeo);
+export const validateGeo = /* @__PURE__ */ _make(() => _validator<T.Geo>(C._eGeo));
 
 /** Validates against `#/components/schemas/Geo`. */
-export const isGeo = /* @__PURE__ */ _guard<T.Geo>(C._vGeo);
+export const isGeo = /* @__PURE__ */ _make(() => _guard<T.Geo>(C._vGeo));
 
 /** Validates against `#/components/schemas/Point`. */
-export const validatePoint = /* @__PURE__ */ _validator<T.Point>(C._ePoint);
+export const validatePoint = /* @__PURE__ */ _make(() => _validator<T.Point>(C._ePoint));
 
 /** Validates against `#/components/schemas/Point`. */
-export const isPoint = /* @__PURE__ */ _guard<T.Point>(C._vPoint);
+export const isPoint = /* @__PURE__ */ _make(() => _guard<T.Point>(C._vPoint));
 
 /** Validates against `#/components/schemas/Poll`. */
-export const validatePoll = /* @__PURE__ */ _validator<T.Poll>(C._ePoll);
+export const validatePoll = /* @__PURE__ */ _make(() => _validator<T.Poll>(C._ePoll));
 
 /** Validates against `#/components/schemas/Poll`. */
-export const isPoll = /* @__PURE__ */ _guard<T.Poll>(C._vPoll);
+export const isPoll = /* @__PURE__ */ _make(() => _guard<T.Poll>(C._vPoll));
 
 /** Validates against `#/components/schemas/PollOption`. */
-export const validatePollOption = /* @__PURE__ */ _validator<T.PollOption>(C._ePollOption);
+export const validatePollOption = /* @__PURE__ */ _make(() => _validator<T.PollOption>(C._ePollOption));
 
 /** Validates against `#/components/schemas/PollOption`. */
-export const isPollOption = /* @__PURE__ */ _guard<T.PollOption>(C._vPollOption);
+export const isPollOption = /* @__PURE__ */ _make(() => _guard<T.PollOption>(C._vPollOption));
 
 /** Validates against `#/components/schemas/Topic`. */
-export const validateTopic = /* @__PURE__ */ _validator<T.Topic>(C._eTopic);
+export const validateTopic = /* @__PURE__ */ _make(() => _validator<T.Topic>(C._eTopic));
 
 /** Validates against `#/components/schemas/Topic`. */
-export const isTopic = /* @__PURE__ */ _guard<T.Topic>(C._vTopic);
+export const isTopic = /* @__PURE__ */ _make(() => _guard<T.Topic>(C._vTopic));
 
 /** Validates against `#/components/schemas/Error`. */
-export const validateError = /* @__PURE__ */ _validator<T.Error>(C._eError);
+export const validateError = /* @__PURE__ */ _make(() => _validator<T.Error>(C._eError));
 
 /** Validates against `#/components/schemas/Error`. */
-export const isError = /* @__PURE__ */ _guard<T.Error>(C._vError);
+export const isError = /* @__PURE__ */ _make(() => _guard<T.Error>(C._vError));
 
 /** Validates against `#/components/schemas/ProblemBase`. */
-export const validateProblemBase = /* @__PURE__ */ _validator<T.ProblemBase>(C._eProblemBase);
+export const validateProblemBase = /* @__PURE__ */ _make(() => _validator<T.ProblemBase>(C._eProblemBase));
 
 /** Validates against `#/components/schemas/ProblemBase`. */
-export const isProblemBase = /* @__PURE__ */ _guard<T.ProblemBase>(C._vProblemBase);
+export const isProblemBase = /* @__PURE__ */ _make(() => _guard<T.ProblemBase>(C._vProblemBase));
 
 /** Validates against `#/components/schemas/Problem`. */
-export const validateProblem = /* @__PURE__ */ _validator<T.Problem>(C._eProblem);
+export const validateProblem = /* @__PURE__ */ _make(() => _validator<T.Problem>(C._eProblem));
 
 /** Validates against `#/components/schemas/Problem`. */
-export const isProblem = /* @__PURE__ */ _guard<T.Problem>(C._vProblem);
+export const isProblem = /* @__PURE__ */ _make(() => _guard<T.Problem>(C._vProblem));
 
 /** Validates against `#/components/schemas/ProblemResourceType`. */
-export const validateProblemResourceType = /* @__PURE__ */ _validator<T.ProblemResourceType>(C._eProblemResourceType);
+export const validateProblemResourceType = /* @__PURE__ */ _make(() =>
+  _validator<T.ProblemResourceType>(C._eProblemResourceType),
+);
 
 /** Validates against `#/components/schemas/ProblemResourceType`. */
-export const isProblemResourceType = /* @__PURE__ */ _guard<T.ProblemResourceType>(C._vProblemResourceType);
+export const isProblemResourceType = /* @__PURE__ */ _make(() =>
+  _guard<T.ProblemResourceType>(C._vProblemResourceType),
+);
 
 /** Validates against `#/components/schemas/ProblemSection`. */
-export const validateProblemSection = /* @__PURE__ */ _validator<T.ProblemSection>(C._eProblemSection);
+export const validateProblemSection = /* @__PURE__ */ _make(() => _validator<T.ProblemSection>(C._eProblemSection));
 
 /** Validates against `#/components/schemas/ProblemSection`. */
-export const isProblemSection = /* @__PURE__ */ _guard<T.ProblemSection>(C._vProblemSection);
+export const isProblemSection = /* @__PURE__ */ _make(() => _guard<T.ProblemSection>(C._vProblemSection));
 
 /** Validates against `#/components/schemas/GenericProblem`. */
-export const validateGenericProblem = /* @__PURE__ */ _validator<T.GenericProblem>(C._eGenericProblem);
+export const validateGenericProblem = /* @__PURE__ */ _make(() => _validator<T.GenericProblem>(C._eGenericProblem));
 
 /** Validates against `#/components/schemas/GenericProblem`. */
-export const isGenericProblem = /* @__PURE__ */ _guard<T.GenericProblem>(C._vGenericProblem);
+export const isGenericProblem = /* @__PURE__ */ _make(() => _guard<T.GenericProblem>(C._vGenericProblem));
 
 /** Validates against `#/components/schemas/ClientDisconnectedProblem`. */
-export const validateClientDisconnectedProblem = /* @__PURE__ */ _validator<T.ClientDisconnectedProblem>(
-  C._eClientDisconnectedProblem,
+export const validateClientDisconnectedProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.ClientDisconnectedProblem>(C._eClientDisconnectedProblem),
 );
 
 /** Validates against `#/components/schemas/ClientDisconnectedProblem`. */
-export const isClientDisconnectedProblem = /* @__PURE__ */ _guard<T.ClientDisconnectedProblem>(
-  C._vClientDisconnectedProblem,
+export const isClientDisconnectedProblem = /* @__PURE__ */ _make(() =>
+  _guard<T.ClientDisconnectedProblem>(C._vClientDisconnectedProblem),
 );
 
 /** Validates against `#/components/schemas/ClientForbiddenProblem`. */
-export const validateClientForbiddenProblem = /* @__PURE__ */ _validator<T.ClientForbiddenProblem>(
-  C._eClientForbiddenProblem,
+export const validateClientForbiddenProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.ClientForbiddenProblem>(C._eClientForbiddenProblem),
 );
 
 /** Validates against `#/components/schemas/ClientForbiddenProblem`. */
-export const isClientForbiddenProblem = /* @__PURE__ */ _guard<T.ClientForbiddenProblem>(C._vClientForbiddenProblem);
+export const isClientForbiddenProblem = /* @__PURE__ */ _make(() =>
+  _guard<T.ClientForbiddenProblem>(C._vClientForbiddenProblem),
+);
 
 /** Validates against `#/components/schemas/ConflictProblem`. */
-export const validateConflictProblem = /* @__PURE__ */ _validator<T.ConflictProblem>(C._eConflictProblem);
+export const validateConflictProblem = /* @__PURE__ */ _make(() => _validator<T.ConflictProblem>(C._eConflictProblem));
 
 /** Validates against `#/components/schemas/ConflictProblem`. */
-export const isConflictProblem = /* @__PURE__ */ _guard<T.ConflictProblem>(C._vConflictProblem);
+export const isConflictProblem = /* @__PURE__ */ _make(() => _guard<T.ConflictProblem>(C._vConflictProblem));
 
 /** Validates against `#/components/schemas/DisallowedResourceProblem`. */
-export const validateDisallowedResourceProblem = /* @__PURE__ */ _validator<T.DisallowedResourceProblem>(
-  C._eDisallowedResourceProblem,
+export const validateDisallowedResourceProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.DisallowedResourceProblem>(C._eDisallowedResourceProblem),
 );
 
 /** Validates against `#/components/schemas/DisallowedResourceProblem`. */
-export const isDisallowedResourceProblem = /* @__PURE__ */ _guard<T.DisallowedResourceProblem>(
-  C._vDisallowedResourceProblem,
+export const isDisallowedResourceProblem = /* @__PURE__ */ _make(() =>
+  _guard<T.DisallowedResourceProblem>(C._vDisallowedResourceProblem),
 );
 
 /** Validates against `#/components/schemas/DuplicateRulesProblem`. */
-export const validateDuplicateRulesProblem = /* @__PURE__ */ _validator<T.DuplicateRulesProblem>(
-  C._eDuplicateRulesProblem,
+export const validateDuplicateRulesProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.DuplicateRulesProblem>(C._eDuplicateRulesProblem),
 );
 
 /** Validates against `#/components/schemas/DuplicateRulesProblem`. */
-export const isDuplicateRulesProblem = /* @__PURE__ */ _guard<T.DuplicateRulesProblem>(C._vDuplicateRulesProblem);
-
-/** Validates against `#/components/schemas/InvalidRequestProblem`. */
-export const validateInvalidRequestProblem = /* @__PURE__ */ _validator<T.InvalidRequestProblem>(
-  C._eInvalidRequestProblem,
+export const isDuplicateRulesProblem = /* @__PURE__ */ _make(() =>
+  _guard<T.DuplicateRulesProblem>(C._vDuplicateRulesProblem),
 );
 
 /** Validates against `#/components/schemas/InvalidRequestProblem`. */
-export const isInvalidRequestProblem = /* @__PURE__ */ _guard<T.InvalidRequestProblem>(C._vInvalidRequestProblem);
+export const validateInvalidRequestProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.InvalidRequestProblem>(C._eInvalidRequestProblem),
+);
+
+/** Validates against `#/components/schemas/InvalidRequestProblem`. */
+export const isInvalidRequestProblem = /* @__PURE__ */ _make(() =>
+  _guard<T.InvalidRequestProblem>(C._vInvalidRequestProblem),
+);
 
 /** Validates against `#/components/schemas/InvalidRequestError`. */
-export const validateInvalidRequestError = /* @__PURE__ */ _validator<T.InvalidRequestError>(C._eInvalidRequestError);
+export const validateInvalidRequestError = /* @__PURE__ */ _make(() =>
+  _validator<T.InvalidRequestError>(C._eInvalidRequestError),
+);
 
 /** Validates against `#/components/schemas/InvalidRequestError`. */
-export const isInvalidRequestError = /* @__PURE__ */ _guard<T.InvalidRequestError>(C._vInvalidRequestError);
+export const isInvalidRequestError = /* @__PURE__ */ _make(() =>
+  _guard<T.InvalidRequestError>(C._vInvalidRequestError),
+);
 
 /** Validates against `#/components/schemas/InvalidRulesProblem`. */
-export const validateInvalidRulesProblem = /* @__PURE__ */ _validator<T.InvalidRulesProblem>(C._eInvalidRulesProblem);
+export const validateInvalidRulesProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.InvalidRulesProblem>(C._eInvalidRulesProblem),
+);
 
 /** Validates against `#/components/schemas/InvalidRulesProblem`. */
-export const isInvalidRulesProblem = /* @__PURE__ */ _guard<T.InvalidRulesProblem>(C._vInvalidRulesProblem);
-
-/** Validates against `#/components/schemas/NoncompliantRulesProblem`. */
-export const validateNoncompliantRulesProblem = /* @__PURE__ */ _validator<T.NoncompliantRulesProblem>(
-  C._eNoncompliantRulesProblem,
+export const isInvalidRulesProblem = /* @__PURE__ */ _make(() =>
+  _guard<T.InvalidRulesProblem>(C._vInvalidRulesProblem),
 );
 
 /** Validates against `#/components/schemas/NoncompliantRulesProblem`. */
-export const isNoncompliantRulesProblem = /* @__PURE__ */ _guard<T.NoncompliantRulesProblem>(
-  C._vNoncompliantRulesProblem,
+export const validateNoncompliantRulesProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.NoncompliantRulesProblem>(C._eNoncompliantRulesProblem),
+);
+
+/** Validates against `#/components/schemas/NoncompliantRulesProblem`. */
+export const isNoncompliantRulesProblem = /* @__PURE__ */ _make(() =>
+  _guard<T.NoncompliantRulesProblem>(C._vNoncompliantRulesProblem),
 );
 
 /** Validates against `#/components/schemas/NotAuthorizedForFieldProblem`. */
-export const validateNotAuthorizedForFieldProblem = /* @__PURE__ */ _validator<T.NotAuthorizedForFieldProblem>(
-  C._eNotAuthorizedForFieldProblem,
+export const validateNotAuthorizedForFieldProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.NotAuthorizedForFieldProblem>(C._eNotAuthorizedForFieldProblem),
 );
 
 /** Validates against `#/components/schemas/NotAuthorizedForFieldProblem`. */
-export const isNotAuthorizedForFieldProblem = /* @__PURE__ */ _guard<T.NotAuthorizedForFieldProblem>(
-  C._vNotAuthorizedForFieldProblem,
+export const isNotAuthorizedForFieldProblem = /* @__PURE__ */ _make(() =>
+  _guard<T.NotAuthorizedForFieldProblem>(C._vNotAuthorizedForFieldProblem),
 );
 
 /** Validates against `#/components/schemas/NotAuthorizedForResourceProblem`. */
-export const validateNotAuthorizedForResourceProblem = /* @__PURE__ */ _validator<T.NotAuthorizedForResourceProblem>(
-  C._eNotAuthorizedForResourceProblem,
+export const validateNotAuthorizedForResourceProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.NotAuthorizedForResourceProblem>(C._eNotAuthorizedForResourceProblem),
 );
 
 /** Validates against `#/components/schemas/NotAuthorizedForResourceProblem`. */
-export const isNotAuthorizedForResourceProblem = /* @__PURE__ */ _guard<T.NotAuthorizedForResourceProblem>(
-  C._vNotAuthorizedForResourceProblem,
+export const isNotAuthorizedForResourceProblem = /* @__PURE__ */ _make(() =>
+  _guard<T.NotAuthorizedForResourceProblem>(C._vNotAuthorizedForResourceProblem),
 );
 
 /** Validates against `#/components/schemas/OperationalDisconnectProblem`. */
-export const validateOperationalDisconnectProblem = /* @__PURE__ */ _validator<T.OperationalDisconnectProblem>(
-  C._eOperationalDisconnectProblem,
+export const validateOperationalDisconnectProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.OperationalDisconnectProblem>(C._eOperationalDisconnectProblem),
 );
 
 /** Validates against `#/components/schemas/OperationalDisconnectProblem`. */
-export const isOperationalDisconnectProblem = /* @__PURE__ */ _guard<T.OperationalDisconnectProblem>(
-  C._vOperationalDisconnectProblem,
+export const isOperationalDisconnectProblem = /* @__PURE__ */ _make(() =>
+  _guard<T.OperationalDisconnectProblem>(C._vOperationalDisconnectProblem),
 );
 
 /** Validates against `#/components/schemas/ResourceNotFoundProblem`. */
-export const validateResourceNotFoundProblem = /* @__PURE__ */ _validator<T.ResourceNotFoundProblem>(
-  C._eResourceNotFoundProblem,
+export const validateResourceNotFoundProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.ResourceNotFoundProblem>(C._eResourceNotFoundProblem),
 );
 
 /** Validates against `#/components/schemas/ResourceNotFoundProblem`. */
-export const isResourceNotFoundProblem = /* @__PURE__ */ _guard<T.ResourceNotFoundProblem>(C._vResourceNotFoundProblem);
-
-/** Validates against `#/components/schemas/ResourceUnavailableProblem`. */
-export const validateResourceUnavailableProblem = /* @__PURE__ */ _validator<T.ResourceUnavailableProblem>(
-  C._eResourceUnavailableProblem,
+export const isResourceNotFoundProblem = /* @__PURE__ */ _make(() =>
+  _guard<T.ResourceNotFoundProblem>(C._vResourceNotFoundProblem),
 );
 
 /** Validates against `#/components/schemas/ResourceUnavailableProblem`. */
-export const isResourceUnavailableProblem = /* @__PURE__ */ _guard<T.ResourceUnavailableProblem>(
-  C._vResourceUnavailableProblem,
+export const validateResourceUnavailableProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.ResourceUnavailableProblem>(C._eResourceUnavailableProblem),
+);
+
+/** Validates against `#/components/schemas/ResourceUnavailableProblem`. */
+export const isResourceUnavailableProblem = /* @__PURE__ */ _make(() =>
+  _guard<T.ResourceUnavailableProblem>(C._vResourceUnavailableProblem),
 );
 
 /** Validates against `#/components/schemas/RuleCapProblem`. */
-export const validateRuleCapProblem = /* @__PURE__ */ _validator<T.RuleCapProblem>(C._eRuleCapProblem);
+export const validateRuleCapProblem = /* @__PURE__ */ _make(() => _validator<T.RuleCapProblem>(C._eRuleCapProblem));
 
 /** Validates against `#/components/schemas/RuleCapProblem`. */
-export const isRuleCapProblem = /* @__PURE__ */ _guard<T.RuleCapProblem>(C._vRuleCapProblem);
+export const isRuleCapProblem = /* @__PURE__ */ _make(() => _guard<T.RuleCapProblem>(C._vRuleCapProblem));
 
 /** Validates against `#/components/schemas/StreamingConnectionProblem`. */
-export const validateStreamingConnectionProblem = /* @__PURE__ */ _validator<T.StreamingConnectionProblem>(
-  C._eStreamingConnectionProblem,
+export const validateStreamingConnectionProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.StreamingConnectionProblem>(C._eStreamingConnectionProblem),
 );
 
 /** Validates against `#/components/schemas/StreamingConnectionProblem`. */
-export const isStreamingConnectionProblem = /* @__PURE__ */ _guard<T.StreamingConnectionProblem>(
-  C._vStreamingConnectionProblem,
+export const isStreamingConnectionProblem = /* @__PURE__ */ _make(() =>
+  _guard<T.StreamingConnectionProblem>(C._vStreamingConnectionProblem),
 );
 
 /** Validates against `#/components/schemas/UnsupportedAuthenticationProblem`. */
-export const validateUnsupportedAuthenticationProblem = /* @__PURE__ */ _validator<T.UnsupportedAuthenticationProblem>(
-  C._eUnsupportedAuthenticationProblem,
+export const validateUnsupportedAuthenticationProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.UnsupportedAuthenticationProblem>(C._eUnsupportedAuthenticationProblem),
 );
 
 /** Validates against `#/components/schemas/UnsupportedAuthenticationProblem`. */
-export const isUnsupportedAuthenticationProblem = /* @__PURE__ */ _guard<T.UnsupportedAuthenticationProblem>(
-  C._vUnsupportedAuthenticationProblem,
+export const isUnsupportedAuthenticationProblem = /* @__PURE__ */ _make(() =>
+  _guard<T.UnsupportedAuthenticationProblem>(C._vUnsupportedAuthenticationProblem),
 );
 
 /** Validates against `#/components/schemas/UsageCappedProblem`. */
-export const validateUsageCappedProblem = /* @__PURE__ */ _validator<T.UsageCappedProblem>(C._eUsageCappedProblem);
+export const validateUsageCappedProblem = /* @__PURE__ */ _make(() =>
+  _validator<T.UsageCappedProblem>(C._eUsageCappedProblem),
+);
 
 /** Validates against `#/components/schemas/UsageCappedProblem`. */
-export const isUsageCappedProblem = /* @__PURE__ */ _guard<T.UsageCappedProblem>(C._vUsageCappedProblem);
+export const isUsageCappedProblem = /* @__PURE__ */ _make(() => _guard<T.UsageCappedProblem>(C._vUsageCappedProblem));
 
 /** Validates against `#/components/schemas/UnlistedProblem`. */
-export const validateUnlistedProblem = /* @__PURE__ */ _validator<T.UnlistedProblem>(C._eUnlistedProblem);
+export const validateUnlistedProblem = /* @__PURE__ */ _make(() => _validator<T.UnlistedProblem>(C._eUnlistedProblem));
 
 /** Validates against `#/components/schemas/UnlistedProblem`. */
-export const isUnlistedProblem = /* @__PURE__ */ _guard<T.UnlistedProblem>(C._vUnlistedProblem);
+export const isUnlistedProblem = /* @__PURE__ */ _make(() => _guard<T.UnlistedProblem>(C._vUnlistedProblem));
 
 /** Validates against `#/components/schemas/ActivityEventType`. */
-export const validateActivityEventType = /* @__PURE__ */ _validator<T.ActivityEventType>(C._eActivityEventType);
+export const validateActivityEventType = /* @__PURE__ */ _make(() =>
+  _validator<T.ActivityEventType>(C._eActivityEventType),
+);
 
 /** Validates against `#/components/schemas/ActivityEventType`. */
-export const isActivityEventType = /* @__PURE__ */ _guard<T.ActivityEventType>(C._vActivityEventType);
+export const isActivityEventType = /* @__PURE__ */ _make(() => _guard<T.ActivityEventType>(C._vActivityEventType));
 
 /** Validates against `#/components/schemas/DeprecatedActivityEventType`. */
-export const validateDeprecatedActivityEventType = /* @__PURE__ */ _validator<T.DeprecatedActivityEventType>(
-  C._eDeprecatedActivityEventType,
+export const validateDeprecatedActivityEventType = /* @__PURE__ */ _make(() =>
+  _validator<T.DeprecatedActivityEventType>(C._eDeprecatedActivityEventType),
 );
 
 /** Validates against `#/components/schemas/DeprecatedActivityEventType`. */
-export const isDeprecatedActivityEventType = /* @__PURE__ */ _guard<T.DeprecatedActivityEventType>(
-  C._vDeprecatedActivityEventType,
+export const isDeprecatedActivityEventType = /* @__PURE__ */ _make(() =>
+  _guard<T.DeprecatedActivityEventType>(C._vDeprecatedActivityEventType),
 );
 
 /** Validates against `#/components/schemas/ActivitySubscriptionFilter`. */
-export const validateActivitySubscriptionFilter = /* @__PURE__ */ _validator<T.ActivitySubscriptionFilter>(
-  C._eActivitySubscriptionFilter,
+export const validateActivitySubscriptionFilter = /* @__PURE__ */ _make(() =>
+  _validator<T.ActivitySubscriptionFilter>(C._eActivitySubscriptionFilter),
 );
 
 /** Validates against `#/components/schemas/ActivitySubscriptionFilter`. */
-export const isActivitySubscriptionFilter = /* @__PURE__ */ _guard<T.ActivitySubscriptionFilter>(
-  C._vActivitySubscriptionFilter,
+export const isActivitySubscriptionFilter = /* @__PURE__ */ _make(() =>
+  _guard<T.ActivitySubscriptionFilter>(C._vActivitySubscriptionFilter),
 );
 
 /** Validates against `#/components/schemas/ActivitySubscriptionCreateRequest`. */
-export const validateActivitySubscriptionCreateRequest =
-  /* @__PURE__ */ _validator<T.ActivitySubscriptionCreateRequest>(C._eActivitySubscriptionCreateRequest);
+export const validateActivitySubscriptionCreateRequest = /* @__PURE__ */ _make(() =>
+  _validator<T.ActivitySubscriptionCreateRequest>(C._eActivitySubscriptionCreateRequest),
+);
 
 /** Validates against `#/components/schemas/ActivitySubscriptionCreateRequest`. */
-export const isActivitySubscriptionCreateRequest = /* @__PURE__ */ _guard<T.ActivitySubscriptionCreateRequest>(
-  C._vActivitySubscriptionCreateRequest,
+export const isActivitySubscriptionCreateRequest = /* @__PURE__ */ _make(() =>
+  _guard<T.ActivitySubscriptionCreateRequest>(C._vActivitySubscriptionCreateRequest),
 );
 
 /** Validates against `#/components/schemas/ActivityStreamEvent`. */
-export const validateActivityStreamEvent = /* @__PURE__ */ _validator<T.ActivityStreamEvent>(C._eActivityStreamEvent);
+export const validateActivityStreamEvent = /* @__PURE__ */ _make(() =>
+  _validator<T.ActivityStreamEvent>(C._eActivityStreamEvent),
+);
 
 /** Validates against `#/components/schemas/ActivityStreamEvent`. */
-export const isActivityStreamEvent = /* @__PURE__ */ _guard<T.ActivityStreamEvent>(C._vActivityStreamEvent);
+export const isActivityStreamEvent = /* @__PURE__ */ _make(() =>
+  _guard<T.ActivityStreamEvent>(C._vActivityStreamEvent),
+);
 
 /** Validates against `#/components/schemas/DmEventType`. */
-export const validateDmEventType = /* @__PURE__ */ _validator<T.DmEventType>(C._eDmEventType);
+export const validateDmEventType = /* @__PURE__ */ _make(() => _validator<T.DmEventType>(C._eDmEventType));
 
 /** Validates against `#/components/schemas/DmEventType`. */
-export const isDmEventType = /* @__PURE__ */ _guard<T.DmEventType>(C._vDmEventType);
+export const isDmEventType = /* @__PURE__ */ _make(() => _guard<T.DmEventType>(C._vDmEventType));
 
 /** Validates against `#/components/schemas/DmEvent`. */
-export const validateDmEvent = /* @__PURE__ */ _validator<T.DmEvent>(C._eDmEvent);
+export const validateDmEvent = /* @__PURE__ */ _make(() => _validator<T.DmEvent>(C._eDmEvent));
 
 /** Validates against `#/components/schemas/DmEvent`. */
-export const isDmEvent = /* @__PURE__ */ _guard<T.DmEvent>(C._vDmEvent);
+export const isDmEvent = /* @__PURE__ */ _make(() => _guard<T.DmEvent>(C._vDmEvent));
 
 /** Validates against `#/components/schemas/DmMessageCreateEvent`. */
-export const validateDmMessageCreateEvent = /* @__PURE__ */ _validator<T.DmMessageCreateEvent>(
-  C._eDmMessageCreateEvent,
+export const validateDmMessageCreateEvent = /* @__PURE__ */ _make(() =>
+  _validator<T.DmMessageCreateEvent>(C._eDmMessageCreateEvent),
 );
 
 /** Validates against `#/components/schemas/DmMessageCreateEvent`. */
-export const isDmMessageCreateEvent = /* @__PURE__ */ _guard<T.DmMessageCreateEvent>(C._vDmMessageCreateEvent);
-
-/** Validates against `#/components/schemas/DmParticipantsJoinEvent`. */
-export const validateDmParticipantsJoinEvent = /* @__PURE__ */ _validator<T.DmParticipantsJoinEvent>(
-  C._eDmParticipantsJoinEvent,
+export const isDmMessageCreateEvent = /* @__PURE__ */ _make(() =>
+  _guard<T.DmMessageCreateEvent>(C._vDmMessageCreateEvent),
 );
 
 /** Validates against `#/components/schemas/DmParticipantsJoinEvent`. */
-export const isDmParticipantsJoinEvent = /* @__PURE__ */ _guard<T.DmParticipantsJoinEvent>(C._vDmParticipantsJoinEvent);
+export const validateDmParticipantsJoinEvent = /* @__PURE__ */ _make(() =>
+  _validator<T.DmParticipantsJoinEvent>(C._eDmParticipantsJoinEvent),
+);
 
-/** Validates against `#/components/schemas/DmParticipantsLeaveEvent`. */
-export const validateDmParticipantsLeaveEvent = /* @__PURE__ */ _validator<T.DmParticipantsLeaveEvent>(
-  C._eDmParticipantsLeaveEvent,
+/** Validates against `#/components/schemas/DmParticipantsJoinEvent`. */
+export const isDmParticipantsJoinEvent = /* @__PURE__ */ _make(() =>
+  _guard<T.DmParticipantsJoinEvent>(C._vDmParticipantsJoinEvent),
 );
 
 /** Validates against `#/components/schemas/DmParticipantsLeaveEvent`. */
-export const isDmParticipantsLeaveEvent = /* @__PURE__ */ _guard<T.DmParticipantsLeaveEvent>(
-  C._vDmParticipantsLeaveEvent,
+export const validateDmParticipantsLeaveEvent = /* @__PURE__ */ _make(() =>
+  _validator<T.DmParticipantsLeaveEvent>(C._eDmParticipantsLeaveEvent),
+);
+
+/** Validates against `#/components/schemas/DmParticipantsLeaveEvent`. */
+export const isDmParticipantsLeaveEvent = /* @__PURE__ */ _make(() =>
+  _guard<T.DmParticipantsLeaveEvent>(C._vDmParticipantsLeaveEvent),
 );
 
 /** Validates against `#/components/schemas/DmUnlistedEvent`. */
-export const validateDmUnlistedEvent = /* @__PURE__ */ _validator<T.DmUnlistedEvent>(C._eDmUnlistedEvent);
+export const validateDmUnlistedEvent = /* @__PURE__ */ _make(() => _validator<T.DmUnlistedEvent>(C._eDmUnlistedEvent));
 
 /** Validates against `#/components/schemas/DmUnlistedEvent`. */
-export const isDmUnlistedEvent = /* @__PURE__ */ _guard<T.DmUnlistedEvent>(C._vDmUnlistedEvent);
+export const isDmUnlistedEvent = /* @__PURE__ */ _make(() => _guard<T.DmUnlistedEvent>(C._vDmUnlistedEvent));
 
 /** Validates against `#/components/schemas/PostField`. */
-export const validatePostField = /* @__PURE__ */ _validator<T.PostField>(C._ePostField);
+export const validatePostField = /* @__PURE__ */ _make(() => _validator<T.PostField>(C._ePostField));
 
 /** Validates against `#/components/schemas/PostField`. */
-export const isPostField = /* @__PURE__ */ _guard<T.PostField>(C._vPostField);
+export const isPostField = /* @__PURE__ */ _make(() => _guard<T.PostField>(C._vPostField));
 
 /** Validates against `#/components/schemas/NewsField`. */
-export const validateNewsField = /* @__PURE__ */ _validator<T.NewsField>(C._eNewsField);
+export const validateNewsField = /* @__PURE__ */ _make(() => _validator<T.NewsField>(C._eNewsField));
 
 /** Validates against `#/components/schemas/NewsField`. */
-export const isNewsField = /* @__PURE__ */ _guard<T.NewsField>(C._vNewsField);
+export const isNewsField = /* @__PURE__ */ _make(() => _guard<T.NewsField>(C._vNewsField));
 
 /** Validates against `#/components/schemas/GetUserBookmarksEnvelope`. */
-export const validateGetUserBookmarksEnvelope = /* @__PURE__ */ _validator<T.GetUserBookmarksEnvelope>(
-  C._eGetUserBookmarksEnvelope,
+export const validateGetUserBookmarksEnvelope = /* @__PURE__ */ _make(() =>
+  _validator<T.GetUserBookmarksEnvelope>(C._eGetUserBookmarksEnvelope),
 );
 
 /** Validates against `#/components/schemas/GetUserBookmarksEnvelope`. */
-export const isGetUserBookmarksEnvelope = /* @__PURE__ */ _guard<T.GetUserBookmarksEnvelope>(
-  C._vGetUserBookmarksEnvelope,
+export const isGetUserBookmarksEnvelope = /* @__PURE__ */ _make(() =>
+  _guard<T.GetUserBookmarksEnvelope>(C._vGetUserBookmarksEnvelope),
 );
 
 /** Validates against `#/components/schemas/GetUserBookmarksMeta`. */
-export const validateGetUserBookmarksMeta = /* @__PURE__ */ _validator<T.GetUserBookmarksMeta>(
-  C._eGetUserBookmarksMeta,
+export const validateGetUserBookmarksMeta = /* @__PURE__ */ _make(() =>
+  _validator<T.GetUserBookmarksMeta>(C._eGetUserBookmarksMeta),
 );
 
 /** Validates against `#/components/schemas/GetUserBookmarksMeta`. */
-export const isGetUserBookmarksMeta = /* @__PURE__ */ _guard<T.GetUserBookmarksMeta>(C._vGetUserBookmarksMeta);
-
-/** Validates against `#/components/schemas/FindUserByUsernameEnvelope`. */
-export const validateFindUserByUsernameEnvelope = /* @__PURE__ */ _validator<T.FindUserByUsernameEnvelope>(
-  C._eFindUserByUsernameEnvelope,
+export const isGetUserBookmarksMeta = /* @__PURE__ */ _make(() =>
+  _guard<T.GetUserBookmarksMeta>(C._vGetUserBookmarksMeta),
 );
 
 /** Validates against `#/components/schemas/FindUserByUsernameEnvelope`. */
-export const isFindUserByUsernameEnvelope = /* @__PURE__ */ _guard<T.FindUserByUsernameEnvelope>(
-  C._vFindUserByUsernameEnvelope,
+export const validateFindUserByUsernameEnvelope = /* @__PURE__ */ _make(() =>
+  _validator<T.FindUserByUsernameEnvelope>(C._eFindUserByUsernameEnvelope),
+);
+
+/** Validates against `#/components/schemas/FindUserByUsernameEnvelope`. */
+export const isFindUserByUsernameEnvelope = /* @__PURE__ */ _make(() =>
+  _guard<T.FindUserByUsernameEnvelope>(C._vFindUserByUsernameEnvelope),
 );
 
 /** Validates against `#/components/schemas/FindPostByIdEnvelope`. */
-export const validateFindPostByIdEnvelope = /* @__PURE__ */ _validator<T.FindPostByIdEnvelope>(
-  C._eFindPostByIdEnvelope,
+export const validateFindPostByIdEnvelope = /* @__PURE__ */ _make(() =>
+  _validator<T.FindPostByIdEnvelope>(C._eFindPostByIdEnvelope),
 );
 
 /** Validates against `#/components/schemas/FindPostByIdEnvelope`. */
-export const isFindPostByIdEnvelope = /* @__PURE__ */ _guard<T.FindPostByIdEnvelope>(C._vFindPostByIdEnvelope);
-
-/** Validates against `#/components/schemas/SearchRecentPostsEnvelope`. */
-export const validateSearchRecentPostsEnvelope = /* @__PURE__ */ _validator<T.SearchRecentPostsEnvelope>(
-  C._eSearchRecentPostsEnvelope,
+export const isFindPostByIdEnvelope = /* @__PURE__ */ _make(() =>
+  _guard<T.FindPostByIdEnvelope>(C._vFindPostByIdEnvelope),
 );
 
 /** Validates against `#/components/schemas/SearchRecentPostsEnvelope`. */
-export const isSearchRecentPostsEnvelope = /* @__PURE__ */ _guard<T.SearchRecentPostsEnvelope>(
-  C._vSearchRecentPostsEnvelope,
+export const validateSearchRecentPostsEnvelope = /* @__PURE__ */ _make(() =>
+  _validator<T.SearchRecentPostsEnvelope>(C._eSearchRecentPostsEnvelope),
+);
+
+/** Validates against `#/components/schemas/SearchRecentPostsEnvelope`. */
+export const isSearchRecentPostsEnvelope = /* @__PURE__ */ _make(() =>
+  _guard<T.SearchRecentPostsEnvelope>(C._vSearchRecentPostsEnvelope),
 );
 
 /** Validates against `#/components/schemas/SearchAllPostsEnvelope`. */
-export const validateSearchAllPostsEnvelope = /* @__PURE__ */ _validator<T.SearchAllPostsEnvelope>(
-  C._eSearchAllPostsEnvelope,
+export const validateSearchAllPostsEnvelope = /* @__PURE__ */ _make(() =>
+  _validator<T.SearchAllPostsEnvelope>(C._eSearchAllPostsEnvelope),
 );
 
 /** Validates against `#/components/schemas/SearchAllPostsEnvelope`. */
-export const isSearchAllPostsEnvelope = /* @__PURE__ */ _guard<T.SearchAllPostsEnvelope>(C._vSearchAllPostsEnvelope);
+export const isSearchAllPostsEnvelope = /* @__PURE__ */ _make(() =>
+  _guard<T.SearchAllPostsEnvelope>(C._vSearchAllPostsEnvelope),
+);
 
 /** Validates against `#/components/schemas/SearchAllPostsMeta`. */
-export const validateSearchAllPostsMeta = /* @__PURE__ */ _validator<T.SearchAllPostsMeta>(C._eSearchAllPostsMeta);
+export const validateSearchAllPostsMeta = /* @__PURE__ */ _make(() =>
+  _validator<T.SearchAllPostsMeta>(C._eSearchAllPostsMeta),
+);
 
 /** Validates against `#/components/schemas/SearchAllPostsMeta`. */
-export const isSearchAllPostsMeta = /* @__PURE__ */ _guard<T.SearchAllPostsMeta>(C._vSearchAllPostsMeta);
+export const isSearchAllPostsMeta = /* @__PURE__ */ _make(() => _guard<T.SearchAllPostsMeta>(C._vSearchAllPostsMeta));
 
 /** Validates against `#/components/schemas/ResponseEnvelope`. */
-export const validateResponseEnvelope = /* @__PURE__ */ _validator<T.ResponseEnvelope>(C._eResponseEnvelope);
+export const validateResponseEnvelope = /* @__PURE__ */ _make(() =>
+  _validator<T.ResponseEnvelope>(C._eResponseEnvelope),
+);
 
 /** Validates against `#/components/schemas/ResponseEnvelope`. */
-export const isResponseEnvelope = /* @__PURE__ */ _guard<T.ResponseEnvelope>(C._vResponseEnvelope);
+export const isResponseEnvelope = /* @__PURE__ */ _make(() => _guard<T.ResponseEnvelope>(C._vResponseEnvelope));
 
 /** Validates against `#/components/schemas/NotShownMeta`. */
-export const validateNotShownMeta = /* @__PURE__ */ _validator<T.NotShownMeta>(C._eNotShownMeta);
+export const validateNotShownMeta = /* @__PURE__ */ _make(() => _validator<T.NotShownMeta>(C._eNotShownMeta));
 
 /** Validates against `#/components/schemas/NotShownMeta`. */
-export const isNotShownMeta = /* @__PURE__ */ _guard<T.NotShownMeta>(C._vNotShownMeta);
+export const isNotShownMeta = /* @__PURE__ */ _make(() => _guard<T.NotShownMeta>(C._vNotShownMeta));
 
 /** Validates against `#/components/schemas/PartialErrors`. */
-export const validatePartialErrors = /* @__PURE__ */ _validator<T.PartialErrors>(C._ePartialErrors);
+export const validatePartialErrors = /* @__PURE__ */ _make(() => _validator<T.PartialErrors>(C._ePartialErrors));
 
 /** Validates against `#/components/schemas/PartialErrors`. */
-export const isPartialErrors = /* @__PURE__ */ _guard<T.PartialErrors>(C._vPartialErrors);
+export const isPartialErrors = /* @__PURE__ */ _make(() => _guard<T.PartialErrors>(C._vPartialErrors));
 
 /** Validates against `#/components/schemas/CreatePostRequest`. */
-export const validateCreatePostRequest = /* @__PURE__ */ _validator<T.CreatePostRequest>(C._eCreatePostRequest);
+export const validateCreatePostRequest = /* @__PURE__ */ _make(() =>
+  _validator<T.CreatePostRequest>(C._eCreatePostRequest),
+);
 
 /** Validates against `#/components/schemas/CreatePostRequest`. */
-export const isCreatePostRequest = /* @__PURE__ */ _guard<T.CreatePostRequest>(C._vCreatePostRequest);
+export const isCreatePostRequest = /* @__PURE__ */ _make(() => _guard<T.CreatePostRequest>(C._vCreatePostRequest));
 
 /** Validates against `#/components/schemas/EditOptions`. */
-export const validateEditOptions = /* @__PURE__ */ _validator<T.EditOptions>(C._eEditOptions);
+export const validateEditOptions = /* @__PURE__ */ _make(() => _validator<T.EditOptions>(C._eEditOptions));
 
 /** Validates against `#/components/schemas/EditOptions`. */
-export const isEditOptions = /* @__PURE__ */ _guard<T.EditOptions>(C._vEditOptions);
+export const isEditOptions = /* @__PURE__ */ _make(() => _guard<T.EditOptions>(C._vEditOptions));
 
 /** Validates against `#/components/schemas/CreatePostPoll`. */
-export const validateCreatePostPoll = /* @__PURE__ */ _validator<T.CreatePostPoll>(C._eCreatePostPoll);
+export const validateCreatePostPoll = /* @__PURE__ */ _make(() => _validator<T.CreatePostPoll>(C._eCreatePostPoll));
 
 /** Validates against `#/components/schemas/CreatePostPoll`. */
-export const isCreatePostPoll = /* @__PURE__ */ _guard<T.CreatePostPoll>(C._vCreatePostPoll);
+export const isCreatePostPoll = /* @__PURE__ */ _make(() => _guard<T.CreatePostPoll>(C._vCreatePostPoll));

@@ -75,6 +75,17 @@ export function toStandardSchema<T>(
   };
 }
 
+/**
+ * `toStandardSchema` of the validator `get` returns. The exports below pass `() => S.validateX`: strict tsc
+ * checks a reference to an import in a top-level statement by walking back through every constant declared
+ * before it, one inside a function by walking that function only.
+ */
+function _schema<T>(
+  get: () => (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema(get());
+}
+
 /** A JSON pointer into `value` as path keys: a segment is a number where the value at that point is an array. */
 function _path(value: unknown, pointer: string): PropertyKey[] {
   const path: PropertyKey[] = [];
@@ -92,421 +103,448 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** A request body validator as a Standard Schema: the body of its first declared media type. */
+/** The request body validator `get` returns as a Standard Schema: the body of its first declared media type. */
 function _body<T>(
-  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+  get: () => (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
+  const validate = get();
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+/** The response validator `get` returns as a Standard Schema per status and media type (default `application/json`). */
 function _response<T>(
-  validate: (
+  get: () => (
     status: number | string,
     mediaType: string,
     body: unknown,
     options?: ValidateOptions,
   ) => ValidationResult<T>,
 ): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  const validate = get();
   return (status, mediaType = 'application/json') =>
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** `toStandardSchema` under a short name, for the exports below. */
-const _schema = toStandardSchema;
+export const PostIdSchema = /* @__PURE__ */ _schema(() => S.validatePostId);
 
-export const PostIdSchema = /* @__PURE__ */ _schema(S.validatePostId);
+export const UserIdSchema = /* @__PURE__ */ _schema(() => S.validateUserId);
 
-export const UserIdSchema = /* @__PURE__ */ _schema(S.validateUserId);
+export const UsernameSchema = /* @__PURE__ */ _schema(() => S.validateUsername);
 
-export const UsernameSchema = /* @__PURE__ */ _schema(S.validateUsername);
+export const MediaKeySchema = /* @__PURE__ */ _schema(() => S.validateMediaKey);
 
-export const MediaKeySchema = /* @__PURE__ */ _schema(S.validateMediaKey);
+export const PollIdSchema = /* @__PURE__ */ _schema(() => S.validatePollId);
 
-export const PollIdSchema = /* @__PURE__ */ _schema(S.validatePollId);
+export const CommunityIdSchema = /* @__PURE__ */ _schema(() => S.validateCommunityId);
 
-export const CommunityIdSchema = /* @__PURE__ */ _schema(S.validateCommunityId);
+export const PlaceIdSchema = /* @__PURE__ */ _schema(() => S.validatePlaceId);
 
-export const PlaceIdSchema = /* @__PURE__ */ _schema(S.validatePlaceId);
+export const CountryCodeSchema = /* @__PURE__ */ _schema(() => S.validateCountryCode);
 
-export const CountryCodeSchema = /* @__PURE__ */ _schema(S.validateCountryCode);
+export const PostSchema = /* @__PURE__ */ _schema(() => S.validatePost);
 
-export const PostSchema = /* @__PURE__ */ _schema(S.validatePost);
+export const AttachmentsSchema = /* @__PURE__ */ _schema(() => S.validateAttachments);
 
-export const AttachmentsSchema = /* @__PURE__ */ _schema(S.validateAttachments);
+export const ContextAnnotationSchema = /* @__PURE__ */ _schema(() => S.validateContextAnnotation);
 
-export const ContextAnnotationSchema = /* @__PURE__ */ _schema(S.validateContextAnnotation);
+export const ContextAnnotationDomainFieldsSchema = /* @__PURE__ */ _schema(
+  () => S.validateContextAnnotationDomainFields,
+);
 
-export const ContextAnnotationDomainFieldsSchema = /* @__PURE__ */ _schema(S.validateContextAnnotationDomainFields);
+export const ContextAnnotationEntityFieldsSchema = /* @__PURE__ */ _schema(
+  () => S.validateContextAnnotationEntityFields,
+);
 
-export const ContextAnnotationEntityFieldsSchema = /* @__PURE__ */ _schema(S.validateContextAnnotationEntityFields);
+export const DisplayTextRangeSchema = /* @__PURE__ */ _schema(() => S.validateDisplayTextRange);
 
-export const DisplayTextRangeSchema = /* @__PURE__ */ _schema(S.validateDisplayTextRange);
+export const EditControlsSchema = /* @__PURE__ */ _schema(() => S.validateEditControls);
 
-export const EditControlsSchema = /* @__PURE__ */ _schema(S.validateEditControls);
+export const PostGeoSchema = /* @__PURE__ */ _schema(() => S.validatePostGeo);
 
-export const PostGeoSchema = /* @__PURE__ */ _schema(S.validatePostGeo);
+export const MatchedMediaNotesSchema = /* @__PURE__ */ _schema(() => S.validateMatchedMediaNotes);
 
-export const MatchedMediaNotesSchema = /* @__PURE__ */ _schema(S.validateMatchedMediaNotes);
+export const PostNonPublicMetricsSchema = /* @__PURE__ */ _schema(() => S.validatePostNonPublicMetrics);
 
-export const PostNonPublicMetricsSchema = /* @__PURE__ */ _schema(S.validatePostNonPublicMetrics);
+export const PostOrganicMetricsSchema = /* @__PURE__ */ _schema(() => S.validatePostOrganicMetrics);
 
-export const PostOrganicMetricsSchema = /* @__PURE__ */ _schema(S.validatePostOrganicMetrics);
+export const PostPromotedMetricsSchema = /* @__PURE__ */ _schema(() => S.validatePostPromotedMetrics);
 
-export const PostPromotedMetricsSchema = /* @__PURE__ */ _schema(S.validatePostPromotedMetrics);
+export const PostPublicMetricsSchema = /* @__PURE__ */ _schema(() => S.validatePostPublicMetrics);
 
-export const PostPublicMetricsSchema = /* @__PURE__ */ _schema(S.validatePostPublicMetrics);
+export const NoteRequestSuggestionsSchema = /* @__PURE__ */ _schema(() => S.validateNoteRequestSuggestions);
 
-export const NoteRequestSuggestionsSchema = /* @__PURE__ */ _schema(S.validateNoteRequestSuggestions);
+export const NotePostSchema = /* @__PURE__ */ _schema(() => S.validateNotePost);
 
-export const NotePostSchema = /* @__PURE__ */ _schema(S.validateNotePost);
+export const NotePostEntitiesSchema = /* @__PURE__ */ _schema(() => S.validateNotePostEntities);
 
-export const NotePostEntitiesSchema = /* @__PURE__ */ _schema(S.validateNotePostEntities);
+export const ReferencedPostSchema = /* @__PURE__ */ _schema(() => S.validateReferencedPost);
 
-export const ReferencedPostSchema = /* @__PURE__ */ _schema(S.validateReferencedPost);
+export const ReplySettingsSchema = /* @__PURE__ */ _schema(() => S.validateReplySettings);
 
-export const ReplySettingsSchema = /* @__PURE__ */ _schema(S.validateReplySettings);
+export const ScopesSchema = /* @__PURE__ */ _schema(() => S.validateScopes);
 
-export const ScopesSchema = /* @__PURE__ */ _schema(S.validateScopes);
+export const SuggestedSourceLinksWithCountsSchema = /* @__PURE__ */ _schema(
+  () => S.validateSuggestedSourceLinksWithCounts,
+);
 
-export const SuggestedSourceLinksWithCountsSchema = /* @__PURE__ */ _schema(S.validateSuggestedSourceLinksWithCounts);
+export const PostWithheldSchema = /* @__PURE__ */ _schema(() => S.validatePostWithheld);
 
-export const PostWithheldSchema = /* @__PURE__ */ _schema(S.validatePostWithheld);
+export const FullTextEntitiesSchema = /* @__PURE__ */ _schema(() => S.validateFullTextEntities);
 
-export const FullTextEntitiesSchema = /* @__PURE__ */ _schema(S.validateFullTextEntities);
+export const EntityIndicesInclusiveInclusiveSchema = /* @__PURE__ */ _schema(
+  () => S.validateEntityIndicesInclusiveInclusive,
+);
 
-export const EntityIndicesInclusiveInclusiveSchema = /* @__PURE__ */ _schema(S.validateEntityIndicesInclusiveInclusive);
+export const EntityIndicesInclusiveExclusiveSchema = /* @__PURE__ */ _schema(
+  () => S.validateEntityIndicesInclusiveExclusive,
+);
 
-export const EntityIndicesInclusiveExclusiveSchema = /* @__PURE__ */ _schema(S.validateEntityIndicesInclusiveExclusive);
+export const AnnotationSchema = /* @__PURE__ */ _schema(() => S.validateAnnotation);
 
-export const AnnotationSchema = /* @__PURE__ */ _schema(S.validateAnnotation);
+export const CashtagSchema = /* @__PURE__ */ _schema(() => S.validateCashtag);
 
-export const CashtagSchema = /* @__PURE__ */ _schema(S.validateCashtag);
+export const HashtagSchema = /* @__PURE__ */ _schema(() => S.validateHashtag);
 
-export const HashtagSchema = /* @__PURE__ */ _schema(S.validateHashtag);
+export const MentionSchema = /* @__PURE__ */ _schema(() => S.validateMention);
 
-export const MentionSchema = /* @__PURE__ */ _schema(S.validateMention);
+export const UrlEntitySchema = /* @__PURE__ */ _schema(() => S.validateUrlEntity);
 
-export const UrlEntitySchema = /* @__PURE__ */ _schema(S.validateUrlEntity);
+export const UrlImageSchema = /* @__PURE__ */ _schema(() => S.validateUrlImage);
 
-export const UrlImageSchema = /* @__PURE__ */ _schema(S.validateUrlImage);
+export const IncludesSchema = /* @__PURE__ */ _schema(() => S.validateIncludes);
 
-export const IncludesSchema = /* @__PURE__ */ _schema(S.validateIncludes);
+export const UserSchema = /* @__PURE__ */ _schema(() => S.validateUser);
 
-export const UserSchema = /* @__PURE__ */ _schema(S.validateUser);
+export const ConnectionStatusSchema = /* @__PURE__ */ _schema(() => S.validateConnectionStatus);
 
-export const ConnectionStatusSchema = /* @__PURE__ */ _schema(S.validateConnectionStatus);
+export const UserEntitiesSchema = /* @__PURE__ */ _schema(() => S.validateUserEntities);
 
-export const UserEntitiesSchema = /* @__PURE__ */ _schema(S.validateUserEntities);
+export const UserUrlEntitiesSchema = /* @__PURE__ */ _schema(() => S.validateUserUrlEntities);
 
-export const UserUrlEntitiesSchema = /* @__PURE__ */ _schema(S.validateUserUrlEntities);
+export const UserPublicMetricsSchema = /* @__PURE__ */ _schema(() => S.validateUserPublicMetrics);
 
-export const UserPublicMetricsSchema = /* @__PURE__ */ _schema(S.validateUserPublicMetrics);
+export const AffiliationSchema = /* @__PURE__ */ _schema(() => S.validateAffiliation);
 
-export const AffiliationSchema = /* @__PURE__ */ _schema(S.validateAffiliation);
+export const UserWithheldSchema = /* @__PURE__ */ _schema(() => S.validateUserWithheld);
 
-export const UserWithheldSchema = /* @__PURE__ */ _schema(S.validateUserWithheld);
+export const MediaSchema = /* @__PURE__ */ _schema(() => S.validateMedia);
 
-export const MediaSchema = /* @__PURE__ */ _schema(S.validateMedia);
+export const MediaBaseSchema = /* @__PURE__ */ _schema(() => S.validateMediaBase);
 
-export const MediaBaseSchema = /* @__PURE__ */ _schema(S.validateMediaBase);
+export const PhotoSchema = /* @__PURE__ */ _schema(() => S.validatePhoto);
 
-export const PhotoSchema = /* @__PURE__ */ _schema(S.validatePhoto);
+export const VideoSchema = /* @__PURE__ */ _schema(() => S.validateVideo);
 
-export const VideoSchema = /* @__PURE__ */ _schema(S.validateVideo);
+export const AnimatedGifSchema = /* @__PURE__ */ _schema(() => S.validateAnimatedGif);
 
-export const AnimatedGifSchema = /* @__PURE__ */ _schema(S.validateAnimatedGif);
+export const MediaVariantsSchema = /* @__PURE__ */ _schema(() => S.validateMediaVariants);
 
-export const MediaVariantsSchema = /* @__PURE__ */ _schema(S.validateMediaVariants);
+export const MediaVariantSchema = /* @__PURE__ */ _schema(() => S.validateMediaVariant);
 
-export const MediaVariantSchema = /* @__PURE__ */ _schema(S.validateMediaVariant);
+export const VideoPublicMetricsSchema = /* @__PURE__ */ _schema(() => S.validateVideoPublicMetrics);
 
-export const VideoPublicMetricsSchema = /* @__PURE__ */ _schema(S.validateVideoPublicMetrics);
+export const VideoOrganicMetricsSchema = /* @__PURE__ */ _schema(() => S.validateVideoOrganicMetrics);
 
-export const VideoOrganicMetricsSchema = /* @__PURE__ */ _schema(S.validateVideoOrganicMetrics);
+export const VideoPromotedMetricsSchema = /* @__PURE__ */ _schema(() => S.validateVideoPromotedMetrics);
 
-export const VideoPromotedMetricsSchema = /* @__PURE__ */ _schema(S.validateVideoPromotedMetrics);
+export const VideoNonPublicMetricsSchema = /* @__PURE__ */ _schema(() => S.validateVideoNonPublicMetrics);
 
-export const VideoNonPublicMetricsSchema = /* @__PURE__ */ _schema(S.validateVideoNonPublicMetrics);
+export const PlaceSchema = /* @__PURE__ */ _schema(() => S.validatePlace);
 
-export const PlaceSchema = /* @__PURE__ */ _schema(S.validatePlace);
+export const GeoSchema = /* @__PURE__ */ _schema(() => S.validateGeo);
 
-export const GeoSchema = /* @__PURE__ */ _schema(S.validateGeo);
+export const PointSchema = /* @__PURE__ */ _schema(() => S.validatePoint);
 
-export const PointSchema = /* @__PURE__ */ _schema(S.validatePoint);
+export const PollSchema = /* @__PURE__ */ _schema(() => S.validatePoll);
 
-export const PollSchema = /* @__PURE__ */ _schema(S.validatePoll);
+export const PollOptionSchema = /* @__PURE__ */ _schema(() => S.validatePollOption);
 
-export const PollOptionSchema = /* @__PURE__ */ _schema(S.validatePollOption);
+export const TopicSchema = /* @__PURE__ */ _schema(() => S.validateTopic);
 
-export const TopicSchema = /* @__PURE__ */ _schema(S.validateTopic);
+export const ErrorSchema = /* @__PURE__ */ _schema(() => S.validateError);
 
-export const ErrorSchema = /* @__PURE__ */ _schema(S.validateError);
+export const ProblemBaseSchema = /* @__PURE__ */ _schema(() => S.validateProblemBase);
 
-export const ProblemBaseSchema = /* @__PURE__ */ _schema(S.validateProblemBase);
+export const ProblemSchema = /* @__PURE__ */ _schema(() => S.validateProblem);
 
-export const ProblemSchema = /* @__PURE__ */ _schema(S.validateProblem);
+export const ProblemResourceTypeSchema = /* @__PURE__ */ _schema(() => S.validateProblemResourceType);
 
-export const ProblemResourceTypeSchema = /* @__PURE__ */ _schema(S.validateProblemResourceType);
+export const ProblemSectionSchema = /* @__PURE__ */ _schema(() => S.validateProblemSection);
 
-export const ProblemSectionSchema = /* @__PURE__ */ _schema(S.validateProblemSection);
+export const GenericProblemSchema = /* @__PURE__ */ _schema(() => S.validateGenericProblem);
 
-export const GenericProblemSchema = /* @__PURE__ */ _schema(S.validateGenericProblem);
+export const ClientDisconnectedProblemSchema = /* @__PURE__ */ _schema(() => S.validateClientDisconnectedProblem);
 
-export const ClientDisconnectedProblemSchema = /* @__PURE__ */ _schema(S.validateClientDisconnectedProblem);
+export const ClientForbiddenProblemSchema = /* @__PURE__ */ _schema(() => S.validateClientForbiddenProblem);
 
-export const ClientForbiddenProblemSchema = /* @__PURE__ */ _schema(S.validateClientForbiddenProblem);
+export const ConflictProblemSchema = /* @__PURE__ */ _schema(() => S.validateConflictProblem);
 
-export const ConflictProblemSchema = /* @__PURE__ */ _schema(S.validateConflictProblem);
+export const DisallowedResourceProblemSchema = /* @__PURE__ */ _schema(() => S.validateDisallowedResourceProblem);
 
-export const DisallowedResourceProblemSchema = /* @__PURE__ */ _schema(S.validateDisallowedResourceProblem);
+export const DuplicateRulesProblemSchema = /* @__PURE__ */ _schema(() => S.validateDuplicateRulesProblem);
 
-export const DuplicateRulesProblemSchema = /* @__PURE__ */ _schema(S.validateDuplicateRulesProblem);
+export const InvalidRequestProblemSchema = /* @__PURE__ */ _schema(() => S.validateInvalidRequestProblem);
 
-export const InvalidRequestProblemSchema = /* @__PURE__ */ _schema(S.validateInvalidRequestProblem);
+export const InvalidRequestErrorSchema = /* @__PURE__ */ _schema(() => S.validateInvalidRequestError);
 
-export const InvalidRequestErrorSchema = /* @__PURE__ */ _schema(S.validateInvalidRequestError);
+export const InvalidRulesProblemSchema = /* @__PURE__ */ _schema(() => S.validateInvalidRulesProblem);
 
-export const InvalidRulesProblemSchema = /* @__PURE__ */ _schema(S.validateInvalidRulesProblem);
+export const NoncompliantRulesProblemSchema = /* @__PURE__ */ _schema(() => S.validateNoncompliantRulesProblem);
 
-export const NoncompliantRulesProblemSchema = /* @__PURE__ */ _schema(S.validateNoncompliantRulesProblem);
+export const NotAuthorizedForFieldProblemSchema = /* @__PURE__ */ _schema(() => S.validateNotAuthorizedForFieldProblem);
 
-export const NotAuthorizedForFieldProblemSchema = /* @__PURE__ */ _schema(S.validateNotAuthorizedForFieldProblem);
+export const NotAuthorizedForResourceProblemSchema = /* @__PURE__ */ _schema(
+  () => S.validateNotAuthorizedForResourceProblem,
+);
 
-export const NotAuthorizedForResourceProblemSchema = /* @__PURE__ */ _schema(S.validateNotAuthorizedForResourceProblem);
+export const OperationalDisconnectProblemSchema = /* @__PURE__ */ _schema(() => S.validateOperationalDisconnectProblem);
 
-export const OperationalDisconnectProblemSchema = /* @__PURE__ */ _schema(S.validateOperationalDisconnectProblem);
+export const ResourceNotFoundProblemSchema = /* @__PURE__ */ _schema(() => S.validateResourceNotFoundProblem);
 
-export const ResourceNotFoundProblemSchema = /* @__PURE__ */ _schema(S.validateResourceNotFoundProblem);
+export const ResourceUnavailableProblemSchema = /* @__PURE__ */ _schema(() => S.validateResourceUnavailableProblem);
 
-export const ResourceUnavailableProblemSchema = /* @__PURE__ */ _schema(S.validateResourceUnavailableProblem);
+export const RuleCapProblemSchema = /* @__PURE__ */ _schema(() => S.validateRuleCapProblem);
 
-export const RuleCapProblemSchema = /* @__PURE__ */ _schema(S.validateRuleCapProblem);
-
-export const StreamingConnectionProblemSchema = /* @__PURE__ */ _schema(S.validateStreamingConnectionProblem);
+export const StreamingConnectionProblemSchema = /* @__PURE__ */ _schema(() => S.validateStreamingConnectionProblem);
 
 export const UnsupportedAuthenticationProblemSchema = /* @__PURE__ */ _schema(
-  S.validateUnsupportedAuthenticationProblem,
+  () => S.validateUnsupportedAuthenticationProblem,
 );
 
-export const UsageCappedProblemSchema = /* @__PURE__ */ _schema(S.validateUsageCappedProblem);
+export const UsageCappedProblemSchema = /* @__PURE__ */ _schema(() => S.validateUsageCappedProblem);
 
-export const UnlistedProblemSchema = /* @__PURE__ */ _schema(S.validateUnlistedProblem);
+export const UnlistedProblemSchema = /* @__PURE__ */ _schema(() => S.validateUnlistedProblem);
 
-export const ActivityEventTypeSchema = /* @__PURE__ */ _schema(S.validateActivityEventType);
+export const ActivityEventTypeSchema = /* @__PURE__ */ _schema(() => S.validateActivityEventType);
 
-export const DeprecatedActivityEventTypeSchema = /* @__PURE__ */ _schema(S.validateDeprecatedActivityEventType);
+export const DeprecatedActivityEventTypeSchema = /* @__PURE__ */ _schema(() => S.validateDeprecatedActivityEventType);
 
-export const ActivitySubscriptionFilterSchema = /* @__PURE__ */ _schema(S.validateActivitySubscriptionFilter);
+export const ActivitySubscriptionFilterSchema = /* @__PURE__ */ _schema(() => S.validateActivitySubscriptionFilter);
 
 export const ActivitySubscriptionCreateRequestSchema = /* @__PURE__ */ _schema(
-  S.validateActivitySubscriptionCreateRequest,
+  () => S.validateActivitySubscriptionCreateRequest,
 );
 
-export const ActivityStreamEventSchema = /* @__PURE__ */ _schema(S.validateActivityStreamEvent);
+export const ActivityStreamEventSchema = /* @__PURE__ */ _schema(() => S.validateActivityStreamEvent);
 
-export const DmEventTypeSchema = /* @__PURE__ */ _schema(S.validateDmEventType);
+export const DmEventTypeSchema = /* @__PURE__ */ _schema(() => S.validateDmEventType);
 
-export const DmEventSchema = /* @__PURE__ */ _schema(S.validateDmEvent);
+export const DmEventSchema = /* @__PURE__ */ _schema(() => S.validateDmEvent);
 
-export const DmMessageCreateEventSchema = /* @__PURE__ */ _schema(S.validateDmMessageCreateEvent);
+export const DmMessageCreateEventSchema = /* @__PURE__ */ _schema(() => S.validateDmMessageCreateEvent);
 
-export const DmParticipantsJoinEventSchema = /* @__PURE__ */ _schema(S.validateDmParticipantsJoinEvent);
+export const DmParticipantsJoinEventSchema = /* @__PURE__ */ _schema(() => S.validateDmParticipantsJoinEvent);
 
-export const DmParticipantsLeaveEventSchema = /* @__PURE__ */ _schema(S.validateDmParticipantsLeaveEvent);
+export const DmParticipantsLeaveEventSchema = /* @__PURE__ */ _schema(() => S.validateDmParticipantsLeaveEvent);
 
-export const DmUnlistedEventSchema = /* @__PURE__ */ _schema(S.validateDmUnlistedEvent);
+export const DmUnlistedEventSchema = /* @__PURE__ */ _schema(() => S.validateDmUnlistedEvent);
 
-export const PostFieldSchema = /* @__PURE__ */ _schema(S.validatePostField);
+export const PostFieldSchema = /* @__PURE__ */ _schema(() => S.validatePostField);
 
-export const NewsFieldSchema = /* @__PURE__ */ _schema(S.validateNewsField);
+export const NewsFieldSchema = /* @__PURE__ */ _schema(() => S.validateNewsField);
 
-export const GetUserBookmarksEnvelopeSchema = /* @__PURE__ */ _schema(S.validateGetUserBookmarksEnvelope);
+export const GetUserBookmarksEnvelopeSchema = /* @__PURE__ */ _schema(() => S.validateGetUserBookmarksEnvelope);
 
-export const GetUserBookmarksMetaSchema = /* @__PURE__ */ _schema(S.validateGetUserBookmarksMeta);
+export const GetUserBookmarksMetaSchema = /* @__PURE__ */ _schema(() => S.validateGetUserBookmarksMeta);
 
-export const FindUserByUsernameEnvelopeSchema = /* @__PURE__ */ _schema(S.validateFindUserByUsernameEnvelope);
+export const FindUserByUsernameEnvelopeSchema = /* @__PURE__ */ _schema(() => S.validateFindUserByUsernameEnvelope);
 
-export const FindPostByIdEnvelopeSchema = /* @__PURE__ */ _schema(S.validateFindPostByIdEnvelope);
+export const FindPostByIdEnvelopeSchema = /* @__PURE__ */ _schema(() => S.validateFindPostByIdEnvelope);
 
-export const SearchRecentPostsEnvelopeSchema = /* @__PURE__ */ _schema(S.validateSearchRecentPostsEnvelope);
+export const SearchRecentPostsEnvelopeSchema = /* @__PURE__ */ _schema(() => S.validateSearchRecentPostsEnvelope);
 
-export const SearchAllPostsEnvelopeSchema = /* @__PURE__ */ _schema(S.validateSearchAllPostsEnvelope);
+export const SearchAllPostsEnvelopeSchema = /* @__PURE__ */ _schema(() => S.validateSearchAllPostsEnvelope);
 
-export const SearchAllPostsMetaSchema = /* @__PURE__ */ _schema(S.validateSearchAllPostsMeta);
+export const SearchAllPostsMetaSchema = /* @__PURE__ */ _schema(() => S.validateSearchAllPostsMeta);
 
-export const ResponseEnvelopeSchema = /* @__PURE__ */ _schema(S.validateResponseEnvelope);
+export const ResponseEnvelopeSchema = /* @__PURE__ */ _schema(() => S.validateResponseEnvelope);
 
-export const NotShownMetaSchema = /* @__PURE__ */ _schema(S.validateNotShownMeta);
+export const NotShownMetaSchema = /* @__PURE__ */ _schema(() => S.validateNotShownMeta);
 
-export const PartialErrorsSchema = /* @__PURE__ */ _schema(S.validatePartialErrors);
+export const PartialErrorsSchema = /* @__PURE__ */ _schema(() => S.validatePartialErrors);
 
-export const CreatePostRequestSchema = /* @__PURE__ */ _schema(S.validateCreatePostRequest);
+export const CreatePostRequestSchema = /* @__PURE__ */ _schema(() => S.validateCreatePostRequest);
 
-export const EditOptionsSchema = /* @__PURE__ */ _schema(S.validateEditOptions);
+export const EditOptionsSchema = /* @__PURE__ */ _schema(() => S.validateEditOptions);
 
-export const CreatePostPollSchema = /* @__PURE__ */ _schema(S.validateCreatePostPoll);
+export const CreatePostPollSchema = /* @__PURE__ */ _schema(() => S.validateCreatePostPoll);
 
-export const GetUserBookmarksPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserBookmarksPathParams);
+export const GetUserBookmarksPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateGetUserBookmarksPathParams);
 
-export const GetUserBookmarksQuerySchema = /* @__PURE__ */ _schema(O.validateGetUserBookmarksQuery);
+export const GetUserBookmarksQuerySchema = /* @__PURE__ */ _schema(() => O.validateGetUserBookmarksQuery);
 
-export const GetUserBookmarksResponseSchema = /* @__PURE__ */ _response(O.validateGetUserBookmarksResponse);
+export const GetUserBookmarksResponseSchema = /* @__PURE__ */ _response(() => O.validateGetUserBookmarksResponse);
 
-export const FindUserByUsernamePathParamsSchema = /* @__PURE__ */ _schema(O.validateFindUserByUsernamePathParams);
+export const FindUserByUsernamePathParamsSchema = /* @__PURE__ */ _schema(() => O.validateFindUserByUsernamePathParams);
 
-export const FindUserByUsernameQuerySchema = /* @__PURE__ */ _schema(O.validateFindUserByUsernameQuery);
+export const FindUserByUsernameQuerySchema = /* @__PURE__ */ _schema(() => O.validateFindUserByUsernameQuery);
 
-export const FindUserByUsernameResponseSchema = /* @__PURE__ */ _response(O.validateFindUserByUsernameResponse);
+export const FindUserByUsernameResponseSchema = /* @__PURE__ */ _response(() => O.validateFindUserByUsernameResponse);
 
-export const FindPostByIdPathParamsSchema = /* @__PURE__ */ _schema(O.validateFindPostByIdPathParams);
+export const FindPostByIdPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateFindPostByIdPathParams);
 
-export const FindPostByIdQuerySchema = /* @__PURE__ */ _schema(O.validateFindPostByIdQuery);
+export const FindPostByIdQuerySchema = /* @__PURE__ */ _schema(() => O.validateFindPostByIdQuery);
 
-export const FindPostByIdResponseSchema = /* @__PURE__ */ _response(O.validateFindPostByIdResponse);
+export const FindPostByIdResponseSchema = /* @__PURE__ */ _response(() => O.validateFindPostByIdResponse);
 
-export const SearchRecentPostsQuerySchema = /* @__PURE__ */ _schema(O.validateSearchRecentPostsQuery);
+export const SearchRecentPostsQuerySchema = /* @__PURE__ */ _schema(() => O.validateSearchRecentPostsQuery);
 
-export const SearchRecentPostsResponseSchema = /* @__PURE__ */ _response(O.validateSearchRecentPostsResponse);
+export const SearchRecentPostsResponseSchema = /* @__PURE__ */ _response(() => O.validateSearchRecentPostsResponse);
 
-export const SearchAllPostsQuerySchema = /* @__PURE__ */ _schema(O.validateSearchAllPostsQuery);
+export const SearchAllPostsQuerySchema = /* @__PURE__ */ _schema(() => O.validateSearchAllPostsQuery);
 
-export const SearchAllPostsResponseSchema = /* @__PURE__ */ _response(O.validateSearchAllPostsResponse);
+export const SearchAllPostsResponseSchema = /* @__PURE__ */ _response(() => O.validateSearchAllPostsResponse);
 
-export const CountRecentPostsQuerySchema = /* @__PURE__ */ _schema(O.validateCountRecentPostsQuery);
+export const CountRecentPostsQuerySchema = /* @__PURE__ */ _schema(() => O.validateCountRecentPostsQuery);
 
-export const CountRecentPostsResponseSchema = /* @__PURE__ */ _response(O.validateCountRecentPostsResponse);
+export const CountRecentPostsResponseSchema = /* @__PURE__ */ _response(() => O.validateCountRecentPostsResponse);
 
-export const CountAllPostsQuerySchema = /* @__PURE__ */ _schema(O.validateCountAllPostsQuery);
+export const CountAllPostsQuerySchema = /* @__PURE__ */ _schema(() => O.validateCountAllPostsQuery);
 
-export const CountAllPostsResponseSchema = /* @__PURE__ */ _response(O.validateCountAllPostsResponse);
+export const CountAllPostsResponseSchema = /* @__PURE__ */ _response(() => O.validateCountAllPostsResponse);
 
-export const GetUserPostsPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserPostsPathParams);
+export const GetUserPostsPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateGetUserPostsPathParams);
 
-export const GetUserPostsQuerySchema = /* @__PURE__ */ _schema(O.validateGetUserPostsQuery);
+export const GetUserPostsQuerySchema = /* @__PURE__ */ _schema(() => O.validateGetUserPostsQuery);
 
-export const GetUserPostsResponseSchema = /* @__PURE__ */ _response(O.validateGetUserPostsResponse);
+export const GetUserPostsResponseSchema = /* @__PURE__ */ _response(() => O.validateGetUserPostsResponse);
 
-export const GetUserMentionsPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserMentionsPathParams);
+export const GetUserMentionsPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateGetUserMentionsPathParams);
 
-export const GetUserMentionsResponseSchema = /* @__PURE__ */ _response(O.validateGetUserMentionsResponse);
+export const GetUserMentionsResponseSchema = /* @__PURE__ */ _response(() => O.validateGetUserMentionsResponse);
 
-export const GetUserLikedPostsPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserLikedPostsPathParams);
+export const GetUserLikedPostsPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateGetUserLikedPostsPathParams);
 
-export const GetUserLikedPostsResponseSchema = /* @__PURE__ */ _response(O.validateGetUserLikedPostsResponse);
+export const GetUserLikedPostsResponseSchema = /* @__PURE__ */ _response(() => O.validateGetUserLikedPostsResponse);
 
-export const GetUserFollowersPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserFollowersPathParams);
+export const GetUserFollowersPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateGetUserFollowersPathParams);
 
-export const GetUserFollowersResponseSchema = /* @__PURE__ */ _response(O.validateGetUserFollowersResponse);
+export const GetUserFollowersResponseSchema = /* @__PURE__ */ _response(() => O.validateGetUserFollowersResponse);
 
-export const GetUserFollowingPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserFollowingPathParams);
+export const GetUserFollowingPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateGetUserFollowingPathParams);
 
-export const GetUserFollowingResponseSchema = /* @__PURE__ */ _response(O.validateGetUserFollowingResponse);
+export const GetUserFollowingResponseSchema = /* @__PURE__ */ _response(() => O.validateGetUserFollowingResponse);
 
-export const FollowUserPathParamsSchema = /* @__PURE__ */ _schema(O.validateFollowUserPathParams);
+export const FollowUserPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateFollowUserPathParams);
 
-export const FollowUserRequestBodySchema = /* @__PURE__ */ _body(O.validateFollowUserRequestBody);
+export const FollowUserRequestBodySchema = /* @__PURE__ */ _body(() => O.validateFollowUserRequestBody);
 
-export const FollowUserResponseSchema = /* @__PURE__ */ _response(O.validateFollowUserResponse);
+export const FollowUserResponseSchema = /* @__PURE__ */ _response(() => O.validateFollowUserResponse);
 
-export const GetUserBlockingPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserBlockingPathParams);
+export const GetUserBlockingPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateGetUserBlockingPathParams);
 
-export const GetUserBlockingResponseSchema = /* @__PURE__ */ _response(O.validateGetUserBlockingResponse);
+export const GetUserBlockingResponseSchema = /* @__PURE__ */ _response(() => O.validateGetUserBlockingResponse);
 
-export const GetUserMutingPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserMutingPathParams);
+export const GetUserMutingPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateGetUserMutingPathParams);
 
-export const GetUserMutingResponseSchema = /* @__PURE__ */ _response(O.validateGetUserMutingResponse);
+export const GetUserMutingResponseSchema = /* @__PURE__ */ _response(() => O.validateGetUserMutingResponse);
 
-export const GetUserPinnedListsPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserPinnedListsPathParams);
+export const GetUserPinnedListsPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateGetUserPinnedListsPathParams);
 
-export const GetUserPinnedListsResponseSchema = /* @__PURE__ */ _response(O.validateGetUserPinnedListsResponse);
+export const GetUserPinnedListsResponseSchema = /* @__PURE__ */ _response(() => O.validateGetUserPinnedListsResponse);
 
-export const GetUserOwnedListsPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserOwnedListsPathParams);
+export const GetUserOwnedListsPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateGetUserOwnedListsPathParams);
 
-export const GetUserOwnedListsResponseSchema = /* @__PURE__ */ _response(O.validateGetUserOwnedListsResponse);
+export const GetUserOwnedListsResponseSchema = /* @__PURE__ */ _response(() => O.validateGetUserOwnedListsResponse);
 
-export const GetUserFollowedListsPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetUserFollowedListsPathParams);
+export const GetUserFollowedListsPathParamsSchema = /* @__PURE__ */ _schema(
+  () => O.validateGetUserFollowedListsPathParams,
+);
 
-export const GetUserFollowedListsResponseSchema = /* @__PURE__ */ _response(O.validateGetUserFollowedListsResponse);
+export const GetUserFollowedListsResponseSchema = /* @__PURE__ */ _response(
+  () => O.validateGetUserFollowedListsResponse,
+);
 
 export const GetUserListMembershipsPathParamsSchema = /* @__PURE__ */ _schema(
-  O.validateGetUserListMembershipsPathParams,
+  () => O.validateGetUserListMembershipsPathParams,
 );
 
-export const GetUserListMembershipsResponseSchema = /* @__PURE__ */ _response(O.validateGetUserListMembershipsResponse);
+export const GetUserListMembershipsResponseSchema = /* @__PURE__ */ _response(
+  () => O.validateGetUserListMembershipsResponse,
+);
 
-export const LikePostPathParamsSchema = /* @__PURE__ */ _schema(O.validateLikePostPathParams);
+export const LikePostPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateLikePostPathParams);
 
-export const LikePostRequestBodySchema = /* @__PURE__ */ _body(O.validateLikePostRequestBody);
+export const LikePostRequestBodySchema = /* @__PURE__ */ _body(() => O.validateLikePostRequestBody);
 
-export const LikePostResponseSchema = /* @__PURE__ */ _response(O.validateLikePostResponse);
+export const LikePostResponseSchema = /* @__PURE__ */ _response(() => O.validateLikePostResponse);
 
-export const CreatePostRequestBodySchema = /* @__PURE__ */ _body(O.validateCreatePostRequestBody);
+export const CreatePostRequestBodySchema = /* @__PURE__ */ _body(() => O.validateCreatePostRequestBody);
 
-export const CreatePostResponseSchema = /* @__PURE__ */ _response(O.validateCreatePostResponse);
+export const CreatePostResponseSchema = /* @__PURE__ */ _response(() => O.validateCreatePostResponse);
 
-export const SearchNewsQuerySchema = /* @__PURE__ */ _schema(O.validateSearchNewsQuery);
+export const SearchNewsQuerySchema = /* @__PURE__ */ _schema(() => O.validateSearchNewsQuery);
 
-export const SearchNewsResponseSchema = /* @__PURE__ */ _response(O.validateSearchNewsResponse);
+export const SearchNewsResponseSchema = /* @__PURE__ */ _response(() => O.validateSearchNewsResponse);
 
-export const FindNewsByIdPathParamsSchema = /* @__PURE__ */ _schema(O.validateFindNewsByIdPathParams);
+export const FindNewsByIdPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateFindNewsByIdPathParams);
 
-export const FindNewsByIdQuerySchema = /* @__PURE__ */ _schema(O.validateFindNewsByIdQuery);
+export const FindNewsByIdQuerySchema = /* @__PURE__ */ _schema(() => O.validateFindNewsByIdQuery);
 
-export const FindNewsByIdResponseSchema = /* @__PURE__ */ _response(O.validateFindNewsByIdResponse);
+export const FindNewsByIdResponseSchema = /* @__PURE__ */ _response(() => O.validateFindNewsByIdResponse);
 
-export const ListConnectionsResponseSchema = /* @__PURE__ */ _response(O.validateListConnectionsResponse);
+export const ListConnectionsResponseSchema = /* @__PURE__ */ _response(() => O.validateListConnectionsResponse);
 
-export const DeleteConnectionsByUuidQuerySchema = /* @__PURE__ */ _schema(O.validateDeleteConnectionsByUuidQuery);
+export const DeleteConnectionsByUuidQuerySchema = /* @__PURE__ */ _schema(() => O.validateDeleteConnectionsByUuidQuery);
 
 export const DeleteConnectionsByUuidResponseSchema = /* @__PURE__ */ _response(
-  O.validateDeleteConnectionsByUuidResponse,
+  () => O.validateDeleteConnectionsByUuidResponse,
 );
 
-export const DeleteAllConnectionsResponseSchema = /* @__PURE__ */ _response(O.validateDeleteAllConnectionsResponse);
+export const DeleteAllConnectionsResponseSchema = /* @__PURE__ */ _response(
+  () => O.validateDeleteAllConnectionsResponse,
+);
 
 export const DeleteConnectionsByEndpointPathParamsSchema = /* @__PURE__ */ _schema(
-  O.validateDeleteConnectionsByEndpointPathParams,
+  () => O.validateDeleteConnectionsByEndpointPathParams,
 );
 
 export const DeleteConnectionsByEndpointResponseSchema = /* @__PURE__ */ _response(
-  O.validateDeleteConnectionsByEndpointResponse,
+  () => O.validateDeleteConnectionsByEndpointResponse,
 );
 
 export const SearchPostsEligibleForNotesResponseSchema = /* @__PURE__ */ _response(
-  O.validateSearchPostsEligibleForNotesResponse,
+  () => O.validateSearchPostsEligibleForNotesResponse,
 );
 
-export const SearchNotesWrittenResponseSchema = /* @__PURE__ */ _response(O.validateSearchNotesWrittenResponse);
+export const SearchNotesWrittenResponseSchema = /* @__PURE__ */ _response(() => O.validateSearchNotesWrittenResponse);
 
-export const CreateNoteRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateNoteRequestBody);
+export const CreateNoteRequestBodySchema = /* @__PURE__ */ _body(() => O.validateCreateNoteRequestBody);
 
-export const CreateNoteResponseSchema = /* @__PURE__ */ _response(O.validateCreateNoteResponse);
+export const CreateNoteResponseSchema = /* @__PURE__ */ _response(() => O.validateCreateNoteResponse);
 
-export const EvaluateNoteRequestBodySchema = /* @__PURE__ */ _body(O.validateEvaluateNoteRequestBody);
+export const EvaluateNoteRequestBodySchema = /* @__PURE__ */ _body(() => O.validateEvaluateNoteRequestBody);
 
-export const EvaluateNoteResponseSchema = /* @__PURE__ */ _response(O.validateEvaluateNoteResponse);
+export const EvaluateNoteResponseSchema = /* @__PURE__ */ _response(() => O.validateEvaluateNoteResponse);
 
 export const CreateActivitySubscriptionRequestBodySchema = /* @__PURE__ */ _body(
-  O.validateCreateActivitySubscriptionRequestBody,
+  () => O.validateCreateActivitySubscriptionRequestBody,
 );
 
 export const CreateActivitySubscriptionResponseSchema = /* @__PURE__ */ _response(
-  O.validateCreateActivitySubscriptionResponse,
+  () => O.validateCreateActivitySubscriptionResponse,
 );
 
-export const StreamActivityQuerySchema = /* @__PURE__ */ _schema(O.validateStreamActivityQuery);
+export const StreamActivityQuerySchema = /* @__PURE__ */ _schema(() => O.validateStreamActivityQuery);
 
-export const StreamActivityResponseSchema = /* @__PURE__ */ _response(O.validateStreamActivityResponse);
+export const StreamActivityResponseSchema = /* @__PURE__ */ _response(() => O.validateStreamActivityResponse);
 
-export const ReplayWebhookEventsRequestBodySchema = /* @__PURE__ */ _body(O.validateReplayWebhookEventsRequestBody);
+export const ReplayWebhookEventsRequestBodySchema = /* @__PURE__ */ _body(
+  () => O.validateReplayWebhookEventsRequestBody,
+);
 
-export const ReplayWebhookEventsResponseSchema = /* @__PURE__ */ _response(O.validateReplayWebhookEventsResponse);
+export const ReplayWebhookEventsResponseSchema = /* @__PURE__ */ _response(() => O.validateReplayWebhookEventsResponse);
 
-export const ReplayAccountActivityPathParamsSchema = /* @__PURE__ */ _schema(O.validateReplayAccountActivityPathParams);
+export const ReplayAccountActivityPathParamsSchema = /* @__PURE__ */ _schema(
+  () => O.validateReplayAccountActivityPathParams,
+);
 
-export const ReplayAccountActivityRequestBodySchema = /* @__PURE__ */ _body(O.validateReplayAccountActivityRequestBody);
+export const ReplayAccountActivityRequestBodySchema = /* @__PURE__ */ _body(
+  () => O.validateReplayAccountActivityRequestBody,
+);
 
-export const ReplayAccountActivityResponseSchema = /* @__PURE__ */ _response(O.validateReplayAccountActivityResponse);
+export const ReplayAccountActivityResponseSchema = /* @__PURE__ */ _response(
+  () => O.validateReplayAccountActivityResponse,
+);
 
-export const GetPowerstreamRulesResponseSchema = /* @__PURE__ */ _response(O.validateGetPowerstreamRulesResponse);
+export const GetPowerstreamRulesResponseSchema = /* @__PURE__ */ _response(() => O.validateGetPowerstreamRulesResponse);

@@ -315,9 +315,15 @@ export function propertySignature(name: string, type: TypeNode, options: MemberO
   return withDoc(f.createPropertySignature(modifiers, propertyName(name), question, type), options.doc ?? []);
 }
 
+/** A binding: an identifier, or an object pattern (`{ signal, pageParam }`, `{ a: { b: c } }`). */
+export type BindingSpec = string | { readonly destructure: readonly BindingElementSpec[] };
+
+/** An element of an object pattern: a name (`signal`), or a property bound to a name or a pattern (`a: c`). */
+export type BindingElementSpec = string | { readonly property: string; readonly name: BindingSpec };
+
 export interface ParameterSpec {
-  /** An identifier, or the names of an object pattern (`{ signal, pageParam }`). */
-  name: string | { readonly destructure: readonly string[] };
+  /** An identifier, or an object pattern. */
+  name: BindingSpec;
   /** Absent only for an arrow function's parameter, whose type is inferred. */
   type?: TypeNode;
   optional?: boolean;
@@ -338,9 +344,11 @@ export interface SignatureSpec {
   returns?: TypeNode;
 }
 
-function bindingName(name: ParameterSpec['name']): string | ts.ObjectBindingPattern {
+function bindingName(name: BindingSpec): string | ts.ObjectBindingPattern {
   if (typeof name === 'string') return checkedName(name);
-  return f.createObjectBindingPattern(name.destructure.map((n) => f.createBindingElement(undefined, undefined, checkedName(n))));
+  return f.createObjectBindingPattern(
+    name.destructure.map((e) => (typeof e === 'string' ? f.createBindingElement(undefined, undefined, checkedName(e)) : f.createBindingElement(undefined, propertyName(e.property), bindingName(e.name)))),
+  );
 }
 
 function parameterNodes(parameters: readonly ParameterSpec[]): ts.ParameterDeclaration[] {

@@ -28,6 +28,16 @@ export function assignment(left: D, operator: string, right: ts.TypeNode, comple
   return fluid(left, operator, rightDoc);
 }
 
+/**
+ * `key: name` / `key: { … }`, a property of an object pattern (prettier's printAssignment for a pattern's
+ * property, whose right side the builder makes a name or a nested pattern): never broken after the colon for
+ * a short key, else fluid.
+ */
+export function bindingProperty(key: D, value: D): D {
+  const shortKey = typeof key === 'string' && key.length < PRETTIER_OPTIONS.tabWidth! + 3;
+  return shortKey ? group([group(key), ':', ' ', value]) : fluid(key, ':', value);
+}
+
 function fluid(left: D, operator: string, rightDoc: D): D {
   const id = Symbol('assignment');
   return group([group(left), operator, group(indent(line), { id }), lineSuffixBoundary, indentIfBreak(rightDoc, { groupId: id })]);

@@ -7,6 +7,7 @@ import { builders, utils } from 'prettier/doc';
 import { type D, K, unhandled } from './base.ts';
 import { expression, startsWith, strip } from './expressions.ts';
 import { propertyKey } from './literals.ts';
+import { bindingProperty } from './assignments.ts';
 import { block } from './statements.ts';
 import { isSimple, objectTypeContent, type } from './types.ts';
 
@@ -100,12 +101,20 @@ export function parameter(p: ts.ParameterDeclaration, hugged = false): D {
   return p.initializer ? [annotated, ' = ', expression(strip(p.initializer))] : annotated;
 }
 
-/** `{ a, b }` (names only: what the builder makes); a group unless `hugged`. */
-export function objectPattern(pattern: ts.ObjectBindingPattern, hugged: boolean, annotation: D): D {
-  const names = pattern.elements.map((e) => (e.propertyName || e.initializer || e.dotDotDotToken || !ts.isIdentifier(e.name) ? unhandled('binding element') : e.name.text));
-  if (!names.length) return ['{}', annotation];
-  const content = ['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}', annotation];
-  return hugged ? content : group(content);
+/**
+ * `{ a, b: c, d: { e } }`; a group unless `hugged`. A declaration's pattern that nests a pattern is always
+ * broken (prettier's printObject: shouldBreak for an ObjectPattern outside a function's parameters).
+ */
+export function objectPattern(pattern: ts.ObjectBindingPattern, hugged: boolean, annotation: D, declaration = false): D {
+  const elements = pattern.elements.map((e): D => {
+    if (e.initializer || e.dotDotDotToken) unhandled('binding element');
+    const value = ts.isIdentifier(e.name) ? e.name.text : ts.isObjectBindingPattern(e.name) ? objectPattern(e.name, false, '') : unhandled('array pattern');
+    return e.propertyName ? bindingProperty(propertyKey(e.propertyName), value) : value;
+  });
+  if (!elements.length) return ['{}', annotation];
+  const content = ['{', indent([line, join([',', line], elements)]), ifBreak(','), line, '}', annotation];
+  const nested = declaration && pattern.elements.some((e) => ts.isObjectBindingPattern(e.name));
+  return hugged ? content : group(content, { shouldBreak: nested });
 }
 
 /** `async (a) => body` (prettier's printArrowFunction, for one arrow: no arrow chain). */

@@ -147,8 +147,10 @@ function variableDeclaration(list: ts.VariableDeclarationList, semicolon = true)
   const [d] = list.declarations;
   if (d.exclamationToken || (!ts.isIdentifier(d.name) && !ts.isObjectBindingPattern(d.name))) unhandled('declarator');
   const annotation: D = d.type ? [': ', type(d.type, 'annotation')] : '';
-  // An object pattern of plain names (what the builder makes: never a "complex destructuring" to prettier).
-  const left: D = ts.isIdentifier(d.name) ? (d.type ? [d.name.text, annotation] : d.name.text) : objectPattern(d.name, false, annotation);
+  const left: D = ts.isIdentifier(d.name) ? (d.type ? [d.name.text, annotation] : d.name.text) : objectPattern(d.name, false, annotation, true);
+  // prettier's isComplexDestructuring (three or more properties, one of them renamed) chooses break-lhs; the
+  // other layouts print the same for a plain name on the right, the one such pattern the builder makes.
+  if (ts.isObjectBindingPattern(d.name) && d.name.elements.some((e) => e.propertyName) && d.initializer && !ts.isIdentifier(strip(d.initializer))) unhandled('destructuring of an expression');
   const end = semicolon ? ';' : '';
   if (!d.initializer) return group([kind, ' ', left, end]);
   return group([kind, ' ', valueAssignment(left, ' =', d.initializer, { declarator: d }), end]);

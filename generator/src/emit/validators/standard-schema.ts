@@ -11,21 +11,22 @@
  *   `…RequestBodySchema` (the first declared media type), and always `<Op>ResponseSchema(status, mediaType?)`;
  * - `toStandardSchema(validate, options?)` for other options (e.g. `{ direction: 'request' }` for a form).
  *
- * Each is one line, `export const X = /* @__PURE__ *\/ _schema(validateX);` (`_schema` is `toStandardSchema`;
- * its type inferred from the validator's, so a bundler drops the ones a program does not use); laid out by
- * the one printer (codegen/statement-printer.ts).
+ * Each is one line, `export const X = /* @__PURE__ *\/ _schema(() => S.validateX);` (`_schema` calls
+ * `toStandardSchema` with the validator the arrow returns; its type inferred from the validator's, so a bundler
+ * drops the ones a program does not use). The arrow is for strict tsc: a reference to an import in a top-level
+ * statement is checked by walking back through every constant before it (a cost growing with the square of the
+ * exports: 35,767 on microsoft.com/graph), one inside a function by walking that function only. Laid out by
+ * the one printer.
  *
  * Names: each is a name the model planned for the types target plus `Schema`, so they are as unique as
  * the type names are.
  */
-import { ident, raw, type Code } from '../../codegen/index.ts';
+import { ident, type Code } from '../../codegen/index.ts';
 import { ModulePrinter } from '../../codegen/pretty-module.ts';
 import { namedLine, namespaceImport } from '../../codegen/module-lines.ts';
 import type { ApiModel } from '../../model/types.ts';
-import { printStatement } from '../../codegen/statement-printer.ts';
 import * as n from '../../codegen/ts-nodes.ts';
 import { printStatement as printNodeStatement } from '../../codegen/ts-print.ts';
-import * as t from '../../codegen/statements.ts';
 import { prettyImports } from './module/pretty.ts';
 import { declaredParts } from './openapi/operations-file.ts';
 import { copiedWhole } from './runtime/library.ts';
@@ -41,45 +42,42 @@ function operationAdapters(): { text: string; formatted: boolean }[] {
   const schema = n.typeRef('SyncStandardSchema', [T]);
   const status = { name: 'status', type: n.unionType([n.keywordType('number'), n.keywordType('string')]) };
   const validate = n.valueRef('validate');
-  // `toStandardSchema((body, options) => validate(…args))`
+  // `toStandardSchema((body, options) => validate(…args))`, `validate` the validator `get` returns
   const adapt = (args: string[]) =>
     n.callExpression(n.valueRef('toStandardSchema'), [n.arrowFunction([{ name: 'body' }, { name: 'options' }], n.callExpression(validate, args.map((a) => (a === 'undefined' ? n.literalExpression(undefined) : n.valueRef(a)))))]);
+  const got = n.variable('const', 'validate', n.callExpression(n.valueRef('get'), []));
   const body = n.functionDeclaration(
     '_body',
     {
       typeParameters: [{ name: 'T' }],
-      parameters: [{ name: 'validate', type: n.functionType([{ name: 'body', type: n.keywordType('unknown') }, { name: 'mediaType', type: n.keywordType('string'), optional: true }, options], result) }],
+      parameters: [{ name: 'get', type: n.functionType([], n.functionType([{ name: 'body', type: n.keywordType('unknown') }, { name: 'mediaType', type: n.keywordType('string'), optional: true }, options], result)) }],
       returns: schema,
     },
-    [n.returnStatement(adapt(['body', 'undefined', 'options']))],
-    ['A request body validator as a Standard Schema: the body of its first declared media type.'],
+    [got, n.returnStatement(adapt(['body', 'undefined', 'options']))],
+    ['The request body validator `get` returns as a Standard Schema: the body of its first declared media type.'],
     { exported: false },
   );
   const response = n.functionDeclaration(
     '_response',
     {
       typeParameters: [{ name: 'T' }],
-      parameters: [{ name: 'validate', type: n.functionType([status, { name: 'mediaType', type: n.keywordType('string') }, { name: 'body', type: n.keywordType('unknown') }, options], result) }],
+      parameters: [{ name: 'get', type: n.functionType([], n.functionType([status, { name: 'mediaType', type: n.keywordType('string') }, { name: 'body', type: n.keywordType('unknown') }, options], result)) }],
       returns: n.functionType([status, { name: 'mediaType', type: n.keywordType('string'), optional: true }], schema),
     },
-    [n.returnStatement(n.arrowFunction([{ name: 'status' }, { name: 'mediaType', initializer: n.literalExpression('application/json') }], adapt(['status', 'mediaType', 'body', 'options'])))],
-    ['A response validator as a Standard Schema per status and media type (default `application/json`).'],
+    [got, n.returnStatement(n.arrowFunction([{ name: 'status' }, { name: 'mediaType', initializer: n.literalExpression('application/json') }], adapt(['status', 'mediaType', 'body', 'options'])))],
+    ['The response validator `get` returns as a Standard Schema per status and media type (default `application/json`).'],
     { exported: false },
   );
   return [printNodeStatement(body), printNodeStatement(response)];
 }
 
 /**
- * `toStandardSchema` under a short name for the exports: written once per export (on GitHub's spec, 2,442
- * times), with the adapters' short names that is 34 KB less of standard-schema.ts.
+ * `export const <name> = /* @__PURE__ *\/ <adapter>(() => <namespace>.<validator>);`. The validator is behind
+ * an arrow so that strict tsc's flow analysis of the import stops at the arrow (`_schema`).
  */
-function alias(): { text: string; formatted: boolean } {
-  return printNodeStatement(n.variable('const', '_schema', n.valueRef('toStandardSchema'), { doc: ['`toStandardSchema` under a short name, for the exports below.'] }));
-}
-
-/** `export const <name> = /* @__PURE__ *\/ <adapter>(<validator>);` (on the statement tree: thousands of one-line constants, printed as text). */
 function adapted(name: string, adapter: string, namespace: string, validator: string): { text: string; formatted: boolean } {
-  return printStatement(t.exportedConst(ident(name), t.pure(t.call(raw(adapter), t.member(raw(namespace), validator)))));
+  const get = n.arrowFunction([], n.propertyAccess(n.valueRef(namespace), validator));
+  return printNodeStatement(n.constDeclaration(ident(name).text, n.pure(n.callExpression(n.valueRef(adapter), [get]))));
 }
 
 export function standardSchemaFile(model: ApiModel, header: Code): ModulePrinter {
@@ -89,13 +87,9 @@ export function standardSchemaFile(model: ApiModel, header: Code): ModulePrinter
     ...(model.operations.length ? [namespaceImport('O', './operations.js')] : []),
   ];
   const module = new ModulePrinter().statement(header.text).statement(prettyImports(imports));
-  // The interface and `toStandardSchema`, the same for every spec: copied from the checked runtime module.
+  // The interface, `toStandardSchema` and `_schema`, the same for every spec: copied from the checked runtime module.
   for (const text of copiedWhole(new URL('./runtime/standard-schema.ts', import.meta.url))) module.statement(text);
   if (model.operations.length) for (const { text, formatted } of operationAdapters()) module.statement(text, formatted);
-  if (model.schemas.length || model.operations.length) {
-    const { text, formatted } = alias();
-    module.statement(text, formatted);
-  }
   for (const s of model.schemas) {
     const { text, formatted } = adapted(`${s.typeName}Schema`, '_schema', 'S', ident(`validate${s.typeName}`).text);
     module.statement(text, formatted);

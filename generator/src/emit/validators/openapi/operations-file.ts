@@ -9,9 +9,10 @@
  * ...]`), where a check without a media type before it is `application/json`'s (`DEFAULT_MEDIA_TYPE`: on
  * GitHub's spec 3,171 of its media types, 66 KB of text when written out); it derives the schema paths
  * from the pointer and builds the runtime's `_Responses` / `_Body` tables on first use.
- * `operationValidators` maps each method to its six validators, complete for every operation. Top-level
- * exports (`validate<Op>PathParams`, `…Query`, `…Headers`, `…Cookies`, `…RequestBody`, `…Response`) exist
- * only for the parts the operation declares (`declaredParts`): a `validate<Op>Cookies` of an operation
+ * `operationValidators` maps each method to its six validators, complete for every operation: it is `_v`,
+ * the one object of every operation's call (`ONE_OBJECT_DOC`), and one destructuring of `_v` gives the
+ * exports (`validate<Op>PathParams`, `…Query`, `…Headers`, `…Cookies`, `…RequestBody`, `…Response`), which
+ * exist only for the parts the operation declares (`declaredParts`): a `validate<Op>Cookies` of an operation
  * without cookie parameters would only check that its value is an object. (Six exports per operation, tables
  * with every schema path written out and placeholder checks made GitHub's module 1.6 MB.) Defaults:
  * parameters and request bodies validate in the `request` direction, responses in `response`. A status that
@@ -20,7 +21,7 @@
  * anything as its body; an absent body is an error only when the body is required. The shared helpers are
  * operation-helpers.ts's; every other statement is built as nodes and laid out by the one printer.
  */
-import { docComment, ident, prettyLit as lit, raw, type Code } from '../../../codegen/index.ts';
+import { docComment, ident, isPropertyName, prettyLit as lit, raw, type Code } from '../../../codegen/index.ts';
 import { ModulePrinter } from '../../../codegen/pretty-module.ts';
 import { namespaceImport, type ModuleLine } from '../../../codegen/module-lines.ts';
 import type { ApiModel, MediaTypeModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
@@ -89,10 +90,10 @@ interface NoParams {
 }
 
 /**
- * `const _vN = _operation<'method'>(at, params, responses[, body]);` and the exports of its declared parts,
- * on the statement tree (a thousand operations on GitHub's spec: printed as text, without building nodes).
+ * `_operation<'method'>(at, params, responses[, body])` marked pure, the entry of `op` in `_v`, on the
+ * statement tree.
  */
-function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: Ref, none: NoParams): EntryStatement {
+function validatorsOf(doc: ApiDocument, op: OperationModel, ref: Ref, none: NoParams): t.Expr {
   const params = LOCATIONS.map((where) => {
     const entry = doc.compiler.entryErrors(doc.parameters(op, where), true);
     if (entry.schemaPath !== undefined && entry.schemaPath !== `#${op.pointer}/parameters`) throw new Error(`internal: parameters of ${op.pointer} at ${entry.schemaPath}`);
@@ -108,12 +109,7 @@ function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: 
   if (bodyItems) args.push(t.array([t.lit(body!.required), ...bodyItems]));
   const optionalBody = body && body.content.length > 0 && !body.required;
   const typeArgs = [lit(op.names.method), ...(optionalBody ? [raw('undefined')] : [])];
-  const v = raw(`_v${index}`);
-  const statements = [t.constDecl(v, t.pure(t.typedCall(raw('_operation'), typeArgs, ...args)))];
-  for (const { part, name } of declaredParts(op)) statements.push(t.exportedConst(ident(`validate${name}`), t.member(v, part)));
-  // One statement group: the exports follow their `_operation` call without blank lines.
-  const printed = statements.map(printTreeStatement);
-  return { text: printed.map((p) => p.text).join('\n'), formatted: printed.every((p) => p.formatted) };
+  return t.pure(t.typedCall(raw('_operation'), typeArgs, ...args));
 }
 
 /** The module's statements: the static helpers, then the rest. */
@@ -123,21 +119,40 @@ export interface OperationStatements {
   imports: ModuleLine[];
 }
 
+/**
+ * The doc of `_v`. One object and one destructuring, not a constant and its exports per operation: strict tsc's
+ * flow analysis walks, for each reference to an import (`C._e…`) or to a far constant in a top-level statement,
+ * back through every earlier `const` of the module, so a statement per operation cost time growing with the
+ * square of the operations (Graph's 11,422 did not finish). References inside one object literal share one
+ * short walk. Bundlers lose nothing: a property read (`_v0.query`) kept every operation already.
+ */
+const ONE_OBJECT_DOC = [
+  "Every operation's validators keyed by its client method / server handler name (`op.names.method`), in one",
+  'object: strict tsc checks a top-level statement per operation in time growing with their square.',
+];
+
 export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): OperationStatements {
   const refs = new PackageRefs(symbols, OPERATIONS);
   const ref: Ref = refs.ref;
   const mapDoc = docComment(["Every operation's validators keyed by its client method / server handler name (`op.names.method`)."]).text;
-  const validatorsMap = (entries: n.ObjectMember[]) => {
-    const { text, formatted } = printStatement(n.constDeclaration('operationValidators', n.satisfies(n.objectLiteral(entries, { multiLine: true }), typeOf(ref('OperationValidators')))));
+  const validatorsMap = (value: n.Expression) => {
+    const { text, formatted } = printStatement(n.constDeclaration('operationValidators', n.satisfies(value, typeOf(ref('OperationValidators')))));
     return { text: mapDoc + text, formatted };
   };
-  if (!model.operations.length) return { statements: [validatorsMap([])], imports: refs.imports() };
+  if (!model.operations.length) return { statements: [validatorsMap(n.objectLiteral([], { multiLine: true }))], imports: refs.imports() };
   const bodies = model.operations.some((op) => op.requestBody && op.requestBody.content.length > 0);
   const none: NoParams = {};
-  const perOperation = model.operations.map((op, index) => validatorsOf(doc, op, index, ref, none));
-  const map = validatorsMap(model.operations.map((op, index) => n.property(op.names.method, n.valueRef(`_v${index}`))));
+  const key = (name: string) => (isPropertyName(name) ? raw(name) : lit(name));
+  const entries = model.operations.map((op) => [key(op.names.method), validatorsOf(doc, op, ref, none)] as const);
+  const all = printTreeStatement(t.constDecl(raw('_v'), t.object(entries)));
+  const exports = n.variable(
+    'const',
+    { destructure: model.operations.map((op) => ({ property: op.names.method, name: { destructure: declaredParts(op).map(({ part, name }) => ({ property: part, name: `validate${name}` })) } })) },
+    n.valueRef('_v'),
+    { exported: true },
+  );
   const helpers = operationHelpers(ref, bodies, none.name);
-  return { helpers, statements: [...perOperation, map], imports: refs.imports() };
+  return { helpers, statements: [{ text: docComment(ONE_OBJECT_DOC).text + all.text, formatted: all.formatted }, validatorsMap(n.valueRef('_v')), printStatement(exports)], imports: refs.imports() };
 }
 
 export function operationsFile(header: Code, typesPackage: string, parts: OperationStatements): ModulePrinter {

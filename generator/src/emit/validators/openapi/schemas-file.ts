@@ -4,7 +4,7 @@ import { ModulePrinter } from '../../../codegen/pretty-module.ts';
 import { namespaceImport, type ModuleLine } from '../../../codegen/module-lines.ts';
 import type { ApiModel } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
-import { entryFactories, type EntryStatement } from '../module/entry.ts';
+import { entryFactories, makeFunction, type EntryStatement } from '../module/entry.ts';
 import { prettyImports } from '../module/pretty.ts';
 import { PackageRefs } from '../module/symbols.ts';
 import type { ApiDocument } from './document.ts';
@@ -23,7 +23,7 @@ export function schemaStatements(model: ApiModel, doc: ApiDocument, symbols: Sym
     const doc_ = docComment([`${s.synthetic ? `Hoisted from ${s.pointer}; validates` : 'Validates'} against \`#/components/schemas/${s.key}\`.`]);
     statements.push(...entryFactories({ name: s.typeName, type: code`T.${ident(s.typeName)}`, check: fns.check, errors: fns.errors, doc: doc_, ref }));
   }
-  return { statements, imports: refs.imports() };
+  return { statements: statements.length ? [makeFunction(), ...statements] : statements, imports: refs.imports() };
 }
 
 export function schemasFile(header: Code, typesPackage: string, parts: { statements: EntryStatement[]; imports: ModuleLine[] }): ModulePrinter {

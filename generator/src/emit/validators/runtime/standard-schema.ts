@@ -1,9 +1,9 @@
 /**
  * The Standard Schema v1 part of a generated validators package's `src/standard-schema.ts`: the interface
- * (structurally the spec's own, https://standardschema.dev) and `toStandardSchema`, the same for every
- * spec, so a checked module copied into the package whole (standard-schema.ts `standardSchemaFile`).
- * Imports are never copied: the package's module imports `ValidateOptions` and `ValidationResult` from
- * its `./runtime.js`.
+ * (structurally the spec's own, https://standardschema.dev), `toStandardSchema` and the exports' `_schema`,
+ * the same for every spec, so a checked module copied into the package whole (standard-schema.ts
+ * `standardSchemaFile`). Imports are never copied: the package's module imports `ValidateOptions` and
+ * `ValidationResult` from its `./runtime.js`.
  */
 import type { ValidateOptions, ValidationResult } from './public.ts';
 
@@ -73,6 +73,17 @@ export function toStandardSchema<T>(
       },
     },
   };
+}
+
+/**
+ * `toStandardSchema` of the validator `get` returns. The exports below pass `() => S.validateX`: strict tsc
+ * checks a reference to an import in a top-level statement by walking back through every constant declared
+ * before it, one inside a function by walking that function only.
+ */
+function _schema<T>(
+  get: () => (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema(get());
 }
 
 /** A JSON pointer into `value` as path keys: a segment is a number where the value at that point is an array. */

@@ -75,6 +75,17 @@ export function toStandardSchema<T>(
   };
 }
 
+/**
+ * `toStandardSchema` of the validator `get` returns. The exports below pass `() => S.validateX`: strict tsc
+ * checks a reference to an import in a top-level statement by walking back through every constant declared
+ * before it, one inside a function by walking that function only.
+ */
+function _schema<T>(
+  get: () => (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema(get());
+}
+
 /** A JSON pointer into `value` as path keys: a segment is a number where the value at that point is an array. */
 function _path(value: unknown, pointer: string): PropertyKey[] {
   const path: PropertyKey[] = [];
@@ -92,87 +103,86 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** A request body validator as a Standard Schema: the body of its first declared media type. */
+/** The request body validator `get` returns as a Standard Schema: the body of its first declared media type. */
 function _body<T>(
-  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+  get: () => (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
+  const validate = get();
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+/** The response validator `get` returns as a Standard Schema per status and media type (default `application/json`). */
 function _response<T>(
-  validate: (
+  get: () => (
     status: number | string,
     mediaType: string,
     body: unknown,
     options?: ValidateOptions,
   ) => ValidationResult<T>,
 ): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  const validate = get();
   return (status, mediaType = 'application/json') =>
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** `toStandardSchema` under a short name, for the exports below. */
-const _schema = toStandardSchema;
+export const ServerIdSchema = /* @__PURE__ */ _schema(() => S.validateServerId);
 
-export const ServerIdSchema = /* @__PURE__ */ _schema(S.validateServerId);
+export const SecretSchema = /* @__PURE__ */ _schema(() => S.validateSecret);
 
-export const SecretSchema = /* @__PURE__ */ _schema(S.validateSecret);
+export const ThingSchema = /* @__PURE__ */ _schema(() => S.validateThing);
 
-export const ThingSchema = /* @__PURE__ */ _schema(S.validateThing);
+export const ColorV1Schema = /* @__PURE__ */ _schema(() => S.validateColorV1);
 
-export const ColorV1Schema = /* @__PURE__ */ _schema(S.validateColorV1);
+export const AuditSchema = /* @__PURE__ */ _schema(() => S.validateAudit);
 
-export const AuditSchema = /* @__PURE__ */ _schema(S.validateAudit);
+export const AccountSchema = /* @__PURE__ */ _schema(() => S.validateAccount);
 
-export const AccountSchema = /* @__PURE__ */ _schema(S.validateAccount);
+export const TreeNodeSchema = /* @__PURE__ */ _schema(() => S.validateTreeNode);
 
-export const TreeNodeSchema = /* @__PURE__ */ _schema(S.validateTreeNode);
+export const EventBaseSchema = /* @__PURE__ */ _schema(() => S.validateEventBase);
 
-export const EventBaseSchema = /* @__PURE__ */ _schema(S.validateEventBase);
+export const ClickSchema = /* @__PURE__ */ _schema(() => S.validateClick);
 
-export const ClickSchema = /* @__PURE__ */ _schema(S.validateClick);
+export const ViewSchema = /* @__PURE__ */ _schema(() => S.validateView);
 
-export const ViewSchema = /* @__PURE__ */ _schema(S.validateView);
+export const EventSchema = /* @__PURE__ */ _schema(() => S.validateEvent);
 
-export const EventSchema = /* @__PURE__ */ _schema(S.validateEvent);
+export const TaggedEventSchema = /* @__PURE__ */ _schema(() => S.validateTaggedEvent);
 
-export const TaggedEventSchema = /* @__PURE__ */ _schema(S.validateTaggedEvent);
+export const ProfileBaseSchema = /* @__PURE__ */ _schema(() => S.validateProfileBase);
 
-export const ProfileBaseSchema = /* @__PURE__ */ _schema(S.validateProfileBase);
+export const ProfileSchema = /* @__PURE__ */ _schema(() => S.validateProfile);
 
-export const ProfileSchema = /* @__PURE__ */ _schema(S.validateProfile);
+export const FormSchema = /* @__PURE__ */ _schema(() => S.validateForm);
 
-export const FormSchema = /* @__PURE__ */ _schema(S.validateForm);
+export const UploadSchema = /* @__PURE__ */ _schema(() => S.validateUpload);
 
-export const UploadSchema = /* @__PURE__ */ _schema(S.validateUpload);
+export const CreateThingRequestBodySchema = /* @__PURE__ */ _body(() => O.validateCreateThingRequestBody);
 
-export const CreateThingRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateThingRequestBody);
+export const CreateThingResponseSchema = /* @__PURE__ */ _response(() => O.validateCreateThingResponse);
 
-export const CreateThingResponseSchema = /* @__PURE__ */ _response(O.validateCreateThingResponse);
+export const CreateAccountRequestBodySchema = /* @__PURE__ */ _body(() => O.validateCreateAccountRequestBody);
 
-export const CreateAccountRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateAccountRequestBody);
+export const CreateAccountResponseSchema = /* @__PURE__ */ _response(() => O.validateCreateAccountResponse);
 
-export const CreateAccountResponseSchema = /* @__PURE__ */ _response(O.validateCreateAccountResponse);
+export const ReplaceTreePathParamsSchema = /* @__PURE__ */ _schema(() => O.validateReplaceTreePathParams);
 
-export const ReplaceTreePathParamsSchema = /* @__PURE__ */ _schema(O.validateReplaceTreePathParams);
+export const ReplaceTreeRequestBodySchema = /* @__PURE__ */ _body(() => O.validateReplaceTreeRequestBody);
 
-export const ReplaceTreeRequestBodySchema = /* @__PURE__ */ _body(O.validateReplaceTreeRequestBody);
+export const ReplaceTreeResponseSchema = /* @__PURE__ */ _response(() => O.validateReplaceTreeResponse);
 
-export const ReplaceTreeResponseSchema = /* @__PURE__ */ _response(O.validateReplaceTreeResponse);
+export const RecordEventRequestBodySchema = /* @__PURE__ */ _body(() => O.validateRecordEventRequestBody);
 
-export const RecordEventRequestBodySchema = /* @__PURE__ */ _body(O.validateRecordEventRequestBody);
+export const RecordEventResponseSchema = /* @__PURE__ */ _response(() => O.validateRecordEventResponse);
 
-export const RecordEventResponseSchema = /* @__PURE__ */ _response(O.validateRecordEventResponse);
+export const RecordTaggedEventRequestBodySchema = /* @__PURE__ */ _body(() => O.validateRecordTaggedEventRequestBody);
 
-export const RecordTaggedEventRequestBodySchema = /* @__PURE__ */ _body(O.validateRecordTaggedEventRequestBody);
+export const RecordTaggedEventResponseSchema = /* @__PURE__ */ _response(() => O.validateRecordTaggedEventResponse);
 
-export const RecordTaggedEventResponseSchema = /* @__PURE__ */ _response(O.validateRecordTaggedEventResponse);
+export const CreateProfileRequestBodySchema = /* @__PURE__ */ _body(() => O.validateCreateProfileRequestBody);
 
-export const CreateProfileRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateProfileRequestBody);
+export const CreateProfileResponseSchema = /* @__PURE__ */ _response(() => O.validateCreateProfileResponse);
 
-export const CreateProfileResponseSchema = /* @__PURE__ */ _response(O.validateCreateProfileResponse);
+export const SubmitFormRequestBodySchema = /* @__PURE__ */ _body(() => O.validateSubmitFormRequestBody);
 
-export const SubmitFormRequestBodySchema = /* @__PURE__ */ _body(O.validateSubmitFormRequestBody);
-
-export const SubmitFormResponseSchema = /* @__PURE__ */ _response(O.validateSubmitFormResponse);
+export const SubmitFormResponseSchema = /* @__PURE__ */ _response(() => O.validateSubmitFormResponse);

@@ -77,6 +77,17 @@ export function toStandardSchema<T>(
   };
 }
 
+/**
+ * `toStandardSchema` of the validator `get` returns. The exports below pass `() => S.validateX`: strict tsc
+ * checks a reference to an import in a top-level statement by walking back through every constant declared
+ * before it, one inside a function by walking that function only.
+ */
+function _schema<T>(
+  get: () => (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema(get());
+}
+
 /** A JSON pointer into `value` as path keys: a segment is a number where the value at that point is an array. */
 function _path(value: unknown, pointer: string): PropertyKey[] {
   const path: PropertyKey[] = [];
@@ -94,97 +105,96 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** A request body validator as a Standard Schema: the body of its first declared media type. */
+/** The request body validator `get` returns as a Standard Schema: the body of its first declared media type. */
 function _body<T>(
-  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+  get: () => (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
+  const validate = get();
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+/** The response validator `get` returns as a Standard Schema per status and media type (default `application/json`). */
 function _response<T>(
-  validate: (
+  get: () => (
     status: number | string,
     mediaType: string,
     body: unknown,
     options?: ValidateOptions,
   ) => ValidationResult<T>,
 ): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  const validate = get();
   return (status, mediaType = 'application/json') =>
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** `toStandardSchema` under a short name, for the exports below. */
-const _schema = toStandardSchema;
+export const HostileSchema = /* @__PURE__ */ _schema(() => S.validateHostile);
 
-export const HostileSchema = /* @__PURE__ */ _schema(S.validateHostile);
+export const QuotesSchema = /* @__PURE__ */ _schema(() => S.validateQuotes);
 
-export const QuotesSchema = /* @__PURE__ */ _schema(S.validateQuotes);
+export const MixedHostileSchema = /* @__PURE__ */ _schema(() => S.validateMixedHostile);
 
-export const MixedHostileSchema = /* @__PURE__ */ _schema(S.validateMixedHostile);
+export const ConstHostileSchema = /* @__PURE__ */ _schema(() => S.validateConstHostile);
 
-export const ConstHostileSchema = /* @__PURE__ */ _schema(S.validateConstHostile);
+export const PatternedSchema = /* @__PURE__ */ _schema(() => S.validatePatterned);
 
-export const PatternedSchema = /* @__PURE__ */ _schema(S.validatePatterned);
+export const PrefixedSchema = /* @__PURE__ */ _schema(() => S.validatePrefixed);
 
-export const PrefixedSchema = /* @__PURE__ */ _schema(S.validatePrefixed);
+export const SuffixedSchema = /* @__PURE__ */ _schema(() => S.validateSuffixed);
 
-export const SuffixedSchema = /* @__PURE__ */ _schema(S.validateSuffixed);
+export const ClassSchema = /* @__PURE__ */ _schema(() => S.validateClass);
 
-export const ClassSchema = /* @__PURE__ */ _schema(S.validateClass);
+export const DefaultSchema = /* @__PURE__ */ _schema(() => S.validateDefault);
 
-export const DefaultSchema = /* @__PURE__ */ _schema(S.validateDefault);
+export const DeleteSchema = /* @__PURE__ */ _schema(() => S.validateDelete);
 
-export const DeleteSchema = /* @__PURE__ */ _schema(S.validateDelete);
+export const _123abcSchema = /* @__PURE__ */ _schema(() => S.validate_123abc);
 
-export const _123abcSchema = /* @__PURE__ */ _schema(S.validate_123abc);
+export const FooBarSchema = /* @__PURE__ */ _schema(() => S.validateFooBar);
 
-export const FooBarSchema = /* @__PURE__ */ _schema(S.validateFooBar);
+export const FooBar2Schema = /* @__PURE__ */ _schema(() => S.validateFooBar2);
 
-export const FooBar2Schema = /* @__PURE__ */ _schema(S.validateFooBar2);
+export const FooBarValues2Schema = /* @__PURE__ */ _schema(() => S.validateFooBarValues2);
 
-export const FooBarValues2Schema = /* @__PURE__ */ _schema(S.validateFooBarValues2);
+export const ProtoSchema = /* @__PURE__ */ _schema(() => S.validateProto);
 
-export const ProtoSchema = /* @__PURE__ */ _schema(S.validateProto);
+export const ConstructorSchema = /* @__PURE__ */ _schema(() => S.validateConstructor);
 
-export const ConstructorSchema = /* @__PURE__ */ _schema(S.validateConstructor);
+export const ToStringSchema = /* @__PURE__ */ _schema(() => S.validateToString);
 
-export const ToStringSchema = /* @__PURE__ */ _schema(S.validateToString);
+export const ThenSchema = /* @__PURE__ */ _schema(() => S.validateThen);
 
-export const ThenSchema = /* @__PURE__ */ _schema(S.validateThen);
+export const FooBar3Schema = /* @__PURE__ */ _schema(() => S.validateFooBar3);
 
-export const FooBar3Schema = /* @__PURE__ */ _schema(S.validateFooBar3);
+export const SchemaSchema = /* @__PURE__ */ _schema(() => S.validateSchema);
 
-export const SchemaSchema = /* @__PURE__ */ _schema(S.validateSchema);
+export const Operations2Schema = /* @__PURE__ */ _schema(() => S.validateOperations2);
 
-export const Operations2Schema = /* @__PURE__ */ _schema(S.validateOperations2);
+export const AnimalSchema = /* @__PURE__ */ _schema(() => S.validateAnimal);
 
-export const AnimalSchema = /* @__PURE__ */ _schema(S.validateAnimal);
+export const CatSchema = /* @__PURE__ */ _schema(() => S.validateCat);
 
-export const CatSchema = /* @__PURE__ */ _schema(S.validateCat);
+export const DogSchema = /* @__PURE__ */ _schema(() => S.validateDog);
 
-export const DogSchema = /* @__PURE__ */ _schema(S.validateDog);
+export const Then2QuerySchema = /* @__PURE__ */ _schema(() => O.validateThen2Query);
 
-export const Then2QuerySchema = /* @__PURE__ */ _schema(O.validateThen2Query);
+export const Then2HeadersSchema = /* @__PURE__ */ _schema(() => O.validateThen2Headers);
 
-export const Then2HeadersSchema = /* @__PURE__ */ _schema(O.validateThen2Headers);
+export const Then2CookiesSchema = /* @__PURE__ */ _schema(() => O.validateThen2Cookies);
 
-export const Then2CookiesSchema = /* @__PURE__ */ _schema(O.validateThen2Cookies);
+export const Then2ResponseSchema = /* @__PURE__ */ _response(() => O.validateThen2Response);
 
-export const Then2ResponseSchema = /* @__PURE__ */ _response(O.validateThen2Response);
+export const Proto2ResponseSchema = /* @__PURE__ */ _response(() => O.validateProto2Response);
 
-export const Proto2ResponseSchema = /* @__PURE__ */ _response(O.validateProto2Response);
+export const Constructor2RequestBodySchema = /* @__PURE__ */ _body(() => O.validateConstructor2RequestBody);
 
-export const Constructor2RequestBodySchema = /* @__PURE__ */ _body(O.validateConstructor2RequestBody);
+export const Constructor2ResponseSchema = /* @__PURE__ */ _response(() => O.validateConstructor2Response);
 
-export const Constructor2ResponseSchema = /* @__PURE__ */ _response(O.validateConstructor2Response);
+export const ToString2ResponseSchema = /* @__PURE__ */ _response(() => O.validateToString2Response);
 
-export const ToString2ResponseSchema = /* @__PURE__ */ _response(O.validateToString2Response);
+export const ReposGetContentPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateReposGetContentPathParams);
 
-export const ReposGetContentPathParamsSchema = /* @__PURE__ */ _schema(O.validateReposGetContentPathParams);
+export const ReposGetContentResponseSchema = /* @__PURE__ */ _response(() => O.validateReposGetContentResponse);
 
-export const ReposGetContentResponseSchema = /* @__PURE__ */ _response(O.validateReposGetContentResponse);
+export const Delete2ResponseSchema = /* @__PURE__ */ _response(() => O.validateDelete2Response);
 
-export const Delete2ResponseSchema = /* @__PURE__ */ _response(O.validateDelete2Response);
-
-export const Class2ResponseSchema = /* @__PURE__ */ _response(O.validateClass2Response);
+export const Class2ResponseSchema = /* @__PURE__ */ _response(() => O.validateClass2Response);

@@ -74,6 +74,17 @@ export function toStandardSchema<T>(
   };
 }
 
+/**
+ * `toStandardSchema` of the validator `get` returns. The exports below pass `() => S.validateX`: strict tsc
+ * checks a reference to an import in a top-level statement by walking back through every constant declared
+ * before it, one inside a function by walking that function only.
+ */
+function _schema<T>(
+  get: () => (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema(get());
+}
+
 /** A JSON pointer into `value` as path keys: a segment is a number where the value at that point is an array. */
 function _path(value: unknown, pointer: string): PropertyKey[] {
   const path: PropertyKey[] = [];
@@ -91,17 +102,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** `toStandardSchema` under a short name, for the exports below. */
-const _schema = toStandardSchema;
+export const BaseSchema = /* @__PURE__ */ _schema(() => S.validateBase);
 
-export const BaseSchema = /* @__PURE__ */ _schema(S.validateBase);
+export const TimestampsSchema = /* @__PURE__ */ _schema(() => S.validateTimestamps);
 
-export const TimestampsSchema = /* @__PURE__ */ _schema(S.validateTimestamps);
+export const PostSchema = /* @__PURE__ */ _schema(() => S.validatePost);
 
-export const PostSchema = /* @__PURE__ */ _schema(S.validatePost);
+export const PostAliasSchema = /* @__PURE__ */ _schema(() => S.validatePostAlias);
 
-export const PostAliasSchema = /* @__PURE__ */ _schema(S.validatePostAlias);
+export const ExtendedSchema = /* @__PURE__ */ _schema(() => S.validateExtended);
 
-export const ExtendedSchema = /* @__PURE__ */ _schema(S.validateExtended);
-
-export const PinnedSchema = /* @__PURE__ */ _schema(S.validatePinned);
+export const PinnedSchema = /* @__PURE__ */ _schema(() => S.validatePinned);

@@ -75,6 +75,17 @@ export function toStandardSchema<T>(
   };
 }
 
+/**
+ * `toStandardSchema` of the validator `get` returns. The exports below pass `() => S.validateX`: strict tsc
+ * checks a reference to an import in a top-level statement by walking back through every constant declared
+ * before it, one inside a function by walking that function only.
+ */
+function _schema<T>(
+  get: () => (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema(get());
+}
+
 /** A JSON pointer into `value` as path keys: a segment is a number where the value at that point is an array. */
 function _path(value: unknown, pointer: string): PropertyKey[] {
   const path: PropertyKey[] = [];
@@ -92,71 +103,70 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** A request body validator as a Standard Schema: the body of its first declared media type. */
+/** The request body validator `get` returns as a Standard Schema: the body of its first declared media type. */
 function _body<T>(
-  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+  get: () => (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
+  const validate = get();
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+/** The response validator `get` returns as a Standard Schema per status and media type (default `application/json`). */
 function _response<T>(
-  validate: (
+  get: () => (
     status: number | string,
     mediaType: string,
     body: unknown,
     options?: ValidateOptions,
   ) => ValidationResult<T>,
 ): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  const validate = get();
   return (status, mediaType = 'application/json') =>
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** `toStandardSchema` under a short name, for the exports below. */
-const _schema = toStandardSchema;
+export const PetSchema = /* @__PURE__ */ _schema(() => S.validatePet);
 
-export const PetSchema = /* @__PURE__ */ _schema(S.validatePet);
+export const CatSchema = /* @__PURE__ */ _schema(() => S.validateCat);
 
-export const CatSchema = /* @__PURE__ */ _schema(S.validateCat);
+export const DogSchema = /* @__PURE__ */ _schema(() => S.validateDog);
 
-export const DogSchema = /* @__PURE__ */ _schema(S.validateDog);
+export const ShapeSchema = /* @__PURE__ */ _schema(() => S.validateShape);
 
-export const ShapeSchema = /* @__PURE__ */ _schema(S.validateShape);
+export const CircleSchema = /* @__PURE__ */ _schema(() => S.validateCircle);
 
-export const CircleSchema = /* @__PURE__ */ _schema(S.validateCircle);
+export const SquareSchema = /* @__PURE__ */ _schema(() => S.validateSquare);
 
-export const SquareSchema = /* @__PURE__ */ _schema(S.validateSquare);
+export const VehicleSchema = /* @__PURE__ */ _schema(() => S.validateVehicle);
 
-export const VehicleSchema = /* @__PURE__ */ _schema(S.validateVehicle);
+export const VehicleBaseSchema = /* @__PURE__ */ _schema(() => S.validateVehicleBase);
 
-export const VehicleBaseSchema = /* @__PURE__ */ _schema(S.validateVehicleBase);
+export const CarSchema = /* @__PURE__ */ _schema(() => S.validateCar);
 
-export const CarSchema = /* @__PURE__ */ _schema(S.validateCar);
+export const BikeSchema = /* @__PURE__ */ _schema(() => S.validateBike);
 
-export const BikeSchema = /* @__PURE__ */ _schema(S.validateBike);
+export const EventSchema = /* @__PURE__ */ _schema(() => S.validateEvent);
 
-export const EventSchema = /* @__PURE__ */ _schema(S.validateEvent);
+export const CreatedSchema = /* @__PURE__ */ _schema(() => S.validateCreated);
 
-export const CreatedSchema = /* @__PURE__ */ _schema(S.validateCreated);
+export const DeletedSchema = /* @__PURE__ */ _schema(() => S.validateDeleted);
 
-export const DeletedSchema = /* @__PURE__ */ _schema(S.validateDeleted);
+export const PaymentSchema = /* @__PURE__ */ _schema(() => S.validatePayment);
 
-export const PaymentSchema = /* @__PURE__ */ _schema(S.validatePayment);
+export const CardSchema = /* @__PURE__ */ _schema(() => S.validateCard);
 
-export const CardSchema = /* @__PURE__ */ _schema(S.validateCard);
+export const TransferSchema = /* @__PURE__ */ _schema(() => S.validateTransfer);
 
-export const TransferSchema = /* @__PURE__ */ _schema(S.validateTransfer);
+export const AnimalSchema = /* @__PURE__ */ _schema(() => S.validateAnimal);
 
-export const AnimalSchema = /* @__PURE__ */ _schema(S.validateAnimal);
+export const LionSchema = /* @__PURE__ */ _schema(() => S.validateLion);
 
-export const LionSchema = /* @__PURE__ */ _schema(S.validateLion);
+export const TokenSchema = /* @__PURE__ */ _schema(() => S.validateToken);
 
-export const TokenSchema = /* @__PURE__ */ _schema(S.validateToken);
+export const SecretSchema = /* @__PURE__ */ _schema(() => S.validateSecret);
 
-export const SecretSchema = /* @__PURE__ */ _schema(S.validateSecret);
+export const KeyKindSchema = /* @__PURE__ */ _schema(() => S.validateKeyKind);
 
-export const KeyKindSchema = /* @__PURE__ */ _schema(S.validateKeyKind);
+export const KeySchema = /* @__PURE__ */ _schema(() => S.validateKey);
 
-export const KeySchema = /* @__PURE__ */ _schema(S.validateKey);
-
-export const ListPetsResponseSchema = /* @__PURE__ */ _response(O.validateListPetsResponse);
+export const ListPetsResponseSchema = /* @__PURE__ */ _response(() => O.validateListPetsResponse);

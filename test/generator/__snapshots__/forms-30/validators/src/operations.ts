@@ -103,26 +103,29 @@ function _operation<K extends keyof T.Operations, B = never>(
   };
 }
 
-const _v0 = /* @__PURE__ */ _operation<'putAvatar'>(
-  '/paths/~1avatars/put',
-  [],
-  [['200', C._ePutAvatarStatus200]],
-  [true, 'multipart/form-data', C._ePutAvatarRequestBody2],
-);
-export const validatePutAvatarRequestBody = _v0.requestBody;
-export const validatePutAvatarResponse = _v0.response;
-
-const _v1 = /* @__PURE__ */ _operation<'setPreferences'>(
-  '/paths/~1preferences/post',
-  [],
-  [['204']],
-  [true, 'application/x-www-form-urlencoded', C._eSetPreferencesRequestBody2],
-);
-export const validateSetPreferencesRequestBody = _v1.requestBody;
-export const validateSetPreferencesResponse = _v1.response;
+/**
+ * Every operation's validators keyed by its client method / server handler name (`op.names.method`), in one
+ * object: strict tsc checks a top-level statement per operation in time growing with their square.
+ */
+const _v = {
+  putAvatar: /* @__PURE__ */ _operation<'putAvatar'>(
+    '/paths/~1avatars/put',
+    [],
+    [['200', C._ePutAvatarStatus200]],
+    [true, 'multipart/form-data', C._ePutAvatarRequestBody2],
+  ),
+  setPreferences: /* @__PURE__ */ _operation<'setPreferences'>(
+    '/paths/~1preferences/post',
+    [],
+    [['204']],
+    [true, 'application/x-www-form-urlencoded', C._eSetPreferencesRequestBody2],
+  ),
+};
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
-export const operationValidators = {
-  putAvatar: _v0,
-  setPreferences: _v1,
-} satisfies OperationValidators;
+export const operationValidators = _v satisfies OperationValidators;
+
+export const {
+  putAvatar: { requestBody: validatePutAvatarRequestBody, response: validatePutAvatarResponse },
+  setPreferences: { requestBody: validateSetPreferencesRequestBody, response: validateSetPreferencesResponse },
+} = _v;

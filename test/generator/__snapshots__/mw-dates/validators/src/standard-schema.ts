@@ -75,6 +75,17 @@ export function toStandardSchema<T>(
   };
 }
 
+/**
+ * `toStandardSchema` of the validator `get` returns. The exports below pass `() => S.validateX`: strict tsc
+ * checks a reference to an import in a top-level statement by walking back through every constant declared
+ * before it, one inside a function by walking that function only.
+ */
+function _schema<T>(
+  get: () => (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema(get());
+}
+
 /** A JSON pointer into `value` as path keys: a segment is a number where the value at that point is an array. */
 function _path(value: unknown, pointer: string): PropertyKey[] {
   const path: PropertyKey[] = [];
@@ -92,49 +103,48 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** A request body validator as a Standard Schema: the body of its first declared media type. */
+/** The request body validator `get` returns as a Standard Schema: the body of its first declared media type. */
 function _body<T>(
-  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+  get: () => (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
+  const validate = get();
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+/** The response validator `get` returns as a Standard Schema per status and media type (default `application/json`). */
 function _response<T>(
-  validate: (
+  get: () => (
     status: number | string,
     mediaType: string,
     body: unknown,
     options?: ValidateOptions,
   ) => ValidationResult<T>,
 ): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  const validate = get();
   return (status, mediaType = 'application/json') =>
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** `toStandardSchema` under a short name, for the exports below. */
-const _schema = toStandardSchema;
+export const EventSchema = /* @__PURE__ */ _schema(() => S.validateEvent);
 
-export const EventSchema = /* @__PURE__ */ _schema(S.validateEvent);
+export const ReminderSchema = /* @__PURE__ */ _schema(() => S.validateReminder);
 
-export const ReminderSchema = /* @__PURE__ */ _schema(S.validateReminder);
+export const ProblemSchema = /* @__PURE__ */ _schema(() => S.validateProblem);
 
-export const ProblemSchema = /* @__PURE__ */ _schema(S.validateProblem);
+export const ListEventsQuerySchema = /* @__PURE__ */ _schema(() => O.validateListEventsQuery);
 
-export const ListEventsQuerySchema = /* @__PURE__ */ _schema(O.validateListEventsQuery);
+export const ListEventsResponseSchema = /* @__PURE__ */ _response(() => O.validateListEventsResponse);
 
-export const ListEventsResponseSchema = /* @__PURE__ */ _response(O.validateListEventsResponse);
+export const CreateEventRequestBodySchema = /* @__PURE__ */ _body(() => O.validateCreateEventRequestBody);
 
-export const CreateEventRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateEventRequestBody);
+export const CreateEventResponseSchema = /* @__PURE__ */ _response(() => O.validateCreateEventResponse);
 
-export const CreateEventResponseSchema = /* @__PURE__ */ _response(O.validateCreateEventResponse);
+export const EventsOnPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateEventsOnPathParams);
 
-export const EventsOnPathParamsSchema = /* @__PURE__ */ _schema(O.validateEventsOnPathParams);
+export const EventsOnHeadersSchema = /* @__PURE__ */ _schema(() => O.validateEventsOnHeaders);
 
-export const EventsOnHeadersSchema = /* @__PURE__ */ _schema(O.validateEventsOnHeaders);
+export const EventsOnResponseSchema = /* @__PURE__ */ _response(() => O.validateEventsOnResponse);
 
-export const EventsOnResponseSchema = /* @__PURE__ */ _response(O.validateEventsOnResponse);
+export const EventFeedResponseSchema = /* @__PURE__ */ _response(() => O.validateEventFeedResponse);
 
-export const EventFeedResponseSchema = /* @__PURE__ */ _response(O.validateEventFeedResponse);
-
-export const EventFeedSseResponseSchema = /* @__PURE__ */ _response(O.validateEventFeedSseResponse);
+export const EventFeedSseResponseSchema = /* @__PURE__ */ _response(() => O.validateEventFeedSseResponse);

@@ -98,16 +98,25 @@ function _operation<K extends keyof T.Operations, B = never>(
   };
 }
 
-const _v0 = /* @__PURE__ */ _operation<'getOwner'>(
-  '/paths/~1owners~1{ownerId}/get',
-  [C._eGetOwnerPathParams, C._eGetOwnerQuery],
-  [['200', C._eGetOwnerStatus200]],
-);
-export const validateGetOwnerPathParams = _v0.pathParams;
-export const validateGetOwnerQuery = _v0.query;
-export const validateGetOwnerResponse = _v0.response;
+/**
+ * Every operation's validators keyed by its client method / server handler name (`op.names.method`), in one
+ * object: strict tsc checks a top-level statement per operation in time growing with their square.
+ */
+const _v = {
+  getOwner: /* @__PURE__ */ _operation<'getOwner'>(
+    '/paths/~1owners~1{ownerId}/get',
+    [C._eGetOwnerPathParams, C._eGetOwnerQuery],
+    [['200', C._eGetOwnerStatus200]],
+  ),
+};
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
-export const operationValidators = {
-  getOwner: _v0,
-} satisfies OperationValidators;
+export const operationValidators = _v satisfies OperationValidators;
+
+export const {
+  getOwner: {
+    pathParams: validateGetOwnerPathParams,
+    query: validateGetOwnerQuery,
+    response: validateGetOwnerResponse,
+  },
+} = _v;

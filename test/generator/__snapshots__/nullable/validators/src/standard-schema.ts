@@ -75,6 +75,17 @@ export function toStandardSchema<T>(
   };
 }
 
+/**
+ * `toStandardSchema` of the validator `get` returns. The exports below pass `() => S.validateX`: strict tsc
+ * checks a reference to an import in a top-level statement by walking back through every constant declared
+ * before it, one inside a function by walking that function only.
+ */
+function _schema<T>(
+  get: () => (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema(get());
+}
+
 /** A JSON pointer into `value` as path keys: a segment is a number where the value at that point is an array. */
 function _path(value: unknown, pointer: string): PropertyKey[] {
   const path: PropertyKey[] = [];
@@ -92,51 +103,50 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** A request body validator as a Standard Schema: the body of its first declared media type. */
+/** The request body validator `get` returns as a Standard Schema: the body of its first declared media type. */
 function _body<T>(
-  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+  get: () => (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
+  const validate = get();
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+/** The response validator `get` returns as a Standard Schema per status and media type (default `application/json`). */
 function _response<T>(
-  validate: (
+  get: () => (
     status: number | string,
     mediaType: string,
     body: unknown,
     options?: ValidateOptions,
   ) => ValidationResult<T>,
 ): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  const validate = get();
   return (status, mediaType = 'application/json') =>
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** `toStandardSchema` under a short name, for the exports below. */
-const _schema = toStandardSchema;
+export const NameSchema = /* @__PURE__ */ _schema(() => S.validateName);
 
-export const NameSchema = /* @__PURE__ */ _schema(S.validateName);
+export const CountSchema = /* @__PURE__ */ _schema(() => S.validateCount);
 
-export const CountSchema = /* @__PURE__ */ _schema(S.validateCount);
+export const ColorSchema = /* @__PURE__ */ _schema(() => S.validateColor);
 
-export const ColorSchema = /* @__PURE__ */ _schema(S.validateColor);
+export const LevelSchema = /* @__PURE__ */ _schema(() => S.validateLevel);
 
-export const LevelSchema = /* @__PURE__ */ _schema(S.validateLevel);
+export const ModeSchema = /* @__PURE__ */ _schema(() => S.validateMode);
 
-export const ModeSchema = /* @__PURE__ */ _schema(S.validateMode);
+export const ExplicitNullSchema = /* @__PURE__ */ _schema(() => S.validateExplicitNull);
 
-export const ExplicitNullSchema = /* @__PURE__ */ _schema(S.validateExplicitNull);
+export const PetSchema = /* @__PURE__ */ _schema(() => S.validatePet);
 
-export const PetSchema = /* @__PURE__ */ _schema(S.validatePet);
+export const OwnerSchema = /* @__PURE__ */ _schema(() => S.validateOwner);
 
-export const OwnerSchema = /* @__PURE__ */ _schema(S.validateOwner);
+export const MaybePetSchema = /* @__PURE__ */ _schema(() => S.validateMaybePet);
 
-export const MaybePetSchema = /* @__PURE__ */ _schema(S.validateMaybePet);
+export const AnythingSchema = /* @__PURE__ */ _schema(() => S.validateAnything);
 
-export const AnythingSchema = /* @__PURE__ */ _schema(S.validateAnything);
+export const GetOwnerPathParamsSchema = /* @__PURE__ */ _schema(() => O.validateGetOwnerPathParams);
 
-export const GetOwnerPathParamsSchema = /* @__PURE__ */ _schema(O.validateGetOwnerPathParams);
+export const GetOwnerQuerySchema = /* @__PURE__ */ _schema(() => O.validateGetOwnerQuery);
 
-export const GetOwnerQuerySchema = /* @__PURE__ */ _schema(O.validateGetOwnerQuery);
-
-export const GetOwnerResponseSchema = /* @__PURE__ */ _response(O.validateGetOwnerResponse);
+export const GetOwnerResponseSchema = /* @__PURE__ */ _response(() => O.validateGetOwnerResponse);

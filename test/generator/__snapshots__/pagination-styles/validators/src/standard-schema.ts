@@ -75,6 +75,17 @@ export function toStandardSchema<T>(
   };
 }
 
+/**
+ * `toStandardSchema` of the validator `get` returns. The exports below pass `() => S.validateX`: strict tsc
+ * checks a reference to an import in a top-level statement by walking back through every constant declared
+ * before it, one inside a function by walking that function only.
+ */
+function _schema<T>(
+  get: () => (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema(get());
+}
+
 /** A JSON pointer into `value` as path keys: a segment is a number where the value at that point is an array. */
 function _path(value: unknown, pointer: string): PropertyKey[] {
   const path: PropertyKey[] = [];
@@ -92,69 +103,68 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** A request body validator as a Standard Schema: the body of its first declared media type. */
+/** The request body validator `get` returns as a Standard Schema: the body of its first declared media type. */
 function _body<T>(
-  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+  get: () => (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
+  const validate = get();
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+/** The response validator `get` returns as a Standard Schema per status and media type (default `application/json`). */
 function _response<T>(
-  validate: (
+  get: () => (
     status: number | string,
     mediaType: string,
     body: unknown,
     options?: ValidateOptions,
   ) => ValidationResult<T>,
 ): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  const validate = get();
   return (status, mediaType = 'application/json') =>
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** `toStandardSchema` under a short name, for the exports below. */
-const _schema = toStandardSchema;
+export const ItemSchema = /* @__PURE__ */ _schema(() => S.validateItem);
 
-export const ItemSchema = /* @__PURE__ */ _schema(S.validateItem);
+export const ItemsSchema = /* @__PURE__ */ _schema(() => S.validateItems);
 
-export const ItemsSchema = /* @__PURE__ */ _schema(S.validateItems);
+export const ListByOffsetQuerySchema = /* @__PURE__ */ _schema(() => O.validateListByOffsetQuery);
 
-export const ListByOffsetQuerySchema = /* @__PURE__ */ _schema(O.validateListByOffsetQuery);
+export const ListByOffsetResponseSchema = /* @__PURE__ */ _response(() => O.validateListByOffsetResponse);
 
-export const ListByOffsetResponseSchema = /* @__PURE__ */ _response(O.validateListByOffsetResponse);
+export const ListByPageQuerySchema = /* @__PURE__ */ _schema(() => O.validateListByPageQuery);
 
-export const ListByPageQuerySchema = /* @__PURE__ */ _schema(O.validateListByPageQuery);
+export const ListByPageResponseSchema = /* @__PURE__ */ _response(() => O.validateListByPageResponse);
 
-export const ListByPageResponseSchema = /* @__PURE__ */ _response(O.validateListByPageResponse);
+export const ListDropletsQuerySchema = /* @__PURE__ */ _schema(() => O.validateListDropletsQuery);
 
-export const ListDropletsQuerySchema = /* @__PURE__ */ _schema(O.validateListDropletsQuery);
+export const ListDropletsResponseSchema = /* @__PURE__ */ _response(() => O.validateListDropletsResponse);
 
-export const ListDropletsResponseSchema = /* @__PURE__ */ _response(O.validateListDropletsResponse);
+export const ListOrdersQuerySchema = /* @__PURE__ */ _schema(() => O.validateListOrdersQuery);
 
-export const ListOrdersQuerySchema = /* @__PURE__ */ _schema(O.validateListOrdersQuery);
+export const ListOrdersResponseSchema = /* @__PURE__ */ _response(() => O.validateListOrdersResponse);
 
-export const ListOrdersResponseSchema = /* @__PURE__ */ _response(O.validateListOrdersResponse);
+export const ListEventsQuerySchema = /* @__PURE__ */ _schema(() => O.validateListEventsQuery);
 
-export const ListEventsQuerySchema = /* @__PURE__ */ _schema(O.validateListEventsQuery);
+export const ListEventsResponseSchema = /* @__PURE__ */ _response(() => O.validateListEventsResponse);
 
-export const ListEventsResponseSchema = /* @__PURE__ */ _response(O.validateListEventsResponse);
+export const ListLogsQuerySchema = /* @__PURE__ */ _schema(() => O.validateListLogsQuery);
 
-export const ListLogsQuerySchema = /* @__PURE__ */ _schema(O.validateListLogsQuery);
+export const ListLogsResponseSchema = /* @__PURE__ */ _response(() => O.validateListLogsResponse);
 
-export const ListLogsResponseSchema = /* @__PURE__ */ _response(O.validateListLogsResponse);
+export const SearchNestedRequestBodySchema = /* @__PURE__ */ _body(() => O.validateSearchNestedRequestBody);
 
-export const SearchNestedRequestBodySchema = /* @__PURE__ */ _body(O.validateSearchNestedRequestBody);
+export const SearchNestedResponseSchema = /* @__PURE__ */ _response(() => O.validateSearchNestedResponse);
 
-export const SearchNestedResponseSchema = /* @__PURE__ */ _response(O.validateSearchNestedResponse);
+export const SearchPagedRequestBodySchema = /* @__PURE__ */ _body(() => O.validateSearchPagedRequestBody);
 
-export const SearchPagedRequestBodySchema = /* @__PURE__ */ _body(O.validateSearchPagedRequestBody);
+export const SearchPagedResponseSchema = /* @__PURE__ */ _response(() => O.validateSearchPagedResponse);
 
-export const SearchPagedResponseSchema = /* @__PURE__ */ _response(O.validateSearchPagedResponse);
+export const SearchItemsRequestBodySchema = /* @__PURE__ */ _body(() => O.validateSearchItemsRequestBody);
 
-export const SearchItemsRequestBodySchema = /* @__PURE__ */ _body(O.validateSearchItemsRequestBody);
+export const SearchItemsResponseSchema = /* @__PURE__ */ _response(() => O.validateSearchItemsResponse);
 
-export const SearchItemsResponseSchema = /* @__PURE__ */ _response(O.validateSearchItemsResponse);
+export const ListTagsQuerySchema = /* @__PURE__ */ _schema(() => O.validateListTagsQuery);
 
-export const ListTagsQuerySchema = /* @__PURE__ */ _schema(O.validateListTagsQuery);
-
-export const ListTagsResponseSchema = /* @__PURE__ */ _response(O.validateListTagsResponse);
+export const ListTagsResponseSchema = /* @__PURE__ */ _response(() => O.validateListTagsResponse);

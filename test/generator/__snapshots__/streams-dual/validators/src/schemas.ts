@@ -7,20 +7,31 @@ import type * as T from '@social-posting/types';
 import { _guard, _validator } from './runtime.js';
 import * as C from './compiled.js';
 
-/** Validates against `#/components/schemas/CompletionRequest`. */
-export const validateCompletionRequest = /* @__PURE__ */ _validator<T.CompletionRequest>(C._eCompletionRequest);
+/**
+ * The value `make` returns. Each constant below makes its validator in an arrow given here: strict tsc checks
+ * a reference to an import in a top-level statement by walking back through every constant before it, one
+ * inside a function by walking that function only.
+ */
+function _make<F>(make: () => F): F {
+  return make();
+}
 
 /** Validates against `#/components/schemas/CompletionRequest`. */
-export const isCompletionRequest = /* @__PURE__ */ _guard<T.CompletionRequest>(C._vCompletionRequest);
+export const validateCompletionRequest = /* @__PURE__ */ _make(() =>
+  _validator<T.CompletionRequest>(C._eCompletionRequest),
+);
+
+/** Validates against `#/components/schemas/CompletionRequest`. */
+export const isCompletionRequest = /* @__PURE__ */ _make(() => _guard<T.CompletionRequest>(C._vCompletionRequest));
 
 /** Validates against `#/components/schemas/Completion`. */
-export const validateCompletion = /* @__PURE__ */ _validator<T.Completion>(C._eCompletion);
+export const validateCompletion = /* @__PURE__ */ _make(() => _validator<T.Completion>(C._eCompletion));
 
 /** Validates against `#/components/schemas/Completion`. */
-export const isCompletion = /* @__PURE__ */ _guard<T.Completion>(C._vCompletion);
+export const isCompletion = /* @__PURE__ */ _make(() => _guard<T.Completion>(C._vCompletion));
 
 /** Validates against `#/components/schemas/CompletionChunk`. */
-export const validateCompletionChunk = /* @__PURE__ */ _validator<T.CompletionChunk>(C._eCompletionChunk);
+export const validateCompletionChunk = /* @__PURE__ */ _make(() => _validator<T.CompletionChunk>(C._eCompletionChunk));
 
 /** Validates against `#/components/schemas/CompletionChunk`. */
-export const isCompletionChunk = /* @__PURE__ */ _guard<T.CompletionChunk>(C._vCompletionChunk);
+export const isCompletionChunk = /* @__PURE__ */ _make(() => _guard<T.CompletionChunk>(C._vCompletionChunk));

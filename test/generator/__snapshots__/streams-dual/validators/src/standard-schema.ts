@@ -75,6 +75,17 @@ export function toStandardSchema<T>(
   };
 }
 
+/**
+ * `toStandardSchema` of the validator `get` returns. The exports below pass `() => S.validateX`: strict tsc
+ * checks a reference to an import in a top-level statement by walking back through every constant declared
+ * before it, one inside a function by walking that function only.
+ */
+function _schema<T>(
+  get: () => (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema(get());
+}
+
 /** A JSON pointer into `value` as path keys: a segment is a number where the value at that point is an array. */
 function _path(value: unknown, pointer: string): PropertyKey[] {
   const path: PropertyKey[] = [];
@@ -92,37 +103,36 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** A request body validator as a Standard Schema: the body of its first declared media type. */
+/** The request body validator `get` returns as a Standard Schema: the body of its first declared media type. */
 function _body<T>(
-  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+  get: () => (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
+  const validate = get();
   return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+/** The response validator `get` returns as a Standard Schema per status and media type (default `application/json`). */
 function _response<T>(
-  validate: (
+  get: () => (
     status: number | string,
     mediaType: string,
     body: unknown,
     options?: ValidateOptions,
   ) => ValidationResult<T>,
 ): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  const validate = get();
   return (status, mediaType = 'application/json') =>
     toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** `toStandardSchema` under a short name, for the exports below. */
-const _schema = toStandardSchema;
+export const CompletionRequestSchema = /* @__PURE__ */ _schema(() => S.validateCompletionRequest);
 
-export const CompletionRequestSchema = /* @__PURE__ */ _schema(S.validateCompletionRequest);
+export const CompletionSchema = /* @__PURE__ */ _schema(() => S.validateCompletion);
 
-export const CompletionSchema = /* @__PURE__ */ _schema(S.validateCompletion);
+export const CompletionChunkSchema = /* @__PURE__ */ _schema(() => S.validateCompletionChunk);
 
-export const CompletionChunkSchema = /* @__PURE__ */ _schema(S.validateCompletionChunk);
+export const CreateCompletionRequestBodySchema = /* @__PURE__ */ _body(() => O.validateCreateCompletionRequestBody);
 
-export const CreateCompletionRequestBodySchema = /* @__PURE__ */ _body(O.validateCreateCompletionRequestBody);
+export const CreateCompletionResponseSchema = /* @__PURE__ */ _response(() => O.validateCreateCompletionResponse);
 
-export const CreateCompletionResponseSchema = /* @__PURE__ */ _response(O.validateCreateCompletionResponse);
-
-export const ListModelsResponseSchema = /* @__PURE__ */ _response(O.validateListModelsResponse);
+export const ListModelsResponseSchema = /* @__PURE__ */ _response(() => O.validateListModelsResponse);

@@ -74,6 +74,17 @@ export function toStandardSchema<T>(
   };
 }
 
+/**
+ * `toStandardSchema` of the validator `get` returns. The exports below pass `() => S.validateX`: strict tsc
+ * checks a reference to an import in a top-level statement by walking back through every constant declared
+ * before it, one inside a function by walking that function only.
+ */
+function _schema<T>(
+  get: () => (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema(get());
+}
+
 /** A JSON pointer into `value` as path keys: a segment is a number where the value at that point is an array. */
 function _path(value: unknown, pointer: string): PropertyKey[] {
   const path: PropertyKey[] = [];
@@ -91,31 +102,28 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** `toStandardSchema` under a short name, for the exports below. */
-const _schema = toStandardSchema;
+export const StringOrNumberSchema = /* @__PURE__ */ _schema(() => S.validateStringOrNumber);
 
-export const StringOrNumberSchema = /* @__PURE__ */ _schema(S.validateStringOrNumber);
+export const NullableStringSchema = /* @__PURE__ */ _schema(() => S.validateNullableString);
 
-export const NullableStringSchema = /* @__PURE__ */ _schema(S.validateNullableString);
+export const ObjectOrNullSchema = /* @__PURE__ */ _schema(() => S.validateObjectOrNull);
 
-export const ObjectOrNullSchema = /* @__PURE__ */ _schema(S.validateObjectOrNull);
+export const ListOrStringSchema = /* @__PURE__ */ _schema(() => S.validateListOrString);
 
-export const ListOrStringSchema = /* @__PURE__ */ _schema(S.validateListOrString);
+export const AnythingSchema = /* @__PURE__ */ _schema(() => S.validateAnything);
 
-export const AnythingSchema = /* @__PURE__ */ _schema(S.validateAnything);
+export const ConstStringSchema = /* @__PURE__ */ _schema(() => S.validateConstString);
 
-export const ConstStringSchema = /* @__PURE__ */ _schema(S.validateConstString);
+export const ConstNumberSchema = /* @__PURE__ */ _schema(() => S.validateConstNumber);
 
-export const ConstNumberSchema = /* @__PURE__ */ _schema(S.validateConstNumber);
+export const ConstNullSchema = /* @__PURE__ */ _schema(() => S.validateConstNull);
 
-export const ConstNullSchema = /* @__PURE__ */ _schema(S.validateConstNull);
+export const ConstObjectSchema = /* @__PURE__ */ _schema(() => S.validateConstObject);
 
-export const ConstObjectSchema = /* @__PURE__ */ _schema(S.validateConstObject);
+export const TaggedSchema = /* @__PURE__ */ _schema(() => S.validateTagged);
 
-export const TaggedSchema = /* @__PURE__ */ _schema(S.validateTagged);
+export const PairSchema = /* @__PURE__ */ _schema(() => S.validatePair);
 
-export const PairSchema = /* @__PURE__ */ _schema(S.validatePair);
+export const OpenTupleSchema = /* @__PURE__ */ _schema(() => S.validateOpenTuple);
 
-export const OpenTupleSchema = /* @__PURE__ */ _schema(S.validateOpenTuple);
-
-export const RgbSchema = /* @__PURE__ */ _schema(S.validateRgb);
+export const RgbSchema = /* @__PURE__ */ _schema(() => S.validateRgb);
