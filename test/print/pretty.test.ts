@@ -112,6 +112,9 @@ describe('plain statements settled as text before any document is built (pretty/
   const rows = (count: number) => n.arrayLiteral(Array.from({ length: count }, (_, i) => n.arrayLiteral([n.jsonString(`${200 + i}`), C(`_eSomeOperationStatus${200 + i}`)])));
   const operation = (name: string, rowCount: number, params: number) =>
     n.variable('const', '_v1', n.pure(n.callExpression(n.valueRef('_operation'), [n.jsonString('/paths/~1repos~1{owner}~1{repo}/get'), n.arrayLiteral(Array.from({ length: params }, (_, i) => C(`_eReposGetPathParams${i}`))), rows(rowCount)], [n.literalType(name)])));
+  // `_make(() => _validator<T.X>(C._eX))` and `_schema(() => S.validateX)`: the validators' exports (why an arrow: docs/directory-sweep.md "Type-check cost").
+  const getter = (name: string, factory: string, body: n.Expression) => n.constDeclaration(name, n.pure(n.callExpression(n.valueRef(factory), [n.arrowFunction([], body)])));
+  const factoryCall = (name: string) => n.callExpression(n.valueRef('_validator'), [C(`_e${name}`)], [n.qualifiedTypeRef('T', name)]);
   // Each taken shape: settled here (plainStatement answers) and what prettier prints; each declined one: the documents' answer, also prettier's.
   const taken: Record<string, n.Statement> = {
     'a declaration of a call on its line': made('isRoot', '_guard', C('_vRoot'), n.qualifiedTypeRef('T', 'Root')),
@@ -119,6 +122,10 @@ describe('plain statements settled as text before any document is built (pretty/
     'an operation with one response row on its line': operation('metaRoot', 1, 0),
     'an operation with several rows: always broken, the rows one a line': operation('reposGet', 3, 1),
     'an array argument too wide: one item a line': operation('reposGet', 1, 6),
+    'an arrow returning a call, on its line': getter('validatePost', '_make', factoryCall('Post')),
+    'an arrow returning a call, too wide: hugged, broken after `=>`': getter('validateContextAnnotationDomainFields', '_make', factoryCall('ContextAnnotationDomainFields')),
+    'an arrow returning a member, on its line': getter('PostSchema', '_schema', n.propertyAccess(n.valueRef('S'), 'validatePost')),
+    'an arrow returning a member, too wide: the arrow on a line of its own': getter('ActionsCacheRetentionLimitForEnterpriseSchema', '_schema', n.propertyAccess(n.valueRef('S'), 'validateActionsCacheRetentionLimitForEnterprise')),
     'objects and arrays on the line': n.variable('const', 'x', n.callExpression(n.valueRef('f'), [n.objectLiteral([n.property('a', n.literalExpression(1))]), n.arrayLiteral([n.literalExpression('s')]), C('y')])),
   };
   const declined: Record<string, n.Statement> = {
@@ -126,6 +133,9 @@ describe('plain statements settled as text before any document is built (pretty/
     'a last object argument (hugged)': n.variable('const', 'x', n.callExpression(n.valueRef('f'), [C('a'), n.objectLiteral(Array.from({ length: 8 }, (_, i) => n.property(`property${i}`, n.jsonString(`value number ${i}`))))])),
     'an object built broken': n.variable('const', 'x', n.objectLiteral([n.property('a', n.literalExpression(1))], { multiLine: true })),
     'an operator': n.variable('const', 'x', n.binary(n.valueRef('a'), '+', n.valueRef('b'))),
+    'an arrow returning a call whose head does not fit (prettier breaks the arguments)': getter(`validate${'X'.repeat(80)}`, '_make', factoryCall('Post')),
+    'an arrow returning a call too wide for its own line (prettier breaks the call too)': getter('validatePost', '_make', factoryCall('Y'.repeat(100))),
+    'an arrow with a parameter': n.constDeclaration('x', n.callExpression(n.valueRef('f'), [n.arrowFunction([{ name: 'a' }], n.valueRef('a'))])),
   };
   for (const [name, statement] of Object.entries(taken)) {
     it(`${name}: settled here`, async () => {

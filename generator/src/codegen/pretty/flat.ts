@@ -36,7 +36,7 @@ export function plainStatement(node: ts.Statement, indent = 0): string | undefin
   try {
     const text = statement(node);
     if (fits(indent, text) && !forcesBreak(node)) return text;
-    return ts.isVariableStatement(node) ? brokenCall(node, indent) : undefined;
+    return ts.isVariableStatement(node) ? (huggedArrow(node, indent) ?? brokenCall(node, indent)) : undefined;
   } catch (error) {
     if (error === DECLINED) return undefined;
     throw error;
@@ -56,7 +56,8 @@ function fits(indent: number, text: string): boolean {
  * fit its line, or is always broken, is broken in turn: `[`, one item a line, `],`. Taken only where that is
  * certain: a plain name called, one simple type argument at most (printed inline), no object or array last
  * that prettier would hug (one whose argument before is not of its kind), not a lone short argument (which
- * makes the call "poorly breakable" and moves it below the `=`), and every line fitting.
+ * makes the call "poorly breakable" and moves it below the `=`), no arrow returning a call (prettier hugs
+ * it), and every line fitting.
  */
 function brokenCall(node: ts.VariableStatement, indent: number): string | undefined {
   const d = node.declarationList.declarations[0]!;
@@ -69,7 +70,9 @@ function brokenCall(node: ts.VariableStatement, indent: number): string | undefi
   const last = args[args.length - 1];
   const penultimate = args[args.length - 2];
   if (!last || ((ts.isObjectLiteralExpression(last) || ts.isArrayLiteralExpression(last)) && penultimate?.kind !== last.kind)) return undefined;
-  if (args.length === 1 && !ts.isPropertyAccessExpression(last) && !ts.isCallExpression(last)) return undefined;
+  if (args.length === 1 && !ts.isPropertyAccessExpression(last) && !ts.isCallExpression(last) && !ts.isArrowFunction(last)) return undefined;
+  // An arrow returning a call is hugged when its head fits (`huggedArrow`), else laid out by the documents.
+  if (ts.isArrowFunction(last) && ts.isCallExpression(strip(last.body as ts.Expression))) return undefined;
   const comments = ts.getSyntheticLeadingComments(call)?.map((c) => `/*${c.text}*/ `).join('') ?? '';
   const open = `${exported(node)}${variable(node.declarationList, false)} = ${comments}${call.expression.text}${typeArgs.length ? `<${type(typeArgs[0]!)}>` : ''}(`;
   if (!fits(indent, open)) return undefined;
@@ -89,6 +92,28 @@ function brokenCall(node: ts.VariableStatement, indent: number): string | undefi
   }
   lines.push(');');
   return lines.join('\n');
+}
+
+/**
+ * `const a = f(() =>`, the arrow's body on the next line, then `,` and `);`: a declaration of a call whose one
+ * argument is an arrow without parameters returning a call, too wide for its line. prettier hugs such a last
+ * argument (print/call-arguments.js: an arrow whose body is call-like can expand) and breaks the arrow after
+ * `=>`, with a trailing comma (print/arrow-function.js, `shouldAddSoftLine` when the last argument expands).
+ * Taken only where that is certain: the head up to `=>` fits, and so does the body, flat, on its own line;
+ * otherwise prettier breaks the arguments instead, or the body's own, which the documents decide.
+ */
+function huggedArrow(node: ts.VariableStatement, indent: number): string | undefined {
+  const d = node.declarationList.declarations[0]!;
+  const call = strip(d.initializer!);
+  if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || call.typeArguments?.length || call.arguments.length !== 1) return undefined;
+  const arrow = strip(call.arguments[0]!);
+  if (!ts.isArrowFunction(arrow) || !ts.isCallExpression(strip(arrow.body as ts.Expression))) return undefined;
+  if (d.type || arrow.parameters.length || arrow.typeParameters?.length || arrow.type || ts.getModifiers(arrow)?.length) return undefined;
+  const comments = ts.getSyntheticLeadingComments(call)?.map((c) => `/*${c.text}*/ `).join('') ?? '';
+  const open = `${exported(node)}${variable(node.declarationList, false)} = ${comments}${call.expression.text}(() =>`;
+  const body = `${expression(arrow.body as ts.Expression)},`;
+  if (!fits(indent, open) || !fits(indent + UNIT.length, body) || forces(arrow.body as ts.Expression)) return undefined;
+  return `${open}\n${UNIT}${body}\n);`;
 }
 
 /** Whether the statement holds a literal prettier breaks whatever its width (`forces`). */
@@ -203,9 +228,22 @@ function object(node: ts.Expression): string {
 
 function argument(node: ts.Expression): string {
   const inner = strip(node);
-  // An arrow or function argument has layouts of its own (calls.ts): not spelled here.
-  if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner) || ts.isSpreadElement(inner)) decline();
+  if (ts.isArrowFunction(inner)) return arrow(inner);
+  // A function argument has layouts of its own (calls.ts): not spelled here.
+  if (ts.isFunctionExpression(inner) || ts.isSpreadElement(inner)) decline();
   return expression(inner);
+}
+
+/**
+ * `() => value`, flat: an arrow without parameters, modifiers, type parameters or return type whose body is an
+ * expression of the plain shapes (not an object literal, which would need brackets). Other arrows have
+ * layouts of their own (calls.ts).
+ */
+function arrow(node: ts.ArrowFunction): string {
+  if (node.parameters.length || node.typeParameters?.length || node.type || ts.getModifiers(node)?.length || ts.isBlock(node.body)) decline();
+  const body = strip(node.body as ts.Expression);
+  if (ts.isObjectLiteralExpression(body) || ts.getSyntheticLeadingComments(node)?.length) decline();
+  return `() => ${expression(body)}`;
 }
 
 /** `[a, b]` (flat: whether prettier breaks it whatever its width is `forces`'s question). */
