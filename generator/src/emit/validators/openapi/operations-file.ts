@@ -21,7 +21,7 @@
  * anything as its body; an absent body is an error only when the body is required. The shared helpers are
  * operation-helpers.ts's; every other statement is built as nodes and laid out by the one printer.
  */
-import { docComment, ident, isPropertyName, prettyLit as lit, raw, type Code } from '../../../codegen/index.ts';
+import { docComment, isPropertyName, prettyLit as lit, raw, type Code } from '../../../codegen/index.ts';
 import { ModulePrinter } from '../../../codegen/pretty-module.ts';
 import { namespaceImport, type ModuleLine } from '../../../codegen/module-lines.ts';
 import type { ApiModel, MediaTypeModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
