@@ -1,9 +1,9 @@
 // An example socialgen plugin: a `routes` target with every operation's method and path template, and a
 // typed `pathOf(operation, params)` that fills one in. It shows the whole plugin API: the model (what the
 // operations are), the node builder (`context.nodes`: declarations, statements and expressions as nodes,
-// every spec string escaped by its constructor), the printer (`context.printer`: the nodes come out as
-// prettier prints them, so the file needs no formatting pass), another target imported through
-// `context.importPath`, declared files, declared dependencies, and package metadata for `layout: packages`.
+// every spec string escaped by its constructor), import lines as data (`context.moduleLines`), the printer
+// (`context.printer`: the nodes and lines come out as prettier prints them, so the file needs no formatting
+// pass), another target imported through `context.importPath`, declared files, declared dependencies, and package metadata for `layout: packages`.
 // It decides no layout: no widths, no line breaks, no quotes.
 //
 // Plain JavaScript so Node.js 20 loads it as is; the JSDoc type gives editors the API's types.
@@ -73,8 +73,10 @@ const routes = {
       ['The path of `operation` with its path parameters filled in (percent-encoded).'],
     );
 
+    // import type { Operations } from '@my-api/types'; (the printer quotes the module and checks the name)
+    const { namedLine } = context.moduleLines;
     const module = p.module().line(header.text);
-    module.line(p.importStatement('import', ['Operations'], context.importPath('types', entry), true));
+    module.moduleLine(namedLine('import', ['Operations'], context.importPath('types', entry), true));
     module.node(route).node(routesConst).node(pathOf);
     return [module.file(entry)];
   },

@@ -21,7 +21,7 @@ export { buildModel } from './model/build.ts';
 export { indexModel, schemaRef, refKey } from './model/index.ts';
 export { loadModel, type LoadedModel } from './load-model.ts';
 export { resolveConfig, loadConfig, findConfig, findSpec, NoSpecError, DEFAULT_CONFIG, CONFIG_FILES, SPEC_FILES, type SocialgenConfig, type UserConfig, type Layout } from './config.ts';
-export { defineEmitter, OptionError, type TargetEmitter, type EmitContext, type EmittedFile, type PackageNaming, type PackageInfo, type ExampleCode, type Codegen, type Printer, type TargetName, type BuiltinTarget } from './emit/emitter.ts';
+export { defineEmitter, OptionError, type TargetEmitter, type EmitContext, type EmittedFile, type PackageNaming, type PackageInfo, type ExampleCode, type Codegen, type ModuleLines, type ModuleLine, type Printer, type TargetName, type BuiltinTarget } from './emit/emitter.ts';
 export type { GenerateResult, Stage, DiffOptions, DiffResult, WriteResult, Staleness };
 export { GENERATOR_VERSION } from './version.ts';
 

@@ -42,12 +42,14 @@ function renamed(model: ApiModel, names: readonly string[]): ApiModel {
 }
 
 describe('the plugin printer agrees with prettier', () => {
-  it('import statements: named lists on one line when they fit, else one a line; module names in prettier quotes', async () => {
+  it('import lines as data (`moduleLine`): named lists on one line when they fit, else one a line; module names in prettier quotes', async () => {
+    const { namedLine, typeName } = context().moduleLines;
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof(identifier(1, 30), identifier(1, 20).map((n) => `type ${n}`)), { minLength: 1, maxLength: 8 }), fc.string({ maxLength: 60 }), fc.boolean(), async (names, from, typeOnly) => {
-        const unique = [...new Set(names.map((n) => n.replace(/^type /, '')))].map((n) => (typeOnly ? n : names.find((m) => m.endsWith(` ${n}`)) ?? n));
-        const printed = printer.importStatement('import', unique, from, typeOnly);
-        expect(await format(printed)).toBe(printed + '\n');
+      fc.asyncProperty(fc.uniqueArray(fc.record({ name: identifier(1, 30), type: fc.boolean() }), { selector: (n) => n.name, minLength: 1, maxLength: 8 }), fc.string({ maxLength: 60 }), fc.boolean(), async (names, from, typeOnly) => {
+        const line = namedLine('import', names.map((n) => (n.type && !typeOnly ? typeName(n.name) : n.name)), from, typeOnly);
+        const module = printer.module().moduleLine(line).module();
+        expect(module.formatted).toBe(true);
+        expect(await format(module.text)).toBe(module.text);
       }),
       { numRuns: 200 },
     );

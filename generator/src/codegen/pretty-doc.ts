@@ -5,7 +5,7 @@
  */
 import { builders, printer } from 'prettier/doc';
 import { BEYOND_PRINTABLE_ASCII, PRETTIER_OPTIONS } from './layout-options.ts';
-import type { ModuleLine } from './module-lines.ts';
+import { spelledNames, type ModuleLine } from './module-lines.ts';
 import { quoteString } from './quote.ts';
 
 const { group, indent, line, hardline, ifBreak, join } = builders;
@@ -125,8 +125,9 @@ export function printModuleLine(line: ModuleLine): string {
     if (!SPECIFIER.test(line.namespace)) throw new NotPrinted('import names');
     return `${head} * as ${line.namespace} from ${from};`;
   }
-  if (!line.names.length || !line.names.every((n) => SPECIFIER.test(n))) throw new NotPrinted('import names');
-  return printDoc([head, ' ', namedSpecifiers(line.names), ' from ', from, ';']);
+  const names = spelledNames(line);
+  if (!names.length || !names.every((n) => SPECIFIER.test(n))) throw new NotPrinted('import names');
+  return printDoc([head, ' ', namedSpecifiers(names), ' from ', from, ';']);
 }
 
 /**

@@ -12,7 +12,8 @@
  * plain text instead and leaves it to prettier. test/print/prettier-clean.test.ts runs prettier over every
  * generated file of every fixture and corpus spec and holds every claim to account.
  */
-import { NotPrinted } from './pretty-doc.ts';
+import { checkedLine, moduleLineText, type ModuleLine } from './module-lines.ts';
+import { NotPrinted, printModuleLine } from './pretty-doc.ts';
 
 export { NotPrinted };
 
@@ -63,6 +64,18 @@ export class ModulePrinter {
   /** A statement on the line after the one before (no blank line between: imports, overloads, a header). */
   line(text: string, formatted = true): this {
     return this.statement(text, formatted, 'line');
+  }
+
+  /**
+   * An import or export statement given as data (module-lines.ts: `namedLine`, `namespaceImport`,
+   * `starExport`; `EmitContext.moduleLines` for plugins), on the line after the one before (`separator`
+   * `'blank'`: after a blank line, as the first export after the imports). Its names are checked (an
+   * identifier each), and the printer lays it out as prettier does: quotes, and a list too wide for a line
+   * broken one name a line.
+   */
+  moduleLine(line: ModuleLine, separator: Separator = 'line'): this {
+    const checked = checkedLine(line);
+    return this.printed(() => printModuleLine(checked), () => moduleLineText(checked), separator);
   }
 
   /**

@@ -6,10 +6,10 @@
  * and the pipeline formats that statement alone with prettier: no emitter decides a width.
  *
  * Spec strings still enter code only through the safe builders: node constructors (literals escaped, names
- * checked), and `string()` for the few lines still written as text (a module specifier).
+ * checked), import and export lines as data (module-lines.ts: names checked, the module quoted by the
+ * printer), and `string()` for a literal written into text.
  */
-import { namedLine } from './module-lines.ts';
-import { NotPrinted, printModuleLine } from './pretty-doc.ts';
+import { NotPrinted } from './pretty-doc.ts';
 import { ModulePrinter } from './pretty-module.ts';
 import { quoteString } from './quote.ts';
 import { NodeModulePrinter, printNode } from './ts-print.ts';
@@ -20,8 +20,8 @@ export { ModulePrinter, NodeModulePrinter, NotPrinted };
 
 export interface Printer {
   /**
-   * A new module: statements added as nodes (`node(statement)`, `nodes(overloads)`) or as text (`line`,
-   * `statement`), printed (or, where the printer throws `NotPrinted`, left to prettier); `file(path)` gives
+   * A new module: statements added as nodes (`node(statement)`, `nodes(overloads)`), import and export
+   * lines as data (`moduleLine(line)`, module-lines.ts) or as text (`line`, `statement`), printed (or, where the printer throws `NotPrinted`, left to prettier); `file(path)` gives
    * the `EmittedFile` with its `formatted` claim.
    */
   module(): NodeModulePrinter;
@@ -31,11 +31,6 @@ export interface Printer {
   plain(node: Statement): string;
   /** A string literal as prettier writes it (single quotes unless the text holds more of them). */
   string(value: string): string;
-  /**
-   * `import { a, type B } from 'm';` (or `export`, `import type`) in prettier's layout: the statement as data
-   * (a module line, codegen/module-lines.ts) laid out by the printer of every import line (`printModuleLine`).
-   */
-  importStatement(keyword: 'import' | 'export', names: readonly string[], from: string, typeOnly?: boolean): string;
   /** Thrown for a shape the printer does not reproduce: `module().node(…)` then leaves the statement to prettier. */
   NotPrinted: typeof NotPrinted;
 }
@@ -45,6 +40,5 @@ export const printer: Printer = {
   statement: prettyStatement,
   plain: printNode,
   string: (value) => quoteString(value),
-  importStatement: (keyword, names, from, typeOnly) => printModuleLine(namedLine(keyword, names, from, typeOnly)),
   NotPrinted,
 };

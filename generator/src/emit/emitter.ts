@@ -11,8 +11,9 @@ import * as codegen from '../codegen/index.ts';
 import { printer, type ModulePrinter, type Printer } from '../codegen/printer.ts';
 import type { EmittedFile } from './emitted-file.ts';
 import * as nodes from '../codegen/ts-nodes.ts';
+import { namedLine, namespaceImport, starExport, typeName, type ModuleLine } from '../codegen/module-lines.ts';
 
-export type { EmittedFile, Printer };
+export type { EmittedFile, ModuleLine, Printer };
 
 export { TARGETS, type BuiltinTarget, type TargetName } from './targets.ts';
 
@@ -30,6 +31,15 @@ export type Codegen = typeof codegen;
 
 /** The node builder (generator/src/codegen/ts-nodes.ts): declarations, statements and expressions as TypeScript nodes. */
 export type Nodes = typeof nodes;
+
+/**
+ * Import and export statements as data (codegen/module-lines.ts), for `printer.module().moduleLine(line)`:
+ * `namedLine('import' | 'export', names, from, typeOnly?)` (`import { a, type B } from 'm'`, a name
+ * `typeName('B')` for a type among values; `typeOnly`: `import type { … }`), `namespaceImport(name, from,
+ * typeOnly?)` (`import * as T from 'm'`), `starExport(from)` (`export * from 'm'`).
+ */
+const moduleLines = { namedLine, namespaceImport, starExport, typeName };
+export type ModuleLines = typeof moduleLines;
 
 export interface EmitContext {
   /** `packages`: every target is an npm package; `files`: a folder of plain TypeScript modules. */
@@ -54,6 +64,11 @@ export interface EmitContext {
    */
   nodes: Nodes;
   /**
+   * Import and export lines as data: `namedLine`, `namespaceImport`, `starExport`, and `typeName` for a
+   * `type` name among values. `printer.module().moduleLine(line)` lays one out (checked: identifiers only).
+   */
+  moduleLines: ModuleLines;
+  /**
    * The printer of the built-in targets: statement nodes added to a module (`printer.module().node(n)…
    * file(path)`) come out as prettier prints them and are claimed formatted, so the pipeline runs no
    * prettier for them (a shape the printer does not reproduce is left to prettier, that statement alone).
@@ -77,7 +92,7 @@ export interface PackageInfo {
   example?: ExampleCode | ((model: ApiModel, context: EmitContext) => ExampleCode);
   /**
    * Only for an example given as text: the text is the one printer's output already (pieces printed by
-   * `printer.statement` and `printer.importStatement`, joined as prettier joins statements), so the README is
+   * `printer.statement`, joined as prettier joins statements), so the README is
    * written without prettier. The package stage takes this as the printer's word and measures nothing; a
    * text written any other way must leave it unset. An example built as a module needs no such claim.
    */
@@ -127,6 +142,7 @@ export function createEmitContext(base: { packages: PackageNaming; options?: Rec
     generatorVersion: base.generatorVersion,
     codegen,
     nodes,
+    moduleLines,
     printer,
   };
 }

@@ -73,9 +73,10 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
 
   // Imports.
   if (ops.length) module.node(n.importNamespaceType('T', typesModule), 'line');
-  module.line(p.importStatement('import', ops.length ? ['createMockHandler', 'type Handlers'] : ['createMockHandler'], serverModule));
-  module.line(p.importStatement('import', ['HttpHandler'], 'msw', true));
-  module.line(p.importStatement('import', ['createHandlerFactory', 'type HandlerOptions', 'type MockFactory', 'type OperationRoute', ...(ops.length ? ['type Override'] : [])], './runtime.js'));
+  const { namedLine, typeName } = context.moduleLines;
+  module.moduleLine(namedLine('import', ['createMockHandler', ...(ops.length ? [typeName('Handlers')] : [])], serverModule));
+  module.moduleLine(namedLine('import', ['HttpHandler'], 'msw', true));
+  module.moduleLine(namedLine('import', ['createHandlerFactory', typeName('HandlerOptions'), typeName('MockFactory'), typeName('OperationRoute'), ...(ops.length ? [typeName('Override')] : [])], './runtime.js'));
 
   const parse = n.callExpression(n.propertyAccess(v('JSON'), 'parse'), [n.literalExpression(JSON.stringify(routes))]);
   module.node(
@@ -132,8 +133,8 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
     const name = names.get(op)!;
     module.node(n.constDeclaration(name, n.elementAccess(v('defaults'), n.literalExpression(name)), doc(op), { type: n.indexedAccessType(ref('MockHandlers'), n.literalType(name)) }));
   }
-  module.statement(p.importStatement('export', ['routePattern', 'type HandlerOptions', ...(ops.length ? ['type Override'] : [])], './runtime.js'));
-  if (model.webhooks?.length) module.line(p.importStatement('export', ['webhookHandler'], './webhooks.js'));
+  module.moduleLine(namedLine('export', ['routePattern', typeName('HandlerOptions'), ...(ops.length ? [typeName('Override')] : [])], './runtime.js'), 'blank');
+  if (model.webhooks?.length) module.moduleLine(namedLine('export', ['webhookHandler'], './webhooks.js'));
   return module.file('src/index.ts');
 }
 

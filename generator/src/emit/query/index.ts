@@ -46,12 +46,13 @@ function emitQuery(model: ApiModel, context: EmitContext): EmittedFile[] {
   const module = p.module().line(head.text);
   // A spec without operations: an empty module, marked as one.
   if (!ops.length) return [module.node(context.nodes.exportNothing()).file('src/index.ts')];
-  module.line(p.importStatement('import', coreTypes, '@tanstack/query-core', true));
+  const { namedLine } = context.moduleLines;
+  module.moduleLine(namedLine('import', coreTypes, '@tanstack/query-core', true));
   const clientTypes = ['ApiError', 'Client', ...(use.query ? ['ExtraQuery'] : []), 'OperationErrors'];
-  module.line(p.importStatement('import', clientTypes, clientModule, true));
+  module.moduleLine(namedLine('import', clientTypes, clientModule, true));
   // The next-link and header-token readers are the client's own (its `paginate` follows links by the same rule).
   const readers = [use.typedHeader && 'headerToken', use.link && 'nextLinkQuery', use.url && 'nextUrlQuery'].filter((x): x is string => typeof x === 'string');
-  if (readers.length) module.line(p.importStatement('import', readers, clientModule));
+  if (readers.length) module.moduleLine(namedLine('import', readers, clientModule));
   module.nodes(callHelpers(context.nodes));
   if (queries) module.node(queryHelper(context.nodes));
   if (infinite) for (const helper of infiniteHelpers(context.nodes, use)) module.node(helper);

@@ -51,11 +51,12 @@ export function clientWebhookFiles(model: ApiModel, context: EmitContext, head: 
   const n = context.nodes;
   const p = context.printer;
   const routes = Object.fromEntries(webhooks.map((w) => [w.name, routeOf(w)]));
+  const { namedLine, typeName } = context.moduleLines;
   const module = p
     .module()
     .line(head)
-    .line(p.importStatement('import', ['Webhooks'], context.importPath('types', 'src/webhooks.ts'), true))
-    .line(p.importStatement('import', ['send', 'type SendWebhookOptions', 'type WebhookRoute'], './runtime/webhook-sender.js'));
+    .moduleLine(namedLine('import', ['Webhooks'], context.importPath('types', 'src/webhooks.ts'), true))
+    .moduleLine(namedLine('import', ['send', typeName('SendWebhookOptions'), typeName('WebhookRoute')], './runtime/webhook-sender.js'));
   module.node(
     n.variable('const', 'ROUTES', n.callExpression(n.propertyAccess(n.valueRef('JSON'), 'parse'), [n.literalExpression(JSON.stringify(routes))]), {
       type: n.typeRef('Record', [n.keyofType(n.typeRef('Webhooks')), n.typeRef('WebhookRoute')]),
