@@ -152,6 +152,17 @@ function consumerTsc(dir: string): { seconds: number; peakMb?: number; errors: n
   return { seconds, peakMb: peak ? Number(peak[1]) / 1024 : undefined, errors: (result.stdout.match(/error TS\d+/g) ?? []).length };
 }
 
+/** What a failed generator said: the first line of its output that reads as an error (ANSI colours removed). */
+function failure(error: Error): string {
+  const lines = error.message
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('Command exited') && !l.startsWith('__PEAK_KB__'));
+  const said = lines.slice(1).find((l) => /error|cannot|🛑/i.test(l)) ?? lines.at(-1) ?? '';
+  return `${lines[0] ?? ''} ${said === lines[0] ? '' : said}`.trim().replaceAll('|', '\\|').slice(0, 240);
+}
+
 export async function run(): Promise<void> {
   installPeers();
   const work = mkdtempSync(path.join(tmpdir(), 'socialgen-bench-peers-'));
@@ -181,7 +192,7 @@ export async function run(): Promise<void> {
           const tsc = consumerTsc(out);
           line = `| ${spec.name} | ${tool.name} | ${m.seconds.toFixed(2)} s | ${m.peakMb?.toFixed(0) ?? 'n/a'} MB | ${(bytes(out) / 1e6).toFixed(2)} MB | ${tsc.seconds.toFixed(2)} s, ${tsc.peakMb?.toFixed(0) ?? 'n/a'} MB${tsc.errors ? `, ${tsc.errors} errors` : ''} |`;
         } catch (error) {
-          line = `| ${spec.name} | ${tool.name} | failed: ${String((error as Error).message).split('\n').slice(0, 2).join(' ').slice(0, 160)} | | | |`;
+          line = `| ${spec.name} | ${tool.name} | failed: ${failure(error as Error)} | | | |`;
         }
         console.log(line);
         rows.push(line);
