@@ -22,7 +22,8 @@ export function measureCommand(label: string, command: string, args: string[], r
       ? spawnSync(TIME, ['-f', '__PEAK_KB__ %M %U %S', command, ...args], { cwd, encoding: 'utf8', maxBuffer: 64 << 20 })
       : spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 });
     const seconds = (performance.now() - started) / 1000;
-    if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status}):\n${result.stderr.slice(-2000)}`);
+    // Both streams: some tools (orval) report their error on stdout.
+    if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status}):\n${`${result.stdout ?? ''}\n${result.stderr ?? ''}`.trim().slice(-4000)}`);
     const time = /__PEAK_KB__ (\d+) ([\d.]+) ([\d.]+)/.exec(result.stderr ?? '');
     samples.push({ seconds, peakMb: time ? Number(time[1]) / 1024 : undefined, cpuSeconds: time ? Number(time[2]) + Number(time[3]) : undefined });
   }

