@@ -50,8 +50,7 @@ export function typeName(name: string): ModuleName {
 
 /**
  * `import { … } from 'm';` (or `export`; `typeOnly`: `import type`). A name is an identifier, or
- * `typeName(x)` for a type among values. (The built-in server target still spells one as `'type X'`,
- * which is read as `typeName('X')`.)
+ * `typeName(x)` for a type among values.
  */
 export function namedLine(keyword: ModuleLine['keyword'], names: ReadonlyArray<string | ModuleName>, from: string, typeOnly = false): NamedLine {
   return { keyword, typeOnly, names: names.map(moduleName), from };
@@ -59,7 +58,7 @@ export function namedLine(keyword: ModuleLine['keyword'], names: ReadonlyArray<s
 
 function moduleName(name: string | ModuleName): ModuleName {
   if (typeof name !== 'string') return { name: checked(name.name), typeOnly: name.typeOnly === true };
-  return name.startsWith('type ') ? typeName(name.slice(5)) : { name: checked(name), typeOnly: false };
+  return { name: checked(name), typeOnly: false };
 }
 
 export function namespaceImport(namespace: string, from: string, typeOnly = false): NamespaceLine {

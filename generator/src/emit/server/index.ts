@@ -10,7 +10,7 @@ import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { emitHandlersModule, planHandlerNames } from './handlers.ts';
 import { emitProblems } from './problems.ts';
-import { moduleLineText, namedLine, type ModuleLine } from '../../codegen/module-lines.ts';
+import { moduleLineText, namedLine, typeName, type ModuleLine } from '../../codegen/module-lines.ts';
 import { printModuleLine } from '../../codegen/pretty-doc.ts';
 import { jsonParseConstant } from '../../codegen/json-constant.ts';
 import { ModulePrinter } from '../../codegen/pretty-module.ts';
@@ -144,10 +144,10 @@ function indexImports(forms: boolean): ModuleLine[] {
     namedLine('import', ['API'], './api.js'),
     namedLine('import', ['Handlers'], './handlers.js', true),
     namedLine('import', ['MOCK_DATA'], './mock-data.js'),
-    namedLine('import', ['createPipeline', 'createWebHandler', 'type WebHandler'], './runtime/core.js'),
+    namedLine('import', ['createPipeline', 'createWebHandler', typeName('WebHandler')], './runtime/core.js'),
     // Form bodies: the decoder is imported (and bundled) only when the spec has them.
     ...(forms ? [namedLine('import', ['decodeForm'], './runtime/form.js')] : []),
-    namedLine('import', ['createMock', 'type MockOptions'], './runtime/mock.js'),
+    namedLine('import', ['createMock', typeName('MockOptions')], './runtime/mock.js'),
     namedLine('import', ['AnyHandler', 'OperationValidators', 'ServerOptions'], './runtime/types.js', true),
   ];
 }

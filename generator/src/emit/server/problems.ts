@@ -6,7 +6,7 @@
  */
 import * as nodes from '../../codegen/ts-nodes.ts';
 import { printer } from '../../codegen/printer.ts';
-import { moduleLineText, namedLine, namespaceImport, type ModuleLine } from '../../codegen/module-lines.ts';
+import { moduleLineText, namedLine, namespaceImport, typeName, type ModuleLine } from '../../codegen/module-lines.ts';
 import { printModuleLine } from '../../codegen/pretty-doc.ts';
 import type { PrintedModule } from '../../codegen/pretty-module.ts';
 import { NodeModulePrinter } from '../../codegen/ts-print.ts';
@@ -62,7 +62,7 @@ function imports(typesPackage: string): ModuleLine[] {
   return [
     namespaceImport('T', typesPackage, true),
     namedLine('import', ['API'], './api.js'),
-    namedLine('import', ['ProblemFactory', 'type ProblemBody'], './runtime/problems.js'),
+    namedLine('import', ['ProblemFactory', typeName('ProblemBody')], './runtime/problems.js'),
     namedLine('import', ['HeaderValues'], './runtime/types.js', true),
   ];
 }

@@ -3,7 +3,7 @@
  * shapes, and the mock's samples. The parts the client shares (the runtime copies, each webhook's route) are
  * emit/webhooks/'s.
  */
-import { namedLine } from '../../codegen/module-lines.ts';
+import { namedLine, typeName } from '../../codegen/module-lines.ts';
 import { printModuleLine } from '../../codegen/pretty-doc.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, WebhookModel } from '../../model/types.ts';
@@ -64,8 +64,8 @@ export function serverWebhookFiles(model: ApiModel, context: EmitContext, head: 
   const imports = [
     namedLine('import', ['webhookValidators'], context.importPath('validators', 'src/webhooks.ts')),
     namedLine('import', ['Webhooks'], context.importPath('types', 'src/webhooks.ts'), true),
-    namedLine('import', ['fire', 'sampleOf', 'type FireWebhookOptions', 'type SampleWebhookOptions', 'type WebhookSamples'], './runtime/webhook-mock.js'),
-    namedLine('import', ['createReceiver', 'type WebhookEntry', 'type WebhookReceiverOptions'], './runtime/webhook-receiver.js'),
+    namedLine('import', ['fire', 'sampleOf', typeName('FireWebhookOptions'), typeName('SampleWebhookOptions'), typeName('WebhookSamples')], './runtime/webhook-mock.js'),
+    namedLine('import', ['createReceiver', typeName('WebhookEntry'), typeName('WebhookReceiverOptions')], './runtime/webhook-receiver.js'),
     namedLine('import', ['TableProblemShape'], './runtime/types.js', true),
   ];
   for (const line of imports) module.line(printModuleLine(line));
