@@ -6,9 +6,11 @@ let main;
 try {
   const { installCompileCache } = await import('../dist/compile-cache.js');
   installCompileCache();
+  // Parsed spec files are kept across runs of the command (dist/load/disk-parse-cache.js).
+  (await import('../dist/load/disk-parse-cache.js')).enableDiskParseCache();
   ({ main } = await import('../dist/cli/main.js'));
 } catch (error) {
-  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !/dist\/(cli\/main|compile-cache)\.js/.test(String(error.message))) throw error;
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !/dist\/(cli\/main|compile-cache|load\/disk-parse-cache)\.js/.test(String(error.message))) throw error;
   console.error('socialgen: the command is not built (dist/ is missing). In the socialgen repository, run `npm run build:cli`.');
   process.exit(3);
 }
