@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Entry point of the `socialgen` command: the compiled JavaScript in dist/ (`npm run build` in the
+// Entry point of the `socialgen` command: the compiled JavaScript in dist/, bundled (`npm run build` in the
 // repository; the published package ships it built). The compile cache goes in first: it speeds up the
 // loading of what main.js imports (see dist/compile-cache.js).
 let main;
@@ -7,10 +7,11 @@ try {
   const { installCompileCache } = await import('../dist/compile-cache.js');
   installCompileCache();
   // Parsed spec files are kept across runs of the command (dist/load/disk-parse-cache.js).
-  (await import('../dist/load/disk-parse-cache.js')).enableDiskParseCache();
-  ({ main } = await import('../dist/cli/main.js'));
+  (await import('../dist/bundle/disk-parse-cache.js')).enableDiskParseCache();
+  // The command bundled into a few modules (scripts/bundle-cli.mjs): Node 20 loads each ES module on its own.
+  ({ main } = await import('../dist/bundle/main.js'));
 } catch (error) {
-  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !/dist\/(cli\/main|compile-cache|load\/disk-parse-cache)\.js/.test(String(error.message))) throw error;
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !/dist\/(bundle\/main|compile-cache|bundle\/disk-parse-cache)\.js/.test(String(error.message))) throw error;
   console.error('socialgen: the command is not built (dist/ is missing). In the socialgen repository, run `npm run build:cli`.');
   process.exit(3);
 }
