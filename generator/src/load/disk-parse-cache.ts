@@ -5,11 +5,10 @@
  * cold, interpreted, in a fresh process), while the same values deserialized from V8's serialization take
  * ~5 ms. A spec's files rarely change between two runs (the edit-generate loop changes one of them).
  *
- * An entry is kept per file (named by a SHA-256 of the reader's identity and the file's path, so the cache
- * holds one entry a file however often it changes) and holds a SHA-256 of the text it was parsed from: it
- * is used only for that very text, under that reader (read.ts: js-yaml's module and read.ts's own, so an
- * upgrade or an edit of the reading code misses). It also holds a SHA-256 of its payload, checked before
- * use (a damaged entry is a miss, then rewritten).
+ * An entry is named by a SHA-256 of the reader's identity (read.ts: js-yaml's file and read.ts's own, so
+ * an upgrade or an edit of the reading code misses) and the file's whole text, so an entry can only be
+ * the value of that text under that reader: the file's path, time stamps and place do not matter. The
+ * entry holds a SHA-256 of its payload, checked before use (a damaged entry is a miss, then rewritten).
  * Only values of plain YAML are kept (read.ts `plainYaml`): JSON parses faster than it deserializes, and
  * files that need the `yaml` reader carry its diagnostics and positions.
  *
@@ -33,37 +32,33 @@ export function enableDiskParseCache(): void {
 
 const DIGEST = 32;
 
-const sha256 = (data: string | Buffer): Buffer => createHash('sha256').update(data).digest();
-
 /**
- * The value `parse` gives for `text`, the contents of `file`, under `reader` (what identifies the reading
- * code): from the cache when the file's entry was made from the same text by the same reader, else parsed
- * and stored. `parse` returning undefined (the text is not for this reader) is not stored.
+ * The value `parse` gives for `text` under `reader` (what identifies the reading code): from the cache
+ * when an entry for both is there, else parsed and stored. `parse` returning undefined (the text is not
+ * for this reader) is not stored.
  */
-export function cachedParse(reader: string, file: string, text: string, parse: () => { value: unknown } | undefined): { value: unknown } | undefined {
+export function cachedParse(reader: string, text: string, parse: () => { value: unknown } | undefined): { value: unknown } | undefined {
   if (!dir) return parse();
-  const entry = path.join(dir, `${createHash('sha256').update(reader).update('\0').update(file).digest('hex')}.v8`);
-  const textDigest = sha256(text);
-  const hit = readEntry(entry, textDigest);
+  const entry = path.join(dir, `${createHash('sha256').update(reader).update('\0').update(text).digest('hex')}.v8`);
+  const hit = readEntry(entry);
   if (hit) return hit;
   const parsed = parse();
   if (parsed) {
     const payload = serialize(parsed.value);
-    writeCacheFile(entry, Buffer.concat([textDigest, sha256(payload), payload]));
+    writeCacheFile(entry, Buffer.concat([createHash('sha256').update(payload).digest(), payload]));
   }
   return parsed;
 }
 
-/** An entry is the text's digest, the payload's digest, and the value as V8 serialized it. */
-function readEntry(file: string, textDigest: Buffer): { value: unknown } | undefined {
+function readEntry(file: string): { value: unknown } | undefined {
   let data: Buffer;
   try {
     data = readFileSync(file);
   } catch {
     return undefined;
   }
-  const payload = data.subarray(2 * DIGEST);
-  if (data.length <= 2 * DIGEST || !data.subarray(0, DIGEST).equals(textDigest) || !sha256(payload).equals(data.subarray(DIGEST, 2 * DIGEST))) return undefined;
+  const payload = data.subarray(DIGEST);
+  if (data.length <= DIGEST || !createHash('sha256').update(payload).digest().equals(data.subarray(0, DIGEST))) return undefined;
   try {
     return { value: deserialize(payload) };
   } catch {

@@ -82,7 +82,7 @@ export function parseSpecText(file: string, content: string): ReadResult {
       // Fall through: the YAML parser (a JSON superset) reports the error with a position.
     }
   }
-  const plain = cachedParse(yamlReader(), file, content, () => plainYaml(file, content));
+  const plain = cachedParse(yamlReader(), content, () => plainYaml(file, content));
   if (plain !== undefined) return { source, value: plain.value, diagnostics: [] };
   const { LineCounter, parseDocument } = require('yaml') as typeof import('yaml');
   const lines = new LineCounter();
