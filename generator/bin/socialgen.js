@@ -6,12 +6,10 @@ let main;
 try {
   const { installCompileCache } = await import('../dist/compile-cache.js');
   installCompileCache();
-  // Parsed spec files are kept across runs of the command (dist/load/disk-parse-cache.js).
-  (await import('../dist/bundle/disk-parse-cache.js')).enableDiskParseCache();
   // The command bundled into a few modules (scripts/bundle-cli.mjs): Node 20 loads each ES module on its own.
   ({ main } = await import('../dist/bundle/main.js'));
 } catch (error) {
-  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !/dist\/(bundle\/main|compile-cache|bundle\/disk-parse-cache)\.js/.test(String(error.message))) throw error;
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !/dist\/(bundle\/main|compile-cache)\.js/.test(String(error.message))) throw error;
   console.error('socialgen: the command is not built (dist/ is missing). In the socialgen repository, run `npm run build:cli`.');
   process.exit(3);
 }

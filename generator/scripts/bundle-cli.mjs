@@ -1,5 +1,5 @@
 // The last step of `npm run build`: the command and the public API bundled with esbuild into a few ES
-// modules in dist/bundle/ (entries index.js, main.js and disk-parse-cache.js, and chunks they share or load lazily), which
+// modules in dist/bundle/ (entries index.js and main.js, and chunks they share or load lazily), which
 // package.json's exports and bin/socialgen.js load. Node 20 resolves, reads and links every ES module
 // separately (~235 of them in a `generate` run, ~80 ms of CPU), and its code cache does not cover ES
 // modules. One build for both entries, with code splitting, so the API and the command share their
@@ -33,8 +33,7 @@ const ownUrl = {
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  // disk-parse-cache: bin/socialgen.js turns on the bundle's instance of it, the one main.js reads through.
-  entryPoints: { index: path.join(dist, 'index.js'), main: path.join(dist, 'cli/main.js'), 'disk-parse-cache': path.join(dist, 'load/disk-parse-cache.js') },
+  entryPoints: { index: path.join(dist, 'index.js'), main: path.join(dist, 'cli/main.js') },
   outdir,
   // Paths in the output (comments naming each module, chunk hashes) relative to generator/, whatever the cwd.
   absWorkingDir: root,

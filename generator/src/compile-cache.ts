@@ -14,16 +14,16 @@
  * file (path, device, inode, size, mtime and ctime: any write to the file or a reinstall changes one of
  * them) and V8 rejects data it does not accept (another V8, other flags), which then just compiles. Entries
  * are written to a temporary file and renamed into place, so concurrent runs read whole entries or none. It
- * lives in a folder of the OS temp dir that only the user may write (cache-dir.ts, checked before use: code
- * cache is code); the install folder is never written, so read-only installs work. SOCIALGEN_NO_COMPILE_CACHE=1
+ * lives in a folder of the OS temp dir that only the user may write (checked before use: code cache is
+ * code); the install folder is never written, so read-only installs work. SOCIALGEN_NO_COMPILE_CACHE=1
  * turns it off; SOCIALGEN_COMPILE_CACHE_DIR puts it elsewhere.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-import { privateCacheDir, writeCacheFile } from './cache-dir.ts';
 
 /**
  * Smaller modules compile in a few milliseconds: not worth a file read. At 128 kB the cache also takes the
@@ -45,7 +45,7 @@ export function installCompileCache(): void {
     builtin(process.env.SOCIALGEN_COMPILE_CACHE_DIR);
     return;
   }
-  const dir = privateCacheDir('socialgen-compile-cache', `${process.version}-${process.arch}`, process.env.SOCIALGEN_COMPILE_CACHE_DIR);
+  const dir = cacheDir();
   if (!dir) return;
   const proto = Module.prototype as unknown as { _compile(content: string, filename: string): unknown };
   const original = proto._compile;
@@ -72,6 +72,25 @@ export function installCompileCache(): void {
   });
 }
 
+/** The cache folder, created private to the user; undefined when it cannot be had safely. */
+function cacheDir(): string | undefined {
+  const uid = process.getuid?.();
+  const custom = process.env.SOCIALGEN_COMPILE_CACHE_DIR;
+  const base = custom ?? path.join(tmpdir(), `socialgen-compile-cache-${uid ?? 'user'}`);
+  const dir = custom ?? path.join(base, `${process.version}-${process.arch}`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Someone else's folder, or one others may write to, could hold code planted for us to run.
+    for (const d of new Set([base, dir])) {
+      const s = statSync(d);
+      if (uid !== undefined && (s.uid !== uid || (s.mode & 0o022) !== 0)) return undefined;
+    }
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What identifies one version of a file: a write or a reinstall changes at least one of these. */
 function fileKey(filename: string): string | undefined {
   try {
@@ -95,5 +114,17 @@ function readEntry(file: string, key: string): Buffer | undefined {
 }
 
 function writeEntry(file: string, key: string, data: Buffer): void {
-  writeCacheFile(file, Buffer.concat([Buffer.from(`${key}\n`), data]));
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    const fd = openSync(temporary, 'wx', 0o600);
+    try {
+      if ((fstatSync(fd).mode & 0o077) !== 0) throw new Error('not private');
+      writeFileSync(fd, Buffer.concat([Buffer.from(`${key}\n`), data]));
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, file);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
 }

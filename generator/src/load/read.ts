@@ -5,11 +5,8 @@
  * whatever js-yaml does not take as plain data (see `plainYaml`) goes through `yaml` with positions, which
  * reports syntax errors with line and column (all of a file's errors).
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { cachedParse } from './disk-parse-cache.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { SourceFile } from './source.ts';
 import { cannotRead } from '../errors.ts';
@@ -61,17 +58,6 @@ export function readSpecFileCached(file: string, cache: ParseCache | undefined):
   return result;
 }
 
-let reader: string | undefined;
-
-/**
- * What identifies the code that reads plain YAML, for the parse cache (disk-parse-cache.ts): js-yaml's module
- * and this one, by their text (npm gives every installed file the same time stamp).
- */
-function yamlReader(): string {
-  reader ??= createHash('sha256').update(readFileSync(require.resolve('js-yaml'))).update(readFileSync(fileURLToPath(import.meta.url))).digest('hex');
-  return reader;
-}
-
 export function parseSpecText(file: string, content: string): ReadResult {
   const source = new SourceFile(file, content);
   const trimmed = content.trimStart();
@@ -82,7 +68,7 @@ export function parseSpecText(file: string, content: string): ReadResult {
       // Fall through: the YAML parser (a JSON superset) reports the error with a position.
     }
   }
-  const plain = cachedParse(yamlReader(), content, () => plainYaml(file, content));
+  const plain = plainYaml(file, content);
   if (plain !== undefined) return { source, value: plain.value, diagnostics: [] };
   const { LineCounter, parseDocument } = require('yaml') as typeof import('yaml');
   const lines = new LineCounter();
