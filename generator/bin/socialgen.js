@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// Entry point of the `socialgen` command: the compiled JavaScript in dist/ (`npm run build` in the
+// Entry point of the `socialgen` command: the compiled JavaScript in dist/, bundled (`npm run build` in the
 // repository; the published package ships it built). The compile cache goes in first: it speeds up the
 // loading of what main.js imports (see dist/compile-cache.js).
 let main;
 try {
   const { installCompileCache } = await import('../dist/compile-cache.js');
   installCompileCache();
-  ({ main } = await import('../dist/cli/main.js'));
+  // The command bundled into a few modules (scripts/bundle-cli.mjs): Node 20 loads each ES module on its own.
+  ({ main } = await import('../dist/bundle/main.js'));
 } catch (error) {
-  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !/dist\/(cli\/main|compile-cache)\.js/.test(String(error.message))) throw error;
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !/dist\/(bundle\/main|compile-cache)\.js/.test(String(error.message))) throw error;
   console.error('socialgen: the command is not built (dist/ is missing). In the socialgen repository, run `npm run build:cli`.');
   process.exit(3);
 }

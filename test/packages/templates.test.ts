@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Handlebars from 'handlebars';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageVersion, TEMPLATE_HELPERS, TEMPLATES } from '../../generator/src/emit/package/index.ts';
@@ -190,6 +191,20 @@ describe('package files of a spec whose strings fight JSON and markdown', () => 
   it('LICENSE is plain text with the holder on one line', () => {
     expect(unformatted.get('types/LICENSE')!.split('\n').slice(0, 3)).toEqual(['MIT License', '', 'Copyright (c) the authors of the API description']);
   });
+
+  // The built command renders the templates the build precompiled (on Handlebars' runtime alone); these
+  // tests run the sources, which compile them at run time: the two must write the same bytes.
+  it('the built command, on the precompiled templates, writes the same README and LICENSE files as compiling them now', async () => {
+    const { PRECOMPILED } = (await import(pathToFileURL(path.join(repoRoot, 'generator/dist/emit/package/precompiled-templates.js')).href)) as { PRECOMPILED?: Record<string, unknown> };
+    expect(Object.keys(PRECOMPILED ?? {}).sort(), 'dist/ is built (npm run build:cli) with every template precompiled').toEqual(Object.values(TEMPLATES).sort());
+    const out = path.join(tmp.dir, 'cli');
+    const run = spawnSync(process.execPath, [path.join(repoRoot, 'generator/bin/socialgen.js'), 'generate', '-q', '--spec', path.join(tmp.dir, 'evil.yaml'), '--out', out], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const compared = [...formatted.keys()].filter((f) => /(^|\/)(README\.md|LICENSE)$/.test(f));
+    expect(compared).toHaveLength(8);
+    for (const file of compared) expect(readFileSync(path.join(out, file), 'utf8'), file).toBe(formatted.get(file));
+  }, 60_000);
 });
 
 describe('names and scope', () => {

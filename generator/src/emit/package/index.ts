@@ -2,58 +2,27 @@
  * The text files that make a target folder a publishable package — package.json and the build's
  * tsconfig.json (built as objects and laid out by the printer's JSON layout, codegen/json-layout.ts),
  * README.md and LICENSE (rendered from the handlebars templates in `generator/templates/`, shipped with the
- * package; the README laid out by codegen/markdown-layout.ts) — and, in the `files` layout, the target
- * folder's README.md alone (the usage docs, with relative imports and socialgen's mark: mark.ts).
- *
- * Escaping: the templates print values only through helpers (test/packages/templates.test.ts checks it):
- * `md`, `code`, `codeCell`, `fence` and `sh` in the README (markdown.ts); `text` in the LICENSE.
- * Handlebars' own HTML escaping is never used: it is wrong for code spans and for plain text.
+ * package, through templates.ts; the README laid out by codegen/markdown-layout.ts) — and, in the `files`
+ * layout, the target folder's README.md alone (the usage docs, with relative imports and socialgen's mark:
+ * mark.ts).
  */
-import { readFileSync } from 'node:fs';
-import Handlebars from 'handlebars';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import type { BuiltinTarget, EmitContext, EmittedFile, ExampleCode, TargetEmitter } from '../emitter.ts';
 import { TARGETS } from '../emitter.ts';
-import { mdCode, mdCodeCell, mdFence, mdText, plainText, shellWord } from './markdown.ts';
+import { TEMPLATES } from './template-files.ts';
+import { template } from './templates.ts';
 import { packageExample, type PackageExample } from './examples.ts';
 import { jsonValueText } from '../../codegen/json-layout.ts';
 import { markdownText } from '../../codegen/markdown-layout.ts';
 import { tagSections } from './tag-sections.ts';
 
-const TEMPLATE_DIR = new URL('../../../templates/', import.meta.url);
-
-/** The template files, by output file. */
-export const TEMPLATES = {
-  'README.md': 'README.md.hbs',
-  LICENSE: 'LICENSE.hbs',
-} as const;
+export { TEMPLATES } from './template-files.ts';
 
 /** The helpers each template may print values with (test/packages/templates.test.ts enforces it). */
 export const TEMPLATE_HELPERS: Record<keyof typeof TEMPLATES, readonly string[]> = {
   'README.md': ['md', 'code', 'codeCell', 'fence', 'sh', 'heading'],
   LICENSE: ['text'],
 };
-
-const hb = Handlebars.create();
-hb.registerHelper('md', (value: unknown) => mdText(value));
-hb.registerHelper('code', (value: unknown) => mdCode(value));
-hb.registerHelper('codeCell', (value: unknown) => mdCodeCell(value));
-hb.registerHelper('fence', (value: unknown, info: unknown) => mdFence(String(value ?? ''), typeof info === 'string' ? info : ''));
-hb.registerHelper('text', (value: unknown) => plainText(value));
-hb.registerHelper('sh', (value: unknown) => shellWord(value));
-// A markdown heading of `level` (a number the emitter computes, clamped to markdown's six) and escaped text.
-hb.registerHelper('heading', (level: unknown, title: unknown) => `${'#'.repeat(Math.min(Math.max(Number(level) || 1, 1), 6))} ${mdText(title)}`);
-const cache = new Map<string, HandlebarsTemplateDelegate>();
-
-function template(name: string): HandlebarsTemplateDelegate {
-  let t = cache.get(name);
-  if (!t) {
-    // strict: a name the view does not have is an error, not an empty string.
-    t = hb.compile(readFileSync(new URL(name, TEMPLATE_DIR), 'utf8'), { strict: true });
-    cache.set(name, t);
-  }
-  return t;
-}
 
 const SUMMARIES: Record<BuiltinTarget, string> = {
   types: 'TypeScript types for every schema and operation of the API, and its documented limits as constants.',
