@@ -7,7 +7,7 @@
  * Leaves are `Code` (names, keywords, our own punctuation: code.ts's safe builders made them) or `lit`
  * nodes holding a JSON value, which the printer spells as prettier does. Spec strings enter only there.
  */
-import type { Code } from './code.ts';
+import { Code } from './code.ts';
 
 /** A leaf: trusted text without operators at its top level (a name, `E`, `Infinity`). */
 export type Leaf = Code;
@@ -148,7 +148,8 @@ export function increment(target: Expr): Expr {
 }
 
 export function isNode(e: Expr): e is ExprNode {
-  return 'kind' in e;
+  // A prototype test, not `'kind' in e`: asked for every expression the printers visit, and the nodes are of many shapes.
+  return !(e instanceof Code);
 }
 
 // Statements.
