@@ -123,7 +123,7 @@ class TreePrinter {
         if (s.init !== undefined && brokenArray(s.init)) return this.brokenArray(`${prefix}${left(s)} = `, s.init, depth, '];');
         // A module constant of a call holding an array prettier always breaks: its broken layout (constantCall;
         // any other value holding one is not flat, and a JSON table is not walked for it here).
-        if (depth === 0 && !prefix && s.init !== undefined && isNode(s.init) && (s.init.kind === 'call' || s.init.kind === 'pure') && forces(s.init)) return this.constant(s);
+        if (depth === 0 && !prefix && s.init !== undefined && isNode(s.init) && (s.init.kind === 'call' || s.init.kind === 'pure' || s.init.kind === 'object') && forces(s.init)) return this.constant(s);
       {
         const text = prefix + simple(s);
         if (depth === 0 && !prefix && s.init !== undefined && !fits(0, text)) return this.constant(s);
@@ -286,7 +286,8 @@ class TreePrinter {
   private constant(s: Extract<Stmt, { kind: 'decl' }>): void {
     const head = `${left(s)} =`;
     const init = s.init!;
-    if (isNode(init) && (init.kind === 'call' || init.kind === 'pure')) return this.constantCall(head, init);
+    if (isNode(init) && (init.kind === 'call' || init.kind === 'pure')) return this.brokenCallValue(`${head} `, init, 0, ');');
+    if (isNode(init) && init.kind === 'object' && init.properties.length && !s.type) return this.constantObject(head, init);
     if (isNode(init) && init.kind === 'lit' && typeof init.value === 'string') {
       this.line(0, head);
       return this.wide(1, `${literal(init.value)};`);
@@ -305,43 +306,102 @@ class TreePrinter {
   }
 
   /**
-   * `const a = f<T>(` and the arguments one a line with trailing commas, then `);` (flat.ts `brokenCall`,
-   * the same layout of the same shapes): print/assignment.js's fluid layout keeps the call on the line of
-   * the `=` when its head up to `(` fits; printCallArguments breaks arguments none of which is hugged one a
-   * line. An array argument that does not fit its line, or is always broken, is broken in turn: `[`, one
-   * item a line, `],`. Taken only where that is certain: a plain name called (under `/* @__PURE__ *\/` or
-   * not), one type argument at most, no object or array last that prettier would hug (one whose argument
-   * before is not of its kind), not a lone argument other than a member access or a call (a lone short one
-   * makes the call "poorly breakable" and moves it below the `=`), and every line fitting.
+   * `const a = f<T>(` (`lead`: `const a = `, or `key: ` for a property at `depth`) and the arguments one a
+   * line with trailing commas, then `close` (flat.ts `brokenCall`, the same layout of the same shapes):
+   * print/assignment.js's fluid layout keeps the call on the line of the `=` or `:` when its head up to `(`
+   * fits; printCallArguments breaks arguments none of which is hugged one a line. An array argument that
+   * does not fit its line, or is always broken, is broken in turn (`brokenItem`).
    */
-  private constantCall(head: string, init: ExprNode): void {
-    const pure = init.kind === 'pure';
-    const call = pure ? init.call : init;
-    if (!isNode(call) || call.kind !== 'call' || isNode(call.callee) || !IDENTIFIER.test(call.callee.text)) return notFlat('a wide call');
-    const typeArgs = call.typeArgs ?? [];
-    if (typeArgs.length > 1) notFlat('type arguments');
-    const args = call.args;
-    const last = args[args.length - 1];
-    if (!last || ((literalKind(last) === 'object' || literalKind(last) === 'array') && literalKind(args[args.length - 2]) !== literalKind(last))) notFlat('a hugged last argument');
-    if (args.length === 1 && !(isNode(last) && (last.kind === 'member' || last.kind === 'call'))) notFlat('a lone argument');
-    this.line(0, `${head} ${pure ? PURE : ''}${call.callee.text}${typeArgs.length ? `<${typeArgs[0]!.text}>` : ''}(`);
+  private brokenCallValue(lead: string, init: Expr, depth: number, close: string): void {
+    const { head, args } = brokenCallParts(init);
+    this.line(depth, lead + head);
+    this.brokenArguments(args, depth, close);
+  }
+
+  /** A call's arguments one a line at `depth + 1`, each with its comma (an array too wide broken in turn), then `close` at `depth`. */
+  private brokenArguments(args: readonly Expr[], depth: number, close: string): void {
     for (const a of args) {
       if (!forces(a)) {
         const text = `${argument(a)},`;
+        if (fits(depth + 1, text)) {
+          this.line(depth + 1, text);
+          continue;
+        }
+      }
+      this.brokenItem({ tree: a }, depth + 1);
+    }
+    this.line(depth, close);
+  }
+
+  /**
+   * `const a = {`, one property a line with trailing commas, then `};`: a module constant of an object too
+   * wide for its line or holding an array prettier always breaks (printObject breaks the object's group;
+   * the fluid layout keeps `{` on the line of the `=`). A property is `key: value,` when that fits and
+   * nothing in it is always broken; else its value must be a call `brokenCallValue` breaks, kept after the
+   * `:` when its head fits there or the key is short (print/assignment.js: never broken after a key shorter
+   * than SHORT_KEY), else (fluid) on the next line, indented: on one line when it fits there, or broken.
+   * Taken only with identifier keys (prettier's quoting of keys is not decided here) and no type annotation.
+   */
+  private constantObject(head: string, init: Extract<ExprNode, { kind: 'object' }>): void {
+    if (init.properties.some(([key]) => !IDENTIFIER.test(key.text))) notFlat('quoted key');
+    this.line(0, `${head} {`);
+    for (const [key, value] of init.properties) {
+      if (!forces(value)) {
+        const text = `${key.text}: ${argument(value)},`;
         if (fits(1, text)) {
           this.line(1, text);
           continue;
         }
       }
-      if (literalKind(a) !== 'array' || numbers(items(a))) notFlat('a wide argument');
-      this.line(1, '[');
-      for (const item of items(a)) {
-        if (forcesItem(item)) notFlat('a broken item');
-        this.line(2, `${flatItem(item)},`);
+      const call = brokenCallParts(value);
+      if (key.text.length < SHORT_KEY || fits(1, `${key.text}: ${call.head}`)) {
+        this.brokenCallValue(`${key.text}: `, value, 1, '),');
+        continue;
       }
-      this.line(1, '],');
+      if (call.types.length > 1) {
+        // Two or more type arguments are a group of their own (printTypeParameters), measured up to its `<`:
+        // it breaks, one type argument a line (no trailing comma), before the `:` does; then the arguments'
+        // group follows `>(`, on that line when it fits.
+        this.line(1, `${key.text}: ${call.open}<`);
+        call.types.forEach((t, i) => this.line(2, i < call.types.length - 1 ? `${t},` : t));
+        const text = call.args.some(forces) ? undefined : `>(${call.args.map(argument).join(', ')}),`;
+        if (text !== undefined && fits(1, text)) this.line(1, text);
+        else {
+          this.line(1, '>(');
+          this.brokenArguments(call.args, 1, '),');
+        }
+        continue;
+      }
+      this.line(1, `${key.text}:`);
+      const text = forces(value) ? undefined : `${argument(value)},`;
+      if (text !== undefined && fits(2, text)) this.line(2, text);
+      else this.brokenCallValue('', value, 2, '),');
     }
-    this.line(0, ');');
+    this.line(0, '};');
+  }
+
+  /**
+   * An array argument or item too wide for its line, or always broken: `[`, its items one a line (each broken
+   * in turn when it is such an array itself), `],` (literals.ts printArrayItems: one group per item, none
+   * hugged). A string (or another scalar) has no break: it stays on its line however wide. Arrays of numbers
+   * only, which prettier fills like prose, and anything else are not taken.
+   */
+  private brokenItem(item: Item, depth: number): void {
+    if ('tree' in item ? scalar(item.tree) : item.json === null || typeof item.json !== 'object') return this.wide(depth, `${flatItem(item)},`);
+    const all = itemsOf(item);
+    if (container(item)?.kind !== 'array' || numbers(all)) notFlat('a wide argument');
+    this.line(depth, '[');
+    for (const inner of all) {
+      if (!forcesItem(inner)) {
+        const text = `${flatItem(inner)},`;
+        if (fits(depth + 1, text)) {
+          this.line(depth + 1, text);
+          continue;
+        }
+      }
+      this.brokenItem(inner, depth + 1);
+    }
+    this.line(depth, '],');
   }
 
   /** A line of one literal prettier cannot break: on its own however wide (measured by its length, so ASCII only). */
@@ -585,6 +645,32 @@ function argument(e: Expr): string {
   return flat(e);
 }
 
+/** prettier's isObjectPropertyWithShortKey: a key narrower than the tab width and 3 is never followed by a break. */
+const SHORT_KEY = PRETTIER_OPTIONS.tabWidth! + 3;
+
+/**
+ * A call `brokenCallValue` breaks: its head up to `(` (`/* @__PURE__ *\/ f<T>(`), its callee (`open`), type
+ * arguments and arguments. Taken only where prettier's layout is certain: a plain name called (under
+ * `/* @__PURE__ *\/` or not), no object or array last that prettier would hug (one whose argument before is not
+ * of its kind), not a lone argument other than a member access or a call (a lone short one makes the call
+ * "poorly breakable" and moves it below the `=`). Type arguments are printed flat: the head's line must fit
+ * (`line` refuses it otherwise), and where it fits their group does too.
+ */
+function brokenCallParts(init: Expr): { head: string; open: string; types: readonly string[]; args: readonly Expr[] } {
+  if (!isNode(init)) return notFlat('a wide value');
+  const pure = init.kind === 'pure';
+  const call = pure ? init.call : init;
+  if (!isNode(call) || call.kind !== 'call' || isNode(call.callee) || !IDENTIFIER.test(call.callee.text)) return notFlat('a wide call');
+  const typeArgs = call.typeArgs ?? [];
+  const args = call.args;
+  const last = args[args.length - 1];
+  if (!last || ((literalKind(last) === 'object' || literalKind(last) === 'array') && literalKind(args[args.length - 2]) !== literalKind(last))) notFlat('a hugged last argument');
+  if (args.length === 1 && !(isNode(last) && (last.kind === 'member' || last.kind === 'call'))) notFlat('a lone argument');
+  const open = `${pure ? PURE : ''}${call.callee.text}`;
+  const types = typeArgs.map((t) => t.text);
+  return { head: `${open}${types.length ? `<${types.join(', ')}>` : ''}(`, open, types, args };
+}
+
 /** A tree array's or a JSON array's items, as the items of one array node. */
 type Item = { readonly tree: Expr } | { readonly json: unknown };
 
@@ -592,6 +678,12 @@ function items(e: Expr): Item[] {
   if (isNode(e) && e.kind === 'array') return e.items.map((tree) => ({ tree }));
   if (isNode(e) && e.kind === 'lit' && Array.isArray(e.value)) return e.value.map((v) => ({ json: v === undefined ? null : v }));
   return [];
+}
+
+/** The items of an item that is an array (a tree array or a JSON one), else none. */
+function itemsOf(item: Item): Item[] {
+  if ('tree' in item) return items(item.tree);
+  return Array.isArray(item.json) ? item.json.map((v) => ({ json: v === undefined ? null : v })) : [];
 }
 
 function flatItem(item: Item): string {
