@@ -16,7 +16,7 @@
  */
 import { quoteString } from '../quote.ts';
 import { BEYOND_PRINTABLE_ASCII, PRETTIER_OPTIONS } from '../layout-options.ts';
-import { isNode, lit, type Expr, type ExprNode, type Stmt } from '../statements.ts';
+import { isNode, type Expr, type ExprNode, type Stmt } from '../statements.ts';
 
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
 const UNIT = ' '.repeat(PRETTIER_OPTIONS.tabWidth!);
@@ -720,18 +720,14 @@ function forces(e: Expr): boolean {
 }
 
 function forcesItem(item: Item): boolean {
-  if ('json' in item) {
-    const v = item.json;
-    if (Array.isArray(v)) return (!numbers(v.map((json) => ({ json }))) && brokenArray(lit(v))) || v.some((json) => forcesItem({ json: json === undefined ? null : json }));
-    return typeof v === 'object' && v !== null && Object.values(v).some((json) => forcesItem({ json }));
-  }
+  if ('json' in item) return forcesJson(item.json);
   const e = item.tree;
   if (!isNode(e)) return false;
   switch (e.kind) {
     case 'array':
       return (!numbers(items(e)) && brokenArray(e)) || e.items.some(forces);
     case 'lit':
-      return typeof e.value === 'object' && e.value !== null && forcesItem({ json: e.value });
+      return forcesJson(e.value);
     case 'object':
       return e.properties.some(([, value]) => forces(value));
     case 'call':
@@ -746,8 +742,31 @@ function forcesItem(item: Item): boolean {
   }
 }
 
+/**
+ * forcesItem of a JSON value, read in place: the validators' property tables are thousands of JSON arrays of
+ * rows, each asked this and brokenArray once or more, so no item wrapper is made for them.
+ */
+function forcesJson(v: unknown): boolean {
+  if (Array.isArray(v)) return (!(v.length > 1 && v.every((x) => typeof x === 'number')) && brokenJsonArray(v)) || v.some(forcesJson);
+  return typeof v === 'object' && v !== null && Object.values(v).some(forcesJson);
+}
+
+/** brokenArray of a JSON array, read in place. */
+function brokenJsonArray(all: readonly unknown[]): boolean {
+  if (all.length < 2) return false;
+  const kind = jsonKind(all[0]);
+  if (kind === undefined) return false;
+  for (const v of all) if (jsonKind(v) !== kind || (kind === 'array' ? (v as unknown[]).length : Object.keys(v as object).length) < 2) return false;
+  return true;
+}
+
+function jsonKind(v: unknown): 'object' | 'array' | undefined {
+  return Array.isArray(v) ? 'array' : typeof v === 'object' && v !== null ? 'object' : undefined;
+}
+
 /** literals.ts `arrayLiteral`'s shouldBreak (prettier's): two or more items, all objects or all arrays of two or more entries. */
 function brokenArray(e: Expr): boolean {
+  if (isNode(e) && e.kind === 'lit') return Array.isArray(e.value) && brokenJsonArray(e.value);
   const all = items(e);
   if (all.length < 2) return false;
   const first = container(all[0]!);
@@ -772,7 +791,7 @@ function literal(value: unknown): string {
     return value < 0 || Object.is(value, -0) ? `-${spelled}` : spelled;
   }
   if (Array.isArray(value)) {
-    if (!oneLine && brokenArray(lit(value))) notFlat('array of objects or arrays');
+    if (!oneLine && brokenJsonArray(value)) notFlat('array of objects or arrays');
     return `[${value.map((v) => literal(v === undefined ? null : v)).join(', ')}]`;
   }
   if (typeof value === 'object') {
