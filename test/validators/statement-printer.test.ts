@@ -13,6 +13,7 @@ import { printExpression, printStatement } from '../../generator/src/codegen/sta
 import {
   and,
   array,
+  arrow,
   assign,
   binary,
   block,
@@ -274,6 +275,11 @@ describe('the tree printed straight to text (pretty/tree.ts)', () => {
       raw('_v'),
       object([[raw('pet'), pure(typedCall(raw('_operation'), [codeLit(`pet${'X'.repeat(110)}`)], lit('/paths/~1pet/get'), array([]), array([array([lit('200'), member(raw('C'), '_ePet')])])))]]),
     ),
+    'a pure call of an arrow whose call is too wide for the line after =>: through the nodes': exportedConst(
+      raw(`validate${'X'.repeat(40)}`),
+      pure(call(raw('_make'), arrow(typedCall(raw('_validator'), [raw(`T.${'X'.repeat(60)}`)], member(raw('C'), `_e${'X'.repeat(60)}`))))),
+    ),
+    'an arrow returning an object, bracketed, through the nodes': exportedConst(raw('x'), call(raw('f'), arrow(object([[raw('a'), lit(1)]])))),
     'an object with a quoted key, through the nodes': constDecl(raw('_v'), object([[codeLit('pets-list'), operation('petsList', [array([lit('200'), member(raw('C'), '_ePets')]), array([lit('404'), member(raw('C'), '_eProblem')])])]])),
   };
   for (const [name, statement] of Object.entries(cases)) {
@@ -283,6 +289,9 @@ describe('the tree printed straight to text (pretty/tree.ts)', () => {
       expect(text).toBe(await format(text));
     });
   }
+  it('an arrow returning an object brackets it (not a block)', () => {
+    expect(printStatement(exportedConst(raw('x'), call(raw('f'), arrow(object([[raw('a'), lit(1)]]))))).text).toBe('export const x = f(() => ({ a: 1 }));');
+  });
 
   // Broken layouts the tree writes itself (the node path refused: a test fails if one goes there), each what prettier prints.
   const nodePathRefused = (): string => {
@@ -335,6 +344,13 @@ describe('the tree printed straight to text (pretty/tree.ts)', () => {
         [raw(`pets${'Z'.repeat(40)}`), pure(typedCall(raw('_operation'), [codeLit(`pets${'Z'.repeat(40)}`), raw('undefined')], lit(`/paths/~1pets/${'z'.repeat(60)}`), array([member(raw('C'), `_ePets${'Z'.repeat(30)}`)]), array([array([lit('200'), member(raw('C'), '_ePet')])])))],
       ]),
     ),
+    // The entry factories and Standard Schema adapters: a pure call of an arrow.
+    'an exported pure call of an arrow returning a call, on its line': exportedConst(raw('validatePet'), pure(call(raw('_make'), arrow(typedCall(raw('_validator'), [raw('T.Pet')], member(raw('C'), '_ePet')))))),
+    'an exported pure call of an arrow returning a call, too wide: the arrow hugged, broken after =>': exportedConst(
+      raw(`validate${'X'.repeat(40)}`),
+      pure(call(raw('_make'), arrow(typedCall(raw('_validator'), [raw(`T.${'X'.repeat(40)}`)], member(raw('C'), `_e${'X'.repeat(40)}`))))),
+    ),
+    'an exported pure call of an arrow returning a member, too wide: the arrow on a line of its own': exportedConst(raw(`${'X'.repeat(60)}Schema`), pure(call(raw('_schema'), arrow(member(raw('S'), `validate${'X'.repeat(60)}`))))),
     // The operations' `_v`: an object of pure calls, one property a line, each call broken as above where it must be.
     'an object of calls too wide: one property a line, a call broken after its key, a wide row broken in turn': constDecl(
       raw('_v'),

@@ -31,7 +31,8 @@ export type ExprNode =
   | { readonly kind: 'object'; readonly properties: ReadonlyArray<readonly [key: Code, value: Expr]> }
   | { readonly kind: 'array'; readonly items: readonly Expr[]; readonly expand?: boolean }
   | { readonly kind: 'assign'; readonly target: Expr; readonly value: Expr }
-  | { readonly kind: 'increment'; readonly target: Expr };
+  | { readonly kind: 'increment'; readonly target: Expr }
+  | { readonly kind: 'arrow'; readonly body: Expr };
 
 /**
  * What a statement stands for beyond its text, set and read by the compiler that builds the tree (the
@@ -145,6 +146,11 @@ export function assign(target: Expr, value: Expr): Expr {
 
 export function increment(target: Expr): Expr {
   return { kind: 'increment', target };
+}
+
+/** `() => body`: an arrow without parameters returning an expression (an object literal is bracketed by the printer). */
+export function arrow(body: Expr): Expr {
+  return { kind: 'arrow', body };
 }
 
 export function isNode(e: Expr): e is ExprNode {

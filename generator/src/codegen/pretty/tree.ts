@@ -7,7 +7,8 @@
  * printed the same way one level deeper. The one-line forms spell and bracket exactly as the documents of
  * expressions.ts, literals.ts and calls.ts print flat. The broken layouts the compiler's shapes take are
  * written here too, as prettier writes them: an `if` test one operand a line, a call one argument a line or
- * its last object hugged, a negated chain broken inside its brackets, a wide module constant
+ * its last object hugged, a negated chain broken inside its brackets, a wide module constant (an array,
+ * a call one argument a line, an object of such calls one property a line, a call of an arrow hugged)
  * (test/validators/statement-printer.test.ts holds each to prettier with the node path refused).
  *
  * Anything else (a line that still does not fit, a shape whose layout is not plain: a member chain, a
@@ -286,7 +287,10 @@ class TreePrinter {
   private constant(s: Extract<Stmt, { kind: 'decl' }>): void {
     const head = `${left(s)} =`;
     const init = s.init!;
-    if (isNode(init) && (init.kind === 'call' || init.kind === 'pure')) return this.brokenCallValue(`${head} `, init, 0, ');');
+    if (isNode(init) && (init.kind === 'call' || init.kind === 'pure')) {
+      if (!this.huggedArrow(head, init)) this.brokenCallValue(`${head} `, init, 0, ');');
+      return;
+    }
     if (isNode(init) && init.kind === 'object' && init.properties.length && !s.type) return this.constantObject(head, init);
     if (isNode(init) && init.kind === 'lit' && typeof init.value === 'string') {
       this.line(0, head);
@@ -303,6 +307,29 @@ class TreePrinter {
       }
     }
     notFlat('a wide constant');
+  }
+
+  /**
+   * `const a = f(() =>`, the arrow's body on the next line, then `,` and `);` (flat.ts `huggedArrow`, the same
+   * layout of the same shape): a module constant of a call whose one argument is an arrow returning a call,
+   * too wide for its line. prettier hugs such a last argument (print/call-arguments.js: an arrow whose body
+   * is call-like can expand) and breaks the arrow after `=>`, with a trailing comma. Taken only where that is
+   * certain: no type arguments, the head up to `=>` fits, and so does the body, flat, on its own line; else
+   * prettier breaks the arguments instead, or the body's own, which the documents decide. Undefined for any
+   * other call.
+   */
+  private huggedArrow(head: string, init: ExprNode): true | undefined {
+    const pure = init.kind === 'pure';
+    const call = pure ? init.call : init;
+    if (!isNode(call) || call.kind !== 'call' || call.args.length !== 1 || call.typeArgs?.length || isNode(call.callee) || !IDENTIFIER.test(call.callee.text)) return undefined;
+    const fn = call.args[0]!;
+    if (!isNode(fn) || fn.kind !== 'arrow' || !isNode(fn.body) || fn.body.kind !== 'call') return undefined;
+    const body = `${flat(fn.body)},`;
+    if (forces(fn.body) || !fits(1, body)) notFlat('a hugged arrow whose body does not fit');
+    this.line(0, `${head} ${pure ? PURE : ''}${call.callee.text}(() =>`);
+    this.line(1, body);
+    this.line(0, ');');
+    return true;
   }
 
   /**
@@ -523,7 +550,7 @@ function flattens(parent: Operator, child: Operator): boolean {
 function bracketedUnder(parent: Operator, child: Expr, side: 'left' | 'right'): boolean {
   if (!isNode(child)) return false;
   if (child.kind === 'cond') return true;
-  if (child.kind === 'assign') notFlat('assignment operand');
+  if (child.kind === 'assign' || child.kind === 'arrow') notFlat('assignment or arrow operand');
   if (child.kind === 'unary' && parent.op === 'instanceof') notFlat('unary operand of instanceof');
   if (child.kind === 'lit' && typeof child.value === 'number' && (child.value < 0 || Object.is(child.value, -0)) && parent.op === 'instanceof') notFlat('unary operand of instanceof');
   const inner = operatorOf(child);
@@ -566,6 +593,8 @@ function object(e: Expr, callee: boolean): string {
       return text;
     case 'cond':
       return notFlat('conditional object');
+    case 'arrow':
+      return notFlat('an arrow called or read');
     default:
       return `(${text})`;
   }
@@ -606,13 +635,14 @@ function flatNode(e: ExprNode): string {
     }
     case 'unary': {
       const inner = flat(e.operand);
+      if (isNode(e.operand) && e.operand.kind === 'arrow') notFlat('unary of an arrow');
       const bracket = isNode(e.operand) && (e.operand.kind === 'cond' || e.operand.kind === 'binary' || e.operand.kind === 'logical' || e.operand.kind === 'assign');
       const negative = isNode(e.operand) && e.operand.kind === 'lit' && typeof e.operand.value === 'number' && inner.startsWith('-');
       if (negative) notFlat('unary of a negative number');
       return `${e.op === '!' ? '!' : 'typeof '}${bracket ? `(${inner})` : inner}`;
     }
     case 'cond': {
-      if ([e.test, e.then, e.else].some((x) => isNode(x) && (x.kind === 'cond' || x.kind === 'assign'))) notFlat('nested conditional');
+      if ([e.test, e.then, e.else].some((x) => isNode(x) && (x.kind === 'cond' || x.kind === 'assign' || x.kind === 'arrow'))) notFlat('nested conditional');
       return `${flat(e.test)} ? ${flat(e.then)} : ${flat(e.else)}`;
     }
     case 'call':
@@ -637,6 +667,10 @@ function flatNode(e: ExprNode): string {
       return `${flat(e.target)} = ${flat(e.value)}`;
     case 'increment':
       return `${flat(e.target)}++`;
+    case 'arrow':
+      // A body other than a call, a member access or a name (an object would read as a block) is left to the nodes.
+      if (isNode(e.body) && e.body.kind !== 'call' && e.body.kind !== 'member') notFlat('arrow body');
+      return `() => ${flat(e.body)}`;
   }
 }
 
@@ -665,7 +699,9 @@ function brokenCallParts(init: Expr): { head: string; open: string; types: reado
   const args = call.args;
   const last = args[args.length - 1];
   if (!last || ((literalKind(last) === 'object' || literalKind(last) === 'array') && literalKind(args[args.length - 2]) !== literalKind(last))) notFlat('a hugged last argument');
-  if (args.length === 1 && !(isNode(last) && (last.kind === 'member' || last.kind === 'call'))) notFlat('a lone argument');
+  if (args.length === 1 && !(isNode(last) && (last.kind === 'member' || last.kind === 'call' || last.kind === 'arrow'))) notFlat('a lone argument');
+  // An arrow returning a call is hugged when its head fits (`huggedArrow`), else laid out by the documents.
+  if (isNode(last) && last.kind === 'arrow' && isNode(last.body) && last.body.kind === 'call') notFlat('an arrow returning a call');
   const open = `${pure ? PURE : ''}${call.callee.text}`;
   const types = typeArgs.map((t) => t.text);
   return { head: `${open}${types.length ? `<${types.join(', ')}>` : ''}(`, open, types, args };
@@ -735,6 +771,8 @@ function forcesItem(item: Item): boolean {
       return forces(e.callee) || e.args.some(forces);
     case 'pure':
       return forces(e.call);
+    case 'arrow':
+      return forces(e.body);
     case 'member':
       return forces(e.object);
     default:
