@@ -78,8 +78,9 @@ export function concat(parts: readonly Expr[]): Expr {
 }
 
 function logical(op: '&&' | '||', operands: readonly Expr[]): Expr {
-  // `a && (b && c)` is `a && b && c`: one chain, as prettier prints it.
-  const flat = operands.flatMap((o) => (isNode(o) && o.kind === 'logical' && o.op === op ? o.operands : [o]));
+  // `a && (b && c)` is `a && b && c`: one chain, as prettier prints it. Most calls join plain operands: no copy then.
+  const joins = (o: Expr) => isNode(o) && o.kind === 'logical' && o.op === op;
+  const flat = operands.some(joins) ? operands.flatMap((o) => (joins(o) ? (o as Extract<ExprNode, { kind: 'logical' }>).operands : [o])) : operands;
   return flat.length === 1 ? flat[0]! : { kind: 'logical', op, operands: flat };
 }
 
