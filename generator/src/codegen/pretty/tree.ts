@@ -348,14 +348,8 @@ class TreePrinter {
   /** A call's arguments one a line at `depth + 1`, each with its comma (an array too wide broken in turn), then `close` at `depth`. */
   private brokenArguments(args: readonly Expr[], depth: number, close: string): void {
     for (const a of args) {
-      if (!forces(a)) {
-        const text = `${argument(a)},`;
-        if (fits(depth + 1, text)) {
-          this.line(depth + 1, text);
-          continue;
-        }
-      }
-      this.brokenItem({ tree: a }, depth + 1);
+      if (isNode(a) && a.kind === 'assign') notFlat('assignment argument');
+      this.itemLine({ tree: a }, depth + 1);
     }
     this.line(depth, close);
   }
@@ -407,6 +401,15 @@ class TreePrinter {
     this.line(0, '};');
   }
 
+  /** An argument or array item on its line with its comma when that fits and nothing in it is always broken, else broken (`brokenItem`). */
+  private itemLine(item: Item, depth: number): void {
+    if (!forcesItem(item)) {
+      const text = `${flatItem(item)},`;
+      if (fits(depth, text)) return this.line(depth, text);
+    }
+    this.brokenItem(item, depth);
+  }
+
   /**
    * An array argument or item too wide for its line, or always broken: `[`, its items one a line (each broken
    * in turn when it is such an array itself), `],` (literals.ts printArrayItems: one group per item, none
@@ -418,16 +421,7 @@ class TreePrinter {
     const all = itemsOf(item);
     if (container(item)?.kind !== 'array' || numbers(all)) notFlat('a wide argument');
     this.line(depth, '[');
-    for (const inner of all) {
-      if (!forcesItem(inner)) {
-        const text = `${flatItem(inner)},`;
-        if (fits(depth + 1, text)) {
-          this.line(depth + 1, text);
-          continue;
-        }
-      }
-      this.brokenItem(inner, depth + 1);
-    }
+    for (const inner of all) this.itemLine(inner, depth + 1);
     this.line(depth, '],');
   }
 
