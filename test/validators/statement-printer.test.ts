@@ -13,6 +13,7 @@ import { printExpression, printStatement } from '../../generator/src/codegen/sta
 import {
   and,
   array,
+  arrow,
   assign,
   binary,
   block,
@@ -247,6 +248,9 @@ describe('module constants', () => {
 });
 
 describe('the tree printed straight to text (pretty/tree.ts)', () => {
+  /** `/* @__PURE__ *\/ _operation<'method'>(pointer, [params], [rows])`, as operations-file.ts builds it. */
+  const operation = (method: string, rows: Expr[]) =>
+    pure(typedCall(raw('_operation'), [codeLit(method)], lit(`/paths/~1${method.toLowerCase()}/get`), array([member(raw('C'), `_e${method}Query`)]), array(rows)));
   // Shapes the tree printer writes itself rather than through nodes: each claimed, and prettier's output.
   const long = 'x'.repeat(90);
   const cases: Record<string, Stmt> = {
@@ -267,7 +271,16 @@ describe('the tree printed straight to text (pretty/tree.ts)', () => {
     'a wide pure call of a lone short name: below the = (poorly breakable), through the nodes': exportedConst(raw(`validate${'X'.repeat(60)}`), pure(typedCall(raw('_validator'), [raw('T.Y')], raw('shortName')))),
     'a wide pure call whose last object is hugged, through the nodes': constDecl(raw('_v1'), pure(call(raw('_operation'), lit('/paths/~1pets/get'), object([[raw('a'), lit('x'.repeat(40))], [raw('b'), lit(1)]])))),
     'an exported member too wide: after the =, through the nodes': exportedConst(raw(`validate${'X'.repeat(110)}`), member(raw('_v5'), 'response')),
-    'a wide pure call with two type arguments, through the nodes': constDecl(raw('_v2'), pure(typedCall(raw('_operation'), [raw(`'${'m'.repeat(30)}'`), raw('undefined')], lit('/paths/~1pets/get'), array([member(raw('C'), '_eA')]), array([array([lit('200'), member(raw('C'), '_eB')])])))),
+    'an object of calls whose head is too wide after a short key: never broken after the key, through the nodes': constDecl(
+      raw('_v'),
+      object([[raw('pet'), pure(typedCall(raw('_operation'), [codeLit(`pet${'X'.repeat(110)}`)], lit('/paths/~1pet/get'), array([]), array([array([lit('200'), member(raw('C'), '_ePet')])])))]]),
+    ),
+    'a pure call of an arrow whose call is too wide for the line after =>: through the nodes': exportedConst(
+      raw(`validate${'X'.repeat(40)}`),
+      pure(call(raw('_make'), arrow(typedCall(raw('_validator'), [raw(`T.${'X'.repeat(60)}`)], member(raw('C'), `_e${'X'.repeat(60)}`))))),
+    ),
+    'an arrow returning an object, bracketed, through the nodes': exportedConst(raw('x'), call(raw('f'), arrow(object([[raw('a'), lit(1)]])))),
+    'an object with a quoted key, through the nodes': constDecl(raw('_v'), object([[codeLit('pets-list'), operation('petsList', [array([lit('200'), member(raw('C'), '_ePets')]), array([lit('404'), member(raw('C'), '_eProblem')])])]])),
   };
   for (const [name, statement] of Object.entries(cases)) {
     it(name, async () => {
@@ -276,6 +289,9 @@ describe('the tree printed straight to text (pretty/tree.ts)', () => {
       expect(text).toBe(await format(text));
     });
   }
+  it('an arrow returning an object brackets it (not a block)', () => {
+    expect(printStatement(exportedConst(raw('x'), call(raw('f'), arrow(object([[raw('a'), lit(1)]]))))).text).toBe('export const x = f(() => ({ a: 1 }));');
+  });
 
   // Broken layouts the tree writes itself (the node path refused: a test fails if one goes there), each what prettier prints.
   const nodePathRefused = (): string => {
@@ -311,6 +327,50 @@ describe('the tree printed straight to text (pretty/tree.ts)', () => {
       pure(typedCall(raw('_operation'), [codeLit('petsList')], lit('/paths/~1pets/get'), array(Array.from({ length: 4 }, (_, i) => member(raw('C'), `_ePetsListParameters${i}`))), array([array([lit('200'), member(raw('C'), '_ePets')])]))),
     ),
     'an exported member, on its line': exportedConst(raw('validatePetsList'), member(raw('_v5'), 'response')),
+    'a wide pure call with two type arguments: flat in its head, one argument a line': constDecl(raw('_v2'), pure(typedCall(raw('_operation'), [raw(`'${'m'.repeat(30)}'`), raw('undefined')], lit('/paths/~1pets/get'), array([member(raw('C'), '_eA')]), array([array([lit('200'), member(raw('C'), '_eB')])])))),
+    'an object of calls with two type arguments, each head fitting after its key': constDecl(
+      raw('_v'),
+      object([
+        [raw('pets'), pure(typedCall(raw('_operation'), [codeLit('pets'), raw('undefined')], lit('/paths/~1pets/get'), array([]), array([array([lit('200'), member(raw('C'), `_ePet${'X'.repeat(60)}`)]), array([lit('404')])]), array([lit(false), member(raw('C'), '_eBody')])))],
+        [raw(`pets${'X'.repeat(30)}`), pure(typedCall(raw('_operation'), [codeLit(`pets${'X'.repeat(30)}`), raw('undefined')], lit('/paths/~1pets/get'), array([]), array([array([lit('200'), member(raw('C'), '_ePet')]), array([lit('404'), lit('x')])])))],
+      ]),
+    ),
+    'an object of calls with two type arguments whose head is too wide after the key: the type arguments one a line': constDecl(
+      raw('_v'),
+      object([
+        [raw(`pets${'X'.repeat(40)}`), pure(typedCall(raw('_operation'), [codeLit(`pets${'X'.repeat(40)}`), raw('undefined')], lit('/paths/~1pets/get'), array([]), array([array([lit('200'), member(raw('C'), '_ePet')]), array([lit('404')])])))],
+        [raw(`pets${'Y'.repeat(40)}`), pure(typedCall(raw('_operation'), [codeLit(`pets${'Y'.repeat(40)}`), raw('undefined')], lit('/paths/~1pets/get'), array([]), array([array([lit('200'), member(raw('C'), '_ePet')])])))],
+        [raw(`pets${'W'.repeat(40)}`), pure(typedCall(raw('_operation'), [codeLit(`pets${'W'.repeat(40)}`), raw('undefined')], lit('/paths/~1pets/get'), array([]), array([array([lit('200'), member(raw('C'), '_ePet')]), array([lit('404'), member(raw('C'), '_eProblem')])])))],
+        [raw(`pets${'Z'.repeat(40)}`), pure(typedCall(raw('_operation'), [codeLit(`pets${'Z'.repeat(40)}`), raw('undefined')], lit(`/paths/~1pets/${'z'.repeat(60)}`), array([member(raw('C'), `_ePets${'Z'.repeat(30)}`)]), array([array([lit('200'), member(raw('C'), '_ePet')])])))],
+      ]),
+    ),
+    // The entry factories and Standard Schema adapters: a pure call of an arrow.
+    'an exported pure call of an arrow returning a call, on its line': exportedConst(raw('validatePet'), pure(call(raw('_make'), arrow(typedCall(raw('_validator'), [raw('T.Pet')], member(raw('C'), '_ePet')))))),
+    'an exported pure call of an arrow returning a call, too wide: the arrow hugged, broken after =>': exportedConst(
+      raw(`validate${'X'.repeat(40)}`),
+      pure(call(raw('_make'), arrow(typedCall(raw('_validator'), [raw(`T.${'X'.repeat(40)}`)], member(raw('C'), `_e${'X'.repeat(40)}`))))),
+    ),
+    'an exported pure call of an arrow returning a member, too wide: the arrow on a line of its own': exportedConst(raw(`${'X'.repeat(60)}Schema`), pure(call(raw('_schema'), arrow(member(raw('S'), `validate${'X'.repeat(60)}`))))),
+    // The operations' `_v`: an object of pure calls, one property a line, each call broken as above where it must be.
+    'an object of calls too wide: one property a line, a call broken after its key, a wide row broken in turn': constDecl(
+      raw('_v'),
+      object([
+        [raw('petsList'), operation('petsList', [array([lit('200'), member(raw('C'), '_ePets')])])],
+        [raw('petsCreate'), operation('petsCreate', [array([lit('201'), member(raw('C'), '_ePet')]), array([lit('default'), lit('application/problem+json'), member(raw('C'), '_eProblem')])])],
+        [raw('petsGet'), operation('petsGet', [array([lit('200'), array([member(raw('C'), `_ePetsGetStatus200${'X'.repeat(20)}`), lit(`#/components/responses/${'x'.repeat(50)}/content/application~1json/schema`)])])])],
+        [raw('pet'), operation('pet', [array([lit('200'), member(raw('C'), '_ePet')]), array([lit('404')])])],
+      ]),
+    ),
+    'an object of calls whose head is too wide after the key: the call on the next line, on its line or broken': constDecl(
+      raw('_v'),
+      object([
+        [raw(`petsList${'X'.repeat(40)}`), operation(`petsList${'X'.repeat(40)}`, [array([lit('200'), member(raw('C'), '_ePets')])])],
+        [raw(`petsCreate${'X'.repeat(40)}`), operation(`petsCreate${'X'.repeat(40)}`, [array([lit('201'), member(raw('C'), `_ePet${'X'.repeat(40)}`)]), array([lit('404')])])],
+        [raw(`petsGet${'X'.repeat(40)}`), operation(`petsGet${'X'.repeat(40)}`, [array([lit('200'), member(raw('C'), '_ePet')]), array([lit('default'), member(raw('C'), '_eProblem')])])],
+        [raw(`p${'X'.repeat(45)}`), pure(typedCall(raw('_operation'), [codeLit(`p${'X'.repeat(45)}`)], lit('/p'), array([]), array([array([lit('200')])])))],
+        [raw('pets'), pure(typedCall(raw('_operation'), [codeLit('pets')], lit(`/paths/${'x'.repeat(120)}`), array([]), array([array([lit(`200/${'x'.repeat(120)}`), member(raw('C'), '_ePet')])])))],
+      ]),
+    ),
   };
   for (const [name, statement] of Object.entries(broken)) {
     it(`${name} (the tree's own layout)`, async () => {

@@ -139,6 +139,11 @@ class Nodes {
         return f.createAssignment(this.expression(e.target), this.expression(e.value));
       case 'increment':
         return f.createPostfixIncrement(this.expression(e.target));
+      case 'arrow': {
+        // An object literal body would read as a block: bracketed (as ts-nodes.ts `arrowFunction` does).
+        const body = this.expression(e.body);
+        return f.createArrowFunction(undefined, undefined, [], undefined, f.createToken(K.EqualsGreaterThanToken), ts.isObjectLiteralExpression(body) ? f.createParenthesizedExpression(body) : body);
+      }
     }
   }
 

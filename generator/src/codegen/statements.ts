@@ -7,7 +7,7 @@
  * Leaves are `Code` (names, keywords, our own punctuation: code.ts's safe builders made them) or `lit`
  * nodes holding a JSON value, which the printer spells as prettier does. Spec strings enter only there.
  */
-import type { Code } from './code.ts';
+import { Code } from './code.ts';
 
 /** A leaf: trusted text without operators at its top level (a name, `E`, `Infinity`). */
 export type Leaf = Code;
@@ -31,7 +31,8 @@ export type ExprNode =
   | { readonly kind: 'object'; readonly properties: ReadonlyArray<readonly [key: Code, value: Expr]> }
   | { readonly kind: 'array'; readonly items: readonly Expr[]; readonly expand?: boolean }
   | { readonly kind: 'assign'; readonly target: Expr; readonly value: Expr }
-  | { readonly kind: 'increment'; readonly target: Expr };
+  | { readonly kind: 'increment'; readonly target: Expr }
+  | { readonly kind: 'arrow'; readonly body: Expr };
 
 /**
  * What a statement stands for beyond its text, set and read by the compiler that builds the tree (the
@@ -77,8 +78,9 @@ export function concat(parts: readonly Expr[]): Expr {
 }
 
 function logical(op: '&&' | '||', operands: readonly Expr[]): Expr {
-  // `a && (b && c)` is `a && b && c`: one chain, as prettier prints it.
-  const flat = operands.flatMap((o) => (isNode(o) && o.kind === 'logical' && o.op === op ? o.operands : [o]));
+  // `a && (b && c)` is `a && b && c`: one chain, as prettier prints it. Most calls join plain operands: no copy then.
+  const joins = (o: Expr) => isNode(o) && o.kind === 'logical' && o.op === op;
+  const flat = operands.some(joins) ? operands.flatMap((o) => (joins(o) ? (o as Extract<ExprNode, { kind: 'logical' }>).operands : [o])) : operands;
   return flat.length === 1 ? flat[0]! : { kind: 'logical', op, operands: flat };
 }
 
@@ -147,8 +149,14 @@ export function increment(target: Expr): Expr {
   return { kind: 'increment', target };
 }
 
+/** `() => body`: an arrow without parameters returning an expression (an object literal is bracketed by the printer). */
+export function arrow(body: Expr): Expr {
+  return { kind: 'arrow', body };
+}
+
 export function isNode(e: Expr): e is ExprNode {
-  return 'kind' in e;
+  // A prototype test, not `'kind' in e`: asked for every expression the printers visit, and the nodes are of many shapes.
+  return !(e instanceof Code);
 }
 
 // Statements.

@@ -7,7 +7,8 @@
  * printed the same way one level deeper. The one-line forms spell and bracket exactly as the documents of
  * expressions.ts, literals.ts and calls.ts print flat. The broken layouts the compiler's shapes take are
  * written here too, as prettier writes them: an `if` test one operand a line, a call one argument a line or
- * its last object hugged, a negated chain broken inside its brackets, a wide module constant
+ * its last object hugged, a negated chain broken inside its brackets, a wide module constant (an array,
+ * a call one argument a line, an object of such calls one property a line, a call of an arrow hugged)
  * (test/validators/statement-printer.test.ts holds each to prettier with the node path refused).
  *
  * Anything else (a line that still does not fit, a shape whose layout is not plain: a member chain, a
@@ -16,7 +17,7 @@
  */
 import { quoteString } from '../quote.ts';
 import { BEYOND_PRINTABLE_ASCII, PRETTIER_OPTIONS } from '../layout-options.ts';
-import { isNode, lit, type Expr, type ExprNode, type Stmt } from '../statements.ts';
+import { isNode, type Expr, type ExprNode, type Stmt } from '../statements.ts';
 
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
 const UNIT = ' '.repeat(PRETTIER_OPTIONS.tabWidth!);
@@ -123,7 +124,7 @@ class TreePrinter {
         if (s.init !== undefined && brokenArray(s.init)) return this.brokenArray(`${prefix}${left(s)} = `, s.init, depth, '];');
         // A module constant of a call holding an array prettier always breaks: its broken layout (constantCall;
         // any other value holding one is not flat, and a JSON table is not walked for it here).
-        if (depth === 0 && !prefix && s.init !== undefined && isNode(s.init) && (s.init.kind === 'call' || s.init.kind === 'pure') && forces(s.init)) return this.constant(s);
+        if (depth === 0 && !prefix && s.init !== undefined && isNode(s.init) && (s.init.kind === 'call' || s.init.kind === 'pure' || s.init.kind === 'object') && forces(s.init)) return this.constant(s);
       {
         const text = prefix + simple(s);
         if (depth === 0 && !prefix && s.init !== undefined && !fits(0, text)) return this.constant(s);
@@ -286,7 +287,11 @@ class TreePrinter {
   private constant(s: Extract<Stmt, { kind: 'decl' }>): void {
     const head = `${left(s)} =`;
     const init = s.init!;
-    if (isNode(init) && (init.kind === 'call' || init.kind === 'pure')) return this.constantCall(head, init);
+    if (isNode(init) && (init.kind === 'call' || init.kind === 'pure')) {
+      if (!this.huggedArrow(head, init)) this.brokenCallValue(`${head} `, init, 0, ');');
+      return;
+    }
+    if (isNode(init) && init.kind === 'object' && init.properties.length && !s.type) return this.constantObject(head, init);
     if (isNode(init) && init.kind === 'lit' && typeof init.value === 'string') {
       this.line(0, head);
       return this.wide(1, `${literal(init.value)};`);
@@ -305,43 +310,119 @@ class TreePrinter {
   }
 
   /**
-   * `const a = f<T>(` and the arguments one a line with trailing commas, then `);` (flat.ts `brokenCall`,
-   * the same layout of the same shapes): print/assignment.js's fluid layout keeps the call on the line of
-   * the `=` when its head up to `(` fits; printCallArguments breaks arguments none of which is hugged one a
-   * line. An array argument that does not fit its line, or is always broken, is broken in turn: `[`, one
-   * item a line, `],`. Taken only where that is certain: a plain name called (under `/* @__PURE__ *\/` or
-   * not), one type argument at most, no object or array last that prettier would hug (one whose argument
-   * before is not of its kind), not a lone argument other than a member access or a call (a lone short one
-   * makes the call "poorly breakable" and moves it below the `=`), and every line fitting.
+   * `const a = f(() =>`, the arrow's body on the next line, then `,` and `);` (flat.ts `huggedArrow`, the same
+   * layout of the same shape): a module constant of a call whose one argument is an arrow returning a call,
+   * too wide for its line. prettier hugs such a last argument (print/call-arguments.js: an arrow whose body
+   * is call-like can expand) and breaks the arrow after `=>`, with a trailing comma. Taken only where that is
+   * certain: no type arguments, the head up to `=>` fits, and so does the body, flat, on its own line; else
+   * prettier breaks the arguments instead, or the body's own, which the documents decide. Undefined for any
+   * other call.
    */
-  private constantCall(head: string, init: ExprNode): void {
+  private huggedArrow(head: string, init: ExprNode): true | undefined {
     const pure = init.kind === 'pure';
     const call = pure ? init.call : init;
-    if (!isNode(call) || call.kind !== 'call' || isNode(call.callee) || !IDENTIFIER.test(call.callee.text)) return notFlat('a wide call');
-    const typeArgs = call.typeArgs ?? [];
-    if (typeArgs.length > 1) notFlat('type arguments');
-    const args = call.args;
-    const last = args[args.length - 1];
-    if (!last || ((literalKind(last) === 'object' || literalKind(last) === 'array') && literalKind(args[args.length - 2]) !== literalKind(last))) notFlat('a hugged last argument');
-    if (args.length === 1 && !(isNode(last) && (last.kind === 'member' || last.kind === 'call'))) notFlat('a lone argument');
-    this.line(0, `${head} ${pure ? PURE : ''}${call.callee.text}${typeArgs.length ? `<${typeArgs[0]!.text}>` : ''}(`);
+    if (!isNode(call) || call.kind !== 'call' || call.args.length !== 1 || call.typeArgs?.length || isNode(call.callee) || !IDENTIFIER.test(call.callee.text)) return undefined;
+    const fn = call.args[0]!;
+    if (!isNode(fn) || fn.kind !== 'arrow' || !isNode(fn.body) || fn.body.kind !== 'call') return undefined;
+    const body = `${flat(fn.body)},`;
+    if (forces(fn.body) || !fits(1, body)) notFlat('a hugged arrow whose body does not fit');
+    this.line(0, `${head} ${pure ? PURE : ''}${call.callee.text}(() =>`);
+    this.line(1, body);
+    this.line(0, ');');
+    return true;
+  }
+
+  /**
+   * `const a = f<T>(` (`lead`: `const a = `, or `key: ` for a property at `depth`) and the arguments one a
+   * line with trailing commas, then `close` (flat.ts `brokenCall`, the same layout of the same shapes):
+   * print/assignment.js's fluid layout keeps the call on the line of the `=` or `:` when its head up to `(`
+   * fits; printCallArguments breaks arguments none of which is hugged one a line. An array argument that
+   * does not fit its line, or is always broken, is broken in turn (`brokenItem`).
+   */
+  private brokenCallValue(lead: string, init: Expr, depth: number, close: string): void {
+    const { head, args } = brokenCallParts(init);
+    this.line(depth, lead + head);
+    this.brokenArguments(args, depth, close);
+  }
+
+  /** A call's arguments one a line at `depth + 1`, each with its comma (an array too wide broken in turn), then `close` at `depth`. */
+  private brokenArguments(args: readonly Expr[], depth: number, close: string): void {
     for (const a of args) {
-      if (!forces(a)) {
-        const text = `${argument(a)},`;
+      if (isNode(a) && a.kind === 'assign') notFlat('assignment argument');
+      this.itemLine({ tree: a }, depth + 1);
+    }
+    this.line(depth, close);
+  }
+
+  /**
+   * `const a = {`, one property a line with trailing commas, then `};`: a module constant of an object too
+   * wide for its line or holding an array prettier always breaks (printObject breaks the object's group;
+   * the fluid layout keeps `{` on the line of the `=`). A property is `key: value,` when that fits and
+   * nothing in it is always broken; else its value must be a call `brokenCallValue` breaks, kept after the
+   * `:` when its head fits there or the key is short (print/assignment.js: never broken after a key shorter
+   * than SHORT_KEY), else (fluid) on the next line, indented: on one line when it fits there, or broken.
+   * Taken only with identifier keys (prettier's quoting of keys is not decided here) and no type annotation.
+   */
+  private constantObject(head: string, init: Extract<ExprNode, { kind: 'object' }>): void {
+    if (init.properties.some(([key]) => !IDENTIFIER.test(key.text))) notFlat('quoted key');
+    this.line(0, `${head} {`);
+    for (const [key, value] of init.properties) {
+      if (!forces(value)) {
+        const text = `${key.text}: ${argument(value)},`;
         if (fits(1, text)) {
           this.line(1, text);
           continue;
         }
       }
-      if (literalKind(a) !== 'array' || numbers(items(a))) notFlat('a wide argument');
-      this.line(1, '[');
-      for (const item of items(a)) {
-        if (forcesItem(item)) notFlat('a broken item');
-        this.line(2, `${flatItem(item)},`);
+      const call = brokenCallParts(value);
+      if (key.text.length < SHORT_KEY || fits(1, `${key.text}: ${call.head}`)) {
+        this.brokenCallValue(`${key.text}: `, value, 1, '),');
+        continue;
       }
-      this.line(1, '],');
+      if (call.types.length > 1) {
+        // Two or more type arguments are a group of their own (printTypeParameters), measured up to its `<`:
+        // it breaks, one type argument a line (no trailing comma), before the `:` does; then the arguments'
+        // group follows `>(`, on that line when it fits.
+        this.line(1, `${key.text}: ${call.open}<`);
+        call.types.forEach((t, i) => this.line(2, i < call.types.length - 1 ? `${t},` : t));
+        const text = call.args.some(forces) ? undefined : `>(${call.args.map(argument).join(', ')}),`;
+        if (text !== undefined && fits(1, text)) this.line(1, text);
+        else {
+          this.line(1, '>(');
+          this.brokenArguments(call.args, 1, '),');
+        }
+        continue;
+      }
+      this.line(1, `${key.text}:`);
+      const text = forces(value) ? undefined : `${argument(value)},`;
+      if (text !== undefined && fits(2, text)) this.line(2, text);
+      else this.brokenCallValue('', value, 2, '),');
     }
-    this.line(0, ');');
+    this.line(0, '};');
+  }
+
+  /** An argument or array item on its line with its comma when that fits and nothing in it is always broken, else broken (`brokenItem`). */
+  private itemLine(item: Item, depth: number): void {
+    if (!forcesItem(item)) {
+      const text = `${flatItem(item)},`;
+      if (fits(depth, text)) return this.line(depth, text);
+    }
+    this.brokenItem(item, depth);
+  }
+
+  /**
+   * An array argument or item too wide for its line, or always broken: `[`, its items one a line (each broken
+   * in turn when it is such an array itself), `],` (literals.ts printArrayItems: one group per item, none
+   * hugged). A string (or another scalar) has no break: it stays on its line however wide. Arrays of numbers
+   * only, which prettier fills like prose, and anything else are not taken.
+   */
+  private brokenItem(item: Item, depth: number): void {
+    if ('tree' in item ? scalar(item.tree) : item.json === null || typeof item.json !== 'object') return this.wide(depth, `${flatItem(item)},`);
+    const all = itemsOf(item);
+    if (container(item)?.kind !== 'array' || numbers(all)) notFlat('a wide argument');
+    this.line(depth, '[');
+    for (const inner of all) this.itemLine(inner, depth + 1);
+    this.line(depth, '],');
   }
 
   /** A line of one literal prettier cannot break: on its own however wide (measured by its length, so ASCII only). */
@@ -463,7 +544,7 @@ function flattens(parent: Operator, child: Operator): boolean {
 function bracketedUnder(parent: Operator, child: Expr, side: 'left' | 'right'): boolean {
   if (!isNode(child)) return false;
   if (child.kind === 'cond') return true;
-  if (child.kind === 'assign') notFlat('assignment operand');
+  if (child.kind === 'assign' || child.kind === 'arrow') notFlat('assignment or arrow operand');
   if (child.kind === 'unary' && parent.op === 'instanceof') notFlat('unary operand of instanceof');
   if (child.kind === 'lit' && typeof child.value === 'number' && (child.value < 0 || Object.is(child.value, -0)) && parent.op === 'instanceof') notFlat('unary operand of instanceof');
   const inner = operatorOf(child);
@@ -506,6 +587,8 @@ function object(e: Expr, callee: boolean): string {
       return text;
     case 'cond':
       return notFlat('conditional object');
+    case 'arrow':
+      return notFlat('an arrow called or read');
     default:
       return `(${text})`;
   }
@@ -546,13 +629,14 @@ function flatNode(e: ExprNode): string {
     }
     case 'unary': {
       const inner = flat(e.operand);
+      if (isNode(e.operand) && e.operand.kind === 'arrow') notFlat('unary of an arrow');
       const bracket = isNode(e.operand) && (e.operand.kind === 'cond' || e.operand.kind === 'binary' || e.operand.kind === 'logical' || e.operand.kind === 'assign');
       const negative = isNode(e.operand) && e.operand.kind === 'lit' && typeof e.operand.value === 'number' && inner.startsWith('-');
       if (negative) notFlat('unary of a negative number');
       return `${e.op === '!' ? '!' : 'typeof '}${bracket ? `(${inner})` : inner}`;
     }
     case 'cond': {
-      if ([e.test, e.then, e.else].some((x) => isNode(x) && (x.kind === 'cond' || x.kind === 'assign'))) notFlat('nested conditional');
+      if ([e.test, e.then, e.else].some((x) => isNode(x) && (x.kind === 'cond' || x.kind === 'assign' || x.kind === 'arrow'))) notFlat('nested conditional');
       return `${flat(e.test)} ? ${flat(e.then)} : ${flat(e.else)}`;
     }
     case 'call':
@@ -577,12 +661,44 @@ function flatNode(e: ExprNode): string {
       return `${flat(e.target)} = ${flat(e.value)}`;
     case 'increment':
       return `${flat(e.target)}++`;
+    case 'arrow':
+      // A body other than a call, a member access or a name (an object would read as a block) is left to the nodes.
+      if (isNode(e.body) && e.body.kind !== 'call' && e.body.kind !== 'member') notFlat('arrow body');
+      return `() => ${flat(e.body)}`;
   }
 }
 
 function argument(e: Expr): string {
   if (isNode(e) && e.kind === 'assign') notFlat('assignment argument');
   return flat(e);
+}
+
+/** prettier's isObjectPropertyWithShortKey: a key narrower than the tab width and 3 is never followed by a break. */
+const SHORT_KEY = PRETTIER_OPTIONS.tabWidth! + 3;
+
+/**
+ * A call `brokenCallValue` breaks: its head up to `(` (`/* @__PURE__ *\/ f<T>(`), its callee (`open`), type
+ * arguments and arguments. Taken only where prettier's layout is certain: a plain name called (under
+ * `/* @__PURE__ *\/` or not), no object or array last that prettier would hug (one whose argument before is not
+ * of its kind), not a lone argument other than a member access or a call (a lone short one makes the call
+ * "poorly breakable" and moves it below the `=`). Type arguments are printed flat: the head's line must fit
+ * (`line` refuses it otherwise), and where it fits their group does too.
+ */
+function brokenCallParts(init: Expr): { head: string; open: string; types: readonly string[]; args: readonly Expr[] } {
+  if (!isNode(init)) return notFlat('a wide value');
+  const pure = init.kind === 'pure';
+  const call = pure ? init.call : init;
+  if (!isNode(call) || call.kind !== 'call' || isNode(call.callee) || !IDENTIFIER.test(call.callee.text)) return notFlat('a wide call');
+  const typeArgs = call.typeArgs ?? [];
+  const args = call.args;
+  const last = args[args.length - 1];
+  if (!last || ((literalKind(last) === 'object' || literalKind(last) === 'array') && literalKind(args[args.length - 2]) !== literalKind(last))) notFlat('a hugged last argument');
+  if (args.length === 1 && !(isNode(last) && (last.kind === 'member' || last.kind === 'call' || last.kind === 'arrow'))) notFlat('a lone argument');
+  // An arrow returning a call is hugged when its head fits (`huggedArrow`), else laid out by the documents.
+  if (isNode(last) && last.kind === 'arrow' && isNode(last.body) && last.body.kind === 'call') notFlat('an arrow returning a call');
+  const open = `${pure ? PURE : ''}${call.callee.text}`;
+  const types = typeArgs.map((t) => t.text);
+  return { head: `${open}${types.length ? `<${types.join(', ')}>` : ''}(`, open, types, args };
 }
 
 /** A tree array's or a JSON array's items, as the items of one array node. */
@@ -592,6 +708,12 @@ function items(e: Expr): Item[] {
   if (isNode(e) && e.kind === 'array') return e.items.map((tree) => ({ tree }));
   if (isNode(e) && e.kind === 'lit' && Array.isArray(e.value)) return e.value.map((v) => ({ json: v === undefined ? null : v }));
   return [];
+}
+
+/** The items of an item that is an array (a tree array or a JSON one), else none. */
+function itemsOf(item: Item): Item[] {
+  if ('tree' in item) return items(item.tree);
+  return Array.isArray(item.json) ? item.json.map((v) => ({ json: v === undefined ? null : v })) : [];
 }
 
 function flatItem(item: Item): string {
@@ -628,18 +750,14 @@ function forces(e: Expr): boolean {
 }
 
 function forcesItem(item: Item): boolean {
-  if ('json' in item) {
-    const v = item.json;
-    if (Array.isArray(v)) return (!numbers(v.map((json) => ({ json }))) && brokenArray(lit(v))) || v.some((json) => forcesItem({ json: json === undefined ? null : json }));
-    return typeof v === 'object' && v !== null && Object.values(v).some((json) => forcesItem({ json }));
-  }
+  if ('json' in item) return forcesJson(item.json);
   const e = item.tree;
   if (!isNode(e)) return false;
   switch (e.kind) {
     case 'array':
       return (!numbers(items(e)) && brokenArray(e)) || e.items.some(forces);
     case 'lit':
-      return typeof e.value === 'object' && e.value !== null && forcesItem({ json: e.value });
+      return forcesJson(e.value);
     case 'object':
       return e.properties.some(([, value]) => forces(value));
     case 'call':
@@ -647,6 +765,8 @@ function forcesItem(item: Item): boolean {
       return forces(e.callee) || e.args.some(forces);
     case 'pure':
       return forces(e.call);
+    case 'arrow':
+      return forces(e.body);
     case 'member':
       return forces(e.object);
     default:
@@ -654,8 +774,31 @@ function forcesItem(item: Item): boolean {
   }
 }
 
+/**
+ * forcesItem of a JSON value, read in place: the validators' property tables are thousands of JSON arrays of
+ * rows, each asked this and brokenArray once or more, so no item wrapper is made for them.
+ */
+function forcesJson(v: unknown): boolean {
+  if (Array.isArray(v)) return (!(v.length > 1 && v.every((x) => typeof x === 'number')) && brokenJsonArray(v)) || v.some(forcesJson);
+  return typeof v === 'object' && v !== null && Object.values(v).some(forcesJson);
+}
+
+/** brokenArray of a JSON array, read in place. */
+function brokenJsonArray(all: readonly unknown[]): boolean {
+  if (all.length < 2) return false;
+  const kind = jsonKind(all[0]);
+  if (kind === undefined) return false;
+  for (const v of all) if (jsonKind(v) !== kind || (kind === 'array' ? (v as unknown[]).length : Object.keys(v as object).length) < 2) return false;
+  return true;
+}
+
+function jsonKind(v: unknown): 'object' | 'array' | undefined {
+  return Array.isArray(v) ? 'array' : typeof v === 'object' && v !== null ? 'object' : undefined;
+}
+
 /** literals.ts `arrayLiteral`'s shouldBreak (prettier's): two or more items, all objects or all arrays of two or more entries. */
 function brokenArray(e: Expr): boolean {
+  if (isNode(e) && e.kind === 'lit') return Array.isArray(e.value) && brokenJsonArray(e.value);
   const all = items(e);
   if (all.length < 2) return false;
   const first = container(all[0]!);
@@ -680,7 +823,7 @@ function literal(value: unknown): string {
     return value < 0 || Object.is(value, -0) ? `-${spelled}` : spelled;
   }
   if (Array.isArray(value)) {
-    if (!oneLine && brokenArray(lit(value))) notFlat('array of objects or arrays');
+    if (!oneLine && brokenJsonArray(value)) notFlat('array of objects or arrays');
     return `[${value.map((v) => literal(v === undefined ? null : v)).join(', ')}]`;
   }
   if (typeof value === 'object') {

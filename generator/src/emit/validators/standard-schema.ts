@@ -21,12 +21,14 @@
  * Names: each is a name the model planned for the types target plus `Schema`, so they are as unique as
  * the type names are.
  */
-import { ident, type Code } from '../../codegen/index.ts';
+import { ident, raw, type Code } from '../../codegen/index.ts';
 import { ModulePrinter } from '../../codegen/pretty-module.ts';
 import { namedLine, namespaceImport } from '../../codegen/module-lines.ts';
 import type { ApiModel } from '../../model/types.ts';
 import * as n from '../../codegen/ts-nodes.ts';
 import { printStatement as printNodeStatement } from '../../codegen/ts-print.ts';
+import { printStatement as printTreeStatement } from '../../codegen/statement-printer.ts';
+import * as t from '../../codegen/statements.ts';
 import { prettyImports } from './module/pretty.ts';
 import { declaredParts } from './openapi/operations-file.ts';
 import { copiedWhole } from './runtime/library.ts';
@@ -76,8 +78,9 @@ function operationAdapters(): { text: string; formatted: boolean }[] {
  * an arrow so that strict tsc's flow analysis of the import stops at the arrow (`_schema`).
  */
 function adapted(name: string, adapter: string, namespace: string, validator: string): { text: string; formatted: boolean } {
-  const get = n.arrowFunction([], n.propertyAccess(n.valueRef(namespace), validator));
-  return printNodeStatement(n.constDeclaration(ident(name).text, n.pure(n.callExpression(n.valueRef(adapter), [get]))));
+  // On the statement tree: thousands of one-line constants a module, printed as text without building nodes.
+  const get = t.arrow(t.member(raw(namespace), validator));
+  return printTreeStatement(t.exportedConst(ident(name), t.pure(t.call(raw(adapter), get))));
 }
 
 export function standardSchemaFile(model: ApiModel, header: Code): ModulePrinter {

@@ -86,6 +86,8 @@ export class Compiler implements KeywordContext {
   private readonly relaxNames = new Map<string, string[]>();
   private anonymous = 0;
   private readonly content = new ContentIds();
+  /** sharedIdentity's answer per node. */
+  private readonly sharedIdentities = new WeakMap<NodeInfo, string>();
   /**
    * readOnly / writeOnly of a schema node, which relaxes `required` by direction (keywords/properties.ts).
    * The OpenAPI target answers from the model's schema facts; plain JSON Schema has no direction.
@@ -174,10 +176,20 @@ export class Compiler implements KeywordContext {
     }
     const node = variant.node;
     const relocatable = this.share && variant.relocatable === true && typeof node.schema === 'object' && node.schema !== null && !this.content.pinnedToPlace(node.schema);
-    const identity = relocatable ? `R${this.content.schemaId(node.schema as object)}|${node.base}|${node.resource.uri}|${node.doc.uri}` : nodeKey(node);
+    const identity = relocatable ? this.sharedIdentity(node) : nodeKey(node);
     const mode = variant.mode;
     const key = `${identity}|${mode}|${variant.trackP}|${variant.trackI}|${variant.dyn.key}|${variant.relax?.key ?? ''}`;
     return { resolved: variant, key, relocatable };
+  }
+
+  /** A node's identity as a function shared by equal schemas, once per node: asked at every reference to it. */
+  private sharedIdentity(node: NodeInfo): string {
+    let identity = this.sharedIdentities.get(node);
+    if (identity === undefined) {
+      identity = `R${this.content.schemaId(node.schema as object)}|${node.base}|${node.resource.uri}|${node.doc.uri}`;
+      this.sharedIdentities.set(node, identity);
+    }
+    return identity;
   }
 
   /**

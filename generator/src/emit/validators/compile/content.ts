@@ -77,7 +77,10 @@ export class ContentIds {
     const known = this.pinned.get(value);
     if (known !== undefined) return known;
     let result = false;
-    for (const [k, v] of Object.entries(value)) {
+    // Keys and values read in place (no entry arrays): every value of a large document is visited once.
+    for (const k in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
+      const v = (value as Record<string, unknown>)[k];
       if (k === '$id' || k === '$anchor' || k === '$dynamicAnchor') result = true;
       else if (typeof v === 'object' && v !== null && this.pinnedToPlace(v)) result = true;
       if (result) break;

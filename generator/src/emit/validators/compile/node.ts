@@ -55,7 +55,9 @@ function weight(value: unknown): number {
   const known = weights.get(value);
   if (known !== undefined) return known;
   let total = 1;
-  for (const v of Array.isArray(value) ? value : Object.values(value)) total += weight(v);
+  // Read in place (no array of values): every subschema is weighed.
+  if (Array.isArray(value)) for (const v of value) total += weight(v);
+  else for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) total += weight((value as Record<string, unknown>)[key]);
   weights.set(value, total);
   return total;
 }

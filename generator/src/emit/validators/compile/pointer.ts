@@ -1,7 +1,11 @@
 /** JSON Pointer (RFC 6901) helpers used at generation time. */
 
+const NEEDS_ESCAPE = /[~/]/;
+
 /** Escapes one reference token: `~` → `~0`, `/` → `~1`. */
 export function escapeToken(token: string): string {
+  // Most tokens (keywords, property names) need no escape: tested once, not rewritten twice.
+  if (!NEEDS_ESCAPE.test(token)) return token;
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

@@ -7,6 +7,7 @@
 import { ident, raw, type Code } from '../../../codegen/index.ts';
 import * as n from '../../../codegen/ts-nodes.ts';
 import { printStatement } from '../../../codegen/ts-print.ts';
+import { printStatement as printTreeStatement } from '../../../codegen/statement-printer.ts';
 import * as t from '../../../codegen/statements.ts';
 
 export interface EntryWrapper {
@@ -105,8 +106,8 @@ export function entryWrappers(w: EntryWrapper): EntryStatement[] {
  */
 export function entryFactories(w: Omit<EntryWrapper, 'request' | 'guard'>): EntryStatement[] {
   const made = (name: string, factory: string, fn: Code) => {
-    const call = n.callExpression(valueOf(w.ref(factory)), [valueOf(w.ref(fn.text))], [typeOf(w.type)]);
-    const { text, formatted } = printStatement(n.constDeclaration(ident(name).text, n.pure(n.callExpression(n.valueRef('_make'), [n.arrowFunction([], call)]))));
+    const call = t.typedCall(treeRef(w.ref(factory)), [w.type], treeRef(w.ref(fn.text)));
+    const { text, formatted } = printTreeStatement(t.exportedConst(ident(name), t.pure(t.call(raw('_make'), t.arrow(call)))));
     return { text: (w.doc?.text ?? '') + text, formatted };
   };
   return [made(`validate${w.name}`, '_validator', w.errors), made(`is${w.name}`, '_guard', w.check)];
