@@ -38,6 +38,13 @@ const { type } = fc.letrec<{ type: n.TypeNode }>((tie) => ({
   ),
 }));
 
+/** An object type built broken (one member a line, as the types target builds a schema's object), nested at random: an interface's members printed as text (pretty/broken-objects.ts). */
+const { brokenObject } = fc.letrec<{ brokenObject: n.TypeNode }>((tie) => ({
+  brokenObject: fc
+    .array(fc.tuple(fc.oneof(name, fc.stringMatching(/^[a-z0-9 -]{1,12}$/)), fc.oneof({ depthSize: 'small', withCrossShrink: true }, type, tie('brokenObject')), fc.boolean(), fc.boolean(), doc), { minLength: 1, maxLength: 3 })
+    .map((ms) => n.typeLiteral(ms.map(([k, t, optional, readonly, d]) => n.propertySignature(k, t, { optional, readonly, doc: d })))),
+}));
+
 const parameter = fc.record({ name: fc.oneof(name, fc.array(name, { minLength: 1, maxLength: 3 }).map((d) => ({ destructure: [...new Set(d)] }))), type: fc.option(type, { nil: undefined }), optional: fc.boolean() }).map((p) => ({ ...p, optional: p.optional && typeof p.name === 'string' && p.type !== undefined }));
 const parameters = fc.uniqueArray(parameter, { maxLength: 3, selector: (p) => JSON.stringify(p.name) });
 
@@ -109,7 +116,7 @@ const declaration = fc.oneof(
       async: fc.boolean(),
     })
     .map((f) => n.functionDeclaration(f.name, { typeParameters: f.typeParameters, parameters: f.parameters, returns: f.body ? f.returns : (f.returns ?? n.keywordType('void')) }, f.body, f.doc, { exported: f.exported, async: f.async && f.body !== undefined })),
-  fc.tuple(typeName, fc.array(fc.tuple(name, type, doc), { maxLength: 3 }), fc.array(fc.tuple(name, parameters, type), { maxLength: 2 })).map(([x, props, methods]) =>
+  fc.tuple(typeName, fc.array(fc.tuple(name, fc.oneof(type, brokenObject), doc), { maxLength: 3 }), fc.array(fc.tuple(name, parameters, type), { maxLength: 2 })).map(([x, props, methods]) =>
     n.interfaceDeclaration(x, [
       ...props.map(([k, t, d]) => n.propertySignature(k, t, { doc: d })),
       ...methods.map(([k, ps, r]) => n.methodSignature(k, { parameters: ps.map((p) => ({ ...p, type: p.type ?? n.keywordType('unknown') })), returns: r })),
