@@ -116,7 +116,7 @@ const declaration = fc.oneof(
       async: fc.boolean(),
     })
     .map((f) => n.functionDeclaration(f.name, { typeParameters: f.typeParameters, parameters: f.parameters, returns: f.body ? f.returns : (f.returns ?? n.keywordType('void')) }, f.body, f.doc, { exported: f.exported, async: f.async && f.body !== undefined })),
-  fc.tuple(typeName, fc.array(fc.tuple(name, fc.oneof(type, brokenObject), doc), { maxLength: 3 }), fc.array(fc.tuple(name, parameters, type), { maxLength: 2 })).map(([x, props, methods]) =>
+  fc.tuple(typeName, fc.array(fc.tuple(name, type, doc), { maxLength: 3 }), fc.array(fc.tuple(name, parameters, type), { maxLength: 2 })).map(([x, props, methods]) =>
     n.interfaceDeclaration(x, [
       ...props.map(([k, t, d]) => n.propertySignature(k, t, { doc: d })),
       ...methods.map(([k, ps, r]) => n.methodSignature(k, { parameters: ps.map((p) => ({ ...p, type: p.type ?? n.keywordType('unknown') })), returns: r })),
@@ -136,7 +136,45 @@ const declaration = fc.oneof(
 const SEEDS = process.env.SOCIALGEN_PRINTER_SEED ? [Number(process.env.SOCIALGEN_PRINTER_SEED)] : [25, 1, 2, 3, 4, 5];
 const RUNS = 1500;
 
+/**
+ * What pretty/broken-objects.ts prints as text: interfaces whose members hold broken object types nested at
+ * random, and type aliases of unions with broken objects among their members (the types target's schemas,
+ * the server's results).
+ */
+const brokenDeclaration = fc.oneof(
+  fc.tuple(typeName, fc.array(fc.tuple(name, fc.oneof(type, brokenObject), doc), { minLength: 1, maxLength: 4 }), doc).map(([x, props, d]) =>
+    n.interfaceDeclaration(x, props.map(([k, t, pd]) => n.propertySignature(k, t, { doc: pd })), d),
+  ),
+  fc.tuple(typeName, fc.array(fc.oneof(type, brokenObject), { minLength: 2, maxLength: 4 }), doc).map(([x, members, d]) => n.typeAlias(x, n.unionType(members), d)),
+);
+
+/** The statement as prettier prints it, or undefined where the printer declines (its reason tallied). */
+function ours(statement: n.Statement, reasons: Map<string, number>): string | undefined {
+  try {
+    return printer.statement(statement);
+  } catch (error) {
+    if (!(error instanceof printer.NotPrinted)) throw error;
+    reasons.set(error.message, (reasons.get(error.message) ?? 0) + 1);
+    return undefined;
+  }
+}
+
 describe('the one printer agrees with prettier on random node trees', () => {
+  it('prints interfaces and unions of broken object types as prettier does', { timeout: 600_000 }, async () => {
+    let printed = 0;
+    const reasons = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(brokenDeclaration, async (statement) => {
+        const text = ours(statement, reasons);
+        if (text === undefined) return;
+        printed++;
+        expect(text + '\n').toBe(await format(printer.plain(statement)));
+      }),
+      { numRuns: 300, seed: 25 },
+    );
+    expect(printed, JSON.stringify([...reasons])).toBeGreaterThan(200);
+  });
+
   it('prints what prettier prints for every statement it does not decline', { timeout: 600_000 }, async () => {
     let printed = 0;
     let declined = 0;

@@ -1,5 +1,5 @@
 /**
- * An interface straight to text. An interface's body is always broken, one member a line (prettier's
+ * An interface, and a type alias of a union of objects, straight to text. An interface's body is always broken, one member a line (prettier's
  * printed object type with `shouldBreak`), so its layout is known without measuring the whole: each member
  * is its flat text when it fits its line, a member whose type is another always-broken object type opens
  * it on its line and recurses, and only a member that does not fit goes to the document printer, alone.
@@ -15,10 +15,10 @@ import { PRETTIER_OPTIONS } from '../layout-options.ts';
 import { flatIfFits, printDoc, printFlat } from '../pretty-doc.ts';
 import { isSingleLine } from '../ts-nodes.ts';
 import type { D } from './base.ts';
-import { comments } from './comments.ts';
+import { leadingText } from './comments.ts';
 import { propertyKey } from './literals.ts';
 import { typeParameters } from './functions.ts';
-import { member, memberBody } from './types.ts';
+import { huggedUnion, member, memberBody, type } from './types.ts';
 import { exportKeyword } from './statements.ts';
 
 const { group, indent } = builders;
@@ -28,32 +28,67 @@ const TAB = PRETTIER_OPTIONS.tabWidth!;
 export function interfaceText(node: ts.InterfaceDeclaration): string | undefined {
   if (node.heritageClauses || !node.members.length || ts.getSyntheticTrailingComments(node)?.length) return undefined;
   const header = flatIfFits([exportKeyword(node), 'interface ', node.name.text, typeParameters(node.typeParameters), ' {'], 0);
-  const leading = hardLines(comments(node), 0);
-  if (header === undefined || leading === undefined) return undefined;
-  const lines = [leading + header];
+  if (header === undefined) return undefined;
+  const lines = [leadingText(node, 0) + header];
   membersText(node.members, TAB, lines);
   lines.push('}');
   return lines.join('\n');
+}
+
+/**
+ * `type X =` and a union one member a line (prettier's union after the operator, each member behind `| `
+ * aligned two columns in), when a member is an object type built broken: the union cannot fit its line
+ * then (the object's break breaks every group around it). Each other member is its flat text; one that
+ * does not fit its line, or a left side that does not, leaves the statement to the documents (undefined).
+ */
+export function unionAliasText(node: ts.TypeAliasDeclaration): string | undefined {
+  const union = node.type;
+  if (!ts.isUnionTypeNode(union) || huggedUnion(union) || !union.types.some(brokenObject) || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  // Two or more type parameters, one with a constraint or default: prettier breaks the left side first (statements.ts).
+  const params = node.typeParameters ?? [];
+  if (params.length > 1 && params.some((p) => p.constraint || p.default)) return undefined;
+  const header = flatIfFits([exportKeyword(node), 'type ', node.name.text, typeParameters(node.typeParameters), ' ='], 0);
+  if (header === undefined) return undefined;
+  const lines = [leadingText(node, 0) + header];
+  const last = union.types.length - 1;
+  for (const [i, t] of union.types.entries()) {
+    const end = i === last ? ';' : '';
+    if (brokenObject(t)) {
+      lines.push(' '.repeat(TAB) + '| {');
+      membersText(t.members, 3 * TAB, lines);
+      lines.push(' '.repeat(2 * TAB) + '}' + end);
+      continue;
+    }
+    const flat = flatIfFits([type(t), end], 2 * TAB);
+    if (flat === undefined) return undefined;
+    lines.push(' '.repeat(TAB) + '| ' + flat);
+  }
+  return lines.join('\n');
+}
+
+/** An object type built broken (one member a line) with members, and no comment of its own. */
+function brokenObject(node: ts.TypeNode): node is ts.TypeLiteralNode {
+  return ts.isTypeLiteralNode(node) && !isSingleLine(node) && node.members.length > 0 && !ts.getSyntheticLeadingComments(node)?.length;
 }
 
 /** The members of a broken object type standing `column` columns in, each as its lines (indented) pushed onto `out`. */
 function membersText(members: ts.NodeArray<ts.TypeElement>, column: number, out: string[]): void {
   const indentation = ' '.repeat(column);
   for (const m of members) {
-    const leading = hardLines(comments(m), column);
-    const nested = leading === undefined ? undefined : brokenObjectMember(m);
+    const leading = leadingText(m, column);
+    const nested = brokenObjectMember(m);
     if (nested) {
       out.push(indentation + leading + nested.head + '{');
       membersText(nested.members, column + TAB, out);
       out.push(indentation + '};');
       continue;
     }
-    const flat = leading === undefined ? undefined : flatIfFits([memberBody(m), ';'], column);
+    const flat = flatIfFits([memberBody(m), ';'], column);
     if (flat !== undefined) {
       out.push(indentation + leading + flat);
       continue;
     }
-    // Too wide for its line (or a comment the text above does not spell): the document printer lays out this member alone.
+    // Too wide for its line: the document printer lays out this member alone.
     let doc: D = group(member(m));
     for (let i = 0; i < column / TAB; i++) doc = indent(doc);
     out.push(printDoc([indentation, doc, ';']));
@@ -65,27 +100,9 @@ function membersText(members: ts.NodeArray<ts.TypeElement>, column: number, out:
  * property's line whatever the width (nothing in between can break), and its members follow one a line.
  */
 function brokenObjectMember(m: ts.TypeElement): { head: string; members: ts.NodeArray<ts.TypeElement> } | undefined {
-  if (!ts.isPropertySignature(m) || !m.type || !ts.isTypeLiteralNode(m.type) || isSingleLine(m.type) || !m.type.members.length) return undefined;
-  if (ts.getSyntheticLeadingComments(m.type)?.length) return undefined;
+  if (!ts.isPropertySignature(m) || !m.type || !brokenObject(m.type)) return undefined;
   const modifiers = m.modifiers ?? [];
   if (modifiers.some((mod) => mod.kind !== ts.SyntaxKind.ReadonlyKeyword)) return undefined;
   const head = `${modifiers.length ? 'readonly ' : ''}${printFlat(propertyKey(m.name))}${m.questionToken ? '?' : ''}: `;
   return { head, members: m.type.members };
-}
-
-/**
- * A document of text and hard line breaks only (leading comments) standing `column` columns in, as the
- * document printer prints it: each break a new line at the indentation, trailing blanks trimmed. Ends
- * with a line break when the document does; undefined for anything else.
- */
-function hardLines(doc: D, column: number): string | undefined {
-  let text = '';
-  const ok = (d: D): boolean => {
-    if (typeof d === 'string') return (text += d), true;
-    if (Array.isArray(d)) return d.every(ok);
-    if (d.type === 'break-parent') return true;
-    if (d.type === 'line' && d.hard) return (text = text.replace(/[ \t]+$/, '') + '\n' + ' '.repeat(column)), true;
-    return false;
-  };
-  return ok(doc) ? text : undefined;
 }

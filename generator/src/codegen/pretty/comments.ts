@@ -16,6 +16,25 @@ export function comments(node: ts.Node): D {
   });
 }
 
+/**
+ * A node's leading comments as text standing `column` columns in, as the document printer prints them
+ * there: each line break a new line at the indentation, trailing blanks trimmed; the text ends at the
+ * indentation of the node's first line ('' without comments). Comments settle nothing around them (a
+ * comment's hard line break ends every measure), so the node after them prints as it would alone.
+ * Throws `NotPrinted` as `comments` does.
+ */
+export function leadingText(node: ts.Node, column: number): string {
+  let text = '';
+  const add = (d: D): void => {
+    if (typeof d === 'string') text += d;
+    else if (Array.isArray(d)) d.forEach(add);
+    else if (d.type === 'line' && d.hard) text = text.replace(/[ \t]+$/, '') + '\n' + ' '.repeat(column);
+    else if (d.type !== 'break-parent') unhandled(`comment part ${d.type}`);
+  };
+  add(comments(node));
+  return text;
+}
+
 /** A `//` comment after a statement, at the end of its last line (prettier's printTrailingComment: a line suffix that breaks the enclosing groups). */
 export function trailingComments(node: ts.Node): D {
   const list = ts.getSyntheticTrailingComments(node);
