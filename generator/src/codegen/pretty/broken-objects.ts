@@ -11,8 +11,8 @@
  */
 import { ts } from '../typescript.mjs';
 import { builders } from 'prettier/doc';
-import { PRETTIER_OPTIONS } from '../layout-options.ts';
-import { flatIfFits, printDoc, printFlat } from '../pretty-doc.ts';
+import { BEYOND_PRINTABLE_ASCII, PRETTIER_OPTIONS } from '../layout-options.ts';
+import { flatIfFits, NotPrinted, printDoc, printFlat } from '../pretty-doc.ts';
 import { isSingleLine } from '../ts-nodes.ts';
 import type { D } from './base.ts';
 import { leadingText } from './comments.ts';
@@ -36,39 +36,68 @@ export function interfaceText(node: ts.InterfaceDeclaration): string | undefined
 }
 
 /**
- * `type X =` and a union one member a line (prettier's union after the operator, each member behind `| `
- * aligned two columns in), when a member is an object type built broken: the union cannot fit its line
- * then (the object's break breaks every group around it). Each other member is its flat text; one that
- * does not fit its line, or a left side that does not, leaves the statement to the documents (undefined).
+ * `type X =` and a union of object types, as prettier prints it after the operator: on the line when the
+ * whole fits, else on the next line when the union fits there, else one member a line behind `| `
+ * (aligned two columns in), each member flat when it fits its line, an object type that does not (or
+ * that is built broken, which breaks every group around it) opened on its line with its members one a
+ * line. The server's results are such unions, their objects too wide for a line. Anything else (a member
+ * that is not an object type and does not fit, a left side that does not fit, text whose width only the
+ * document printer measures) leaves the statement to the documents (undefined).
  */
 export function unionAliasText(node: ts.TypeAliasDeclaration): string | undefined {
   const union = node.type;
-  if (!ts.isUnionTypeNode(union) || huggedUnion(union) || !union.types.some(brokenObject) || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  if (!ts.isUnionTypeNode(union) || huggedUnion(union) || !union.types.some(objectType) || ts.getSyntheticTrailingComments(node)?.length) return undefined;
   // Two or more type parameters, one with a constraint or default: prettier breaks the left side first (statements.ts).
   const params = node.typeParameters ?? [];
   if (params.length > 1 && params.some((p) => p.constraint || p.default)) return undefined;
   const header = flatIfFits([exportKeyword(node), 'type ', node.name.text, typeParameters(node.typeParameters), ' ='], 0);
   if (header === undefined) return undefined;
-  const lines = [leadingText(node, 0) + header];
+  const leading = leadingText(node, 0);
+  if (!union.types.some(brokenObject)) {
+    // Nothing forces a break: the union may fit the line, or the next one.
+    const doc = type(union, 'assigned');
+    if (!measurable(doc)) return undefined;
+    const onLine = flatIfFits([doc, ';'], header.length + 1);
+    if (onLine !== undefined) return `${leading}${header} ${onLine}`;
+    const nextLine = flatIfFits([doc, ';'], TAB);
+    if (nextLine !== undefined) return `${leading}${header}\n${' '.repeat(TAB)}${nextLine}`;
+  }
+  const lines = [leading + header];
   const last = union.types.length - 1;
   for (const [i, t] of union.types.entries()) {
     const end = i === last ? ';' : '';
-    if (brokenObject(t)) {
-      lines.push(' '.repeat(TAB) + '| {');
-      membersText(t.members, 3 * TAB, lines);
-      lines.push(' '.repeat(2 * TAB) + '}' + end);
+    const flat = brokenObject(t) ? undefined : flatIfFits([type(t), end], 2 * TAB);
+    if (flat !== undefined) {
+      lines.push(`${' '.repeat(TAB)}| ${flat}`);
       continue;
     }
-    const flat = flatIfFits([type(t), end], 2 * TAB);
-    if (flat === undefined) return undefined;
-    lines.push(' '.repeat(TAB) + '| ' + flat);
+    // Not flat: an object type that does not fit (when its width is known), or one built broken.
+    if (!objectType(t) || (!brokenObject(t) && !measurable(type(t)))) return undefined;
+    lines.push(' '.repeat(TAB) + '| {');
+    membersText(t.members, 3 * TAB, lines);
+    lines.push(' '.repeat(2 * TAB) + '}' + end);
   }
   return lines.join('\n');
 }
 
+/** Whether flatIfFits's answer is about width alone: text it can measure (printable ASCII), nothing forced broken (a comment's line break). */
+function measurable(doc: D): boolean {
+  try {
+    return !BEYOND_PRINTABLE_ASCII.test(printFlat(doc));
+  } catch (error) {
+    if (error instanceof NotPrinted) return false;
+    throw error;
+  }
+}
+
+/** An object type with members and no comment of its own (broken one member a line when it does not fit). */
+function objectType(node: ts.TypeNode): node is ts.TypeLiteralNode {
+  return ts.isTypeLiteralNode(node) && node.members.length > 0 && !ts.getSyntheticLeadingComments(node)?.length;
+}
+
 /** An object type built broken (one member a line) with members, and no comment of its own. */
 function brokenObject(node: ts.TypeNode): node is ts.TypeLiteralNode {
-  return ts.isTypeLiteralNode(node) && !isSingleLine(node) && node.members.length > 0 && !ts.getSyntheticLeadingComments(node)?.length;
+  return objectType(node) && !isSingleLine(node);
 }
 
 /** The members of a broken object type standing `column` columns in, each as its lines (indented) pushed onto `out`. */
