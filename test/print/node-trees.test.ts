@@ -138,10 +138,26 @@ const RUNS = 1500;
 
 /**
  * What pretty/broken-objects.ts prints as text: interfaces whose members hold broken object types nested at
- * random, and type aliases of unions with broken objects among their members (the types target's schemas,
- * the server's results).
+ * random, type aliases of unions with broken objects among their members (the types target's schemas, the
+ * server's results), and declarations of object literals (the client's operation specs).
  */
+const { value } = fc.letrec<{ value: n.Expression }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.oneof(text, fc.integer(), fc.boolean()).map((v) => n.literalExpression(v)),
+    name.map((x) => n.valueRef(x)),
+    fc.array(tie('value'), { maxLength: 4 }).map((items) => n.arrayLiteral(items)),
+    fc
+      .tuple(fc.array(fc.tuple(fc.oneof(name, fc.stringMatching(/^[a-z0-9 -]{1,12}$/)), tie('value'), doc), { maxLength: 4 }), fc.boolean())
+      .map(([members, multiLine]) => n.objectLiteral(members.map(([k, v, d]) => n.property(k, v, d)), { multiLine })),
+  ),
+}));
+
 const brokenDeclaration = fc.oneof(
+  // A declaration of an object literal, built broken or too wide for its line (the client's operation specs).
+  fc
+    .tuple(name, fc.array(fc.tuple(fc.oneof(name, fc.stringMatching(/^[a-z0-9 -]{1,12}$/)), value, doc), { minLength: 1, maxLength: 5 }), fc.boolean(), fc.option(typeName, { nil: undefined }), doc)
+    .map(([x, members, multiLine, t, d]) => n.constDeclaration(x, n.objectLiteral(members.map(([k, v, pd]) => n.property(k, v, pd)), { multiLine }), d, { type: t === undefined ? undefined : n.typeRef(t), exported: true })),
   fc.tuple(typeName, fc.array(fc.tuple(name, fc.oneof(type, brokenObject), doc), { minLength: 1, maxLength: 4 }), doc).map(([x, props, d]) =>
     n.interfaceDeclaration(x, props.map(([k, t, pd]) => n.propertySignature(k, t, { doc: pd })), d),
   ),
@@ -170,9 +186,9 @@ describe('the one printer agrees with prettier on random node trees', () => {
         printed++;
         expect(text + '\n').toBe(await format(printer.plain(statement)));
       }),
-      { numRuns: 300, seed: 25 },
+      { numRuns: 450, seed: 25 },
     );
-    expect(printed, JSON.stringify([...reasons])).toBeGreaterThan(200);
+    expect(printed, JSON.stringify([...reasons])).toBeGreaterThan(300);
   });
 
   it('prints what prettier prints for every statement it does not decline', { timeout: 600_000 }, async () => {

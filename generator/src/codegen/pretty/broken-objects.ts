@@ -1,5 +1,5 @@
 /**
- * An interface, and a type alias of a union of objects, straight to text. An interface's body is always broken, one member a line (prettier's
+ * An interface, a type alias of a union of objects, and a declaration of an object literal straight to text. An interface's body is always broken, one member a line (prettier's
  * printed object type with `shouldBreak`), so its layout is known without measuring the whole: each member
  * is its flat text when it fits its line, a member whose type is another always-broken object type opens
  * it on its line and recurses, and only a member that does not fit goes to the document printer, alone.
@@ -15,11 +15,11 @@ import { BEYOND_PRINTABLE_ASCII, PRETTIER_OPTIONS } from '../layout-options.ts';
 import { flatIfFits, NotPrinted, printDoc, printFlat } from '../pretty-doc.ts';
 import { isSingleLine } from '../ts-nodes.ts';
 import type { D } from './base.ts';
-import { leadingText } from './comments.ts';
-import { propertyKey } from './literals.ts';
+import { comments, leadingText } from './comments.ts';
+import { objectLiteral, propertyBody, propertyKey, writtenBroken } from './literals.ts';
 import { typeParameters } from './functions.ts';
 import { huggedUnion, member, memberBody, type } from './types.ts';
-import { exportKeyword } from './statements.ts';
+import { at, exportKeyword } from './statements.ts';
 
 const { group, indent } = builders;
 const TAB = PRETTIER_OPTIONS.tabWidth!;
@@ -77,6 +77,47 @@ export function unionAliasText(node: ts.TypeAliasDeclaration): string | undefine
     membersText(t.members, 3 * TAB, lines);
     lines.push(' '.repeat(2 * TAB) + '}' + end);
   }
+  return lines.join('\n');
+}
+
+/**
+ * `export const x: T = {`, the object's properties one a line, `};`: a declaration of an object literal built
+ * broken or too wide for its line (the client's operation specs). prettier's fluid layout keeps `= {` on the
+ * declaration's line whenever that much fits (the object's first line break ends the measure); each
+ * property is then its flat text with its `,` when that fits its line, else the document printer lays it
+ * out alone. Undefined (the documents decide) for an object that fits its line, or text whose width only
+ * the document printer measures, a header too wide, a generic annotation of two or more arguments
+ * (possibly prettier's break-lhs layout), comments on the object.
+ */
+export function objectDeclarationText(node: ts.VariableStatement): string | undefined {
+  // The object is an expression: a method's statements inside it do not know their column (statements.ts `depth`), as in expressions.ts.
+  return at(undefined, () => objectDeclaration(node));
+}
+
+function objectDeclaration(node: ts.VariableStatement): string | undefined {
+  const list = node.declarationList;
+  if (list.declarations.length !== 1 || !(list.flags & (ts.NodeFlags.Const | ts.NodeFlags.Let)) || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  const [d] = list.declarations;
+  const object = d!.initializer;
+  if (!object || !ts.isObjectLiteralExpression(object) || !object.properties.length || d!.exclamationToken || !ts.isIdentifier(d!.name)) return undefined;
+  if (ts.getSyntheticLeadingComments(object)?.length || ts.getSyntheticTrailingComments(object)?.length) return undefined;
+  if (d!.type && ts.isTypeReferenceNode(d!.type) && (d!.type.typeArguments?.length ?? 0) > 1) return undefined;
+  const kind = list.flags & ts.NodeFlags.Const ? 'const' : 'let';
+  const header = flatIfFits([exportKeyword(node), kind, ' ', d!.name.text, d!.type ? [': ', type(d!.type, 'annotation')] : '', ' = {'], 0);
+  if (header === undefined) return undefined;
+  if (!writtenBroken(object)) {
+    const doc = objectLiteral(object);
+    if (!measurable(doc) || flatIfFits([header.slice(0, -1), doc, ';'], 0) !== undefined) return undefined;
+  }
+  const lines = [leadingText(node, 0) + header];
+  const indentation = ' '.repeat(TAB);
+  for (const p of object.properties) {
+    const flat = flatIfFits([propertyBody(p), ','], TAB);
+    if (flat !== undefined) lines.push(indentation + leadingText(p, TAB) + flat);
+    // Too wide for its line: the document printer lays out this property alone.
+    else lines.push(printDoc([indentation, indent([comments(p), propertyBody(p)]), ',']));
+  }
+  lines.push('};');
   return lines.join('\n');
 }
 

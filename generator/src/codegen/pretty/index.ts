@@ -21,8 +21,8 @@
  * - literals.ts: object and array literals, keys, and the spelling of literals;
  * - comments.ts: leading comments;
  * - tree.ts: the validators' statement tree straight to text (its lines, and the breaks of the shapes it makes);
- * - broken-objects.ts: an interface (its body always broken, one member a line), and a type alias of a
- *   union of such objects, as text: each member flat when it fits, only a member too wide for its line laid
+ * - broken-objects.ts: an interface (its body always broken, one member a line), a type alias of a union
+ *   of objects, and a declaration of an object literal too wide for its line, as text: each member flat when it fits, only a member too wide for its line laid
  *   out by the document printer;
  * - flat.ts: a plain statement (a declaration of a call, a name, a literal) that fits its line, as one line of
  *   text before any document is built.
@@ -33,7 +33,7 @@ import { ts } from '../typescript.mjs';
 import { builders } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../layout-options.ts';
 import { flatIfFits, printDoc, printFlat } from '../pretty-doc.ts';
-import { interfaceText, unionAliasText } from './broken-objects.ts';
+import { interfaceText, objectDeclarationText, unionAliasText } from './broken-objects.ts';
 import { leadingText, trailingComments } from './comments.ts';
 import { plainStatement } from './flat.ts';
 import { expression } from './expressions.ts';
@@ -44,7 +44,7 @@ export function prettyStatement(node: ts.Statement): string {
   const plain = plainStatement(node);
   if (plain !== undefined) return plain;
   return at(0, () => {
-    const text = ts.isInterfaceDeclaration(node) ? interfaceText(node) : ts.isTypeAliasDeclaration(node) ? unionAliasText(node) : undefined;
+    const text = ts.isInterfaceDeclaration(node) ? interfaceText(node) : ts.isTypeAliasDeclaration(node) ? unionAliasText(node) : ts.isVariableStatement(node) ? objectDeclarationText(node) : undefined;
     if (text !== undefined) return text;
     // The leading comments as text (they settle nothing after them), then the statement alone; one that
     // fits its line is its flat text: the document printer would measure it for nothing.
