@@ -176,6 +176,20 @@ describe('comments', () => {
     expect(syntaxErrors(`${comment}export const x = 1;`)).toEqual([]);
   });
 
+  it('sanitizes any text as the five replacements do (the fast path for plain text changes nothing)', () => {
+    const replaced = (text: string) =>
+      text
+        .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+        .replaceAll('*/', '*\\/')
+        .replaceAll('/*', '/\\*')
+        .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+        .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ');
+    const piece = fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('*/', '/*', '\r\n', '\r', '\u2028', '\ud83d\ude00', '\ud800', '\u007f', '\t', 'plain text'));
+    fc.assert(fc.property(fc.array(piece, { maxLength: 6 }).map((p) => p.join('')), (text) => {
+        expect(sanitizeCommentText(text)).toBe(replaced(text));
+      }), { numRuns: 2000, seed: 25 });
+  });
+
   it('keeps the text readable', () => {
     expect(sanitizeCommentText('a */ b /* c')).toBe('a *\\/ b /\\* c');
     expect(docComment(['one line']).text).toBe('/** one line */\n');

@@ -38,6 +38,13 @@ const { type } = fc.letrec<{ type: n.TypeNode }>((tie) => ({
   ),
 }));
 
+/** An object type built broken (one member a line, as the types target builds a schema's object), nested at random: an interface's members printed as text (pretty/broken-objects.ts). */
+const { brokenObject } = fc.letrec<{ brokenObject: n.TypeNode }>((tie) => ({
+  brokenObject: fc
+    .array(fc.tuple(fc.oneof(name, fc.stringMatching(/^[a-z0-9 -]{1,12}$/)), fc.oneof({ depthSize: 'small', withCrossShrink: true }, type, tie('brokenObject')), fc.boolean(), fc.boolean(), doc), { minLength: 1, maxLength: 3 })
+    .map((ms) => n.typeLiteral(ms.map(([k, t, optional, readonly, d]) => n.propertySignature(k, t, { optional, readonly, doc: d })))),
+}));
+
 const parameter = fc.record({ name: fc.oneof(name, fc.array(name, { minLength: 1, maxLength: 3 }).map((d) => ({ destructure: [...new Set(d)] }))), type: fc.option(type, { nil: undefined }), optional: fc.boolean() }).map((p) => ({ ...p, optional: p.optional && typeof p.name === 'string' && p.type !== undefined }));
 const parameters = fc.uniqueArray(parameter, { maxLength: 3, selector: (p) => JSON.stringify(p.name) });
 
@@ -129,7 +136,61 @@ const declaration = fc.oneof(
 const SEEDS = process.env.SOCIALGEN_PRINTER_SEED ? [Number(process.env.SOCIALGEN_PRINTER_SEED)] : [25, 1, 2, 3, 4, 5];
 const RUNS = 1500;
 
+/**
+ * What pretty/broken-objects.ts prints as text: interfaces whose members hold broken object types nested at
+ * random, type aliases of unions with broken objects among their members (the types target's schemas, the
+ * server's results), and declarations of object literals (the client's operation specs).
+ */
+const { value } = fc.letrec<{ value: n.Expression }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.oneof(text, fc.integer(), fc.boolean()).map((v) => n.literalExpression(v)),
+    name.map((x) => n.valueRef(x)),
+    fc.array(tie('value'), { maxLength: 4 }).map((items) => n.arrayLiteral(items)),
+    fc
+      .tuple(fc.array(fc.tuple(fc.oneof(name, fc.stringMatching(/^[a-z0-9 -]{1,12}$/)), tie('value'), doc), { maxLength: 4 }), fc.boolean())
+      .map(([members, multiLine]) => n.objectLiteral(members.map(([k, v, d]) => n.property(k, v, d)), { multiLine })),
+  ),
+}));
+
+const brokenDeclaration = fc.oneof(
+  // A declaration of an object literal, built broken or too wide for its line (the client's operation specs).
+  fc
+    .tuple(name, fc.array(fc.tuple(fc.oneof(name, fc.stringMatching(/^[a-z0-9 -]{1,12}$/)), value, doc), { minLength: 1, maxLength: 5 }), fc.boolean(), fc.option(typeName, { nil: undefined }), doc)
+    .map(([x, members, multiLine, t, d]) => n.constDeclaration(x, n.objectLiteral(members.map(([k, v, pd]) => n.property(k, v, pd)), { multiLine }), d, { type: t === undefined ? undefined : n.typeRef(t), exported: true })),
+  fc.tuple(typeName, fc.array(fc.tuple(name, fc.oneof(type, brokenObject), doc), { minLength: 1, maxLength: 4 }), doc).map(([x, props, d]) =>
+    n.interfaceDeclaration(x, props.map(([k, t, pd]) => n.propertySignature(k, t, { doc: pd })), d),
+  ),
+  fc.tuple(typeName, fc.array(fc.oneof(type, brokenObject), { minLength: 2, maxLength: 4 }), doc).map(([x, members, d]) => n.typeAlias(x, n.unionType(members), d)),
+);
+
+/** The statement as prettier prints it, or undefined where the printer declines (its reason tallied). */
+function ours(statement: n.Statement, reasons: Map<string, number>): string | undefined {
+  try {
+    return printer.statement(statement);
+  } catch (error) {
+    if (!(error instanceof printer.NotPrinted)) throw error;
+    reasons.set(error.message, (reasons.get(error.message) ?? 0) + 1);
+    return undefined;
+  }
+}
+
 describe('the one printer agrees with prettier on random node trees', () => {
+  it('prints interfaces and unions of broken object types as prettier does', { timeout: 600_000 }, async () => {
+    let printed = 0;
+    const reasons = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(brokenDeclaration, async (statement) => {
+        const text = ours(statement, reasons);
+        if (text === undefined) return;
+        printed++;
+        expect(text + '\n').toBe(await format(printer.plain(statement)));
+      }),
+      { numRuns: 450, seed: 25 },
+    );
+    expect(printed, JSON.stringify([...reasons])).toBeGreaterThan(300);
+  });
+
   it('prints what prettier prints for every statement it does not decline', { timeout: 600_000 }, async () => {
     let printed = 0;
     let declined = 0;

@@ -16,6 +16,37 @@ export function comments(node: ts.Node): D {
   });
 }
 
+/**
+ * A node's leading comments as text standing `column` columns in, as the document printer prints them
+ * there: each line break a new line at the indentation, trailing blanks trimmed; the text ends at the
+ * indentation of the node's first line ('' without comments). Comments settle nothing around them (a
+ * comment's hard line break ends every measure), so the node after them prints as it would alone.
+ * Throws `NotPrinted` as `comments` does.
+ */
+export function leadingText(node: ts.Node, column: number): string {
+  const list = comments(node);
+  if (list === '') return '';
+  const indentation = ' '.repeat(column);
+  const lines: string[] = [];
+  let line = '';
+  const add = (d: D): void => {
+    if (typeof d === 'string') line += d;
+    else if (Array.isArray(d)) d.forEach(add);
+    else if (d.type === 'line' && d.hard) lines.push(trimBlanks(line)), (line = indentation);
+    else if (d.type !== 'break-parent') unhandled(`comment part ${d.type}`);
+  };
+  add(list);
+  lines.push(line);
+  return lines.join('\n');
+}
+
+/** A line without its trailing spaces and tabs (what the document printer trims at a line break). */
+function trimBlanks(line: string): string {
+  let end = line.length;
+  while (end > 0 && (line.charCodeAt(end - 1) === 32 || line.charCodeAt(end - 1) === 9)) end--;
+  return end === line.length ? line : line.slice(0, end);
+}
+
 /** A `//` comment after a statement, at the end of its last line (prettier's printTrailingComment: a line suffix that breaks the enclosing groups). */
 export function trailingComments(node: ts.Node): D {
   const list = ts.getSyntheticTrailingComments(node);

@@ -21,6 +21,9 @@
  * - literals.ts: object and array literals, keys, and the spelling of literals;
  * - comments.ts: leading comments;
  * - tree.ts: the validators' statement tree straight to text (its lines, and the breaks of the shapes it makes);
+ * - broken-objects.ts: an interface (its body always broken, one member a line), a type alias of a union
+ *   of objects, and a declaration of an object literal too wide for its line, as text: each member flat when it fits, only a member too wide for its line laid
+ *   out by the document printer;
  * - flat.ts: a plain statement (a declaration of a call, a name, a literal) that fits its line, as one line of
  *   text before any document is built.
  * The document printer that fits the lines (and pretty-doc.ts `flatIfFits`, its shortcut for a statement
@@ -30,18 +33,23 @@ import { ts } from '../typescript.mjs';
 import { builders } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../layout-options.ts';
 import { flatIfFits, printDoc, printFlat } from '../pretty-doc.ts';
+import { interfaceText, objectDeclarationText, unionAliasText } from './broken-objects.ts';
+import { leadingText, trailingComments } from './comments.ts';
 import { plainStatement } from './flat.ts';
 import { expression } from './expressions.ts';
-import { at, nestedStatement, statement } from './statements.ts';
+import { at, statement } from './statements.ts';
 
 /** A top-level statement as prettier prints it (no trailing newline); throws `NotPrinted`. */
 export function prettyStatement(node: ts.Statement): string {
   const plain = plainStatement(node);
   if (plain !== undefined) return plain;
   return at(0, () => {
-    const doc = nestedStatement(node);
-    // A statement that fits its line is its flat text: the document printer would measure it for nothing.
-    return flatIfFits(doc, 0) ?? printDoc(doc);
+    const text = ts.isInterfaceDeclaration(node) ? interfaceText(node) : ts.isTypeAliasDeclaration(node) ? unionAliasText(node) : ts.isVariableStatement(node) ? objectDeclarationText(node) : undefined;
+    if (text !== undefined) return text;
+    // The leading comments as text (they settle nothing after them), then the statement alone; one that
+    // fits its line is its flat text: the document printer would measure it for nothing.
+    const doc = [statement(node), trailingComments(node)];
+    return leadingText(node, 0) + (flatIfFits(doc, 0) ?? printDoc(doc));
   });
 }
 

@@ -15,20 +15,22 @@ const { group, indent, line, softline, ifBreak, join, fill, lineSuffixBoundary }
 
 export function objectLiteral(node: ts.ObjectLiteralExpression): D {
   if (!node.properties.length) return '{}';
-  const props = node.properties.map((p): D => {
-    const docs = comments(p);
-    if (ts.isPropertyAssignment(p)) {
-      const key = propertyKey(p.name);
-      return [docs, group(valueAssignment(key, ':', p.initializer, { key: true }))];
-    }
-    if (ts.isShorthandPropertyAssignment(p)) return p.objectAssignmentInitializer ? unhandled('shorthand initializer') : [docs, p.name.text];
-    if (ts.isSpreadAssignment(p)) return [docs, '...', spreadArgument(p.expression)];
-    if (ts.isMethodDeclaration(p)) return [docs, methodDeclaration(p)];
-    return unhandled(K[p.kind]);
-  });
-  // prettier keeps an object broken that was written broken (a line break after `{`): the builder's `multiLine`.
-  const multiLine = (node as unknown as { multiLine?: boolean }).multiLine === true;
-  return group(['{', indent([line, join([',', line], props)]), ifBreak(','), line, '}'], { shouldBreak: multiLine });
+  const props = node.properties.map((p): D => [comments(p), propertyBody(p)]);
+  return group(['{', indent([line, join([',', line], props)]), ifBreak(','), line, '}'], { shouldBreak: writtenBroken(node) });
+}
+
+/** prettier keeps an object broken that was written broken (a line break after `{`): the builder's `multiLine`. */
+export function writtenBroken(node: ts.ObjectLiteralExpression): boolean {
+  return (node as unknown as { multiLine?: boolean }).multiLine === true;
+}
+
+/** A property of an object literal without its leading comments. */
+export function propertyBody(p: ts.ObjectLiteralElementLike): D {
+  if (ts.isPropertyAssignment(p)) return group(valueAssignment(propertyKey(p.name), ':', p.initializer, { key: true }));
+  if (ts.isShorthandPropertyAssignment(p)) return p.objectAssignmentInitializer ? unhandled('shorthand initializer') : p.name.text;
+  if (ts.isSpreadAssignment(p)) return ['...', spreadArgument(p.expression)];
+  if (ts.isMethodDeclaration(p)) return methodDeclaration(p);
+  return unhandled(K[p.kind]);
 }
 
 /** `...value`: a cast bracketed (as prettier does); an operator or a function, not reproduced. */

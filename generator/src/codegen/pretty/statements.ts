@@ -90,7 +90,7 @@ export function nestedStatement(node: ts.Statement): D {
   return [comments(node), statement(node), trailingComments(node)];
 }
 
-function exportKeyword(node: ts.Statement): D {
+export function exportKeyword(node: ts.Statement): D {
   const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) ?? [] : [];
   if (!modifiers.length) return '';
   if (modifiers.length === 1 && modifiers[0].kind === K.ExportKeyword) return 'export ';

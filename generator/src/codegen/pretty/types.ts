@@ -108,23 +108,27 @@ export function objectTypeContent(members: ts.NodeArray<ts.TypeElement>): D {
 }
 
 export function member(node: ts.TypeElement): D {
-  const docs = comments(node);
+  return [comments(node), memberBody(node)];
+}
+
+/** A member without its leading comments. */
+export function memberBody(node: ts.TypeElement): D {
   if (ts.isPropertySignature(node)) {
     const modifiers = node.modifiers ?? [];
     if (modifiers.some((m) => m.kind !== K.ReadonlyKeyword) || !node.type) unhandled('member modifiers');
-    return [docs, modifiers.length ? 'readonly ' : '', propertyKey(node.name), node.questionToken ? '?' : '', ': ', type(node.type, 'annotation')];
+    return [modifiers.length ? 'readonly ' : '', propertyKey(node.name), node.questionToken ? '?' : '', ': ', type(node.type, 'annotation')];
   }
   if (ts.isMethodSignature(node)) {
     if (node.questionToken || !node.type) unhandled('method signature');
     // prettier's TSMethodSignature: the type parameters and parameters grouped when the return type may break them.
     const { params, returns, grouped } = parametersAndReturn(node);
     const withTypes = [typeParameters(node.typeParameters), params];
-    return [docs, group([propertyKey(node.name), grouped ? group(withTypes) : withTypes, group(returns)])];
+    return group([propertyKey(node.name), grouped ? group(withTypes) : withTypes, group(returns)]);
   }
   if (ts.isIndexSignatureDeclaration(node)) {
     const [p] = node.parameters;
     if (node.modifiers?.length || node.parameters.length !== 1 || !p.type || !ts.isIdentifier(p.name)) unhandled('index signature');
-    return [docs, '[', p.name.text, ': ', type(p.type), ']: ', type(node.type, 'annotation')];
+    return ['[', p.name.text, ': ', type(p.type), ']: ', type(node.type, 'annotation')];
   }
   return unhandled(K[node.kind]);
 }

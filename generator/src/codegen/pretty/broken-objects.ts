@@ -1,0 +1,178 @@
+/**
+ * An interface, a type alias of a union of objects, and a declaration of an object literal straight to text. An interface's body is always broken, one member a line (prettier's
+ * printed object type with `shouldBreak`), so its layout is known without measuring the whole: each member
+ * is its flat text when it fits its line, a member whose type is another always-broken object type opens
+ * it on its line and recurses, and only a member that does not fit goes to the document printer, alone.
+ * Printing the whole interface as one document made prettier's printer walk and measure every member of
+ * the GitHub spec's types (859 interfaces of 144 lines on average) to find what this knows beforehand.
+ *
+ * A member printed alone is printed as in its interface: it starts its line at its indentation, and what
+ * follows it there is its `;` and a line break (the broken body's), which ends every measure of its groups.
+ */
+import { ts } from '../typescript.mjs';
+import { builders } from 'prettier/doc';
+import { BEYOND_PRINTABLE_ASCII, PRETTIER_OPTIONS } from '../layout-options.ts';
+import { flatIfFits, NotPrinted, printDoc, printFlat } from '../pretty-doc.ts';
+import { isSingleLine } from '../ts-nodes.ts';
+import type { D } from './base.ts';
+import { comments, leadingText } from './comments.ts';
+import { objectLiteral, propertyBody, propertyKey, writtenBroken } from './literals.ts';
+import { typeParameters } from './functions.ts';
+import { huggedUnion, member, memberBody, type } from './types.ts';
+import { at, exportKeyword } from './statements.ts';
+
+const { group, indent } = builders;
+const TAB = PRETTIER_OPTIONS.tabWidth!;
+
+/** A top-level interface as prettier prints it; undefined where the documents decide (a header too wide, heritage, a trailing comment). */
+export function interfaceText(node: ts.InterfaceDeclaration): string | undefined {
+  if (node.heritageClauses || !node.members.length || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  const header = flatIfFits([exportKeyword(node), 'interface ', node.name.text, typeParameters(node.typeParameters), ' {'], 0);
+  if (header === undefined) return undefined;
+  const lines = [leadingText(node, 0) + header];
+  membersText(node.members, TAB, lines);
+  lines.push('}');
+  return lines.join('\n');
+}
+
+/**
+ * `type X =` and a union of object types, as prettier prints it after the operator: on the line when the
+ * whole fits, else on the next line when the union fits there, else one member a line behind `| `
+ * (aligned two columns in), each member flat when it fits its line, an object type that does not (or
+ * that is built broken, which breaks every group around it) opened on its line with its members one a
+ * line. The server's results are such unions, their objects too wide for a line. Anything else (a member
+ * that is not an object type and does not fit, a left side that does not fit, text whose width only the
+ * document printer measures) leaves the statement to the documents (undefined).
+ */
+export function unionAliasText(node: ts.TypeAliasDeclaration): string | undefined {
+  const union = node.type;
+  if (!ts.isUnionTypeNode(union) || huggedUnion(union) || !union.types.some(objectType) || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  // Two or more type parameters, one with a constraint or default: prettier breaks the left side first (statements.ts).
+  const params = node.typeParameters ?? [];
+  if (params.length > 1 && params.some((p) => p.constraint || p.default)) return undefined;
+  const header = flatIfFits([exportKeyword(node), 'type ', node.name.text, typeParameters(node.typeParameters), ' ='], 0);
+  if (header === undefined) return undefined;
+  const leading = leadingText(node, 0);
+  if (!union.types.some(brokenObject)) {
+    // Nothing forces a break: the union may fit the line, or the next one.
+    const doc = type(union, 'assigned');
+    if (!measurable(doc)) return undefined;
+    const onLine = flatIfFits([doc, ';'], header.length + 1);
+    if (onLine !== undefined) return `${leading}${header} ${onLine}`;
+    const nextLine = flatIfFits([doc, ';'], TAB);
+    if (nextLine !== undefined) return `${leading}${header}\n${' '.repeat(TAB)}${nextLine}`;
+  }
+  const lines = [leading + header];
+  const last = union.types.length - 1;
+  for (const [i, t] of union.types.entries()) {
+    const end = i === last ? ';' : '';
+    const flat = brokenObject(t) ? undefined : flatIfFits([type(t), end], 2 * TAB);
+    if (flat !== undefined) {
+      lines.push(`${' '.repeat(TAB)}| ${flat}`);
+      continue;
+    }
+    // Not flat: an object type that does not fit (when its width is known), or one built broken.
+    if (!objectType(t) || (!brokenObject(t) && !measurable(type(t)))) return undefined;
+    lines.push(' '.repeat(TAB) + '| {');
+    membersText(t.members, 3 * TAB, lines);
+    lines.push(' '.repeat(2 * TAB) + '}' + end);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * `export const x: T = {`, the object's properties one a line, `};`: a declaration of an object literal built
+ * broken or too wide for its line (the client's operation specs). prettier's fluid layout keeps `= {` on the
+ * declaration's line whenever that much fits (the object's first line break ends the measure); each
+ * property is then its flat text with its `,` when that fits its line, else the document printer lays it
+ * out alone. Undefined (the documents decide) for an object that fits its line, or text whose width only
+ * the document printer measures, a header too wide, a generic annotation of two or more arguments
+ * (possibly prettier's break-lhs layout), comments on the object.
+ */
+export function objectDeclarationText(node: ts.VariableStatement): string | undefined {
+  // The object is an expression: a method's statements inside it do not know their column (statements.ts `depth`), as in expressions.ts.
+  return at(undefined, () => objectDeclaration(node));
+}
+
+function objectDeclaration(node: ts.VariableStatement): string | undefined {
+  const list = node.declarationList;
+  if (list.declarations.length !== 1 || !(list.flags & (ts.NodeFlags.Const | ts.NodeFlags.Let)) || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  const [d] = list.declarations;
+  const object = d!.initializer;
+  if (!object || !ts.isObjectLiteralExpression(object) || !object.properties.length || d!.exclamationToken || !ts.isIdentifier(d!.name)) return undefined;
+  if (ts.getSyntheticLeadingComments(object)?.length || ts.getSyntheticTrailingComments(object)?.length) return undefined;
+  if (d!.type && ts.isTypeReferenceNode(d!.type) && (d!.type.typeArguments?.length ?? 0) > 1) return undefined;
+  const kind = list.flags & ts.NodeFlags.Const ? 'const' : 'let';
+  const header = flatIfFits([exportKeyword(node), kind, ' ', d!.name.text, d!.type ? [': ', type(d!.type, 'annotation')] : '', ' = {'], 0);
+  if (header === undefined) return undefined;
+  if (!writtenBroken(object)) {
+    const doc = objectLiteral(object);
+    if (!measurable(doc) || flatIfFits([header.slice(0, -1), doc, ';'], 0) !== undefined) return undefined;
+  }
+  const lines = [leadingText(node, 0) + header];
+  const indentation = ' '.repeat(TAB);
+  for (const p of object.properties) {
+    const flat = flatIfFits([propertyBody(p), ','], TAB);
+    if (flat !== undefined) lines.push(indentation + leadingText(p, TAB) + flat);
+    // Too wide for its line: the document printer lays out this property alone.
+    else lines.push(printDoc([indentation, indent([comments(p), propertyBody(p)]), ',']));
+  }
+  lines.push('};');
+  return lines.join('\n');
+}
+
+/** Whether flatIfFits's answer is about width alone: text it can measure (printable ASCII), nothing forced broken (a comment's line break). */
+function measurable(doc: D): boolean {
+  try {
+    return !BEYOND_PRINTABLE_ASCII.test(printFlat(doc));
+  } catch (error) {
+    if (error instanceof NotPrinted) return false;
+    throw error;
+  }
+}
+
+/** An object type with members and no comment of its own (broken one member a line when it does not fit). */
+function objectType(node: ts.TypeNode): node is ts.TypeLiteralNode {
+  return ts.isTypeLiteralNode(node) && node.members.length > 0 && !ts.getSyntheticLeadingComments(node)?.length;
+}
+
+/** An object type built broken (one member a line) with members, and no comment of its own. */
+function brokenObject(node: ts.TypeNode): node is ts.TypeLiteralNode {
+  return objectType(node) && !isSingleLine(node);
+}
+
+/** The members of a broken object type standing `column` columns in, each as its lines (indented) pushed onto `out`. */
+function membersText(members: ts.NodeArray<ts.TypeElement>, column: number, out: string[]): void {
+  const indentation = ' '.repeat(column);
+  for (const m of members) {
+    const leading = leadingText(m, column);
+    const nested = brokenObjectMember(m);
+    if (nested) {
+      out.push(indentation + leading + nested.head + '{');
+      membersText(nested.members, column + TAB, out);
+      out.push(indentation + '};');
+      continue;
+    }
+    const flat = flatIfFits([memberBody(m), ';'], column);
+    if (flat !== undefined) {
+      out.push(indentation + leading + flat);
+      continue;
+    }
+    // Too wide for its line: the document printer lays out this member alone.
+    let doc: D = group(member(m));
+    for (let i = 0; i < column / TAB; i++) doc = indent(doc);
+    out.push(printDoc([indentation, doc, ';']));
+  }
+}
+
+/**
+ * `key: {` of a property whose type is an object type built broken (and not empty): it opens on the
+ * property's line whatever the width (nothing in between can break), and its members follow one a line.
+ */
+function brokenObjectMember(m: ts.TypeElement): { head: string; members: ts.NodeArray<ts.TypeElement> } | undefined {
+  if (!ts.isPropertySignature(m) || !m.type || !brokenObject(m.type)) return undefined;
+  const modifiers = m.modifiers ?? [];
+  if (modifiers.some((mod) => mod.kind !== ts.SyntaxKind.ReadonlyKeyword)) return undefined;
+  const head = `${modifiers.length ? 'readonly ' : ''}${printFlat(propertyKey(m.name))}${m.questionToken ? '?' : ''}: `;
+  return { head, members: m.type.members };
+}
