@@ -21,7 +21,8 @@ export { ModulePrinter, NodeModulePrinter, NotPrinted };
 export interface Printer {
   /**
    * A new module: statements added as nodes (`node(statement)`, `nodes(overloads)`), import and export
-   * lines as data (`moduleLine(line)`, module-lines.ts) or as text (`line`, `statement`), printed (or, where the printer throws `NotPrinted`, left to prettier); `file(path)` gives
+   * lines as data (`moduleLine(line)`, module-lines.ts) or as text (`line`, `statement`), printed (or,
+   * where the printer throws `NotPrinted`, left to prettier); `file(path)` gives
    * the `EmittedFile` with its `formatted` claim.
    */
   module(): NodeModulePrinter;

@@ -1,6 +1,7 @@
 /**
- * An interface, a type alias of a union of objects, and a declaration of an object literal straight to text. An interface's body is always broken, one member a line (prettier's
- * printed object type with `shouldBreak`), so its layout is known without measuring the whole: each member
+ * An interface, a type alias of a union of objects, and a declaration of an object literal straight to text.
+ * An interface's body is always broken, one member a line (prettier's printed object type with
+ * `shouldBreak`), so its layout is known without measuring the whole: each member
  * is its flat text when it fits its line, a member whose type is another always-broken object type opens
  * it on its line and recurses, and only a member that does not fit goes to the document printer, alone.
  * Printing the whole interface as one document made prettier's printer walk and measure every member of
@@ -66,13 +67,15 @@ export function unionAliasText(node: ts.TypeAliasDeclaration): string | undefine
   const last = union.types.length - 1;
   for (const [i, t] of union.types.entries()) {
     const end = i === last ? ';' : '';
-    const flat = brokenObject(t) ? undefined : flatIfFits([type(t), end], 2 * TAB);
+    const broken = brokenObject(t);
+    const doc = broken ? undefined : type(t);
+    const flat = doc === undefined ? undefined : flatIfFits([doc, end], 2 * TAB);
     if (flat !== undefined) {
       lines.push(`${' '.repeat(TAB)}| ${flat}`);
       continue;
     }
     // Not flat: an object type that does not fit (when its width is known), or one built broken.
-    if (!objectType(t) || (!brokenObject(t) && !measurable(type(t)))) return undefined;
+    if (!objectType(t) || (doc !== undefined && !measurable(doc))) return undefined;
     lines.push(' '.repeat(TAB) + '| {');
     membersText(t.members, 3 * TAB, lines);
     lines.push(' '.repeat(2 * TAB) + '}' + end);

@@ -22,8 +22,8 @@
  * - comments.ts: leading comments;
  * - tree.ts: the validators' statement tree straight to text (its lines, and the breaks of the shapes it makes);
  * - broken-objects.ts: an interface (its body always broken, one member a line), a type alias of a union
- *   of objects, and a declaration of an object literal too wide for its line, as text: each member flat when it fits, only a member too wide for its line laid
- *   out by the document printer;
+ *   of objects, and a declaration of an object literal too wide for its line, as text: each member flat
+ *   when it fits, only a member too wide for its line laid out by the document printer;
  * - flat.ts: a plain statement (a declaration of a call, a name, a literal) that fits its line, as one line of
  *   text before any document is built.
  * The document printer that fits the lines (and pretty-doc.ts `flatIfFits`, its shortcut for a statement

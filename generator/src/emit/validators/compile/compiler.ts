@@ -20,8 +20,8 @@ import { childNode, compileNode, compileSub } from './node.ts';
 import { atFunctionEnd } from './keywords/typed.ts';
 import { Registry, type NodeInfo, type RegistryOptions } from './registry.ts';
 import type { Relaxation, ShapeOf } from './relax.ts';
-import { EMPTY_SCOPE, enterResource, type DynScope } from './scope.ts';
-import { E, FnScope, renderPath, schemaPathOf, SP, type Failure, type Mode, type Site } from './site.ts';
+import { EMPTY_SCOPE, enterResource } from './scope.ts';
+import { E, FnScope, renderPath, schemaPathOf, SP, type Failure, type Site } from './site.ts';
 
 /** Default of `CompilerOptions.inlineLimit` (see the size/speed table in README.md). */
 export const DEFAULT_INLINE_LIMIT = 30;
