@@ -47,33 +47,20 @@ export function isBinaryResponse(op: OperationSpec, contentType: string | null):
 
 /**
  * The body the default way (by the answer's Content-Type; empty: `undefined`), or as `parseAs` says for a
- * success.
+ * success: text (`text/*`, XML) decoded by its charset (UTF-8 by default) here, the rest as `decodeJson`
+ * reads it.
  */
-export async function decodeBody(_op: OperationSpec, res: Response, parseAs: ParseAs | undefined): Promise<unknown> {
-  const { ok } = res;
-  if (ok && parseAs) return parseAs === 'response' ? res : parseAs === 'stream' ? res.body : res[parseAs]();
+export async function decodeBody(op: OperationSpec, res: Response, parseAs: ParseAs | undefined): Promise<unknown> {
   const type = res.headers.get('content-type');
-  const reading = readingOf(type);
-  const blob = await res.blob();
-  // An empty body is no body, unless a media type says it is bytes (an empty file).
-  if (reading === 'bytes' && (blob.size || type !== null)) return blob;
-  if (!blob.size) return undefined;
-  let text: string;
+  if ((res.ok && parseAs) || readingOf(type) !== 'text') return decodeJson(op, res, parseAs);
+  const bytes = await res.arrayBuffer();
+  if (!bytes.byteLength) return undefined;
   try {
-    // JSON is UTF-8 whatever the label says (RFC 8259 §8.1); text by its charset, UTF-8 by default.
-    text = new TextDecoder(reading === 'json' ? 'utf-8' : (charset(type) ?? 'utf-8'), { fatal: true }).decode(
-      await blob.arrayBuffer(),
-    );
+    return new TextDecoder(charset(type) ?? 'utf-8', { fatal: true }).decode(bytes);
   } catch (e) {
-    if (ok) throw new TypeError(`the ${essence(type)} body is not valid text in its charset (${(e as Error).message})`);
-    return blob;
-  }
-  if (reading === 'text') return text;
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    if (ok) throw e;
-    return text;
+    if (res.ok)
+      throw new TypeError(`the ${essence(type)} body is not valid text in its charset (${(e as Error).message})`);
+    return new Blob([bytes], { type: type! });
   }
 }
 
@@ -103,6 +90,7 @@ export async function decodeJson(_op: OperationSpec, res: Response, parseAs: Par
   try {
     return JSON.parse(text);
   } catch (e) {
+    // An error body that is not JSON stays text.
     if (ok) throw e;
     return text;
   }
