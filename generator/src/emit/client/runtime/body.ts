@@ -74,16 +74,20 @@ export async function decodeJson(_op: OperationSpec, res: Response, parseAs: Par
   if (ok && parseAs) return parseAs === 'response' ? res : parseAs === 'stream' ? res.body : res[parseAs]();
   const type = res.headers.get('content-type');
   const json = isJson(type);
-  const blob = await res.blob();
-  // Bytes: an empty body without a media type (a 204, a bare error) is no body.
-  if (!json && !/^\s*text\//i.test(type ?? '')) return blob.size || type !== null ? blob : undefined;
-  if (!blob.size) return undefined;
+  if (!json && !/^\s*text\//i.test(type ?? '')) {
+    const blob = await res.blob();
+    // Bytes: an empty body without a media type (a 204, a bare error) is no body.
+    return blob.size || type !== null ? blob : undefined;
+  }
+  // Read as an ArrayBuffer: a Blob first would cost a copy on every JSON answer.
+  const bytes = await res.arrayBuffer();
+  if (!bytes.byteLength) return undefined;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(await blob.arrayBuffer());
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (e) {
     if (ok) throw new TypeError(`the ${type} body is not valid UTF-8 (${(e as Error).message})`);
-    return blob;
+    return new Blob([bytes], { type: type! });
   }
   if (!json) return text;
   try {
