@@ -26,13 +26,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { analyzeMetafile, build } from 'esbuild';
 import { DEFAULT_CONFIG } from '../../generator/src/config.ts';
 import { generate } from '../../generator/src/pipeline.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SPEC = path.join(root, 'spec/social-posting.openapi.yaml');
 const ITERATIONS = 3000;
+/** `npm run bench -- client --analyze`: also print each bundle's bytes per module (esbuild's metafile analysis). */
+const ANALYZE = process.argv.includes('--analyze');
 
 interface Size {
   label: string;
@@ -56,7 +58,9 @@ async function bundle(label: string, dir: string, source: string): Promise<Size>
     alias: { '@social-posting/client': path.join(dir, 'client/src/index.ts') },
     external: ['@social-posting/validators'],
     logLevel: 'silent',
+    metafile: ANALYZE,
   });
+  if (result.metafile) console.log(`${label}:${await analyzeMetafile(result.metafile)}`);
   const code = result.outputFiles[0]!.contents;
   return { label, min: code.length, gzip: gzipSync(code, { level: 9 }).length };
 }

@@ -3,11 +3,12 @@
  * root (`createCore` + the standalone function) bundles with esbuild (--bundle --minify, no splitting) to
  * code that holds none of the features it does not use. Checked by distinctive strings of each feature's
  * module (they survive minification), each also checked present where the feature IS used, so a renamed
- * string cannot make the test pass vacuously. Sizes are measured by `npm run bench -- client` (ours against
- * openapi-fetch in the same run; the ratio is the issue's goal, not asserted here: a timed/sized bench row).
+ * string cannot make the test pass vacuously. The one-call program's size (min+gzip) is checked against
+ * openapi-fetch's bundle of the same call, built in the same run (`npm run bench -- client` prints both).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -55,6 +56,10 @@ paths:
       operationId: listThings
       parameters: [{ name: filter, in: query, style: deepObject, explode: true, schema: { type: object, additionalProperties: { type: string } } }]
       responses: { '200': { description: ok, content: { application/json: { schema: { type: array } } } } }
+  /report:
+    get:
+      operationId: getReport
+      responses: { '200': { description: ok, content: { text/plain: { schema: { type: string } } } } }
 `;
 
 async function writePackage(name: string, spec: string): Promise<string> {
@@ -73,7 +78,7 @@ async function bundle(name: string, index: string, program: string): Promise<str
   const result = await build({
     entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false,
     // The validators package stays outside: the test is about what the client code pulls in.
-    external: ['*/validators'], logLevel: 'silent',
+    external: ['*/validators'], logLevel: 'silent', nodePaths: [path.join(root, 'node_modules')],
   });
   return result.outputFiles[0]!.text;
 }
@@ -97,10 +102,12 @@ const FEATURES = {
   deprecation: ['deprecatedAt'],
   // The request body encoder (body.ts encodeBody), on the entries of operations that take a body.
   'request bodies': ['JSON.stringify'],
+  // Text in its charset, XML as text (body.ts decodeBody), on the entries of operations declaring media other than JSON.
+  'other media': ['charset', 'xml'],
 } as const;
 
 /** What a one-call program does not use (and so must not carry). */
-const UNUSED = ['streams', 'pagination', 'OAuth 1.0a', 'validation', 'middleware', 'retries', 'rate limits', 'timeouts', 'other parameter styles', 'deprecation', 'request bodies'] as const;
+const UNUSED = ['streams', 'pagination', 'OAuth 1.0a', 'validation', 'middleware', 'retries', 'rate limits', 'timeouts', 'other parameter styles', 'deprecation', 'request bodies', 'other media'] as const;
 
 let social = '';
 let shake = '';
@@ -185,8 +192,43 @@ getUserBookmarks(createCore({ baseUrl: 'https://api.example.com', auth: { oauth2
     const styled = await bundle('shake-styled', shake, `import { createCore, listThings } from PKG;\nlistThings(createCore({ baseUrl: 'https://h' }), { filter: { a: 'b' } }).then(console.log);`);
     for (const s of FEATURES['other parameter styles']) expect(styled, s).toContain(s);
     const all = await bundle('shake-all', shake, `import { createClient } from PKG;\ncreateClient({ baseUrl: 'https://h' }).getThing({ id: '1' }).then(console.log);`);
-    for (const feature of ['forms', 'apiKey/basic credentials', 'other parameter styles', 'deprecation'] as const) {
+    for (const feature of ['forms', 'apiKey/basic credentials', 'other parameter styles', 'deprecation', 'other media'] as const) {
       for (const s of FEATURES[feature]) expect(all, `${feature}: ${s}`).toContain(s);
     }
+    const text = await bundle('shake-text', shake, `import { createCore, getReport } from PKG;\ngetReport(createCore({ baseUrl: 'https://h' })).then(console.log);`);
+    for (const s of FEATURES['other media']) expect(text, s).toContain(s);
+  });
+});
+
+/**
+ * Issue 25's goal is ≤ 1.00 (as small as openapi-fetch's bundle of the same call); not reached yet: 1.18 when
+ * this bound was set (3.13 kB against 2.66 kB; 1.26 before). The bound keeps what was won; lower it as the
+ * bundle shrinks.
+ */
+const BOUND = 1.2;
+
+describe('size against openapi-fetch', () => {
+  it(`the one-call program (createCore + getUserBookmarks) is at most ${BOUND}× openapi-fetch's for the same call (min+gzip -9)`, async () => {
+    // The programs of `npm run bench -- client` (scripts/bench/client.ts): the same route, arguments and token.
+    const print = `.then((r) => console.log(r), (e) => console.error(e));`;
+    const ours = await bundle(
+      'size-ours',
+      social,
+      `import { createCore, getUserBookmarks } from PKG;
+const core = createCore({ baseUrl: 'https://api.example.com', auth: { oauth2: 'token' } });
+getUserBookmarks(core, { id: '2244994945', max_results: 10 })${print}`,
+    );
+    const peer = await bundle(
+      'size-peer',
+      social,
+      `import createClient from 'openapi-fetch';
+const c = createClient({ baseUrl: 'https://api.example.com', headers: { authorization: 'Bearer token' } });
+c.GET('/2/users/{id}/bookmarks', { params: { path: { id: '2244994945' }, query: { max_results: 10 } } })${print}`,
+    );
+    const size = (code: string) => gzipSync(code, { level: 9 }).length;
+    // Not vacuous: openapi-fetch's own code is in its bundle, and ours carries the call's route.
+    expect(peer).toContain('querySerializer');
+    expect(ours).toContain('/2/users/{id}/bookmarks');
+    expect(size(ours) / size(peer), `ours ${size(ours)} B, openapi-fetch ${size(peer)} B`).toBeLessThanOrEqual(BOUND);
   });
 });

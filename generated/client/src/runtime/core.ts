@@ -14,7 +14,7 @@
  * objects on the hot path, and a header named `__proto__` stays an ordinary entry.
  */
 import { AbortError, ApiError, CredentialsError, NetworkError } from './errors.js';
-import { decodeBody } from './body.js';
+import { decodeJson } from './body.js';
 import { buildRequest, headerRecord, type HeaderRecord } from './serialize.js';
 import type {
   ApiPromise,
@@ -99,11 +99,10 @@ const NEEDS = { retry: 'retries', timeoutMs: 'timeouts', middleware: 'middleware
  * `validate` that asks for something.
  */
 function needs(o: RuntimeOptions | CallOptions, features: Features): void {
-  for (const k in NEEDS) {
-    const f = NEEDS[k as keyof typeof NEEDS];
+  for (const [k, f] of Object.entries(NEEDS)) {
     const v = (o as Record<string, { length?: number; request?: unknown; response?: unknown }>)[k];
     if (v && (v.length ?? (k !== 'validate' || v.request || v.response)) && !features[f])
-      throw new TypeError(`${k} needs the ${f} feature: createCore(options, { ${f} }), exported by the client package`);
+      throw new TypeError(`${k} needs the ${f} feature: createCore(options, { ${f} })`);
   }
 }
 
@@ -111,7 +110,6 @@ export function createRuntime<O extends RuntimeOptions>(options: O, features: Fe
   if (typeof options?.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
   needs(options, features);
   const headers = headerRecord(options.headers);
-  const { validation, retries, rateLimits, timeouts, middleware } = features;
   let inner: Send = (op, args, call) => attempt(rt, headers, op, args, call);
   const rt: Runtime<Throws<O, true>> = {
     options: options as Runtime<Throws<O, true>>['options'],
@@ -123,6 +121,7 @@ export function createRuntime<O extends RuntimeOptions>(options: O, features: Fe
       return send(op, args as Args | undefined, call);
     },
   };
+  const { validation, retries, rateLimits, timeouts, middleware } = features;
   for (const f of [middleware, timeouts, rateLimits, retries, validation]) if (f) inner = f(inner, rt);
   return rt;
 }
@@ -140,12 +139,11 @@ async function attempt(
   const { signal } = call;
   const aborted = () => new AbortError(op.id, 'aborted', signal!.reason);
   if (signal?.aborted) throw aborted();
-  const built = buildRequest(options.baseUrl, op, args, call.query);
-  let url = built.url;
+  let { url, headers: paramHeaders } = buildRequest(options.baseUrl, op, args, call.query);
   const headers: HeaderRecord = Object.assign(
     Object.create(null),
     clientHeaders,
-    built.headers,
+    paramHeaders,
     call.headers && headerRecord(call.headers),
   );
   // Body: by the entry's encoder (JSON, a form, or passed through as given; it sets the Content-Type); entries
@@ -167,7 +165,7 @@ async function attempt(
   let res: Response;
   let data: unknown;
   try {
-    res = await (call.fetch ?? options.fetch ?? globalThis.fetch)(url, {
+    res = await (call.fetch ?? options.fetch ?? fetch)(url, {
       method: op.method,
       headers,
       body: encoded?.body,
@@ -175,15 +173,15 @@ async function attempt(
       // Needed by fetch for a stream body, harmless for the others.
       duplex: 'half',
     } as RequestInit);
-    data = await (op.decode ?? decodeBody)(op, res, call.parseAs);
+    data = await (op.decode ?? decodeJson)(op, res, call.parseAs);
   } catch (e) {
-    if (signal?.aborted) throw aborted();
-    throw new NetworkError(op.id, `network error: ${(e as Error)?.message ?? e}`, e);
+    throw signal?.aborted ? aborted() : new NetworkError(op.id, `network error: ${(e as Error)?.message ?? e}`, e);
   }
+  const { status } = res;
   // One forced token refresh after a 401, when the OAuth 2.0 token comes from a refreshing provider.
-  if (res.status === 401 && refreshable && !force) return attempt(rt, clientHeaders, op, args, call, true);
-  if (!res.ok) throw new ApiError(op.id, res.status, res.headers, data, undefined, res);
-  return { data, status: res.status, headers: res.headers, response: res } as Sent;
+  if (status === 401 && refreshable && !force) return attempt(rt, clientHeaders, op, args, call, true);
+  if (!res.ok) throw new ApiError(op.id, status, res.headers, data, undefined, res);
+  return { data, status, headers: res.headers, response: res } as Sent;
 }
 
 /** Wraps a send into what the methods return: awaitable for the body, `withResponse()` for the rest. */

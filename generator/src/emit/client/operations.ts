@@ -171,6 +171,16 @@ function partsSpec(parts: PositionalParts): Record<string, unknown> {
   return { prefix: parts.prefix.map(part), ...(parts.items ? { items: part(parts.items) } : {}) };
 }
 
+/**
+ * Whether a response of the operation (any status) declares a media type other than JSON: the entry then
+ * carries `decodeBody` (text by its charset, the rest as bytes); the core's own `decodeJson` reads JSON and
+ * keeps what the spec does not declare as bytes (an error's valid UTF-8 as text).
+ */
+function declaresOtherMedia(model: ApiModel, op: OperationModel): boolean {
+  const facts = factsOf(model);
+  return op.responses.some((res) => facts.responseMedia(res).some((m) => m.kind !== 'json' || m.streamed));
+}
+
 /** Whether the operation's preferred request body is a positional multipart one (the entry then carries `encodeParts`). */
 function partsBody(model: ApiModel, op: OperationModel): boolean {
   return requestMediaType(model, op)?.positional !== undefined;
@@ -225,6 +235,7 @@ function entry(model: ApiModel, op: OperationModel): n.Expression {
     const args = [n.valueRef('int64Plans'), n.literalExpression(plans), ...(spec.binary !== undefined ? [n.valueRef('decodeBinary')] : [])];
     members.push(n.property('decode', n.callExpression(n.valueRef('decodeInt64'), args)));
   } else if (spec.binary !== undefined) members.push(n.property('decode', n.valueRef('decodeBinary')));
+  else if (declaresOtherMedia(model, op)) members.push(n.property('decode', n.valueRef('decodeBody')));
   if (wide.items) members.push(n.property('readItem', n.callExpression(n.valueRef('readInt64Item'), [n.valueRef('int64Plans'), n.literalExpression(wide.items)])));
   // `dates: 'Date'`: the operation's plans, with the codec over the named schemas' plans.
   const dated = typeof spec.dates === 'object';
@@ -270,7 +281,8 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const binary = model.operations.some((op) => binarySuccessTypes(model, op).length > 0 && !(int64Of(model, op).ok || int64Of(model, op).error));
   const wideDecoded = model.operations.some((op) => int64Of(model, op).ok || int64Of(model, op).error);
   const fromInt64 = [...(wideDecoded ? ['decodeInt64'] : []), ...(wideBodies ? ['encodeJson64'] : []), ...(wideItems ? ['readInt64Item'] : [])];
-  const fromBody = [...(binary ? ['decodeBinary'] : []), ...(bodies ? ['encodeBody'] : [])];
+  const otherMedia = model.operations.some((op) => !(int64Of(model, op).ok || int64Of(model, op).error) && binarySuccessTypes(model, op).length === 0 && declaresOtherMedia(model, op));
+  const fromBody = [...(binary ? ['decodeBinary'] : []), ...(otherMedia ? ['decodeBody'] : []), ...(bodies ? ['encodeBody'] : [])];
   const types = [...(dated ? ['DatePlan'] : []), 'OperationSpec', ...(pages.length ? ['PaginationSpec'] : [])];
   const lines = [
     extra && namedLine('import', ['extraAuth'], './runtime/auth-extra.js'),

@@ -27,10 +27,14 @@ export type Reading = 'json' | 'text' | 'bytes';
 /** The default reading of a body by its Content-Type (the lower-cased essence decides; none: bytes). */
 export function readingOf(contentType: string | null): Reading {
   const e = essence(contentType);
-  if (/^application\/(?:[^/]+\+)?json$|^text\/json$/.test(e)) return 'json';
+  if (isJson(e)) return 'json';
   if (e.startsWith('text/') || /^application\/(?:[^/]+\+)?xml$/.test(e)) return 'text';
   return 'bytes';
 }
+
+/** Whether a Content-Type (or its essence) is JSON: `application/json`, `application/*+json`, `text/json`. */
+const isJson = (contentType: string | null) =>
+  /^\s*(?:application\/(?:[^/;]+\+)?|text\/)json\s*(?:;|$)/i.test(contentType ?? '');
 
 const essence = (contentType: string | null) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 
@@ -42,37 +46,55 @@ export function isBinaryResponse(op: OperationSpec, contentType: string | null):
 
 /**
  * The body the default way (by the answer's Content-Type; empty: `undefined`), or as `parseAs` says for a
- * success.
+ * success: text (`text/*`, XML) decoded by its charset (UTF-8 by default) here, the rest as `decodeJson`
+ * reads it.
  */
-export async function decodeBody(_op: OperationSpec, res: Response, parseAs: ParseAs | undefined): Promise<unknown> {
-  if (res.ok && parseAs) return parseAs === 'response' ? res : parseAs === 'stream' ? res.body : res[parseAs]();
-  const contentType = res.headers.get('content-type');
-  const reading = readingOf(contentType);
-  if (reading === 'bytes') {
-    const blob = await res.blob();
-    // An empty body without a media type (a 204, a bare error) is no body; declared bytes stay a Blob.
-    return blob.size === 0 && contentType === null ? undefined : blob;
+export async function decodeBody(op: OperationSpec, res: Response, parseAs: ParseAs | undefined): Promise<unknown> {
+  const type = res.headers.get('content-type');
+  if ((res.ok && parseAs) || readingOf(type) !== 'text') return decodeJson(op, res, parseAs);
+  const bytes = await res.arrayBuffer();
+  if (!bytes.byteLength) return undefined;
+  try {
+    return new TextDecoder(charset(type) ?? 'utf-8', { fatal: true }).decode(bytes);
+  } catch (e) {
+    if (res.ok)
+      throw new TypeError(`the ${essence(type)} body is not valid text in its charset (${(e as Error).message})`);
+    return new Blob([bytes], { type: type! });
   }
-  const bytes = new Uint8Array(await res.arrayBuffer());
+}
+
+/**
+ * The core's reading of a body, for operations whose declared responses are all JSON (or bodiless): as
+ * `decodeBody` reads JSON, `text/*` in UTF-8 and everything else, but text in another charset fails like
+ * invalid text (a success rejects, an error body stays bytes) and XML is bytes. The table entries of
+ * operations that declare other media types carry `decodeBody` itself (`OperationSpec.decode`).
+ */
+export async function decodeJson(_op: OperationSpec, res: Response, parseAs: ParseAs | undefined): Promise<unknown> {
+  const { ok } = res;
+  if (ok && parseAs) return parseAs === 'response' ? res : parseAs === 'stream' ? res.body : res[parseAs]();
+  const type = res.headers.get('content-type');
+  const json = isJson(type);
+  if (!json && !/^\s*text\//i.test(type ?? '')) {
+    const blob = await res.blob();
+    // Bytes: an empty body without a media type (a 204, a bare error) is no body.
+    return blob.size || type !== null ? blob : undefined;
+  }
+  // Read as an ArrayBuffer: a Blob first would cost a copy on every JSON answer.
+  const bytes = await res.arrayBuffer();
   if (!bytes.byteLength) return undefined;
   let text: string;
   try {
-    // JSON is UTF-8 whatever the label says (RFC 8259 §8.1); text by its charset, US-ASCII-compatible UTF-8 by default.
-    text = new TextDecoder(reading === 'json' ? 'utf-8' : (charset(contentType) ?? 'utf-8'), { fatal: true }).decode(
-      bytes,
-    );
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (e) {
-    if (res.ok)
-      throw new TypeError(
-        `the ${essence(contentType)} body is not valid text in its charset (${(e as Error).message})`,
-      );
-    return new Blob([bytes], { type: contentType ?? '' });
+    if (ok) throw new TypeError(`the ${type} body is not valid UTF-8 (${(e as Error).message})`);
+    return new Blob([bytes], { type: type! });
   }
-  if (reading === 'text') return text;
+  if (!json) return text;
   try {
     return JSON.parse(text);
   } catch (e) {
-    if (res.ok) throw e;
+    // An error body that is not JSON stays text.
+    if (ok) throw e;
     return text;
   }
 }

@@ -42,15 +42,14 @@ export class ApiError<B = unknown> extends ClientError {
     response?: Response,
   ) {
     const problem = asProblem(body);
-    const b = body as { message?: unknown } | undefined;
     const text = problem
       ? [problem.title, problem.detail].filter(Boolean).join(': ')
-      : b && typeof b === 'object'
-        ? b.message
-        : b;
-    const summary = typeof text === 'string' && text ? ` ${text.slice(0, 200)}` : '';
+      : ((body as { message?: unknown })?.message ?? body);
     const listed = errorDetails(body);
-    super(operation, `${status}${summary}${listed ? ` (${listed})` : ''}`);
+    super(
+      operation,
+      status + (typeof text === 'string' && text ? ' ' + text.slice(0, 200) : '') + (listed && ` (${listed})`),
+    );
     Object.assign(this, { status, headers, body, problem, rateLimit, response });
   }
 }
@@ -66,29 +65,33 @@ const DETAILS_MAX = 500;
  * `code`), and plain strings. Empty when the body lists none: the summary (title, detail) then says all.
  */
 export function errorDetails(body: unknown): string {
-  if (!body || typeof body !== 'object') return '';
-  const b = body as Record<string, unknown>;
-  const items = [b.errors, b['invalid-params']].flatMap((list) => (Array.isArray(list) ? list : []));
-  const texts = items.map(detailText).filter((t) => t !== '');
+  const b = body as Record<string, unknown> | null;
+  const texts = b && typeof b === 'object' ? [b.errors, b['invalid-params']].flatMap(detailTexts) : [];
   let out = '';
   for (let i = 0; i < texts.length; i++) {
-    const next = (out ? out + '; ' : '') + texts[i];
+    const next = (out && out + '; ') + texts[i];
     if (next.length > DETAILS_MAX) return `${out}; and ${texts.length - i} more`;
     out = next;
   }
   return out;
 }
 
+/** The non-empty texts of a list's details (none when it is not a list). */
+const detailTexts = (list: unknown): string[] => (Array.isArray(list) ? list.map(detailText).filter(Boolean) : []);
+
 /** One listed detail: where (a field, parameter name or JSON pointer) and what (its message, reason or code). */
 function detailText(item: unknown): string {
   if (typeof item === 'string') return item.slice(0, DETAIL_MAX);
-  if (!item || typeof item !== 'object') return '';
-  const e = item as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-  const params = e.parameters && typeof e.parameters === 'object' ? Object.keys(e.parameters).join(', ') : undefined;
-  const where = str(e.field) ?? str(e.name) ?? str(e.pointer) ?? str(e.parameter) ?? (params || undefined);
-  const what = str(e.message) ?? str(e.detail) ?? str(e.reason) ?? str(e.title) ?? str(e.code);
-  const text = where && what ? `${where}: ${what}` : (where ?? what ?? '');
+  const e = (item ?? {}) as Record<string, unknown>;
+  // The first of the members that is a non-empty string.
+  const first = (...keys: string[]) => keys.map((k) => e[k]).find((v) => typeof v === 'string' && v);
+  const params = typeof e.parameters === 'object' && Object.keys(e.parameters ?? {}).join(', ');
+  const text = [
+    first('field', 'name', 'pointer', 'parameter') || params,
+    first('message', 'detail', 'reason', 'title', 'code'),
+  ]
+    .filter(Boolean)
+    .join(': ');
   return text.length > DETAIL_MAX ? text.slice(0, DETAIL_MAX - 1) + '…' : text;
 }
 

@@ -36,12 +36,12 @@ export function serializeDefault(style: string, explode: boolean, name: string, 
   const s = (v: unknown) => encode(scalar(v));
   const kv = (v: string) => (form ? encode(name) + '=' + v : v);
   const sep = form ? '&' : ',';
-  if (Array.isArray(value)) return explode ? value.map((v) => kv(s(v))).join(sep) : kv(value.map(s).join(','));
+  if (Array.isArray(value)) return explode ? value.map((v) => kv(s(v))).join(sep) : kv(value.map(s).join());
   if (!value || typeof value !== 'object' || value instanceof Date) return kv(s(value));
-  const pairs = Object.entries(value)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => encode(k) + (explode ? '=' : ',') + s(v));
-  return explode ? pairs.join(sep) : kv(pairs.join(','));
+  const pairs = Object.entries(value).flatMap(([k, v]) =>
+    v === undefined ? [] : encode(k) + (explode ? '=' : ',') + s(v),
+  );
+  return explode ? pairs.join(sep) : kv(pairs.join());
 }
 
 /** Header name (lower case) → value, in a null-prototype object. */
@@ -72,10 +72,10 @@ export type ParamWriter = (p: ParamSpec, value: unknown, to: ParamSink) => void;
  */
 export const writeDefault: ParamWriter = (p, v, to) => {
   const path = p.in === 'path';
-  const style = p.style ?? (path ? 'simple' : 'form');
+  const style = path ? 'simple' : 'form';
   // A hand-made entry without the writer it needs fails rather than sending something else.
-  if (style !== (path ? 'simple' : 'form') || !(path || p.in === 'query'))
-    throw new TypeError(`${p.in} parameters need OperationSpec.styles (style ${style})`);
+  if ((p.style ?? style) !== style || !(path || p.in === 'query'))
+    throw new TypeError(`${p.in} parameters need OperationSpec.styles (style ${p.style})`);
   const text = serializeDefault(style, p.explode ?? !path, p.name, v);
   if (path) to.path[p.name] = text;
   else to.query.push(text);
@@ -106,23 +106,21 @@ export function buildRequest(
     const v = own(args, key) ? args[key] : undefined;
     if (v !== undefined && !(p.in === 'query' && own(callQuery, p.name))) (op.styles ?? writeDefault)(p, v, to);
   }
-  for (const [extra, label] of [
-    [op.openQuery && args?.extraQuery, 'extraQuery'],
-    [callQuery, 'the query option'],
-  ] as const) {
-    if (extra == null || extra === false) continue;
-    if (typeof extra !== 'object' || Array.isArray(extra))
+  const extra = (given: unknown, label: string) => {
+    if (given == null) return;
+    if (typeof given !== 'object' || Array.isArray(given))
       throw new TypeError(`${label} must be an object of query parameters`);
-    for (const [name, value] of Object.entries(extra))
+    for (const [name, value] of Object.entries(given))
       if (value !== undefined) to.query.push(serializeDefault('form', true, name, value));
-  }
+  };
+  if (op.openQuery) extra(args?.extraQuery, 'extraQuery');
+  extra(callQuery, 'the query option');
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (to.path[name] === undefined) throw new TypeError(`${op.id}: missing path parameter ${name}`);
     return to.path[name];
   });
   // URL parsers remove `.` and `..` segments, so such a value would reach another path (servers refuse them).
-  if (/\/\.\.?(?:\/|$)/.test(path))
-    throw new TypeError(`${op.id}: a path parameter is \`.\` or \`..\`, which no URL can carry as a segment`);
+  if (/\/\.\.?(?:\/|$)/.test(path)) throw new TypeError(`${op.id}: a path parameter makes a \`.\` or \`..\` segment`);
   const q = to.query.filter(Boolean).join('&');
   return { url: baseUrl.replace(/\/+$/, '') + path + (q ? '?' + q : ''), headers: to.headers };
 }
