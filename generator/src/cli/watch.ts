@@ -22,6 +22,7 @@ import { UsageError } from '../errors.ts';
 import { EXIT } from './io.ts';
 import { watchSchedule } from './watch-schedule.ts';
 import { pluginReloads, type PluginReloads } from './plugin-reload.ts';
+import { WorkerFailure } from '../emit-parallel/emit-worker.ts';
 
 /** Long enough to take an editor's save (often several events) as one change, short next to a run. */
 const DEBOUNCE_MS = 15;
@@ -45,6 +46,8 @@ export interface WatchOptions {
   reloadConfig(): SocialgenConfig;
   /** One generation; returns the spec files it read. */
   run(config: SocialgenConfig): Promise<string[]>;
+  /** Releases what the runs kept (the emit worker) once the watch stops. */
+  stop?(): Promise<void>;
 }
 
 export async function watchGenerate(ctx: CommandContext, options: WatchOptions): Promise<void> {
@@ -73,6 +76,10 @@ export async function watchGenerate(ctx: CommandContext, options: WatchOptions):
     } else if (error instanceof UsageError || error instanceof RegistryError) {
       ctx.io.err(`socialgen: ${error.message}`);
       ctx.io.err('socialgen: the previous output is kept. Watching for changes…');
+    } else if (error instanceof WorkerFailure) {
+      // The worker is a bug's victim, not the spec's; the next run starts a new one.
+      ctx.io.err(`socialgen: ${error.message}`);
+      ctx.io.err('socialgen: the previous output is kept; the next run starts a new emit worker. Watching for changes…');
     } else throw error;
   };
 
@@ -122,6 +129,7 @@ export async function watchGenerate(ctx: CommandContext, options: WatchOptions):
       void schedule
         .stop()
         .then(() => watcher.close())
+        .then(() => options.stop?.())
         .then(resolve);
     };
     process.once('SIGINT', stop);

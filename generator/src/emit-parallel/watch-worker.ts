@@ -1,0 +1,124 @@
+/**
+ * The watch's emit worker: one thread kept across the runs of `generate --watch`. A one-shot run pays a
+ * worker's start-up (its thread, loading the TypeScript compiler a second time) on every run, which a small
+ * spec never earns back (emit-worker.ts); the watch pays it once, and each later run only copies the model
+ * across, so the worker emits its targets while the main thread loads nothing more and emits the rest. The
+ * output is the same bytes (the same emitters, from a clone of the same model).
+ *
+ * Which targets: the split that balances the two threads after an edit of the bundled spec (measured per
+ * edit, at a load of ~6 on 2 cores: load and model ~75 ms, validators ~90, types ~30, client ~60, server
+ * ~80; the main thread also loads the spec), so the worker takes the client and the server, the main thread
+ * the rest.
+ *
+ * Each run decides again whether to use it: only with a core to spare (`coresToSpare`, as the one-shot
+ * command decides; SOCIALGEN_EMIT_WORKER=1 always, =0 never). Failure is never a hang and never the end of
+ * the watch's worker: an exception in it, its exit, or a reply that cannot be read rejects that run's
+ * `emit` with an error saying so (the watch reports it and keeps the previous output), and the next run
+ * starts a new thread. Between runs the thread does not keep the process alive; `close` terminates it.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ApiModel } from '../model/types.ts';
+import type { TargetJob } from './emit-target.ts';
+import { coresToSpare, onFailure, outcomesOf, WORKER_URL, type EmitWorker, type TargetOutcome, type WorkerOutcome } from './emit-worker.ts';
+import type { EmitReply, EmitRequest, WorkerStart } from './messages.ts';
+
+/** The built-in targets the watch's worker emits (see above for the measurement behind the choice). */
+export const WATCH_WORKER_TARGETS: readonly string[] = ['client', 'server'];
+
+export interface WatchEmitWorker extends EmitWorker {
+  /** Terminates the thread (if one is running); the watch is over. */
+  close(): Promise<void>;
+  /** How many threads were started so far (one, unless one failed). */
+  readonly started: number;
+}
+
+export interface WatchWorkerOptions {
+  /** The worker module (tests); default the compiled worker.js. */
+  script?: URL;
+  /** Cores and 1-minute load average now (tests); default this machine's, read at every run. */
+  machine?: () => { cores: number; load: number };
+}
+
+/** The thread behind the handle: its worker and the reply (or failure) of the request in flight. */
+interface Thread {
+  worker: Worker;
+  /** Settles the request in flight; replaced for every request. */
+  settle?: (outcome: WorkerOutcome) => void;
+}
+
+/**
+ * A handle that starts its thread at once (when a run would take it now), else on the first run that takes
+ * it; undefined when there is no compiled worker (running the sources) or SOCIALGEN_EMIT_WORKER=0.
+ */
+export function watchEmitWorker({ script = WORKER_URL, machine }: WatchWorkerOptions = {}): WatchEmitWorker | undefined {
+  const forced = process.env.SOCIALGEN_EMIT_WORKER;
+  if (forced === '0' || !existsSync(fileURLToPath(script))) return undefined;
+  let thread: Thread | undefined;
+  let started = 0;
+  let nextId = 0;
+
+  const start = (): Thread => {
+    const workerData: WorkerStart = { preload: [...WATCH_WORKER_TARGETS], persistent: true };
+    const current: Thread = { worker: new Worker(script, { workerData }) };
+    started++;
+    current.worker.unref();
+    current.worker.on('message', (reply: EmitReply) => current.settle?.({ reply }));
+    onFailure(current.worker, (error) => {
+      // This thread is done for: the next run starts another.
+      if (thread === current) thread = undefined;
+      current.settle?.({ error });
+    });
+    return current;
+  };
+
+  // Started now when the first run will likely take it: it loads its emitters while that run loads the spec.
+  if (forced === '1' || coresToSpare(machine?.())) thread = start();
+  return {
+    targets: WATCH_WORKER_TARGETS,
+    takes: () => forced === '1' || coresToSpare(machine?.()),
+    async emit(model: ApiModel, jobs: TargetJob[]): Promise<Map<string, TargetOutcome>> {
+      const current = (thread ??= start());
+      const id = ++nextId;
+      const replied = new Promise<WorkerOutcome>((resolve) => {
+        current.settle = (outcome) => {
+          // A stray reply (not this request's) cannot happen: requests go one at a time.
+          if ('reply' in outcome && outcome.reply.id !== id) return;
+          current.settle = undefined;
+          resolve(outcome);
+        };
+      });
+      const request: EmitRequest = { model, jobs, id };
+      try {
+        current.worker.postMessage(request);
+      } catch (error) {
+        // Something in the model that cannot be cloned (a bug: the model is plain data); the thread is fine.
+        current.settle = undefined;
+        throw error;
+      }
+      // While it works for this run, it keeps the process alive; between runs it does not.
+      current.worker.ref();
+      try {
+        const outcome = await replied;
+        if ('error' in outcome) {
+          void current.worker.terminate();
+          throw outcome.error;
+        }
+        return outcomesOf(outcome.reply);
+      } finally {
+        current.worker.unref();
+      }
+    },
+    // Kept across runs: a run that does not use it leaves it as it is.
+    cancel: () => {},
+    async close() {
+      const current = thread;
+      thread = undefined;
+      if (current) await current.worker.terminate();
+    },
+    get started() {
+      return started;
+    },
+  };
+}
