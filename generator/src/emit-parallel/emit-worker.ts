@@ -18,7 +18,7 @@
  * root spec file alone is at least EARLY_START_BYTES; otherwise decided once the model is loaded (at least
  * MIN_MODEL_SIZE operations and component schemas) and started then. A small spec is emitted in one thread
  * whatever the load. SOCIALGEN_EMIT_WORKER=1 uses one always, =0 never. The output is the same bytes
- * either way.
+ * either way. (`generate --watch` instead keeps one worker across its runs: watch-worker.ts.)
  *
  * Failure is never a hang: an exception in the worker, its exit before replying, or a reply that cannot
  * be read rejects `emit` with an error saying so.
