@@ -80,7 +80,7 @@ async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onPr
   const names = Object.fromEntries([...new Set([...TARGETS, ...registry.names()])].map((t) => [t, packageName(config, t, scope)]));
   const packages = { scope, names, version: packageVersion(model.info.version, config.packages.patch) };
   const jobOf = (target: RegisteredTarget): TargetJob => ({ target: target.name, layout: config.layout, packages, options: config.options[target.name] ?? {}, packageOptions: config.packages, generatorVersion: GENERATOR_VERSION, outName: path.basename(config.out) });
-  const remote = worker && (worker.takes?.(model) ?? true) ? plan.filter((t) => t.origin === 'built-in' && (worker.targets ?? WORKER_TARGETS).includes(t.name)) : [];
+  const remote = worker && (worker.takes?.(model) ?? true) ? plan.filter((t) => t.origin === 'built-in' && WORKER_TARGETS.includes(t.name)) : [];
   const progress = (target: RegisteredTarget) => onProgress?.('emit', `${target.name}: ${model.schemas.length} schemas, ${model.operations.length} operations`);
   // With a worker every target is under way at once; without, each is announced as it starts.
   if (remote.length) plan.forEach(progress);

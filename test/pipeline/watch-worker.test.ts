@@ -57,7 +57,7 @@ describe('the watch keeps one emit worker', () => {
         expect([...watched.files]).toEqual([...fresh.files]);
       }
       // Every run sent its share to the worker, and the worker is the one thread started with the handle.
-      expect(asked).toEqual([0, 1, 2].map(() => [...watchWorker.WATCH_WORKER_TARGETS]));
+      expect(asked).toEqual([0, 1, 2].map(() => [...emitWorker.WORKER_TARGETS]));
       expect(worker.started).toBe(1);
     } finally {
       await worker.close();

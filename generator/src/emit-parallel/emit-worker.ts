@@ -48,8 +48,6 @@ export interface EmitWorker {
   emit(model: ApiModel, jobs: TargetJob[]): Promise<Map<string, TargetOutcome>>;
   /** Stops the worker unless it was sent a request (nothing to emit, or the run failed before emitting). */
   cancel(): void;
-  /** The built-in targets it emits (absent: WORKER_TARGETS). */
-  targets?: readonly string[];
 }
 
 export const WORKER_URL = new URL('./worker.js', import.meta.url);

@@ -2,13 +2,15 @@
  * The watch's emit worker: one thread kept across the runs of `generate --watch`. A one-shot run pays a
  * worker's start-up (its thread, loading the TypeScript compiler a second time) on every run, which a small
  * spec never earns back (emit-worker.ts); the watch pays it once, and each later run only copies the model
- * across, so the worker emits its targets while the main thread loads nothing more and emits the rest. The
- * output is the same bytes (the same emitters, from a clone of the same model).
+ * across: the worker emits its targets while the main thread emits the rest. The output is the same bytes
+ * (the same emitters, from a clone of the same model).
  *
- * Which targets: the split that balances the two threads after an edit of the bundled spec (measured per
- * edit, at a load of ~6 on 2 cores: load and model ~75 ms, validators ~90, types ~30, client ~60, server
- * ~80; the main thread also loads the spec), so the worker takes the client and the server, the main thread
- * the rest.
+ * It emits the same targets as the one-shot worker (WORKER_TARGETS: types, client, server), the split that
+ * balances the two threads after an edit of the bundled spec. Measured as CPU time per thread and run
+ * (/proc/self/task/<tid>/stat, 8 edits, at a load of 11-15 on 2 cores, so wall times meant nothing): main
+ * thread alone 303 ms; with the worker taking types, client and server: main 163, worker 157; client and
+ * server only: main 207, worker 132. V8's own helper threads (GC, compilation) took another ~300 ms per
+ * run either way, on the same two cores, which is why the wall time does not halve.
  *
  * Each run decides again whether to use it: only with a core to spare (`coresToSpare`, as the one-shot
  * command decides; SOCIALGEN_EMIT_WORKER=1 always, =0 never). Failure is never a hang and never the end of
@@ -21,11 +23,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ApiModel } from '../model/types.ts';
 import type { TargetJob } from './emit-target.ts';
-import { coresToSpare, onFailure, outcomesOf, WORKER_URL, type EmitWorker, type TargetOutcome, type WorkerOutcome } from './emit-worker.ts';
+import { coresToSpare, onFailure, outcomesOf, WORKER_TARGETS, WORKER_URL, type EmitWorker, type TargetOutcome, type WorkerOutcome } from './emit-worker.ts';
 import type { EmitReply, EmitRequest, WorkerStart } from './messages.ts';
-
-/** The built-in targets the watch's worker emits (see above for the measurement behind the choice). */
-export const WATCH_WORKER_TARGETS: readonly string[] = ['client', 'server'];
 
 export interface WatchEmitWorker extends EmitWorker {
   /** Terminates the thread (if one is running); the watch is over. */
@@ -60,7 +59,7 @@ export function watchEmitWorker({ script = WORKER_URL, machine }: WatchWorkerOpt
   let nextId = 0;
 
   const start = (): Thread => {
-    const workerData: WorkerStart = { preload: [...WATCH_WORKER_TARGETS], persistent: true };
+    const workerData: WorkerStart = { preload: [...WORKER_TARGETS], persistent: true };
     const current: Thread = { worker: new Worker(script, { workerData }) };
     started++;
     current.worker.unref();
@@ -76,7 +75,6 @@ export function watchEmitWorker({ script = WORKER_URL, machine }: WatchWorkerOpt
   // Started now when the first run will likely take it: it loads its emitters while that run loads the spec.
   if (forced === '1' || coresToSpare(machine?.())) thread = start();
   return {
-    targets: WATCH_WORKER_TARGETS,
     takes: () => forced === '1' || coresToSpare(machine?.()),
     async emit(model: ApiModel, jobs: TargetJob[]): Promise<Map<string, TargetOutcome>> {
       const current = (thread ??= start());
