@@ -75,7 +75,7 @@ describe('the watch keeps one emit worker', () => {
     }
   });
 
-  it('a busy machine: the run stays in one thread (the worker waits for the next run)', { timeout: 60_000 }, async () => {
+  it('a busy machine, or nothing for it to emit: the run stays in one thread and starts none', { timeout: 60_000 }, async () => {
     const before = process.env.SOCIALGEN_EMIT_WORKER;
     delete process.env.SOCIALGEN_EMIT_WORKER;
     try {
@@ -88,6 +88,12 @@ describe('the watch keeps one emit worker', () => {
       expect(worker.takes!({} as never)).toBe(true);
       await worker.close();
       expect(watchWorker.watchEmitWorker({ machine: () => ({ cores: 1, load: 0 }) })!.takes!({} as never)).toBe(false);
+      // A selection the worker has nothing of starts no thread (a later config that selects more starts it when needed).
+      const validatorsOnly = watchWorker.watchEmitWorker({ targets: ['validators'], machine: idle })!;
+      expect(validatorsOnly.started).toBe(0);
+      const result = await pipeline.generate(configFor(writePipelineSpec(path.join(tmp.dir, 'validators-only')), ['validators']), undefined, { worker: validatorsOnly });
+      expect(result.files.size).toBeGreaterThan(0);
+      expect(validatorsOnly.started).toBe(0);
     } finally {
       if (before !== undefined) process.env.SOCIALGEN_EMIT_WORKER = before;
     }

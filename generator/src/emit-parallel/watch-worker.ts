@@ -34,6 +34,8 @@ export interface WatchEmitWorker extends EmitWorker {
 }
 
 export interface WatchWorkerOptions {
+  /** The targets the watch starts with (undefined: the defaults): a selection without types, client or server starts no thread yet. */
+  targets?: readonly string[];
   /** The worker module (tests); default the compiled worker.js. */
   script?: URL;
   /** Cores and 1-minute load average now (tests); default this machine's, read at every run. */
@@ -51,15 +53,17 @@ interface Thread {
  * A handle that starts its thread at once (when a run would take it now), else on the first run that takes
  * it; undefined when there is no compiled worker (running the sources) or SOCIALGEN_EMIT_WORKER=0.
  */
-export function watchEmitWorker({ script = WORKER_URL, machine }: WatchWorkerOptions = {}): WatchEmitWorker | undefined {
+export function watchEmitWorker({ targets, script = WORKER_URL, machine }: WatchWorkerOptions = {}): WatchEmitWorker | undefined {
   const forced = process.env.SOCIALGEN_EMIT_WORKER;
   if (forced === '0' || !existsSync(fileURLToPath(script))) return undefined;
   let thread: Thread | undefined;
   let started = 0;
   let nextId = 0;
 
+  // What it loads before its first request; whatever a later config selects besides is loaded when asked.
+  const preload = WORKER_TARGETS.filter((t) => !targets || targets.includes(t));
   const start = (): Thread => {
-    const workerData: WorkerStart = { preload: [...WORKER_TARGETS], persistent: true };
+    const workerData: WorkerStart = { preload, persistent: true };
     const current: Thread = { worker: new Worker(script, { workerData }) };
     started++;
     current.worker.unref();
@@ -73,11 +77,12 @@ export function watchEmitWorker({ script = WORKER_URL, machine }: WatchWorkerOpt
   };
 
   // Started now when the first run will likely take it: it loads its emitters while that run loads the spec.
-  if (forced === '1' || coresToSpare(machine?.())) thread = start();
+  if (preload.length && (forced === '1' || coresToSpare(machine?.()))) thread = start();
   return {
     takes: () => forced === '1' || coresToSpare(machine?.()),
     async emit(model: ApiModel, jobs: TargetJob[]): Promise<Map<string, TargetOutcome>> {
       const current = (thread ??= start());
+      if (current.settle) throw new Error("internal: the watch's emit worker takes one request at a time");
       const id = ++nextId;
       const replied = new Promise<WorkerOutcome>((resolve) => {
         current.settle = (outcome) => {

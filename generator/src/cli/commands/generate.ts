@@ -21,7 +21,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
       if (flags.watch && isUrl(config.spec)) throw new UsageError(`--watch follows local files, and the spec is a URL (${config.spec}); save a copy (socialgen bundle ${config.spec} --out openapi.yaml) and watch that, or run generate again`);
       // Emits on a second core when it can pay; started now, to load meanwhile. The watch keeps one worker
       // for all its runs (its start-up paid once), started with its first run.
-      const watchWorker = flags.watch ? watchEmitWorker() : undefined;
+      const watchWorker = flags.watch ? watchEmitWorker({ targets: config.targets }) : undefined;
       const worker = flags.watch ? watchWorker : startEmitWorker(config.targets, { auto: true, spec: config.spec });
       const { generate } = await import('../../pipeline.ts');
       const { writeOutput } = await import('../../write/output.ts');
