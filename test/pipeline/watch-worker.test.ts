@@ -133,6 +133,16 @@ parentPort.on('message', ({ model, id }) => {
     }
   });
 
+  it('the watch reports a failed worker and goes on (keeping the output); a bug of another kind still ends it', async () => {
+    const { runFailure } = await import('../../generator/src/cli/watch.ts');
+    const { WorkerFailure } = await import('../../generator/src/emit-parallel/emit-worker.ts');
+    expect(runFailure(new WorkerFailure('the emit worker stopped (exit code 7) before it replied'))).toEqual([
+      'socialgen: the emit worker stopped (exit code 7) before it replied',
+      'socialgen: the previous output is kept; the next run starts a new emit worker. Watching for changes…',
+    ]);
+    expect(runFailure(new TypeError('a bug'))).toBeUndefined();
+  });
+
   it('a model that cannot cross is that run\'s error; the thread serves the next run', { timeout: 60_000 }, async () => {
     const worker = watchWorker.watchEmitWorker({ script: script(), machine: idle })!;
     try {

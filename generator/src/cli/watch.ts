@@ -50,6 +50,17 @@ export interface WatchOptions {
   stop?(): Promise<void>;
 }
 
+/**
+ * What the watch says about a run that failed other than by a problem in the spec or config (those list
+ * their diagnostics); undefined for an error the watch does not survive (a bug: the command reports it).
+ */
+export function runFailure(error: unknown): string[] | undefined {
+  if (error instanceof UsageError || error instanceof RegistryError) return [`socialgen: ${error.message}`, 'socialgen: the previous output is kept. Watching for changes…'];
+  // The emit worker died (a bug, or out of memory), not the spec's fault: the next run starts a new one.
+  if (error instanceof WorkerFailure) return [`socialgen: ${error.message}`, 'socialgen: the previous output is kept; the next run starts a new emit worker. Watching for changes…'];
+  return undefined;
+}
+
 export async function watchGenerate(ctx: CommandContext, options: WatchOptions): Promise<void> {
   const { watch: chokidarWatch } = await import('chokidar');
   let config = options.config;
@@ -73,14 +84,11 @@ export async function watchGenerate(ctx: CommandContext, options: WatchOptions):
         else if (d.file) specFiles.add(d.file);
       }
       ctx.io.err(`socialgen: the ${inConfig ? 'config' : 'spec'} has problems; the previous output is kept. Watching for changes…`);
-    } else if (error instanceof UsageError || error instanceof RegistryError) {
-      ctx.io.err(`socialgen: ${error.message}`);
-      ctx.io.err('socialgen: the previous output is kept. Watching for changes…');
-    } else if (error instanceof WorkerFailure) {
-      // The worker is a bug's victim, not the spec's; the next run starts a new one.
-      ctx.io.err(`socialgen: ${error.message}`);
-      ctx.io.err('socialgen: the previous output is kept; the next run starts a new emit worker. Watching for changes…');
-    } else throw error;
+    } else {
+      const lines = runFailure(error);
+      if (!lines) throw error;
+      for (const line of lines) ctx.io.err(line);
+    }
   };
 
   const runOnce = async (): Promise<void> => {
