@@ -43,7 +43,8 @@ export interface GenerateOptions {
   parallel?: boolean;
   /**
    * A worker the caller started already (`startEmitWorker`, as early as it could: the CLI does so before it
-   * imports this module); implies `parallel`. It is sent the model, or cancelled when not needed.
+   * imports this module); implies `parallel`. It is sent the model, or cancelled when not needed. The watch
+   * passes its persistent worker (emit-parallel/watch-worker.ts) to every run.
    */
   worker?: EmitWorker;
 }
@@ -101,7 +102,7 @@ async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onPr
   // to prettier: GitHub's validators leave ~22k characters, and loading prettier alone takes ~150 ms), so
   // that is not left for after the worker's reply. A file's formatting depends on its text alone: the
   // same bytes as formatting everything at the end. (The watch, whose format cache keeps what one call
-  // used, never has a worker.)
+  // used, formats once at the end instead.)
   const early = new Map<EmittedFile, string>();
   if (fromWorker && config.format && !options.formatCache && ![...outcomes.values()].some((o) => 'error' in o)) {
     const own = [...outcomes.values()].flatMap((o) => ('files' in o ? o.files : []));

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,6 +44,8 @@ export async function run(): Promise<void> {
     if (!(await until(() => stderr.includes('watching for changes') && existsSync(output), 120_000))) throw new Error(`the watch did not start:\n${stderr}`);
     // chokidar reports ready asynchronously after the message; give it a moment.
     await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Diagnostics: the load decides whether the watch emits on its kept worker thread (README: below twice the cores).
+    const loadBefore = loadavg()[0]!;
     const samples: number[] = [];
     for (let i = 1; i <= EDITS; i++) {
       const marker = `watch-edit-${i}`;
@@ -60,6 +62,9 @@ export async function run(): Promise<void> {
     const sorted = [...samples].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)];
     console.log(`edit → regenerated file on disk, ${EDITS} edits: median ${median.toFixed(0)} ms (min ${sorted[0].toFixed(0)}, max ${sorted.at(-1)!.toFixed(0)}); target ≤ 300 ms (${(300 / median).toFixed(2)}× the target's speed)`);
+    const cores = availableParallelism();
+    const worker = process.env.SOCIALGEN_EMIT_WORKER === '0' ? 'off (SOCIALGEN_EMIT_WORKER=0)' : process.env.SOCIALGEN_EMIT_WORKER === '1' ? 'on (SOCIALGEN_EMIT_WORKER=1)' : `on while the load is below ${2 * cores}`;
+    console.log(`  1-minute load ${loadBefore.toFixed(2)} → ${loadavg()[0]!.toFixed(2)} on ${cores} cores; the watch's emit worker: ${worker}`);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

@@ -22,6 +22,7 @@ import { UsageError } from '../errors.ts';
 import { EXIT } from './io.ts';
 import { watchSchedule } from './watch-schedule.ts';
 import { pluginReloads, type PluginReloads } from './plugin-reload.ts';
+import { WorkerFailure } from '../emit-parallel/emit-worker.ts';
 
 /** Long enough to take an editor's save (often several events) as one change, short next to a run. */
 const DEBOUNCE_MS = 15;
@@ -45,6 +46,19 @@ export interface WatchOptions {
   reloadConfig(): SocialgenConfig;
   /** One generation; returns the spec files it read. */
   run(config: SocialgenConfig): Promise<string[]>;
+  /** Releases what the runs kept (the emit worker) once the watch stops. */
+  stop?(): Promise<void>;
+}
+
+/**
+ * What the watch says about a run that failed other than by a problem in the spec or config (those list
+ * their diagnostics); undefined for an error the watch does not survive (a bug: the command reports it).
+ */
+export function runFailure(error: unknown): string[] | undefined {
+  if (error instanceof UsageError || error instanceof RegistryError) return [`socialgen: ${error.message}`, 'socialgen: the previous output is kept. Watching for changes…'];
+  // The emit worker died (a bug, or out of memory), not the spec's fault: the next run starts a new one.
+  if (error instanceof WorkerFailure) return [`socialgen: ${error.message}`, 'socialgen: the previous output is kept; the next run starts a new emit worker. Watching for changes…'];
+  return undefined;
 }
 
 export async function watchGenerate(ctx: CommandContext, options: WatchOptions): Promise<void> {
@@ -70,10 +84,11 @@ export async function watchGenerate(ctx: CommandContext, options: WatchOptions):
         else if (d.file) specFiles.add(d.file);
       }
       ctx.io.err(`socialgen: the ${inConfig ? 'config' : 'spec'} has problems; the previous output is kept. Watching for changes…`);
-    } else if (error instanceof UsageError || error instanceof RegistryError) {
-      ctx.io.err(`socialgen: ${error.message}`);
-      ctx.io.err('socialgen: the previous output is kept. Watching for changes…');
-    } else throw error;
+    } else {
+      const lines = runFailure(error);
+      if (!lines) throw error;
+      for (const line of lines) ctx.io.err(line);
+    }
   };
 
   const runOnce = async (): Promise<void> => {
@@ -122,6 +137,7 @@ export async function watchGenerate(ctx: CommandContext, options: WatchOptions):
       void schedule
         .stop()
         .then(() => watcher.close())
+        .then(() => options.stop?.())
         .then(resolve);
     };
     process.once('SIGINT', stop);

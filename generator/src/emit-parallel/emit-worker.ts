@@ -18,7 +18,7 @@
  * root spec file alone is at least EARLY_START_BYTES; otherwise decided once the model is loaded (at least
  * MIN_MODEL_SIZE operations and component schemas) and started then. A small spec is emitted in one thread
  * whatever the load. SOCIALGEN_EMIT_WORKER=1 uses one always, =0 never. The output is the same bytes
- * either way.
+ * either way. (`generate --watch` instead keeps one worker across its runs: watch-worker.ts.)
  *
  * Failure is never a hang: an exception in the worker, its exit before replying, or a reply that cannot
  * be read rejects `emit` with an error saying so.
@@ -50,7 +50,7 @@ export interface EmitWorker {
   cancel(): void;
 }
 
-const WORKER_URL = new URL('./worker.js', import.meta.url);
+export const WORKER_URL = new URL('./worker.js', import.meta.url);
 
 /** A root spec file at least this large is a spec worth a worker before it is even loaded (GitHub's: 13 MB). */
 export const EARLY_START_BYTES = 2_000_000;
@@ -93,10 +93,15 @@ export function startEmitWorker(targets: readonly string[] | undefined, { auto =
   if (!auto) return spawnWorker(script, preload);
   const forced = process.env.SOCIALGEN_EMIT_WORKER;
   if (forced === '1' || forced === '0') return forced === '1' ? spawnWorker(script, preload) : undefined;
-  const { cores, load } = machine ?? { cores: availableParallelism(), load: loadavg()[0]! };
-  if (cores <= 1 || load >= 2 * cores) return undefined;
+  if (!coresToSpare(machine)) return undefined;
   if (spec !== undefined && fileBytes(spec) >= EARLY_START_BYTES) return spawnWorker(script, preload);
   return deferredWorker(() => spawnWorker(script, preload));
+}
+
+/** More than one core and a 1-minute load average below twice their count (as `make --load-average` decides). */
+export function coresToSpare(machine?: { cores: number; load: number }): boolean {
+  const { cores, load } = machine ?? { cores: availableParallelism(), load: loadavg()[0]! };
+  return cores > 1 && load < 2 * cores;
 }
 
 /** Decided by the loaded model: started (late, so without the overlap with loading) only for a large one. */
@@ -115,8 +120,8 @@ function spawnWorker(script: URL, preload: string[]): EmitWorker {
   // Until it is sent work, it does not keep the process alive (a run that fails before that still exits).
   worker.unref();
   // Whatever ends the worker, settled once: a reply, an exception, an exit without a reply.
-  let settle!: (outcome: { reply: EmitReply } | { error: Error }) => void;
-  const ended = new Promise<{ reply: EmitReply } | { error: Error }>((resolve) => {
+  let settle!: (outcome: WorkerOutcome) => void;
+  const ended = new Promise<WorkerOutcome>((resolve) => {
     let done = false;
     settle = (outcome) => {
       if (!done) resolve(outcome);
@@ -124,9 +129,7 @@ function spawnWorker(script: URL, preload: string[]): EmitWorker {
     };
   });
   worker.once('message', (reply: EmitReply) => settle({ reply }));
-  worker.once('messageerror', (error) => settle({ error: new Error(`the emit worker's reply could not be read: ${error.message}`) }));
-  worker.once('error', (error) => settle({ error: new Error(`the emit worker failed: ${error?.message ?? String(error)}`, { cause: error }) }));
-  worker.once('exit', (code) => settle({ error: new Error(`the emit worker stopped (exit code ${code}) before it replied`) }));
+  onFailure(worker, (error) => settle({ error }));
   let sent = false;
   return {
     async emit(model, jobs) {
@@ -146,9 +149,7 @@ function spawnWorker(script: URL, preload: string[]): EmitWorker {
         void worker.terminate();
         throw outcome.error;
       }
-      const results = new Map<string, TargetOutcome>();
-      for (const r of outcome.reply.results) results.set(r.target, 'error' in r ? { error: reviveError(r.error) } : { files: r.files });
-      return results;
+      return outcomesOf(outcome.reply);
     },
     cancel() {
       // Once asked, it is waited for: it ends by itself after replying (and writes its compile cache then).
@@ -157,4 +158,24 @@ function spawnWorker(script: URL, preload: string[]): EmitWorker {
       void worker.terminate();
     },
   };
+}
+
+/** A reply, or what ended the worker without one. */
+export type WorkerOutcome = { reply: EmitReply } | { error: Error };
+
+/** The emit worker itself failed (not a target in it): a bug, but the watch goes on with a new worker. */
+export class WorkerFailure extends Error {}
+
+/** Every way a worker ends without replying, as the error to report (the first one that happens). */
+export function onFailure(worker: Worker, fail: (error: WorkerFailure) => void): void {
+  worker.once('messageerror', (error) => fail(new WorkerFailure(`the emit worker's reply could not be read: ${error.message}`)));
+  worker.once('error', (error) => fail(new WorkerFailure(`the emit worker failed: ${error?.message ?? String(error)}`, { cause: error })));
+  worker.once('exit', (code) => fail(new WorkerFailure(`the emit worker stopped (exit code ${code}) before it replied`)));
+}
+
+/** A reply's results by target, errors revived as their kind. */
+export function outcomesOf(reply: EmitReply): Map<string, TargetOutcome> {
+  const results = new Map<string, TargetOutcome>();
+  for (const r of reply.results) results.set(r.target, 'error' in r ? { error: reviveError(r.error) } : { files: r.files });
+  return results;
 }

@@ -12,12 +12,16 @@ import type { TargetJob } from './emit-target.ts';
 /** Given to the worker when it starts: the emitters to load while the main thread loads the spec. */
 export interface WorkerStart {
   preload: string[];
+  /** The watch's worker: answers every request (each reply names its `id`) instead of one, and stays. */
+  persistent?: boolean;
 }
 
-/** Main → worker, once: emit these built-in targets, in this order, from this model. */
+/** Main → worker (once, or once per run for the watch's worker): emit these built-in targets, in this order, from this model. */
 export interface EmitRequest {
   model: ApiModel;
   jobs: TargetJob[];
+  /** The persistent worker's request number, repeated in its reply. */
+  id?: number;
 }
 
 /** An error as it crossed the thread boundary; `revive` makes the same kind of error again. */
@@ -31,6 +35,7 @@ export type SentError =
  * the list, as an in-process run stops at its first failing target).
  */
 export interface EmitReply {
+  id?: number;
   results: Array<{ target: string; files: EmittedFile[] } | { target: string; error: SentError }>;
 }
 

@@ -2,7 +2,8 @@
  * The emit worker's work (worker.ts starts it, once the compile cache is in place): it spends the time
  * before its request loading the emitters it will run, which is mostly loading the TypeScript compiler that
  * ts-morph bundles. Then it takes one request (the model and the jobs), emits, replies, and ends: its event
- * loop empties, so the compile cache's exit hook writes what this thread compiled.
+ * loop empties, so the compile cache's exit hook writes what this thread compiled. The watch's persistent
+ * worker (watch-worker.ts) instead answers request after request until it is terminated.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { builtinRegistry } from '../emit/registry.ts';
@@ -25,7 +26,8 @@ const emitterOf = (name: string): Promise<TargetEmitter> => {
 // Started now; an error surfaces when the job that needs the emitter awaits it.
 for (const name of (workerData as WorkerStart).preload) emitterOf(name).catch(() => {});
 
-port.once('message', async ({ model, jobs }: EmitRequest) => {
+/** One request's reply: each job's files in order, up to the first failure. */
+async function answer({ model, jobs }: EmitRequest): Promise<EmitReply> {
   const reply: EmitReply = { results: [] };
   for (const job of jobs) {
     try {
@@ -36,6 +38,16 @@ port.once('message', async ({ model, jobs }: EmitRequest) => {
       break;
     }
   }
-  port.postMessage(reply);
-  port.close();
-});
+  return reply;
+}
+
+if ((workerData as WorkerStart).persistent) {
+  // The watch's worker: one request after another (the main thread sends the next only after the reply),
+  // each reply carrying its request's id; it lives until the main thread terminates it.
+  port.on('message', async (request: EmitRequest) => port.postMessage({ ...(await answer(request)), id: request.id }));
+} else {
+  port.once('message', async (request: EmitRequest) => {
+    port.postMessage(await answer(request));
+    port.close();
+  });
+}

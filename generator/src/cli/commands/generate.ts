@@ -9,6 +9,7 @@ import type { SocialgenConfig } from '../../config.ts';
 import { progressReporter, displayPath } from '../progress.ts';
 import { colors } from '../io.ts';
 import { startEmitWorker } from '../../emit-parallel/emit-worker.ts';
+import { watchEmitWorker } from '../../emit-parallel/watch-worker.ts';
 
 export function registerGenerate(program: Command, ctx: CommandContext): void {
   addGenerateOptions(program.command('generate').description('generate the packages (types, validators, client, server) from the spec').argument('[spec]', SPEC_ARGUMENT_HELP))
@@ -18,8 +19,10 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
       const config = resolveConfig(flags, ctx.io.cwd);
       // A server gives no change events; polling one would hammer it. The watch is for files being edited.
       if (flags.watch && isUrl(config.spec)) throw new UsageError(`--watch follows local files, and the spec is a URL (${config.spec}); save a copy (socialgen bundle ${config.spec} --out openapi.yaml) and watch that, or run generate again`);
-      // Emits on a second core when it can pay (not watching: a worker serves one run); started now, to load meanwhile.
-      const worker = flags.watch ? undefined : startEmitWorker(config.targets, { auto: true, spec: config.spec });
+      // Emits on a second core when it can pay; started now, to load meanwhile. The watch keeps one worker
+      // for all its runs (its start-up paid once), started with its first run.
+      const watchWorker = flags.watch ? watchEmitWorker({ targets: config.targets }) : undefined;
+      const worker = flags.watch ? watchWorker : startEmitWorker(config.targets, { auto: true, spec: config.spec });
       const { generate } = await import('../../pipeline.ts');
       const { writeOutput } = await import('../../write/output.ts');
       const { staleFolders } = await import('../../write/stale.ts');
@@ -47,6 +50,6 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
         return;
       }
       const { watchGenerate } = await import('../watch.ts');
-      await watchGenerate(ctx, { config, reloadConfig: () => resolveConfig(flags, ctx.io.cwd), run: once });
+      await watchGenerate(ctx, { config, reloadConfig: () => resolveConfig(flags, ctx.io.cwd), run: once, stop: async () => watchWorker?.close() });
     });
 }
