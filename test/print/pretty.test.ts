@@ -8,6 +8,7 @@ import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import * as n from '../../generator/src/codegen/ts-nodes.ts';
 import { NotPrinted } from '../../generator/src/codegen/pretty-doc.ts';
+import { jsonParseConstant } from '../../generator/src/codegen/json-constant.ts';
 import { plainStatement } from '../../generator/src/codegen/pretty/flat.ts';
 import { prettyStatement } from '../../generator/src/codegen/pretty/index.ts';
 import { printFormattedModule } from '../../generator/src/codegen/ts-print.ts';
@@ -127,6 +128,9 @@ describe('plain statements settled as text before any document is built (pretty/
     'an arrow returning a member, on its line': getter('PostSchema', '_schema', n.propertyAccess(n.valueRef('S'), 'validatePost')),
     'an arrow returning a member, too wide: the arrow on a line of its own': getter('ActionsCacheRetentionLimitForEnterpriseSchema', '_schema', n.propertyAccess(n.valueRef('S'), 'validateActionsCacheRetentionLimitForEnterprise')),
     'objects and arrays on the line': n.variable('const', 'x', n.callExpression(n.valueRef('f'), [n.objectLiteral([n.property('a', n.literalExpression(1))]), n.arrayLiteral([n.literalExpression('s')]), C('y')])),
+    // The server's route table and mock data: a member called with one string wider than any line, which overflows on its own line.
+    'a JSON.parse table: the string overflowing on its own line': jsonParseConstant('API', 'ApiTable', { routes: Array.from({ length: 40 }, (_, i) => ({ path: `/items/{id}/parts/${i}`, method: "get'\"" })) }, ['The route table.']),
+    'a member called with a wide string and a name': n.constDeclaration('x', n.callExpression(n.propertyAccess(n.valueRef('Table'), 'from'), [n.literalExpression('word '.repeat(30)), n.valueRef('options')])),
   };
   const declined: Record<string, n.Statement> = {
     'a lone short argument (the call moves below the `=`)': n.variable('const', 'aVeryLongNameForAValueThatIsSetFromACallOfSomething'.repeat(2), n.callExpression(n.valueRef('someFunction'), [n.valueRef('shortName')])),
@@ -136,12 +140,16 @@ describe('plain statements settled as text before any document is built (pretty/
     'an arrow returning a call whose head does not fit (prettier breaks the arguments)': getter(`validate${'X'.repeat(80)}`, '_make', factoryCall('Post')),
     'an arrow returning a call too wide for its own line (prettier breaks the call too)': getter('validatePost', '_make', factoryCall('Y'.repeat(100))),
     'an arrow with a parameter': n.constDeclaration('x', n.callExpression(n.valueRef('f'), [n.arrowFunction([{ name: 'a' }], n.valueRef('a'))])),
+    'a member called with a lone short string (the call moves below the `=`)': n.constDeclaration('aVeryLongNameForAValueThatIsParsedFromItsJsonTextByTheCallOfJsonParseWhichIsTooWide', n.callExpression(n.propertyAccess(n.valueRef('JSON'), 'parse'), [n.literalExpression('{"a":1}')])),
+    'a member of a member called (a member chain)': n.constDeclaration('x', n.callExpression(n.propertyAccess(n.propertyAccess(n.valueRef('a'), 'b'), 'parse'), [n.literalExpression('word '.repeat(30))])),
   };
   for (const [name, statement] of Object.entries(taken)) {
     it(`${name}: settled here`, async () => {
-      const text = plainStatement(statement);
-      expect(text).toBeDefined();
-      expect(prettyStatement(statement)).toBe(text);
+      // Its leading comments (a doc) are printed before it, as text: they settle nothing after them.
+      const own = plainStatement(statement, 0, true);
+      expect(own).toBeDefined();
+      const text = prettyStatement(statement);
+      expect(text.endsWith(own!)).toBe(true);
       expect(await format(text + '\n')).toBe(text + '\n');
     });
   }

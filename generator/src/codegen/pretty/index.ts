@@ -41,8 +41,8 @@ import { at, statement } from './statements.ts';
 
 /** A top-level statement as prettier prints it (no trailing newline); throws `NotPrinted`. */
 export function prettyStatement(node: ts.Statement): string {
-  const plain = plainStatement(node);
-  if (plain !== undefined) return plain;
+  const plain = plainStatement(node, 0, true);
+  if (plain !== undefined) return leadingText(node, 0) + plain;
   return at(0, () => {
     const text = ts.isInterfaceDeclaration(node) ? interfaceText(node) : ts.isTypeAliasDeclaration(node) ? unionAliasText(node) : ts.isVariableStatement(node) ? objectDeclarationText(node) : undefined;
     if (text !== undefined) return text;
