@@ -1,5 +1,5 @@
 /**
- * An interface, a type alias of a union of objects, and a declaration of an object literal straight to text.
+ * An interface, a type alias of a union, and a declaration of an object literal straight to text.
  * An interface's body is always broken, one member a line (prettier's printed object type with
  * `shouldBreak`), so its layout is known without measuring the whole: each member
  * is its flat text when it fits its line, a member whose type is another always-broken object type opens
@@ -37,17 +37,18 @@ export function interfaceText(node: ts.InterfaceDeclaration): string | undefined
 }
 
 /**
- * `type X =` and a union of object types, as prettier prints it after the operator: on the line when the
- * whole fits, else on the next line when the union fits there, else one member a line behind `| `
- * (aligned two columns in), each member flat when it fits its line, an object type that does not (or
- * that is built broken, which breaks every group around it) opened on its line with its members one a
- * line. The server's results are such unions, their objects too wide for a line. Anything else (a member
- * that is not an object type and does not fit, a left side that does not fit, text whose width only the
- * document printer measures) leaves the statement to the documents (undefined).
+ * `type X =` and a union, as prettier prints it after the operator: on the line when the whole fits, else
+ * on the next line when the union fits there, else one member a line behind `| ` (aligned two columns
+ * in), each member flat when it fits its line, an object type that does not (or that is built broken,
+ * which breaks every group around it) opened on its line with its members one a line. The server's
+ * results are such unions, their objects too wide for a line; the types target's enums are unions of
+ * literals, one a line. Anything else (a member that is not an object type and does not fit, a left side
+ * that does not fit, text whose width only the document printer measures) leaves the statement to the
+ * documents (undefined).
  */
 export function unionAliasText(node: ts.TypeAliasDeclaration): string | undefined {
   const union = node.type;
-  if (!ts.isUnionTypeNode(union) || huggedUnion(union) || !union.types.some(objectType) || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  if (!ts.isUnionTypeNode(union) || huggedUnion(union) || ts.getSyntheticTrailingComments(node)?.length) return undefined;
   // Two or more type parameters, one with a constraint or default: prettier breaks the left side first (statements.ts).
   const params = node.typeParameters ?? [];
   if (params.length > 1 && params.some((p) => p.constraint || p.default)) return undefined;
