@@ -4,6 +4,7 @@
  * (120) so both the one-line and the broken layouts are exercised, and each case also asserts the printer
  * handled it rather than leaving the statement to prettier.
  */
+import fc from 'fast-check';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import * as n from '../../generator/src/codegen/ts-nodes.ts';
@@ -86,6 +87,17 @@ describe('the one printer (codegen/pretty) prints what prettier prints', () => {
     await expectClean(n.importTypes(['A', 'B'], './schemas.js'));
     await expectClean(n.importTypes(Array.from({ length: 30 }, (_, i) => `SchemaName${i}`), './schemas.js'));
     await expectClean(n.importTypes(['Single'], './schemas.js'));
+    await expectClean(n.importTypes([`Single${'VeryLong'.repeat(16)}`], './schemas.js'));
+    await expectClean(n.importTypes(Array.from({ length: 400 }, (_, i) => `OperationType${i}`), '../types/operations.js'));
+    await expectClean(n.importDeclaration({ names: ['serve', 'createServer'], typeNames: Array.from({ length: 12 }, (_, i) => `Principal${i}`) }, "./it's \"quoted\".js"));
+    await expectClean(n.importDeclaration({ default: 'express', names: Array.from({ length: 12 }, (_, i) => `middleware${i}`) }, 'express'));
+    // Named imports settled as text (pretty-doc.ts `namedListText`), across the print width, module names with quotes.
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.stringMatching(/^[A-Z][A-Za-z0-9]{0,30}$/), { minLength: 1, maxLength: 8 }), fc.stringMatching(/^[a-z./'"-]{1,40}$/), fc.boolean(), async (names, from, typeOnly) => {
+        await expectClean(typeOnly ? n.importTypes(names, from) : n.importDeclaration({ names }, from));
+      }),
+      { numRuns: 150, seed: 25 },
+    );
     await expectClean(n.importNamespaceType('T', '@scope/types'));
     await expectClean(n.exportAll('./schemas.js'));
   });

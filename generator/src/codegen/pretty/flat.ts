@@ -71,16 +71,17 @@ function brokenCall(node: ts.VariableStatement, indent: number): string | undefi
   const last = args[args.length - 1];
   const penultimate = args[args.length - 2];
   if (!last || ((ts.isObjectLiteralExpression(last) || ts.isArrayLiteralExpression(last)) && penultimate?.kind !== last.kind)) return undefined;
-  if (args.length === 1 && !ts.isPropertyAccessExpression(last) && !ts.isCallExpression(last) && !ts.isArrowFunction(last) && !overflowing(last, indent + UNIT.length)) return undefined;
+  const wide = args.map((a) => overflowing(a, indent + UNIT.length));
+  if (args.length === 1 && !ts.isPropertyAccessExpression(last) && !ts.isCallExpression(last) && !ts.isArrowFunction(last) && !wide[0]) return undefined;
   // An arrow returning a call is hugged when its head fits (`huggedArrow`), else laid out by the documents.
   if (ts.isArrowFunction(last) && ts.isCallExpression(strip(last.body as ts.Expression))) return undefined;
   const comments = ts.getSyntheticLeadingComments(call)?.map((c) => `/*${c.text}*/ `).join('') ?? '';
   const open = `${exported(node)}${variable(node.declarationList, false)} = ${comments}${expression(call.expression)}${typeArgs.length ? `<${type(typeArgs[0]!)}>` : ''}(`;
   if (!fits(indent, open)) return undefined;
   const lines = [open];
-  for (const a of args) {
+  for (const [i, a] of args.entries()) {
     const text = argument(a);
-    if ((fits(indent + UNIT.length, `${text},`) && !forces(a)) || overflowing(a, indent + UNIT.length)) lines.push(`${UNIT}${text},`);
+    if (wide[i] || (fits(indent + UNIT.length, `${text},`) && !forces(a))) lines.push(`${UNIT}${text},`);
     else if (ts.isArrayLiteralExpression(a) && !conciseArray(a)) {
       lines.push(`${UNIT}[`);
       for (const item of a.elements) {
@@ -113,7 +114,8 @@ function plainCallee(callee: ts.Expression): boolean {
  * move a call of it below the `=`.
  */
 function overflowing(node: ts.Expression, indent: number): boolean {
-  if (!ts.isStringLiteral(node) || ts.getSyntheticLeadingComments(node)?.length || ts.getSyntheticTrailingComments(node)?.length) return false;
+  // Quoted, a string is two characters longer than its text at least: most are known to fit without quoting them.
+  if (!ts.isStringLiteral(node) || indent + node.text.length + 2 <= WIDTH || ts.getSyntheticLeadingComments(node)?.length || ts.getSyntheticTrailingComments(node)?.length) return false;
   const text = quote(node);
   return indent + text.length > WIDTH && !BEYOND_PRINTABLE_ASCII.test(text);
 }

@@ -37,7 +37,7 @@ import { interfaceText, objectDeclarationText, unionAliasText } from './broken-o
 import { leadingText, trailingComments } from './comments.ts';
 import { plainStatement } from './flat.ts';
 import { expression } from './expressions.ts';
-import { at, statement } from './statements.ts';
+import { at, importText, statement } from './statements.ts';
 
 /** A top-level statement as prettier prints it (no trailing newline); throws `NotPrinted`. */
 export function prettyStatement(node: ts.Statement): string {
@@ -46,6 +46,8 @@ export function prettyStatement(node: ts.Statement): string {
   return at(0, () => {
     const text = ts.isInterfaceDeclaration(node) ? interfaceText(node) : ts.isTypeAliasDeclaration(node) ? unionAliasText(node) : ts.isVariableStatement(node) ? objectDeclarationText(node) : undefined;
     if (text !== undefined) return text;
+    const imported = ts.isImportDeclaration(node) ? importText(node) : undefined;
+    if (imported !== undefined) return leadingText(node, 0) + imported;
     // The leading comments as text (they settle nothing after them), then the statement alone; one that
     // fits its line is its flat text: the document printer would measure it for nothing.
     const doc = [statement(node), trailingComments(node)];
