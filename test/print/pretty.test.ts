@@ -81,6 +81,10 @@ describe('the one printer (codegen/pretty) prints what prettier prints', () => {
     await expectClean(n.constDeclaration('LIMIT', n.satisfies(n.asConst(n.literalExpression(value)), ref('Limit')), ['A limit.']));
     await expectClean(n.constDeclaration('SHORT', n.asConst(n.literalExpression({ title: 'x' }))));
     await expectClean(n.constDeclaration('PROTO', n.literalExpression({ __proto__: 1, key: 'a long string value that will need to go on a line of its own when it is too long'.repeat(2) })));
+    // The client's operation specs: arrays of objects, always broken, as properties (broken-objects.ts `brokenArrayProperty`), an item too wide among them.
+    const params = (count: number) => Array.from({ length: count }, (_, i) => ({ name: `parameter_${i}`, in: i % 2 ? 'query' : 'path' }));
+    await expectClean(n.constDeclaration('spec', n.literalExpression({ method: 'GET', path: '/repos/{owner}/{repo}', params: params(5), 'odd-key': [[1, 2], ['a', 'b']] }), [], { type: ref('OperationSpec') }));
+    await expectClean(n.constDeclaration('wide', n.literalExpression({ params: [...params(2), { name: 'x'.repeat(120), in: 'query' }] })));
   });
 
   it('imports and re-exports', async () => {

@@ -17,7 +17,9 @@ import { flatIfFits, NotPrinted, printDoc, printFlat } from '../pretty-doc.ts';
 import { isSingleLine } from '../ts-nodes.ts';
 import type { D } from './base.ts';
 import { comments, leadingText } from './comments.ts';
-import { objectLiteral, propertyBody, propertyKey, writtenBroken } from './literals.ts';
+import { alwaysBroken, objectLiteral, propertyBody, propertyKey, writtenBroken } from './literals.ts';
+import { conciseArray } from './calls.ts';
+import { expression, hasComments, strip } from './expressions.ts';
 import { typeParameters } from './functions.ts';
 import { huggedUnion, member, memberBody, type } from './types.ts';
 import { at, exportKeyword } from './statements.ts';
@@ -116,12 +118,38 @@ function objectDeclaration(node: ts.VariableStatement): string | undefined {
   const lines = [leadingText(node, 0) + header];
   const indentation = ' '.repeat(TAB);
   for (const p of object.properties) {
-    const flat = flatIfFits([propertyBody(p), ','], TAB);
+    const flat = flatIfFits([propertyBody(p), ','], TAB) ?? brokenArrayProperty(p, TAB);
     if (flat !== undefined) lines.push(indentation + leadingText(p, TAB) + flat);
     // Too wide for its line: the document printer lays out this property alone.
     else lines.push(printDoc([indentation, indent([comments(p), propertyBody(p)]), ',']));
   }
   lines.push('};');
+  return lines.join('\n');
+}
+
+/**
+ * `key: [`, the items one a line with their commas, `],`: a property standing `column` columns in whose
+ * value is an array prettier breaks whatever its width (literals.ts `alwaysBroken`: two or more objects or
+ * arrays of two or more entries each, as the client's parameter lists). Nothing between the key and `[`
+ * can break, so `[` stays on the key's line when that much fits (the array's first line break ends the
+ * measure), and each item is a group of its own that is flat when it fits its line with its comma (the
+ * line break after it ends that measure). Undefined (the documents decide) when an item does not fit, is
+ * built broken or has a comment, or the head does not fit.
+ */
+function brokenArrayProperty(p: ts.ObjectLiteralElementLike, column: number): string | undefined {
+  if (!ts.isPropertyAssignment(p) || !ts.isArrayLiteralExpression(p.initializer) || hasComments(p.initializer)) return undefined;
+  const items = p.initializer.elements;
+  if (conciseArray(p.initializer) || !alwaysBroken(items.map(strip)) || items.some(hasComments)) return undefined;
+  const head = flatIfFits([propertyKey(p.name), ': ['], column);
+  if (head === undefined) return undefined;
+  const lines = [head];
+  const itemIndentation = ' '.repeat(column + TAB);
+  for (const item of items) {
+    const flat = flatIfFits([group(expression(item)), ','], column + TAB);
+    if (flat === undefined) return undefined;
+    lines.push(itemIndentation + flat);
+  }
+  lines.push(' '.repeat(column) + '],');
   return lines.join('\n');
 }
 
