@@ -87,6 +87,16 @@ describe('the one printer (codegen/pretty) prints what prettier prints', () => {
     await expectClean(n.constDeclaration('wide', n.literalExpression({ params: [...params(2), { name: 'x'.repeat(120), in: 'query' }] })));
   });
 
+  it('type aliases of function types (the server handlers): on the line, else the parameters one a line', async () => {
+    const handler = (name: string) => n.typeAlias(`${name}Handler`, n.functionType([{ name: 'context', type: ref(`${name}Context`) }], n.unionType([ref(`${name}Result`), n.typeRef('Promise', [ref(`${name}Result`)])])), ['A handler.']);
+    await expectClean(handler('MetaRoot'));
+    await expectClean(handler('AgentsSetSelectedReposForOrgVariable'));
+    await expectClean(n.typeAlias('H', n.functionType([{ name: 'context', type: ref('C'.repeat(60)) }, { name: 'other', type: ref('D'.repeat(60)), optional: true }], n.keywordType('void'))));
+    // Left to the documents: a return type that breaks in turn, a head too wide.
+    await expectClean(n.typeAlias('H', n.functionType([{ name: 'context', type: ref('C') }], n.unionType([ref('R'.repeat(60)), n.typeRef('Promise', [ref('R'.repeat(60))])]))));
+    await expectClean(n.typeAlias(`${'A'.repeat(100)}Handler`, n.functionType([{ name: 'context', type: ref('ShortContext') }], ref('Result'))));
+  });
+
   it('imports and re-exports', async () => {
     await expectClean(n.importTypes(['A', 'B'], './schemas.js'));
     await expectClean(n.importTypes(Array.from({ length: 30 }, (_, i) => `SchemaName${i}`), './schemas.js'));
