@@ -164,6 +164,8 @@ const brokenDeclaration = fc.oneof(
     n.interfaceDeclaration(x, props.map(([k, t, pd]) => n.propertySignature(k, t, { doc: pd })), d),
   ),
   fc.tuple(typeName, fc.array(fc.oneof(type, brokenObject), { minLength: 2, maxLength: 4 }), doc).map(([x, members, d]) => n.typeAlias(x, n.unionType(members), d)),
+  // A type alias of a broken object type (the types target's schemas written as aliases).
+  fc.tuple(typeName, brokenObject, doc).map(([x, t, d]) => n.typeAlias(x, t, d)),
   // A type alias of a function type (the server's handler types, settled as text by pretty/function-alias.ts), names long enough to break it.
   fc
     .tuple(fc.tuple(typeName, fc.stringMatching(/^[A-Za-z]{0,90}$/)), fc.uniqueArray(fc.tuple(name, type, fc.boolean()), { minLength: 1, maxLength: 3, selector: ([p]) => p }), type, doc)

@@ -87,6 +87,12 @@ describe('the one printer (codegen/pretty) prints what prettier prints', () => {
     await expectClean(n.constDeclaration('wide', n.literalExpression({ params: [...params(2), { name: 'x'.repeat(120), in: 'query' }] })));
   });
 
+  it('type aliases of object types built broken: `= {` on the line, the members one a line', async () => {
+    const members = [n.propertySignature('id', n.keywordType('number'), { doc: ['The id.'] }), n.propertySignature('labels', n.arrayType(n.typeLiteral(props(3))), { optional: true }), ...props(4, n.unionType(lits(12)))];
+    await expectClean(n.typeAlias('IssueType', n.typeLiteral(members), ['An issue type.']));
+    await expectClean(n.typeAlias(`Issue${'Type'.repeat(30)}`, n.typeLiteral(members)));
+  });
+
   it('type aliases of function types (the server handlers): on the line, else the parameters one a line', async () => {
     const handler = (name: string) => n.typeAlias(`${name}Handler`, n.functionType([{ name: 'context', type: ref(`${name}Context`) }], n.unionType([ref(`${name}Result`), n.typeRef('Promise', [ref(`${name}Result`)])])), ['A handler.']);
     await expectClean(handler('MetaRoot'));

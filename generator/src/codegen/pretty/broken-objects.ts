@@ -1,5 +1,5 @@
 /**
- * An interface, a type alias of a union, and a declaration of an object literal straight to text.
+ * An interface, a type alias of a union or of an object type, and a declaration of an object literal straight to text.
  * An interface's body is always broken, one member a line (prettier's printed object type with
  * `shouldBreak`), so its layout is known without measuring the whole: each member
  * is its flat text when it fits its line, a member whose type is another always-broken object type opens
@@ -35,6 +35,25 @@ export function interfaceText(node: ts.InterfaceDeclaration): string | undefined
   const lines = [leadingText(node, 0) + header];
   membersText(node.members, TAB, lines);
   lines.push('}');
+  return lines.join('\n');
+}
+
+/**
+ * `type X = {`, the members one a line, `};`: a type alias of an object type built broken (the types
+ * target's schemas written as aliases), laid out as an interface's body: nothing between `=` and `{` can
+ * break, and the object's first line break ends the measure, so `{` stays on the line when that much
+ * fits. Undefined (the documents decide) for a header too wide or type parameters prettier may break.
+ */
+export function objectAliasText(node: ts.TypeAliasDeclaration): string | undefined {
+  if (!brokenObject(node.type) || ts.getSyntheticTrailingComments(node)?.length || ts.getSyntheticTrailingComments(node.type)?.length) return undefined;
+  // Two or more type parameters, one with a constraint or default: prettier breaks the left side first (statements.ts).
+  const params = node.typeParameters ?? [];
+  if (params.length > 1 && params.some((p) => p.constraint || p.default)) return undefined;
+  const header = flatIfFits([exportKeyword(node), 'type ', node.name.text, typeParameters(node.typeParameters), ' = {'], 0);
+  if (header === undefined) return undefined;
+  const lines = [leadingText(node, 0) + header];
+  membersText(node.type.members, TAB, lines);
+  lines.push('};');
   return lines.join('\n');
 }
 
