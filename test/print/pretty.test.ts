@@ -103,6 +103,17 @@ describe('the one printer (codegen/pretty) prints what prettier prints', () => {
     await expectClean(n.typeAlias(`${'A'.repeat(100)}Handler`, n.functionType([{ name: 'context', type: ref('ShortContext') }], ref('Result'))));
   });
 
+  it('a long curried call in a chain breaks its longer argument list first (prettier isLongCurriedCallChain; found by node-trees.test.ts)', async () => {
+    for (const length of [10, 20, 40]) {
+      const a = n.valueRef('a'.repeat(length));
+      const type = n.typeRef('A', [n.indexedAccessType(n.keywordType('string'), n.typeLiteral([n.propertySignature('aAAA', n.keywordType('string'), { optional: true })], { singleLine: true }))]);
+      const curried = n.callExpression(n.callExpression(a, [a, a]), [n.assignment(n.valueRef('x'), '=', a)]);
+      const call = n.callExpression(n.elementAccess(curried, n.valueRef('k')), [n.asType(a, n.unionType([n.literalType(0), n.typeLiteral([n.propertySignature('b', n.keywordType('string'))], { singleLine: true })]))]);
+      const text = await expectClean(n.constDeclaration('a', n.elementAccess(call, n.literalExpression('')), [], { type, exported: true }));
+      if (length < 40) expect(text).toMatch(/= a+\(\n/);
+    }
+  });
+
   it('imports and re-exports', async () => {
     await expectClean(n.importTypes(['A', 'B'], './schemas.js'));
     await expectClean(n.importTypes(Array.from({ length: 30 }, (_, i) => `SchemaName${i}`), './schemas.js'));
