@@ -21,7 +21,7 @@ import { alwaysBroken, objectLiteral, propertyBody, propertyKey, writtenBroken }
 import { conciseArray } from './calls.ts';
 import { expression, hasComments, strip } from './expressions.ts';
 import { typeParameters } from './functions.ts';
-import { huggedUnion, member, memberBody, type } from './types.ts';
+import { huggedUnion, memberBody, type } from './types.ts';
 import { at, exportKeyword } from './statements.ts';
 
 const { group, indent } = builders;
@@ -209,10 +209,12 @@ function membersText(members: ts.NodeArray<ts.TypeElement>, column: number, out:
       out.push(indentation + leading + flat);
       continue;
     }
-    // Too wide for its line: the document printer lays out this member alone.
-    let doc: D = group(member(m));
+    // Too wide for its line: the document printer lays out this member alone, after its comments as text
+    // (they end in a line break, which settles nothing after them; leadingText ends at the indentation).
+    let doc: D = group(memberBody(m));
     for (let i = 0; i < column / TAB; i++) doc = indent(doc);
-    out.push(printDoc([indentation, doc, ';']));
+    const printed = printDoc([indentation, doc, ';']);
+    out.push(leading ? indentation + leading + printed.slice(indentation.length) : printed);
   }
 }
 
