@@ -139,7 +139,9 @@ const RUNS = 1500;
 /**
  * What pretty/broken-objects.ts prints as text: interfaces whose members hold broken object types nested at
  * random, type aliases of unions with broken objects among their members (the types target's schemas, the
- * server's results), and declarations of object literals (the client's operation specs).
+ * server's results), declarations of object literals (the client's operation specs), type aliases of
+ * function types (the server's handlers), and declarations of calls with strings wider than a line (the
+ * server's `JSON.parse` tables, settled by pretty/flat.ts).
  */
 const { value } = fc.letrec<{ value: n.Expression }>((tie) => ({
   value: fc.oneof(
@@ -162,6 +164,17 @@ const brokenDeclaration = fc.oneof(
     n.interfaceDeclaration(x, props.map(([k, t, pd]) => n.propertySignature(k, t, { doc: pd })), d),
   ),
   fc.tuple(typeName, fc.array(fc.oneof(type, brokenObject), { minLength: 2, maxLength: 4 }), doc).map(([x, members, d]) => n.typeAlias(x, n.unionType(members), d)),
+  // A type alias of a broken object type (the types target's schemas written as aliases).
+  fc.tuple(typeName, brokenObject, doc).map(([x, t, d]) => n.typeAlias(x, t, d)),
+  // A type alias of a function type (the server's handler types, settled as text by pretty/function-alias.ts), names long enough to break it.
+  fc
+    .tuple(fc.tuple(typeName, fc.stringMatching(/^[A-Za-z]{0,90}$/)), fc.uniqueArray(fc.tuple(name, type, fc.boolean()), { minLength: 1, maxLength: 3, selector: ([p]) => p }), type, doc)
+    .map(([[x, suffix], ps, returns, d]) => n.typeAlias(x + suffix, n.functionType(ps.map(([p, t, optional]) => ({ name: p, type: t, optional })), returns), d)),
+  // A declaration of a call of a name or of one member of a name whose arguments are strings up to three lines wide
+  // and names (the server's `JSON.parse('…')` tables, settled as text by pretty/flat.ts).
+  fc
+    .tuple(name, fc.option(name, { nil: undefined }), fc.array(fc.oneof(fc.stringMatching(/^[a-z "'{}:,]{0,240}$/).map((v) => n.literalExpression(v)), name.map((x) => n.valueRef(x))), { minLength: 1, maxLength: 3 }), fc.option(typeName, { nil: undefined }), doc)
+    .map(([x, member, args, t, d]) => n.constDeclaration(x, n.callExpression(member ? n.propertyAccess(n.valueRef('JSON'), member) : n.valueRef('parse'), args), d, { type: t === undefined ? undefined : n.typeRef(t), exported: true })),
 );
 
 /** The statement as prettier prints it, or undefined where the printer declines (its reason tallied). */
@@ -176,7 +189,7 @@ function ours(statement: n.Statement, reasons: Map<string, number>): string | un
 }
 
 describe('the one printer agrees with prettier on random node trees', () => {
-  it('prints interfaces and unions of broken object types as prettier does', { timeout: 600_000 }, async () => {
+  it('prints interfaces, unions of broken object types, function type aliases and declarations of wide calls as prettier does', { timeout: 600_000 }, async () => {
     let printed = 0;
     const reasons = new Map<string, number>();
     await fc.assert(

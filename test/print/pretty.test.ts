@@ -4,10 +4,12 @@
  * (120) so both the one-line and the broken layouts are exercised, and each case also asserts the printer
  * handled it rather than leaving the statement to prettier.
  */
+import fc from 'fast-check';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import * as n from '../../generator/src/codegen/ts-nodes.ts';
 import { NotPrinted } from '../../generator/src/codegen/pretty-doc.ts';
+import { jsonParseConstant } from '../../generator/src/codegen/json-constant.ts';
 import { plainStatement } from '../../generator/src/codegen/pretty/flat.ts';
 import { prettyStatement } from '../../generator/src/codegen/pretty/index.ts';
 import { printFormattedModule } from '../../generator/src/codegen/ts-print.ts';
@@ -79,12 +81,54 @@ describe('the one printer (codegen/pretty) prints what prettier prints', () => {
     await expectClean(n.constDeclaration('LIMIT', n.satisfies(n.asConst(n.literalExpression(value)), ref('Limit')), ['A limit.']));
     await expectClean(n.constDeclaration('SHORT', n.asConst(n.literalExpression({ title: 'x' }))));
     await expectClean(n.constDeclaration('PROTO', n.literalExpression({ __proto__: 1, key: 'a long string value that will need to go on a line of its own when it is too long'.repeat(2) })));
+    // The client's operation specs: arrays of objects, always broken, as properties (broken-objects.ts `brokenArrayProperty`), an item too wide among them.
+    const params = (count: number) => Array.from({ length: count }, (_, i) => ({ name: `parameter_${i}`, in: i % 2 ? 'query' : 'path' }));
+    await expectClean(n.constDeclaration('spec', n.literalExpression({ method: 'GET', path: '/repos/{owner}/{repo}', params: params(5), 'odd-key': [[1, 2], ['a', 'b']] }), [], { type: ref('OperationSpec') }));
+    await expectClean(n.constDeclaration('wide', n.literalExpression({ params: [...params(2), { name: 'x'.repeat(120), in: 'query' }] })));
+  });
+
+  it('type aliases of object types built broken: `= {` on the line, the members one a line', async () => {
+    const members = [n.propertySignature('id', n.keywordType('number'), { doc: ['The id.'] }), n.propertySignature('labels', n.arrayType(n.typeLiteral(props(3))), { optional: true }), ...props(4, n.unionType(lits(12)))];
+    await expectClean(n.typeAlias('IssueType', n.typeLiteral(members), ['An issue type.']));
+    await expectClean(n.typeAlias(`Issue${'Type'.repeat(30)}`, n.typeLiteral(members)));
+  });
+
+  it('type aliases of function types (the server handlers): on the line, else the parameters one a line', async () => {
+    const handler = (name: string) => n.typeAlias(`${name}Handler`, n.functionType([{ name: 'context', type: ref(`${name}Context`) }], n.unionType([ref(`${name}Result`), n.typeRef('Promise', [ref(`${name}Result`)])])), ['A handler.']);
+    await expectClean(handler('MetaRoot'));
+    await expectClean(handler('AgentsSetSelectedReposForOrgVariable'));
+    await expectClean(n.typeAlias('H', n.functionType([{ name: 'context', type: ref('C'.repeat(60)) }, { name: 'other', type: ref('D'.repeat(60)), optional: true }], n.keywordType('void'))));
+    // Left to the documents: a return type that breaks in turn, a head too wide.
+    await expectClean(n.typeAlias('H', n.functionType([{ name: 'context', type: ref('C') }], n.unionType([ref('R'.repeat(60)), n.typeRef('Promise', [ref('R'.repeat(60))])]))));
+    await expectClean(n.typeAlias(`${'A'.repeat(100)}Handler`, n.functionType([{ name: 'context', type: ref('ShortContext') }], ref('Result'))));
+  });
+
+  it('a long curried call in a chain breaks its longer argument list first (prettier isLongCurriedCallChain; found by node-trees.test.ts)', async () => {
+    for (const length of [10, 20, 40]) {
+      const a = n.valueRef('a'.repeat(length));
+      const type = n.typeRef('A', [n.indexedAccessType(n.keywordType('string'), n.typeLiteral([n.propertySignature('aAAA', n.keywordType('string'), { optional: true })], { singleLine: true }))]);
+      const curried = n.callExpression(n.callExpression(a, [a, a]), [n.assignment(n.valueRef('x'), '=', a)]);
+      const call = n.callExpression(n.elementAccess(curried, n.valueRef('k')), [n.asType(a, n.unionType([n.literalType(0), n.typeLiteral([n.propertySignature('b', n.keywordType('string'))], { singleLine: true })]))]);
+      const text = await expectClean(n.constDeclaration('a', n.elementAccess(call, n.literalExpression('')), [], { type, exported: true }));
+      if (length < 40) expect(text).toMatch(/= a+\(\n/);
+    }
   });
 
   it('imports and re-exports', async () => {
     await expectClean(n.importTypes(['A', 'B'], './schemas.js'));
     await expectClean(n.importTypes(Array.from({ length: 30 }, (_, i) => `SchemaName${i}`), './schemas.js'));
     await expectClean(n.importTypes(['Single'], './schemas.js'));
+    await expectClean(n.importTypes([`Single${'VeryLong'.repeat(16)}`], './schemas.js'));
+    await expectClean(n.importTypes(Array.from({ length: 400 }, (_, i) => `OperationType${i}`), '../types/operations.js'));
+    await expectClean(n.importDeclaration({ names: ['serve', 'createServer'], typeNames: Array.from({ length: 12 }, (_, i) => `Principal${i}`) }, "./it's \"quoted\".js"));
+    await expectClean(n.importDeclaration({ default: 'express', names: Array.from({ length: 12 }, (_, i) => `middleware${i}`) }, 'express'));
+    // Named imports settled as text (pretty-doc.ts `namedListText`), across the print width, module names with quotes.
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.stringMatching(/^[A-Z][A-Za-z0-9]{0,30}$/), { minLength: 1, maxLength: 8 }), fc.stringMatching(/^[a-z./'"-]{1,40}$/), fc.boolean(), async (names, from, typeOnly) => {
+        await expectClean(typeOnly ? n.importTypes(names, from) : n.importDeclaration({ names }, from));
+      }),
+      { numRuns: 150, seed: 25 },
+    );
     await expectClean(n.importNamespaceType('T', '@scope/types'));
     await expectClean(n.exportAll('./schemas.js'));
   });
@@ -127,6 +171,9 @@ describe('plain statements settled as text before any document is built (pretty/
     'an arrow returning a member, on its line': getter('PostSchema', '_schema', n.propertyAccess(n.valueRef('S'), 'validatePost')),
     'an arrow returning a member, too wide: the arrow on a line of its own': getter('ActionsCacheRetentionLimitForEnterpriseSchema', '_schema', n.propertyAccess(n.valueRef('S'), 'validateActionsCacheRetentionLimitForEnterprise')),
     'objects and arrays on the line': n.variable('const', 'x', n.callExpression(n.valueRef('f'), [n.objectLiteral([n.property('a', n.literalExpression(1))]), n.arrayLiteral([n.literalExpression('s')]), C('y')])),
+    // The server's route table and mock data: a member called with one string wider than any line, which overflows on its own line.
+    'a JSON.parse table: the string overflowing on its own line': jsonParseConstant('API', 'ApiTable', { routes: Array.from({ length: 40 }, (_, i) => ({ path: `/items/{id}/parts/${i}`, method: "get'\"" })) }, ['The route table.']),
+    'a member called with a wide string and a name': n.constDeclaration('x', n.callExpression(n.propertyAccess(n.valueRef('Table'), 'from'), [n.literalExpression('word '.repeat(30)), n.valueRef('options')])),
   };
   const declined: Record<string, n.Statement> = {
     'a lone short argument (the call moves below the `=`)': n.variable('const', 'aVeryLongNameForAValueThatIsSetFromACallOfSomething'.repeat(2), n.callExpression(n.valueRef('someFunction'), [n.valueRef('shortName')])),
@@ -136,12 +183,16 @@ describe('plain statements settled as text before any document is built (pretty/
     'an arrow returning a call whose head does not fit (prettier breaks the arguments)': getter(`validate${'X'.repeat(80)}`, '_make', factoryCall('Post')),
     'an arrow returning a call too wide for its own line (prettier breaks the call too)': getter('validatePost', '_make', factoryCall('Y'.repeat(100))),
     'an arrow with a parameter': n.constDeclaration('x', n.callExpression(n.valueRef('f'), [n.arrowFunction([{ name: 'a' }], n.valueRef('a'))])),
+    'a member called with a lone short string (the call moves below the `=`)': n.constDeclaration('aVeryLongNameForAValueThatIsParsedFromItsJsonTextByTheCallOfJsonParseWhichIsTooWide', n.callExpression(n.propertyAccess(n.valueRef('JSON'), 'parse'), [n.literalExpression('{"a":1}')])),
+    'a member of a member called (a member chain)': n.constDeclaration('x', n.callExpression(n.propertyAccess(n.propertyAccess(n.valueRef('a'), 'b'), 'parse'), [n.literalExpression('word '.repeat(30))])),
   };
   for (const [name, statement] of Object.entries(taken)) {
     it(`${name}: settled here`, async () => {
-      const text = plainStatement(statement);
-      expect(text).toBeDefined();
-      expect(prettyStatement(statement)).toBe(text);
+      // Its leading comments (a doc) are printed before it, as text: they settle nothing after them.
+      const own = plainStatement(statement, 0, true);
+      expect(own).toBeDefined();
+      const text = prettyStatement(statement);
+      expect(text.endsWith(own!)).toBe(true);
       expect(await format(text + '\n')).toBe(text + '\n');
     });
   }

@@ -113,6 +113,21 @@ export function namedSpecifiers(names: readonly builders.Doc[], breakable = fals
 const SPECIFIER = new RegExp(`^(?:type )?${NAME}(?: as ${NAME})?$`);
 
 /**
+ * `head{ a, b }tail` standing at the start of a line as prettier prints it (`namedSpecifiers`): on the line
+ * when it fits, else one name a line with a trailing comma, a lone name not broken unless `breakable`.
+ * Settled as text: a package's index exports thousands of names, which the document printer took tens of
+ * milliseconds to lay out one a line. Undefined for text beyond printable ASCII (the document printer
+ * measures its width).
+ */
+export function namedListText(head: string, names: readonly string[], tail: string, breakable = false): string | undefined {
+  const flat = `${head}{ ${names.join(', ')} }${tail}`;
+  if (BEYOND_PRINTABLE_ASCII.test(head) || BEYOND_PRINTABLE_ASCII.test(tail) || names.some((n) => BEYOND_PRINTABLE_ASCII.test(n))) return undefined;
+  if (flat.length <= PRETTIER_OPTIONS.printWidth! || (names.length === 1 && !breakable)) return flat;
+  const unit = ' '.repeat(PRETTIER_OPTIONS.tabWidth!);
+  return `${head}{\n${unit}${names.join(`,\n${unit}`)},\n}${tail}`;
+}
+
+/**
  * An import or export statement from its data (the symbol registry's, module-lines.ts) in prettier's
  * layout: the module in prettier's quotes, a named list that does not fit broken one name a line. A name
  * may be `type X` or `x as y`; anything else throws `NotPrinted`.
@@ -127,7 +142,7 @@ export function printModuleLine(line: ModuleLine): string {
   }
   const names = spelledNames(line);
   if (!names.length || !names.every((n) => SPECIFIER.test(n))) throw new NotPrinted('import names');
-  return printDoc([head, ' ', namedSpecifiers(names), ' from ', from, ';']);
+  return namedListText(`${head} `, names, ` from ${from};`) ?? printDoc([head, ' ', namedSpecifiers(names), ' from ', from, ';']);
 }
 
 /**

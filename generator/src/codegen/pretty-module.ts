@@ -42,11 +42,18 @@ export function printedOr(print: () => string, fallback: () => string, tally: Ma
   } catch (error) {
     if (!(error instanceof NotPrinted)) throw error;
     tally.set(error.message, (tally.get(error.message) ?? 0) + 1);
-    return { text: fallback().replace(/\n+$/, ''), formatted: false };
+    return { text: withoutTrailingBreaks(fallback()), formatted: false };
   }
 }
 
 const SEPARATORS: Record<Separator, string> = { blank: '\n\n', line: '\n' };
+
+/** `text` without the line breaks it ends in: looked at from the end (a regular expression's `\n+$` scans a megabyte statement for line breaks). */
+function withoutTrailingBreaks(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
 
 export class ModulePrinter {
   private readonly parts: Array<{ text: string; formatted: boolean; separator: string }> = [];
@@ -57,7 +64,7 @@ export class ModulePrinter {
    * breaks are dropped: the module puts the separators.
    */
   statement(text: string, formatted = true, separator: Separator = 'blank'): this {
-    this.parts.push({ text: text.replace(/\n+$/, ''), formatted, separator: SEPARATORS[separator] });
+    this.parts.push({ text: withoutTrailingBreaks(text), formatted, separator: SEPARATORS[separator] });
     return this;
   }
 

@@ -16,6 +16,7 @@
 import { ts } from './typescript.mjs';
 import { escapeTemplateText, isIdentifier, isNumericKey, isPropertyName } from './code.ts';
 import { docCommentBody, sanitizeCommentText } from './comment.ts';
+import { hasLoneSurrogate } from './quote.ts';
 
 const f = ts.factory;
 
@@ -90,8 +91,6 @@ function checkedName(name: string): string {
 
 // ---------------------------------------------------------------------------------------------- literals
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 /**
  * A string literal. The printer escapes quotes, backslashes, control characters and U+2028/U+2029/U+0085;
  * other non-ASCII text stays readable, except in a string holding a lone surrogate, where every non-ASCII
@@ -99,7 +98,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 function stringLiteral(text: string): ts.StringLiteral {
   const node = f.createStringLiteral(text);
-  if (!LONE_SURROGATE.test(text)) ts.setEmitFlags(node, ts.EmitFlags.NoAsciiEscaping);
+  if (!hasLoneSurrogate(text)) ts.setEmitFlags(node, ts.EmitFlags.NoAsciiEscaping);
   return node;
 }
 

@@ -1,5 +1,5 @@
 /**
- * An interface, a type alias of a union of objects, and a declaration of an object literal straight to text.
+ * An interface, a type alias of a union or of an object type, and a declaration of an object literal straight to text.
  * An interface's body is always broken, one member a line (prettier's printed object type with
  * `shouldBreak`), so its layout is known without measuring the whole: each member
  * is its flat text when it fits its line, a member whose type is another always-broken object type opens
@@ -17,9 +17,11 @@ import { flatIfFits, NotPrinted, printDoc, printFlat } from '../pretty-doc.ts';
 import { isSingleLine } from '../ts-nodes.ts';
 import type { D } from './base.ts';
 import { comments, leadingText } from './comments.ts';
-import { objectLiteral, propertyBody, propertyKey, writtenBroken } from './literals.ts';
+import { alwaysBroken, objectLiteral, propertyBody, propertyKey, writtenBroken } from './literals.ts';
+import { conciseArray } from './calls.ts';
+import { expression, hasComments, strip } from './expressions.ts';
 import { typeParameters } from './functions.ts';
-import { huggedUnion, member, memberBody, type } from './types.ts';
+import { huggedUnion, memberBody, type } from './types.ts';
 import { at, exportKeyword } from './statements.ts';
 
 const { group, indent } = builders;
@@ -37,17 +39,37 @@ export function interfaceText(node: ts.InterfaceDeclaration): string | undefined
 }
 
 /**
- * `type X =` and a union of object types, as prettier prints it after the operator: on the line when the
- * whole fits, else on the next line when the union fits there, else one member a line behind `| `
- * (aligned two columns in), each member flat when it fits its line, an object type that does not (or
- * that is built broken, which breaks every group around it) opened on its line with its members one a
- * line. The server's results are such unions, their objects too wide for a line. Anything else (a member
- * that is not an object type and does not fit, a left side that does not fit, text whose width only the
- * document printer measures) leaves the statement to the documents (undefined).
+ * `type X = {`, the members one a line, `};`: a type alias of an object type built broken (the types
+ * target's schemas written as aliases), laid out as an interface's body: nothing between `=` and `{` can
+ * break, and the object's first line break ends the measure, so `{` stays on the line when that much
+ * fits. Undefined (the documents decide) for a header too wide or type parameters prettier may break.
+ */
+export function objectAliasText(node: ts.TypeAliasDeclaration): string | undefined {
+  if (!brokenObject(node.type) || ts.getSyntheticTrailingComments(node)?.length || ts.getSyntheticTrailingComments(node.type)?.length) return undefined;
+  // Two or more type parameters, one with a constraint or default: prettier breaks the left side first (statements.ts).
+  const params = node.typeParameters ?? [];
+  if (params.length > 1 && params.some((p) => p.constraint || p.default)) return undefined;
+  const header = flatIfFits([exportKeyword(node), 'type ', node.name.text, typeParameters(node.typeParameters), ' = {'], 0);
+  if (header === undefined) return undefined;
+  const lines = [leadingText(node, 0) + header];
+  membersText(node.type.members, TAB, lines);
+  lines.push('};');
+  return lines.join('\n');
+}
+
+/**
+ * `type X =` and a union, as prettier prints it after the operator: on the line when the whole fits, else
+ * on the next line when the union fits there, else one member a line behind `| ` (aligned two columns
+ * in), each member flat when it fits its line, an object type that does not (or that is built broken,
+ * which breaks every group around it) opened on its line with its members one a line. The server's
+ * results are such unions, their objects too wide for a line; the types target's enums are unions of
+ * literals, one a line. Anything else (a member that is not an object type and does not fit, a left side
+ * that does not fit, text whose width only the document printer measures) leaves the statement to the
+ * documents (undefined).
  */
 export function unionAliasText(node: ts.TypeAliasDeclaration): string | undefined {
   const union = node.type;
-  if (!ts.isUnionTypeNode(union) || huggedUnion(union) || !union.types.some(objectType) || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+  if (!ts.isUnionTypeNode(union) || huggedUnion(union) || ts.getSyntheticTrailingComments(node)?.length) return undefined;
   // Two or more type parameters, one with a constraint or default: prettier breaks the left side first (statements.ts).
   const params = node.typeParameters ?? [];
   if (params.length > 1 && params.some((p) => p.constraint || p.default)) return undefined;
@@ -115,12 +137,38 @@ function objectDeclaration(node: ts.VariableStatement): string | undefined {
   const lines = [leadingText(node, 0) + header];
   const indentation = ' '.repeat(TAB);
   for (const p of object.properties) {
-    const flat = flatIfFits([propertyBody(p), ','], TAB);
+    const flat = flatIfFits([propertyBody(p), ','], TAB) ?? brokenArrayProperty(p, TAB);
     if (flat !== undefined) lines.push(indentation + leadingText(p, TAB) + flat);
     // Too wide for its line: the document printer lays out this property alone.
     else lines.push(printDoc([indentation, indent([comments(p), propertyBody(p)]), ',']));
   }
   lines.push('};');
+  return lines.join('\n');
+}
+
+/**
+ * `key: [`, the items one a line with their commas, `],`: a property standing `column` columns in whose
+ * value is an array prettier breaks whatever its width (literals.ts `alwaysBroken`: two or more objects or
+ * arrays of two or more entries each, as the client's parameter lists). Nothing between the key and `[`
+ * can break, so `[` stays on the key's line when that much fits (the array's first line break ends the
+ * measure), and each item is a group of its own that is flat when it fits its line with its comma (the
+ * line break after it ends that measure). Undefined (the documents decide) when an item does not fit, is
+ * built broken or has a comment, or the head does not fit.
+ */
+function brokenArrayProperty(p: ts.ObjectLiteralElementLike, column: number): string | undefined {
+  if (!ts.isPropertyAssignment(p) || !ts.isArrayLiteralExpression(p.initializer) || hasComments(p.initializer)) return undefined;
+  const items = p.initializer.elements;
+  if (conciseArray(p.initializer) || !alwaysBroken(items.map(strip)) || items.some(hasComments)) return undefined;
+  const head = flatIfFits([propertyKey(p.name), ': ['], column);
+  if (head === undefined) return undefined;
+  const lines = [head];
+  const itemIndentation = ' '.repeat(column + TAB);
+  for (const item of items) {
+    const flat = flatIfFits([group(expression(item)), ','], column + TAB);
+    if (flat === undefined) return undefined;
+    lines.push(itemIndentation + flat);
+  }
+  lines.push(' '.repeat(column) + '],');
   return lines.join('\n');
 }
 
@@ -161,10 +209,12 @@ function membersText(members: ts.NodeArray<ts.TypeElement>, column: number, out:
       out.push(indentation + leading + flat);
       continue;
     }
-    // Too wide for its line: the document printer lays out this member alone.
-    let doc: D = group(member(m));
+    // Too wide for its line: the document printer lays out this member alone, after its comments as text
+    // (they end in a line break, which settles nothing after them; leadingText ends at the indentation).
+    let doc: D = group(memberBody(m));
     for (let i = 0; i < column / TAB; i++) doc = indent(doc);
-    out.push(printDoc([indentation, doc, ';']));
+    const printed = printDoc([indentation, doc, ';']);
+    out.push(leading ? indentation + leading + printed.slice(indentation.length) : printed);
   }
 }
 

@@ -31,8 +31,8 @@ export function memberOrCall(node: ChainLink): D {
   return link(node);
 }
 
-/** A link of a chain printed with what it hangs on. */
-function link(node: ts.Expression): D {
+/** A link of a chain printed with what it hangs on; `calledBy`: the call whose callee the link is (`f(a, b)` of `f(a, b)(c)`). */
+function link(node: ts.Expression, calledBy?: ts.CallExpression): D {
   node = strip(node);
   if (ts.isPropertyAccessExpression(node)) {
     if (!ts.isIdentifier(node.name)) unhandled('private name');
@@ -46,7 +46,10 @@ function link(node: ts.Expression): D {
   if (ts.isCallExpression(node)) {
     if (node.questionDotToken) unhandled('optional call');
     const callee = node.expression.kind === K.ImportKeyword ? 'import' : object(node.expression, node);
-    return [callee, typeArgumentsOfCall(node.typeArguments), callArguments(node.arguments, node.expression.kind === K.ImportKeyword)];
+    // prettier's isLongCurriedCallChain: a call with more arguments than the call of its result (which has
+    // some) leaves its argument list ungrouped, so it breaks with the group around the chain, first.
+    const curried = calledBy !== undefined && calledBy.arguments.length > 0 && node.arguments.length > calledBy.arguments.length;
+    return [callee, typeArgumentsOfCall(node.typeArguments), callArguments(node.arguments, node.expression.kind === K.ImportKeyword, curried)];
   }
   if (ts.isNewExpression(node)) return ['new ', object(node.expression, node), typeArgumentsOfCall(node.typeArguments), callArguments(node.arguments ?? ts.factory.createNodeArray(), false)];
   return expression(node);
@@ -71,7 +74,8 @@ function chainLink(inner: ts.Expression, parent: ts.Expression): D {
   // comments of a chain's links: not reproduced.
   if (ts.isConditionalExpression(inner)) unhandled('conditional object');
   if (hasComments(inner)) unhandled('comment in a chain');
-  if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner) || ts.isCallExpression(inner)) return link(inner);
+  if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) return link(inner);
+  if (ts.isCallExpression(inner)) return link(inner, ts.isCallExpression(parent) && strip(parent.expression) === inner ? parent : undefined);
   return operand(inner, parent, 'object');
 }
 
@@ -119,7 +123,7 @@ function memberChain(node: ts.CallExpression): D {
     ? at.kind === K.ThisKeyword || (ts.isIdentifier(at) && (factory(at.text) || computedNext))
     : ts.isPropertyAccessExpression(lastHead) && ts.isIdentifier(lastHead.name) && (factory(lastHead.name.text) || computedNext);
   const head: D = i > 0 ? link(lastHead) : object(at, links[0]!);
-  const printed = rest.map((g) => g.map(ownPart));
+  const printed = rest.map((g) => g.map((l, j) => ownPart(l, g[j + 1])));
   const oneLine: D[] = [head, ...printed];
   if (merged) return group(oneLine);
   const expanded: D = [head, indent([hardline, join(hardline, printed)])];
@@ -130,14 +134,18 @@ function memberChain(node: ts.CallExpression): D {
   return [utils.willBreak(oneLine) ? breakParent : '', conditionalGroup([oneLine, expanded])];
 }
 
-/** One link of a chain without what it hangs on: `.name`, `[key]`, `(args)`. */
-function ownPart(node: ts.Expression): D {
+/** One link of a chain without what it hangs on: `.name`, `[key]`, `(args)`; `next`: the link after it. */
+function ownPart(node: ts.Expression, next?: ts.Expression): D {
   if (ts.isPropertyAccessExpression(node)) return ts.isIdentifier(node.name) ? ['.', node.name.text] : unhandled('private name');
   if (ts.isElementAccessExpression(node)) {
     const key = strip(node.argumentExpression);
     return ts.isNumericLiteral(key) ? ['[', expression(key), ']'] : group(['[', indent([softline, expression(key)]), softline, ']']);
   }
-  if (ts.isCallExpression(node)) return [typeArgumentsOfCall(node.typeArguments), callArguments(node.arguments, false)];
+  if (ts.isCallExpression(node)) {
+    // A long curried call's argument list is not a group of its own (`link`).
+    const curried = next !== undefined && ts.isCallExpression(next) && next.arguments.length > 0 && node.arguments.length > next.arguments.length;
+    return [typeArgumentsOfCall(node.typeArguments), callArguments(node.arguments, false, curried)];
+  }
   return unhandled(K[node.kind]);
 }
 
@@ -173,8 +181,11 @@ export function chainGroups(node: ts.Expression): number {
   return groups;
 }
 
-/** prettier's printCallArguments for the argument kinds the builder makes: the last object, array or arrow hugged when it may be. */
-function callArguments(args: ts.NodeArray<ts.Expression>, dynamicImport: boolean): D {
+/**
+ * prettier's printCallArguments for the argument kinds the builder makes: the last object, array or arrow
+ * hugged when it may be. `ungrouped`: the plain list is not a group of its own (a long curried call's).
+ */
+function callArguments(args: ts.NodeArray<ts.Expression>, dynamicImport: boolean, ungrouped = false): D {
   if (!args.length) return '()';
   const nodes = args.map(strip);
   if (nodes.length === 2 && ts.isArrowFunction(nodes[0]!) && ts.isBlock(nodes[0]!.body)) unhandled('first argument expansion');
@@ -197,7 +208,8 @@ function callArguments(args: ts.NodeArray<ts.Expression>, dynamicImport: boolean
     if (utils.willBreak(expanded)) return [breakParent, conditionalGroup([['(', ...head, group(expanded, { shouldBreak: true }), ')'], allBroken()])];
     return conditionalGroup([['(', ...head, expanded, ')'], ['(', ...head, group(expanded, { shouldBreak: true }), ')'], allBroken()]);
   }
-  return group(['(', indent([softline, ...separated]), ifBreak(comma), softline, ')'], { shouldBreak: printed.some((p) => utils.willBreak(p)) });
+  const contents = ['(', indent([softline, ...separated]), ifBreak(comma), softline, ')'];
+  return ungrouped ? contents : group(contents, { shouldBreak: printed.some((p) => utils.willBreak(p)) });
 }
 
 /** prettier's isFunctionCompositionArgs: two function arguments, or a call argument that takes a function. */

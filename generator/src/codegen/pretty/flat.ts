@@ -29,10 +29,11 @@ function decline(): never {
 /**
  * A plain statement standing `indent` columns in as prettier prints it there (its lines after the first
  * not indented: the caller indents them): one line when it fits, a declaration of a call broken as
- * `brokenCall` says; else undefined.
+ * `brokenCall` says; else undefined. `commented`: the statement's leading comments are the caller's to
+ * print (they settle nothing after them: comments.ts `leadingText`), and the text is the statement's own.
  */
-export function plainStatement(node: ts.Statement, indent = 0): string | undefined {
-  if (ts.getSyntheticLeadingComments(node)?.length || ts.getSyntheticTrailingComments(node)?.length) return undefined;
+export function plainStatement(node: ts.Statement, indent = 0, commented = false): string | undefined {
+  if ((!commented && ts.getSyntheticLeadingComments(node)?.length) || ts.getSyntheticTrailingComments(node)?.length) return undefined;
   try {
     const text = statement(node);
     if (fits(indent, text) && !forcesBreak(node)) return text;
@@ -54,15 +55,15 @@ function fits(indent: number, text: string): boolean {
  * (print/assignment.js's fluid layout keeps the call on the line of the `=` when its head up to `(` fits;
  * printCallArguments breaks arguments none of which is hugged one a line). An array argument that does not
  * fit its line, or is always broken, is broken in turn: `[`, one item a line, `],`. Taken only where that is
- * certain: a plain name called, one simple type argument at most (printed inline), no object or array last
- * that prettier would hug (one whose argument before is not of its kind), not a lone short argument (which
- * makes the call "poorly breakable" and moves it below the `=`), no arrow returning a call (prettier hugs
- * it), and every line fitting.
+ * certain: a name or one member of a name called (`plainCallee`), one simple type argument at most (printed
+ * inline), no object or array last that prettier would hug (one whose argument before is not of its kind),
+ * not a lone short argument (which makes the call "poorly breakable" and moves it below the `=`), no arrow
+ * returning a call (prettier hugs it), and every line fitting but a string too wide for any (`overflowing`).
  */
 function brokenCall(node: ts.VariableStatement, indent: number): string | undefined {
   const d = node.declarationList.declarations[0]!;
   const call = strip(d.initializer!);
-  if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || ts.getSyntheticLeadingComments(call.expression)?.length) return undefined;
+  if (!ts.isCallExpression(call) || !plainCallee(call.expression) || ts.getSyntheticLeadingComments(call.expression)?.length) return undefined;
   if (d.type && ts.isTypeReferenceNode(d.type) && d.type.typeArguments?.length) return undefined;
   const typeArgs = call.typeArguments ?? [];
   if (typeArgs.length > 1 || (typeArgs.length === 1 && !isSimple(typeArgs[0]!))) return undefined;
@@ -70,16 +71,17 @@ function brokenCall(node: ts.VariableStatement, indent: number): string | undefi
   const last = args[args.length - 1];
   const penultimate = args[args.length - 2];
   if (!last || ((ts.isObjectLiteralExpression(last) || ts.isArrayLiteralExpression(last)) && penultimate?.kind !== last.kind)) return undefined;
-  if (args.length === 1 && !ts.isPropertyAccessExpression(last) && !ts.isCallExpression(last) && !ts.isArrowFunction(last)) return undefined;
+  const wide = args.map((a) => overflowing(a, indent + UNIT.length));
+  if (args.length === 1 && !ts.isPropertyAccessExpression(last) && !ts.isCallExpression(last) && !ts.isArrowFunction(last) && !wide[0]) return undefined;
   // An arrow returning a call is hugged when its head fits (`huggedArrow`), else laid out by the documents.
   if (ts.isArrowFunction(last) && ts.isCallExpression(strip(last.body as ts.Expression))) return undefined;
   const comments = ts.getSyntheticLeadingComments(call)?.map((c) => `/*${c.text}*/ `).join('') ?? '';
-  const open = `${exported(node)}${variable(node.declarationList, false)} = ${comments}${call.expression.text}${typeArgs.length ? `<${type(typeArgs[0]!)}>` : ''}(`;
+  const open = `${exported(node)}${variable(node.declarationList, false)} = ${comments}${expression(call.expression)}${typeArgs.length ? `<${type(typeArgs[0]!)}>` : ''}(`;
   if (!fits(indent, open)) return undefined;
   const lines = [open];
-  for (const a of args) {
+  for (const [i, a] of args.entries()) {
     const text = argument(a);
-    if (fits(indent + UNIT.length, `${text},`) && !forces(a)) lines.push(`${UNIT}${text},`);
+    if (wide[i] || (fits(indent + UNIT.length, `${text},`) && !forces(a))) lines.push(`${UNIT}${text},`);
     else if (ts.isArrayLiteralExpression(a) && !conciseArray(a)) {
       lines.push(`${UNIT}[`);
       for (const item of a.elements) {
@@ -92,6 +94,30 @@ function brokenCall(node: ts.VariableStatement, indent: number): string | undefi
   }
   lines.push(');');
   return lines.join('\n');
+}
+
+/**
+ * The callee of a call `brokenCall` lays out: a name, or one member of a name (`JSON.parse`). prettier prints
+ * `a.b(…)` as a member chain, and a chain of one call is its one-line form (print/member-chain.js: two
+ * groups at most are printed as one line), whose arguments break as a plain call's do.
+ */
+function plainCallee(callee: ts.Expression): boolean {
+  if (ts.isIdentifier(callee)) return true;
+  return ts.isPropertyAccessExpression(callee) && !callee.questionDotToken && ts.isIdentifier(callee.expression) && ts.isIdentifier(callee.name) && !ts.getSyntheticLeadingComments(callee.expression)?.length;
+}
+
+/**
+ * A string literal too wide for its own line standing `indent` columns in (printable ASCII, so its width is
+ * its length): nothing in it can break, so prettier leaves it overflowing on the line its call's broken
+ * arguments give it (a megabyte of `JSON.parse('…')`). Being that wide, it is no "lone short argument"
+ * either (print/assignment.js `isLoneShortArgument`: at most a quarter of the print width), which would
+ * move a call of it below the `=`.
+ */
+function overflowing(node: ts.Expression, indent: number): boolean {
+  // Quoted, a string is two characters longer than its text at least: most are known to fit without quoting them.
+  if (!ts.isStringLiteral(node) || indent + node.text.length + 2 <= WIDTH || ts.getSyntheticLeadingComments(node)?.length || ts.getSyntheticTrailingComments(node)?.length) return false;
+  const text = quote(node);
+  return indent + text.length > WIDTH && !BEYOND_PRINTABLE_ASCII.test(text);
 }
 
 /**

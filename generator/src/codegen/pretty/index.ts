@@ -22,8 +22,10 @@
  * - comments.ts: leading comments;
  * - tree.ts: the validators' statement tree straight to text (its lines, and the breaks of the shapes it makes);
  * - broken-objects.ts: an interface (its body always broken, one member a line), a type alias of a union
- *   of objects, and a declaration of an object literal too wide for its line, as text: each member flat
+ *   or of an object type built broken, and a declaration of an object literal too wide for its line, as
+ *   text: each member flat
  *   when it fits, only a member too wide for its line laid out by the document printer;
+ * - function-alias.ts: a type alias of a function type (a handler's), its parameters one a line when too wide;
  * - flat.ts: a plain statement (a declaration of a call, a name, a literal) that fits its line, as one line of
  *   text before any document is built.
  * The document printer that fits the lines (and pretty-doc.ts `flatIfFits`, its shortcut for a statement
@@ -33,19 +35,22 @@ import { ts } from '../typescript.mjs';
 import { builders } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../layout-options.ts';
 import { flatIfFits, printDoc, printFlat } from '../pretty-doc.ts';
-import { interfaceText, objectDeclarationText, unionAliasText } from './broken-objects.ts';
+import { interfaceText, objectAliasText, objectDeclarationText, unionAliasText } from './broken-objects.ts';
 import { leadingText, trailingComments } from './comments.ts';
 import { plainStatement } from './flat.ts';
+import { functionAliasText } from './function-alias.ts';
 import { expression } from './expressions.ts';
-import { at, statement } from './statements.ts';
+import { at, importText, statement } from './statements.ts';
 
 /** A top-level statement as prettier prints it (no trailing newline); throws `NotPrinted`. */
 export function prettyStatement(node: ts.Statement): string {
-  const plain = plainStatement(node);
-  if (plain !== undefined) return plain;
+  const plain = plainStatement(node, 0, true);
+  if (plain !== undefined) return leadingText(node, 0) + plain;
   return at(0, () => {
-    const text = ts.isInterfaceDeclaration(node) ? interfaceText(node) : ts.isTypeAliasDeclaration(node) ? unionAliasText(node) : ts.isVariableStatement(node) ? objectDeclarationText(node) : undefined;
+    const text = ts.isInterfaceDeclaration(node) ? interfaceText(node) : ts.isTypeAliasDeclaration(node) ? (unionAliasText(node) ?? objectAliasText(node)) : ts.isVariableStatement(node) ? objectDeclarationText(node) : undefined;
     if (text !== undefined) return text;
+    const own = ts.isImportDeclaration(node) ? importText(node) : ts.isTypeAliasDeclaration(node) ? functionAliasText(node) : undefined;
+    if (own !== undefined) return leadingText(node, 0) + own;
     // The leading comments as text (they settle nothing after them), then the statement alone; one that
     // fits its line is its flat text: the document printer would measure it for nothing.
     const doc = [statement(node), trailingComments(node)];

@@ -110,5 +110,15 @@ export function literal(node: ts.Node): D {
 
 /** A string literal node as prettier writes the spelling it was built with (quote.ts): the compiler's, or JSON's (ts-nodes.ts `jsonString`). */
 export function quote(node: ts.StringLiteral): string {
-  return quoteString(node.text, spelledAsJson(node) ? 'json' : 'compiler');
+  if (node.text.length < LONG) return quoteString(node.text, spelledAsJson(node) ? 'json' : 'compiler');
+  let quoted = quotedLong.get(node);
+  if (quoted === undefined) quotedLong.set(node, (quoted = quoteString(node.text, spelledAsJson(node) ? 'json' : 'compiler')));
+  return quoted;
 }
+
+/**
+ * Long literals' spellings, by node: a statement is measured flat before it is laid out broken (flat.ts), and
+ * a megabyte literal (the server's `JSON.parse('…')` tables) would be escaped and re-quoted each time.
+ */
+const quotedLong = new WeakMap<ts.StringLiteral, string>();
+const LONG = 4096;

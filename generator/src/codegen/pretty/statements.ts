@@ -6,13 +6,14 @@
 import { ts } from '../typescript.mjs';
 import { builders } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../layout-options.ts';
-import { flatIfFits, namedSpecifiers } from '../pretty-doc.ts';
+import { flatIfFits, namedListText, namedSpecifiers } from '../pretty-doc.ts';
 import { assignment, valueAssignment } from './assignments.ts';
 import { type D, K, unhandled } from './base.ts';
 import { comments, trailingComments } from './comments.ts';
 import { plainStatement } from './flat.ts';
 import { binaryPrecedence, expression, hasComments, isBinaryish, strip } from './expressions.ts';
 import { functionDeclaration, objectPattern, typeParameters } from './functions.ts';
+import { quote } from './literals.ts';
 import { objectType, type } from './types.ts';
 
 const { group, indent, line, softline, hardline, ifBreak, join } = builders;
@@ -121,6 +122,20 @@ function importDeclaration(node: ts.ImportDeclaration): D {
   }
   const head = defaultName && bindings ? [defaultName, ', '] : defaultName ?? '';
   return ['import', kind, ' ', head, specifiers, ' from ', expression(node.moduleSpecifier), ';'];
+}
+
+/**
+ * A top-level import of named bindings alone (`import type { A, B } from 'm';`) as text (pretty-doc.ts
+ * `namedListText`), without its leading comments: a module importing hundreds of types. Undefined for
+ * another import or text the document printer measures.
+ */
+export function importText(node: ts.ImportDeclaration): string | undefined {
+  const clause = node.importClause;
+  const bindings = clause?.namedBindings;
+  if (!clause || clause.name || node.attributes || !bindings || !ts.isNamedImports(bindings) || !bindings.elements.length || !ts.isStringLiteral(node.moduleSpecifier)) return undefined;
+  if (ts.getSyntheticTrailingComments(node)?.length || bindings.elements.some((e) => e.propertyName)) return undefined;
+  const names = bindings.elements.map((e) => `${e.isTypeOnly ? 'type ' : ''}${e.name.text}`);
+  return namedListText(`import${clause.isTypeOnly ? ' type' : ''} `, names, ` from ${quote(node.moduleSpecifier)};`);
 }
 
 /** `export * from 'm';`, or `export {};` (what makes a file with nothing to export a module). */
