@@ -23,17 +23,65 @@ import {
 } from './runtime.js';
 import { _fDateTime, _fUri, _fUuid } from './formats.js';
 
-const _re0 = new RegExp('^[0-9]{1,19}$', 'u');
+function _m0(s: string): boolean {
+  const n = s.length;
+  let i = 0;
+  const a0 = i;
+  for (let c = 0; i < n && i - a0 < 19; i++) {
+    c = s.charCodeAt(i);
+    if (!(c >= 48 && c <= 57)) break;
+  }
+  if (i - a0 < 1) return false;
+  return i === n;
+}
 const _sp1 = '#/components/schemas/PostId';
 const _sp2 = '#/components/schemas/UserId';
-const _re3 = new RegExp('^[A-Za-z0-9_]{1,15}$', 'u');
+function _m3(s: string): boolean {
+  const n = s.length;
+  let i = 0;
+  const a0 = i;
+  for (let c = 0; i < n && i - a0 < 15; i++) {
+    c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 95 || (c >= 97 && c <= 122))) break;
+  }
+  if (i - a0 < 1) return false;
+  return i === n;
+}
 const _sp4 = '#/components/schemas/Username';
-const _re5 = new RegExp('^([0-9]+)_([0-9]+)$', 'u');
+function _m5(s: string): boolean {
+  const n = s.length;
+  let i = 0;
+  const a0 = i;
+  for (let c = 0; i < n; i++) {
+    c = s.charCodeAt(i);
+    if (!(c >= 48 && c <= 57)) break;
+  }
+  if (i - a0 < 1) return false;
+  if (s.charCodeAt(i) !== 95) return false;
+  i++;
+  const a2 = i;
+  for (let c = 0; i < n; i++) {
+    c = s.charCodeAt(i);
+    if (!(c >= 48 && c <= 57)) break;
+  }
+  if (i - a2 < 1) return false;
+  return i === n;
+}
 const _sp6 = '#/components/schemas/MediaKey';
 const _sp7 = '#/components/schemas/PollId';
 const _sp8 = '#/components/schemas/CommunityId';
 const _sp9 = '#/components/schemas/PlaceId';
-const _re10 = new RegExp('^[A-Z]{2}$', 'u');
+function _m10(s: string): boolean {
+  const n = s.length;
+  let i = 0;
+  const a0 = i;
+  for (let c = 0; i < n && i - a0 < 2; i++) {
+    c = s.charCodeAt(i);
+    if (!(c >= 65 && c <= 90)) break;
+  }
+  if (i - a0 < 2) return false;
+  return i === n;
+}
 const _sp11 = '#/components/schemas/CountryCode';
 const _t12: any = [['text', 1, 'string']];
 const _sp13 = '#/components/schemas/Post';
@@ -417,7 +465,7 @@ const _t245: any = [['media_key', 1, 'string']];
 
 export function _vPostId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) return false;
+  if (!_m0(v)) return false;
   return true;
 }
 
@@ -428,7 +476,7 @@ export function _ePostId(v: any, o: number, p: string, E: ValidationError[]): bo
     return false;
   }
   if (
-    !_re0.test(v) &&
+    !_m0(v) &&
     _fErr(E, o, p, _sp1 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
   )
     return false;
@@ -437,7 +485,7 @@ export function _ePostId(v: any, o: number, p: string, E: ValidationError[]): bo
 
 export function _vUserId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) return false;
+  if (!_m0(v)) return false;
   return true;
 }
 
@@ -448,7 +496,7 @@ export function _eUserId(v: any, o: number, p: string, E: ValidationError[]): bo
     return false;
   }
   if (
-    !_re0.test(v) &&
+    !_m0(v) &&
     _fErr(E, o, p, _sp2 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
   )
     return false;
@@ -457,7 +505,7 @@ export function _eUserId(v: any, o: number, p: string, E: ValidationError[]): bo
 
 export function _vUsername(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re3.test(v)) return false;
+  if (!_m3(v)) return false;
   return true;
 }
 
@@ -468,7 +516,7 @@ export function _eUsername(v: any, o: number, p: string, E: ValidationError[]): 
     return false;
   }
   if (
-    !_re3.test(v) &&
+    !_m3(v) &&
     _fErr(E, o, p, _sp4 + '/pattern', 'pattern', 'must match pattern "^[A-Za-z0-9_]{1,15}$"', {
       pattern: '^[A-Za-z0-9_]{1,15}$',
     })
@@ -479,7 +527,7 @@ export function _eUsername(v: any, o: number, p: string, E: ValidationError[]): 
 
 export function _vMediaKey(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re5.test(v)) return false;
+  if (!_m5(v)) return false;
   return true;
 }
 
@@ -490,7 +538,7 @@ export function _eMediaKey(v: any, o: number, p: string, E: ValidationError[]): 
     return false;
   }
   if (
-    !_re5.test(v) &&
+    !_m5(v) &&
     _fErr(E, o, p, _sp6 + '/pattern', 'pattern', 'must match pattern "^([0-9]+)_([0-9]+)$"', {
       pattern: '^([0-9]+)_([0-9]+)$',
     })
@@ -501,7 +549,7 @@ export function _eMediaKey(v: any, o: number, p: string, E: ValidationError[]): 
 
 export function _vPollId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) return false;
+  if (!_m0(v)) return false;
   return true;
 }
 
@@ -512,7 +560,7 @@ export function _ePollId(v: any, o: number, p: string, E: ValidationError[]): bo
     return false;
   }
   if (
-    !_re0.test(v) &&
+    !_m0(v) &&
     _fErr(E, o, p, _sp7 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
   )
     return false;
@@ -521,7 +569,7 @@ export function _ePollId(v: any, o: number, p: string, E: ValidationError[]): bo
 
 export function _vCommunityId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) return false;
+  if (!_m0(v)) return false;
   return true;
 }
 
@@ -532,7 +580,7 @@ export function _eCommunityId(v: any, o: number, p: string, E: ValidationError[]
     return false;
   }
   if (
-    !_re0.test(v) &&
+    !_m0(v) &&
     _fErr(E, o, p, _sp8 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
   )
     return false;
@@ -552,7 +600,7 @@ export function _ePlaceId(v: any, o: number, p: string, E: ValidationError[]): b
 
 export function _vCountryCode(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re10.test(v)) return false;
+  if (!_m10(v)) return false;
   return true;
 }
 
@@ -563,7 +611,7 @@ export function _eCountryCode(v: any, o: number, p: string, E: ValidationError[]
     return false;
   }
   if (
-    !_re10.test(v) &&
+    !_m10(v) &&
     _fErr(E, o, p, _sp11 + '/pattern', 'pattern', 'must match pattern "^[A-Z]{2}$"', { pattern: '^[A-Z]{2}$' })
   )
     return false;
@@ -573,23 +621,23 @@ export function _eCountryCode(v: any, o: number, p: string, E: ValidationError[]
 export function _vPost(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && (typeof x1 !== 'string' || !_re0.test(x1))) return false;
+  if (x1 !== undefined && (typeof x1 !== 'string' || !_m0(x1))) return false;
   const x3 = v.text;
   if (x3 !== undefined && typeof x3 !== 'string') return false;
   const x4 = v.author_id;
-  if (x4 !== undefined && (typeof x4 !== 'string' || !_re0.test(x4))) return false;
+  if (x4 !== undefined && (typeof x4 !== 'string' || !_m0(x4))) return false;
   const x6 = v.username;
-  if (x6 !== undefined && (typeof x6 !== 'string' || !_re3.test(x6))) return false;
+  if (x6 !== undefined && (typeof x6 !== 'string' || !_m3(x6))) return false;
   const x8 = v.created_at;
   if (x8 !== undefined && (typeof x8 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x8)))) return false;
   const x9 = v.conversation_id;
-  if (x9 !== undefined && (typeof x9 !== 'string' || !_re0.test(x9))) return false;
+  if (x9 !== undefined && (typeof x9 !== 'string' || !_m0(x9))) return false;
   const x11 = v.in_reply_to_user_id;
-  if (x11 !== undefined && (typeof x11 !== 'string' || !_re0.test(x11))) return false;
+  if (x11 !== undefined && (typeof x11 !== 'string' || !_m0(x11))) return false;
   const x13 = v.lang;
   if (x13 !== undefined && typeof x13 !== 'string') return false;
   const x14 = v.community_id;
-  if (x14 !== undefined && (typeof x14 !== 'string' || !_re0.test(x14))) return false;
+  if (x14 !== undefined && (typeof x14 !== 'string' || !_m0(x14))) return false;
   const x16 = v.attachments;
   if (x16 !== undefined) {
     if (!_vAttachments(x16, o)) return false;
@@ -625,7 +673,7 @@ export function _vPost(v: any, o: number): boolean {
     for (let i29 = 0; i29 < x28.length; i29++) {
       const x30 = x28[i29];
       if (typeof x30 !== 'string') return false;
-      if (!_re0.test(x30)) return false;
+      if (!_m0(x30)) return false;
     }
   }
   const x32 = v.entities;
@@ -642,7 +690,7 @@ export function _vPost(v: any, o: number): boolean {
     const x38 = x36.match_status;
     if (x38 !== undefined && typeof x38 !== 'string') return false;
     const x39 = x36.note_id;
-    if (x39 !== undefined && (typeof x39 !== 'string' || !_re0.test(x39))) return false;
+    if (x39 !== undefined && (typeof x39 !== 'string' || !_m0(x39))) return false;
   }
   const x41 = v.non_public_metrics;
   if (x41 !== undefined) {
@@ -935,7 +983,7 @@ export function _vAttachments(v: any, o: number): boolean {
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
       if (typeof x3 !== 'string') return false;
-      if (!_re5.test(x3)) return false;
+      if (!_m5(x3)) return false;
     }
   }
   const x5 = v.media_source_post_id;
@@ -945,7 +993,7 @@ export function _vAttachments(v: any, o: number): boolean {
     for (let i6 = 0; i6 < x5.length; i6++) {
       const x7 = x5[i6];
       if (typeof x7 !== 'string') return false;
-      if (!_re0.test(x7)) return false;
+      if (!_m0(x7)) return false;
     }
   }
   const x9 = v.poll_ids;
@@ -955,7 +1003,7 @@ export function _vAttachments(v: any, o: number): boolean {
     for (let i10 = 0; i10 < x9.length; i10++) {
       const x11 = x9[i10];
       if (typeof x11 !== 'string') return false;
-      if (!_re0.test(x11)) return false;
+      if (!_m0(x11)) return false;
     }
   }
   return true;
@@ -1048,7 +1096,7 @@ export function _vContextAnnotation(v: any, o: number): boolean {
   if (x1 !== undefined) {
     if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) return false;
     const x3 = x1.id;
-    if (x3 === undefined || typeof x3 !== 'string' || !_re0.test(x3)) return false;
+    if (x3 === undefined || typeof x3 !== 'string' || !_m0(x3)) return false;
     const x4 = x1.name;
     if (x4 !== undefined && typeof x4 !== 'string') return false;
     const x5 = x1.description;
@@ -1060,7 +1108,7 @@ export function _vContextAnnotation(v: any, o: number): boolean {
   if (x7 !== undefined) {
     if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) return false;
     const x9 = x7.id;
-    if (x9 === undefined || typeof x9 !== 'string' || !_re0.test(x9)) return false;
+    if (x9 === undefined || typeof x9 !== 'string' || !_m0(x9)) return false;
     const x10 = x7.name;
     if (x10 !== undefined && typeof x10 !== 'string') return false;
     const x11 = x7.description;
@@ -1091,7 +1139,7 @@ export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationE
 export function _vContextAnnotationDomainFields(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 === undefined || typeof x1 !== 'string' || !_re0.test(x1)) return false;
+  if (x1 === undefined || typeof x1 !== 'string' || !_m0(x1)) return false;
   const x2 = v.name;
   if (x2 !== undefined && typeof x2 !== 'string') return false;
   const x3 = v.description;
@@ -1111,7 +1159,7 @@ export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E:
       if (_fPT(E, o, p, _sp20, 'id', 'string')) return false;
     } else {
       if (
-        !_re0.test(x1) &&
+        !_m0(x1) &&
         _fErr(E, o, p + '/id', _sp20 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
           pattern: '^[0-9]{1,19}$',
         })
@@ -1126,7 +1174,7 @@ export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E:
 export function _vContextAnnotationEntityFields(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 === undefined || typeof x1 !== 'string' || !_re0.test(x1)) return false;
+  if (x1 === undefined || typeof x1 !== 'string' || !_m0(x1)) return false;
   const x2 = v.name;
   if (x2 !== undefined && typeof x2 !== 'string') return false;
   const x3 = v.description;
@@ -1146,7 +1194,7 @@ export function _eContextAnnotationEntityFields(v: any, o: number, p: string, E:
       if (_fPT(E, o, p, _sp22, 'id', 'string')) return false;
     } else {
       if (
-        !_re0.test(x1) &&
+        !_m0(x1) &&
         _fErr(E, o, p + '/id', _sp22 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
           pattern: '^[0-9]{1,19}$',
         })
@@ -1249,7 +1297,7 @@ export function _vMatchedMediaNotes(v: any, o: number): boolean {
   const x1 = v.match_status;
   if (x1 !== undefined && typeof x1 !== 'string') return false;
   const x2 = v.note_id;
-  if (x2 !== undefined && (typeof x2 !== 'string' || !_re0.test(x2))) return false;
+  if (x2 !== undefined && (typeof x2 !== 'string' || !_m0(x2))) return false;
   return true;
 }
 
@@ -1266,7 +1314,7 @@ export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationE
       if (_fPT(E, o, p, _sp27, 'note_id', 'string')) return false;
     } else {
       if (
-        !_re0.test(x1) &&
+        !_m0(x1) &&
         _fErr(
           E,
           o,
@@ -1571,7 +1619,7 @@ export function _vReferencedPost(v: any, o: number): boolean {
   if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to'))
     return false;
   const x2 = v.id;
-  if (x2 === undefined || typeof x2 !== 'string' || !_re0.test(x2)) return false;
+  if (x2 === undefined || typeof x2 !== 'string' || !_m0(x2)) return false;
   return true;
 }
 
@@ -1674,7 +1722,7 @@ export function _vPostWithheld(v: any, o: number): boolean {
     for (let i3 = 0; i3 < x2.length; i3++) {
       const x4 = x2[i3];
       if (typeof x4 !== 'string') return false;
-      if (!_re10.test(x4)) return false;
+      if (!_m10(x4)) return false;
     }
     if (x2.length > 1 && _dup(x2) !== null) return false;
   } else {
@@ -2417,11 +2465,11 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
 export function _vUser(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 === undefined || typeof x1 !== 'string' || !_re0.test(x1)) return false;
+  if (x1 === undefined || typeof x1 !== 'string' || !_m0(x1)) return false;
   const x3 = v.name;
   if (x3 === undefined || typeof x3 !== 'string') return false;
   const x4 = v.username;
-  if (x4 === undefined || typeof x4 !== 'string' || !_re3.test(x4)) return false;
+  if (x4 === undefined || typeof x4 !== 'string' || !_m3(x4)) return false;
   const x6 = v.created_at;
   if (x6 !== undefined && (typeof x6 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x6)))) return false;
   const x7 = v.description;
@@ -2470,9 +2518,9 @@ export function _vUser(v: any, o: number): boolean {
     }
   }
   const x21 = v.most_recent_post_id;
-  if (x21 !== undefined && (typeof x21 !== 'string' || !_re0.test(x21))) return false;
+  if (x21 !== undefined && (typeof x21 !== 'string' || !_m0(x21))) return false;
   const x23 = v.pinned_post_id;
-  if (x23 !== undefined && (typeof x23 !== 'string' || !_re0.test(x23))) return false;
+  if (x23 !== undefined && (typeof x23 !== 'string' || !_m0(x23))) return false;
   const x25 = v.entities;
   if (x25 !== undefined) {
     if (!_vUserEntities(x25, o)) return false;
@@ -2699,7 +2747,7 @@ export function _vAffiliation(v: any, o: number): boolean {
     for (let i5 = 0; i5 < x4.length; i5++) {
       const x6 = x4[i5];
       if (typeof x6 !== 'string') return false;
-      if (!_re0.test(x6)) return false;
+      if (!_m0(x6)) return false;
     }
   }
   return true;
@@ -2748,7 +2796,7 @@ export function _vUserWithheld(v: any, o: number): boolean {
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
       if (typeof x3 !== 'string') return false;
-      if (!_re10.test(x3)) return false;
+      if (!_m10(x3)) return false;
     }
     if (x1.length > 1 && _dup(x1) !== null) return false;
   } else {
@@ -2896,7 +2944,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (!_vPhoto(v, o)) break L5;
           if (n2 === 0) a3 = 0;
@@ -2918,7 +2966,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e11 = E.length;
-        const o12 = (o & 48) === 48 ? o : o + 16;
+        const o12 = (o & 16) !== 0 ? o : o + 16;
         {
           const e14 = E.length;
           L13: {
@@ -2979,7 +3027,7 @@ export function _vMediaBase(v: any, o: number): boolean {
   const x1 = v.type;
   if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.media_key;
-  if (x2 !== undefined && (typeof x2 !== 'string' || !_re5.test(x2))) return false;
+  if (x2 !== undefined && (typeof x2 !== 'string' || !_m5(x2))) return false;
   const x4 = v.height;
   if (x4 !== undefined && (!Number.isInteger(x4) || x4 < 0)) return false;
   const x5 = v.width;
@@ -3371,7 +3419,7 @@ export function _vPlace(v: any, o: number): boolean {
   const x5 = v.country;
   if (x5 !== undefined && typeof x5 !== 'string') return false;
   const x6 = v.country_code;
-  if (x6 !== undefined && (typeof x6 !== 'string' || !_re10.test(x6))) return false;
+  if (x6 !== undefined && (typeof x6 !== 'string' || !_m10(x6))) return false;
   const x8 = v.contained_within;
   if (x8 !== undefined) {
     if (!Array.isArray(x8)) return false;
@@ -3637,7 +3685,7 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
 export function _vPoll(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 === undefined || typeof x1 !== 'string' || !_re0.test(x1)) return false;
+  if (x1 === undefined || typeof x1 !== 'string' || !_m0(x1)) return false;
   const x3 = v.options;
   if (x3 !== undefined) {
     if (!Array.isArray(x3)) return false;
@@ -4001,7 +4049,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L5: {
         if (!_vGenericProblem(v, o)) break L5;
         if (n2 === 0) a3 = 0;
@@ -4119,7 +4167,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
     }
     if (n2 === 0) {
       const e43 = E.length;
-      const o44 = (o & 48) === 48 ? o : o + 16;
+      const o44 = (o & 16) !== 0 ? o : o + 16;
       {
         const e46 = E.length;
         L45: {
@@ -5463,7 +5511,7 @@ export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: V
 export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.user_id;
-  if (x1 !== undefined && (typeof x1 !== 'string' || !_re0.test(x1))) return false;
+  if (x1 !== undefined && (typeof x1 !== 'string' || !_m0(x1))) return false;
   const x3 = v.keyword;
   if (x3 !== undefined && typeof x3 !== 'string') return false;
   const x4 = v.direction;
@@ -5521,7 +5569,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
   const x1 = v.event_type;
   if (x1 !== undefined) {
     let ok3 = false;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L6: {
         L7: {
           if (!_vActivityEventType(x1, o)) break L7;
@@ -5537,7 +5585,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
     }
     if (!ok3) {
       const e4 = E.length;
-      const o5 = (o & 48) === 48 ? o : o + 16;
+      const o5 = (o & 16) !== 0 ? o : o + 16;
       {
         const e12 = E.length;
         L11: {
@@ -5647,7 +5695,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L5: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
         const x7 = v.event_type;
@@ -5681,7 +5729,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
     }
     if (n2 === 0) {
       const e16 = E.length;
-      const o17 = (o & 48) === 48 ? o : o + 16;
+      const o17 = (o & 16) !== 0 ? o : o + 16;
       {
         const e19 = E.length;
         L18: {
@@ -5801,7 +5849,7 @@ export function _vDmParticipantsJoinEvent(v: any, o: number): boolean {
     for (let i3 = 0; i3 < x2.length; i3++) {
       const x4 = x2[i3];
       if (typeof x4 !== 'string') return false;
-      if (!_re0.test(x4)) return false;
+      if (!_m0(x4)) return false;
     }
   }
   return true;
@@ -5848,7 +5896,7 @@ export function _vDmParticipantsLeaveEvent(v: any, o: number): boolean {
     for (let i3 = 0; i3 < x2.length; i3++) {
       const x4 = x2[i3];
       if (typeof x4 !== 'string') return false;
-      if (!_re0.test(x4)) return false;
+      if (!_m0(x4)) return false;
     }
   }
   return true;
@@ -6282,9 +6330,9 @@ export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: Valida
 export function _vSearchAllPostsMeta(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.newest_id;
-  if (x1 !== undefined && (typeof x1 !== 'string' || !_re0.test(x1))) return false;
+  if (x1 !== undefined && (typeof x1 !== 'string' || !_m0(x1))) return false;
   const x3 = v.oldest_id;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re0.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_m0(x3))) return false;
   const x5 = v.result_count;
   if (x5 !== undefined && !Number.isInteger(x5)) return false;
   const x6 = v.next_token;
@@ -6386,7 +6434,7 @@ export function _vCreatePostRequest(v: any, o: number): boolean {
   const x2 = v.paid_partnership;
   if (x2 !== undefined && typeof x2 !== 'boolean') return false;
   const x3 = v.community_id;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re0.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_m0(x3))) return false;
   const x5 = v.share_with_followers;
   if (x5 !== undefined && typeof x5 !== 'boolean') return false;
   const x6 = v.edit_options;
@@ -6455,7 +6503,7 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
 export function _vEditOptions(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.previous_post_id;
-  if (x1 !== undefined && (typeof x1 !== 'string' || !_re0.test(x1))) return false;
+  if (x1 !== undefined && (typeof x1 !== 'string' || !_m0(x1))) return false;
   return true;
 }
 

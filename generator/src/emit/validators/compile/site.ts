@@ -44,8 +44,8 @@ export interface Site {
   readonly data: Expr;
   /**
    * The options bit set in effect (a parameter or local): 1 allErrors, 2 formats, 4 request direction,
-   * 8 Object.prototype is polluted (the callers validate a prototype-free copy, `_input`), 16/32 a counter
-   * of "errors after a failed check" levels, which bounds re-evaluation (see keywords/ref.ts).
+   * 8 Object.prototype is polluted (the callers validate a prototype-free copy, `_input`), 16 an errors
+   * walk below a failed check, which runs no check functions first (see keywords/ref.ts).
    */
   readonly o: Code;
   readonly path: InstancePath;

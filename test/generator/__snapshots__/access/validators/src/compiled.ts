@@ -158,7 +158,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
     )
       return false;
     let ok5 = false;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L8: {
         L9: {
           if (typeof x3 !== 'string') break L9;
@@ -174,7 +174,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
     }
     if (!ok5) {
       const e6 = E.length;
-      const o7 = (o & 48) === 48 ? o : o + 16;
+      const o7 = (o & 16) !== 0 ? o : o + 16;
       {
         const e13 = E.length;
         L12: {
@@ -366,7 +366,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
       let n5 = 0;
       let a6 = -1;
       let b7 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L8: {
           if (!_vTreeNode(x3, o)) break L8;
           if (n5 === 0) a6 = 0;
@@ -382,7 +382,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
       }
       if (n5 === 0) {
         const e11 = E.length;
-        const o12 = (o & 48) === 48 ? o : o + 16;
+        const o12 = (o & 16) !== 0 ? o : o + 16;
         {
           const e14 = E.length;
           L13: {
@@ -603,7 +603,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (!_vClick(v, o)) break L5;
           if (n2 === 0) a3 = 0;
@@ -619,7 +619,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e9 = E.length;
-        const o10 = (o & 48) === 48 ? o : o + 16;
+        const o10 = (o & 16) !== 0 ? o : o + 16;
         {
           const e12 = E.length;
           L11: {

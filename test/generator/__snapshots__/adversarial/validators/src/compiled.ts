@@ -87,7 +87,26 @@ const _k7: any = ['\'"`', 0, -1.5, true, null, { ['__proto__']: { polluted: true
 const _k8: any = [{ ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
 const _sp9 = '#/components/schemas/MixedHostile';
 const _sp10 = '#/components/schemas/ConstHostile';
-const _re11 = new RegExp('^["\'`]+\\\\d*/$', 'u');
+function _m11(s: string): boolean {
+  const n = s.length;
+  let i = 0;
+  const a0 = i;
+  for (let c = 0; i < n; i++) {
+    c = s.charCodeAt(i);
+    if (!(c === 34 || c === 39 || c === 96)) break;
+  }
+  if (i - a0 < 1) return false;
+  if (s.charCodeAt(i) !== 92) return false;
+  i++;
+  const a2 = i;
+  for (let c = 0; i < n; i++) {
+    c = s.charCodeAt(i);
+    if (!(c === 100)) break;
+  }
+  if (s.charCodeAt(i) !== 47) return false;
+  i++;
+  return i === n;
+}
 const _sp12 = '#/components/schemas/Patterned';
 const _re13 = new RegExp('^it\'s "q" `t` \\$\\{x\\}', 'u');
 const _sp14 = '#/components/schemas/Prefixed';
@@ -244,7 +263,7 @@ export function _eConstHostile(v: any, o: number, p: string, E: ValidationError[
 
 export function _vPatterned(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re11.test(v)) return false;
+  if (!_m11(v)) return false;
   return true;
 }
 
@@ -255,7 +274,7 @@ export function _ePatterned(v: any, o: number, p: string, E: ValidationError[]):
     return false;
   }
   if (
-    !_re11.test(v) &&
+    !_m11(v) &&
     _fErr(E, o, p, _sp12 + '/pattern', 'pattern', 'must match pattern "^["\'`]+\\\\d*/$"', {
       pattern: '^["\'`]+\\\\d*/$',
     })
@@ -581,7 +600,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v["ki'nd"];
@@ -605,7 +624,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
       }
       if (n2 === 0) {
         const e15 = E.length;
-        const o16 = (o & 48) === 48 ? o : o + 16;
+        const o16 = (o & 16) !== 0 ? o : o + 16;
         {
           const e18 = E.length;
           L17: {

@@ -23,7 +23,17 @@ const _sp4 = '#/components/schemas/Attachment';
 const _t5: any = [['note', 1, 'string']];
 const _sp6 = '#/paths/~1files~1{name}/parameters/0/schema';
 const _sp7 = '#/paths/~1images~1{id}/get/parameters/0/schema';
-const _re8 = new RegExp('^[a-z0-9.-]+$', 'u');
+function _m8(s: string): boolean {
+  const n = s.length;
+  let i = 0;
+  const a0 = i;
+  for (let c = 0; i < n; i++) {
+    c = s.charCodeAt(i);
+    if (!((c >= 45 && c <= 46) || (c >= 48 && c <= 57) || (c >= 97 && c <= 122))) break;
+  }
+  if (i - a0 < 1) return false;
+  return i === n;
+}
 
 export function _vStored(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -162,7 +172,7 @@ export function _eUploadFilePathName(v: any, o: number, p: string, E: Validation
     return false;
   }
   if (
-    !_re8.test(v) &&
+    !_m8(v) &&
     _fErr(E, o, p, sp + '/pattern', 'pattern', 'must match pattern "^[a-z0-9.-]+$"', { pattern: '^[a-z0-9.-]+$' })
   )
     return false;
@@ -171,7 +181,7 @@ export function _eUploadFilePathName(v: any, o: number, p: string, E: Validation
 
 export function _vUploadFilePathName(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re8.test(v)) return false;
+  if (!_m8(v)) return false;
   return true;
 }
 

@@ -9,7 +9,17 @@ import { _eProps, _fErr, _fPT, _fReq, _fType, _has, _ref } from './runtime.js';
 const _k0: any = ['news.published', 'follow.created', 'profile.updated'];
 const _sp1 = '#/components/schemas/Event';
 const _t2: any = [['event_type', 65, 'string', _k0]];
-const _re3 = new RegExp('^[0-9]{1,19}$', 'u');
+function _m3(s: string): boolean {
+  const n = s.length;
+  let i = 0;
+  const a0 = i;
+  for (let c = 0; i < n && i - a0 < 19; i++) {
+    c = s.charCodeAt(i);
+    if (!(c >= 48 && c <= 57)) break;
+  }
+  if (i - a0 < 1) return false;
+  return i === n;
+}
 const _sp4 = '#/components/schemas/Payload';
 const _t5: any = [['headline', 65, 'string']];
 const _sp6 = '#/components/schemas/NewsPayload';
@@ -79,7 +89,7 @@ export function _vPayload(v: any, o: number): boolean {
     L9: {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) break L9;
       const x11 = v.follower_id;
-      if (x11 === undefined || typeof x11 !== 'string' || !_re3.test(x11)) break L9;
+      if (x11 === undefined || typeof x11 !== 'string' || !_m3(x11)) break L9;
       for (const k12 in v) {
         if (!_has.call(v, k12)) continue;
         if (!(k12 === 'follower_id')) {
@@ -117,7 +127,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L5: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
         const x7 = v.headline;
@@ -135,7 +145,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
       L9: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L9;
         const x11 = v.follower_id;
-        if (x11 === undefined || typeof x11 !== 'string' || !_re3.test(x11)) break L9;
+        if (x11 === undefined || typeof x11 !== 'string' || !_m3(x11)) break L9;
         for (const k12 in v) {
           if (!_has.call(v, k12)) continue;
           if (!(k12 === 'follower_id')) {
@@ -165,7 +175,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
     }
     if (n2 === 0) {
       const e18 = E.length;
-      const o19 = (o & 48) === 48 ? o : o + 16;
+      const o19 = (o & 16) !== 0 ? o : o + 16;
       {
         const e21 = E.length;
         L20: {
@@ -253,7 +263,7 @@ export function _eNewsPayload(v: any, o: number, p: string, E: ValidationError[]
 export function _vFollowPayload(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.follower_id;
-  if (x1 === undefined || typeof x1 !== 'string' || !_re3.test(x1)) return false;
+  if (x1 === undefined || typeof x1 !== 'string' || !_m3(x1)) return false;
   for (const k2 in v) {
     if (!_has.call(v, k2)) continue;
     if (!(k2 === 'follower_id')) {
@@ -275,7 +285,7 @@ export function _eFollowPayload(v: any, o: number, p: string, E: ValidationError
       if (_fPT(E, o, p, _sp7, 'follower_id', 'string')) return false;
     } else {
       if (
-        !_re3.test(x1) &&
+        !_m3(x1) &&
         _fErr(
           E,
           o,
@@ -364,7 +374,7 @@ export function _vShape(v: any, o: number): boolean {
 export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   let ok2 = false;
-  if ((o & 48) !== 48) {
+  if ((o & 16) === 0) {
     L5: {
       L6: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L6;
@@ -384,7 +394,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   if (!ok2) {
     const e3 = E.length;
-    const o4 = (o & 48) === 48 ? o : o + 16;
+    const o4 = (o & 16) !== 0 ? o : o + 16;
     {
       const e15 = E.length;
       L14: {

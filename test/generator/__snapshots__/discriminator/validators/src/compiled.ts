@@ -169,7 +169,7 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v.petType;
@@ -193,7 +193,7 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
       }
       if (n2 === 0) {
         const e15 = E.length;
-        const o16 = (o & 48) === 48 ? o : o + 16;
+        const o16 = (o & 16) !== 0 ? o : o + 16;
         {
           const e18 = E.length;
           L17: {
@@ -364,7 +364,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v.kind;
@@ -388,7 +388,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e15 = E.length;
-        const o16 = (o & 48) === 48 ? o : o + 16;
+        const o16 = (o & 16) !== 0 ? o : o + 16;
         {
           const e18 = E.length;
           L17: {
@@ -541,7 +541,7 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (!_vCar(v, o)) break L5;
           if (n2 === 0) a3 = 0;
@@ -557,7 +557,7 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
       }
       if (n2 === 0) {
         const e9 = E.length;
-        const o10 = (o & 48) === 48 ? o : o + 16;
+        const o10 = (o & 16) !== 0 ? o : o + 16;
         {
           const e12 = E.length;
           L11: {
@@ -765,7 +765,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v.type;
@@ -787,7 +787,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e14 = E.length;
-        const o15 = (o & 48) === 48 ? o : o + 16;
+        const o15 = (o & 16) !== 0 ? o : o + 16;
         {
           const e17 = E.length;
           L16: {
@@ -949,7 +949,7 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
     }
   } else {
     let ok2 = false;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L5: {
         L6: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L6;
@@ -973,7 +973,7 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
     }
     if (!ok2) {
       const e3 = E.length;
-      const o4 = (o & 48) === 48 ? o : o + 16;
+      const o4 = (o & 16) !== 0 ? o : o + 16;
       {
         const e17 = E.length;
         L16: {
@@ -1157,7 +1157,7 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v.kind;
@@ -1177,7 +1177,7 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e12 = E.length;
-        const o13 = (o & 48) === 48 ? o : o + 16;
+        const o13 = (o & 16) !== 0 ? o : o + 16;
         {
           const e15 = E.length;
           L14: {

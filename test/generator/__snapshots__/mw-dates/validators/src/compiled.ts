@@ -262,7 +262,7 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L5: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
         const x6 = v.kind;
@@ -286,7 +286,7 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
     }
     if (n2 === 0) {
       const e15 = E.length;
-      const o16 = (o & 48) === 48 ? o : o + 16;
+      const o16 = (o & 16) !== 0 ? o : o + 16;
       {
         const e18 = E.length;
         L17: {

@@ -199,7 +199,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
   const x1 = v.pet;
   if (x1 !== undefined) {
     let ok3 = false;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L6: {
         L7: {
           if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L7;
@@ -217,7 +217,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
     }
     if (!ok3) {
       const e4 = E.length;
-      const o5 = (o & 48) === 48 ? o : o + 16;
+      const o5 = (o & 16) !== 0 ? o : o + 16;
       {
         const e13 = E.length;
         L12: {
@@ -274,7 +274,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
   const x22 = v.previous;
   if (x22 !== undefined) {
     let ok24 = false;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L27: {
         L28: {
           if (typeof x22 !== 'object' || x22 === null || Array.isArray(x22)) break L28;
@@ -292,7 +292,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
     }
     if (!ok24) {
       const e25 = E.length;
-      const o26 = (o & 48) === 48 ? o : o + 16;
+      const o26 = (o & 16) !== 0 ? o : o + 16;
       {
         const e35 = E.length;
         L34: {
@@ -355,7 +355,7 @@ export function _vMaybePet(v: any, o: number): boolean {
 export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   let ok2 = false;
-  if ((o & 48) !== 48) {
+  if ((o & 16) === 0) {
     L5: {
       L6: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L6;
@@ -373,7 +373,7 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
   }
   if (!ok2) {
     const e3 = E.length;
-    const o4 = (o & 48) === 48 ? o : o + 16;
+    const o4 = (o & 16) !== 0 ? o : o + 16;
     {
       const e13 = E.length;
       L12: {
@@ -420,7 +420,7 @@ export function _vAnything(v: any, o: number): boolean {
 export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   let ok2 = false;
-  if ((o & 48) !== 48) {
+  if ((o & 16) === 0) {
     L5: {
       {
         ok2 = true;
@@ -435,7 +435,7 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
   }
   if (!ok2) {
     const e3 = E.length;
-    const o4 = (o & 48) === 48 ? o : o + 16;
+    const o4 = (o & 16) !== 0 ? o : o + 16;
     {
       const e10 = E.length;
       L9: {
@@ -496,7 +496,7 @@ export function _eGetOwnerHeaders(v: any, o: number, p: string, E: ValidationErr
 export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   let ok2 = false;
-  if ((o & 48) !== 48) {
+  if ((o & 16) === 0) {
     L5: {
       L6: {
         if (!_vOwner(v, o)) break L6;
@@ -512,7 +512,7 @@ export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationE
   }
   if (!ok2) {
     const e3 = E.length;
-    const o4 = (o & 48) === 48 ? o : o + 16;
+    const o4 = (o & 16) !== 0 ? o : o + 16;
     {
       const e10 = E.length;
       L9: {

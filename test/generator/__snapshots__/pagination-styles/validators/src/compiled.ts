@@ -177,7 +177,7 @@ export function _eListDropletsStatus200(v: any, o: number, p: string, E: Validat
       const x4 = x3.pages;
       if (x4 !== undefined) {
         let ok6 = false;
-        if ((o & 48) !== 48) {
+        if ((o & 16) === 0) {
           L9: {
             L10: {
               if (typeof x4 !== 'object' || x4 === null || Array.isArray(x4)) break L10;
@@ -205,7 +205,7 @@ export function _eListDropletsStatus200(v: any, o: number, p: string, E: Validat
         }
         if (!ok6) {
           const e7 = E.length;
-          const o8 = (o & 48) === 48 ? o : o + 16;
+          const o8 = (o & 16) !== 0 ? o : o + 16;
           {
             const e21 = E.length;
             L20: {

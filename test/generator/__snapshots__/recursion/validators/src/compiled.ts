@@ -158,7 +158,7 @@ export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[])
   const x1 = v.next;
   if (x1 !== undefined) {
     let ok3 = false;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L6: {
         L7: {
           if (!_vLinkedList(x1, o)) break L7;
@@ -174,7 +174,7 @@ export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[])
     }
     if (!ok3) {
       const e4 = E.length;
-      const o5 = (o & 48) === 48 ? o : o + 16;
+      const o5 = (o & 16) !== 0 ? o : o + 16;
       {
         const e11 = E.length;
         L10: {
@@ -233,7 +233,7 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L5: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
         const x7 = v.value;
@@ -251,7 +251,7 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
     }
     if (n2 === 0) {
       const e11 = E.length;
-      const o12 = (o & 48) === 48 ? o : o + 16;
+      const o12 = (o & 16) !== 0 ? o : o + 16;
       {
         const e14 = E.length;
         L13: {
@@ -404,7 +404,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L5: {
         if (v !== null) break L5;
         if (n2 === 0) a3 = 0;
@@ -453,7 +453,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
     }
     if (n2 === 0) {
       const e17 = E.length;
-      const o18 = (o & 48) === 48 ? o : o + 16;
+      const o18 = (o & 16) !== 0 ? o : o + 16;
       {
         const e20 = E.length;
         L19: {

@@ -140,7 +140,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
         let n3 = 0;
         let a4 = -1;
         let b5 = -1;
-        if ((o & 48) !== 48) {
+        if ((o & 16) === 0) {
           L6: {
             if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L6;
             const x8 = x1.kind;
@@ -160,7 +160,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
         }
         if (n3 === 0) {
           const e13 = E.length;
-          const o14 = (o & 48) === 48 ? o : o + 16;
+          const o14 = (o & 16) !== 0 ? o : o + 16;
           {
             const e16 = E.length;
             L15: {
