@@ -204,6 +204,19 @@ export function scanFunction(name: Code, items: readonly Item[]): Stmt {
   const i = raw('i');
   const c = raw('c');
   const charAt = (at: Expr): Expr => call(member(s, 'charCodeAt'), at);
+  const only = items.length === 1 ? items[0]! : undefined;
+  if (only) {
+    // One class (`^[0-9]{1,19}$`, the common shape): the length decides the count, every character the class.
+    const length: Expr[] = [];
+    if (only.min > 0) length.push(binary(n, '<', lit(only.min)));
+    if (only.max !== Infinity) length.push(binary(n, '>', lit(only.max)));
+    return functionDecl(name, [raw('s: string')], raw('boolean'), [
+      constDecl(n, member(s, 'length')),
+      ...(length.length ? [ifStmt(or(...length), returnStmt(raw('false')))] : []),
+      forLoop(letDecl(i, lit(0)), binary(i, '<', n), increment(i), [constDecl(c, charAt(i)), ifStmt(not(inRanges(c, only.ranges)), returnStmt(raw('false')))]),
+      returnStmt(raw('true')),
+    ]);
+  }
   const body: Stmt[] = [constDecl(n, member(s, 'length')), letDecl(i, lit(0))];
   items.forEach((item, k) => {
     const single = item.ranges.length === 1 && item.ranges[0]![0] === item.ranges[0]![1];

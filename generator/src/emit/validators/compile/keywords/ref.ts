@@ -15,7 +15,7 @@ import type { KeywordContext } from '../context.ts';
 import type { NodeInfo } from '../registry.ts';
 import { relaxationFor } from '../relax.ts';
 import { enterResource } from '../scope.ts';
-import { E, renderPath, schemaPathOf, type Site } from '../site.ts';
+import { E, renderPath, schemaPathOf, splitPath, type Site } from '../site.ts';
 import { decodeFragment, resolveUri, splitFragment } from '../uri.ts';
 import { O } from '../option-bits.ts';
 
@@ -74,7 +74,7 @@ export function applyNode(c: KeywordContext, target: NodeInfo, site: Site, reloc
     // One helper call instead of the prefilter written out: errors mode runs only after a check failed,
     // so its size matters more than a call's cost.
     const helper = sp.length ? c.use('_refSp') : c.use('_ref');
-    return [ifStmt(call(helper, d, o, path, E, ...sp, check(), errors), site.stop)];
+    return [ifStmt(call(helper, d, o, ...splitPath(site.path), E, ...sp, check(), errors), site.stop)];
   }
   const direct = [d, o, path, E, ...sp, ...ev];
   // `o + skipCheck` is `o | skipCheck` here: the bit is clear where the prefilter runs.

@@ -25,14 +25,12 @@ const _sp6 = '#/paths/~1files~1{name}/parameters/0/schema';
 const _sp7 = '#/paths/~1images~1{id}/get/parameters/0/schema';
 function _m8(s: string): boolean {
   const n = s.length;
-  let i = 0;
-  const a0 = i;
-  for (let c = 0; i < n; i++) {
-    c = s.charCodeAt(i);
-    if (!((c >= 45 && c <= 46) || (c >= 48 && c <= 57) || (c >= 97 && c <= 122))) break;
+  if (n < 1) return false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 45 && c <= 46) || (c >= 48 && c <= 57) || (c >= 97 && c <= 122))) return false;
   }
-  if (i - a0 < 1) return false;
-  return i === n;
+  return true;
 }
 
 export function _vStored(v: any, o: number): boolean {
@@ -116,7 +114,7 @@ export function _eUploadFilePathParams(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.name;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
+    if (_refSp(x1, o, p, '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
   } else if (_fReq(E, o, p, sp, 'name')) return false;
   return E.length === e0;
 }
@@ -142,7 +140,7 @@ export function _eDownloadFilePathParams(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.name;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
+    if (_refSp(x1, o, p, '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
   } else if (_fReq(E, o, p, sp, 'name')) return false;
   return E.length === e0;
 }
@@ -160,7 +158,7 @@ export function _eGetImagePathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp7, _vGetImagePathId, _eGetImagePathId)) return false;
+    if (_refSp(x1, o, p, '/id', E, _sp7, _vGetImagePathId, _eGetImagePathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }

@@ -11,14 +11,12 @@ const _sp1 = '#/components/schemas/Event';
 const _t2: any = [['event_type', 65, 'string', _k0]];
 function _m3(s: string): boolean {
   const n = s.length;
-  let i = 0;
-  const a0 = i;
-  for (let c = 0; i < n && i - a0 < 19; i++) {
-    c = s.charCodeAt(i);
-    if (!(c >= 48 && c <= 57)) break;
+  if (n < 1 || n > 19) return false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (!(c >= 48 && c <= 57)) return false;
   }
-  if (i - a0 < 1) return false;
-  return i === n;
+  return true;
 }
 const _sp4 = '#/components/schemas/Payload';
 const _t5: any = [['headline', 65, 'string']];
@@ -62,7 +60,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   if (_eProps(v, o, p, E, _sp1, _t2)) return false;
   const x1 = v.payload;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/payload', E, _vPayload, _ePayload)) return false;
+    if (_ref(x1, o, p, '/payload', E, _vPayload, _ePayload)) return false;
   } else if (_fReq(E, o, p, _sp1, 'payload')) return false;
   return E.length === e0;
 }
@@ -179,7 +177,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e21 = E.length;
         L20: {
-          if (_ref(v, o19, p, E, _vNewsPayload, _eNewsPayload)) break L20;
+          if (_ref(v, o19, p, '', E, _vNewsPayload, _eNewsPayload)) break L20;
         }
         if (E.length === e21) {
           if (n2 === 0) a3 = 0;
@@ -190,7 +188,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e24 = E.length;
         L23: {
-          if (_ref(v, o19, p, E, _vFollowPayload, _eFollowPayload)) break L23;
+          if (_ref(v, o19, p, '', E, _vFollowPayload, _eFollowPayload)) break L23;
         }
         if (E.length === e24) {
           if (n2 === 0) a3 = 1;
@@ -201,7 +199,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e27 = E.length;
         L26: {
-          if (_ref(v, o19, p, E, _vProfilePayload, _eProfilePayload)) break L26;
+          if (_ref(v, o19, p, '', E, _vProfilePayload, _eProfilePayload)) break L26;
         }
         if (E.length === e27) {
           if (n2 === 0) a3 = 2;
@@ -398,7 +396,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
     {
       const e15 = E.length;
       L14: {
-        if (_ref(v, o4, p, E, _vCircle, _eCircle)) break L14;
+        if (_ref(v, o4, p, '', E, _vCircle, _eCircle)) break L14;
       }
       if (E.length === e15) {
         ok2 = true;
@@ -407,7 +405,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
     {
       const e18 = E.length;
       L17: {
-        if (_ref(v, o4, p, E, _vSquare, _eSquare)) break L17;
+        if (_ref(v, o4, p, '', E, _vSquare, _eSquare)) break L17;
       }
       if (E.length === e18) {
         ok2 = true;
@@ -469,7 +467,7 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vEvent, _eEvent)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vEvent, _eEvent)) return false;
   }
   return E.length === e0;
 }

@@ -221,7 +221,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
       {
         const e13 = E.length;
         L12: {
-          if (_ref(x1, o5, p + '/pet', E, _vPet, _ePet)) break L12;
+          if (_ref(x1, o5, p, '/pet', E, _vPet, _ePet)) break L12;
         }
         if (E.length === e13) {
           ok3 = true;
@@ -296,7 +296,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
       {
         const e35 = E.length;
         L34: {
-          if (_ref(x22, o26, p + '/previous', E, _vPet, _ePet)) break L34;
+          if (_ref(x22, o26, p, '/previous', E, _vPet, _ePet)) break L34;
         }
         if (E.length === e35) {
           ok24 = true;
@@ -377,7 +377,7 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
     {
       const e13 = E.length;
       L12: {
-        if (_ref(v, o4, p, E, _vPet, _ePet)) break L12;
+        if (_ref(v, o4, p, '', E, _vPet, _ePet)) break L12;
       }
       if (E.length === e13) {
         ok2 = true;
@@ -469,7 +469,7 @@ export function _eGetOwnerPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.ownerId;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/ownerId', E, _sp16, _vGetOwnerPathOwnerId, _eGetOwnerPathOwnerId)) return false;
+    if (_refSp(x1, o, p, '/ownerId', E, _sp16, _vGetOwnerPathOwnerId, _eGetOwnerPathOwnerId)) return false;
   } else if (_fReq(E, o, p, sp, 'ownerId')) return false;
   return E.length === e0;
 }
@@ -482,7 +482,7 @@ export function _eGetOwnerQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.since;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/since', E, _sp17, _vGetOwnerQuerySince, _eGetOwnerQuerySince)) return false;
+    if (_refSp(x1, o, p, '/since', E, _sp17, _vGetOwnerQuerySince, _eGetOwnerQuerySince)) return false;
   }
   return E.length === e0;
 }
@@ -516,7 +516,7 @@ export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationE
     {
       const e10 = E.length;
       L9: {
-        if (_ref(v, o4, p, E, _vOwner, _eOwner)) break L9;
+        if (_ref(v, o4, p, '', E, _vOwner, _eOwner)) break L9;
       }
       if (E.length === e10) {
         ok2 = true;
