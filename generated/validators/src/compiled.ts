@@ -23,17 +23,59 @@ import {
 } from './runtime.js';
 import { _fDateTime, _fUri, _fUuid } from './formats.js';
 
-const _re0 = new RegExp('^[0-9]{1,19}$', 'u');
+function _m0(s: string): boolean {
+  const n = s.length;
+  if (n < 1 || n > 19) return false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (!(c >= 48 && c <= 57)) return false;
+  }
+  return true;
+}
 const _sp1 = '#/components/schemas/PostId';
 const _sp2 = '#/components/schemas/UserId';
-const _re3 = new RegExp('^[A-Za-z0-9_]{1,15}$', 'u');
+function _m3(s: string): boolean {
+  const n = s.length;
+  if (n < 1 || n > 15) return false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 95 || (c >= 97 && c <= 122))) return false;
+  }
+  return true;
+}
 const _sp4 = '#/components/schemas/Username';
-const _re5 = new RegExp('^([0-9]+)_([0-9]+)$', 'u');
+function _m5(s: string): boolean {
+  const n = s.length;
+  let i = 0;
+  const a0 = i;
+  for (let c = 0; i < n; i++) {
+    c = s.charCodeAt(i);
+    if (!(c >= 48 && c <= 57)) break;
+  }
+  if (i - a0 < 1) return false;
+  if (s.charCodeAt(i) !== 95) return false;
+  i++;
+  const a2 = i;
+  for (let c = 0; i < n; i++) {
+    c = s.charCodeAt(i);
+    if (!(c >= 48 && c <= 57)) break;
+  }
+  if (i - a2 < 1) return false;
+  return i === n;
+}
 const _sp6 = '#/components/schemas/MediaKey';
 const _sp7 = '#/components/schemas/PollId';
 const _sp8 = '#/components/schemas/CommunityId';
 const _sp9 = '#/components/schemas/PlaceId';
-const _re10 = new RegExp('^[A-Z]{2}$', 'u');
+function _m10(s: string): boolean {
+  const n = s.length;
+  if (n < 2 || n > 2) return false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (!(c >= 65 && c <= 90)) return false;
+  }
+  return true;
+}
 const _sp11 = '#/components/schemas/CountryCode';
 const _t12: any = [['text', 1, 'string']];
 const _sp13 = '#/components/schemas/Post';
@@ -417,7 +459,7 @@ const _t245: any = [['media_key', 1, 'string']];
 
 export function _vPostId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) return false;
+  if (!_m0(v)) return false;
   return true;
 }
 
@@ -428,7 +470,7 @@ export function _ePostId(v: any, o: number, p: string, E: ValidationError[]): bo
     return false;
   }
   if (
-    !_re0.test(v) &&
+    !_m0(v) &&
     _fErr(E, o, p, _sp1 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
   )
     return false;
@@ -437,7 +479,7 @@ export function _ePostId(v: any, o: number, p: string, E: ValidationError[]): bo
 
 export function _vUserId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) return false;
+  if (!_m0(v)) return false;
   return true;
 }
 
@@ -448,7 +490,7 @@ export function _eUserId(v: any, o: number, p: string, E: ValidationError[]): bo
     return false;
   }
   if (
-    !_re0.test(v) &&
+    !_m0(v) &&
     _fErr(E, o, p, _sp2 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
   )
     return false;
@@ -457,7 +499,7 @@ export function _eUserId(v: any, o: number, p: string, E: ValidationError[]): bo
 
 export function _vUsername(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re3.test(v)) return false;
+  if (!_m3(v)) return false;
   return true;
 }
 
@@ -468,7 +510,7 @@ export function _eUsername(v: any, o: number, p: string, E: ValidationError[]): 
     return false;
   }
   if (
-    !_re3.test(v) &&
+    !_m3(v) &&
     _fErr(E, o, p, _sp4 + '/pattern', 'pattern', 'must match pattern "^[A-Za-z0-9_]{1,15}$"', {
       pattern: '^[A-Za-z0-9_]{1,15}$',
     })
@@ -479,7 +521,7 @@ export function _eUsername(v: any, o: number, p: string, E: ValidationError[]): 
 
 export function _vMediaKey(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re5.test(v)) return false;
+  if (!_m5(v)) return false;
   return true;
 }
 
@@ -490,7 +532,7 @@ export function _eMediaKey(v: any, o: number, p: string, E: ValidationError[]): 
     return false;
   }
   if (
-    !_re5.test(v) &&
+    !_m5(v) &&
     _fErr(E, o, p, _sp6 + '/pattern', 'pattern', 'must match pattern "^([0-9]+)_([0-9]+)$"', {
       pattern: '^([0-9]+)_([0-9]+)$',
     })
@@ -501,7 +543,7 @@ export function _eMediaKey(v: any, o: number, p: string, E: ValidationError[]): 
 
 export function _vPollId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) return false;
+  if (!_m0(v)) return false;
   return true;
 }
 
@@ -512,7 +554,7 @@ export function _ePollId(v: any, o: number, p: string, E: ValidationError[]): bo
     return false;
   }
   if (
-    !_re0.test(v) &&
+    !_m0(v) &&
     _fErr(E, o, p, _sp7 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
   )
     return false;
@@ -521,7 +563,7 @@ export function _ePollId(v: any, o: number, p: string, E: ValidationError[]): bo
 
 export function _vCommunityId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) return false;
+  if (!_m0(v)) return false;
   return true;
 }
 
@@ -532,7 +574,7 @@ export function _eCommunityId(v: any, o: number, p: string, E: ValidationError[]
     return false;
   }
   if (
-    !_re0.test(v) &&
+    !_m0(v) &&
     _fErr(E, o, p, _sp8 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
   )
     return false;
@@ -552,7 +594,7 @@ export function _ePlaceId(v: any, o: number, p: string, E: ValidationError[]): b
 
 export function _vCountryCode(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re10.test(v)) return false;
+  if (!_m10(v)) return false;
   return true;
 }
 
@@ -563,7 +605,7 @@ export function _eCountryCode(v: any, o: number, p: string, E: ValidationError[]
     return false;
   }
   if (
-    !_re10.test(v) &&
+    !_m10(v) &&
     _fErr(E, o, p, _sp11 + '/pattern', 'pattern', 'must match pattern "^[A-Z]{2}$"', { pattern: '^[A-Z]{2}$' })
   )
     return false;
@@ -573,23 +615,23 @@ export function _eCountryCode(v: any, o: number, p: string, E: ValidationError[]
 export function _vPost(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && (typeof x1 !== 'string' || !_re0.test(x1))) return false;
+  if (x1 !== undefined && (typeof x1 !== 'string' || !_m0(x1))) return false;
   const x3 = v.text;
   if (x3 !== undefined && typeof x3 !== 'string') return false;
   const x4 = v.author_id;
-  if (x4 !== undefined && (typeof x4 !== 'string' || !_re0.test(x4))) return false;
+  if (x4 !== undefined && (typeof x4 !== 'string' || !_m0(x4))) return false;
   const x6 = v.username;
-  if (x6 !== undefined && (typeof x6 !== 'string' || !_re3.test(x6))) return false;
+  if (x6 !== undefined && (typeof x6 !== 'string' || !_m3(x6))) return false;
   const x8 = v.created_at;
   if (x8 !== undefined && (typeof x8 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x8)))) return false;
   const x9 = v.conversation_id;
-  if (x9 !== undefined && (typeof x9 !== 'string' || !_re0.test(x9))) return false;
+  if (x9 !== undefined && (typeof x9 !== 'string' || !_m0(x9))) return false;
   const x11 = v.in_reply_to_user_id;
-  if (x11 !== undefined && (typeof x11 !== 'string' || !_re0.test(x11))) return false;
+  if (x11 !== undefined && (typeof x11 !== 'string' || !_m0(x11))) return false;
   const x13 = v.lang;
   if (x13 !== undefined && typeof x13 !== 'string') return false;
   const x14 = v.community_id;
-  if (x14 !== undefined && (typeof x14 !== 'string' || !_re0.test(x14))) return false;
+  if (x14 !== undefined && (typeof x14 !== 'string' || !_m0(x14))) return false;
   const x16 = v.attachments;
   if (x16 !== undefined) {
     if (!_vAttachments(x16, o)) return false;
@@ -625,7 +667,7 @@ export function _vPost(v: any, o: number): boolean {
     for (let i29 = 0; i29 < x28.length; i29++) {
       const x30 = x28[i29];
       if (typeof x30 !== 'string') return false;
-      if (!_re0.test(x30)) return false;
+      if (!_m0(x30)) return false;
     }
   }
   const x32 = v.entities;
@@ -642,7 +684,7 @@ export function _vPost(v: any, o: number): boolean {
     const x38 = x36.match_status;
     if (x38 !== undefined && typeof x38 !== 'string') return false;
     const x39 = x36.note_id;
-    if (x39 !== undefined && (typeof x39 !== 'string' || !_re0.test(x39))) return false;
+    if (x39 !== undefined && (typeof x39 !== 'string' || !_m0(x39))) return false;
   }
   const x41 = v.non_public_metrics;
   if (x41 !== undefined) {
@@ -738,34 +780,34 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vPostId, _ePostId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vPostId, _ePostId)) return false;
   }
   if (_eProps(v, o, p, E, _sp13, _t12)) return false;
   const x3 = v.author_id;
   if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/author_id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x3, o, p, '/author_id', E, _vUserId, _eUserId)) return false;
   }
   const x5 = v.username;
   if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/username', E, _vUsername, _eUsername)) return false;
+    if (_ref(x5, o, p, '/username', E, _vUsername, _eUsername)) return false;
   }
   if (_eProps(v, o, p, E, _sp13, _t14)) return false;
   const x7 = v.conversation_id;
   if (x7 !== undefined) {
-    if (_ref(x7, o, p + '/conversation_id', E, _vPostId, _ePostId)) return false;
+    if (_ref(x7, o, p, '/conversation_id', E, _vPostId, _ePostId)) return false;
   }
   const x9 = v.in_reply_to_user_id;
   if (x9 !== undefined) {
-    if (_ref(x9, o, p + '/in_reply_to_user_id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x9, o, p, '/in_reply_to_user_id', E, _vUserId, _eUserId)) return false;
   }
   if (_eProps(v, o, p, E, _sp13, _t15)) return false;
   const x11 = v.community_id;
   if (x11 !== undefined) {
-    if (_ref(x11, o, p + '/community_id', E, _vCommunityId, _eCommunityId)) return false;
+    if (_ref(x11, o, p, '/community_id', E, _vCommunityId, _eCommunityId)) return false;
   }
   const x13 = v.attachments;
   if (x13 !== undefined) {
-    if (_ref(x13, o, p + '/attachments', E, _vAttachments, _eAttachments)) return false;
+    if (_ref(x13, o, p, '/attachments', E, _vAttachments, _eAttachments)) return false;
   }
   const x15 = v.context_annotations;
   if (x15 !== undefined) {
@@ -787,17 +829,17 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
         return false;
       for (let i16 = 0; i16 < x15.length; i16++) {
         const x17 = x15[i16];
-        if (_ref(x17, o, p + '/context_annotations/' + i16, E, _vContextAnnotation, _eContextAnnotation)) return false;
+        if (_ref(x17, o, p + '/context_annotations/', i16, E, _vContextAnnotation, _eContextAnnotation)) return false;
       }
     }
   }
   const x19 = v.display_text_range;
   if (x19 !== undefined) {
-    if (_ref(x19, o, p + '/display_text_range', E, _vDisplayTextRange, _eDisplayTextRange)) return false;
+    if (_ref(x19, o, p, '/display_text_range', E, _vDisplayTextRange, _eDisplayTextRange)) return false;
   }
   const x21 = v.edit_controls;
   if (x21 !== undefined) {
-    if (_ref(x21, o, p + '/edit_controls', E, _vEditControls, _eEditControls)) return false;
+    if (_ref(x21, o, p, '/edit_controls', E, _vEditControls, _eEditControls)) return false;
   }
   const x23 = v.edit_history_post_ids;
   if (x23 !== undefined) {
@@ -819,46 +861,46 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
         return false;
       for (let i24 = 0; i24 < x23.length; i24++) {
         const x25 = x23[i24];
-        if (_ref(x25, o, p + '/edit_history_post_ids/' + i24, E, _vPostId, _ePostId)) return false;
+        if (_ref(x25, o, p + '/edit_history_post_ids/', i24, E, _vPostId, _ePostId)) return false;
       }
     }
   }
   const x27 = v.entities;
   if (x27 !== undefined) {
-    if (_ref(x27, o, p + '/entities', E, _vFullTextEntities, _eFullTextEntities)) return false;
+    if (_ref(x27, o, p, '/entities', E, _vFullTextEntities, _eFullTextEntities)) return false;
   }
   const x29 = v.geo;
   if (x29 !== undefined) {
-    if (_ref(x29, o, p + '/geo', E, _vPostGeo, _ePostGeo)) return false;
+    if (_ref(x29, o, p, '/geo', E, _vPostGeo, _ePostGeo)) return false;
   }
   const x31 = v.matched_media_notes;
   if (x31 !== undefined) {
-    if (_ref(x31, o, p + '/matched_media_notes', E, _vMatchedMediaNotes, _eMatchedMediaNotes)) return false;
+    if (_ref(x31, o, p, '/matched_media_notes', E, _vMatchedMediaNotes, _eMatchedMediaNotes)) return false;
   }
   const x33 = v.non_public_metrics;
   if (x33 !== undefined) {
-    if (_ref(x33, o, p + '/non_public_metrics', E, _vPostNonPublicMetrics, _ePostNonPublicMetrics)) return false;
+    if (_ref(x33, o, p, '/non_public_metrics', E, _vPostNonPublicMetrics, _ePostNonPublicMetrics)) return false;
   }
   const x35 = v.organic_metrics;
   if (x35 !== undefined) {
-    if (_ref(x35, o, p + '/organic_metrics', E, _vPostOrganicMetrics, _ePostOrganicMetrics)) return false;
+    if (_ref(x35, o, p, '/organic_metrics', E, _vPostOrganicMetrics, _ePostOrganicMetrics)) return false;
   }
   const x37 = v.promoted_metrics;
   if (x37 !== undefined) {
-    if (_ref(x37, o, p + '/promoted_metrics', E, _vPostPromotedMetrics, _ePostPromotedMetrics)) return false;
+    if (_ref(x37, o, p, '/promoted_metrics', E, _vPostPromotedMetrics, _ePostPromotedMetrics)) return false;
   }
   const x39 = v.public_metrics;
   if (x39 !== undefined) {
-    if (_ref(x39, o, p + '/public_metrics', E, _vPostPublicMetrics, _ePostPublicMetrics)) return false;
+    if (_ref(x39, o, p, '/public_metrics', E, _vPostPublicMetrics, _ePostPublicMetrics)) return false;
   }
   const x41 = v.note_request_suggestions;
   if (x41 !== undefined) {
-    if (_ref(x41, o, p + '/note_request_suggestions', E, _vNoteRequestSuggestions, _eNoteRequestSuggestions))
+    if (_ref(x41, o, p, '/note_request_suggestions', E, _vNoteRequestSuggestions, _eNoteRequestSuggestions))
       return false;
   }
   const x43 = v.note_post;
   if (x43 !== undefined) {
-    if (_ref(x43, o, p + '/note_post', E, _vNotePost, _eNotePost)) return false;
+    if (_ref(x43, o, p, '/note_post', E, _vNotePost, _eNotePost)) return false;
   }
   if (_eProps(v, o, p, E, _sp13, _t16)) return false;
   const x45 = v.referenced_posts;
@@ -881,17 +923,17 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
         return false;
       for (let i46 = 0; i46 < x45.length; i46++) {
         const x47 = x45[i46];
-        if (_ref(x47, o, p + '/referenced_posts/' + i46, E, _vReferencedPost, _eReferencedPost)) return false;
+        if (_ref(x47, o, p + '/referenced_posts/', i46, E, _vReferencedPost, _eReferencedPost)) return false;
       }
     }
   }
   const x49 = v.reply_settings;
   if (x49 !== undefined) {
-    if (_ref(x49, o, p + '/reply_settings', E, _vReplySettings, _eReplySettings)) return false;
+    if (_ref(x49, o, p, '/reply_settings', E, _vReplySettings, _eReplySettings)) return false;
   }
   const x51 = v.scopes;
   if (x51 !== undefined) {
-    if (_ref(x51, o, p + '/scopes', E, _vScopes, _eScopes)) return false;
+    if (_ref(x51, o, p, '/scopes', E, _vScopes, _eScopes)) return false;
   }
   if (_eProps(v, o, p, E, _sp13, _t17)) return false;
   const x53 = v.suggested_source_links;
@@ -901,7 +943,7 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     } else {
       for (let i54 = 0; i54 < x53.length; i54++) {
         const x55 = x53[i54];
-        if (_ref(x55, o, p + '/suggested_source_links/' + i54, E, _vUrlEntity, _eUrlEntity)) return false;
+        if (_ref(x55, o, p + '/suggested_source_links/', i54, E, _vUrlEntity, _eUrlEntity)) return false;
       }
     }
   }
@@ -911,7 +953,8 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
       _ref(
         x57,
         o,
-        p + '/suggested_source_links_with_counts',
+        p,
+        '/suggested_source_links_with_counts',
         E,
         _vSuggestedSourceLinksWithCounts,
         _eSuggestedSourceLinksWithCounts,
@@ -921,7 +964,7 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x59 = v.withheld;
   if (x59 !== undefined) {
-    if (_ref(x59, o, p + '/withheld', E, _vPostWithheld, _ePostWithheld)) return false;
+    if (_ref(x59, o, p, '/withheld', E, _vPostWithheld, _ePostWithheld)) return false;
   }
   return E.length === e0;
 }
@@ -935,7 +978,7 @@ export function _vAttachments(v: any, o: number): boolean {
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
       if (typeof x3 !== 'string') return false;
-      if (!_re5.test(x3)) return false;
+      if (!_m5(x3)) return false;
     }
   }
   const x5 = v.media_source_post_id;
@@ -945,7 +988,7 @@ export function _vAttachments(v: any, o: number): boolean {
     for (let i6 = 0; i6 < x5.length; i6++) {
       const x7 = x5[i6];
       if (typeof x7 !== 'string') return false;
-      if (!_re0.test(x7)) return false;
+      if (!_m0(x7)) return false;
     }
   }
   const x9 = v.poll_ids;
@@ -955,7 +998,7 @@ export function _vAttachments(v: any, o: number): boolean {
     for (let i10 = 0; i10 < x9.length; i10++) {
       const x11 = x9[i10];
       if (typeof x11 !== 'string') return false;
-      if (!_re0.test(x11)) return false;
+      if (!_m0(x11)) return false;
     }
   }
   return true;
@@ -987,7 +1030,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/media_keys/' + i2, E, _vMediaKey, _eMediaKey)) return false;
+        if (_ref(x3, o, p + '/media_keys/', i2, E, _vMediaKey, _eMediaKey)) return false;
       }
     }
   }
@@ -1011,7 +1054,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
         return false;
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
-        if (_ref(x7, o, p + '/media_source_post_id/' + i6, E, _vPostId, _ePostId)) return false;
+        if (_ref(x7, o, p + '/media_source_post_id/', i6, E, _vPostId, _ePostId)) return false;
       }
     }
   }
@@ -1035,7 +1078,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
         return false;
       for (let i10 = 0; i10 < x9.length; i10++) {
         const x11 = x9[i10];
-        if (_ref(x11, o, p + '/poll_ids/' + i10, E, _vPollId, _ePollId)) return false;
+        if (_ref(x11, o, p + '/poll_ids/', i10, E, _vPollId, _ePollId)) return false;
       }
     }
   }
@@ -1048,7 +1091,7 @@ export function _vContextAnnotation(v: any, o: number): boolean {
   if (x1 !== undefined) {
     if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) return false;
     const x3 = x1.id;
-    if (x3 === undefined || typeof x3 !== 'string' || !_re0.test(x3)) return false;
+    if (x3 === undefined || typeof x3 !== 'string' || !_m0(x3)) return false;
     const x4 = x1.name;
     if (x4 !== undefined && typeof x4 !== 'string') return false;
     const x5 = x1.description;
@@ -1060,7 +1103,7 @@ export function _vContextAnnotation(v: any, o: number): boolean {
   if (x7 !== undefined) {
     if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) return false;
     const x9 = x7.id;
-    if (x9 === undefined || typeof x9 !== 'string' || !_re0.test(x9)) return false;
+    if (x9 === undefined || typeof x9 !== 'string' || !_m0(x9)) return false;
     const x10 = x7.name;
     if (x10 !== undefined && typeof x10 !== 'string') return false;
     const x11 = x7.description;
@@ -1079,11 +1122,11 @@ export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.domain;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/domain', E, _vContextAnnotationDomainFields, _eContextAnnotationDomainFields)) return false;
+    if (_ref(x1, o, p, '/domain', E, _vContextAnnotationDomainFields, _eContextAnnotationDomainFields)) return false;
   } else if (_fReq(E, o, p, _sp19, 'domain')) return false;
   const x3 = v.entity;
   if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/entity', E, _vContextAnnotationEntityFields, _eContextAnnotationEntityFields)) return false;
+    if (_ref(x3, o, p, '/entity', E, _vContextAnnotationEntityFields, _eContextAnnotationEntityFields)) return false;
   } else if (_fReq(E, o, p, _sp19, 'entity')) return false;
   return E.length === e0;
 }
@@ -1091,7 +1134,7 @@ export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationE
 export function _vContextAnnotationDomainFields(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 === undefined || typeof x1 !== 'string' || !_re0.test(x1)) return false;
+  if (x1 === undefined || typeof x1 !== 'string' || !_m0(x1)) return false;
   const x2 = v.name;
   if (x2 !== undefined && typeof x2 !== 'string') return false;
   const x3 = v.description;
@@ -1111,7 +1154,7 @@ export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E:
       if (_fPT(E, o, p, _sp20, 'id', 'string')) return false;
     } else {
       if (
-        !_re0.test(x1) &&
+        !_m0(x1) &&
         _fErr(E, o, p + '/id', _sp20 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
           pattern: '^[0-9]{1,19}$',
         })
@@ -1126,7 +1169,7 @@ export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E:
 export function _vContextAnnotationEntityFields(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 === undefined || typeof x1 !== 'string' || !_re0.test(x1)) return false;
+  if (x1 === undefined || typeof x1 !== 'string' || !_m0(x1)) return false;
   const x2 = v.name;
   if (x2 !== undefined && typeof x2 !== 'string') return false;
   const x3 = v.description;
@@ -1146,7 +1189,7 @@ export function _eContextAnnotationEntityFields(v: any, o: number, p: string, E:
       if (_fPT(E, o, p, _sp22, 'id', 'string')) return false;
     } else {
       if (
-        !_re0.test(x1) &&
+        !_m0(x1) &&
         _fErr(E, o, p + '/id', _sp22 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
           pattern: '^[0-9]{1,19}$',
         })
@@ -1235,11 +1278,11 @@ export function _ePostGeo(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x1 = v.coordinates;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/coordinates', E, _vPoint, _ePoint)) return false;
+    if (_ref(x1, o, p, '/coordinates', E, _vPoint, _ePoint)) return false;
   }
   const x3 = v.place_id;
   if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/place_id', E, _vPlaceId, _ePlaceId)) return false;
+    if (_ref(x3, o, p, '/place_id', E, _vPlaceId, _ePlaceId)) return false;
   }
   return E.length === e0;
 }
@@ -1249,7 +1292,7 @@ export function _vMatchedMediaNotes(v: any, o: number): boolean {
   const x1 = v.match_status;
   if (x1 !== undefined && typeof x1 !== 'string') return false;
   const x2 = v.note_id;
-  if (x2 !== undefined && (typeof x2 !== 'string' || !_re0.test(x2))) return false;
+  if (x2 !== undefined && (typeof x2 !== 'string' || !_m0(x2))) return false;
   return true;
 }
 
@@ -1266,7 +1309,7 @@ export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationE
       if (_fPT(E, o, p, _sp27, 'note_id', 'string')) return false;
     } else {
       if (
-        !_re0.test(x1) &&
+        !_m0(x1) &&
         _fErr(
           E,
           o,
@@ -1394,7 +1437,7 @@ export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.source_link;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/source_link', E, _vUrlEntity, _eUrlEntity)) return false;
+    if (_ref(x1, o, p, '/source_link', E, _vUrlEntity, _eUrlEntity)) return false;
   }
   if (_eProps(v, o, p, E, _sp38, _t37)) return false;
   return E.length === e0;
@@ -1420,7 +1463,7 @@ export function _eNotePost(v: any, o: number, p: string, E: ValidationError[]): 
   if (_eProps(v, o, p, E, _sp39, _t12)) return false;
   const x1 = v.entities;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/entities', E, _vNotePostEntities, _eNotePostEntities)) return false;
+    if (_ref(x1, o, p, '/entities', E, _vNotePostEntities, _eNotePostEntities)) return false;
   }
   return E.length === e0;
 }
@@ -1492,7 +1535,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/cashtags/' + i2, E, _vCashtag, _eCashtag)) return false;
+        if (_ref(x3, o, p + '/cashtags/', i2, E, _vCashtag, _eCashtag)) return false;
       }
     }
   }
@@ -1516,7 +1559,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
-        if (_ref(x7, o, p + '/hashtags/' + i6, E, _vHashtag, _eHashtag)) return false;
+        if (_ref(x7, o, p + '/hashtags/', i6, E, _vHashtag, _eHashtag)) return false;
       }
     }
   }
@@ -1540,7 +1583,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i10 = 0; i10 < x9.length; i10++) {
         const x11 = x9[i10];
-        if (_ref(x11, o, p + '/mentions/' + i10, E, _vMention, _eMention)) return false;
+        if (_ref(x11, o, p + '/mentions/', i10, E, _vMention, _eMention)) return false;
       }
     }
   }
@@ -1558,7 +1601,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i14 = 0; i14 < x13.length; i14++) {
         const x15 = x13[i14];
-        if (_ref(x15, o, p + '/urls/' + i14, E, _vUrlEntity, _eUrlEntity)) return false;
+        if (_ref(x15, o, p + '/urls/', i14, E, _vUrlEntity, _eUrlEntity)) return false;
       }
     }
   }
@@ -1571,7 +1614,7 @@ export function _vReferencedPost(v: any, o: number): boolean {
   if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to'))
     return false;
   const x2 = v.id;
-  if (x2 === undefined || typeof x2 !== 'string' || !_re0.test(x2)) return false;
+  if (x2 === undefined || typeof x2 !== 'string' || !_m0(x2)) return false;
   return true;
 }
 
@@ -1584,7 +1627,7 @@ export function _eReferencedPost(v: any, o: number, p: string, E: ValidationErro
   if (_eProps(v, o, p, E, _sp42, _t43)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vPostId, _ePostId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vPostId, _ePostId)) return false;
   } else if (_fReq(E, o, p, _sp42, 'id')) return false;
   return E.length === e0;
 }
@@ -1658,7 +1701,7 @@ export function _eSuggestedSourceLinksWithCounts(v: any, o: number, p: string, E
   if (_eProps(v, o, p, E, _sp49, _t48)) return false;
   const x1 = v.url;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/url', E, _vUrlEntity, _eUrlEntity)) return false;
+    if (_ref(x1, o, p, '/url', E, _vUrlEntity, _eUrlEntity)) return false;
   }
   return E.length === e0;
 }
@@ -1674,7 +1717,7 @@ export function _vPostWithheld(v: any, o: number): boolean {
     for (let i3 = 0; i3 < x2.length; i3++) {
       const x4 = x2[i3];
       if (typeof x4 !== 'string') return false;
-      if (!_re10.test(x4)) return false;
+      if (!_m10(x4)) return false;
     }
     if (x2.length > 1 && _dup(x2) !== null) return false;
   } else {
@@ -1712,7 +1755,7 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/country_codes/' + i2, E, _vCountryCode, _eCountryCode)) return false;
+        if (_ref(x3, o, p + '/country_codes/', i2, E, _vCountryCode, _eCountryCode)) return false;
       }
       if (x1.length > 1) {
         const u5 = _dup(x1);
@@ -1813,7 +1856,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/annotations/' + i2, E, _vAnnotation, _eAnnotation)) return false;
+        if (_ref(x3, o, p + '/annotations/', i2, E, _vAnnotation, _eAnnotation)) return false;
       }
     }
   }
@@ -1837,7 +1880,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
-        if (_ref(x7, o, p + '/cashtags/' + i6, E, _vCashtag, _eCashtag)) return false;
+        if (_ref(x7, o, p + '/cashtags/', i6, E, _vCashtag, _eCashtag)) return false;
       }
     }
   }
@@ -1861,7 +1904,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i10 = 0; i10 < x9.length; i10++) {
         const x11 = x9[i10];
-        if (_ref(x11, o, p + '/hashtags/' + i10, E, _vHashtag, _eHashtag)) return false;
+        if (_ref(x11, o, p + '/hashtags/', i10, E, _vHashtag, _eHashtag)) return false;
       }
     }
   }
@@ -1885,7 +1928,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i14 = 0; i14 < x13.length; i14++) {
         const x15 = x13[i14];
-        if (_ref(x15, o, p + '/mentions/' + i14, E, _vMention, _eMention)) return false;
+        if (_ref(x15, o, p + '/mentions/', i14, E, _vMention, _eMention)) return false;
       }
     }
   }
@@ -1903,7 +1946,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i18 = 0; i18 < x17.length; i18++) {
         const x19 = x17[i18];
-        if (_ref(x19, o, p + '/urls/' + i18, E, _vUrlEntity, _eUrlEntity)) return false;
+        if (_ref(x19, o, p + '/urls/', i18, E, _vUrlEntity, _eUrlEntity)) return false;
       }
     }
   }
@@ -2024,7 +2067,7 @@ export function _vAnnotation(v: any, o: number): boolean {
 
 export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vEntityIndicesInclusiveInclusive, _eEntityIndicesInclusiveInclusive)) return false;
+  if (_ref(v, o, p, '', E, _vEntityIndicesInclusiveInclusive, _eEntityIndicesInclusiveInclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp57 + '/allOf/1', 'object');
     return false;
@@ -2071,7 +2114,7 @@ export function _vCashtag(v: any, o: number): boolean {
 
 export function _eCashtag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
+  if (_ref(v, o, p, '', E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp61 + '/allOf/1', 'object');
     return false;
@@ -2094,7 +2137,7 @@ export function _vHashtag(v: any, o: number): boolean {
 
 export function _eHashtag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
+  if (_ref(v, o, p, '', E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp62 + '/allOf/1', 'object');
     return false;
@@ -2119,7 +2162,7 @@ export function _vMention(v: any, o: number): boolean {
 
 export function _eMention(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
+  if (_ref(v, o, p, '', E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp64 + '/allOf/1', 'object');
     return false;
@@ -2140,8 +2183,8 @@ export function _vUrlEntity(v: any, o: number): boolean {
 
 export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
-  if (_refSp(v, o, p, E, _sp65 + '/allOf/1', _v0, _e0)) return false;
+  if (_ref(v, o, p, '', E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
+  if (_refSp(v, o, p, '', E, _sp65 + '/allOf/1', _v0, _e0)) return false;
   return E.length === e0;
 }
 
@@ -2287,7 +2330,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/media/' + i2, E, _vMedia, _eMedia)) return false;
+        if (_ref(x3, o, p + '/media/', i2, E, _vMedia, _eMedia)) return false;
       }
     }
   }
@@ -2311,7 +2354,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
-        if (_ref(x7, o, p + '/places/' + i6, E, _vPlace, _ePlace)) return false;
+        if (_ref(x7, o, p + '/places/', i6, E, _vPlace, _ePlace)) return false;
       }
     }
   }
@@ -2335,7 +2378,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
       for (let i10 = 0; i10 < x9.length; i10++) {
         const x11 = x9[i10];
-        if (_ref(x11, o, p + '/polls/' + i10, E, _vPoll, _ePoll)) return false;
+        if (_ref(x11, o, p + '/polls/', i10, E, _vPoll, _ePoll)) return false;
       }
     }
   }
@@ -2359,7 +2402,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
       for (let i14 = 0; i14 < x13.length; i14++) {
         const x15 = x13[i14];
-        if (_ref(x15, o, p + '/topics/' + i14, E, _vTopic, _eTopic)) return false;
+        if (_ref(x15, o, p + '/topics/', i14, E, _vTopic, _eTopic)) return false;
       }
     }
   }
@@ -2383,7 +2426,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
       for (let i18 = 0; i18 < x17.length; i18++) {
         const x19 = x17[i18];
-        if (_ref(x19, o, p + '/posts/' + i18, E, _vPost, _ePost)) return false;
+        if (_ref(x19, o, p + '/posts/', i18, E, _vPost, _ePost)) return false;
       }
     }
   }
@@ -2407,7 +2450,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
       for (let i22 = 0; i22 < x21.length; i22++) {
         const x23 = x21[i22];
-        if (_ref(x23, o, p + '/users/' + i22, E, _vUser, _eUser)) return false;
+        if (_ref(x23, o, p + '/users/', i22, E, _vUser, _eUser)) return false;
       }
     }
   }
@@ -2417,11 +2460,11 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
 export function _vUser(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 === undefined || typeof x1 !== 'string' || !_re0.test(x1)) return false;
+  if (x1 === undefined || typeof x1 !== 'string' || !_m0(x1)) return false;
   const x3 = v.name;
   if (x3 === undefined || typeof x3 !== 'string') return false;
   const x4 = v.username;
-  if (x4 === undefined || typeof x4 !== 'string' || !_re3.test(x4)) return false;
+  if (x4 === undefined || typeof x4 !== 'string' || !_m3(x4)) return false;
   const x6 = v.created_at;
   if (x6 !== undefined && (typeof x6 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x6)))) return false;
   const x7 = v.description;
@@ -2470,9 +2513,9 @@ export function _vUser(v: any, o: number): boolean {
     }
   }
   const x21 = v.most_recent_post_id;
-  if (x21 !== undefined && (typeof x21 !== 'string' || !_re0.test(x21))) return false;
+  if (x21 !== undefined && (typeof x21 !== 'string' || !_m0(x21))) return false;
   const x23 = v.pinned_post_id;
-  if (x23 !== undefined && (typeof x23 !== 'string' || !_re0.test(x23))) return false;
+  if (x23 !== undefined && (typeof x23 !== 'string' || !_m0(x23))) return false;
   const x25 = v.entities;
   if (x25 !== undefined) {
     if (!_vUserEntities(x25, o)) return false;
@@ -2510,12 +2553,12 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, _sp72, 'id')) return false;
   if (_eProps(v, o, p, E, _sp72, _t73)) return false;
   const x3 = v.username;
   if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/username', E, _vUsername, _eUsername)) return false;
+    if (_ref(x3, o, p, '/username', E, _vUsername, _eUsername)) return false;
   } else if (_fReq(E, o, p, _sp72, 'username')) return false;
   if (_eProps(v, o, p, E, _sp72, _t74)) return false;
   const x5 = v.connection_status;
@@ -2525,33 +2568,33 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
     } else {
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
-        if (_ref(x7, o, p + '/connection_status/' + i6, E, _vConnectionStatus, _eConnectionStatus)) return false;
+        if (_ref(x7, o, p + '/connection_status/', i6, E, _vConnectionStatus, _eConnectionStatus)) return false;
       }
     }
   }
   const x9 = v.most_recent_post_id;
   if (x9 !== undefined) {
-    if (_ref(x9, o, p + '/most_recent_post_id', E, _vPostId, _ePostId)) return false;
+    if (_ref(x9, o, p, '/most_recent_post_id', E, _vPostId, _ePostId)) return false;
   }
   const x11 = v.pinned_post_id;
   if (x11 !== undefined) {
-    if (_ref(x11, o, p + '/pinned_post_id', E, _vPostId, _ePostId)) return false;
+    if (_ref(x11, o, p, '/pinned_post_id', E, _vPostId, _ePostId)) return false;
   }
   const x13 = v.entities;
   if (x13 !== undefined) {
-    if (_ref(x13, o, p + '/entities', E, _vUserEntities, _eUserEntities)) return false;
+    if (_ref(x13, o, p, '/entities', E, _vUserEntities, _eUserEntities)) return false;
   }
   const x15 = v.public_metrics;
   if (x15 !== undefined) {
-    if (_ref(x15, o, p + '/public_metrics', E, _vUserPublicMetrics, _eUserPublicMetrics)) return false;
+    if (_ref(x15, o, p, '/public_metrics', E, _vUserPublicMetrics, _eUserPublicMetrics)) return false;
   }
   const x17 = v.affiliation;
   if (x17 !== undefined) {
-    if (_ref(x17, o, p + '/affiliation', E, _vAffiliation, _eAffiliation)) return false;
+    if (_ref(x17, o, p, '/affiliation', E, _vAffiliation, _eAffiliation)) return false;
   }
   const x19 = v.withheld;
   if (x19 !== undefined) {
-    if (_ref(x19, o, p + '/withheld', E, _vUserWithheld, _eUserWithheld)) return false;
+    if (_ref(x19, o, p, '/withheld', E, _vUserWithheld, _eUserWithheld)) return false;
   }
   return E.length === e0;
 }
@@ -2609,11 +2652,11 @@ export function _eUserEntities(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = v.description;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/description', E, _vFullTextEntities, _eFullTextEntities)) return false;
+    if (_ref(x1, o, p, '/description', E, _vFullTextEntities, _eFullTextEntities)) return false;
   }
   const x3 = v.url;
   if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/url', E, _vUserUrlEntities, _eUserUrlEntities)) return false;
+    if (_ref(x3, o, p, '/url', E, _vUserUrlEntities, _eUserUrlEntities)) return false;
   }
   return E.length === e0;
 }
@@ -2652,7 +2695,7 @@ export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationErr
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/urls/' + i2, E, _vUrlEntity, _eUrlEntity)) return false;
+        if (_ref(x3, o, p + '/urls/', i2, E, _vUrlEntity, _eUrlEntity)) return false;
       }
     }
   }
@@ -2699,7 +2742,7 @@ export function _vAffiliation(v: any, o: number): boolean {
     for (let i5 = 0; i5 < x4.length; i5++) {
       const x6 = x4[i5];
       if (typeof x6 !== 'string') return false;
-      if (!_re0.test(x6)) return false;
+      if (!_m0(x6)) return false;
     }
   }
   return true;
@@ -2732,7 +2775,7 @@ export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/user_id/' + i2, E, _vUserId, _eUserId)) return false;
+        if (_ref(x3, o, p + '/user_id/', i2, E, _vUserId, _eUserId)) return false;
       }
     }
   }
@@ -2748,7 +2791,7 @@ export function _vUserWithheld(v: any, o: number): boolean {
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
       if (typeof x3 !== 'string') return false;
-      if (!_re10.test(x3)) return false;
+      if (!_m10(x3)) return false;
     }
     if (x1.length > 1 && _dup(x1) !== null) return false;
   } else {
@@ -2785,7 +2828,7 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/country_codes/' + i2, E, _vCountryCode, _eCountryCode)) return false;
+        if (_ref(x3, o, p + '/country_codes/', i2, E, _vCountryCode, _eCountryCode)) return false;
       }
       if (x1.length > 1) {
         const u5 = _dup(x1);
@@ -2865,15 +2908,15 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
     const x1 = v.type;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'photo': {
-        if (_ref(v, o, p, E, _vPhoto, _ePhoto)) return false;
+        if (_ref(v, o, p, '', E, _vPhoto, _ePhoto)) return false;
         break;
       }
       case 'video': {
-        if (_ref(v, o, p, E, _vVideo, _eVideo)) return false;
+        if (_ref(v, o, p, '', E, _vVideo, _eVideo)) return false;
         break;
       }
       case 'animated_gif': {
-        if (_ref(v, o, p, E, _vAnimatedGif, _eAnimatedGif)) return false;
+        if (_ref(v, o, p, '', E, _vAnimatedGif, _eAnimatedGif)) return false;
         break;
       }
       default: {
@@ -2896,7 +2939,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (!_vPhoto(v, o)) break L5;
           if (n2 === 0) a3 = 0;
@@ -2918,11 +2961,11 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e11 = E.length;
-        const o12 = (o & 48) === 48 ? o : o + 16;
+        const o12 = (o & 16) !== 0 ? o : o + 16;
         {
           const e14 = E.length;
           L13: {
-            if (_ref(v, o12, p, E, _vPhoto, _ePhoto)) break L13;
+            if (_ref(v, o12, p, '', E, _vPhoto, _ePhoto)) break L13;
           }
           if (E.length === e14) {
             if (n2 === 0) a3 = 0;
@@ -2933,7 +2976,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e17 = E.length;
           L16: {
-            if (_ref(v, o12, p, E, _vVideo, _eVideo)) break L16;
+            if (_ref(v, o12, p, '', E, _vVideo, _eVideo)) break L16;
           }
           if (E.length === e17) {
             if (n2 === 0) a3 = 1;
@@ -2944,7 +2987,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e20 = E.length;
           L19: {
-            if (_ref(v, o12, p, E, _vAnimatedGif, _eAnimatedGif)) break L19;
+            if (_ref(v, o12, p, '', E, _vAnimatedGif, _eAnimatedGif)) break L19;
           }
           if (E.length === e20) {
             if (n2 === 0) a3 = 2;
@@ -2979,7 +3022,7 @@ export function _vMediaBase(v: any, o: number): boolean {
   const x1 = v.type;
   if (x1 === undefined || typeof x1 !== 'string') return false;
   const x2 = v.media_key;
-  if (x2 !== undefined && (typeof x2 !== 'string' || !_re5.test(x2))) return false;
+  if (x2 !== undefined && (typeof x2 !== 'string' || !_m5(x2))) return false;
   const x4 = v.height;
   if (x4 !== undefined && (!Number.isInteger(x4) || x4 < 0)) return false;
   const x5 = v.width;
@@ -2996,7 +3039,7 @@ export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]):
   if (_eProps(v, o, p, E, _sp88, _t87)) return false;
   const x1 = v.media_key;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/media_key', E, _vMediaKey, _eMediaKey)) return false;
+    if (_ref(x1, o, p, '/media_key', E, _vMediaKey, _eMediaKey)) return false;
   }
   const x3 = v.height;
   if (x3 !== undefined) {
@@ -3045,7 +3088,7 @@ export function _vPhoto(v: any, o: number): boolean {
 
 export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
+  if (_ref(v, o, p, '', E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp89 + '/allOf/1', 'object');
     return false;
@@ -3135,7 +3178,7 @@ export function _vVideo(v: any, o: number): boolean {
 
 export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
+  if (_ref(v, o, p, '', E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp91 + '/allOf/1', 'object');
     return false;
@@ -3154,23 +3197,23 @@ export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boo
   if (_eProps(v, o, p, E, _sp91 + '/allOf/1', _t92)) return false;
   const x4 = v.variants;
   if (x4 !== undefined) {
-    if (_ref(x4, o, p + '/variants', E, _vMediaVariants, _eMediaVariants)) return false;
+    if (_ref(x4, o, p, '/variants', E, _vMediaVariants, _eMediaVariants)) return false;
   }
   const x6 = v.public_metrics;
   if (x6 !== undefined) {
-    if (_ref(x6, o, p + '/public_metrics', E, _vVideoPublicMetrics, _eVideoPublicMetrics)) return false;
+    if (_ref(x6, o, p, '/public_metrics', E, _vVideoPublicMetrics, _eVideoPublicMetrics)) return false;
   }
   const x8 = v.organic_metrics;
   if (x8 !== undefined) {
-    if (_ref(x8, o, p + '/organic_metrics', E, _vVideoOrganicMetrics, _eVideoOrganicMetrics)) return false;
+    if (_ref(x8, o, p, '/organic_metrics', E, _vVideoOrganicMetrics, _eVideoOrganicMetrics)) return false;
   }
   const x10 = v.promoted_metrics;
   if (x10 !== undefined) {
-    if (_ref(x10, o, p + '/promoted_metrics', E, _vVideoPromotedMetrics, _eVideoPromotedMetrics)) return false;
+    if (_ref(x10, o, p, '/promoted_metrics', E, _vVideoPromotedMetrics, _eVideoPromotedMetrics)) return false;
   }
   const x12 = v.non_public_metrics;
   if (x12 !== undefined) {
-    if (_ref(x12, o, p + '/non_public_metrics', E, _vVideoNonPublicMetrics, _eVideoNonPublicMetrics)) return false;
+    if (_ref(x12, o, p, '/non_public_metrics', E, _vVideoNonPublicMetrics, _eVideoNonPublicMetrics)) return false;
   }
   return E.length === e0;
 }
@@ -3191,7 +3234,7 @@ export function _vAnimatedGif(v: any, o: number): boolean {
 
 export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
+  if (_ref(v, o, p, '', E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp93 + '/allOf/1', 'object');
     return false;
@@ -3210,7 +3253,7 @@ export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]
   if (_eProps(v, o, p, E, _sp93 + '/allOf/1', _t94)) return false;
   const x4 = v.variants;
   if (x4 !== undefined) {
-    if (_ref(x4, o, p + '/variants', E, _vMediaVariants, _eMediaVariants)) return false;
+    if (_ref(x4, o, p, '/variants', E, _vMediaVariants, _eMediaVariants)) return false;
   }
   return E.length === e0;
 }
@@ -3238,7 +3281,7 @@ export function _eMediaVariants(v: any, o: number, p: string, E: ValidationError
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vMediaVariant, _eMediaVariant)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vMediaVariant, _eMediaVariant)) return false;
   }
   return E.length === e0;
 }
@@ -3371,7 +3414,7 @@ export function _vPlace(v: any, o: number): boolean {
   const x5 = v.country;
   if (x5 !== undefined && typeof x5 !== 'string') return false;
   const x6 = v.country_code;
-  if (x6 !== undefined && (typeof x6 !== 'string' || !_re10.test(x6))) return false;
+  if (x6 !== undefined && (typeof x6 !== 'string' || !_m10(x6))) return false;
   const x8 = v.contained_within;
   if (x8 !== undefined) {
     if (!Array.isArray(x8)) return false;
@@ -3410,12 +3453,12 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vPlaceId, _ePlaceId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vPlaceId, _ePlaceId)) return false;
   } else if (_fReq(E, o, p, _sp106, 'id')) return false;
   if (_eProps(v, o, p, E, _sp106, _t107)) return false;
   const x3 = v.country_code;
   if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/country_code', E, _vCountryCode, _eCountryCode)) return false;
+    if (_ref(x3, o, p, '/country_code', E, _vCountryCode, _eCountryCode)) return false;
   }
   const x5 = v.contained_within;
   if (x5 !== undefined) {
@@ -3437,14 +3480,14 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
         return false;
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
-        if (_ref(x7, o, p + '/contained_within/' + i6, E, _vPlaceId, _ePlaceId)) return false;
+        if (_ref(x7, o, p + '/contained_within/', i6, E, _vPlaceId, _ePlaceId)) return false;
       }
     }
   }
   if (_eProps(v, o, p, E, _sp106, _t108)) return false;
   const x9 = v.geo;
   if (x9 !== undefined) {
-    if (_ref(x9, o, p + '/geo', E, _vGeo, _eGeo)) return false;
+    if (_ref(x9, o, p, '/geo', E, _vGeo, _eGeo)) return false;
   }
   return E.length === e0;
 }
@@ -3559,7 +3602,7 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
   } else if (_fReq(E, o, p, '#/components/schemas/Geo', 'properties')) return false;
   const x6 = v.geometry;
   if (x6 !== undefined) {
-    if (_ref(x6, o, p + '/geometry', E, _vPoint, _ePoint)) return false;
+    if (_ref(x6, o, p, '/geometry', E, _vPoint, _ePoint)) return false;
   }
   return E.length === e0;
 }
@@ -3637,7 +3680,7 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
 export function _vPoll(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 === undefined || typeof x1 !== 'string' || !_re0.test(x1)) return false;
+  if (x1 === undefined || typeof x1 !== 'string' || !_m0(x1)) return false;
   const x3 = v.options;
   if (x3 !== undefined) {
     if (!Array.isArray(x3)) return false;
@@ -3675,7 +3718,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vPollId, _ePollId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vPollId, _ePollId)) return false;
   } else if (_fReq(E, o, p, _sp115, 'id')) return false;
   const x3 = v.options;
   if (x3 !== undefined) {
@@ -3710,7 +3753,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
         return false;
       for (let i4 = 0; i4 < x3.length; i4++) {
         const x5 = x3[i4];
-        if (_ref(x5, o, p + '/options/' + i4, E, _vPollOption, _ePollOption)) return false;
+        if (_ref(x5, o, p + '/options/', i4, E, _vPollOption, _ePollOption)) return false;
       }
     }
   } else if (_fReq(E, o, p, _sp115, 'options')) return false;
@@ -4001,7 +4044,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L5: {
         if (!_vGenericProblem(v, o)) break L5;
         if (n2 === 0) a3 = 0;
@@ -4119,11 +4162,11 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
     }
     if (n2 === 0) {
       const e43 = E.length;
-      const o44 = (o & 48) === 48 ? o : o + 16;
+      const o44 = (o & 16) !== 0 ? o : o + 16;
       {
         const e46 = E.length;
         L45: {
-          if (_ref(v, o44, p, E, _vGenericProblem, _eGenericProblem)) break L45;
+          if (_ref(v, o44, p, '', E, _vGenericProblem, _eGenericProblem)) break L45;
         }
         if (E.length === e46) {
           if (n2 === 0) a3 = 0;
@@ -4134,7 +4177,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e49 = E.length;
         L48: {
-          if (_ref(v, o44, p, E, _vClientDisconnectedProblem, _eClientDisconnectedProblem)) break L48;
+          if (_ref(v, o44, p, '', E, _vClientDisconnectedProblem, _eClientDisconnectedProblem)) break L48;
         }
         if (E.length === e49) {
           if (n2 === 0) a3 = 1;
@@ -4145,7 +4188,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e52 = E.length;
         L51: {
-          if (_ref(v, o44, p, E, _vClientForbiddenProblem, _eClientForbiddenProblem)) break L51;
+          if (_ref(v, o44, p, '', E, _vClientForbiddenProblem, _eClientForbiddenProblem)) break L51;
         }
         if (E.length === e52) {
           if (n2 === 0) a3 = 2;
@@ -4156,7 +4199,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e55 = E.length;
         L54: {
-          if (_ref(v, o44, p, E, _vConflictProblem, _eConflictProblem)) break L54;
+          if (_ref(v, o44, p, '', E, _vConflictProblem, _eConflictProblem)) break L54;
         }
         if (E.length === e55) {
           if (n2 === 0) a3 = 3;
@@ -4167,7 +4210,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e58 = E.length;
         L57: {
-          if (_ref(v, o44, p, E, _vDisallowedResourceProblem, _eDisallowedResourceProblem)) break L57;
+          if (_ref(v, o44, p, '', E, _vDisallowedResourceProblem, _eDisallowedResourceProblem)) break L57;
         }
         if (E.length === e58) {
           if (n2 === 0) a3 = 4;
@@ -4178,7 +4221,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e61 = E.length;
         L60: {
-          if (_ref(v, o44, p, E, _vDuplicateRulesProblem, _eDuplicateRulesProblem)) break L60;
+          if (_ref(v, o44, p, '', E, _vDuplicateRulesProblem, _eDuplicateRulesProblem)) break L60;
         }
         if (E.length === e61) {
           if (n2 === 0) a3 = 5;
@@ -4189,7 +4232,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e64 = E.length;
         L63: {
-          if (_ref(v, o44, p, E, _vInvalidRequestProblem, _eInvalidRequestProblem)) break L63;
+          if (_ref(v, o44, p, '', E, _vInvalidRequestProblem, _eInvalidRequestProblem)) break L63;
         }
         if (E.length === e64) {
           if (n2 === 0) a3 = 6;
@@ -4200,7 +4243,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e67 = E.length;
         L66: {
-          if (_ref(v, o44, p, E, _vInvalidRulesProblem, _eInvalidRulesProblem)) break L66;
+          if (_ref(v, o44, p, '', E, _vInvalidRulesProblem, _eInvalidRulesProblem)) break L66;
         }
         if (E.length === e67) {
           if (n2 === 0) a3 = 7;
@@ -4211,7 +4254,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e70 = E.length;
         L69: {
-          if (_ref(v, o44, p, E, _vNoncompliantRulesProblem, _eNoncompliantRulesProblem)) break L69;
+          if (_ref(v, o44, p, '', E, _vNoncompliantRulesProblem, _eNoncompliantRulesProblem)) break L69;
         }
         if (E.length === e70) {
           if (n2 === 0) a3 = 8;
@@ -4222,7 +4265,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e73 = E.length;
         L72: {
-          if (_ref(v, o44, p, E, _vNotAuthorizedForFieldProblem, _eNotAuthorizedForFieldProblem)) break L72;
+          if (_ref(v, o44, p, '', E, _vNotAuthorizedForFieldProblem, _eNotAuthorizedForFieldProblem)) break L72;
         }
         if (E.length === e73) {
           if (n2 === 0) a3 = 9;
@@ -4233,7 +4276,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e76 = E.length;
         L75: {
-          if (_ref(v, o44, p, E, _vNotAuthorizedForResourceProblem, _eNotAuthorizedForResourceProblem)) break L75;
+          if (_ref(v, o44, p, '', E, _vNotAuthorizedForResourceProblem, _eNotAuthorizedForResourceProblem)) break L75;
         }
         if (E.length === e76) {
           if (n2 === 0) a3 = 10;
@@ -4244,7 +4287,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e79 = E.length;
         L78: {
-          if (_ref(v, o44, p, E, _vOperationalDisconnectProblem, _eOperationalDisconnectProblem)) break L78;
+          if (_ref(v, o44, p, '', E, _vOperationalDisconnectProblem, _eOperationalDisconnectProblem)) break L78;
         }
         if (E.length === e79) {
           if (n2 === 0) a3 = 11;
@@ -4255,7 +4298,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e82 = E.length;
         L81: {
-          if (_ref(v, o44, p, E, _vResourceNotFoundProblem, _eResourceNotFoundProblem)) break L81;
+          if (_ref(v, o44, p, '', E, _vResourceNotFoundProblem, _eResourceNotFoundProblem)) break L81;
         }
         if (E.length === e82) {
           if (n2 === 0) a3 = 12;
@@ -4266,7 +4309,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e85 = E.length;
         L84: {
-          if (_ref(v, o44, p, E, _vResourceUnavailableProblem, _eResourceUnavailableProblem)) break L84;
+          if (_ref(v, o44, p, '', E, _vResourceUnavailableProblem, _eResourceUnavailableProblem)) break L84;
         }
         if (E.length === e85) {
           if (n2 === 0) a3 = 13;
@@ -4277,7 +4320,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e88 = E.length;
         L87: {
-          if (_ref(v, o44, p, E, _vRuleCapProblem, _eRuleCapProblem)) break L87;
+          if (_ref(v, o44, p, '', E, _vRuleCapProblem, _eRuleCapProblem)) break L87;
         }
         if (E.length === e88) {
           if (n2 === 0) a3 = 14;
@@ -4288,7 +4331,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e91 = E.length;
         L90: {
-          if (_ref(v, o44, p, E, _vStreamingConnectionProblem, _eStreamingConnectionProblem)) break L90;
+          if (_ref(v, o44, p, '', E, _vStreamingConnectionProblem, _eStreamingConnectionProblem)) break L90;
         }
         if (E.length === e91) {
           if (n2 === 0) a3 = 15;
@@ -4299,7 +4342,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e94 = E.length;
         L93: {
-          if (_ref(v, o44, p, E, _vUnsupportedAuthenticationProblem, _eUnsupportedAuthenticationProblem)) break L93;
+          if (_ref(v, o44, p, '', E, _vUnsupportedAuthenticationProblem, _eUnsupportedAuthenticationProblem)) break L93;
         }
         if (E.length === e94) {
           if (n2 === 0) a3 = 16;
@@ -4310,7 +4353,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e97 = E.length;
         L96: {
-          if (_ref(v, o44, p, E, _vUsageCappedProblem, _eUsageCappedProblem)) break L96;
+          if (_ref(v, o44, p, '', E, _vUsageCappedProblem, _eUsageCappedProblem)) break L96;
         }
         if (E.length === e97) {
           if (n2 === 0) a3 = 17;
@@ -4321,7 +4364,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e100 = E.length;
         L99: {
-          if (_ref(v, o44, p, E, _vUnlistedProblem, _eUnlistedProblem)) break L99;
+          if (_ref(v, o44, p, '', E, _vUnlistedProblem, _eUnlistedProblem)) break L99;
         }
         if (E.length === e100) {
           if (n2 === 0) a3 = 18;
@@ -4388,7 +4431,7 @@ export function _vGenericProblem(v: any, o: number): boolean {
 
 export function _eGenericProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp131 + '/allOf/1', 'object');
     return false;
@@ -4417,7 +4460,7 @@ export function _vClientDisconnectedProblem(v: any, o: number): boolean {
 
 export function _eClientDisconnectedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp133 + '/allOf/1', 'object');
     return false;
@@ -4463,7 +4506,7 @@ export function _vClientForbiddenProblem(v: any, o: number): boolean {
 
 export function _eClientForbiddenProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp136 + '/allOf/1', 'object');
     return false;
@@ -4502,7 +4545,7 @@ export function _vConflictProblem(v: any, o: number): boolean {
 
 export function _eConflictProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp139 + '/allOf/1', 'object');
     return false;
@@ -4551,7 +4594,7 @@ export function _vDisallowedResourceProblem(v: any, o: number): boolean {
 
 export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp141 + '/allOf/1', 'object');
     return false;
@@ -4579,11 +4622,11 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
   if (_eProps(v, o, p, E, _sp141 + '/allOf/1', _t142)) return false;
   const x4 = v.resource_type;
   if (x4 !== undefined) {
-    if (_ref(x4, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
+    if (_ref(x4, o, p, '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
   } else if (_fReq(E, o, p, _sp141 + '/allOf/1', 'resource_type')) return false;
   const x6 = v.section;
   if (x6 !== undefined) {
-    if (_ref(x6, o, p + '/section', E, _vProblemSection, _eProblemSection)) return false;
+    if (_ref(x6, o, p, '/section', E, _vProblemSection, _eProblemSection)) return false;
   } else if (_fReq(E, o, p, _sp141 + '/allOf/1', 'section')) return false;
   return E.length === e0;
 }
@@ -4602,7 +4645,7 @@ export function _vDuplicateRulesProblem(v: any, o: number): boolean {
 
 export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp144 + '/allOf/1', 'object');
     return false;
@@ -4665,7 +4708,7 @@ export function _vInvalidRequestProblem(v: any, o: number): boolean {
 
 export function _eInvalidRequestProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp147 + '/allOf/1', 'object');
     return false;
@@ -4710,7 +4753,7 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
         return false;
       for (let i5 = 0; i5 < x4.length; i5++) {
         const x6 = x4[i5];
-        if (_ref(x6, o, p + '/errors/' + i5, E, _vInvalidRequestError, _eInvalidRequestError)) return false;
+        if (_ref(x6, o, p + '/errors/', i5, E, _vInvalidRequestError, _eInvalidRequestError)) return false;
       }
     }
   }
@@ -4789,7 +4832,7 @@ export function _vInvalidRulesProblem(v: any, o: number): boolean {
 
 export function _eInvalidRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp151 + '/allOf/1', 'object');
     return false;
@@ -4827,7 +4870,7 @@ export function _vNoncompliantRulesProblem(v: any, o: number): boolean {
 
 export function _eNoncompliantRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp153 + '/allOf/1', 'object');
     return false;
@@ -4876,7 +4919,7 @@ export function _vNotAuthorizedForFieldProblem(v: any, o: number): boolean {
 
 export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp155 + '/allOf/1', 'object');
     return false;
@@ -4904,11 +4947,11 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
   if (_eProps(v, o, p, E, _sp155 + '/allOf/1', _t156)) return false;
   const x4 = v.resource_type;
   if (x4 !== undefined) {
-    if (_ref(x4, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
+    if (_ref(x4, o, p, '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
   } else if (_fReq(E, o, p, _sp155 + '/allOf/1', 'resource_type')) return false;
   const x6 = v.section;
   if (x6 !== undefined) {
-    if (_ref(x6, o, p + '/section', E, _vProblemSection, _eProblemSection)) return false;
+    if (_ref(x6, o, p, '/section', E, _vProblemSection, _eProblemSection)) return false;
   } else if (_fReq(E, o, p, _sp155 + '/allOf/1', 'section')) return false;
   return E.length === e0;
 }
@@ -4938,7 +4981,7 @@ export function _vNotAuthorizedForResourceProblem(v: any, o: number): boolean {
 
 export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp158 + '/allOf/1', 'object');
     return false;
@@ -4966,11 +5009,11 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
   if (_eProps(v, o, p, E, _sp158 + '/allOf/1', _t159)) return false;
   const x4 = v.resource_type;
   if (x4 !== undefined) {
-    if (_ref(x4, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
+    if (_ref(x4, o, p, '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
   } else if (_fReq(E, o, p, _sp158 + '/allOf/1', 'resource_type')) return false;
   const x6 = v.section;
   if (x6 !== undefined) {
-    if (_ref(x6, o, p + '/section', E, _vProblemSection, _eProblemSection)) return false;
+    if (_ref(x6, o, p, '/section', E, _vProblemSection, _eProblemSection)) return false;
   } else if (_fReq(E, o, p, _sp158 + '/allOf/1', 'section')) return false;
   if (_eProps(v, o, p, E, _sp158 + '/allOf/1', _t160)) return false;
   return E.length === e0;
@@ -5002,7 +5045,7 @@ export function _vOperationalDisconnectProblem(v: any, o: number): boolean {
 
 export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp163 + '/allOf/1', 'object');
     return false;
@@ -5063,7 +5106,7 @@ export function _vResourceNotFoundProblem(v: any, o: number): boolean {
 
 export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp167 + '/allOf/1', 'object');
     return false;
@@ -5133,7 +5176,7 @@ export function _vResourceUnavailableProblem(v: any, o: number): boolean {
 
 export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp170 + '/allOf/1', 'object');
     return false;
@@ -5181,7 +5224,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
   if (_eProps(v, o, p, E, _sp170 + '/allOf/1', _t171)) return false;
   const x5 = v.resource_type;
   if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
+    if (_ref(x5, o, p, '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
   } else if (_fReq(E, o, p, _sp170 + '/allOf/1', 'resource_type')) return false;
   return E.length === e0;
 }
@@ -5196,7 +5239,7 @@ export function _vRuleCapProblem(v: any, o: number): boolean {
 
 export function _eRuleCapProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp173 + '/allOf/1', 'object');
     return false;
@@ -5246,7 +5289,7 @@ export function _vStreamingConnectionProblem(v: any, o: number): boolean {
 
 export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp176 + '/allOf/1', 'object');
     return false;
@@ -5285,7 +5328,7 @@ export function _vUnsupportedAuthenticationProblem(v: any, o: number): boolean {
 
 export function _eUnsupportedAuthenticationProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp179 + '/allOf/1', 'object');
     return false;
@@ -5327,7 +5370,7 @@ export function _vUsageCappedProblem(v: any, o: number): boolean {
 
 export function _eUsageCappedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp183 + '/allOf/1', 'object');
     return false;
@@ -5387,7 +5430,7 @@ export function _vUnlistedProblem(v: any, o: number): boolean {
 
 export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp186 + '/allOf/1', 'object');
     return false;
@@ -5463,7 +5506,7 @@ export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: V
 export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.user_id;
-  if (x1 !== undefined && (typeof x1 !== 'string' || !_re0.test(x1))) return false;
+  if (x1 !== undefined && (typeof x1 !== 'string' || !_m0(x1))) return false;
   const x3 = v.keyword;
   if (x3 !== undefined && typeof x3 !== 'string') return false;
   const x4 = v.direction;
@@ -5480,7 +5523,7 @@ export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: Va
   }
   const x1 = v.user_id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/user_id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/user_id', E, _vUserId, _eUserId)) return false;
   }
   if (_eProps(v, o, p, E, _sp192, _t191)) return false;
   return E.length === e0;
@@ -5521,7 +5564,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
   const x1 = v.event_type;
   if (x1 !== undefined) {
     let ok3 = false;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L6: {
         L7: {
           if (!_vActivityEventType(x1, o)) break L7;
@@ -5537,11 +5580,11 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
     }
     if (!ok3) {
       const e4 = E.length;
-      const o5 = (o & 48) === 48 ? o : o + 16;
+      const o5 = (o & 16) !== 0 ? o : o + 16;
       {
         const e12 = E.length;
         L11: {
-          if (_ref(x1, o5, p + '/event_type', E, _vActivityEventType, _eActivityEventType)) break L11;
+          if (_ref(x1, o5, p, '/event_type', E, _vActivityEventType, _eActivityEventType)) break L11;
         }
         if (E.length === e12) {
           ok3 = true;
@@ -5550,7 +5593,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
       {
         const e15 = E.length;
         L14: {
-          if (_ref(x1, o5, p + '/event_type', E, _vDeprecatedActivityEventType, _eDeprecatedActivityEventType))
+          if (_ref(x1, o5, p, '/event_type', E, _vDeprecatedActivityEventType, _eDeprecatedActivityEventType))
             break L14;
         }
         if (E.length === e15) {
@@ -5576,7 +5619,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
   }
   const x17 = v.filter;
   if (x17 !== undefined) {
-    if (_ref(x17, o, p + '/filter', E, _vActivitySubscriptionFilter, _eActivitySubscriptionFilter)) return false;
+    if (_ref(x17, o, p, '/filter', E, _vActivitySubscriptionFilter, _eActivitySubscriptionFilter)) return false;
   }
   return E.length === e0;
 }
@@ -5647,7 +5690,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L5: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
         const x7 = v.event_type;
@@ -5681,11 +5724,11 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
     }
     if (n2 === 0) {
       const e16 = E.length;
-      const o17 = (o & 48) === 48 ? o : o + 16;
+      const o17 = (o & 16) !== 0 ? o : o + 16;
       {
         const e19 = E.length;
         L18: {
-          if (_ref(v, o17, p, E, _vDmMessageCreateEvent, _eDmMessageCreateEvent)) break L18;
+          if (_ref(v, o17, p, '', E, _vDmMessageCreateEvent, _eDmMessageCreateEvent)) break L18;
         }
         if (E.length === e19) {
           if (n2 === 0) a3 = 0;
@@ -5696,7 +5739,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e22 = E.length;
         L21: {
-          if (_ref(v, o17, p, E, _vDmParticipantsJoinEvent, _eDmParticipantsJoinEvent)) break L21;
+          if (_ref(v, o17, p, '', E, _vDmParticipantsJoinEvent, _eDmParticipantsJoinEvent)) break L21;
         }
         if (E.length === e22) {
           if (n2 === 0) a3 = 1;
@@ -5707,7 +5750,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e25 = E.length;
         L24: {
-          if (_ref(v, o17, p, E, _vDmParticipantsLeaveEvent, _eDmParticipantsLeaveEvent)) break L24;
+          if (_ref(v, o17, p, '', E, _vDmParticipantsLeaveEvent, _eDmParticipantsLeaveEvent)) break L24;
         }
         if (E.length === e25) {
           if (n2 === 0) a3 = 2;
@@ -5718,7 +5761,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e28 = E.length;
         L27: {
-          if (_ref(v, o17, p, E, _vDmUnlistedEvent, _eDmUnlistedEvent)) break L27;
+          if (_ref(v, o17, p, '', E, _vDmUnlistedEvent, _eDmUnlistedEvent)) break L27;
         }
         if (E.length === e28) {
           if (n2 === 0) a3 = 3;
@@ -5801,7 +5844,7 @@ export function _vDmParticipantsJoinEvent(v: any, o: number): boolean {
     for (let i3 = 0; i3 < x2.length; i3++) {
       const x4 = x2[i3];
       if (typeof x4 !== 'string') return false;
-      if (!_re0.test(x4)) return false;
+      if (!_m0(x4)) return false;
     }
   }
   return true;
@@ -5831,7 +5874,7 @@ export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: Valid
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
-        if (_ref(x4, o, p + '/participant_ids/' + i3, E, _vUserId, _eUserId)) return false;
+        if (_ref(x4, o, p + '/participant_ids/', i3, E, _vUserId, _eUserId)) return false;
       }
     }
   }
@@ -5848,7 +5891,7 @@ export function _vDmParticipantsLeaveEvent(v: any, o: number): boolean {
     for (let i3 = 0; i3 < x2.length; i3++) {
       const x4 = x2[i3];
       if (typeof x4 !== 'string') return false;
-      if (!_re0.test(x4)) return false;
+      if (!_m0(x4)) return false;
     }
   }
   return true;
@@ -5878,7 +5921,7 @@ export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: Vali
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
-        if (_ref(x4, o, p + '/participant_ids/' + i3, E, _vUserId, _eUserId)) return false;
+        if (_ref(x4, o, p + '/participant_ids/', i3, E, _vUserId, _eUserId)) return false;
       }
     }
   }
@@ -5991,7 +6034,7 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/data/' + i2, E, _vPost, _ePost)) return false;
+        if (_ref(x3, o, p + '/data/', i2, E, _vPost, _ePost)) return false;
       }
     }
   }
@@ -6015,17 +6058,17 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
         return false;
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
-        if (_ref(x7, o, p + '/errors/' + i6, E, _vProblem, _eProblem)) return false;
+        if (_ref(x7, o, p + '/errors/', i6, E, _vProblem, _eProblem)) return false;
       }
     }
   }
   const x9 = v.includes;
   if (x9 !== undefined) {
-    if (_ref(x9, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+    if (_ref(x9, o, p, '/includes', E, _vIncludes, _eIncludes)) return false;
   }
   const x11 = v.meta;
   if (x11 !== undefined) {
-    if (_ref(x11, o, p + '/meta', E, _vGetUserBookmarksMeta, _eGetUserBookmarksMeta)) return false;
+    if (_ref(x11, o, p, '/meta', E, _vGetUserBookmarksMeta, _eGetUserBookmarksMeta)) return false;
   }
   return E.length === e0;
 }
@@ -6116,15 +6159,15 @@ export function _eFindUserByUsernameEnvelope(v: any, o: number, p: string, E: Va
   }
   const x1 = v.data;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/data', E, _vUser, _eUser)) return false;
+    if (_ref(x1, o, p, '/data', E, _vUser, _eUser)) return false;
   }
   const x3 = v.errors;
   if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+    if (_ref(x3, o, p, '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
   }
   const x5 = v.includes;
   if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+    if (_ref(x5, o, p, '/includes', E, _vIncludes, _eIncludes)) return false;
   }
   return E.length === e0;
 }
@@ -6154,15 +6197,15 @@ export function _eFindPostByIdEnvelope(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.data;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/data', E, _vPost, _ePost)) return false;
+    if (_ref(x1, o, p, '/data', E, _vPost, _ePost)) return false;
   }
   const x3 = v.errors;
   if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+    if (_ref(x3, o, p, '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
   }
   const x5 = v.includes;
   if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+    if (_ref(x5, o, p, '/includes', E, _vIncludes, _eIncludes)) return false;
   }
   return E.length === e0;
 }
@@ -6203,21 +6246,21 @@ export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: Val
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/data/' + i2, E, _vPost, _ePost)) return false;
+        if (_ref(x3, o, p + '/data/', i2, E, _vPost, _ePost)) return false;
       }
     }
   }
   const x5 = v.errors;
   if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+    if (_ref(x5, o, p, '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
   }
   const x7 = v.includes;
   if (x7 !== undefined) {
-    if (_ref(x7, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+    if (_ref(x7, o, p, '/includes', E, _vIncludes, _eIncludes)) return false;
   }
   const x9 = v.meta;
   if (x9 !== undefined) {
-    if (_ref(x9, o, p + '/meta', E, _vNotShownMeta, _eNotShownMeta)) return false;
+    if (_ref(x9, o, p, '/meta', E, _vNotShownMeta, _eNotShownMeta)) return false;
   }
   return E.length === e0;
 }
@@ -6260,21 +6303,21 @@ export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: Valida
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/data/' + i2, E, _vPost, _ePost)) return false;
+        if (_ref(x3, o, p + '/data/', i2, E, _vPost, _ePost)) return false;
       }
     }
   }
   const x5 = v.errors;
   if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+    if (_ref(x5, o, p, '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
   }
   const x7 = v.includes;
   if (x7 !== undefined) {
-    if (_ref(x7, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+    if (_ref(x7, o, p, '/includes', E, _vIncludes, _eIncludes)) return false;
   }
   const x9 = v.meta;
   if (x9 !== undefined) {
-    if (_ref(x9, o, p + '/meta', E, _vSearchAllPostsMeta, _eSearchAllPostsMeta)) return false;
+    if (_ref(x9, o, p, '/meta', E, _vSearchAllPostsMeta, _eSearchAllPostsMeta)) return false;
   }
   return E.length === e0;
 }
@@ -6282,9 +6325,9 @@ export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: Valida
 export function _vSearchAllPostsMeta(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.newest_id;
-  if (x1 !== undefined && (typeof x1 !== 'string' || !_re0.test(x1))) return false;
+  if (x1 !== undefined && (typeof x1 !== 'string' || !_m0(x1))) return false;
   const x3 = v.oldest_id;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re0.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_m0(x3))) return false;
   const x5 = v.result_count;
   if (x5 !== undefined && !Number.isInteger(x5)) return false;
   const x6 = v.next_token;
@@ -6300,11 +6343,11 @@ export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.newest_id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/newest_id', E, _vPostId, _ePostId)) return false;
+    if (_ref(x1, o, p, '/newest_id', E, _vPostId, _ePostId)) return false;
   }
   const x3 = v.oldest_id;
   if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/oldest_id', E, _vPostId, _ePostId)) return false;
+    if (_ref(x3, o, p, '/oldest_id', E, _vPostId, _ePostId)) return false;
   }
   if (_eProps(v, o, p, E, _sp211, _t210)) return false;
   return E.length === e0;
@@ -6333,15 +6376,15 @@ export function _eResponseEnvelope(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.errors;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+    if (_ref(x1, o, p, '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
   }
   const x3 = v.includes;
   if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+    if (_ref(x3, o, p, '/includes', E, _vIncludes, _eIncludes)) return false;
   }
   const x5 = v.meta;
   if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/meta', E, _vNotShownMeta, _eNotShownMeta)) return false;
+    if (_ref(x5, o, p, '/meta', E, _vNotShownMeta, _eNotShownMeta)) return false;
   }
   return E.length === e0;
 }
@@ -6374,7 +6417,7 @@ export function _ePartialErrors(v: any, o: number, p: string, E: ValidationError
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vProblem, _eProblem)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vProblem, _eProblem)) return false;
   }
   return E.length === e0;
 }
@@ -6386,7 +6429,7 @@ export function _vCreatePostRequest(v: any, o: number): boolean {
   const x2 = v.paid_partnership;
   if (x2 !== undefined && typeof x2 !== 'boolean') return false;
   const x3 = v.community_id;
-  if (x3 !== undefined && (typeof x3 !== 'string' || !_re0.test(x3))) return false;
+  if (x3 !== undefined && (typeof x3 !== 'string' || !_m0(x3))) return false;
   const x5 = v.share_with_followers;
   if (x5 !== undefined && typeof x5 !== 'boolean') return false;
   const x6 = v.edit_options;
@@ -6434,20 +6477,20 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
   if (_eProps(v, o, p, E, _sp215, _t216)) return false;
   const x2 = v.community_id;
   if (x2 !== undefined) {
-    if (_ref(x2, o, p + '/community_id', E, _vCommunityId, _eCommunityId)) return false;
+    if (_ref(x2, o, p, '/community_id', E, _vCommunityId, _eCommunityId)) return false;
   }
   if (_eProps(v, o, p, E, _sp215, _t217)) return false;
   const x4 = v.edit_options;
   if (x4 !== undefined) {
-    if (_ref(x4, o, p + '/edit_options', E, _vEditOptions, _eEditOptions)) return false;
+    if (_ref(x4, o, p, '/edit_options', E, _vEditOptions, _eEditOptions)) return false;
   }
   const x6 = v.reply_settings;
   if (x6 !== undefined) {
-    if (_ref(x6, o, p + '/reply_settings', E, _vReplySettings, _eReplySettings)) return false;
+    if (_ref(x6, o, p, '/reply_settings', E, _vReplySettings, _eReplySettings)) return false;
   }
   const x8 = v.poll;
   if (x8 !== undefined) {
-    if (_ref(x8, o, p + '/poll', E, _vCreatePostPoll, _eCreatePostPoll)) return false;
+    if (_ref(x8, o, p, '/poll', E, _vCreatePostPoll, _eCreatePostPoll)) return false;
   }
   return E.length === e0;
 }
@@ -6455,7 +6498,7 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
 export function _vEditOptions(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.previous_post_id;
-  if (x1 !== undefined && (typeof x1 !== 'string' || !_re0.test(x1))) return false;
+  if (x1 !== undefined && (typeof x1 !== 'string' || !_m0(x1))) return false;
   return true;
 }
 
@@ -6467,7 +6510,7 @@ export function _eEditOptions(v: any, o: number, p: string, E: ValidationError[]
   }
   const x1 = v.previous_post_id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/previous_post_id', E, _vPostId, _ePostId)) return false;
+    if (_ref(x1, o, p, '/previous_post_id', E, _vPostId, _ePostId)) return false;
   }
   return E.length === e0;
 }
@@ -6610,7 +6653,7 @@ export function _eGetUserBookmarksPathParams(v: any, o: number, p: string, E: Va
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -6624,7 +6667,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
   const x1 = v.max_results;
   if (x1 !== undefined) {
     if (
-      _refSp(x1, o, p + '/max_results', E, _sp220, _vGetUserBookmarksQueryMaxResults, _eGetUserBookmarksQueryMaxResults)
+      _refSp(x1, o, p, '/max_results', E, _sp220, _vGetUserBookmarksQueryMaxResults, _eGetUserBookmarksQueryMaxResults)
     )
       return false;
   }
@@ -6634,7 +6677,8 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
       _refSp(
         x3,
         o,
-        p + '/pagination_token',
+        p,
+        '/pagination_token',
         E,
         _sp221,
         _vGetUserBookmarksQueryPaginationToken,
@@ -6646,59 +6690,35 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
   const x5 = v['post.fields'];
   if (x5 !== undefined) {
     if (
-      _refSp(x5, o, p + '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
+      _refSp(x5, o, p, '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
   const x7 = v.expansions;
   if (x7 !== undefined) {
     if (
-      _refSp(x7, o, p + '/expansions', E, _sp223, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
+      _refSp(x7, o, p, '/expansions', E, _sp223, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
   const x9 = v['media.fields'];
   if (x9 !== undefined) {
     if (
-      _refSp(
-        x9,
-        o,
-        p + '/media.fields',
-        E,
-        _sp224,
-        _vGetUserBookmarksQueryExpansions,
-        _eGetUserBookmarksQueryExpansions,
-      )
+      _refSp(x9, o, p, '/media.fields', E, _sp224, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
   const x11 = v['poll.fields'];
   if (x11 !== undefined) {
     if (
-      _refSp(
-        x11,
-        o,
-        p + '/poll.fields',
-        E,
-        _sp225,
-        _vGetUserBookmarksQueryExpansions,
-        _eGetUserBookmarksQueryExpansions,
-      )
+      _refSp(x11, o, p, '/poll.fields', E, _sp225, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
   const x13 = v['user.fields'];
   if (x13 !== undefined) {
     if (
-      _refSp(
-        x13,
-        o,
-        p + '/user.fields',
-        E,
-        _sp226,
-        _vGetUserBookmarksQueryExpansions,
-        _eGetUserBookmarksQueryExpansions,
-      )
+      _refSp(x13, o, p, '/user.fields', E, _sp226, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
@@ -6708,7 +6728,8 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
       _refSp(
         x15,
         o,
-        p + '/place.fields',
+        p,
+        '/place.fields',
         E,
         _sp227,
         _vGetUserBookmarksQueryExpansions,
@@ -6740,7 +6761,7 @@ export function _eFindUserByUsernamePathParams(
   }
   const x1 = v.username;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/username', E, _vUsername, _eUsername)) return false;
+    if (_ref(x1, o, p, '/username', E, _vUsername, _eUsername)) return false;
   } else if (_fReq(E, o, p, sp, 'username')) return false;
   return E.length === e0;
 }
@@ -6754,7 +6775,7 @@ export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: Valid
   const x1 = v['user.fields'];
   if (x1 !== undefined) {
     if (
-      _refSp(x1, o, p + '/user.fields', E, _sp226, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
+      _refSp(x1, o, p, '/user.fields', E, _sp226, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
@@ -6769,7 +6790,7 @@ export function _eFindPostByIdPathParams(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vPostId, _ePostId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vPostId, _ePostId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -6783,7 +6804,7 @@ export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationE
   const x1 = v['post.fields'];
   if (x1 !== undefined) {
     if (
-      _refSp(x1, o, p + '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
+      _refSp(x1, o, p, '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
@@ -6798,13 +6819,13 @@ export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp228, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
+    if (_refSp(x1, o, p, '/query', E, _sp228, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
       return false;
   } else if (_fReq(E, o, p, sp, 'query')) return false;
   const x3 = v['post.fields'];
   if (x3 !== undefined) {
     if (
-      _refSp(x3, o, p + '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
+      _refSp(x3, o, p, '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
@@ -6819,41 +6840,33 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp229, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
+    if (_refSp(x1, o, p, '/query', E, _sp229, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
       return false;
   } else if (_fReq(E, o, p, sp, 'query')) return false;
   const x3 = v.max_results;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/max_results', E, _sp230, _vSearchAllPostsQueryMaxResults, _eSearchAllPostsQueryMaxResults))
+    if (_refSp(x3, o, p, '/max_results', E, _sp230, _vSearchAllPostsQueryMaxResults, _eSearchAllPostsQueryMaxResults))
       return false;
   }
   const x5 = v.start_time;
   if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/start_time', E, _sp231, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
+    if (_refSp(x5, o, p, '/start_time', E, _sp231, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
       return false;
   }
   const x7 = v.end_time;
   if (x7 !== undefined) {
-    if (_refSp(x7, o, p + '/end_time', E, _sp232, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
+    if (_refSp(x7, o, p, '/end_time', E, _sp232, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
       return false;
   }
   const x9 = v.next_token;
   if (x9 !== undefined) {
-    if (_refSp(x9, o, p + '/next_token', E, _sp233, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x9, o, p, '/next_token', E, _sp233, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   const x11 = v['post.fields'];
   if (x11 !== undefined) {
     if (
-      _refSp(
-        x11,
-        o,
-        p + '/post.fields',
-        E,
-        _sp222,
-        _vGetUserBookmarksQueryPostFields,
-        _eGetUserBookmarksQueryPostFields,
-      )
+      _refSp(x11, o, p, '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
@@ -6868,7 +6881,7 @@ export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp234, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p, '/query', E, _sp234, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   return E.length === e0;
@@ -6882,7 +6895,7 @@ export function _eCountAllPostsQuery(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp235, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p, '/query', E, _sp235, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   return E.length === e0;
@@ -6896,7 +6909,7 @@ export function _eGetUserPostsPathParams(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -6909,7 +6922,7 @@ export function _eGetUserPostsQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.max_results;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/max_results', E, _sp236, _vGetUserPostsQueryMaxResults, _eGetUserPostsQueryMaxResults))
+    if (_refSp(x1, o, p, '/max_results', E, _sp236, _vGetUserPostsQueryMaxResults, _eGetUserPostsQueryMaxResults))
       return false;
   }
   return E.length === e0;
@@ -6923,7 +6936,7 @@ export function _eGetUserMentionsPathParams(v: any, o: number, p: string, E: Val
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -6936,7 +6949,7 @@ export function _eGetUserLikedPostsPathParams(v: any, o: number, p: string, E: V
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -6949,7 +6962,7 @@ export function _eGetUserFollowersPathParams(v: any, o: number, p: string, E: Va
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -6962,7 +6975,7 @@ export function _eGetUserFollowingPathParams(v: any, o: number, p: string, E: Va
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -6975,7 +6988,7 @@ export function _eFollowUserPathParams(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -6993,7 +7006,7 @@ export function _eGetUserBlockingPathParams(v: any, o: number, p: string, E: Val
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7006,7 +7019,7 @@ export function _eGetUserMutingPathParams(v: any, o: number, p: string, E: Valid
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7025,7 +7038,7 @@ export function _eGetUserPinnedListsPathParams(
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7038,7 +7051,7 @@ export function _eGetUserOwnedListsPathParams(v: any, o: number, p: string, E: V
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7057,7 +7070,7 @@ export function _eGetUserFollowedListsPathParams(
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7076,7 +7089,7 @@ export function _eGetUserListMembershipsPathParams(
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7089,7 +7102,7 @@ export function _eLikePostPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7102,12 +7115,12 @@ export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/query', E, _sp237, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p, '/query', E, _sp237, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   const x3 = v['news.fields'];
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/news.fields', E, _sp238, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
+    if (_refSp(x3, o, p, '/news.fields', E, _sp238, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
       return false;
   }
   return E.length === e0;
@@ -7121,7 +7134,7 @@ export function _eFindNewsByIdPathParams(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp239, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p, '/id', E, _sp239, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
@@ -7135,7 +7148,7 @@ export function _eFindNewsByIdQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v['news.fields'];
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/news.fields', E, _sp238, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
+    if (_refSp(x1, o, p, '/news.fields', E, _sp238, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
       return false;
   }
   return E.length === e0;
@@ -7155,9 +7168,7 @@ export function _eDeleteConnectionsByUuidQuery(
   }
   const x1 = v.uuids;
   if (x1 !== undefined) {
-    if (
-      _refSp(x1, o, p + '/uuids', E, _sp240, _vDeleteConnectionsByUuidQueryUuids, _eDeleteConnectionsByUuidQueryUuids)
-    )
+    if (_refSp(x1, o, p, '/uuids', E, _sp240, _vDeleteConnectionsByUuidQueryUuids, _eDeleteConnectionsByUuidQueryUuids))
       return false;
   }
   return E.length === e0;
@@ -7177,7 +7188,7 @@ export function _eDeleteConnectionsByEndpointPathParams(
   }
   const x1 = v.endpoint_id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/endpoint_id', E, _sp241, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p, '/endpoint_id', E, _sp241, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'endpoint_id')) return false;
   return E.length === e0;
@@ -7195,7 +7206,8 @@ export function _eStreamActivityQuery(v: any, o: number, p: string, E: Validatio
       _refSp(
         x1,
         o,
-        p + '/backfill_minutes',
+        p,
+        '/backfill_minutes',
         E,
         _sp242,
         _vStreamActivityQueryBackfillMinutes,
@@ -7221,7 +7233,7 @@ export function _eReplayAccountActivityPathParams(
   }
   const x1 = v.webhook_id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/webhook_id', E, _sp243, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p, '/webhook_id', E, _sp243, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'webhook_id')) return false;
   return E.length === e0;
@@ -7278,7 +7290,7 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/images/' + i2, E, _vUrlImage, _eUrlImage)) return false;
+        if (_ref(x3, o, p + '/images/', i2, E, _vUrlImage, _eUrlImage)) return false;
       }
     }
   }
@@ -7378,7 +7390,7 @@ export function _eGetUserBookmarksQueryPostFields(
     return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vPostField, _ePostField)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vPostField, _ePostField)) return false;
   }
   if (v.length > 1) {
     const u4 = _dup(v);
@@ -7531,7 +7543,7 @@ export function _eSearchNewsQueryNewsFields(v: any, o: number, p: string, E: Val
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vNewsField, _eNewsField)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vNewsField, _eNewsField)) return false;
   }
   return E.length === e0;
 }

@@ -105,9 +105,9 @@ const _reUriFast = new RegExp(
 
 /** RFC 3986 URI-reference; `absolute` requires a scheme. */
 function _uriRef(s: string, absolute: boolean): boolean {
-  // The common shape (scheme://host[:port]/path?query#fragment, nothing percent-encoded) in one test;
-  // everything it accepts the full grammar below accepts too.
-  if (s.indexOf('%') === -1 && _reUriFast.test(s)) return true;
+  // The common shape (scheme://host[:port]/path?query#fragment, nothing percent-encoded: its classes have
+  // no `%`) in one test; everything it accepts the full grammar below accepts too.
+  if (_reUriFast.test(s)) return true;
   const m = _reUriParts.exec(s);
   if (m === null) return false;
   const scheme = m[1],

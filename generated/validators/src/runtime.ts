@@ -62,10 +62,11 @@ export const _O = {
   request: 4,
   /** Object.prototype has enumerable properties: the caller validates a copy without prototypes (`_input`). */
   inheritedKeys: 8,
-  /** One step of the counter of errors-mode walks after a failed check (two bits, see `branchCounter`). */
-  branchStep: 16,
-  /** Both bits of that counter: at its maximum, a walk reports instead of re-checking. */
-  branchCounter: 48,
+  /**
+   * Inside the errors walk of a value whose check failed: the values below are walked for their errors
+   * without their check function first (it would fail again on the failing path and re-walk its prefix).
+   */
+  skipCheck: 16,
 } as const;
 
 /** Options as the bit set the compiled functions take (see `_O`). */
@@ -179,19 +180,22 @@ export function _fFormat(E: ValidationError[], o: number, p: string, sp: string,
 /**
  * A referenced schema applied in errors mode (keywords/ref.ts); true when validation stops there. The
  * target's check function runs first and its errors function walks the value only when that fails, with
- * the re-check counter (options bits 16/32) raised; at 3 the check is skipped, which keeps deep invalid
- * input linear.
+ * options bit 16 (`_O.skipCheck`) set: below a failed check every value is walked for errors directly, so
+ * no value is walked more than twice (its check, one errors walk) however deep the failing path is.
+ * The value's instance path is `p + k` (`k` a `/name` suffix, an item index after `p`'s `/`, or ''), joined
+ * only when the errors function runs: most members of an invalid object are valid.
  */
 export function _ref(
   x: any,
   o: number,
   p: string,
+  k: string | number,
   E: ValidationError[],
   check: (v: any, o: number) => boolean,
   errors: (v: any, o: number, p: string, E: ValidationError[]) => boolean,
 ): boolean {
-  if ((o & 48) === 48) return !errors(x, o, p, E) && (o & 1) === 0;
-  return !check(x, o) && !errors(x, o + 16, p, E) && (o & 1) === 0;
+  if ((o & 16) !== 0) return !errors(x, o, p + k, E) && (o & 1) === 0;
+  return !check(x, o) && !errors(x, o | 16, p + k, E) && (o & 1) === 0;
 }
 
 /** `_ref` for a shared errors function, which takes the schema path of the copy it checks (`sp`). */
@@ -199,13 +203,14 @@ export function _refSp(
   x: any,
   o: number,
   p: string,
+  k: string | number,
   E: ValidationError[],
   sp: string,
   check: (v: any, o: number) => boolean,
   errors: (v: any, o: number, p: string, E: ValidationError[], sp: string) => boolean,
 ): boolean {
-  if ((o & 48) === 48) return !errors(x, o, p, E, sp) && (o & 1) === 0;
-  return !check(x, o) && !errors(x, o + 16, p, E, sp) && (o & 1) === 0;
+  if ((o & 16) !== 0) return !errors(x, o, p + k, E, sp) && (o & 1) === 0;
+  return !check(x, o) && !errors(x, o | 16, p + k, E, sp) && (o & 1) === 0;
 }
 
 /**
@@ -373,10 +378,20 @@ export function _canon(x: any): string {
   return out + '}';
 }
 
-/** Indices [first, second] of two equal items, or null: pairwise when short, hashed otherwise (linear). */
+/**
+ * Indices [first, second] of two equal items, or null: pairwise when short, hashed otherwise (linear).
+ * Pairwise, primitives are compared inline (`_eq` of a primitive is `===`): arrays of identifiers and
+ * codes are the common case, and a call per pair was most of the time on them.
+ */
 export function _dup(a: readonly unknown[]): [number, number] | null {
   if (a.length <= 8) {
-    for (let j = 1; j < a.length; j++) for (let i = 0; i < j; i++) if (_eq(a[i], a[j])) return [i, j];
+    for (let j = 1; j < a.length; j++) {
+      const y = a[j];
+      for (let i = 0; i < j; i++) {
+        const x = a[i];
+        if (x === y || (typeof x === 'object' && x !== null && _eq(x, y))) return [i, j];
+      }
+    }
     return null;
   }
   const prims = new Map<unknown, number>();

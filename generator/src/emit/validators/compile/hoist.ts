@@ -1,11 +1,12 @@
 /**
  * Module-level constants of a generated module, created once at import: regexes (`new RegExp` of the
- * pattern's string), constant JSON values (literals, which keep `__proto__` keys as own data) and sets of
+ * pattern's string, or a scan function for the simplest patterns, pattern-scan.ts), constant JSON values (literals, which keep `__proto__` keys as own data) and sets of
  * primitive enum values. Deduplicated, named in order of first use.
  */
 import { prettyLit, raw, type Code } from '../../../codegen/index.ts';
 import { printExpression } from '../../../codegen/statement-printer.ts';
-import { array, constDecl, lit, newExpr, regexSource, type Expr, type Stmt } from '../../../codegen/statements.ts';
+import { array, call, constDecl, lit, member, newExpr, regexSource, type Expr, type Stmt } from '../../../codegen/statements.ts';
+import { scanFunction, scannable } from './pattern-scan.ts';
 import { CompileError } from './registry.ts';
 
 export type Primitive = string | number | boolean | null;
@@ -33,6 +34,16 @@ export class Hoister {
       }
       return constDecl(name, newExpr(raw('RegExp'), [regexSource(pattern), lit(flags)]));
     });
+  }
+
+  /**
+   * Whether the string `value` matches `pattern`: a call of a hoisted scan function when the pattern is
+   * simple enough (pattern-scan.ts), else a hoisted RegExp's `test`.
+   */
+  test(pattern: string, value: Expr): Expr {
+    const items = scannable(pattern);
+    if (!items) return call(member(this.regex(pattern), 'test'), value);
+    return call(this.once(`scan:${pattern}`, '_m', (name) => scanFunction(name, items)), value);
   }
 
   /** A hoisted constant JSON value (objects and arrays); primitives should be written inline with `lit`. */

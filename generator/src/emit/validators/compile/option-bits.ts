@@ -10,6 +10,5 @@ export const O: { readonly [K in keyof typeof _O]: Code } = {
   formats: raw(String(_O.formats)),
   request: raw(String(_O.request)),
   inheritedKeys: raw(String(_O.inheritedKeys)),
-  branchStep: raw(String(_O.branchStep)),
-  branchCounter: raw(String(_O.branchCounter)),
+  skipCheck: raw(String(_O.skipCheck)),
 };

@@ -44,8 +44,8 @@ export interface Site {
   readonly data: Expr;
   /**
    * The options bit set in effect (a parameter or local): 1 allErrors, 2 formats, 4 request direction,
-   * 8 Object.prototype is polluted (the callers validate a prototype-free copy, `_input`), 16/32 a counter
-   * of "errors after a failed check" levels, which bounds re-evaluation (see keywords/ref.ts).
+   * 8 Object.prototype is polluted (the callers validate a prototype-free copy, `_input`), 16 an errors
+   * walk below a failed check, which runs no check functions first (see keywords/ref.ts).
    */
   readonly o: Code;
   readonly path: InstancePath;
@@ -66,6 +66,20 @@ export interface Site {
 }
 
 export function renderPath(path: InstancePath): Expr {
+  return concat(pathPieces(path));
+}
+
+/**
+ * The path as a head and its last piece (`p + '/a/'` and `i`, `p` and `'/name'`, `p` and `''`), joined
+ * only where a failure needs it (`_ref`): the walk of a valid member then builds no string.
+ */
+export function splitPath(path: InstancePath): [head: Expr, tail: Expr] {
+  const pieces = pathPieces(path);
+  return pieces.length === 1 ? [pieces[0]!, lit('')] : [concat(pieces.slice(0, -1)), pieces[pieces.length - 1]!];
+}
+
+/** The root, then the literal runs and index expressions of the path (adjacent literals joined). */
+function pathPieces(path: InstancePath): Expr[] {
   const pieces: Expr[] = [path.root];
   let text = '';
   for (const part of path.parts) {
@@ -77,7 +91,7 @@ export function renderPath(path: InstancePath): Expr {
     }
   }
   if (text) pieces.push(lit(text));
-  return concat(pieces);
+  return pieces;
 }
 
 export function schemaPathOf(node: NodeInfo): string {

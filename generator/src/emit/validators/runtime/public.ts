@@ -62,10 +62,11 @@ export const _O = {
   request: 4,
   /** Object.prototype has enumerable properties: the caller validates a copy without prototypes (`_input`). */
   inheritedKeys: 8,
-  /** One step of the counter of errors-mode walks after a failed check (two bits, see `branchCounter`). */
-  branchStep: 16,
-  /** Both bits of that counter: at its maximum, a walk reports instead of re-checking. */
-  branchCounter: 48,
+  /**
+   * Inside the errors walk of a value whose check failed: the values below are walked for their errors
+   * without their check function first (it would fail again on the failing path and re-walk its prefix).
+   */
+  skipCheck: 16,
 } as const;
 
 /** Options as the bit set the compiled functions take (see `_O`). */

@@ -8,7 +8,7 @@ import { assign, binary, block, breakStmt, constDecl, exprStmt, ifStmt, letDecl,
 import type { Schema, SchemaObject } from '../../../../model/types.ts';
 import type { KeywordContext } from '../context.ts';
 import { E, failure, inPlace, type Site } from '../site.ts';
-import { afterCheck, branchCollectors, counterFull, whenValid } from './branches.ts';
+import { afterCheck, branchCollectors, skipsCheck, whenValid } from './branches.ts';
 
 /** Check-mode evaluation setting `ok` when some branch passes (merging collectors of passing branches). */
 export function anyPasses(c: KeywordContext, site: Site, branches: readonly Schema[], kw: string, ok: Code): Stmt[] {
@@ -54,7 +54,7 @@ export function anyOf(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const o2 = site.fn.local('o');
   return [
     letDecl(ok, raw('false')),
-    ifStmt(counterFull(site, false), anyPasses(c, site, branches, 'anyOf', ok)),
+    ifStmt(skipsCheck(site, false), anyPasses(c, site, branches, 'anyOf', ok)),
     ifStmt(not(ok), [
       constDecl(start, member(E, 'length')),
       constDecl(o2, afterCheck(site)),

@@ -1,6 +1,6 @@
 /** Shared shapes for applicators that need a subschema's verdict without reporting its errors. */
 import type { Code } from '../../../../codegen/index.ts';
-import { binary, block, breakStmt, call, cond, constDecl, exprStmt, type Expr, type Stmt } from '../../../../codegen/statements.ts';
+import { binary, block, breakStmt, call, cond, constDecl, exprStmt, lit, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { Schema } from '../../../../model/types.ts';
 import type { KeywordContext } from '../context.ts';
 import { inPlace, type Site } from '../site.ts';
@@ -44,13 +44,13 @@ export function branchCollectors(c: KeywordContext, site: Site): { decl: Stmt[];
   return { decl, overrides, merge };
 }
 
-/** `(o & counter) === counter` (`full`) or `!==`: whether the re-check counter is full (see ref.ts). */
-export function counterFull(site: Site, full = true): Expr {
-  return binary(binary(site.o, '&', O.branchCounter), full ? '===' : '!==', O.branchCounter);
+/** `(o & skipCheck) !== 0` (`skips`) or `=== 0`: whether this errors walk runs without prefilters (see ref.ts). */
+export function skipsCheck(site: Site, skips = true): Expr {
+  return binary(binary(site.o, '&', O.skipCheck), skips ? '!==' : '===', lit(0));
 }
 
-/** The options expression for an errors-mode walk after a failed check (see ref.ts on the counter); a `const`'s initializer. */
+/** The options expression for an errors-mode walk after a failed check (see ref.ts); a `const`'s initializer. */
 export function afterCheck(site: Site): Expr {
-  return cond(counterFull(site), site.o, binary(site.o, '+', O.branchStep));
+  return cond(skipsCheck(site), site.o, binary(site.o, '+', O.skipCheck));
 }
 

@@ -8,7 +8,7 @@ import type { SchemaObject } from '../../../../model/types.ts';
 import type { KeywordContext } from '../context.ts';
 import { E, failure, type Site } from '../site.ts';
 import { walkBranches } from './any-of.ts';
-import { afterCheck, branchCollectors, counterFull, whenValid } from './branches.ts';
+import { afterCheck, branchCollectors, skipsCheck, whenValid } from './branches.ts';
 
 export function oneOf(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   if (!Array.isArray(s.oneOf)) return [];
@@ -49,7 +49,7 @@ export function oneOf(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   return [
     block([
       ...head,
-      ifStmt(counterFull(site, false), checkPhase),
+      ifStmt(skipsCheck(site, false), checkPhase),
       ifStmt(binary(n, '===', lit(0)), [
         constDecl(start, member(E, 'length')),
         constDecl(o2, afterCheck(site)),

@@ -58,7 +58,7 @@ export function propertyLoop(c: KeywordContext, s: SchemaObject, site: Site): St
     if (matched) lines.push(exprStmt(assign(matched, raw('true'))));
     if (site.evP) lines.push(exprStmt(assign(index(member(site.evP, 'k'), key), raw('true'))));
     if (body.length) lines.push(constDecl(x, index(d, key)), ...body);
-    inLoop.push(ifStmt(call(member(c.hoist.regex(pattern), 'test'), key), lines));
+    inLoop.push(ifStmt(c.hoist.test(pattern, key), lines));
   }
 
   if (checkAdditional) {

@@ -3,10 +3,10 @@
  * plain recursion (a stack overflow on absurdly deep input is caught at the entry point).
  *
  * A target has a check and an errors function (compiler.ts); in errors mode a call first runs the cheap
- * check function and only walks the target for errors when that fails ("prefilter"). Each such fallback
- * increments a 2-bit counter in the options (bits 16/32); once it reads 3 the prefilter is skipped, so no
- * value is re-checked more than three times however deep the failing path is (linear overall, never
- * quadratic on deep invalid input).
+ * check function and only walks the target for errors when that fails ("prefilter"). That walk runs with
+ * the options' `skipCheck` bit set, and below it no prefilter runs: on the failing path each one would fail
+ * again after re-walking the value up to its failure (one re-walk per level: quadratic in the depth), while
+ * a walk without them visits every value below once (linear, and the first error is found in one pass).
  */
 import type { Code } from '../../../../codegen/index.ts';
 import { and, binary, call, ifStmt, lit, not, type Expr, type Stmt } from '../../../../codegen/statements.ts';
@@ -15,7 +15,7 @@ import type { KeywordContext } from '../context.ts';
 import type { NodeInfo } from '../registry.ts';
 import { relaxationFor } from '../relax.ts';
 import { enterResource } from '../scope.ts';
-import { E, renderPath, schemaPathOf, type Site } from '../site.ts';
+import { E, renderPath, schemaPathOf, splitPath, type Site } from '../site.ts';
 import { decodeFragment, resolveUri, splitFragment } from '../uri.ts';
 import { O } from '../option-bits.ts';
 
@@ -74,14 +74,15 @@ export function applyNode(c: KeywordContext, target: NodeInfo, site: Site, reloc
     // One helper call instead of the prefilter written out: errors mode runs only after a check failed,
     // so its size matters more than a call's cost.
     const helper = sp.length ? c.use('_refSp') : c.use('_ref');
-    return [ifStmt(call(helper, d, o, path, E, ...sp, check(), errors), site.stop)];
+    return [ifStmt(call(helper, d, o, ...splitPath(site.path), E, ...sp, check(), errors), site.stop)];
   }
   const direct = [d, o, path, E, ...sp, ...ev];
-  const after = [d, binary(o, '+', O.branchStep), path, E, ...sp, ...ev];
+  // `o + skipCheck` is `o | skipCheck` here: the bit is clear where the prefilter runs.
+  const after = [d, binary(o, '+', O.skipCheck), path, E, ...sp, ...ev];
   const stopsHere = binary(binary(o, '&', O.allErrors), '===', lit(0));
   return [
     ifStmt(
-      binary(binary(o, '&', O.branchCounter), '===', O.branchCounter),
+      binary(binary(o, '&', O.skipCheck), '!==', lit(0)),
       [ifStmt(and(not(call(errors, ...direct)), stopsHere), site.stop)],
       ifStmt(and(not(call(check(), ...checkArgs)), not(call(errors, ...after)), stopsHere), site.stop),
     ),

@@ -31,8 +31,7 @@ export function stringKeywords(c: KeywordContext, s: SchemaObject, site: Site): 
     out.push(guard(site, c.err(site), test, { keyword: 'minLength', message: `must NOT have fewer than ${min} characters`, params: object([[raw('limit'), lit(min)]]) }));
   }
   if (typeof s.pattern === 'string') {
-    const re = c.hoist.regex(s.pattern);
-    out.push(guard(site, c.err(site), not(call(member(re, 'test'), d)), { keyword: 'pattern', message: `must match pattern "${s.pattern}"`, params: object([[raw('pattern'), lit(s.pattern)]]) }));
+    out.push(guard(site, c.err(site), not(c.hoist.test(s.pattern, d)), { keyword: 'pattern', message: `must match pattern "${s.pattern}"`, params: object([[raw('pattern'), lit(s.pattern)]]) }));
   }
   out.push(...stringFormat(c, s, site));
   return out;

@@ -46,7 +46,7 @@ export function planUnevaluated(c: KeywordContext, s: SchemaObject, site: Site):
       if (collector) skip.push(binary(index(member(collector, 'k'), key), '===', raw('true')));
       else {
         if (a.names.size) skip.push(isKnownKey(c, [...a.names], key));
-        for (const p of a.patterns) skip.push(call(member(c.hoist.regex(p), 'test'), key));
+        for (const p of a.patterns) skip.push(c.hoist.test(p, key));
       }
       let body: Stmt[];
       if (sub === false) {

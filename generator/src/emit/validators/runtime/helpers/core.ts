@@ -95,19 +95,22 @@ export function _fFormat(E: ValidationError[], o: number, p: string, sp: string,
 /**
  * A referenced schema applied in errors mode (keywords/ref.ts); true when validation stops there. The
  * target's check function runs first and its errors function walks the value only when that fails, with
- * the re-check counter (options bits 16/32) raised; at 3 the check is skipped, which keeps deep invalid
- * input linear.
+ * options bit 16 (`_O.skipCheck`) set: below a failed check every value is walked for errors directly, so
+ * no value is walked more than twice (its check, one errors walk) however deep the failing path is.
+ * The value's instance path is `p + k` (`k` a `/name` suffix, an item index after `p`'s `/`, or ''), joined
+ * only when the errors function runs: most members of an invalid object are valid.
  */
 export function _ref(
   x: any,
   o: number,
   p: string,
+  k: string | number,
   E: ValidationError[],
   check: (v: any, o: number) => boolean,
   errors: (v: any, o: number, p: string, E: ValidationError[]) => boolean,
 ): boolean {
-  if ((o & 48) === 48) return !errors(x, o, p, E) && (o & 1) === 0;
-  return !check(x, o) && !errors(x, o + 16, p, E) && (o & 1) === 0;
+  if ((o & 16) !== 0) return !errors(x, o, p + k, E) && (o & 1) === 0;
+  return !check(x, o) && !errors(x, o | 16, p + k, E) && (o & 1) === 0;
 }
 
 /** `_ref` for a shared errors function, which takes the schema path of the copy it checks (`sp`). */
@@ -115,13 +118,14 @@ export function _refSp(
   x: any,
   o: number,
   p: string,
+  k: string | number,
   E: ValidationError[],
   sp: string,
   check: (v: any, o: number) => boolean,
   errors: (v: any, o: number, p: string, E: ValidationError[], sp: string) => boolean,
 ): boolean {
-  if ((o & 48) === 48) return !errors(x, o, p, E, sp) && (o & 1) === 0;
-  return !check(x, o) && !errors(x, o + 16, p, E, sp) && (o & 1) === 0;
+  if ((o & 16) !== 0) return !errors(x, o, p + k, E, sp) && (o & 1) === 0;
+  return !check(x, o) && !errors(x, o | 16, p + k, E, sp) && (o & 1) === 0;
 }
 
 /**

@@ -43,10 +43,20 @@ export function _canon(x: any): string {
   return out + '}';
 }
 
-/** Indices [first, second] of two equal items, or null: pairwise when short, hashed otherwise (linear). */
+/**
+ * Indices [first, second] of two equal items, or null: pairwise when short, hashed otherwise (linear).
+ * Pairwise, primitives are compared inline (`_eq` of a primitive is `===`): arrays of identifiers and
+ * codes are the common case, and a call per pair was most of the time on them.
+ */
 export function _dup(a: readonly unknown[]): [number, number] | null {
   if (a.length <= 8) {
-    for (let j = 1; j < a.length; j++) for (let i = 0; i < j; i++) if (_eq(a[i], a[j])) return [i, j];
+    for (let j = 1; j < a.length; j++) {
+      const y = a[j];
+      for (let i = 0; i < j; i++) {
+        const x = a[i];
+        if (x === y || (typeof x === 'object' && x !== null && _eq(x, y))) return [i, j];
+      }
+    }
     return null;
   }
   const prims = new Map<unknown, number>();

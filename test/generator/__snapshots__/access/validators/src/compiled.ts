@@ -139,7 +139,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
       )
     )
       return false;
-    if (_ref(x1, o, p + '/id', E, _vServerId, _eServerId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vServerId, _eServerId)) return false;
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp3, 'id')) return false;
   if (_eProps(v, o, p, E, _sp3, _t4)) return false;
   const x3 = v.parent;
@@ -158,7 +158,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
     )
       return false;
     let ok5 = false;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L8: {
         L9: {
           if (typeof x3 !== 'string') break L9;
@@ -174,11 +174,11 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
     }
     if (!ok5) {
       const e6 = E.length;
-      const o7 = (o & 48) === 48 ? o : o + 16;
+      const o7 = (o & 16) !== 0 ? o : o + 16;
       {
         const e13 = E.length;
         L12: {
-          if (_ref(x3, o7, p + '/parent', E, _vServerId, _eServerId)) break L12;
+          if (_ref(x3, o7, p, '/parent', E, _vServerId, _eServerId)) break L12;
         }
         if (E.length === e13) {
           ok5 = true;
@@ -202,7 +202,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x17 = v.tag;
   if (x17 !== undefined) {
-    if (_ref(x17, o, p + '/tag', E, _vColorV1, _eColorV1)) return false;
+    if (_ref(x17, o, p, '/tag', E, _vColorV1, _eColorV1)) return false;
   }
   const x19 = v.passphrase;
   if (x19 !== undefined) {
@@ -219,7 +219,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
       )
     )
       return false;
-    if (_ref(x19, o, p + '/passphrase', E, _vSecret, _eSecret)) return false;
+    if (_ref(x19, o, p, '/passphrase', E, _vSecret, _eSecret)) return false;
   }
   for (const k21 in v) {
     if (!_has.call(v, k21)) continue;
@@ -290,7 +290,7 @@ export function _vAccount(v: any, o: number): boolean {
 
 export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vAudit, _eAudit)) return false;
+  if (_ref(v, o, p, '', E, _vAudit, _eAudit)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp8 + '/allOf/1', 'object');
     return false;
@@ -298,11 +298,11 @@ export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): b
   if (_eProps(v, o, p, E, _sp8 + '/allOf/1', _t9)) return false;
   const x3 = v.password;
   if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/password', E, _vSecret, _eSecret)) return false;
+    if (_ref(x3, o, p, '/password', E, _vSecret, _eSecret)) return false;
   } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp8 + '/allOf/1', 'password')) return false;
   const x5 = v.token;
   if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/token', E, _vServerId, _eServerId)) return false;
+    if (_ref(x5, o, p, '/token', E, _vServerId, _eServerId)) return false;
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp8 + '/allOf/1', 'token')) return false;
   return E.length === e0;
 }
@@ -357,7 +357,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/id', E, _vServerId, _eServerId)) return false;
+    if (_ref(x1, o, p, '/id', E, _vServerId, _eServerId)) return false;
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp10, 'id')) return false;
   if (_eProps(v, o, p, E, _sp10, _t11)) return false;
   const x3 = v.parent;
@@ -366,7 +366,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
       let n5 = 0;
       let a6 = -1;
       let b7 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L8: {
           if (!_vTreeNode(x3, o)) break L8;
           if (n5 === 0) a6 = 0;
@@ -382,11 +382,11 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
       }
       if (n5 === 0) {
         const e11 = E.length;
-        const o12 = (o & 48) === 48 ? o : o + 16;
+        const o12 = (o & 16) !== 0 ? o : o + 16;
         {
           const e14 = E.length;
           L13: {
-            if (_ref(x3, o12, p + '/parent', E, _vTreeNode, _eTreeNode)) break L13;
+            if (_ref(x3, o12, p, '/parent', E, _vTreeNode, _eTreeNode)) break L13;
           }
           if (E.length === e14) {
             if (n5 === 0) a6 = 0;
@@ -443,7 +443,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
     } else {
       for (let i19 = 0; i19 < x18.length; i19++) {
         const x20 = x18[i19];
-        if (_ref(x20, o, p + '/children/' + i19, E, _vTreeNode, _eTreeNode)) return false;
+        if (_ref(x20, o, p + '/children/', i19, E, _vTreeNode, _eTreeNode)) return false;
       }
     }
   } else if (_fReq(E, o, p, _sp10, 'children')) return false;
@@ -481,7 +481,7 @@ export function _vClick(v: any, o: number): boolean {
 
 export function _eClick(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vEventBase, _eEventBase)) return false;
+  if (_ref(v, o, p, '', E, _vEventBase, _eEventBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp14 + '/allOf/1', 'object');
     return false;
@@ -513,7 +513,7 @@ export function _vView(v: any, o: number): boolean {
 
 export function _eView(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vEventBase, _eEventBase)) return false;
+  if (_ref(v, o, p, '', E, _vEventBase, _eEventBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp16 + '/allOf/1', 'object');
     return false;
@@ -576,11 +576,11 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
     const x1 = v.kind;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'click': {
-        if (_ref(v, o, p, E, _vClick, _eClick)) return false;
+        if (_ref(v, o, p, '', E, _vClick, _eClick)) return false;
         break;
       }
       case 'view': {
-        if (_ref(v, o, p, E, _vView, _eView)) return false;
+        if (_ref(v, o, p, '', E, _vView, _eView)) return false;
         break;
       }
       default: {
@@ -603,7 +603,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (!_vClick(v, o)) break L5;
           if (n2 === 0) a3 = 0;
@@ -619,11 +619,11 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e9 = E.length;
-        const o10 = (o & 48) === 48 ? o : o + 16;
+        const o10 = (o & 16) !== 0 ? o : o + 16;
         {
           const e12 = E.length;
           L11: {
-            if (_ref(v, o10, p, E, _vClick, _eClick)) break L11;
+            if (_ref(v, o10, p, '', E, _vClick, _eClick)) break L11;
           }
           if (E.length === e12) {
             if (n2 === 0) a3 = 0;
@@ -634,7 +634,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e15 = E.length;
           L14: {
-            if (_ref(v, o10, p, E, _vView, _eView)) break L14;
+            if (_ref(v, o10, p, '', E, _vView, _eView)) break L14;
           }
           if (E.length === e15) {
             if (n2 === 0) a3 = 1;
@@ -674,7 +674,7 @@ export function _vTaggedEvent(v: any, o: number): boolean {
 
 export function _eTaggedEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vEvent, _eEvent)) return false;
+  if (_ref(v, o, p, '', E, _vEvent, _eEvent)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp21 + '/allOf/1', 'object');
     return false;
@@ -726,7 +726,7 @@ export function _vProfile(v: any, o: number): boolean {
 
 export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vProfileBase, _eProfileBase)) return false;
+  if (_ref(v, o, p, '', E, _vProfileBase, _eProfileBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp24 + '/allOf/1', 'object');
     return false;
@@ -845,7 +845,7 @@ export function _eReplaceTreePathParams(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.treeId;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/treeId', E, _vColorV1, _eColorV1)) return false;
+    if (_ref(x1, o, p, '/treeId', E, _vColorV1, _eColorV1)) return false;
   } else if (_fReq(E, o, p, sp, 'treeId')) return false;
   return E.length === e0;
 }

@@ -159,7 +159,7 @@ export function _eItemsById(v: any, o: number, p: string, E: ValidationError[]):
   for (const k1 in v) {
     if (!_has.call(v, k1)) continue;
     const x2 = v[k1];
-    if (_ref(x2, o, p + '/' + _esc(k1), E, _vItem, _eItem)) return false;
+    if (_ref(x2, o, p + '/', _esc(k1), E, _vItem, _eItem)) return false;
   }
   return E.length === e0;
 }

@@ -87,7 +87,26 @@ const _k7: any = ['\'"`', 0, -1.5, true, null, { ['__proto__']: { polluted: true
 const _k8: any = [{ ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
 const _sp9 = '#/components/schemas/MixedHostile';
 const _sp10 = '#/components/schemas/ConstHostile';
-const _re11 = new RegExp('^["\'`]+\\\\d*/$', 'u');
+function _m11(s: string): boolean {
+  const n = s.length;
+  let i = 0;
+  const a0 = i;
+  for (let c = 0; i < n; i++) {
+    c = s.charCodeAt(i);
+    if (!(c === 34 || c === 39 || c === 96)) break;
+  }
+  if (i - a0 < 1) return false;
+  if (s.charCodeAt(i) !== 92) return false;
+  i++;
+  const a2 = i;
+  for (let c = 0; i < n; i++) {
+    c = s.charCodeAt(i);
+    if (!(c === 100)) break;
+  }
+  if (s.charCodeAt(i) !== 47) return false;
+  i++;
+  return i === n;
+}
 const _sp12 = '#/components/schemas/Patterned';
 const _re13 = new RegExp('^it\'s "q" `t` \\$\\{x\\}', 'u');
 const _sp14 = '#/components/schemas/Prefixed';
@@ -244,7 +263,7 @@ export function _eConstHostile(v: any, o: number, p: string, E: ValidationError[
 
 export function _vPatterned(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re11.test(v)) return false;
+  if (!_m11(v)) return false;
   return true;
 }
 
@@ -255,7 +274,7 @@ export function _ePatterned(v: any, o: number, p: string, E: ValidationError[]):
     return false;
   }
   if (
-    !_re11.test(v) &&
+    !_m11(v) &&
     _fErr(E, o, p, _sp12 + '/pattern', 'pattern', 'must match pattern "^["\'`]+\\\\d*/$"', {
       pattern: '^["\'`]+\\\\d*/$',
     })
@@ -321,7 +340,7 @@ export function _eClass(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x1 = v.default;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/default', E, _vDefault, _eDefault)) return false;
+    if (_ref(x1, o, p, '/default', E, _vDefault, _eDefault)) return false;
   }
   return E.length === e0;
 }
@@ -554,11 +573,11 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
     const x1 = v["ki'nd"];
     switch (x1 !== undefined ? x1 : undefined) {
       case 'c"a`t': {
-        if (_ref(v, o, p, E, _vCat, _eCat)) return false;
+        if (_ref(v, o, p, '', E, _vCat, _eCat)) return false;
         break;
       }
       case '${dog}': {
-        if (_ref(v, o, p, E, _vDog, _eDog)) return false;
+        if (_ref(v, o, p, '', E, _vDog, _eDog)) return false;
         break;
       }
       default: {
@@ -581,7 +600,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v["ki'nd"];
@@ -605,11 +624,11 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
       }
       if (n2 === 0) {
         const e15 = E.length;
-        const o16 = (o & 48) === 48 ? o : o + 16;
+        const o16 = (o & 16) !== 0 ? o : o + 16;
         {
           const e18 = E.length;
           L17: {
-            if (_ref(v, o16, p, E, _vCat, _eCat)) break L17;
+            if (_ref(v, o16, p, '', E, _vCat, _eCat)) break L17;
           }
           if (E.length === e18) {
             if (n2 === 0) a3 = 0;
@@ -620,7 +639,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
         {
           const e21 = E.length;
           L20: {
-            if (_ref(v, o16, p, E, _vDog, _eDog)) break L20;
+            if (_ref(v, o16, p, '', E, _vDog, _eDog)) break L20;
           }
           if (E.length === e21) {
             if (n2 === 0) a3 = 1;
@@ -702,19 +721,19 @@ export function _eThen2Query(v: any, o: number, p: string, E: ValidationError[],
   }
   const x1 = v["it's"];
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + "/it's", E, _sp40, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x1, o, p, "/it's", E, _sp40, _vThen2QueryItS, _eThen2QueryItS)) return false;
   }
   const x3 = v['say "hi"'];
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/say "hi"', E, _sp41, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x3, o, p, '/say "hi"', E, _sp41, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'say "hi"')) return false;
   const x5 = v['back`tick ${x}'];
   if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/back`tick ${x}', E, _sp42, _vThen2QueryBackTickX, _eThen2QueryBackTickX)) return false;
+    if (_refSp(x5, o, p, '/back`tick ${x}', E, _sp42, _vThen2QueryBackTickX, _eThen2QueryBackTickX)) return false;
   }
   const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
   if (x7 !== undefined) {
-    if (_refSp(x7, o, p + '/__proto__', E, _sp43, _vThen2QueryProto, _eThen2QueryProto)) return false;
+    if (_refSp(x7, o, p, '/__proto__', E, _sp43, _vThen2QueryProto, _eThen2QueryProto)) return false;
   }
   return E.length === e0;
 }
@@ -727,7 +746,7 @@ export function _eThen2Headers(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = v['X-"Quoted"-Header'];
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/X-"Quoted"-Header', E, _sp44, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x1, o, p, '/X-"Quoted"-Header', E, _sp44, _vThen2QueryItS, _eThen2QueryItS)) return false;
   }
   return E.length === e0;
 }
@@ -740,7 +759,7 @@ export function _eThen2Cookies(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = _has.call(v, 'constructor') ? v.constructor : undefined;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/constructor', E, _sp45, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x1, o, p, '/constructor', E, _sp45, _vThen2QueryItS, _eThen2QueryItS)) return false;
   }
   return E.length === e0;
 }
@@ -753,15 +772,15 @@ export function _eReposGetContentPathParams(v: any, o: number, p: string, E: Val
   }
   const x1 = v.owner;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/owner', E, _sp46, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x1, o, p, '/owner', E, _sp46, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'owner')) return false;
   const x3 = v.repo;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/repo', E, _sp47, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x3, o, p, '/repo', E, _sp47, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'repo')) return false;
   const x5 = v.path;
   if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/path', E, _sp48, _vThen2QueryItS, _eThen2QueryItS)) return false;
+    if (_refSp(x5, o, p, '/path', E, _sp48, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'path')) return false;
   return E.length === e0;
 }

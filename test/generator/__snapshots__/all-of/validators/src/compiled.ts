@@ -68,8 +68,8 @@ export function _vPost(v: any, o: number): boolean {
 
 export function _ePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vBase, _eBase)) return false;
-  if (_ref(v, o, p, E, _vTimestamps, _eTimestamps)) return false;
+  if (_ref(v, o, p, '', E, _vBase, _eBase)) return false;
+  if (_ref(v, o, p, '', E, _vTimestamps, _eTimestamps)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp5 + '/allOf/2', 'object');
     return false;
@@ -85,7 +85,7 @@ export function _vPostAlias(v: any, o: number): boolean {
 
 export function _ePostAlias(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vPost, _ePost)) return false;
+  if (_ref(v, o, p, '', E, _vPost, _ePost)) return false;
   return E.length === e0;
 }
 
@@ -106,7 +106,7 @@ export function _eExtended(v: any, o: number, p: string, E: ValidationError[]): 
   } else {
     if (_eProps(v, o, p, E, _sp7, _t6)) return false;
   }
-  if (_ref(v, o, p, E, _vBase, _eBase)) return false;
+  if (_ref(v, o, p, '', E, _vBase, _eBase)) return false;
   return E.length === e0;
 }
 
@@ -122,7 +122,7 @@ export function _vPinned(v: any, o: number): boolean {
 
 export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vBase, _eBase)) return false;
+  if (_ref(v, o, p, '', E, _vBase, _eBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp10 + '/allOf/1', 'object');
     return false;

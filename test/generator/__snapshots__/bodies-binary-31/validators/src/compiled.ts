@@ -62,7 +62,7 @@ export function _eListThumbnailsStatus200(v: any, o: number, p: string, E: Valid
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vThumbnail, _eThumbnail)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vThumbnail, _eThumbnail)) return false;
   }
   return E.length === e0;
 }

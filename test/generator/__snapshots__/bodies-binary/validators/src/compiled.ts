@@ -23,7 +23,15 @@ const _sp4 = '#/components/schemas/Attachment';
 const _t5: any = [['note', 1, 'string']];
 const _sp6 = '#/paths/~1files~1{name}/parameters/0/schema';
 const _sp7 = '#/paths/~1images~1{id}/get/parameters/0/schema';
-const _re8 = new RegExp('^[a-z0-9.-]+$', 'u');
+function _m8(s: string): boolean {
+  const n = s.length;
+  if (n < 1) return false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 45 && c <= 46) || (c >= 48 && c <= 57) || (c >= 97 && c <= 122))) return false;
+  }
+  return true;
+}
 
 export function _vStored(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -106,7 +114,7 @@ export function _eUploadFilePathParams(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.name;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
+    if (_refSp(x1, o, p, '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
   } else if (_fReq(E, o, p, sp, 'name')) return false;
   return E.length === e0;
 }
@@ -132,7 +140,7 @@ export function _eDownloadFilePathParams(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.name;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
+    if (_refSp(x1, o, p, '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
   } else if (_fReq(E, o, p, sp, 'name')) return false;
   return E.length === e0;
 }
@@ -150,7 +158,7 @@ export function _eGetImagePathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp7, _vGetImagePathId, _eGetImagePathId)) return false;
+    if (_refSp(x1, o, p, '/id', E, _sp7, _vGetImagePathId, _eGetImagePathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -162,7 +170,7 @@ export function _eUploadFilePathName(v: any, o: number, p: string, E: Validation
     return false;
   }
   if (
-    !_re8.test(v) &&
+    !_m8(v) &&
     _fErr(E, o, p, sp + '/pattern', 'pattern', 'must match pattern "^[a-z0-9.-]+$"', { pattern: '^[a-z0-9.-]+$' })
   )
     return false;
@@ -171,7 +179,7 @@ export function _eUploadFilePathName(v: any, o: number, p: string, E: Validation
 
 export function _vUploadFilePathName(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re8.test(v)) return false;
+  if (!_m8(v)) return false;
   return true;
 }
 

@@ -44,7 +44,7 @@ export function _eContainer(v: any, o: number, p: string, E: ValidationError[]):
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/items/' + i2, E, _vContainerItem, _eContainerItem)) return false;
+        if (_ref(x3, o, p + '/items/', i2, E, _vContainerItem, _eContainerItem)) return false;
       }
     }
   } else if (_fReq(E, o, p, _sp0, 'items')) return false;
@@ -91,11 +91,11 @@ export function _eResource(v: any, o: number, p: string, E: ValidationError[]): 
   }
   const x1 = v.self;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/self', E, _vResourceLink, _eResourceLink)) return false;
+    if (_ref(x1, o, p, '/self', E, _vResourceLink, _eResourceLink)) return false;
   }
   const x3 = v.size;
   if (x3 !== undefined) {
-    if (_ref(x3, o, p + '/size', E, _vResourceSize, _eResourceSize)) return false;
+    if (_ref(x3, o, p, '/size', E, _vResourceSize, _eResourceSize)) return false;
   }
   return E.length === e0;
 }

@@ -9,7 +9,15 @@ import { _eProps, _fErr, _fPT, _fReq, _fType, _has, _ref } from './runtime.js';
 const _k0: any = ['news.published', 'follow.created', 'profile.updated'];
 const _sp1 = '#/components/schemas/Event';
 const _t2: any = [['event_type', 65, 'string', _k0]];
-const _re3 = new RegExp('^[0-9]{1,19}$', 'u');
+function _m3(s: string): boolean {
+  const n = s.length;
+  if (n < 1 || n > 19) return false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (!(c >= 48 && c <= 57)) return false;
+  }
+  return true;
+}
 const _sp4 = '#/components/schemas/Payload';
 const _t5: any = [['headline', 65, 'string']];
 const _sp6 = '#/components/schemas/NewsPayload';
@@ -52,7 +60,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   if (_eProps(v, o, p, E, _sp1, _t2)) return false;
   const x1 = v.payload;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/payload', E, _vPayload, _ePayload)) return false;
+    if (_ref(x1, o, p, '/payload', E, _vPayload, _ePayload)) return false;
   } else if (_fReq(E, o, p, _sp1, 'payload')) return false;
   return E.length === e0;
 }
@@ -79,7 +87,7 @@ export function _vPayload(v: any, o: number): boolean {
     L9: {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) break L9;
       const x11 = v.follower_id;
-      if (x11 === undefined || typeof x11 !== 'string' || !_re3.test(x11)) break L9;
+      if (x11 === undefined || typeof x11 !== 'string' || !_m3(x11)) break L9;
       for (const k12 in v) {
         if (!_has.call(v, k12)) continue;
         if (!(k12 === 'follower_id')) {
@@ -117,7 +125,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L5: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
         const x7 = v.headline;
@@ -135,7 +143,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
       L9: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L9;
         const x11 = v.follower_id;
-        if (x11 === undefined || typeof x11 !== 'string' || !_re3.test(x11)) break L9;
+        if (x11 === undefined || typeof x11 !== 'string' || !_m3(x11)) break L9;
         for (const k12 in v) {
           if (!_has.call(v, k12)) continue;
           if (!(k12 === 'follower_id')) {
@@ -165,11 +173,11 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
     }
     if (n2 === 0) {
       const e18 = E.length;
-      const o19 = (o & 48) === 48 ? o : o + 16;
+      const o19 = (o & 16) !== 0 ? o : o + 16;
       {
         const e21 = E.length;
         L20: {
-          if (_ref(v, o19, p, E, _vNewsPayload, _eNewsPayload)) break L20;
+          if (_ref(v, o19, p, '', E, _vNewsPayload, _eNewsPayload)) break L20;
         }
         if (E.length === e21) {
           if (n2 === 0) a3 = 0;
@@ -180,7 +188,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e24 = E.length;
         L23: {
-          if (_ref(v, o19, p, E, _vFollowPayload, _eFollowPayload)) break L23;
+          if (_ref(v, o19, p, '', E, _vFollowPayload, _eFollowPayload)) break L23;
         }
         if (E.length === e24) {
           if (n2 === 0) a3 = 1;
@@ -191,7 +199,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e27 = E.length;
         L26: {
-          if (_ref(v, o19, p, E, _vProfilePayload, _eProfilePayload)) break L26;
+          if (_ref(v, o19, p, '', E, _vProfilePayload, _eProfilePayload)) break L26;
         }
         if (E.length === e27) {
           if (n2 === 0) a3 = 2;
@@ -253,7 +261,7 @@ export function _eNewsPayload(v: any, o: number, p: string, E: ValidationError[]
 export function _vFollowPayload(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.follower_id;
-  if (x1 === undefined || typeof x1 !== 'string' || !_re3.test(x1)) return false;
+  if (x1 === undefined || typeof x1 !== 'string' || !_m3(x1)) return false;
   for (const k2 in v) {
     if (!_has.call(v, k2)) continue;
     if (!(k2 === 'follower_id')) {
@@ -275,7 +283,7 @@ export function _eFollowPayload(v: any, o: number, p: string, E: ValidationError
       if (_fPT(E, o, p, _sp7, 'follower_id', 'string')) return false;
     } else {
       if (
-        !_re3.test(x1) &&
+        !_m3(x1) &&
         _fErr(
           E,
           o,
@@ -364,7 +372,7 @@ export function _vShape(v: any, o: number): boolean {
 export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   let ok2 = false;
-  if ((o & 48) !== 48) {
+  if ((o & 16) === 0) {
     L5: {
       L6: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L6;
@@ -384,11 +392,11 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   if (!ok2) {
     const e3 = E.length;
-    const o4 = (o & 48) === 48 ? o : o + 16;
+    const o4 = (o & 16) !== 0 ? o : o + 16;
     {
       const e15 = E.length;
       L14: {
-        if (_ref(v, o4, p, E, _vCircle, _eCircle)) break L14;
+        if (_ref(v, o4, p, '', E, _vCircle, _eCircle)) break L14;
       }
       if (E.length === e15) {
         ok2 = true;
@@ -397,7 +405,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
     {
       const e18 = E.length;
       L17: {
-        if (_ref(v, o4, p, E, _vSquare, _eSquare)) break L17;
+        if (_ref(v, o4, p, '', E, _vSquare, _eSquare)) break L17;
       }
       if (E.length === e18) {
         ok2 = true;
@@ -459,7 +467,7 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vEvent, _eEvent)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vEvent, _eEvent)) return false;
   }
   return E.length === e0;
 }

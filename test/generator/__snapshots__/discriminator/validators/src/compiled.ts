@@ -142,11 +142,11 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
     const x1 = v.petType;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'cat': {
-        if (_ref(v, o, p, E, _vCat, _eCat)) return false;
+        if (_ref(v, o, p, '', E, _vCat, _eCat)) return false;
         break;
       }
       case 'dog': {
-        if (_ref(v, o, p, E, _vDog, _eDog)) return false;
+        if (_ref(v, o, p, '', E, _vDog, _eDog)) return false;
         break;
       }
       default: {
@@ -169,7 +169,7 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v.petType;
@@ -193,11 +193,11 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
       }
       if (n2 === 0) {
         const e15 = E.length;
-        const o16 = (o & 48) === 48 ? o : o + 16;
+        const o16 = (o & 16) !== 0 ? o : o + 16;
         {
           const e18 = E.length;
           L17: {
-            if (_ref(v, o16, p, E, _vCat, _eCat)) break L17;
+            if (_ref(v, o16, p, '', E, _vCat, _eCat)) break L17;
           }
           if (E.length === e18) {
             if (n2 === 0) a3 = 0;
@@ -208,7 +208,7 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
         {
           const e21 = E.length;
           L20: {
-            if (_ref(v, o16, p, E, _vDog, _eDog)) break L20;
+            if (_ref(v, o16, p, '', E, _vDog, _eDog)) break L20;
           }
           if (E.length === e21) {
             if (n2 === 0) a3 = 1;
@@ -337,11 +337,11 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
     const x1 = v.kind;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'Circle': {
-        if (_ref(v, o, p, E, _vCircle, _eCircle)) return false;
+        if (_ref(v, o, p, '', E, _vCircle, _eCircle)) return false;
         break;
       }
       case 'Square': {
-        if (_ref(v, o, p, E, _vSquare, _eSquare)) return false;
+        if (_ref(v, o, p, '', E, _vSquare, _eSquare)) return false;
         break;
       }
       default: {
@@ -364,7 +364,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v.kind;
@@ -388,11 +388,11 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e15 = E.length;
-        const o16 = (o & 48) === 48 ? o : o + 16;
+        const o16 = (o & 16) !== 0 ? o : o + 16;
         {
           const e18 = E.length;
           L17: {
-            if (_ref(v, o16, p, E, _vCircle, _eCircle)) break L17;
+            if (_ref(v, o16, p, '', E, _vCircle, _eCircle)) break L17;
           }
           if (E.length === e18) {
             if (n2 === 0) a3 = 0;
@@ -403,7 +403,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e21 = E.length;
           L20: {
-            if (_ref(v, o16, p, E, _vSquare, _eSquare)) break L20;
+            if (_ref(v, o16, p, '', E, _vSquare, _eSquare)) break L20;
           }
           if (E.length === e21) {
             if (n2 === 0) a3 = 1;
@@ -514,11 +514,11 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
     const x1 = v.vehicleType;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'car': {
-        if (_ref(v, o, p, E, _vCar, _eCar)) return false;
+        if (_ref(v, o, p, '', E, _vCar, _eCar)) return false;
         break;
       }
       case 'bike': {
-        if (_ref(v, o, p, E, _vBike, _eBike)) return false;
+        if (_ref(v, o, p, '', E, _vBike, _eBike)) return false;
         break;
       }
       default: {
@@ -541,7 +541,7 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (!_vCar(v, o)) break L5;
           if (n2 === 0) a3 = 0;
@@ -557,11 +557,11 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
       }
       if (n2 === 0) {
         const e9 = E.length;
-        const o10 = (o & 48) === 48 ? o : o + 16;
+        const o10 = (o & 16) !== 0 ? o : o + 16;
         {
           const e12 = E.length;
           L11: {
-            if (_ref(v, o10, p, E, _vCar, _eCar)) break L11;
+            if (_ref(v, o10, p, '', E, _vCar, _eCar)) break L11;
           }
           if (E.length === e12) {
             if (n2 === 0) a3 = 0;
@@ -572,7 +572,7 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
         {
           const e15 = E.length;
           L14: {
-            if (_ref(v, o10, p, E, _vBike, _eBike)) break L14;
+            if (_ref(v, o10, p, '', E, _vBike, _eBike)) break L14;
           }
           if (E.length === e15) {
             if (n2 === 0) a3 = 1;
@@ -635,7 +635,7 @@ export function _vCar(v: any, o: number): boolean {
 
 export function _eCar(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vVehicleBase, _eVehicleBase)) return false;
+  if (_ref(v, o, p, '', E, _vVehicleBase, _eVehicleBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Car/allOf/1', 'object');
     return false;
@@ -660,7 +660,7 @@ export function _vBike(v: any, o: number): boolean {
 
 export function _eBike(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vVehicleBase, _eVehicleBase)) return false;
+  if (_ref(v, o, p, '', E, _vVehicleBase, _eVehicleBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp16 + '/allOf/1', 'object');
     return false;
@@ -734,15 +734,15 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
     const x1 = v.type;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'created': {
-        if (_ref(v, o, p, E, _vCreated, _eCreated)) return false;
+        if (_ref(v, o, p, '', E, _vCreated, _eCreated)) return false;
         break;
       }
       case 'made': {
-        if (_ref(v, o, p, E, _vCreated, _eCreated)) return false;
+        if (_ref(v, o, p, '', E, _vCreated, _eCreated)) return false;
         break;
       }
       case 'deleted': {
-        if (_ref(v, o, p, E, _vDeleted, _eDeleted)) return false;
+        if (_ref(v, o, p, '', E, _vDeleted, _eDeleted)) return false;
         break;
       }
       default: {
@@ -765,7 +765,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v.type;
@@ -787,11 +787,11 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e14 = E.length;
-        const o15 = (o & 48) === 48 ? o : o + 16;
+        const o15 = (o & 16) !== 0 ? o : o + 16;
         {
           const e17 = E.length;
           L16: {
-            if (_ref(v, o15, p, E, _vCreated, _eCreated)) break L16;
+            if (_ref(v, o15, p, '', E, _vCreated, _eCreated)) break L16;
           }
           if (E.length === e17) {
             if (n2 === 0) a3 = 0;
@@ -802,7 +802,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e20 = E.length;
           L19: {
-            if (_ref(v, o15, p, E, _vDeleted, _eDeleted)) break L19;
+            if (_ref(v, o15, p, '', E, _vDeleted, _eDeleted)) break L19;
           }
           if (E.length === e20) {
             if (n2 === 0) a3 = 1;
@@ -925,11 +925,11 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
     const x1 = v.method;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'card': {
-        if (_ref(v, o, p, E, _vCard, _eCard)) return false;
+        if (_ref(v, o, p, '', E, _vCard, _eCard)) return false;
         break;
       }
       case 'transfer': {
-        if (_ref(v, o, p, E, _vTransfer, _eTransfer)) return false;
+        if (_ref(v, o, p, '', E, _vTransfer, _eTransfer)) return false;
         break;
       }
       default: {
@@ -949,7 +949,7 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
     }
   } else {
     let ok2 = false;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L5: {
         L6: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L6;
@@ -973,11 +973,11 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
     }
     if (!ok2) {
       const e3 = E.length;
-      const o4 = (o & 48) === 48 ? o : o + 16;
+      const o4 = (o & 16) !== 0 ? o : o + 16;
       {
         const e17 = E.length;
         L16: {
-          if (_ref(v, o4, p, E, _vCard, _eCard)) break L16;
+          if (_ref(v, o4, p, '', E, _vCard, _eCard)) break L16;
         }
         if (E.length === e17) {
           ok2 = true;
@@ -986,7 +986,7 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e20 = E.length;
         L19: {
-          if (_ref(v, o4, p, E, _vTransfer, _eTransfer)) break L19;
+          if (_ref(v, o4, p, '', E, _vTransfer, _eTransfer)) break L19;
         }
         if (E.length === e20) {
           ok2 = true;
@@ -1068,7 +1068,7 @@ export function _vLion(v: any, o: number): boolean {
 
 export function _eLion(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (_ref(v, o, p, E, _vAnimal, _eAnimal)) return false;
+  if (_ref(v, o, p, '', E, _vAnimal, _eAnimal)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp34 + '/allOf/1', 'object');
     return false;
@@ -1130,11 +1130,11 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
     const x1 = v.kind;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'secret': {
-        if (_ref(v, o, p, E, _vSecret, _eSecret)) return false;
+        if (_ref(v, o, p, '', E, _vSecret, _eSecret)) return false;
         break;
       }
       case 'key': {
-        if (_ref(v, o, p, E, _vKey, _eKey)) return false;
+        if (_ref(v, o, p, '', E, _vKey, _eKey)) return false;
         break;
       }
       default: {
@@ -1157,7 +1157,7 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if ((o & 16) === 0) {
         L5: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
           const x7 = v.kind;
@@ -1177,11 +1177,11 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e12 = E.length;
-        const o13 = (o & 48) === 48 ? o : o + 16;
+        const o13 = (o & 16) !== 0 ? o : o + 16;
         {
           const e15 = E.length;
           L14: {
-            if (_ref(v, o13, p, E, _vSecret, _eSecret)) break L14;
+            if (_ref(v, o13, p, '', E, _vSecret, _eSecret)) break L14;
           }
           if (E.length === e15) {
             if (n2 === 0) a3 = 0;
@@ -1192,7 +1192,7 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e18 = E.length;
           L17: {
-            if (_ref(v, o13, p, E, _vKey, _eKey)) break L17;
+            if (_ref(v, o13, p, '', E, _vKey, _eKey)) break L17;
           }
           if (E.length === e18) {
             if (n2 === 0) a3 = 1;
@@ -1271,7 +1271,7 @@ export function _eKey(v: any, o: number, p: string, E: ValidationError[]): boole
   }
   const x1 = v.kind;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/kind', E, _vKeyKind, _eKeyKind)) return false;
+    if (_ref(x1, o, p, '/kind', E, _vKeyKind, _eKeyKind)) return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Key', 'kind')) return false;
   if (_eProps(v, o, p, E, '#/components/schemas/Key', _t42)) return false;
   return E.length === e0;
@@ -1291,7 +1291,7 @@ export function _eListPetsStatus200(v: any, o: number, p: string, E: ValidationE
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vPet, _ePet)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vPet, _ePet)) return false;
   }
   return E.length === e0;
 }

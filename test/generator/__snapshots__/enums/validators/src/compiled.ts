@@ -226,7 +226,7 @@ export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): 
   }
   const x4 = v.state;
   if (x4 !== undefined) {
-    if (_ref(x4, o, p + '/state', E, _vStrings, _eStrings)) return false;
+    if (_ref(x4, o, p, '/state', E, _vStrings, _eStrings)) return false;
   }
   return E.length === e0;
 }
@@ -245,11 +245,11 @@ export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationErro
   }
   const x1 = v.sort;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/sort', E, _sp23, _vListItemsQuerySort, _eListItemsQuerySort)) return false;
+    if (_refSp(x1, o, p, '/sort', E, _sp23, _vListItemsQuerySort, _eListItemsQuerySort)) return false;
   }
   const x3 = v.states;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/states', E, _sp24, _vListItemsQueryStates, _eListItemsQueryStates)) return false;
+    if (_refSp(x3, o, p, '/states', E, _sp24, _vListItemsQueryStates, _eListItemsQueryStates)) return false;
   }
   return E.length === e0;
 }
@@ -275,7 +275,7 @@ export function _eListItemsQueryStates(v: any, o: number, p: string, E: Validati
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vStrings, _eStrings)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vStrings, _eStrings)) return false;
   }
   return E.length === e0;
 }

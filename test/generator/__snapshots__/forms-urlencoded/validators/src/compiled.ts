@@ -327,15 +327,15 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   }
   const x16 = v.colorFlat;
   if (x16 !== undefined) {
-    if (_ref(x16, o, p + '/colorFlat', E, _vColor, _eColor)) return false;
+    if (_ref(x16, o, p, '/colorFlat', E, _vColor, _eColor)) return false;
   }
   const x18 = v.colorSpaced;
   if (x18 !== undefined) {
-    if (_ref(x18, o, p + '/colorSpaced', E, _vColor, _eColor)) return false;
+    if (_ref(x18, o, p, '/colorSpaced', E, _vColor, _eColor)) return false;
   }
   const x20 = v.colorPiped;
   if (x20 !== undefined) {
-    if (_ref(x20, o, p + '/colorPiped', E, _vColor, _eColor)) return false;
+    if (_ref(x20, o, p, '/colorPiped', E, _vColor, _eColor)) return false;
   }
   const x22 = v.point;
   if (x22 !== undefined) {

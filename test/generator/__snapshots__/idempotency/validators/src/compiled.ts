@@ -147,7 +147,7 @@ export function _eListOrdersStatus200(v: any, o: number, p: string, E: Validatio
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vOrder, _eOrder)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vOrder, _eOrder)) return false;
   }
   return E.length === e0;
 }
@@ -164,7 +164,8 @@ export function _eCreateOrderHeaders(v: any, o: number, p: string, E: Validation
       _refSp(
         x1,
         o,
-        p + '/Idempotency-Key',
+        p,
+        '/Idempotency-Key',
         E,
         _sp5,
         _vCreateOrderHeaderIdempotencyKey,

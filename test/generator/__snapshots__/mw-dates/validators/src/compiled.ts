@@ -216,11 +216,11 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x11 = v.parent;
   if (x11 !== undefined) {
-    if (_ref(x11, o, p + '/parent', E, _vEvent, _eEvent)) return false;
+    if (_ref(x11, o, p, '/parent', E, _vEvent, _eEvent)) return false;
   }
   const x13 = v.reminder;
   if (x13 !== undefined) {
-    if (_ref(x13, o, p + '/reminder', E, _vReminder, _eReminder)) return false;
+    if (_ref(x13, o, p, '/reminder', E, _vReminder, _eReminder)) return false;
   }
   if (_eProps(v, o, p, E, _sp1, _t4)) return false;
   return E.length === e0;
@@ -262,7 +262,7 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L5: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
         const x6 = v.kind;
@@ -286,7 +286,7 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
     }
     if (n2 === 0) {
       const e15 = E.length;
-      const o16 = (o & 48) === 48 ? o : o + 16;
+      const o16 = (o & 16) !== 0 ? o : o + 16;
       {
         const e18 = E.length;
         L17: {
@@ -403,15 +403,15 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.since;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/since', E, _sp10, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
+    if (_refSp(x1, o, p, '/since', E, _sp10, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
   }
   const x3 = v.on;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/on', E, _sp11, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
+    if (_refSp(x3, o, p, '/on', E, _sp11, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
   }
   const x5 = v.days;
   if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/days', E, _sp12, _vListEventsQueryDays, _eListEventsQueryDays)) return false;
+    if (_refSp(x5, o, p, '/days', E, _sp12, _vListEventsQueryDays, _eListEventsQueryDays)) return false;
   }
   return E.length === e0;
 }
@@ -424,7 +424,7 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vEvent, _eEvent)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vEvent, _eEvent)) return false;
   }
   return E.length === e0;
 }
@@ -437,7 +437,7 @@ export function _eEventsOnPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.day;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/day', E, _sp13, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
+    if (_refSp(x1, o, p, '/day', E, _sp13, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
   } else if (_fReq(E, o, p, sp, 'day')) return false;
   return E.length === e0;
 }
@@ -450,7 +450,7 @@ export function _eEventsOnHeaders(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v['x-as-of'];
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/x-as-of', E, _sp14, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
+    if (_refSp(x1, o, p, '/x-as-of', E, _sp14, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
   }
   return E.length === e0;
 }
@@ -469,7 +469,7 @@ export function _eEventsOnStatus200(v: any, o: number, p: string, E: ValidationE
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/events/' + i2, E, _vEvent, _eEvent)) return false;
+        if (_ref(x3, o, p + '/events/', i2, E, _vEvent, _eEvent)) return false;
       }
     }
   }

@@ -115,11 +115,11 @@ export function _eListThingsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.tag;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/tag', E, _sp5, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
+    if (_refSp(x1, o, p, '/tag', E, _sp5, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/limit', E, _sp6, _vListThingsQueryLimit, _eListThingsQueryLimit)) return false;
+    if (_refSp(x3, o, p, '/limit', E, _sp6, _vListThingsQueryLimit, _eListThingsQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -132,7 +132,7 @@ export function _eListThingsStatus200(v: any, o: number, p: string, E: Validatio
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vThing, _eThing)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vThing, _eThing)) return false;
   }
   return E.length === e0;
 }
@@ -145,7 +145,7 @@ export function _eGetThingPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp7, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
+    if (_refSp(x1, o, p, '/id', E, _sp7, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }

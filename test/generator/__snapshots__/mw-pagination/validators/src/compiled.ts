@@ -87,14 +87,13 @@ export function _eListPostsQuery(v: any, o: number, p: string, E: ValidationErro
   const x1 = v.pagination_token;
   if (x1 !== undefined) {
     if (
-      _refSp(x1, o, p + '/pagination_token', E, _sp4, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken)
+      _refSp(x1, o, p, '/pagination_token', E, _sp4, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken)
     )
       return false;
   }
   const x3 = v.max_results;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/max_results', E, _sp5, _vListPostsQueryMaxResults, _eListPostsQueryMaxResults))
-      return false;
+    if (_refSp(x3, o, p, '/max_results', E, _sp5, _vListPostsQueryMaxResults, _eListPostsQueryMaxResults)) return false;
   }
   return E.length === e0;
 }
@@ -112,13 +111,13 @@ export function _eListPostsStatus200(v: any, o: number, p: string, E: Validation
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/data/' + i2, E, _vItem, _eItem)) return false;
+        if (_ref(x3, o, p + '/data/', i2, E, _vItem, _eItem)) return false;
       }
     }
   }
   const x5 = v.meta;
   if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/meta', E, _vMeta, _eMeta)) return false;
+    if (_ref(x5, o, p, '/meta', E, _vMeta, _eMeta)) return false;
   }
   return E.length === e0;
 }
@@ -131,12 +130,12 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/cursor', E, _sp6, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+    if (_refSp(x1, o, p, '/cursor', E, _sp6, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/limit', E, _sp7, _vListEventsQueryLimit, _eListEventsQueryLimit)) return false;
+    if (_refSp(x3, o, p, '/limit', E, _sp7, _vListEventsQueryLimit, _eListEventsQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -154,7 +153,7 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/items/' + i2, E, _vItem, _eItem)) return false;
+        if (_ref(x3, o, p + '/items/', i2, E, _vItem, _eItem)) return false;
       }
     }
   } else if (_fReq(E, o, p, sp, 'items')) return false;
@@ -170,12 +169,12 @@ export function _eListChargesQuery(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.starting_after;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/starting_after', E, _sp9, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+    if (_refSp(x1, o, p, '/starting_after', E, _sp9, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/limit', E, _sp10, _vListEventsQueryLimit, _eListEventsQueryLimit)) return false;
+    if (_refSp(x3, o, p, '/limit', E, _sp10, _vListEventsQueryLimit, _eListEventsQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -203,7 +202,7 @@ export function _eListChargesStatus200(v: any, o: number, p: string, E: Validati
     } else {
       for (let i4 = 0; i4 < x3.length; i4++) {
         const x5 = x3[i4];
-        if (_ref(x5, o, p + '/data/' + i4, E, _vItem, _eItem)) return false;
+        if (_ref(x5, o, p + '/data/', i4, E, _vItem, _eItem)) return false;
       }
     }
   } else if (_fReq(E, o, p, sp, 'data')) return false;
@@ -219,11 +218,11 @@ export function _eListReposQuery(v: any, o: number, p: string, E: ValidationErro
   }
   const x1 = v.page;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/page', E, _sp12, _vListReposQueryPage, _eListReposQueryPage)) return false;
+    if (_refSp(x1, o, p, '/page', E, _sp12, _vListReposQueryPage, _eListReposQueryPage)) return false;
   }
   const x3 = v.per_page;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/per_page', E, _sp13, _vListReposQueryPerPage, _eListReposQueryPerPage)) return false;
+    if (_refSp(x3, o, p, '/per_page', E, _sp13, _vListReposQueryPerPage, _eListReposQueryPerPage)) return false;
   }
   return E.length === e0;
 }
@@ -236,7 +235,7 @@ export function _eListReposStatus200(v: any, o: number, p: string, E: Validation
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vItem, _eItem)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vItem, _eItem)) return false;
   }
   return E.length === e0;
 }
@@ -249,7 +248,7 @@ export function _eListLogsQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.from;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/from', E, _sp14, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+    if (_refSp(x1, o, p, '/from', E, _sp14, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;
@@ -268,7 +267,7 @@ export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationE
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/entries/' + i2, E, _vItem, _eItem)) return false;
+        if (_ref(x3, o, p + '/entries/', i2, E, _vItem, _eItem)) return false;
       }
     }
   }
@@ -284,7 +283,7 @@ export function _eListFeedQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/cursor', E, _sp16, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+    if (_refSp(x1, o, p, '/cursor', E, _sp16, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;
@@ -303,7 +302,7 @@ export function _eListFeedStatus200(v: any, o: number, p: string, E: ValidationE
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/entries/' + i2, E, _vItem, _eItem)) return false;
+        if (_ref(x3, o, p + '/entries/', i2, E, _vItem, _eItem)) return false;
       }
     }
   }
@@ -327,7 +326,7 @@ export function _eSearchItemsQuery(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/cursor', E, _sp19, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+    if (_refSp(x1, o, p, '/cursor', E, _sp19, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;
@@ -346,7 +345,7 @@ export function _eSearchItemsStatus200(v: any, o: number, p: string, E: Validati
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/items/' + i2, E, _vItem, _eItem)) return false;
+        if (_ref(x3, o, p + '/items/', i2, E, _vItem, _eItem)) return false;
       }
     }
   }
@@ -362,7 +361,7 @@ export function _eListTagsQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/cursor', E, _sp20, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
+    if (_refSp(x1, o, p, '/cursor', E, _sp20, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;

@@ -199,7 +199,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
   const x1 = v.pet;
   if (x1 !== undefined) {
     let ok3 = false;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L6: {
         L7: {
           if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L7;
@@ -217,11 +217,11 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
     }
     if (!ok3) {
       const e4 = E.length;
-      const o5 = (o & 48) === 48 ? o : o + 16;
+      const o5 = (o & 16) !== 0 ? o : o + 16;
       {
         const e13 = E.length;
         L12: {
-          if (_ref(x1, o5, p + '/pet', E, _vPet, _ePet)) break L12;
+          if (_ref(x1, o5, p, '/pet', E, _vPet, _ePet)) break L12;
         }
         if (E.length === e13) {
           ok3 = true;
@@ -274,7 +274,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
   const x22 = v.previous;
   if (x22 !== undefined) {
     let ok24 = false;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L27: {
         L28: {
           if (typeof x22 !== 'object' || x22 === null || Array.isArray(x22)) break L28;
@@ -292,11 +292,11 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
     }
     if (!ok24) {
       const e25 = E.length;
-      const o26 = (o & 48) === 48 ? o : o + 16;
+      const o26 = (o & 16) !== 0 ? o : o + 16;
       {
         const e35 = E.length;
         L34: {
-          if (_ref(x22, o26, p + '/previous', E, _vPet, _ePet)) break L34;
+          if (_ref(x22, o26, p, '/previous', E, _vPet, _ePet)) break L34;
         }
         if (E.length === e35) {
           ok24 = true;
@@ -355,7 +355,7 @@ export function _vMaybePet(v: any, o: number): boolean {
 export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   let ok2 = false;
-  if ((o & 48) !== 48) {
+  if ((o & 16) === 0) {
     L5: {
       L6: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L6;
@@ -373,11 +373,11 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
   }
   if (!ok2) {
     const e3 = E.length;
-    const o4 = (o & 48) === 48 ? o : o + 16;
+    const o4 = (o & 16) !== 0 ? o : o + 16;
     {
       const e13 = E.length;
       L12: {
-        if (_ref(v, o4, p, E, _vPet, _ePet)) break L12;
+        if (_ref(v, o4, p, '', E, _vPet, _ePet)) break L12;
       }
       if (E.length === e13) {
         ok2 = true;
@@ -420,7 +420,7 @@ export function _vAnything(v: any, o: number): boolean {
 export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   let ok2 = false;
-  if ((o & 48) !== 48) {
+  if ((o & 16) === 0) {
     L5: {
       {
         ok2 = true;
@@ -435,7 +435,7 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
   }
   if (!ok2) {
     const e3 = E.length;
-    const o4 = (o & 48) === 48 ? o : o + 16;
+    const o4 = (o & 16) !== 0 ? o : o + 16;
     {
       const e10 = E.length;
       L9: {
@@ -469,7 +469,7 @@ export function _eGetOwnerPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.ownerId;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/ownerId', E, _sp16, _vGetOwnerPathOwnerId, _eGetOwnerPathOwnerId)) return false;
+    if (_refSp(x1, o, p, '/ownerId', E, _sp16, _vGetOwnerPathOwnerId, _eGetOwnerPathOwnerId)) return false;
   } else if (_fReq(E, o, p, sp, 'ownerId')) return false;
   return E.length === e0;
 }
@@ -482,7 +482,7 @@ export function _eGetOwnerQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.since;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/since', E, _sp17, _vGetOwnerQuerySince, _eGetOwnerQuerySince)) return false;
+    if (_refSp(x1, o, p, '/since', E, _sp17, _vGetOwnerQuerySince, _eGetOwnerQuerySince)) return false;
   }
   return E.length === e0;
 }
@@ -496,7 +496,7 @@ export function _eGetOwnerHeaders(v: any, o: number, p: string, E: ValidationErr
 export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   let ok2 = false;
-  if ((o & 48) !== 48) {
+  if ((o & 16) === 0) {
     L5: {
       L6: {
         if (!_vOwner(v, o)) break L6;
@@ -512,11 +512,11 @@ export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationE
   }
   if (!ok2) {
     const e3 = E.length;
-    const o4 = (o & 48) === 48 ? o : o + 16;
+    const o4 = (o & 16) !== 0 ? o : o + 16;
     {
       const e10 = E.length;
       L9: {
-        if (_ref(v, o4, p, E, _vOwner, _eOwner)) break L9;
+        if (_ref(v, o4, p, '', E, _vOwner, _eOwner)) break L9;
       }
       if (E.length === e10) {
         ok2 = true;

@@ -83,7 +83,7 @@ export function _eItems(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vItem, _eItem)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vItem, _eItem)) return false;
   }
   return E.length === e0;
 }
@@ -102,11 +102,11 @@ export function _eListByOffsetQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.offset;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/offset', E, _sp3, _vListByOffsetQueryOffset, _eListByOffsetQueryOffset)) return false;
+    if (_refSp(x1, o, p, '/offset', E, _sp3, _vListByOffsetQueryOffset, _eListByOffsetQueryOffset)) return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/limit', E, _sp4, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+    if (_refSp(x3, o, p, '/limit', E, _sp4, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -119,7 +119,7 @@ export function _eListByOffsetStatus200(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.results;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/results', E, _vItems, _eItems)) return false;
+    if (_ref(x1, o, p, '/results', E, _vItems, _eItems)) return false;
   }
   if (_eProps(v, o, p, E, sp, _t5)) return false;
   return E.length === e0;
@@ -133,11 +133,11 @@ export function _eListByPageQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.page;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/page', E, _sp6, _vListByOffsetQueryOffset, _eListByOffsetQueryOffset)) return false;
+    if (_refSp(x1, o, p, '/page', E, _sp6, _vListByOffsetQueryOffset, _eListByOffsetQueryOffset)) return false;
   }
   const x3 = v.per_page;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/per_page', E, _sp7, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+    if (_refSp(x3, o, p, '/per_page', E, _sp7, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -150,11 +150,11 @@ export function _eListDropletsQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.page;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/page', E, _sp8, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+    if (_refSp(x1, o, p, '/page', E, _sp8, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   const x3 = v.per_page;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/per_page', E, _sp7, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+    if (_refSp(x3, o, p, '/per_page', E, _sp7, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -167,7 +167,7 @@ export function _eListDropletsStatus200(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.droplets;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/droplets', E, _vItems, _eItems)) return false;
+    if (_ref(x1, o, p, '/droplets', E, _vItems, _eItems)) return false;
   }
   const x3 = v.links;
   if (x3 !== undefined) {
@@ -177,7 +177,7 @@ export function _eListDropletsStatus200(v: any, o: number, p: string, E: Validat
       const x4 = x3.pages;
       if (x4 !== undefined) {
         let ok6 = false;
-        if ((o & 48) !== 48) {
+        if ((o & 16) === 0) {
           L9: {
             L10: {
               if (typeof x4 !== 'object' || x4 === null || Array.isArray(x4)) break L10;
@@ -205,7 +205,7 @@ export function _eListDropletsStatus200(v: any, o: number, p: string, E: Validat
         }
         if (!ok6) {
           const e7 = E.length;
-          const o8 = (o & 48) === 48 ? o : o + 16;
+          const o8 = (o & 16) !== 0 ? o : o + 16;
           {
             const e21 = E.length;
             L20: {
@@ -282,11 +282,11 @@ export function _eListOrdersQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.page;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/page', E, _sp8, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+    if (_refSp(x1, o, p, '/page', E, _sp8, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   const x3 = v.size;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/size', E, _sp12, _vListOrdersQuerySize, _eListOrdersQuerySize)) return false;
+    if (_refSp(x3, o, p, '/size', E, _sp12, _vListOrdersQuerySize, _eListOrdersQuerySize)) return false;
   }
   return E.length === e0;
 }
@@ -304,7 +304,7 @@ export function _eListOrdersStatus200(v: any, o: number, p: string, E: Validatio
     } else {
       const x2 = x1.orders;
       if (x2 !== undefined) {
-        if (_ref(x2, o, p + '/_embedded/orders', E, _vItems, _eItems)) return false;
+        if (_ref(x2, o, p, '/_embedded/orders', E, _vItems, _eItems)) return false;
       }
     }
   }
@@ -342,11 +342,11 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/cursor', E, _sp14, _vListEventsQueryCursor, _eListEventsQueryCursor)) return false;
+    if (_refSp(x1, o, p, '/cursor', E, _sp14, _vListEventsQueryCursor, _eListEventsQueryCursor)) return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/limit', E, _sp4, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+    if (_refSp(x3, o, p, '/limit', E, _sp4, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -359,7 +359,7 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
   }
   const x1 = v.events;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/events', E, _vItems, _eItems)) return false;
+    if (_ref(x1, o, p, '/events', E, _vItems, _eItems)) return false;
   }
   return E.length === e0;
 }
@@ -372,11 +372,11 @@ export function _eListLogsQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/cursor', E, _sp15, _vListByOffsetQueryOffset, _eListByOffsetQueryOffset)) return false;
+    if (_refSp(x1, o, p, '/cursor', E, _sp15, _vListByOffsetQueryOffset, _eListByOffsetQueryOffset)) return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/limit', E, _sp4, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+    if (_refSp(x3, o, p, '/limit', E, _sp4, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -389,7 +389,7 @@ export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.logs;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/logs', E, _vItems, _eItems)) return false;
+    if (_ref(x1, o, p, '/logs', E, _vItems, _eItems)) return false;
   }
   return E.length === e0;
 }
@@ -420,7 +420,7 @@ export function _eSearchNestedStatus200(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.results;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/results', E, _vItems, _eItems)) return false;
+    if (_ref(x1, o, p, '/results', E, _vItems, _eItems)) return false;
   }
   const x3 = v.pagination;
   if (x3 !== undefined) {
@@ -466,7 +466,7 @@ export function _eSearchPagedStatus200(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.data;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/data', E, _vItems, _eItems)) return false;
+    if (_ref(x1, o, p, '/data', E, _vItems, _eItems)) return false;
   }
   const x3 = v.meta;
   if (x3 !== undefined) {
@@ -497,7 +497,7 @@ export function _eSearchItemsStatus200(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.results;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/results', E, _vItems, _eItems)) return false;
+    if (_ref(x1, o, p, '/results', E, _vItems, _eItems)) return false;
   }
   if (_eProps(v, o, p, E, sp, _t23)) return false;
   return E.length === e0;
@@ -511,7 +511,7 @@ export function _eListTagsQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.page;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/page', E, _sp8, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
+    if (_refSp(x1, o, p, '/page', E, _sp8, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   return E.length === e0;
 }

@@ -45,11 +45,11 @@ export function _eGetUserPostPathParams(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp0, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
+    if (_refSp(x1, o, p, '/id', E, _sp0, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   const x3 = v.postId;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/postId', E, _sp1, _vGetUserPostPathPostId, _eGetUserPostPathPostId)) return false;
+    if (_refSp(x3, o, p, '/postId', E, _sp1, _vGetUserPostPathPostId, _eGetUserPostPathPostId)) return false;
   } else if (_fReq(E, o, p, sp, 'postId')) return false;
   return E.length === e0;
 }
@@ -62,35 +62,35 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.verbose;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/verbose', E, _sp2, _vGetUserPostPathPostId, _eGetUserPostPathPostId)) return false;
+    if (_refSp(x1, o, p, '/verbose', E, _sp2, _vGetUserPostPathPostId, _eGetUserPostPathPostId)) return false;
   }
   const x3 = v.tags;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/tags', E, _sp3, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+    if (_refSp(x3, o, p, '/tags', E, _sp3, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   }
   const x5 = v.ids;
   if (x5 !== undefined) {
-    if (_refSp(x5, o, p + '/ids', E, _sp4, _vGetUserPostQueryIds, _eGetUserPostQueryIds)) return false;
+    if (_refSp(x5, o, p, '/ids', E, _sp4, _vGetUserPostQueryIds, _eGetUserPostQueryIds)) return false;
   }
   const x7 = v.words;
   if (x7 !== undefined) {
-    if (_refSp(x7, o, p + '/words', E, _sp5, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+    if (_refSp(x7, o, p, '/words', E, _sp5, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   }
   const x9 = v.pipes;
   if (x9 !== undefined) {
-    if (_refSp(x9, o, p + '/pipes', E, _sp6, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+    if (_refSp(x9, o, p, '/pipes', E, _sp6, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   }
   const x11 = v.filter;
   if (x11 !== undefined) {
-    if (_refSp(x11, o, p + '/filter', E, _sp7, _vGetUserPostQueryFilter, _eGetUserPostQueryFilter)) return false;
+    if (_refSp(x11, o, p, '/filter', E, _sp7, _vGetUserPostQueryFilter, _eGetUserPostQueryFilter)) return false;
   }
   const x13 = v['post.fields'];
   if (x13 !== undefined) {
-    if (_refSp(x13, o, p + '/post.fields', E, _sp8, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+    if (_refSp(x13, o, p, '/post.fields', E, _sp8, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   } else if (_fReq(E, o, p, sp, 'post.fields')) return false;
   const x15 = v.coordinates;
   if (x15 !== undefined) {
-    if (_refSp(x15, o, p + '/coordinates', E, _sp9, _vGetUserPostQueryCoordinates, _eGetUserPostQueryCoordinates))
+    if (_refSp(x15, o, p, '/coordinates', E, _sp9, _vGetUserPostQueryCoordinates, _eGetUserPostQueryCoordinates))
       return false;
   }
   return E.length === e0;
@@ -104,11 +104,11 @@ export function _eGetUserPostHeaders(v: any, o: number, p: string, E: Validation
   }
   const x1 = v['X-Request-ID'];
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/X-Request-ID', E, _sp10, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
+    if (_refSp(x1, o, p, '/X-Request-ID', E, _sp10, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'X-Request-ID')) return false;
   const x3 = v['X-Trace'];
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/X-Trace', E, _sp11, _vGetUserPostHeaderXTrace, _eGetUserPostHeaderXTrace)) return false;
+    if (_refSp(x3, o, p, '/X-Trace', E, _sp11, _vGetUserPostHeaderXTrace, _eGetUserPostHeaderXTrace)) return false;
   }
   return E.length === e0;
 }
@@ -121,11 +121,11 @@ export function _eGetUserPostCookies(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.session;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/session', E, _sp12, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
+    if (_refSp(x1, o, p, '/session', E, _sp12, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'session')) return false;
   const x3 = v.prefs;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p + '/prefs', E, _sp13, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+    if (_refSp(x3, o, p, '/prefs', E, _sp13, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   }
   return E.length === e0;
 }
@@ -148,7 +148,7 @@ export function _eGetMatrixPathParams(v: any, o: number, p: string, E: Validatio
   }
   const x1 = v.point;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/point', E, _sp15, _vGetMatrixPathPoint, _eGetMatrixPathPoint)) return false;
+    if (_refSp(x1, o, p, '/point', E, _sp15, _vGetMatrixPathPoint, _eGetMatrixPathPoint)) return false;
   } else if (_fReq(E, o, p, sp, 'point')) return false;
   return E.length === e0;
 }

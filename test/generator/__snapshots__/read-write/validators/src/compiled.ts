@@ -83,7 +83,7 @@ export function _eTeam(v: any, o: number, p: string, E: ValidationError[]): bool
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/members/' + i2, E, _vUser, _eUser)) return false;
+        if (_ref(x3, o, p + '/members/', i2, E, _vUser, _eUser)) return false;
       }
     }
   } else if (_fReq(E, o, p, _sp2, 'members')) return false;
@@ -121,7 +121,7 @@ export function _eReplaceTeamPathParams(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.teamId;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/teamId', E, _sp5, _vReplaceTeamPathTeamId, _eReplaceTeamPathTeamId)) return false;
+    if (_refSp(x1, o, p, '/teamId', E, _sp5, _vReplaceTeamPathTeamId, _eReplaceTeamPathTeamId)) return false;
   } else if (_fReq(E, o, p, sp, 'teamId')) return false;
   return E.length === e0;
 }

@@ -46,7 +46,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
   if (_eProps(v, o, p, E, _sp1, _t0)) return false;
   const x1 = v.parent;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/parent', E, _vTreeNode, _eTreeNode)) return false;
+    if (_ref(x1, o, p, '/parent', E, _vTreeNode, _eTreeNode)) return false;
   }
   const x3 = v.children;
   if (x3 !== undefined) {
@@ -55,7 +55,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
     } else {
       for (let i4 = 0; i4 < x3.length; i4++) {
         const x5 = x3[i4];
-        if (_ref(x5, o, p + '/children/' + i4, E, _vTreeNode, _eTreeNode)) return false;
+        if (_ref(x5, o, p + '/children/', i4, E, _vTreeNode, _eTreeNode)) return false;
       }
     }
   }
@@ -82,7 +82,7 @@ export function _ePerson(v: any, o: number, p: string, E: ValidationError[]): bo
   if (_eProps(v, o, p, E, _sp3, _t2)) return false;
   const x1 = v.employer;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/employer', E, _vCompany, _eCompany)) return false;
+    if (_ref(x1, o, p, '/employer', E, _vCompany, _eCompany)) return false;
   }
   return E.length === e0;
 }
@@ -115,7 +115,7 @@ export function _eCompany(v: any, o: number, p: string, E: ValidationError[]): b
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/employees/' + i2, E, _vPerson, _ePerson)) return false;
+        if (_ref(x3, o, p + '/employees/', i2, E, _vPerson, _ePerson)) return false;
       }
     }
   } else if (_fReq(E, o, p, _sp4, 'employees')) return false;
@@ -158,7 +158,7 @@ export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[])
   const x1 = v.next;
   if (x1 !== undefined) {
     let ok3 = false;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L6: {
         L7: {
           if (!_vLinkedList(x1, o)) break L7;
@@ -174,11 +174,11 @@ export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[])
     }
     if (!ok3) {
       const e4 = E.length;
-      const o5 = (o & 48) === 48 ? o : o + 16;
+      const o5 = (o & 16) !== 0 ? o : o + 16;
       {
         const e11 = E.length;
         L10: {
-          if (_ref(x1, o5, p + '/next', E, _vLinkedList, _eLinkedList)) break L10;
+          if (_ref(x1, o5, p, '/next', E, _vLinkedList, _eLinkedList)) break L10;
         }
         if (E.length === e11) {
           ok3 = true;
@@ -233,7 +233,7 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L5: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
         const x7 = v.value;
@@ -251,11 +251,11 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
     }
     if (n2 === 0) {
       const e11 = E.length;
-      const o12 = (o & 48) === 48 ? o : o + 16;
+      const o12 = (o & 16) !== 0 ? o : o + 16;
       {
         const e14 = E.length;
         L13: {
-          if (_ref(v, o12, p, E, _vLiteral, _eLiteral)) break L13;
+          if (_ref(v, o12, p, '', E, _vLiteral, _eLiteral)) break L13;
         }
         if (E.length === e14) {
           if (n2 === 0) a3 = 0;
@@ -266,7 +266,7 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
       {
         const e17 = E.length;
         L16: {
-          if (_ref(v, o12, p, E, _vSum, _eSum)) break L16;
+          if (_ref(v, o12, p, '', E, _vSum, _eSum)) break L16;
         }
         if (E.length === e17) {
           if (n2 === 0) a3 = 1;
@@ -336,7 +336,7 @@ export function _eSum(v: any, o: number, p: string, E: ValidationError[]): boole
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/terms/' + i2, E, _vExpr, _eExpr)) return false;
+        if (_ref(x3, o, p + '/terms/', i2, E, _vExpr, _eExpr)) return false;
       }
     }
   } else if (_fReq(E, o, p, '#/components/schemas/Sum', 'terms')) return false;
@@ -404,7 +404,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    if ((o & 48) !== 48) {
+    if ((o & 16) === 0) {
       L5: {
         if (v !== null) break L5;
         if (n2 === 0) a3 = 0;
@@ -453,7 +453,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
     }
     if (n2 === 0) {
       const e17 = E.length;
-      const o18 = (o & 48) === 48 ? o : o + 16;
+      const o18 = (o & 16) !== 0 ? o : o + 16;
       {
         const e20 = E.length;
         L19: {
@@ -507,7 +507,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
           } else {
             for (let i29 = 0; i29 < v.length; i29++) {
               const x30 = v[i29];
-              if (_ref(x30, o18, p + '/' + i29, E, _vJson, _eJson)) break L27;
+              if (_ref(x30, o18, p + '/', i29, E, _vJson, _eJson)) break L27;
             }
           }
         }
@@ -526,7 +526,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
             for (const k34 in v) {
               if (!_has.call(v, k34)) continue;
               const x35 = v[k34];
-              if (_ref(x35, o18, p + '/' + _esc(k34), E, _vJson, _eJson)) break L32;
+              if (_ref(x35, o18, p + '/', _esc(k34), E, _vJson, _eJson)) break L32;
             }
           }
         }

@@ -94,14 +94,14 @@ export function _eListItemsStatus200(v: any, o: number, p: string, E: Validation
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/items/' + i2, E, _vItem, _eItem)) return false;
+        if (_ref(x3, o, p + '/items/', i2, E, _vItem, _eItem)) return false;
       }
     }
   } else if (_fReq(E, o, p, sp, 'items')) return false;
   if (_eProps(v, o, p, E, sp, _t4)) return false;
   const x5 = v.summary;
   if (x5 !== undefined) {
-    if (_ref(x5, o, p + '/summary', E, _vResponses2, _eResponses2)) return false;
+    if (_ref(x5, o, p, '/summary', E, _vResponses2, _eResponses2)) return false;
   }
   return E.length === e0;
 }
@@ -137,7 +137,7 @@ export function _eGetItemPathParams(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp7, _vGetItemPathId, _eGetItemPathId)) return false;
+    if (_refSp(x1, o, p, '/id', E, _sp7, _vGetItemPathId, _eGetItemPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -150,7 +150,7 @@ export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.item;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/item', E, _vItem, _eItem)) return false;
+    if (_ref(x1, o, p, '/item', E, _vItem, _eItem)) return false;
   } else if (_fReq(E, o, p, sp, 'item')) return false;
   const x3 = v.history;
   if (x3 !== undefined) {
@@ -188,7 +188,7 @@ export function _eGetItemFilePathParams(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/id', E, _sp10, _vGetItemPathId, _eGetItemPathId)) return false;
+    if (_refSp(x1, o, p, '/id', E, _sp10, _vGetItemPathId, _eGetItemPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }

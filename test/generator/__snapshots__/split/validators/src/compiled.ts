@@ -113,11 +113,11 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
       const x2 = x1.kind;
       switch (x2 !== undefined ? x2 : undefined) {
         case 'text': {
-          if (_ref(x1, o, p + '/body', E, _vNoteBody, _eNoteBody)) return false;
+          if (_ref(x1, o, p, '/body', E, _vNoteBody, _eNoteBody)) return false;
           break;
         }
         case 'image': {
-          if (_ref(x1, o, p + '/body', E, _vNoteBody2, _eNoteBody2)) return false;
+          if (_ref(x1, o, p, '/body', E, _vNoteBody2, _eNoteBody2)) return false;
           break;
         }
         default: {
@@ -140,7 +140,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
         let n3 = 0;
         let a4 = -1;
         let b5 = -1;
-        if ((o & 48) !== 48) {
+        if ((o & 16) === 0) {
           L6: {
             if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L6;
             const x8 = x1.kind;
@@ -160,11 +160,11 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
         }
         if (n3 === 0) {
           const e13 = E.length;
-          const o14 = (o & 48) === 48 ? o : o + 16;
+          const o14 = (o & 16) !== 0 ? o : o + 16;
           {
             const e16 = E.length;
             L15: {
-              if (_ref(x1, o14, p + '/body', E, _vNoteBody, _eNoteBody)) break L15;
+              if (_ref(x1, o14, p, '/body', E, _vNoteBody, _eNoteBody)) break L15;
             }
             if (E.length === e16) {
               if (n3 === 0) a4 = 0;
@@ -175,7 +175,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
           {
             const e19 = E.length;
             L18: {
-              if (_ref(x1, o14, p + '/body', E, _vNoteBody2, _eNoteBody2)) break L18;
+              if (_ref(x1, o14, p, '/body', E, _vNoteBody2, _eNoteBody2)) break L18;
             }
             if (E.length === e19) {
               if (n3 === 0) a4 = 1;
@@ -222,7 +222,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
     } else {
       for (let i23 = 0; i23 < x22.length; i23++) {
         const x24 = x22[i23];
-        if (_ref(x24, o, p + '/attachments/' + i23, E, _vAttachment, _eAttachment)) return false;
+        if (_ref(x24, o, p + '/attachments/', i23, E, _vAttachment, _eAttachment)) return false;
       }
     }
   }
@@ -293,7 +293,7 @@ export function _eNoteBody2(v: any, o: number, p: string, E: ValidationError[]):
   if (_eProps(v, o, p, E, _sp8, _t9)) return false;
   const x1 = v.image;
   if (x1 !== undefined) {
-    if (_ref(x1, o, p + '/image', E, _vAttachment, _eAttachment)) return false;
+    if (_ref(x1, o, p, '/image', E, _vAttachment, _eAttachment)) return false;
   } else if (_fReq(E, o, p, _sp8, 'image')) return false;
   return E.length === e0;
 }
@@ -312,7 +312,7 @@ export function _eListNotesQuery(v: any, o: number, p: string, E: ValidationErro
   }
   const x1 = v.limit;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/limit', E, _sp10, _vListNotesQueryLimit, _eListNotesQueryLimit)) return false;
+    if (_refSp(x1, o, p, '/limit', E, _sp10, _vListNotesQueryLimit, _eListNotesQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -330,7 +330,7 @@ export function _eListNotesStatus200(v: any, o: number, p: string, E: Validation
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/data/' + i2, E, _vNote, _eNote)) return false;
+        if (_ref(x3, o, p + '/data/', i2, E, _vNote, _eNote)) return false;
       }
     }
   } else if (_fReq(E, o, p, sp, 'data')) return false;
@@ -355,7 +355,7 @@ export function _eGetNotePathParams(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.noteId;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/noteId', E, _sp12, _vGetNotePathNoteId, _eGetNotePathNoteId)) return false;
+    if (_refSp(x1, o, p, '/noteId', E, _sp12, _vGetNotePathNoteId, _eGetNotePathNoteId)) return false;
   } else if (_fReq(E, o, p, sp, 'noteId')) return false;
   return E.length === e0;
 }

@@ -83,7 +83,7 @@ export function _eWatchTicksQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.from;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/from', E, _sp4, _vWatchTicksQueryFrom, _eWatchTicksQueryFrom)) return false;
+    if (_refSp(x1, o, p, '/from', E, _sp4, _vWatchTicksQueryFrom, _eWatchTicksQueryFrom)) return false;
   }
   return E.length === e0;
 }
@@ -102,7 +102,7 @@ export function _eImportTicksRequestBody2(v: any, o: number, p: string, E: Valid
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (_ref(x2, o, p + '/' + i1, E, _vTick, _eTick)) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vTick, _eTick)) return false;
   }
   return E.length === e0;
 }
