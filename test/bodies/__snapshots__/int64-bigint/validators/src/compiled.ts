@@ -215,7 +215,7 @@ export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x14 = v.parent;
   if (x14 !== undefined) {
-    if (_ref(x14, o, p + '/parent', E, _vAccount, _eAccount)) return false;
+    if (_ref(x14, o, p, '/parent', E, _vAccount, _eAccount)) return false;
   }
   return E.length === e0;
 }
@@ -266,7 +266,7 @@ export function _eListAccountsQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.after_id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p + '/after_id', E, _sp5, _vListAccountsQueryAfterId, _eListAccountsQueryAfterId)) return false;
+    if (_refSp(x1, o, p, '/after_id', E, _sp5, _vListAccountsQueryAfterId, _eListAccountsQueryAfterId)) return false;
   }
   return E.length === e0;
 }
@@ -284,7 +284,7 @@ export function _eListAccountsStatus200(v: any, o: number, p: string, E: Validat
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (_ref(x3, o, p + '/items/' + i2, E, _vAccount, _eAccount)) return false;
+        if (_ref(x3, o, p + '/items/', i2, E, _vAccount, _eAccount)) return false;
       }
     }
   } else if (_fReq(E, o, p, sp, 'items')) return false;
