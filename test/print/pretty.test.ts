@@ -114,6 +114,15 @@ describe('the one printer (codegen/pretty) prints what prettier prints', () => {
     }
   });
 
+  it("a dynamic import's module name stays on its line; the statement breaks elsewhere (prettier's module-name call; found by node-trees.test.ts, seed 11)", async () => {
+    for (const length of [60, 90, 110]) {
+      const type = n.unionType([n.typeLiteral([n.propertySignature('a', n.keywordType('string')), n.propertySignature('b'.repeat(30), n.typeRef('B', [n.keywordType('string')]), { optional: true })], { singleLine: true }), n.literalType(100)]);
+      const value = n.asType(n.asType(n.propertyAccess(n.dynamicImport('m'.repeat(length - 59)), 'a'), n.keywordType('string')), n.keywordType('string'));
+      const text = await expectClean(n.constDeclaration('a'.repeat(11), value, [], { type, exported: true }));
+      expect(text).toContain(`import('${'m'.repeat(length - 59)}')`);
+    }
+  });
+
   it('imports and re-exports', async () => {
     await expectClean(n.importTypes(['A', 'B'], './schemas.js'));
     await expectClean(n.importTypes(Array.from({ length: 30 }, (_, i) => `SchemaName${i}`), './schemas.js'));

@@ -49,10 +49,32 @@ function link(node: ts.Expression, calledBy?: ts.CallExpression): D {
     // prettier's isLongCurriedCallChain: a call with more arguments than the call of its result (which has
     // some) leaves its argument list ungrouped, so it breaks with the group around the chain, first.
     const curried = calledBy !== undefined && calledBy.arguments.length > 0 && node.arguments.length > calledBy.arguments.length;
+    // prettier never breaks the string of `import('m')` or `require('m')` (printCallExpression's module-name case).
+    if (moduleNameCall(node)) return [callee, typeArgumentsOfCall(node.typeArguments), '(', expression(strip(node.arguments[0]!), 'argument'), ')'];
     return [callee, typeArgumentsOfCall(node.typeArguments), callArguments(node.arguments, node.expression.kind === K.ImportKeyword, curried)];
   }
   if (ts.isNewExpression(node)) return ['new ', object(node.expression, node), typeArgumentsOfCall(node.typeArguments), callArguments(node.arguments ?? ts.factory.createNodeArray(), false)];
   return expression(node);
+}
+
+/** Callees whose one string argument prettier keeps on the call's line: a module name loaded or resolved. */
+const MODULE_CALLEES = new Set(['require', 'require.resolve', 'require.resolve.paths', 'import.meta.resolve']);
+
+/** A dynamic import or a `require`-like call of one string, without comments (prettier's isModuleNameCall). */
+function moduleNameCall(node: ts.CallExpression): boolean {
+  if (node.arguments.length !== 1 || !ts.isStringLiteral(strip(node.arguments[0]!)) || hasComments(node.arguments[0]!)) return false;
+  return node.expression.kind === K.ImportKeyword || MODULE_CALLEES.has(dottedName(node.expression) ?? '');
+}
+
+/** `a.b.c` of a chain of plain names (`import.meta` included); undefined for anything else. */
+function dottedName(node: ts.Expression): string | undefined {
+  if (ts.isIdentifier(node)) return node.text;
+  if (ts.isMetaProperty(node)) return node.keywordToken === K.ImportKeyword ? `import.${node.name.text}` : undefined;
+  if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.name)) {
+    const head = dottedName(node.expression);
+    return head === undefined ? undefined : `${head}.${node.name.text}`;
+  }
+  return undefined;
 }
 
 export function object(node: ts.Expression, parent: ts.Expression): D {
