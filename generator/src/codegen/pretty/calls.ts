@@ -49,7 +49,7 @@ function link(node: ts.Expression, calledBy?: ts.CallExpression): D {
     // prettier's isLongCurriedCallChain: a call with more arguments than the call of its result (which has
     // some) leaves its argument list ungrouped, so it breaks with the group around the chain, first.
     const curried = calledBy !== undefined && calledBy.arguments.length > 0 && node.arguments.length > calledBy.arguments.length;
-    // prettier never breaks the string of `import('m')` or `require('m')` (printCallExpression's module-name case).
+    // prettier prints `import('m')` and `require('m')` as a unit: its call printer's case for module names, no group around the argument.
     if (moduleNameCall(node)) return [callee, typeArgumentsOfCall(node.typeArguments), '(', expression(strip(node.arguments[0]!), 'argument'), ')'];
     return [callee, typeArgumentsOfCall(node.typeArguments), callArguments(node.arguments, node.expression.kind === K.ImportKeyword, curried)];
   }
@@ -60,7 +60,7 @@ function link(node: ts.Expression, calledBy?: ts.CallExpression): D {
 /** Callees whose one string argument prettier keeps on the call's line: a module name loaded or resolved. */
 const MODULE_CALLEES = new Set(['require', 'require.resolve', 'require.resolve.paths', 'import.meta.resolve']);
 
-/** A dynamic import or a `require`-like call of one string, without comments (prettier's isModuleNameCall). */
+/** A dynamic import or a `require`-like call of one string literal, without comments. */
 function moduleNameCall(node: ts.CallExpression): boolean {
   if (node.arguments.length !== 1 || !ts.isStringLiteral(strip(node.arguments[0]!)) || hasComments(node.arguments[0]!)) return false;
   return node.expression.kind === K.ImportKeyword || MODULE_CALLEES.has(dottedName(node.expression) ?? '');
