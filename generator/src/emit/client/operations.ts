@@ -181,6 +181,19 @@ function declaresOtherMedia(model: ApiModel, op: OperationModel): boolean {
   return op.responses.some((res) => facts.responseMedia(res).some((m) => m.kind !== 'json' || m.streamed));
 }
 
+/**
+ * The runtime functions the entry's `decode` calls, the first being it: `decodeInt64` at int64 positions
+ * (with `decodeBinary` as its reading of bytes when a success is binary), `decodeBinary`, `decodeBody`
+ * (another media type declared), or none: the core's own `decodeJson`. The entry and its imports both read it.
+ */
+function decoders(model: ApiModel, op: OperationModel): string[] {
+  const wide = int64Of(model, op);
+  const binary = binarySuccessTypes(model, op).length > 0;
+  if (wide.ok || wide.error) return binary ? ['decodeInt64', 'decodeBinary'] : ['decodeInt64'];
+  if (binary) return ['decodeBinary'];
+  return declaresOtherMedia(model, op) ? ['decodeBody'] : [];
+}
+
 /** Whether the operation's preferred request body is a positional multipart one (the entry then carries `encodeParts`). */
 function partsBody(model: ApiModel, op: OperationModel): boolean {
   return requestMediaType(model, op)?.positional !== undefined;
@@ -230,12 +243,12 @@ function entry(model: ApiModel, op: OperationModel): n.Expression {
   else if (spec.body !== undefined) members.push(n.property('encode', n.valueRef(wide.body ? 'encodeJson64' : 'encodeBody')));
   if (extraCredentials(model, op)) members.push(n.shorthand('extraAuth'));
   if (otherStyles(spec)) members.push(n.property('styles', n.valueRef('writeParam')));
-  if (wide.ok || wide.error) {
+  const [decode, ...byteReading] = decoders(model, op);
+  if (decode === 'decodeInt64') {
     const plans = { ...(wide.ok ? { ok: wide.ok } : {}), ...(wide.error ? { error: wide.error } : {}) };
-    const args = [n.valueRef('int64Plans'), n.literalExpression(plans), ...(spec.binary !== undefined ? [n.valueRef('decodeBinary')] : [])];
-    members.push(n.property('decode', n.callExpression(n.valueRef('decodeInt64'), args)));
-  } else if (spec.binary !== undefined) members.push(n.property('decode', n.valueRef('decodeBinary')));
-  else if (declaresOtherMedia(model, op)) members.push(n.property('decode', n.valueRef('decodeBody')));
+    const args = [n.valueRef('int64Plans'), n.literalExpression(plans), ...byteReading.map((name) => n.valueRef(name))];
+    members.push(n.property('decode', n.callExpression(n.valueRef(decode), args)));
+  } else if (decode) members.push(n.property('decode', n.valueRef(decode)));
   if (wide.items) members.push(n.property('readItem', n.callExpression(n.valueRef('readInt64Item'), [n.valueRef('int64Plans'), n.literalExpression(wide.items)])));
   // `dates: 'Date'`: the operation's plans, with the codec over the named schemas' plans.
   const dated = typeof spec.dates === 'object';
@@ -278,11 +291,9 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const deprecated = model.operations.some((op) => op.deprecated);
   const keyed = model.operations.some((op) => idempotencyHeader(model, op));
   const pages = paginated(model);
-  const binary = model.operations.some((op) => binarySuccessTypes(model, op).length > 0 && !(int64Of(model, op).ok || int64Of(model, op).error));
-  const wideDecoded = model.operations.some((op) => int64Of(model, op).ok || int64Of(model, op).error);
-  const fromInt64 = [...(wideDecoded ? ['decodeInt64'] : []), ...(wideBodies ? ['encodeJson64'] : []), ...(wideItems ? ['readInt64Item'] : [])];
-  const otherMedia = model.operations.some((op) => !(int64Of(model, op).ok || int64Of(model, op).error) && binarySuccessTypes(model, op).length === 0 && declaresOtherMedia(model, op));
-  const fromBody = [...(binary ? ['decodeBinary'] : []), ...(otherMedia ? ['decodeBody'] : []), ...(bodies ? ['encodeBody'] : [])];
+  const decoding = new Set(model.operations.flatMap((op) => decoders(model, op)));
+  const fromInt64 = [...(decoding.has('decodeInt64') ? ['decodeInt64'] : []), ...(wideBodies ? ['encodeJson64'] : []), ...(wideItems ? ['readInt64Item'] : [])];
+  const fromBody = [...['decodeBinary', 'decodeBody'].filter((name) => decoding.has(name)), ...(bodies ? ['encodeBody'] : [])];
   const types = [...(dated ? ['DatePlan'] : []), 'OperationSpec', ...(pages.length ? ['PaginationSpec'] : [])];
   const lines = [
     extra && namedLine('import', ['extraAuth'], './runtime/auth-extra.js'),
