@@ -4,6 +4,7 @@
  * user imports it, against a plain node:http server writing exact bytes. The `@ts-expect-error` lines are
  * the compile-time half: this file is type-checked by test/generator/project-typecheck.test.ts (strict root
  * tsconfig), so an option whose feature the core was not given must stay a type error there.
+ * (`extraQuery`, a call's `query` option, is checked here too.)
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,8 @@ import {
   createCore,
   CredentialsError,
   errorDetails,
+  extraQuery,
+  findUserByUsername,
   getUserBookmarks,
   results,
   retries,
@@ -36,6 +39,12 @@ let requests = 0;
 beforeAll(async () => {
   server = createServer((req, res) => {
     requests++;
+    if (req.url!.startsWith('/2/users/echo/') || req.url!.startsWith('/2/users/by/username/echo')) {
+      // The request target as received, for the query checks.
+      const echo = JSON.stringify({ data: { target: req.url } });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(echo) });
+      return res.end(echo);
+    }
     const bytes = JSON.stringify(PROBLEM);
     res.writeHead(req.url!.includes('max_results=5') ? 400 : 503, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(bytes) });
     res.end(bytes);
@@ -116,5 +125,30 @@ describe('the other options that need a feature', () => {
     before = requests;
     await rejection(getUserBookmarks(createCore({ baseUrl, auth }, { retries }), { id: '1' }, { retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 } }));
     expect(requests - before).toBe(3);
+  });
+});
+
+describe('extraQuery (a call\'s query option)', () => {
+  const target = async (p: PromiseLike<unknown>) => ((await p) as { data: { target: string } }).data.target;
+
+  it('with the feature, the parameters follow the declared ones, and replace a declared one they name', async () => {
+    const core = createCore({ baseUrl, auth }, { extraQuery });
+    expect(await target(getUserBookmarks(core, { id: 'echo', max_results: 10 }, { query: { since: 'a b', max_results: 20 } }))).toBe(
+      '/2/users/echo/bookmarks?since=a%20b&max_results=20',
+    );
+  });
+
+  it('without it the types refuse the option, and the call sends only its declared parameters', async () => {
+    const core = createCore({ baseUrl, auth });
+    // @ts-expect-error `query` needs `extraQuery` on the core
+    const sent = getUserBookmarks(core, { id: 'echo', max_results: 10 }, { query: { since: 'a' } });
+    expect(await target(sent)).toBe('/2/users/echo/bookmarks?max_results=10');
+  });
+
+  it("an open operation's extraQuery argument needs no feature: its table entry carries the writer", async () => {
+    const core = createCore({ baseUrl, auth: { bearer: 'app' } });
+    expect(await target(findUserByUsername(core, { username: 'echo', extraQuery: { expansions: 'pinned_post_id' } }))).toBe(
+      '/2/users/by/username/echo?expansions=pinned_post_id',
+    );
   });
 });

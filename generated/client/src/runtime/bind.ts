@@ -10,6 +10,7 @@
  */
 import { call, createRuntime } from './core.js';
 import { errorDetails } from './error-details.js';
+import { extraQuery } from './extra-query.js';
 import { RequestValidationError, ResponseValidationError } from './errors.js';
 import { mediating } from './mediate.js';
 import { rateLimits } from './rate-limit.js';
@@ -45,9 +46,11 @@ export function bindOperations(
       import('./validate.js').then((m) => m.checker(validators, { RequestValidationError, ResponseValidationError })),
     );
   // The whole client carries every feature (retries, rate limits and timeouts on by default, as documented;
-  // error details; results for `throwOnError: false`); middleware's runner still loads only on first use.
+  // error details, results for `throwOnError: false`, the `query` option); middleware's runner still loads
+  // only on first use.
   const middleware = mediating(() => import('./middleware.js').then((m) => m.runMiddleware));
-  const rt = createRuntime(options, { errorDetails, results, validation, middleware, retries, rateLimits, timeouts });
+  const all = { errorDetails, results, extraQuery, validation, middleware, retries, rateLimits, timeouts };
+  const rt = createRuntime(options, all);
   const client: Record<string, unknown> = {};
   const pages: Record<string, unknown> = {};
   const define = (target: Record<string, unknown>, name: string, value: Method) =>

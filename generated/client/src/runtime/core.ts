@@ -17,6 +17,7 @@ import { AbortError, ApiError, CredentialsError, NetworkError } from './errors.j
 import { decodeJson } from './body.js';
 import { buildRequest, headerRecord, type HeaderRecord } from './serialize.js';
 import type { ErrorDetails } from './error-details.js';
+import type { QueryWriter } from './extra-query.js';
 import type { Results } from './results.js';
 import type {
   ApiPromise,
@@ -60,13 +61,16 @@ export type Feature = (next: Send, rt: Runtime) => Send;
  * modules, so a bundle that does not pass one does not carry its code. Composed around the core's attempt
  * in this order, outermost first: error details, validation, retries, rate limits, timeouts, middleware (so
  * a timeout is per attempt, a retry sees a `RateLimitError`, validation runs once per call, and the details
- * go on the error the caller gets). `results` is no wrapper of the send: `call` hands it the send's outcome.
+ * go on the error the caller gets). `results` and `extraQuery` wrap no send: `call` hands the first the send's
+ * outcome, the attempt gives the second the call's `query`.
  */
 export interface Features {
   /** Error messages with details: an `ApiError`'s listed details, a `CredentialsError`'s configured credentials (error-details.ts). */
   errorDetails?: ErrorDetails | undefined;
   /** `throwOnError: false`: a call resolves to `{ data, error, response }` instead of rejecting (results.ts). */
   results?: Results | undefined;
+  /** A call's `query` option: parameters sent after the operation's own (extra-query.ts). */
+  extraQuery?: QueryWriter | undefined;
   /** Request and response checks (validation.ts `validating`), the validators loaded on first use. */
   validation?: Validation | undefined;
   /** The `retry` option: network failures, 503s and 429 waits tried again (`retries`, retry.ts). */
@@ -108,7 +112,8 @@ export type CoreFor<O> = {
   readonly features: (O extends { retry: object } ? { retries: Feature } : unknown) &
     (O extends { timeoutMs: number } ? { timeouts: Feature } : unknown) &
     (O extends { middleware: readonly object[] } ? { middleware: Feature } : unknown) &
-    (O extends { throwOnError: false } ? { results: Results } : unknown);
+    (O extends { throwOnError: false } ? { results: Results } : unknown) &
+    (O extends { query: object } ? { extraQuery: QueryWriter } : unknown);
 };
 
 /**
@@ -156,7 +161,7 @@ async function attempt(
   const { signal } = call;
   const aborted = () => new AbortError(op.id, 'aborted', signal!.reason);
   if (signal?.aborted) throw aborted();
-  let { url, headers: paramHeaders } = buildRequest(options.baseUrl, op, args, call.query);
+  let { url, headers: paramHeaders } = buildRequest(options.baseUrl, op, args, call.query, rt.features.extraQuery);
   const headers: HeaderRecord = Object.assign(
     Object.create(null),
     clientHeaders,

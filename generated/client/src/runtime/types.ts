@@ -13,6 +13,7 @@ import type { Feature } from './core.js';
 import type { DateCodec } from './dates.js';
 import type { ExtraAuth } from './auth-extra.js';
 import type { BodyEncoder } from './form.js';
+import type { QueryWriter } from './extra-query.js';
 import type { ParamWriter } from './serialize.js';
 
 /** OpenAPI's styles; `cookie` is OAS 3.2's (cookie pairs, values sent as they are). */
@@ -169,8 +170,8 @@ export interface OperationSpec {
   binary?: readonly string[];
   /** Reads the answer's body instead of the default (`decodeBinary`, body.ts: on the entries that have `binary`). */
   decode?: (op: OperationSpec, res: Response, parseAs: ParseAs | undefined) => Promise<unknown>;
-  /** The spec does not list every parameter (`x-open-parameters`): the call's `extraQuery` is sent too. */
-  openQuery?: true;
+  /** The spec does not list every parameter (`x-open-parameters`): the writer of the call's `extraQuery` (extra-query.ts). */
+  openQuery?: QueryWriter;
   /** The operation is deprecated: since this RFC 3339 date or date-time, or `true` when the date is not given. */
   deprecated?: string | true;
   /** Lower-cased names of the response headers carrying rate-limit values (the spec's `x-ratelimit-field`). */

@@ -34,8 +34,9 @@ const CREATE_CORE_DOC = [
   'Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as',
   '`createClient`\'s methods, but a bundle carries only the operations it calls and only the features it',
   'passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `errorDetails` for',
-  'detailed error messages, `results` for `throwOnError: false`, `validation` for `options.validate`,',
-  '`middleware` for hooks. The options\' and the calls\' types refuse an option whose feature is missing.',
+  'detailed error messages, `results` for `throwOnError: false`, `extraQuery` for a call\'s `query`,',
+  '`validation` for `options.validate`, `middleware` for hooks. The options\' and the calls\' types refuse',
+  'an option whose feature is missing.',
 ];
 
 /** `createClient`, `validation`, `middleware` and `createCore`, one statement each, as nodes the printer lays out. */

@@ -40,6 +40,7 @@ export const RUNTIME = {
   mediate: rt('mediate'),
   errorDetails: rt('error-details'),
   results: rt('results'),
+  extraQuery: rt('extra-query'),
 } as const;
 
 const types = (...names: string[]): DeclaredSymbol[] => names.map((name) => ({ name, typeOnly: true }));
@@ -70,6 +71,7 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
   [RUNTIME.timeout, values('timeouts')],
   [RUNTIME.errorDetails, values('errorDetails')],
   [RUNTIME.results, values('results')],
+  [RUNTIME.extraQuery, values('extraQuery')],
   [RUNTIME.oauth1, [...values('oauth1', 'oauth1Header', 'percentEncode', 'signatureBaseString'), ...types('OAuth1Credentials')]],
   [
     RUNTIME.oauth2,

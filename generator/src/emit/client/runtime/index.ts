@@ -6,6 +6,7 @@ export { bindOperations } from './bind.js';
 export { apiPromise, createRuntime, type CoreFeatures, type Feature, type Runtime } from './core.js';
 export { detailed, errorDetails, listDetails, type ErrorDetails } from './error-details.js';
 export { results, type Results } from './results.js';
+export { extraQuery, type QueryWriter } from './extra-query.js';
 export { mediating } from './mediate.js';
 export { rateLimitOf, rateLimits } from './rate-limit.js';
 export { retries } from './retry.js';

@@ -53,6 +53,7 @@ export { rateLimits } from './runtime/rate-limit.js';
 export { timeouts } from './runtime/timeout.js';
 export { errorDetails } from './runtime/error-details.js';
 export { results } from './runtime/results.js';
+export { extraQuery } from './runtime/extra-query.js';
 export type { OAuth1Credentials } from './runtime/oauth1.js';
 export { oauth1, oauth1Header, percentEncode, signatureBaseString } from './runtime/oauth1.js';
 export type { OAuth2Session, OAuth2Tokens } from './runtime/oauth2.js';

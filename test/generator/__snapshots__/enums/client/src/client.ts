@@ -93,8 +93,9 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
  * `createClient`'s methods, but a bundle carries only the operations it calls and only the features it
  * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `errorDetails` for
- * detailed error messages, `results` for `throwOnError: false`, `validation` for `options.validate`,
- * `middleware` for hooks. The options' and the calls' types refuse an option whose feature is missing.
+ * detailed error messages, `results` for `throwOnError: false`, `extraQuery` for a call's `query`,
+ * `validation` for `options.validate`, `middleware` for hooks. The options' and the calls' types refuse
+ * an option whose feature is missing.
  */
 export function createCore<O extends ClientOptions & CoreOptions<Fs>, Fs extends CoreFeatures = {}>(
   options: O,
