@@ -6,9 +6,11 @@
  *
  * Everything else wraps that attempt instead of being consulted inside it, so the core has no slot per
  * feature and a bundle carries only the features it uses: client features (`Features`: error details,
- * results without exceptions, validation, retries, rate limits, timeouts, middleware), passed by `createClient` (all) or `createCore` (those it is
- * given), and operation features (`OperationSpec.hooks`: deprecation notices, dates), on the table entries
- * of the operations that need them. Each is a `Feature`: it takes the send inside it and returns a send.
+ * results without exceptions, the `query` option, validation, retries, rate limits, timeouts, middleware),
+ * passed by `createClient` (all) or `createCore` (those it is given), and operation features
+ * (`OperationSpec.hooks`: deprecation notices, dates), on the table entries of the operations that need
+ * them. Each is a `Feature`: it takes the send inside it and returns a send (`results` and `extraQuery` are
+ * functions the core calls).
  *
  * Headers travel as null-prototype records with lower-case names until `fetch`: cheaper than `Headers`
  * objects on the hot path, and a header named `__proto__` stays an ordinary entry.
@@ -65,7 +67,7 @@ export type Feature = (next: Send, rt: Runtime) => Send;
  * outcome, the attempt gives the second the call's `query`.
  */
 export interface Features {
-  /** Error messages with details: an `ApiError`'s listed details, a `CredentialsError`'s configured credentials (error-details.ts). */
+  /** Messages with details: an `ApiError`'s listed details, a `CredentialsError`'s credentials (error-details.ts). */
   errorDetails?: ErrorDetails | undefined;
   /** `throwOnError: false`: a call resolves to `{ data, error, response }` instead of rejecting (results.ts). */
   results?: Results | undefined;
