@@ -20,6 +20,8 @@ import {
   getUserBookmarks,
   results,
   retries,
+  streamActivity,
+  timeouts,
 } from '@social-posting/client';
 
 /** X API v2's invalid-request problem, as published (the parameter and its message in `errors`). */
@@ -125,6 +127,13 @@ describe('the other options that need a feature', () => {
     before = requests;
     await rejection(getUserBookmarks(createCore({ baseUrl, auth }, { retries }), { id: '1' }, { retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 } }));
     expect(requests - before).toBe(3);
+  });
+
+  it("a streamed operation's function checks its options against the core the same way", () => {
+    // Generators: nothing is sent until iterated (these lines are for the compiler).
+    // @ts-expect-error `timeoutMs` needs `timeouts` on the core
+    expect(streamActivity(createCore({ baseUrl, auth }), {}, { timeoutMs: 5 })).toBeDefined();
+    expect(streamActivity(createCore({ baseUrl, auth }, { timeouts }), {}, { timeoutMs: 5 })).toBeDefined();
   });
 });
 

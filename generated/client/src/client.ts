@@ -2515,10 +2515,10 @@ export function createActivitySubscription<O extends CallOptions = CallOptions, 
  *
  * The standalone form of `Client.streamActivity`, over `createCore(...)`.
  */
-export function streamActivity(
-  core: ClientCore<boolean>,
+export function streamActivity<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: StreamActivityArgs,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<T.Operations['streamActivity']['responses']['200']['content']['application/json']> {
   return stream(core, ops.streamActivity, args, options, { ndjson: ndjsonFraming });
 }

@@ -180,10 +180,10 @@ export function createAccount<O extends CallOptions = CallOptions, F extends boo
  *
  * The standalone form of `Client.accountFeed`, over `createCore(...)`.
  */
-export function accountFeed(
-  core: ClientCore<boolean>,
+export function accountFeed<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<T.Operations['accountFeed']['responses']['200']['content']['application/x-ndjson']> {
   return stream(core, ops.accountFeed, args, options, { ndjson: ndjsonFraming });
 }

@@ -239,10 +239,10 @@ export function eventsOn<O extends CallOptions = CallOptions, F extends boolean 
  *
  * The standalone form of `Client.eventFeed`, over `createCore(...)`.
  */
-export function eventFeed(
-  core: ClientCore<boolean>,
+export function eventFeed<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<T.Operations['eventFeed']['responses']['200']['content']['application/x-ndjson']> {
   return stream(core, ops.eventFeed, args, options, { ndjson: ndjsonFraming });
 }
@@ -261,10 +261,10 @@ export function eventFeed(
  *
  * The standalone form of `Client.eventFeedSse`, over `createCore(...)`.
  */
-export function eventFeedSse(
-  core: ClientCore<boolean>,
+export function eventFeedSse<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<ServerSentEvent<T.Operations['eventFeedSse']['responses']['200']['content']['text/event-stream']>> {
   return stream(core, ops.eventFeedSse, args, options, { sse: sseFraming });
 }

@@ -176,10 +176,10 @@ export function createCore<O extends ClientOptions & CoreOptions<Fs>, Fs extends
  *
  * The standalone form of `Client.createCompletion`, over `createCore(...)`.
  */
-export function createCompletion(
-  core: ClientCore<boolean>,
+export function createCompletion<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args: CreateCompletionArgs & { body: { stream: true } },
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<ServerSentEvent<T.Operations['createCompletion']['responses']['200']['content']['text/event-stream']>>;
 /**
  * `POST /completions` (operation `createCompletion`)
@@ -194,10 +194,10 @@ export function createCompletion(
  *
  * The standalone form of `Client.createCompletion`, over `createCore(...)`.
  */
-export function createCompletion(
-  core: ClientCore<boolean>,
+export function createCompletion<O extends CallOptions = CallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args: CreateCompletionArgs & { body?: { stream?: false | null | undefined } },
-  options?: CallOptions,
+  options?: O,
 ): ApiPromise<T.Operations['createCompletion']['responses']['200']['content']['application/json'], 200>;
 /**
  * `POST /completions` (operation `createCompletion`)
@@ -212,10 +212,10 @@ export function createCompletion(
  *
  * The standalone form of `Client.createCompletion`, over `createCore(...)`.
  */
-export function createCompletion(
-  core: ClientCore<boolean>,
+export function createCompletion<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args: CreateCompletionArgs,
-  options?: StreamCallOptions,
+  options?: O,
 ):
   | EventStream<ServerSentEvent<T.Operations['createCompletion']['responses']['200']['content']['text/event-stream']>>
   | ApiPromise<T.Operations['createCompletion']['responses']['200']['content']['application/json'], 200>;

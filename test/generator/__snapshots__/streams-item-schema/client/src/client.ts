@@ -2,7 +2,7 @@
 import type * as T from '@social-posting/types';
 import * as ops from './operations.js';
 import { bindOperations } from './runtime/bind.js';
-import type { CoreFeatures, CoreOptions, Features, Runtime } from './runtime/core.js';
+import type { CoreFeatures, CoreFor, CoreOptions, Features, Runtime } from './runtime/core.js';
 import { createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import { stream, streams } from './runtime/stream.js';
@@ -130,10 +130,10 @@ export function createCore<O extends ClientOptions & CoreOptions<Fs>, Fs extends
  *
  * The standalone form of `Client.readFeed`, over `createCore(...)`.
  */
-export function readFeed(
-  core: ClientCore<boolean>,
+export function readFeed<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<T.Operations['readFeed']['responses']['200']['content']['application/jsonl']> {
   return stream(core, ops.readFeed, args, options, { ndjson: ndjsonFraming });
 }
@@ -149,10 +149,10 @@ export function readFeed(
  *
  * The standalone form of `Client.legacyFeed`, over `createCore(...)`.
  */
-export function legacyFeed(
-  core: ClientCore<boolean>,
+export function legacyFeed<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<T.Operations['legacyFeed']['responses']['200']['content']['application/json']> {
   return stream(core, ops.legacyFeed, args, options, { ndjson: ndjsonFraming });
 }

@@ -210,10 +210,10 @@ export function createCore<O extends ClientOptions & CoreOptions<Fs>, Fs extends
  *
  * The standalone form of `Client.watchTicks`, over `createCore(...)`.
  */
-export function watchTicks(
-  core: ClientCore<boolean>,
+export function watchTicks<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: WatchTicksArgs,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<ServerSentEvent<T.Operations['watchTicks']['responses']['200']['content']['text/event-stream']>> {
   return stream(core, ops.watchTicks, args, options, { sse: sseFraming });
 }
@@ -232,10 +232,10 @@ export function watchTicks(
  *
  * The standalone form of `Client.tailLog`, over `createCore(...)`.
  */
-export function tailLog(
-  core: ClientCore<boolean>,
+export function tailLog<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<ServerSentEvent> {
   return stream(core, ops.tailLog, args, options, { sse: sseFraming });
 }
@@ -251,10 +251,10 @@ export function tailLog(
  *
  * The standalone form of `Client.listTicksNdjson`, over `createCore(...)`.
  */
-export function listTicksNdjson(
-  core: ClientCore<boolean>,
+export function listTicksNdjson<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<T.Operations['listTicksNdjson']['responses']['200']['content']['application/x-ndjson']> {
   return stream(core, ops.listTicksNdjson, args, options, { ndjson: ndjsonFraming });
 }
@@ -270,10 +270,10 @@ export function listTicksNdjson(
  *
  * The standalone form of `Client.listTicksJsonl`, over `createCore(...)`.
  */
-export function listTicksJsonl(
-  core: ClientCore<boolean>,
+export function listTicksJsonl<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<T.Operations['listTicksJsonl']['responses']['200']['content']['application/jsonl']> {
   return stream(core, ops.listTicksJsonl, args, options, { ndjson: ndjsonFraming });
 }
@@ -289,10 +289,10 @@ export function listTicksJsonl(
  *
  * The standalone form of `Client.listTicksSeq`, over `createCore(...)`.
  */
-export function listTicksSeq(
-  core: ClientCore<boolean>,
+export function listTicksSeq<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<T.Operations['listTicksSeq']['responses']['200']['content']['application/json-seq']> {
   return stream(core, ops.listTicksSeq, args, options, { 'json-seq': jsonSeqFraming });
 }
