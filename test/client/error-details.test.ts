@@ -1,12 +1,15 @@
 /**
  * `ApiError` messages name the details a published error body lists (issue 29): the bodies below are the
  * examples of their publishers, copied as published — X API v2's invalid-request problem, GitHub's
- * "Validation Failed" (docs.github.com, "Client errors"), RFC 9457 §3 and RFC 7807 §3.
+ * "Validation Failed" (docs.github.com, "Client errors"), RFC 9457 §3 and RFC 7807 §3. The listing is the
+ * `errorDetails` feature's (`detailed`, what it does to the error a call rejects with; `createClient` has it,
+ * `createCore` when given it: test/client/core-features.test.ts checks both over the wire).
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorDetails } from '../../generator/src/emit/client/runtime/errors.ts';
+import { detailed, listDetails } from '../../generator/src/emit/client/runtime/error-details.ts';
+import { ApiError } from '../../generator/src/emit/client/runtime/errors.ts';
 
-const apiError = (status: number, body: unknown) => new ApiError('op', status, new Headers(), body);
+const apiError = (status: number, body: unknown) => detailed(new ApiError('op', status, new Headers(), body));
 
 describe('ApiError messages carry the listed details', () => {
   it('X API v2: the parameter and its message, after title and detail', () => {
@@ -73,10 +76,10 @@ describe('ApiError messages carry the listed details', () => {
   });
 
   it('bounded: one long detail is cut, many details end with how many were left out', () => {
-    const long = errorDetails({ errors: [{ message: 'x'.repeat(1000) }] });
+    const long = listDetails({ errors: [{ message: 'x'.repeat(1000) }] });
     expect(long).toHaveLength(200);
     expect(long.endsWith('…')).toBe(true);
-    const many = errorDetails({ errors: Array.from({ length: 50 }, (_, i) => ({ field: `f${i}`, code: 'invalid' })) });
+    const many = listDetails({ errors: Array.from({ length: 50 }, (_, i) => ({ field: `f${i}`, code: 'invalid' })) });
     expect(many.length).toBeLessThanOrEqual(520);
     expect(many).toMatch(/^f0: invalid; f1: invalid; .*; and \d+ more$/);
     const shown = many.split('; ').length - 1;
@@ -88,6 +91,6 @@ describe('ApiError messages carry the listed details', () => {
     expect(apiError(404, { type: 'about:blank', title: 'Not Found', status: 404 }).message).toBe('op: 404 Not Found');
     expect(apiError(500, 'oops').message).toBe('op: 500 oops');
     expect(apiError(502, undefined).message).toBe('op: 502');
-    expect(errorDetails({ errors: 'not a list', 'invalid-params': [null, 3, {}] })).toBe('');
+    expect(listDetails({ errors: 'not a list', 'invalid-params': [null, 3, {}] })).toBe('');
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../../generator/src/emit/client/runtime/core.ts';
+import { errorDetails } from '../../generator/src/emit/client/runtime/error-details.ts';
 import { AbortError, ApiError, NetworkError } from '../../generator/src/emit/client/runtime/errors.ts';
 import { paginate } from '../../generator/src/emit/client/runtime/paginate.ts';
 import { lineSplitter, ndjsonFraming } from '../../generator/src/emit/client/runtime/ndjson.ts';
@@ -176,6 +177,24 @@ describe('stream', () => {
     expect((e as ApiError).message).toBe('streamPosts: 200 operational-disconnect');
     expect(f.calls).toHaveLength(2);
     expect(f.calls.every((c) => c.signal?.aborted)).toBe(true);
+  });
+
+  it('a disconnect problem that lists details names them with the errorDetails feature only', async () => {
+    const problem = {
+      title: 'operational-disconnect',
+      type: 'https://api.x/2/problems/operational-disconnect',
+      disconnect_type: 'ForceDisconnect',
+      errors: [{ parameters: { rule: ['r1'] }, message: 'rule removed' }],
+    };
+    const ended = async (features: object) => {
+      const f = fakeFetch(() => ndjsonResponse(chunked([JSON.stringify(problem) + '\n'], { hang: true })));
+      const rt = createRuntime({ baseUrl: base, fetch: f, auth: { bearer: 'a' } }, features);
+      return (async () => {
+        for await (const _ of stream(rt, streamOp, {}, opts)) void _;
+      })().then(undefined, (x: unknown) => (x as Error).message);
+    };
+    expect(await ended({})).toBe('streamPosts: 200 operational-disconnect');
+    expect(await ended({ errorDetails })).toBe('streamPosts: 200 operational-disconnect (rule: rule removed)');
   });
 
   it('gives up after maxAttempts consecutive failed reconnections', async () => {

@@ -60,29 +60,16 @@ describe('standalone operation functions', () => {
     expect(seen[0]).toMatch(/^GET https:\/\/h\/then\?/);
   });
 
-  it('validation through createCore needs the validation feature, named in the error', async () => {
-    const mod = (await import(pathToFileURL(index).href)) as { createCore: (o: object, f?: object) => unknown; validation: unknown };
-    expect(() => mod.createCore({ baseUrl: 'https://h', validate: { request: true } })).toThrow(/validation/);
-    expect(() => mod.createCore({ baseUrl: 'https://h', validate: { request: true } }, { validation: mod.validation })).not.toThrow();
-  });
-
-  it('createCore: retries, rate limits and timeouts are features; without them the options say which is missing, with them the call behaves as createClient', async () => {
+  it('createCore: retries, rate limits and timeouts are features; without them the options have no effect (their types refuse them: core-features.test.ts), with them the call behaves as createClient', async () => {
     type Features = { retries: unknown; rateLimits: unknown; timeouts: unknown };
     const mod = (await import(pathToFileURL(index).href)) as Record<string, unknown> &
       Features & { createCore: (o: object, f?: object) => unknown; RateLimitError: new (...a: never[]) => Error; TimeoutError: new (...a: never[]) => Error; ApiError: new (...a: never[]) => Error };
     const { retries, rateLimits, timeouts } = mod;
-    expect(() => mod.createCore({ baseUrl: 'https://h', retry: { retries: 1 } })).toThrow(/retry needs the retries feature/);
-    expect(() => mod.createCore({ baseUrl: 'https://h', timeoutMs: 5 })).toThrow(/timeoutMs needs the timeouts feature/);
-    // retry: false and timeoutMs: 0 ask for nothing.
-    expect(() => mod.createCore({ baseUrl: 'https://h', retry: false, timeoutMs: 0 })).not.toThrow();
-    // A per-call option asks the same.
-    const ok = async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
-    await expect((mod.then_ as Fn)(mod.createCore({ baseUrl: 'https://h', fetch: ok }), {}, { timeoutMs: 5 })).rejects.toThrow(/timeouts feature/);
-
-    // Without features: one attempt; a 503 and a 429 are ApiErrors (no RateLimitError), nothing waited for.
+    // Without features: one attempt even when `retry` asks for more; a 503 and a 429 are ApiErrors (no
+    // RateLimitError), nothing waited for.
     let calls = 0;
     const busy = (status: number) => async () => (calls++, new Response('{}', { status, headers: { 'content-type': 'application/json', 'retry-after': '0' } }));
-    const bare = mod.createCore({ baseUrl: 'https://h', fetch: busy(429) });
+    const bare = mod.createCore({ baseUrl: 'https://h', fetch: busy(429), retry: { retries: 2 }, timeoutMs: 5 });
     const e429 = await (mod.then_ as Fn)(bare, {}).then(undefined, (e: unknown) => e);
     expect(e429).toBeInstanceOf(mod.ApiError);
     expect(e429).not.toBeInstanceOf(mod.RateLimitError);

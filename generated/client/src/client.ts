@@ -2,7 +2,7 @@
 import type * as T from '@social-posting/types';
 import * as ops from './operations.js';
 import { bindOperations } from './runtime/bind.js';
-import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
+import type { CoreFeatures, CoreFor, CoreOptions, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import type { Paginator } from './runtime/paginate.js';
@@ -1418,8 +1418,11 @@ export interface OperationErrors {
 /** Options of `createClient` and `createCore`. */
 export type ClientOptions = RuntimeOptions;
 
-/** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore<F extends boolean = true> = Runtime<F>;
+/**
+ * What the standalone operation functions call through (see `createCore`); `Fs`: the features it was given
+ * (a call's options that need a missing one do not type-check).
+ */
+export type ClientCore<F extends boolean = true, Fs extends CoreFeatures = CoreFeatures> = Runtime<F, Fs>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = 'bookmark.read' | 'post.read' | 'users.read' | 'follow.read';
@@ -1462,13 +1465,15 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
 /**
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
  * `createClient`'s methods, but a bundle carries only the operations it calls and only the features it
- * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
- * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
+ * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `errorDetails` for
+ * detailed error messages, `results` for `throwOnError: false`, `extraQuery` for a call's `query`,
+ * `validation` for `options.validate`, `middleware` for hooks. The options' and the calls' types refuse
+ * an option whose feature is missing.
  */
-export function createCore<O extends ClientOptions>(
+export function createCore<O extends ClientOptions & CoreOptions<Fs>, Fs extends CoreFeatures = {}>(
   options: O,
-  features: CoreFeatures = {},
-): ClientCore<Throws<O, true>> {
+  features?: Fs,
+): ClientCore<Throws<O, true>, Fs> {
   return createRuntime(options, features);
 }
 
@@ -1495,7 +1500,7 @@ export function createCore<O extends ClientOptions>(
  * The standalone form of `Client.getUserBookmarks`, over `createCore(...)`.
  */
 export function getUserBookmarks<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: GetUserBookmarksArgs,
   options?: O,
 ): Outcome<T.Operations['getUserBookmarks']['response'], 200, T.Operations['getUserBookmarks']['errorResponse'], O, F> {
@@ -1524,7 +1529,7 @@ export function getUserBookmarks<O extends CallOptions = CallOptions, F extends 
  * The standalone form of `Client.findUserByUsername`, over `createCore(...)`.
  */
 export function findUserByUsername<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: FindUserByUsernameArgs,
   options?: O,
 ): Outcome<
@@ -1559,7 +1564,7 @@ export function findUserByUsername<O extends CallOptions = CallOptions, F extend
  * The standalone form of `Client.findPostById`, over `createCore(...)`.
  */
 export function findPostById<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: FindPostByIdArgs,
   options?: O,
 ): Outcome<T.Operations['findPostById']['response'], 200, T.Operations['findPostById']['errorResponse'], O, F> {
@@ -1593,7 +1598,7 @@ export function findPostById<O extends CallOptions = CallOptions, F extends bool
  * The standalone form of `Client.searchRecentPosts`, over `createCore(...)`.
  */
 export function searchRecentPosts<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: SearchRecentPostsArgs,
   options?: O,
 ): Outcome<
@@ -1635,7 +1640,7 @@ export function searchRecentPosts<O extends CallOptions = CallOptions, F extends
  * The standalone form of `Client.searchAllPosts`, over `createCore(...)`.
  */
 export function searchAllPosts<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: SearchAllPostsArgs,
   options?: O,
 ): Outcome<T.Operations['searchAllPosts']['response'], 200, T.Operations['searchAllPosts']['errorResponse'], O, F> {
@@ -1664,7 +1669,7 @@ export function searchAllPosts<O extends CallOptions = CallOptions, F extends bo
  * The standalone form of `Client.countRecentPosts`, over `createCore(...)`.
  */
 export function countRecentPosts<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: CountRecentPostsArgs,
   options?: O,
 ): Outcome<T.Operations['countRecentPosts']['response'], 200, T.Operations['countRecentPosts']['errorResponse'], O, F> {
@@ -1693,7 +1698,7 @@ export function countRecentPosts<O extends CallOptions = CallOptions, F extends 
  * The standalone form of `Client.countAllPosts`, over `createCore(...)`.
  */
 export function countAllPosts<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: CountAllPostsArgs,
   options?: O,
 ): Outcome<T.Operations['countAllPosts']['response'], 200, T.Operations['countAllPosts']['errorResponse'], O, F> {
@@ -1722,7 +1727,7 @@ export function countAllPosts<O extends CallOptions = CallOptions, F extends boo
  * The standalone form of `Client.getUserPosts`, over `createCore(...)`.
  */
 export function getUserPosts<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: GetUserPostsArgs,
   options?: O,
 ): Outcome<T.Operations['getUserPosts']['response'], 200, T.Operations['getUserPosts']['errorResponse'], O, F> {
@@ -1751,7 +1756,7 @@ export function getUserPosts<O extends CallOptions = CallOptions, F extends bool
  * The standalone form of `Client.getUserMentions`, over `createCore(...)`.
  */
 export function getUserMentions<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: GetUserMentionsArgs,
   options?: O,
 ): Outcome<T.Operations['getUserMentions']['response'], 200, T.Operations['getUserMentions']['errorResponse'], O, F> {
@@ -1780,7 +1785,7 @@ export function getUserMentions<O extends CallOptions = CallOptions, F extends b
  * The standalone form of `Client.getUserLikedPosts`, over `createCore(...)`.
  */
 export function getUserLikedPosts<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: GetUserLikedPostsArgs,
   options?: O,
 ): Outcome<
@@ -1815,7 +1820,7 @@ export function getUserLikedPosts<O extends CallOptions = CallOptions, F extends
  * The standalone form of `Client.getUserFollowers`, over `createCore(...)`.
  */
 export function getUserFollowers<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: GetUserFollowersArgs,
   options?: O,
 ): Outcome<T.Operations['getUserFollowers']['response'], 200, T.Operations['getUserFollowers']['errorResponse'], O, F> {
@@ -1844,7 +1849,7 @@ export function getUserFollowers<O extends CallOptions = CallOptions, F extends 
  * The standalone form of `Client.getUserFollowing`, over `createCore(...)`.
  */
 export function getUserFollowing<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: GetUserFollowingArgs,
   options?: O,
 ): Outcome<T.Operations['getUserFollowing']['response'], 200, T.Operations['getUserFollowing']['errorResponse'], O, F> {
@@ -1874,7 +1879,7 @@ export function getUserFollowing<O extends CallOptions = CallOptions, F extends 
  * The standalone form of `Client.followUser`, over `createCore(...)`.
  */
 export function followUser<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: FollowUserArgs,
   options?: O,
 ): Outcome<T.Operations['followUser']['response'], 200, T.Operations['followUser']['errorResponse'], O, F> {
@@ -1902,7 +1907,7 @@ export function followUser<O extends CallOptions = CallOptions, F extends boolea
  * The standalone form of `Client.getUserBlocking`, over `createCore(...)`.
  */
 export function getUserBlocking<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: GetUserBlockingArgs,
   options?: O,
 ): Outcome<T.Operations['getUserBlocking']['response'], 200, T.Operations['getUserBlocking']['errorResponse'], O, F> {
@@ -1930,7 +1935,7 @@ export function getUserBlocking<O extends CallOptions = CallOptions, F extends b
  * The standalone form of `Client.getUserMuting`, over `createCore(...)`.
  */
 export function getUserMuting<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: GetUserMutingArgs,
   options?: O,
 ): Outcome<T.Operations['getUserMuting']['response'], 200, T.Operations['getUserMuting']['errorResponse'], O, F> {
@@ -1959,7 +1964,7 @@ export function getUserMuting<O extends CallOptions = CallOptions, F extends boo
  * The standalone form of `Client.getUserPinnedLists`, over `createCore(...)`.
  */
 export function getUserPinnedLists<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: GetUserPinnedListsArgs,
   options?: O,
 ): Outcome<
@@ -1994,7 +1999,7 @@ export function getUserPinnedLists<O extends CallOptions = CallOptions, F extend
  * The standalone form of `Client.getUserOwnedLists`, over `createCore(...)`.
  */
 export function getUserOwnedLists<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: GetUserOwnedListsArgs,
   options?: O,
 ): Outcome<
@@ -2029,7 +2034,7 @@ export function getUserOwnedLists<O extends CallOptions = CallOptions, F extends
  * The standalone form of `Client.getUserFollowedLists`, over `createCore(...)`.
  */
 export function getUserFollowedLists<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: GetUserFollowedListsArgs,
   options?: O,
 ): Outcome<
@@ -2064,7 +2069,7 @@ export function getUserFollowedLists<O extends CallOptions = CallOptions, F exte
  * The standalone form of `Client.getUserListMemberships`, over `createCore(...)`.
  */
 export function getUserListMemberships<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: GetUserListMembershipsArgs,
   options?: O,
 ): Outcome<
@@ -2100,7 +2105,7 @@ export function getUserListMemberships<O extends CallOptions = CallOptions, F ex
  * The standalone form of `Client.likePost`, over `createCore(...)`.
  */
 export function likePost<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: LikePostArgs,
   options?: O,
 ): Outcome<T.Operations['likePost']['response'], 200, T.Operations['likePost']['errorResponse'], O, F> {
@@ -2134,7 +2139,7 @@ export function likePost<O extends CallOptions = CallOptions, F extends boolean 
  * The standalone form of `Client.createPost`, over `createCore(...)`.
  */
 export function createPost<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: CreatePostArgs,
   options?: O,
 ): Outcome<T.Operations['createPost']['response'], 201, T.Operations['createPost']['errorResponse'], O, F> {
@@ -2163,7 +2168,7 @@ export function createPost<O extends CallOptions = CallOptions, F extends boolea
  * The standalone form of `Client.searchNews`, over `createCore(...)`.
  */
 export function searchNews<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: SearchNewsArgs,
   options?: O,
 ): Outcome<T.Operations['searchNews']['response'], 200, T.Operations['searchNews']['errorResponse'], O, F> {
@@ -2192,7 +2197,7 @@ export function searchNews<O extends CallOptions = CallOptions, F extends boolea
  * The standalone form of `Client.findNewsById`, over `createCore(...)`.
  */
 export function findNewsById<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: FindNewsByIdArgs,
   options?: O,
 ): Outcome<T.Operations['findNewsById']['response'], 200, T.Operations['findNewsById']['errorResponse'], O, F> {
@@ -2218,7 +2223,7 @@ export function findNewsById<O extends CallOptions = CallOptions, F extends bool
  * The standalone form of `Client.listConnections`, over `createCore(...)`.
  */
 export function listConnections<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListConnectionsArgs,
   options?: O,
 ): Outcome<T.Operations['listConnections']['response'], 200, T.Operations['listConnections']['errorResponse'], O, F> {
@@ -2245,7 +2250,7 @@ export function listConnections<O extends CallOptions = CallOptions, F extends b
  * The standalone form of `Client.deleteConnectionsByUuid`, over `createCore(...)`.
  */
 export function deleteConnectionsByUuid<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: DeleteConnectionsByUuidArgs,
   options?: O,
 ): Outcome<
@@ -2278,7 +2283,7 @@ export function deleteConnectionsByUuid<O extends CallOptions = CallOptions, F e
  * The standalone form of `Client.deleteAllConnections`, over `createCore(...)`.
  */
 export function deleteAllConnections<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: DeleteAllConnectionsArgs,
   options?: O,
 ): Outcome<
@@ -2311,7 +2316,7 @@ export function deleteAllConnections<O extends CallOptions = CallOptions, F exte
  * The standalone form of `Client.deleteConnectionsByEndpoint`, over `createCore(...)`.
  */
 export function deleteConnectionsByEndpoint<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: DeleteConnectionsByEndpointArgs,
   options?: O,
 ): Outcome<
@@ -2345,7 +2350,7 @@ export function deleteConnectionsByEndpoint<O extends CallOptions = CallOptions,
  * The standalone form of `Client.searchPostsEligibleForNotes`, over `createCore(...)`.
  */
 export function searchPostsEligibleForNotes<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: SearchPostsEligibleForNotesArgs,
   options?: O,
 ): Outcome<
@@ -2379,7 +2384,7 @@ export function searchPostsEligibleForNotes<O extends CallOptions = CallOptions,
  * The standalone form of `Client.searchNotesWritten`, over `createCore(...)`.
  */
 export function searchNotesWritten<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: SearchNotesWrittenArgs,
   options?: O,
 ): Outcome<
@@ -2414,7 +2419,7 @@ export function searchNotesWritten<O extends CallOptions = CallOptions, F extend
  * The standalone form of `Client.createNote`, over `createCore(...)`.
  */
 export function createNote<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: CreateNoteArgs,
   options?: O,
 ): Outcome<T.Operations['createNote']['response'], 201, T.Operations['createNote']['errorResponse'], O, F> {
@@ -2443,7 +2448,7 @@ export function createNote<O extends CallOptions = CallOptions, F extends boolea
  * The standalone form of `Client.evaluateNote`, over `createCore(...)`.
  */
 export function evaluateNote<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: EvaluateNoteArgs,
   options?: O,
 ): Outcome<T.Operations['evaluateNote']['response'], 200, T.Operations['evaluateNote']['errorResponse'], O, F> {
@@ -2470,7 +2475,7 @@ export function evaluateNote<O extends CallOptions = CallOptions, F extends bool
  * The standalone form of `Client.createActivitySubscription`, over `createCore(...)`.
  */
 export function createActivitySubscription<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: CreateActivitySubscriptionArgs,
   options?: O,
 ): Outcome<
@@ -2510,10 +2515,10 @@ export function createActivitySubscription<O extends CallOptions = CallOptions, 
  *
  * The standalone form of `Client.streamActivity`, over `createCore(...)`.
  */
-export function streamActivity(
-  core: ClientCore<boolean>,
+export function streamActivity<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: StreamActivityArgs,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<T.Operations['streamActivity']['responses']['200']['content']['application/json']> {
   return stream(core, ops.streamActivity, args, options, { ndjson: ndjsonFraming });
 }
@@ -2538,7 +2543,7 @@ export function streamActivity(
  * The standalone form of `Client.replayWebhookEvents`, over `createCore(...)`.
  */
 export function replayWebhookEvents<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ReplayWebhookEventsArgs,
   options?: O,
 ): Outcome<
@@ -2575,7 +2580,7 @@ export function replayWebhookEvents<O extends CallOptions = CallOptions, F exten
  * The standalone form of `Client.replayAccountActivity`, over `createCore(...)`.
  */
 export function replayAccountActivity<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: ReplayAccountActivityArgs,
   options?: O,
 ): Outcome<
@@ -2607,7 +2612,7 @@ export function replayAccountActivity<O extends CallOptions = CallOptions, F ext
  * The standalone form of `Client.getPowerstreamRules`, over `createCore(...)`.
  */
 export function getPowerstreamRules<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: GetPowerstreamRulesArgs,
   options?: O,
 ): Outcome<

@@ -9,9 +9,12 @@
  * uses the standalone operation functions over `createCore` instead (each a `call`, see core.ts).
  */
 import { call, createRuntime } from './core.js';
+import { errorDetails } from './error-details.js';
+import { extraQuery } from './extra-query.js';
 import { RequestValidationError, ResponseValidationError } from './errors.js';
 import { mediating } from './mediate.js';
 import { rateLimits } from './rate-limit.js';
+import { results } from './results.js';
 import { retries } from './retry.js';
 import { timeouts } from './timeout.js';
 import { validating } from './validation.js';
@@ -42,10 +45,12 @@ export function bindOperations(
     validating(() =>
       import('./validate.js').then((m) => m.checker(validators, { RequestValidationError, ResponseValidationError })),
     );
-  // The whole client carries every feature (retries, rate limits and timeouts on by default, as documented);
-  // middleware's runner still loads only on first use.
+  // The whole client carries every feature (retries, rate limits and timeouts on by default, as documented;
+  // error details, results for `throwOnError: false`, the `query` option); middleware's runner still loads
+  // only on first use.
   const middleware = mediating(() => import('./middleware.js').then((m) => m.runMiddleware));
-  const rt = createRuntime(options, { validation, middleware, retries, rateLimits, timeouts });
+  const all = { errorDetails, results, extraQuery, validation, middleware, retries, rateLimits, timeouts };
+  const rt = createRuntime(options, all);
   const client: Record<string, unknown> = {};
   const pages: Record<string, unknown> = {};
   const define = (target: Record<string, unknown>, name: string, value: Method) =>

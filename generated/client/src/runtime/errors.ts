@@ -46,54 +46,9 @@ export class ApiError<B = unknown> extends ClientError {
     const text = problem
       ? [problem.title, problem.detail].filter(Boolean).join(': ')
       : ((body as { message?: unknown })?.message ?? body);
-    const listed = errorDetails(body);
-    super(
-      operation,
-      status + (typeof text === 'string' && text ? ' ' + text.slice(0, 200) : '') + (listed && ` (${listed})`),
-    );
+    super(operation, status + (typeof text === 'string' && text ? ' ' + text.slice(0, 200) : ''));
     Object.assign(this, { status, headers, body, problem, rateLimit, response });
   }
-}
-
-/** Longest text of one detail, and of all of them together, in an `ApiError` message. */
-const DETAIL_MAX = 200;
-const DETAILS_MAX = 500;
-
-/**
- * The details an error body lists, as one line for the message (each and the whole bounded): RFC 9457
- * `errors` (`detail` at `pointer`) and RFC 7807's `invalid-params` (`name`, `reason`), bodies whose `errors`
- * items carry a `message` and the `parameters` it is about, GitHub's `errors` (`message`, or `field` and
- * `code`), and plain strings. Empty when the body lists none: the summary (title, detail) then says all.
- */
-export function errorDetails(body: unknown): string {
-  const b = body as Record<string, unknown> | null;
-  const texts = b && typeof b === 'object' ? [b.errors, b['invalid-params']].flatMap(detailTexts) : [];
-  let out = '';
-  for (let i = 0; i < texts.length; i++) {
-    const next = (out && out + '; ') + texts[i];
-    if (next.length > DETAILS_MAX) return `${out}; and ${texts.length - i} more`;
-    out = next;
-  }
-  return out;
-}
-
-/** The non-empty texts of a list's details (none when it is not a list). */
-const detailTexts = (list: unknown): string[] => (Array.isArray(list) ? list.map(detailText).filter(Boolean) : []);
-
-/** One listed detail: where (a field, parameter name or JSON pointer) and what (its message, reason or code). */
-function detailText(item: unknown): string {
-  if (typeof item === 'string') return item.slice(0, DETAIL_MAX);
-  const e = (item ?? {}) as Record<string, unknown>;
-  // The first of the members that is a non-empty string.
-  const first = (...keys: string[]) => keys.map((k) => e[k]).find((v) => typeof v === 'string' && v);
-  const params = typeof e.parameters === 'object' && Object.keys(e.parameters ?? {}).join(', ');
-  const text = [
-    first('field', 'name', 'pointer', 'parameter') || params,
-    first('message', 'detail', 'reason', 'title', 'code'),
-  ]
-    .filter(Boolean)
-    .join(': ');
-  return text.length > DETAIL_MAX ? text.slice(0, DETAIL_MAX - 1) + '…' : text;
 }
 
 export class RateLimitError<B = unknown> extends ApiError<B> {

@@ -5,6 +5,7 @@
  * endpoints, so they are options. Import it only when you use it.
  */
 import { base64 } from './core.js';
+import { detailed } from './error-details.js';
 import { ApiError } from './errors.js';
 
 /** A token endpoint answer (RFC 6749 5.1), plus `expires_at` (epoch ms) computed on receipt. */
@@ -100,7 +101,7 @@ export async function requestToken(o: OAuth2ClientOptions, grant: Record<string,
   const body = await jsonOrText(res);
   const tokens = body as OAuth2Tokens;
   if (!res.ok || typeof tokens?.access_token !== 'string')
-    throw new ApiError('oauth2.token', res.status, res.headers, body);
+    throw detailed(new ApiError('oauth2.token', res.status, res.headers, body));
   if (typeof tokens.expires_in === 'number') tokens.expires_at = Date.now() + tokens.expires_in * 1000;
   return tokens;
 }

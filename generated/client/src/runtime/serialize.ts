@@ -4,6 +4,7 @@
  * parameters percent-encoded into the template, query parameters into the query string, header and
  * cookie parameters into headers. Dates are sent as RFC 3339 (`toISOString`).
  */
+import type { QueryWriter } from './extra-query.js';
 import type { ExtraQuery, OperationSpec, ParamSpec } from './types.js';
 
 export type Encode = (text: string) => string;
@@ -91,15 +92,18 @@ const own = (o: object | undefined, k: string): o is Record<string, unknown> => 
 
 /**
  * Builds the URL and the parameter headers of a call. Undefined arguments are left out. `callQuery` (the
- * call's `query` option) is sent after the operation's parameters; a declared query parameter it names is
- * left to it.
+ * call's `query` option) is sent after the operation's parameters by `writeQuery` (the `extraQuery`
+ * feature, extra-query.ts); a declared query parameter it names is left to it. Without the writer the
+ * option is not read.
  */
 export function buildRequest(
   baseUrl: string,
   op: OperationSpec,
   args: Record<string, unknown> | undefined,
   callQuery?: ExtraQuery,
+  writeQuery?: QueryWriter,
 ): BuiltRequest {
+  if (!writeQuery) callQuery = undefined;
   // Null-prototype: a parameter named `__proto__` stays an ordinary entry.
   const to: ParamSink = { path: Object.create(null), query: [], headers: Object.create(null) };
   for (const p of op.params ?? []) {
@@ -107,15 +111,8 @@ export function buildRequest(
     const v = own(args, key) ? args[key] : undefined;
     if (v !== undefined && !(p.in === 'query' && own(callQuery, p.name))) (op.styles ?? writeDefault)(p, v, to);
   }
-  const extra = (given: unknown, label: string) => {
-    if (given == null) return;
-    if (typeof given !== 'object' || Array.isArray(given))
-      throw new TypeError(`${label} must be an object of query parameters`);
-    for (const [name, value] of Object.entries(given))
-      if (value !== undefined) to.query.push(serializeDefault('form', true, name, value));
-  };
-  if (op.openQuery) extra(args?.extraQuery, 'extraQuery');
-  extra(callQuery, 'the query option');
+  op.openQuery?.(args?.extraQuery, 'extraQuery', to);
+  writeQuery?.(callQuery, 'the query option', to);
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (to.path[name] === undefined) throw new TypeError(`${op.id}: missing path parameter ${name}`);
     return to.path[name];

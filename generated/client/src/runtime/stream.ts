@@ -219,6 +219,7 @@ export async function* stream<T>(
             if (problem) {
               // The problem is the error's body (an `errors` envelope is unwrapped), so `isProblem` works on it.
               lastError = new ApiError(op.id, sent.status, sent.headers, problem, sent.rateLimit);
+              rt.features.errorDetails?.detail(lastError);
               if (!rc || !allow(problem)) throw lastError;
               break;
             }

@@ -81,6 +81,14 @@ export interface Signature extends SignatureSpec {
  */
 export const THROWS: TypeParameterSpec = { name: 'F', constraint: keywordType('boolean'), default: literalType(true) };
 
+/** The type parameter of a core's features (`ClientCore<F, Fs>`): those `createCore` was given. */
+const FEATURES_PARAMETER = (use: Use): TypeParameterSpec => ({ name: 'Fs', constraint: typeRef(use('CoreFeatures')), default: typeRef(use('CoreFeatures')) });
+
+const CORE_DOC: DocLines = [
+  'What the standalone operation functions call through (see `createCore`); `Fs`: the features it was given',
+  '(a call\'s options that need a missing one do not type-check).',
+];
+
 /**
  * The operation's call signature after `core` (standalone) or as the method (`Client`): generic on the
  * call's options `O`, so that `throwOnError` in them (else the client's `F`) picks what it returns, an
@@ -145,7 +153,7 @@ export function clientDeclarations(
     interfaceDeclaration('Paginators', paginators, ['Paginated operations: `for await (const page of client.paginate.x(args, { maxPages }))`, or `.items()`.']),
     interfaceDeclaration('OperationErrors', errors, ['The error body each operation declares (non-2XX and `default` responses).']),
     typeAlias('ClientOptions', typeRef(use('RuntimeOptions')), ['Options of `createClient` and `createCore`.']),
-    typeAlias('ClientCore', typeRef(use('Runtime'), [typeRef(THROWS.name)]), ['What the standalone operation functions call through (see `createCore`).'], [THROWS]),
+    typeAlias('ClientCore', typeRef(use('Runtime'), [typeRef(THROWS.name), typeRef('Fs')]), CORE_DOC, [THROWS, FEATURES_PARAMETER(use)]),
     typeAlias('OAuth2Scope', scopes.length ? unionType(scopes.map((s) => literalType(s))) : keywordType('string'), [
       'The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`).',
     ]),

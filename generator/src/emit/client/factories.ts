@@ -33,8 +33,10 @@ const MIDDLEWARE_DOC = [
 const CREATE_CORE_DOC = [
   'Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as',
   '`createClient`\'s methods, but a bundle carries only the operations it calls and only the features it',
-  'passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for',
-  '`options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).',
+  'passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `errorDetails` for',
+  'detailed error messages, `results` for `throwOnError: false`, `extraQuery` for a call\'s `query`,',
+  '`validation` for `options.validate`, `middleware` for hooks. The options\' and the calls\' types refuse',
+  'an option whose feature is missing.',
 ];
 
 /** `createClient`, `validation`, `middleware` and `createCore`, one statement each, as nodes the printer lays out. */
@@ -43,7 +45,7 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
   const pages = paginated(model).length > 0;
   const validators = symbols.moduleOf(CLIENT, VALIDATORS_CONTRACT.value);
   const v = (name: string) => n.valueRef(ref(name).text);
-  const t = (name: string) => n.typeRef(ref(name).text);
+  const t = (name: string, args: readonly n.TypeNode[] = []) => n.typeRef(ref(name).text, args);
   // `() => import(module).then((m) => m.<name>)`: a module loaded on first use.
   const load = (module: string, then: (m: n.Expression) => n.Expression) =>
     n.arrowFunction([], n.callExpression(n.propertyAccess(n.dynamicImport(module), 'then'), [n.arrowFunction([{ name: 'm' }], then(n.valueRef('m')))]));
@@ -80,9 +82,16 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
     MIDDLEWARE_DOC,
     { type: features('middleware') },
   );
+  // Generic on the features too: the options' type allows what needs a feature only when it is given.
+  const options = { name: 'O', constraint: n.intersectionType([n.typeRef('ClientOptions'), t('CoreOptions', [n.typeRef('Fs')])]) };
+  const given = { name: 'Fs', constraint: t('CoreFeatures'), default: n.typeLiteral([]) };
   const createCore = n.functionDeclaration(
     'createCore',
-    { ...generic, parameters: [...generic.parameters, { name: 'features', type: t('CoreFeatures'), initializer: n.objectLiteral([]) }], returns: n.typeRef('ClientCore', throws) },
+    {
+      typeParameters: [options, given],
+      parameters: [...generic.parameters, { name: 'features', type: n.typeRef('Fs'), optional: true }],
+      returns: n.typeRef('ClientCore', [...throws, n.typeRef('Fs')]),
+    },
     [n.returnStatement(n.callExpression(v('createRuntime'), [n.valueRef('options'), n.valueRef('features')]))],
     CREATE_CORE_DOC,
   );

@@ -8,7 +8,7 @@
  * prettier prints it (pretty.ts); what that printer does not handle is left to prettier.
  */
 import type { Code } from '../../codegen/index.ts';
-import { callExpression, functionDeclaration, propertyAccess, returnStatement, typeRef as typeRefNode, valueRef, type Statement } from '../../codegen/ts-nodes.ts';
+import { callExpression, functionDeclaration, intersectionType, propertyAccess, returnStatement, typeRef as typeRefNode, valueRef, type Statement } from '../../codegen/ts-nodes.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { argsInterface, argsParameter, argsOptional, clientDeclarations, signature, statusType, THROWS, type Signature, type Use } from './declarations.ts';
@@ -21,9 +21,10 @@ import { streamFunction, streamMethodSignatures, type StreamSignatureParts } fro
 import { CLIENT, clientPlan, hasArgs, IMPORT_ORDER, OPERATIONS, type ClientNames } from './symbols.ts';
 
 /** The standalone function's doc, signature (after `core`) and call. */
-function standaloneParts(model: ApiModel, op: OperationModel, sig: Signature) {
+function standaloneParts(model: ApiModel, op: OperationModel, sig: Signature, use: Use) {
   const doc = [...operationDoc(model, op, sig.kind), '', `The standalone form of \`Client.${op.names.method}\`, over \`createCore(...)\`.`];
-  const core = { name: 'core', type: typeRefNode('ClientCore', [typeRefNode(THROWS.name)]) };
+  // The core must have the features the call's options need (`CoreFor<O>`).
+  const core = { name: 'core', type: intersectionType([typeRefNode('ClientCore', [typeRefNode(THROWS.name)]), typeRefNode(use('CoreFor'), [typeRefNode('O')])]) };
   return { doc, sig: { ...sig, typeParameters: [...(sig.typeParameters ?? []), THROWS], parameters: [core, ...sig.parameters] } };
 }
 
@@ -32,7 +33,7 @@ function standaloneParts(model: ApiModel, op: OperationModel, sig: Signature) {
  * references only its own table entry, so a bundle carries only the operations it calls.
  */
 function standalone(model: ApiModel, op: OperationModel, names: ClientNames, sig: Signature, use: Use): Part {
-  const { doc, sig: full } = standaloneParts(model, op, sig);
+  const { doc, sig: full } = standaloneParts(model, op, sig, use);
   const run = use(sig.kind === 'stream' ? 'stream' : 'call');
   const args = [valueRef('core'), propertyAccess(valueRef('ops'), names.spec), valueRef('args'), valueRef('options')];
   return nodePart(functionDeclaration(names.fn, full, [returnStatement(callExpression(valueRef(run), args))], doc));

@@ -56,7 +56,7 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (stream) spec.stream = stream;
   const binary = binarySuccessTypes(model, op);
   if (binary.length) spec.binary = binary;
-  if (op.openParameters) spec.openQuery = true;
+  if (op.openParameters) spec.openQuery = true; // the entry carries the writer (extra-query.ts), below
   if (op.deprecated) spec.deprecated = op.deprecatedAt ?? true;
   const rateLimit = rateLimitHeaders(op);
   if (rateLimit) spec.rateLimit = rateLimit;
@@ -234,7 +234,7 @@ function otherStyles(spec: Record<string, unknown>): boolean {
 function entry(model: ApiModel, op: OperationModel): n.Expression {
   const spec = operationSpec(model, op);
   // Pagination data is reachable from the paginate feature only (`paginations`, below), not from the entry.
-  const data = Object.entries(spec).filter(([key, value]) => key !== 'dates' && key !== 'paginate' && value !== undefined);
+  const data = Object.entries(spec).filter(([key, value]) => key !== 'dates' && key !== 'paginate' && key !== 'openQuery' && value !== undefined);
   const members: n.ObjectMember[] = data.map(([key, value]) => n.property(key, n.literalExpression(value)));
   // `int64: 'bigint'`: JSON with `bigint`s written as digits and read exactly at the operation's int64 positions.
   const wide = int64Of(model, op);
@@ -242,6 +242,7 @@ function entry(model: ApiModel, op: OperationModel): n.Expression {
   else if (partsBody(model, op)) members.push(n.property('encode', n.valueRef('encodeParts')));
   else if (spec.body !== undefined) members.push(n.property('encode', n.valueRef(wide.body ? 'encodeJson64' : 'encodeBody')));
   if (extraCredentials(model, op)) members.push(n.shorthand('extraAuth'));
+  if (spec.openQuery) members.push(n.property('openQuery', n.valueRef('extraQuery')));
   if (otherStyles(spec)) members.push(n.property('styles', n.valueRef('writeParam')));
   const [decode, ...byteReading] = decoders(model, op);
   if (decode === 'decodeInt64') {
@@ -287,6 +288,7 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const wideAnswers = model.operations.some((op) => int64Of(model, op).ok || int64Of(model, op).error || int64Of(model, op).items);
   const wideItems = model.operations.some((op) => int64Of(model, op).items);
   const extra = model.operations.some((op) => extraCredentials(model, op));
+  const open = model.operations.some((op) => op.openParameters);
   const styled = model.operations.some((op) => otherStyles(operationSpec(model, op)));
   const deprecated = model.operations.some((op) => op.deprecated);
   const keyed = model.operations.some((op) => idempotencyHeader(model, op));
@@ -297,6 +299,7 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const types = [...(dated ? ['DatePlan'] : []), 'OperationSpec', ...(pages.length ? ['PaginationSpec'] : [])];
   const lines = [
     extra && namedLine('import', ['extraAuth'], './runtime/auth-extra.js'),
+    open && namedLine('import', ['extraQuery'], './runtime/extra-query.js'),
     fromBody.length > 0 && namedLine('import', fromBody, './runtime/body.js'),
     forms && namedLine('import', ['encodeForm'], './runtime/form.js'),
     parts && namedLine('import', ['encodeParts'], './runtime/multipart-positional.js'),

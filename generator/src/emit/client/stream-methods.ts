@@ -108,15 +108,23 @@ export function streamFunction(model: ApiModel, op: OperationModel, parts: Strea
   const fact = factsOf(model).stream(op);
   if (!fact) return undefined;
   const doc = [...operationDoc(model, op, 'stream'), ...streamDoc(fact), '', `The standalone form of \`Client.${op.names.method}\`, over \`createCore(...)\`.`];
-  // Any core: streamed operations throw whatever its `throwOnError`.
-  const core = { name: 'core', type: typeRef('ClientCore', [keywordType('boolean')]) };
-  const withCore = (sig: SignatureSpec): SignatureSpec => ({ ...sig, parameters: [core, ...sig.parameters] });
+  // Any core (streamed operations throw whatever its `throwOnError`) with the features the call's options
+  // need (`CoreFor<O>`): each signature is generic on its options.
+  const core = { name: 'core', type: intersectionType([typeRef('ClientCore', [keywordType('boolean')]), typeRef(use('CoreFor'), [typeRef('O')])]) };
+  const withCore = (sig: SignatureSpec): SignatureSpec => {
+    const [args, options] = sig.parameters;
+    const generic = { name: 'O', constraint: options!.type, default: options!.type };
+    return { ...sig, typeParameters: [generic], parameters: [core, args!, { ...options!, type: typeRef('O') }] };
+  };
   const args = [valueRef('core'), propertyAccess(valueRef('ops'), spec), valueRef('args'), valueRef('options')];
   const streamed = callExpression(valueRef(ref('stream').text), [...args, framingsNode(fact.streams.map((m) => m.format), ref)]);
   const sigs = streamSignatures(op, fact, parts, use);
   if (sigs.length === 1) return [functionDeclaration(fn, withCore(sigs[0]!), [returnStatement(streamed)], doc)];
   // The implementation signature: the overloads above are what callers see.
-  const implementation = withCore({ parameters: [parts.args, { name: 'options', type: typeRef(use('StreamCallOptions')), optional: true }], returns: keywordType('unknown') });
+  const implementation: SignatureSpec = {
+    parameters: [{ name: 'core', type: typeRef('ClientCore', [keywordType('boolean')]) }, parts.args, { name: 'options', type: typeRef(use('StreamCallOptions')), optional: true }],
+    returns: keywordType('unknown'),
+  };
   const body = asType(asType(propertyAccess(valueRef('args'), 'body', { optional: true }), keywordType('unknown')), unionType([typeRef('Record', [keywordType('string'), keywordType('unknown')]), keywordType('undefined')]));
   const test = binary(elementAccess(body, literalExpression(fact.selector!), { optional: true }), '===', literalExpression(true));
   const plain = callExpression(valueRef(ref('call').text), args);

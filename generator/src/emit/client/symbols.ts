@@ -38,6 +38,9 @@ export const RUNTIME = {
   validation: rt('validation'),
   deprecation: rt('deprecation'),
   mediate: rt('mediate'),
+  errorDetails: rt('error-details'),
+  results: rt('results'),
+  extraQuery: rt('extra-query'),
 } as const;
 
 const types = (...names: string[]): DeclaredSymbol[] => names.map((name) => ({ name, typeOnly: true }));
@@ -62,10 +65,13 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
     ),
   ],
   [RUNTIME.stream, values('shouldReconnect')],
-  // The features `createCore` takes for what `createClient` does by default.
+  // The features `createCore` takes for what `createClient` does by default (and always has).
   [RUNTIME.retry, values('retries')],
   [RUNTIME.rateLimit, values('rateLimits')],
   [RUNTIME.timeout, values('timeouts')],
+  [RUNTIME.errorDetails, values('errorDetails')],
+  [RUNTIME.results, values('results')],
+  [RUNTIME.extraQuery, values('extraQuery')],
   [RUNTIME.oauth1, [...values('oauth1', 'oauth1Header', 'percentEncode', 'signatureBaseString'), ...types('OAuth1Credentials')]],
   [
     RUNTIME.oauth2,
@@ -81,7 +87,7 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
 const PRIVATE_RUNTIME: [string, string[], boolean][] = [
   [RUNTIME.bind, ['bindOperations'], false],
   [RUNTIME.core, ['call', 'createRuntime'], false],
-  [RUNTIME.core, ['CoreFeatures', 'Feature', 'Features', 'Runtime'], true],
+  [RUNTIME.core, ['CoreFeatures', 'CoreFor', 'CoreOptions', 'Feature', 'Features', 'Runtime'], true],
   [RUNTIME.validation, ['validating'], false],
   [RUNTIME.mediate, ['mediating'], false],
   [RUNTIME.types, ['At', 'ItemOf'], true],

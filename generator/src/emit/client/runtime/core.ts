@@ -4,10 +4,12 @@
  * error the call rejects with (one forced OAuth 2.0 token refresh after a 401).
  *
  * Everything else wraps that attempt instead of being consulted inside it, so the core has no slot per
- * feature and a bundle carries only the features it uses: client features (`Features`: validation,
- * retries, rate limits, timeouts, middleware), passed by `createClient` (all) or `createCore` (those it is
- * given), and operation features (`OperationSpec.hooks`: deprecation notices, dates), on the table entries
- * of the operations that need them. Each is a `Feature`: it takes the send inside it and returns a send.
+ * feature and a bundle carries only the features it uses: client features (`Features`: error details,
+ * results without exceptions, the `query` option, validation, retries, rate limits, timeouts, middleware),
+ * passed by `createClient` (all) or `createCore` (those it is given), and operation features
+ * (`OperationSpec.hooks`: deprecation notices, dates), on the table entries of the operations that need
+ * them. Each is a `Feature`: it takes the send inside it and returns a send (`results` and `extraQuery` are
+ * functions the core calls).
  *
  * Headers travel as null-prototype records with lower-case names until `fetch`: cheaper than `Headers`
  * objects on the hot path, and a header named `__proto__` stays an ordinary entry.
@@ -15,10 +17,12 @@
 import { AbortError, ApiError, CredentialsError, NetworkError } from './errors.js';
 import { decodeJson } from './body.js';
 import { buildRequest, headerRecord, type HeaderRecord } from './serialize.js';
+import type { ErrorDetails } from './error-details.js';
+import type { QueryWriter } from './extra-query.js';
+import type { Results } from './results.js';
 import type {
   ApiPromise,
   ApiResponse,
-  ApiResult,
   AuthKind,
   AuthOptions,
   CallOptions,
@@ -56,10 +60,18 @@ export type Feature = (next: Send, rt: Runtime) => Send;
 /**
  * What a client adds to the core, each only when its caller needs it: the core references none of their
  * modules, so a bundle that does not pass one does not carry its code. Composed around the core's attempt
- * in this order, outermost first: validation, retries, rate limits, timeouts, middleware (so a timeout is
- * per attempt, a retry sees a `RateLimitError`, and validation runs once per call).
+ * in this order, outermost first: error details, validation, retries, rate limits, timeouts, middleware (so
+ * a timeout is per attempt, a retry sees a `RateLimitError`, validation runs once per call, and the details
+ * go on the error the caller gets). `results` and `extraQuery` wrap no send: `call` hands the first the send's
+ * outcome, the attempt gives the second the call's `query`.
  */
 export interface Features {
+  /** Messages with details: an `ApiError`'s listed details, a `CredentialsError`'s credentials (error-details.ts). */
+  errorDetails?: ErrorDetails | undefined;
+  /** `throwOnError: false`: a call resolves to `{ data, error, response }` instead of rejecting (results.ts). */
+  results?: Results | undefined;
+  /** A call's `query` option: parameters sent after the operation's own (extra-query.ts). */
+  extraQuery?: QueryWriter | undefined;
   /** Request and response checks (validation.ts `validating`), the validators loaded on first use. */
   validation?: Validation | undefined;
   /** The `retry` option: network failures, 503s and 429 waits tried again (`retries`, retry.ts). */
@@ -81,47 +93,59 @@ export interface Validation extends Feature {
 /** The features `createCore` takes (all of them: operation-driven code comes with the table entries). */
 export type CoreFeatures = Features;
 
-/** A client's core; `F`: its `throwOnError` as its type knows it (what the standalone functions' results follow). */
-export interface Runtime<F extends boolean = boolean> {
+/** `Off` (the option's values that ask for nothing) unless the features `Fs` include `K`. */
+type Gate<Fs, K extends keyof Features, Off> = Fs extends { [P in K]: NonNullable<Features[P]> } ? unknown : Off;
+
+/**
+ * What `createCore(options, features)` allows of the options that need a feature: without `retries` only
+ * `retry: false`, without `timeouts` only `timeoutMs: 0`, without `middleware` no hooks, without
+ * `validation` no checks, without `results` no `throwOnError: false`. A compile-time check: at run time an
+ * option without its feature has no effect, except `throwOnError: false`, which throws a `TypeError`.
+ */
+export type CoreOptions<Fs> = Gate<Fs, 'retries', { retry?: false | undefined }> &
+  Gate<Fs, 'timeouts', { timeoutMs?: 0 | undefined }> &
+  Gate<Fs, 'middleware', { middleware?: readonly [] | undefined }> &
+  Gate<Fs, 'validation', { validate?: { request?: false | undefined; response?: false | undefined } | undefined }> &
+  Gate<Fs, 'results', { throwOnError?: true | undefined }>;
+
+/** The features a core needs for a call's options `O` (the standalone functions' `core` is checked against it). */
+export type CoreFor<O> = {
+  readonly features: (O extends { retry: object } ? { retries: Feature } : unknown) &
+    (O extends { timeoutMs: number } ? { timeouts: Feature } : unknown) &
+    (O extends { middleware: readonly object[] } ? { middleware: Feature } : unknown) &
+    (O extends { throwOnError: false } ? { results: Results } : unknown) &
+    (O extends { query: object } ? { extraQuery: QueryWriter } : unknown);
+};
+
+/**
+ * A client's core; `F`: its `throwOnError` as its type knows it (what the standalone functions' results
+ * follow); `Fs`: its features as `createCore` was given them.
+ */
+export interface Runtime<F extends boolean = boolean, Fs extends Features = Features> {
   readonly options: RuntimeOptions & { readonly throwOnError?: F | undefined };
-  readonly features: Features;
+  readonly features: Fs;
   /** Sends one call through the client's and the operation's features (`args`: parameters by key, `body`). */
   send(op: OperationSpec, args: object | undefined, call?: CallOptions): Promise<Sent>;
 }
 
-/** Option → the feature it needs (with `createCore`). */
-const NEEDS = { retry: 'retries', timeoutMs: 'timeouts', middleware: 'middleware', validate: 'validation' } as const;
-
-/**
- * Throws when the client's or a call's options use a feature the core was not given (`createCore` without
- * it), rather than leaving the option without effect. Used: a truthy option, a non-empty middleware list, a
- * `validate` that asks for something.
- */
-function needs(o: RuntimeOptions | CallOptions, features: Features): void {
-  for (const [k, f] of Object.entries(NEEDS)) {
-    const v = (o as Record<string, { length?: number; request?: unknown; response?: unknown }>)[k];
-    if (v && (v.length ?? (k !== 'validate' || v.request || v.response)) && !features[f])
-      throw new TypeError(`${k} needs the ${f} feature: createCore(options, { ${f} })`);
-  }
-}
-
-export function createRuntime<O extends RuntimeOptions>(options: O, features: Features = {}): Runtime<Throws<O, true>> {
+export function createRuntime<O extends RuntimeOptions, Fs extends Features = {}>(
+  options: O,
+  features: Fs = {} as Fs,
+): Runtime<Throws<O, true>, Fs> {
   if (typeof options?.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
-  needs(options, features);
   const headers = headerRecord(options.headers);
   let inner: Send = (op, args, call) => attempt(rt, headers, op, args, call);
-  const rt: Runtime<Throws<O, true>> = {
+  const rt: Runtime<Throws<O, true>, Fs> = {
     options: options as Runtime<Throws<O, true>>['options'],
     features,
     async send(op, args, call = {}) {
-      needs(call, features);
       let send = inner;
       for (const h of op.hooks ?? []) send = h(send, rt);
       return send(op, args as Args | undefined, call);
     },
   };
-  const { validation, retries, rateLimits, timeouts, middleware } = features;
-  for (const f of [middleware, timeouts, rateLimits, retries, validation]) if (f) inner = f(inner, rt);
+  const { errorDetails, validation, retries, rateLimits, timeouts, middleware } = features;
+  for (const f of [middleware, timeouts, rateLimits, retries, validation, errorDetails]) if (f) inner = f(inner, rt);
   return rt;
 }
 
@@ -138,7 +162,7 @@ async function attempt(
   const { signal } = call;
   const aborted = () => new AbortError(op.id, 'aborted', signal!.reason);
   if (signal?.aborted) throw aborted();
-  let { url, headers: paramHeaders } = buildRequest(options.baseUrl, op, args, call.query);
+  let { url, headers: paramHeaders } = buildRequest(options.baseUrl, op, args, call.query, rt.features.extraQuery);
   const headers: HeaderRecord = Object.assign(
     Object.create(null),
     clientHeaders,
@@ -196,25 +220,6 @@ export function apiPromise<T, S extends number = number>(sent: Promise<ApiRespon
 }
 
 /**
- * Wraps a send into what the methods return with `throwOnError: false`: the answer, or a failed status's
- * error body, as an `ApiResult`. Failures without a response (network, timeout, abort, credentials,
- * validation) still reject: there is no status or body to report.
- */
-export function resultPromise<T, S extends number = number, E = unknown>(
-  sent: Promise<ApiResponse<unknown>>,
-): ResultPromise<T, S, E> {
-  const result = sent.then(
-    (r) => ({ ...r, error: undefined }),
-    (e: unknown) => {
-      if (!(e instanceof ApiError) || !e.response) throw e;
-      const { body: error, status, headers, rateLimit, response } = e;
-      return { data: undefined, error, status, headers, rateLimit, response };
-    },
-  ) as Promise<ApiResult<T, S, E>>;
-  return Object.assign(result, { withResponse: () => result });
-}
-
-/**
  * One call of one operation: what every method of the whole client and every standalone operation function
  * (`getX(core, args)`) does. A standalone function references only its own operation's table entry, so a
  * bundle carries the operations it calls and nothing else. The call's `throwOnError` (else the client's)
@@ -226,11 +231,14 @@ export function call<R extends ApiPromise<unknown> | ResultPromise<unknown> = Ap
   args: object | undefined,
   options?: CallOptions,
 ): R {
-  const sent = rt.send(op, args, options);
   // Operations that can answer with a stream always throw (their signatures say so); for the others `R`
-  // (the generated signature's `Outcome`) says at the type level what this test does.
+  // (the generated signature's `Outcome`) says at the type level what this test does. A core without the
+  // `results` feature refuses before sending (`createCore`'s and the functions' types refuse it already).
   const results = !op.stream && (options?.throwOnError ?? rt.options.throwOnError) === false;
-  return (results ? resultPromise(sent) : apiPromise(sent)) as R;
+  if (results && !rt.features.results)
+    throw new TypeError('throwOnError: false needs createCore(options, { results })');
+  const sent = rt.send(op, args, options);
+  return (results ? rt.features.results!(sent) : apiPromise(sent)) as R;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -247,15 +255,8 @@ function pickAuth(op: OperationSpec, auth: AuthOptions): readonly AuthKind[] {
   const has = (k: AuthKind) => (typeof k === 'object' ? auth.apiKeys?.[k.apiKey] : auth[k]) != null;
   const found = alternatives.find((alt) => alt.length && alt.every(has)) ?? alternatives.find((alt) => !alt.length);
   if (found) return found;
-  const configured = Object.keys(auth)
-    .filter((k) => auth[k as keyof AuthOptions] != null)
-    .map((k) => 'auth.' + k);
-  throw new CredentialsError(
-    op.id,
-    `needs ${alternatives.map((alt) => alt.map(option).join(' and ')).join(' or ')}; the client has ${
-      configured.join(', ') || 'none (createClient({ auth }))'
-    }`,
-  );
+  // What the client has is added by the `errorDetails` feature.
+  throw new CredentialsError(op.id, `needs ${alternatives.map((alt) => alt.map(option).join(' and ')).join(' or ')}`);
 }
 
 function token(source: TokenSource, force: boolean): string | Promise<string> {

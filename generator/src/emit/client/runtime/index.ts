@@ -3,7 +3,10 @@
  * OAuth helpers live in `./oauth1.js` and `./oauth2.js` so bundles that do not use them do not carry them.
  */
 export { bindOperations } from './bind.js';
-export { apiPromise, createRuntime, resultPromise, type CoreFeatures, type Feature, type Runtime } from './core.js';
+export { apiPromise, createRuntime, type CoreFeatures, type Feature, type Runtime } from './core.js';
+export { detailed, errorDetails, listDetails, type ErrorDetails } from './error-details.js';
+export { results, type Results } from './results.js';
+export { extraQuery, type QueryWriter } from './extra-query.js';
 export { mediating } from './mediate.js';
 export { rateLimitOf, rateLimits } from './rate-limit.js';
 export { retries } from './retry.js';

@@ -4,6 +4,7 @@
  * `oauth2MetadataUrl`) the endpoints can be discovered from. The token requests, the refreshing session
  * and the errors are those of the authorization code flow (./oauth2.ts). Import it only when you use it.
  */
+import { detailed } from './error-details.js';
 import { ApiError } from './errors.js';
 import {
   jsonOrText,
@@ -41,7 +42,7 @@ export async function discoverOAuth2(
   const body = await jsonOrText(res);
   const metadata = body as OAuth2ServerMetadata | undefined;
   if (!res.ok || typeof metadata?.issuer !== 'string')
-    throw new ApiError('oauth2.metadata', res.status, res.headers, body);
+    throw detailed(new ApiError('oauth2.metadata', res.status, res.headers, body));
   return metadata;
 }
 
@@ -140,7 +141,7 @@ export function oauth2DeviceFlow(o: DeviceFlowOptions) {
       const body = await jsonOrText(res);
       const answer = body as DeviceAuthorization | undefined;
       if (!res.ok || typeof answer?.device_code !== 'string' || typeof answer.user_code !== 'string')
-        throw new ApiError('oauth2.deviceAuthorization', res.status, res.headers, body);
+        throw detailed(new ApiError('oauth2.deviceAuthorization', res.status, res.headers, body));
       return { ...answer, expires_at: Date.now() + answer.expires_in * 1000 };
     },
     /**

@@ -12,6 +12,7 @@ import type { Feature } from './core.js';
 import type { DateCodec } from './dates.js';
 import type { ExtraAuth } from './auth-extra.js';
 import type { BodyEncoder } from './form.js';
+import type { QueryWriter } from './extra-query.js';
 import type { ParamWriter } from './serialize.js';
 
 /** OpenAPI's styles; `cookie` is OAS 3.2's (cookie pairs, values sent as they are). */
@@ -168,8 +169,8 @@ export interface OperationSpec {
   binary?: readonly string[];
   /** Reads the answer's body instead of the default (`decodeBinary`, body.ts: on the entries that have `binary`). */
   decode?: (op: OperationSpec, res: Response, parseAs: ParseAs | undefined) => Promise<unknown>;
-  /** The spec does not list every parameter (`x-open-parameters`): the call's `extraQuery` is sent too. */
-  openQuery?: true;
+  /** The spec does not list every parameter (`x-open-parameters`): writes the `extraQuery` argument. */
+  openQuery?: QueryWriter;
   /** The operation is deprecated: since this RFC 3339 date or date-time, or `true` when the date is not given. */
   deprecated?: string | true;
   /** Lower-cased names of the response headers carrying rate-limit values (the spec's `x-ratelimit-field`). */
@@ -347,7 +348,7 @@ export interface RuntimeOptions {
    * `false`: every call resolves to `{ data, error, response }` (see `ApiResult`) instead of rejecting with
    * `ApiError`; a call's own `throwOnError` wins. Pass it as a literal so the client's type follows it.
    * Failures without a response (network, timeout, abort, credentials, validation), pages and streams
-   * still throw. Default `true`.
+   * still throw. Default `true`. `createCore`: needs the `results` feature.
    */
   throwOnError?: boolean | undefined;
 }
@@ -398,7 +399,7 @@ export interface CallOptions {
   headers?: HeadersInit | undefined;
   /**
    * Query parameters for this call, sent after the operation's own (`form`, exploded). A name the operation
-   * declares replaces that argument's value.
+   * declares replaces that argument's value. `createCore`: needs the `extraQuery` feature.
    */
   query?: ExtraQuery | undefined;
   /** Middleware for this call only, run inside the client's. */
@@ -407,7 +408,10 @@ export interface CallOptions {
   retry?: RetryOptions | false | undefined;
   /** Multipart bodies: extra headers of the parts of a member, by member name (the spec's encoding `headers`). */
   partHeaders?: Record<string, HeadersInit> | undefined;
-  /** `false`: this call resolves to `{ data, error, response }` instead of rejecting with `ApiError` (overrides the client's). */
+  /**
+   * `false`: this call resolves to `{ data, error, response }` instead of rejecting with `ApiError` (overrides
+   * the client's). `createCore`: needs the `results` feature.
+   */
   throwOnError?: boolean | undefined;
 }
 

@@ -2,7 +2,7 @@
 import type * as T from '@social-posting/types';
 import * as ops from './operations.js';
 import { bindOperations } from './runtime/bind.js';
-import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
+import type { CoreFeatures, CoreFor, CoreOptions, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import type { CallOptions, Outcome, RuntimeOptions, Throws } from './runtime/types.js';
@@ -144,8 +144,11 @@ export interface OperationErrors {
 /** Options of `createClient` and `createCore`. */
 export type ClientOptions = RuntimeOptions;
 
-/** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore<F extends boolean = true> = Runtime<F>;
+/**
+ * What the standalone operation functions call through (see `createCore`); `Fs`: the features it was given
+ * (a call's options that need a missing one do not type-check).
+ */
+export type ClientCore<F extends boolean = true, Fs extends CoreFeatures = CoreFeatures> = Runtime<F, Fs>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -185,13 +188,15 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
 /**
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
  * `createClient`'s methods, but a bundle carries only the operations it calls and only the features it
- * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
- * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
+ * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `errorDetails` for
+ * detailed error messages, `results` for `throwOnError: false`, `extraQuery` for a call's `query`,
+ * `validation` for `options.validate`, `middleware` for hooks. The options' and the calls' types refuse
+ * an option whose feature is missing.
  */
-export function createCore<O extends ClientOptions>(
+export function createCore<O extends ClientOptions & CoreOptions<Fs>, Fs extends CoreFeatures = {}>(
   options: O,
-  features: CoreFeatures = {},
-): ClientCore<Throws<O, true>> {
+  features?: Fs,
+): ClientCore<Throws<O, true>, Fs> {
   return createRuntime(options, features);
 }
 
@@ -203,7 +208,7 @@ export function createCore<O extends ClientOptions>(
  * The standalone form of `Client.createThing`, over `createCore(...)`.
  */
 export function createThing<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: CreateThingArgs,
   options?: O,
 ): Outcome<T.Operations['createThing']['response'], 201, T.Operations['createThing']['errorResponse'], O, F> {
@@ -218,7 +223,7 @@ export function createThing<O extends CallOptions = CallOptions, F extends boole
  * The standalone form of `Client.createAccount`, over `createCore(...)`.
  */
 export function createAccount<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: CreateAccountArgs,
   options?: O,
 ): Outcome<T.Operations['createAccount']['response'], 201, T.Operations['createAccount']['errorResponse'], O, F> {
@@ -233,7 +238,7 @@ export function createAccount<O extends CallOptions = CallOptions, F extends boo
  * The standalone form of `Client.replaceTree`, over `createCore(...)`.
  */
 export function replaceTree<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: ReplaceTreeArgs,
   options?: O,
 ): Outcome<T.Operations['replaceTree']['response'], 200, T.Operations['replaceTree']['errorResponse'], O, F> {
@@ -248,7 +253,7 @@ export function replaceTree<O extends CallOptions = CallOptions, F extends boole
  * The standalone form of `Client.recordEvent`, over `createCore(...)`.
  */
 export function recordEvent<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: RecordEventArgs,
   options?: O,
 ): Outcome<T.Operations['recordEvent']['response'], 200, T.Operations['recordEvent']['errorResponse'], O, F> {
@@ -263,7 +268,7 @@ export function recordEvent<O extends CallOptions = CallOptions, F extends boole
  * The standalone form of `Client.recordTaggedEvent`, over `createCore(...)`.
  */
 export function recordTaggedEvent<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: RecordTaggedEventArgs,
   options?: O,
 ): Outcome<
@@ -284,7 +289,7 @@ export function recordTaggedEvent<O extends CallOptions = CallOptions, F extends
  * The standalone form of `Client.createProfile`, over `createCore(...)`.
  */
 export function createProfile<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: CreateProfileArgs,
   options?: O,
 ): Outcome<T.Operations['createProfile']['response'], 201, T.Operations['createProfile']['errorResponse'], O, F> {
@@ -299,7 +304,7 @@ export function createProfile<O extends CallOptions = CallOptions, F extends boo
  * The standalone form of `Client.submitForm`, over `createCore(...)`.
  */
 export function submitForm<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: SubmitFormArgs,
   options?: O,
 ): Outcome<T.Operations['submitForm']['response'], 204, T.Operations['submitForm']['errorResponse'], O, F> {

@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import * as ops from './operations.js';
 import { bindOperations } from './runtime/bind.js';
-import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
+import type { CoreFeatures, CoreFor, CoreOptions, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import type { CallOptions, Outcome, RuntimeOptions, Throws } from './runtime/types.js';
@@ -135,8 +135,11 @@ export interface OperationErrors {
 /** Options of `createClient` and `createCore`. */
 export type ClientOptions = RuntimeOptions;
 
-/** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore<F extends boolean = true> = Runtime<F>;
+/**
+ * What the standalone operation functions call through (see `createCore`); `Fs`: the features it was given
+ * (a call's options that need a missing one do not type-check).
+ */
+export type ClientCore<F extends boolean = true, Fs extends CoreFeatures = CoreFeatures> = Runtime<F, Fs>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -176,13 +179,15 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
 /**
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
  * `createClient`'s methods, but a bundle carries only the operations it calls and only the features it
- * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
- * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
+ * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `errorDetails` for
+ * detailed error messages, `results` for `throwOnError: false`, `extraQuery` for a call's `query`,
+ * `validation` for `options.validate`, `middleware` for hooks. The options' and the calls' types refuse
+ * an option whose feature is missing.
  */
-export function createCore<O extends ClientOptions>(
+export function createCore<O extends ClientOptions & CoreOptions<Fs>, Fs extends CoreFeatures = {}>(
   options: O,
-  features: CoreFeatures = {},
-): ClientCore<Throws<O, true>> {
+  features?: Fs,
+): ClientCore<Throws<O, true>, Fs> {
   return createRuntime(options, features);
 }
 
@@ -200,7 +205,7 @@ export function createCore<O extends ClientOptions>(
  * The standalone form of `Client.then_`, over `createCore(...)`.
  */
 export function then_<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: ThenArgs,
   options?: O,
 ): Outcome<T.Operations['then_']['response'], 200, T.Operations['then_']['errorResponse'], O, F> {
@@ -215,7 +220,7 @@ export function then_<O extends CallOptions = CallOptions, F extends boolean = t
  * The standalone form of `Client.__proto___`, over `createCore(...)`.
  */
 export function __proto___<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: Record<string, never>,
   options?: O,
 ): Outcome<T.Operations['__proto___']['response'], 204, T.Operations['__proto___']['errorResponse'], O, F> {
@@ -230,7 +235,7 @@ export function __proto___<O extends CallOptions = CallOptions, F extends boolea
  * The standalone form of `Client.constructor_`, over `createCore(...)`.
  */
 export function constructor_<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ConstructorArgs,
   options?: O,
 ): Outcome<T.Operations['constructor_']['response'], 204, T.Operations['constructor_']['errorResponse'], O, F> {
@@ -245,7 +250,7 @@ export function constructor_<O extends CallOptions = CallOptions, F extends bool
  * The standalone form of `Client.toString_`, over `createCore(...)`.
  */
 export function toString_<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: Record<string, never>,
   options?: O,
 ): Outcome<T.Operations['toString_']['response'], 204, T.Operations['toString_']['errorResponse'], O, F> {
@@ -260,7 +265,7 @@ export function toString_<O extends CallOptions = CallOptions, F extends boolean
  * The standalone form of `Client.reposGetContent`, over `createCore(...)`.
  */
 export function reposGetContent<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: ReposGetContentArgs,
   options?: O,
 ): Outcome<T.Operations['reposGetContent']['response'], 200, T.Operations['reposGetContent']['errorResponse'], O, F> {
@@ -275,7 +280,7 @@ export function reposGetContent<O extends CallOptions = CallOptions, F extends b
  * The standalone form of `Client.delete_`, over `createCore(...)`.
  */
 export function delete_<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: Record<string, never>,
   options?: O,
 ): Outcome<T.Operations['delete_']['response'], 204, T.Operations['delete_']['errorResponse'], O, F> {
@@ -290,7 +295,7 @@ export function delete_<O extends CallOptions = CallOptions, F extends boolean =
  * The standalone form of `Client.class_`, over `createCore(...)`.
  */
 export function class_<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: Record<string, never>,
   options?: O,
 ): Outcome<T.Operations['class_']['response'], 204, T.Operations['class_']['errorResponse'], O, F> {

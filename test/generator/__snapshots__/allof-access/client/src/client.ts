@@ -2,7 +2,7 @@
 import type * as T from '@social-posting/types';
 import * as ops from './operations.js';
 import { bindOperations } from './runtime/bind.js';
-import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
+import type { CoreFeatures, CoreFor, CoreOptions, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import type { CallOptions, Outcome, RuntimeOptions, Throws } from './runtime/types.js';
@@ -124,8 +124,11 @@ export interface OperationErrors {
 /** Options of `createClient` and `createCore`. */
 export type ClientOptions = RuntimeOptions;
 
-/** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore<F extends boolean = true> = Runtime<F>;
+/**
+ * What the standalone operation functions call through (see `createCore`); `Fs`: the features it was given
+ * (a call's options that need a missing one do not type-check).
+ */
+export type ClientCore<F extends boolean = true, Fs extends CoreFeatures = CoreFeatures> = Runtime<F, Fs>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -165,13 +168,15 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
 /**
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
  * `createClient`'s methods, but a bundle carries only the operations it calls and only the features it
- * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
- * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
+ * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `errorDetails` for
+ * detailed error messages, `results` for `throwOnError: false`, `extraQuery` for a call's `query`,
+ * `validation` for `options.validate`, `middleware` for hooks. The options' and the calls' types refuse
+ * an option whose feature is missing.
  */
-export function createCore<O extends ClientOptions>(
+export function createCore<O extends ClientOptions & CoreOptions<Fs>, Fs extends CoreFeatures = {}>(
   options: O,
-  features: CoreFeatures = {},
-): ClientCore<Throws<O, true>> {
+  features?: Fs,
+): ClientCore<Throws<O, true>, Fs> {
   return createRuntime(options, features);
 }
 
@@ -185,7 +190,7 @@ export function createCore<O extends ClientOptions>(
  * The standalone form of `Client.createBase`, over `createCore(...)`.
  */
 export function createBase<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: CreateBaseArgs,
   options?: O,
 ): Outcome<T.Operations['createBase']['response'], 201, T.Operations['createBase']['errorResponse'], O, F> {
@@ -200,7 +205,7 @@ export function createBase<O extends CallOptions = CallOptions, F extends boolea
  * The standalone form of `Client.createItem`, over `createCore(...)`.
  */
 export function createItem<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: CreateItemArgs,
   options?: O,
 ): Outcome<T.Operations['createItem']['response'], 201, T.Operations['createItem']['errorResponse'], O, F> {
@@ -215,7 +220,7 @@ export function createItem<O extends CallOptions = CallOptions, F extends boolea
  * The standalone form of `Client.createLogin`, over `createCore(...)`.
  */
 export function createLogin<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: CreateLoginArgs,
   options?: O,
 ): Outcome<T.Operations['createLogin']['response'], 201, T.Operations['createLogin']['errorResponse'], O, F> {
@@ -230,7 +235,7 @@ export function createLogin<O extends CallOptions = CallOptions, F extends boole
  * The standalone form of `Client.createMember`, over `createCore(...)`.
  */
 export function createMember<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: CreateMemberArgs,
   options?: O,
 ): Outcome<T.Operations['createMember']['response'], 201, T.Operations['createMember']['errorResponse'], O, F> {
@@ -245,7 +250,7 @@ export function createMember<O extends CallOptions = CallOptions, F extends bool
  * The standalone form of `Client.createLayered`, over `createCore(...)`.
  */
 export function createLayered<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: CreateLayeredArgs,
   options?: O,
 ): Outcome<T.Operations['createLayered']['response'], 201, T.Operations['createLayered']['errorResponse'], O, F> {
@@ -260,7 +265,7 @@ export function createLayered<O extends CallOptions = CallOptions, F extends boo
  * The standalone form of `Client.createSealed`, over `createCore(...)`.
  */
 export function createSealed<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: CreateSealedArgs,
   options?: O,
 ): Outcome<T.Operations['createSealed']['response'], 201, T.Operations['createSealed']['errorResponse'], O, F> {

@@ -2,7 +2,7 @@
 import type * as T from '@social-posting/types';
 import * as ops from './operations.js';
 import { bindOperations } from './runtime/bind.js';
-import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
+import type { CoreFeatures, CoreFor, CoreOptions, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import { stream, streams } from './runtime/stream.js';
@@ -124,8 +124,11 @@ export interface OperationErrors {
 /** Options of `createClient` and `createCore`. */
 export type ClientOptions = RuntimeOptions;
 
-/** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore<F extends boolean = true> = Runtime<F>;
+/**
+ * What the standalone operation functions call through (see `createCore`); `Fs`: the features it was given
+ * (a call's options that need a missing one do not type-check).
+ */
+export type ClientCore<F extends boolean = true, Fs extends CoreFeatures = CoreFeatures> = Runtime<F, Fs>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -166,13 +169,15 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
 /**
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
  * `createClient`'s methods, but a bundle carries only the operations it calls and only the features it
- * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
- * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
+ * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `errorDetails` for
+ * detailed error messages, `results` for `throwOnError: false`, `extraQuery` for a call's `query`,
+ * `validation` for `options.validate`, `middleware` for hooks. The options' and the calls' types refuse
+ * an option whose feature is missing.
  */
-export function createCore<O extends ClientOptions>(
+export function createCore<O extends ClientOptions & CoreOptions<Fs>, Fs extends CoreFeatures = {}>(
   options: O,
-  features: CoreFeatures = {},
-): ClientCore<Throws<O, true>> {
+  features?: Fs,
+): ClientCore<Throws<O, true>, Fs> {
   return createRuntime(options, features);
 }
 
@@ -184,7 +189,7 @@ export function createCore<O extends ClientOptions>(
  * The standalone form of `Client.listEvents`, over `createCore(...)`.
  */
 export function listEvents<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListEventsArgs,
   options?: O,
 ): Outcome<T.Operations['listEvents']['response'], 200, T.Operations['listEvents']['errorResponse'], O, F> {
@@ -199,7 +204,7 @@ export function listEvents<O extends CallOptions = CallOptions, F extends boolea
  * The standalone form of `Client.createEvent`, over `createCore(...)`.
  */
 export function createEvent<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: CreateEventArgs,
   options?: O,
 ): Outcome<T.Operations['createEvent']['response'], 201, T.Operations['createEvent']['errorResponse'], O, F> {
@@ -214,7 +219,7 @@ export function createEvent<O extends CallOptions = CallOptions, F extends boole
  * The standalone form of `Client.eventsOn`, over `createCore(...)`.
  */
 export function eventsOn<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: EventsOnArgs,
   options?: O,
 ): Outcome<T.Operations['eventsOn']['response'], 200, T.Operations['eventsOn']['errorResponse'], O, F> {
@@ -234,10 +239,10 @@ export function eventsOn<O extends CallOptions = CallOptions, F extends boolean 
  *
  * The standalone form of `Client.eventFeed`, over `createCore(...)`.
  */
-export function eventFeed(
-  core: ClientCore<boolean>,
+export function eventFeed<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<T.Operations['eventFeed']['responses']['200']['content']['application/x-ndjson']> {
   return stream(core, ops.eventFeed, args, options, { ndjson: ndjsonFraming });
 }
@@ -256,10 +261,10 @@ export function eventFeed(
  *
  * The standalone form of `Client.eventFeedSse`, over `createCore(...)`.
  */
-export function eventFeedSse(
-  core: ClientCore<boolean>,
+export function eventFeedSse<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<ServerSentEvent<T.Operations['eventFeedSse']['responses']['200']['content']['text/event-stream']>> {
   return stream(core, ops.eventFeedSse, args, options, { sse: sseFraming });
 }

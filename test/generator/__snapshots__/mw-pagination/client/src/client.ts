@@ -2,7 +2,7 @@
 import type * as T from '@social-posting/types';
 import * as ops from './operations.js';
 import { bindOperations } from './runtime/bind.js';
-import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
+import type { CoreFeatures, CoreFor, CoreOptions, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import type { Paginator } from './runtime/paginate.js';
@@ -250,8 +250,11 @@ export interface OperationErrors {
 /** Options of `createClient` and `createCore`. */
 export type ClientOptions = RuntimeOptions;
 
-/** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore<F extends boolean = true> = Runtime<F>;
+/**
+ * What the standalone operation functions call through (see `createCore`); `Fs`: the features it was given
+ * (a call's options that need a missing one do not type-check).
+ */
+export type ClientCore<F extends boolean = true, Fs extends CoreFeatures = CoreFeatures> = Runtime<F, Fs>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -293,13 +296,15 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
 /**
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
  * `createClient`'s methods, but a bundle carries only the operations it calls and only the features it
- * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
- * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
+ * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `errorDetails` for
+ * detailed error messages, `results` for `throwOnError: false`, `extraQuery` for a call's `query`,
+ * `validation` for `options.validate`, `middleware` for hooks. The options' and the calls' types refuse
+ * an option whose feature is missing.
  */
-export function createCore<O extends ClientOptions>(
+export function createCore<O extends ClientOptions & CoreOptions<Fs>, Fs extends CoreFeatures = {}>(
   options: O,
-  features: CoreFeatures = {},
-): ClientCore<Throws<O, true>> {
+  features?: Fs,
+): ClientCore<Throws<O, true>, Fs> {
   return createRuntime(options, features);
 }
 
@@ -315,7 +320,7 @@ export function createCore<O extends ClientOptions>(
  * The standalone form of `Client.listPosts`, over `createCore(...)`.
  */
 export function listPosts<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListPostsArgs,
   options?: O,
 ): Outcome<T.Operations['listPosts']['response'], 200, T.Operations['listPosts']['errorResponse'], O, F> {
@@ -334,7 +339,7 @@ export function listPosts<O extends CallOptions = CallOptions, F extends boolean
  * The standalone form of `Client.listEvents`, over `createCore(...)`.
  */
 export function listEvents<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListEventsArgs,
   options?: O,
 ): Outcome<T.Operations['listEvents']['response'], 200, T.Operations['listEvents']['errorResponse'], O, F> {
@@ -353,7 +358,7 @@ export function listEvents<O extends CallOptions = CallOptions, F extends boolea
  * The standalone form of `Client.listCharges`, over `createCore(...)`.
  */
 export function listCharges<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListChargesArgs,
   options?: O,
 ): Outcome<T.Operations['listCharges']['response'], 200, T.Operations['listCharges']['errorResponse'], O, F> {
@@ -372,7 +377,7 @@ export function listCharges<O extends CallOptions = CallOptions, F extends boole
  * The standalone form of `Client.listRepos`, over `createCore(...)`.
  */
 export function listRepos<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListReposArgs,
   options?: O,
 ): Outcome<T.Operations['listRepos']['response'], 200, T.Operations['listRepos']['errorResponse'], O, F> {
@@ -389,7 +394,7 @@ export function listRepos<O extends CallOptions = CallOptions, F extends boolean
  * The standalone form of `Client.listLogs`, over `createCore(...)`.
  */
 export function listLogs<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListLogsArgs,
   options?: O,
 ): Outcome<T.Operations['listLogs']['response'], 200, T.Operations['listLogs']['errorResponse'], O, F> {
@@ -408,7 +413,7 @@ export function listLogs<O extends CallOptions = CallOptions, F extends boolean 
  * The standalone form of `Client.listFeed`, over `createCore(...)`.
  */
 export function listFeed<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListFeedArgs,
   options?: O,
 ): Outcome<T.Operations['listFeed']['response'], 200, T.Operations['listFeed']['errorResponse'], O, F> {
@@ -425,7 +430,7 @@ export function listFeed<O extends CallOptions = CallOptions, F extends boolean 
  * The standalone form of `Client.searchItems`, over `createCore(...)`.
  */
 export function searchItems<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: SearchItemsArgs,
   options?: O,
 ): Outcome<T.Operations['searchItems']['response'], 200, T.Operations['searchItems']['errorResponse'], O, F> {
@@ -442,7 +447,7 @@ export function searchItems<O extends CallOptions = CallOptions, F extends boole
  * The standalone form of `Client.listTags`, over `createCore(...)`.
  */
 export function listTags<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListTagsArgs,
   options?: O,
 ): Outcome<T.Operations['listTags']['response'], 200, T.Operations['listTags']['errorResponse'], O, F> {

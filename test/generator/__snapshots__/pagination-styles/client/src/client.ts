@@ -2,7 +2,7 @@
 import type * as T from '@social-posting/types';
 import * as ops from './operations.js';
 import { bindOperations } from './runtime/bind.js';
-import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
+import type { CoreFeatures, CoreFor, CoreOptions, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import type { Paginator } from './runtime/paginate.js';
@@ -337,8 +337,11 @@ export interface OperationErrors {
 /** Options of `createClient` and `createCore`. */
 export type ClientOptions = RuntimeOptions;
 
-/** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore<F extends boolean = true> = Runtime<F>;
+/**
+ * What the standalone operation functions call through (see `createCore`); `Fs`: the features it was given
+ * (a call's options that need a missing one do not type-check).
+ */
+export type ClientCore<F extends boolean = true, Fs extends CoreFeatures = CoreFeatures> = Runtime<F, Fs>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -380,13 +383,15 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
 /**
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
  * `createClient`'s methods, but a bundle carries only the operations it calls and only the features it
- * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
- * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
+ * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `errorDetails` for
+ * detailed error messages, `results` for `throwOnError: false`, `extraQuery` for a call's `query`,
+ * `validation` for `options.validate`, `middleware` for hooks. The options' and the calls' types refuse
+ * an option whose feature is missing.
  */
-export function createCore<O extends ClientOptions>(
+export function createCore<O extends ClientOptions & CoreOptions<Fs>, Fs extends CoreFeatures = {}>(
   options: O,
-  features: CoreFeatures = {},
-): ClientCore<Throws<O, true>> {
+  features?: Fs,
+): ClientCore<Throws<O, true>, Fs> {
   return createRuntime(options, features);
 }
 
@@ -400,7 +405,7 @@ export function createCore<O extends ClientOptions>(
  * The standalone form of `Client.listByOffset`, over `createCore(...)`.
  */
 export function listByOffset<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListByOffsetArgs,
   options?: O,
 ): Outcome<T.Operations['listByOffset']['response'], 200, T.Operations['listByOffset']['errorResponse'], O, F> {
@@ -417,7 +422,7 @@ export function listByOffset<O extends CallOptions = CallOptions, F extends bool
  * The standalone form of `Client.listByPage`, over `createCore(...)`.
  */
 export function listByPage<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListByPageArgs,
   options?: O,
 ): Outcome<T.Operations['listByPage']['response'], 200, T.Operations['listByPage']['errorResponse'], O, F> {
@@ -434,7 +439,7 @@ export function listByPage<O extends CallOptions = CallOptions, F extends boolea
  * The standalone form of `Client.listDroplets`, over `createCore(...)`.
  */
 export function listDroplets<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListDropletsArgs,
   options?: O,
 ): Outcome<T.Operations['listDroplets']['response'], 200, T.Operations['listDroplets']['errorResponse'], O, F> {
@@ -451,7 +456,7 @@ export function listDroplets<O extends CallOptions = CallOptions, F extends bool
  * The standalone form of `Client.listOrders`, over `createCore(...)`.
  */
 export function listOrders<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListOrdersArgs,
   options?: O,
 ): Outcome<T.Operations['listOrders']['response'], 200, T.Operations['listOrders']['errorResponse'], O, F> {
@@ -468,7 +473,7 @@ export function listOrders<O extends CallOptions = CallOptions, F extends boolea
  * The standalone form of `Client.listEvents`, over `createCore(...)`.
  */
 export function listEvents<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListEventsArgs,
   options?: O,
 ): Outcome<T.Operations['listEvents']['response'], 200, T.Operations['listEvents']['errorResponse'], O, F> {
@@ -487,7 +492,7 @@ export function listEvents<O extends CallOptions = CallOptions, F extends boolea
  * The standalone form of `Client.listLogs`, over `createCore(...)`.
  */
 export function listLogs<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListLogsArgs,
   options?: O,
 ): Outcome<T.Operations['listLogs']['response'], 200, T.Operations['listLogs']['errorResponse'], O, F> {
@@ -506,7 +511,7 @@ export function listLogs<O extends CallOptions = CallOptions, F extends boolean 
  * The standalone form of `Client.searchNested`, over `createCore(...)`.
  */
 export function searchNested<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: SearchNestedArgs,
   options?: O,
 ): Outcome<T.Operations['searchNested']['response'], 200, T.Operations['searchNested']['errorResponse'], O, F> {
@@ -525,7 +530,7 @@ export function searchNested<O extends CallOptions = CallOptions, F extends bool
  * The standalone form of `Client.searchPaged`, over `createCore(...)`.
  */
 export function searchPaged<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: SearchPagedArgs,
   options?: O,
 ): Outcome<T.Operations['searchPaged']['response'], 200, T.Operations['searchPaged']['errorResponse'], O, F> {
@@ -542,7 +547,7 @@ export function searchPaged<O extends CallOptions = CallOptions, F extends boole
  * The standalone form of `Client.searchItems`, over `createCore(...)`.
  */
 export function searchItems<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: SearchItemsArgs,
   options?: O,
 ): Outcome<T.Operations['searchItems']['response'], 200, T.Operations['searchItems']['errorResponse'], O, F> {
@@ -559,7 +564,7 @@ export function searchItems<O extends CallOptions = CallOptions, F extends boole
  * The standalone form of `Client.listTags`, over `createCore(...)`.
  */
 export function listTags<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListTagsArgs,
   options?: O,
 ): Outcome<T.Operations['listTags']['response'], 200, T.Operations['listTags']['errorResponse'], O, F> {

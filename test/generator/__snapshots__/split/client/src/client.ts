@@ -2,7 +2,7 @@
 import type * as T from '@social-posting/types';
 import * as ops from './operations.js';
 import { bindOperations } from './runtime/bind.js';
-import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
+import type { CoreFeatures, CoreFor, CoreOptions, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import type { CallOptions, Outcome, RuntimeOptions, Throws } from './runtime/types.js';
@@ -77,8 +77,11 @@ export interface OperationErrors {
 /** Options of `createClient` and `createCore`. */
 export type ClientOptions = RuntimeOptions;
 
-/** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore<F extends boolean = true> = Runtime<F>;
+/**
+ * What the standalone operation functions call through (see `createCore`); `Fs`: the features it was given
+ * (a call's options that need a missing one do not type-check).
+ */
+export type ClientCore<F extends boolean = true, Fs extends CoreFeatures = CoreFeatures> = Runtime<F, Fs>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -118,13 +121,15 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
 /**
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
  * `createClient`'s methods, but a bundle carries only the operations it calls and only the features it
- * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
- * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
+ * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `errorDetails` for
+ * detailed error messages, `results` for `throwOnError: false`, `extraQuery` for a call's `query`,
+ * `validation` for `options.validate`, `middleware` for hooks. The options' and the calls' types refuse
+ * an option whose feature is missing.
  */
-export function createCore<O extends ClientOptions>(
+export function createCore<O extends ClientOptions & CoreOptions<Fs>, Fs extends CoreFeatures = {}>(
   options: O,
-  features: CoreFeatures = {},
-): ClientCore<Throws<O, true>> {
+  features?: Fs,
+): ClientCore<Throws<O, true>, Fs> {
   return createRuntime(options, features);
 }
 
@@ -136,7 +141,7 @@ export function createCore<O extends ClientOptions>(
  * The standalone form of `Client.listNotes`, over `createCore(...)`.
  */
 export function listNotes<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args?: ListNotesArgs,
   options?: O,
 ): Outcome<T.Operations['listNotes']['response'], 200, T.Operations['listNotes']['errorResponse'], O, F> {
@@ -151,7 +156,7 @@ export function listNotes<O extends CallOptions = CallOptions, F extends boolean
  * The standalone form of `Client.createNote`, over `createCore(...)`.
  */
 export function createNote<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: CreateNoteArgs,
   options?: O,
 ): Outcome<T.Operations['createNote']['response'], 201, T.Operations['createNote']['errorResponse'], O, F> {
@@ -166,7 +171,7 @@ export function createNote<O extends CallOptions = CallOptions, F extends boolea
  * The standalone form of `Client.getNote`, over `createCore(...)`.
  */
 export function getNote<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: GetNoteArgs,
   options?: O,
 ): Outcome<T.Operations['getNote']['response'], 200, T.Operations['getNote']['errorResponse'], O, F> {

@@ -2,7 +2,7 @@
 import type * as T from '@social-posting/types';
 import * as ops from './operations.js';
 import { bindOperations } from './runtime/bind.js';
-import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
+import type { CoreFeatures, CoreFor, CoreOptions, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import { stream, streams } from './runtime/stream.js';
@@ -139,8 +139,11 @@ export interface OperationErrors {
 /** Options of `createClient` and `createCore`. */
 export type ClientOptions = RuntimeOptions;
 
-/** What the standalone operation functions call through (see `createCore`). */
-export type ClientCore<F extends boolean = true> = Runtime<F>;
+/**
+ * What the standalone operation functions call through (see `createCore`); `Fs`: the features it was given
+ * (a call's options that need a missing one do not type-check).
+ */
+export type ClientCore<F extends boolean = true, Fs extends CoreFeatures = CoreFeatures> = Runtime<F, Fs>;
 
 /** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
 export type OAuth2Scope = string;
@@ -181,13 +184,15 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
 /**
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
  * `createClient`'s methods, but a bundle carries only the operations it calls and only the features it
- * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
- * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
+ * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `errorDetails` for
+ * detailed error messages, `results` for `throwOnError: false`, `extraQuery` for a call's `query`,
+ * `validation` for `options.validate`, `middleware` for hooks. The options' and the calls' types refuse
+ * an option whose feature is missing.
  */
-export function createCore<O extends ClientOptions>(
+export function createCore<O extends ClientOptions & CoreOptions<Fs>, Fs extends CoreFeatures = {}>(
   options: O,
-  features: CoreFeatures = {},
-): ClientCore<Throws<O, true>> {
+  features?: Fs,
+): ClientCore<Throws<O, true>, Fs> {
   return createRuntime(options, features);
 }
 
@@ -205,10 +210,10 @@ export function createCore<O extends ClientOptions>(
  *
  * The standalone form of `Client.watchTicks`, over `createCore(...)`.
  */
-export function watchTicks(
-  core: ClientCore<boolean>,
+export function watchTicks<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: WatchTicksArgs,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<ServerSentEvent<T.Operations['watchTicks']['responses']['200']['content']['text/event-stream']>> {
   return stream(core, ops.watchTicks, args, options, { sse: sseFraming });
 }
@@ -227,10 +232,10 @@ export function watchTicks(
  *
  * The standalone form of `Client.tailLog`, over `createCore(...)`.
  */
-export function tailLog(
-  core: ClientCore<boolean>,
+export function tailLog<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<ServerSentEvent> {
   return stream(core, ops.tailLog, args, options, { sse: sseFraming });
 }
@@ -246,10 +251,10 @@ export function tailLog(
  *
  * The standalone form of `Client.listTicksNdjson`, over `createCore(...)`.
  */
-export function listTicksNdjson(
-  core: ClientCore<boolean>,
+export function listTicksNdjson<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<T.Operations['listTicksNdjson']['responses']['200']['content']['application/x-ndjson']> {
   return stream(core, ops.listTicksNdjson, args, options, { ndjson: ndjsonFraming });
 }
@@ -265,10 +270,10 @@ export function listTicksNdjson(
  *
  * The standalone form of `Client.listTicksJsonl`, over `createCore(...)`.
  */
-export function listTicksJsonl(
-  core: ClientCore<boolean>,
+export function listTicksJsonl<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<T.Operations['listTicksJsonl']['responses']['200']['content']['application/jsonl']> {
   return stream(core, ops.listTicksJsonl, args, options, { ndjson: ndjsonFraming });
 }
@@ -284,10 +289,10 @@ export function listTicksJsonl(
  *
  * The standalone form of `Client.listTicksSeq`, over `createCore(...)`.
  */
-export function listTicksSeq(
-  core: ClientCore<boolean>,
+export function listTicksSeq<O extends StreamCallOptions = StreamCallOptions>(
+  core: ClientCore<boolean> & CoreFor<O>,
   args?: Record<string, never>,
-  options?: StreamCallOptions,
+  options?: O,
 ): EventStream<T.Operations['listTicksSeq']['responses']['200']['content']['application/json-seq']> {
   return stream(core, ops.listTicksSeq, args, options, { 'json-seq': jsonSeqFraming });
 }
@@ -302,7 +307,7 @@ export function listTicksSeq(
  * The standalone form of `Client.importTicks`, over `createCore(...)`.
  */
 export function importTicks<O extends CallOptions = CallOptions, F extends boolean = true>(
-  core: ClientCore<F>,
+  core: ClientCore<F> & CoreFor<O>,
   args: ImportTicksArgs,
   options?: O,
 ): Outcome<T.Operations['importTicks']['response'], 200, T.Operations['importTicks']['errorResponse'], O, F> {
