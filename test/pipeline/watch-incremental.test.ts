@@ -89,7 +89,7 @@ interface ObjectSchema {
 
 const schemaFiles = () => ['users.yaml', 'posts.yaml', 'media.yaml', 'polls.yaml', 'places.yaml', 'topics.yaml', 'common.yaml'].map((f) => path.join(specDir, 'components/schemas', f));
 
-/** One random edit of one object schema's properties, in place; returns what it did. */
+/** Edit `step` of one random object schema's properties, in place; returns what it did. */
 function randomEdit(pick: (n: number) => number, step: number): string {
   const files = schemaFiles();
   const file = files[pick(files.length)]!;
@@ -103,7 +103,8 @@ function randomEdit(pick: (n: number) => number, step: number): string {
   const keys = Object.keys(schema.properties);
   const key = keys[pick(keys.length)]!;
   const kinds = ['add', 'remove', 'rename', 'type', 'ref', 'description'] as const;
-  const kind = kinds[pick(kinds.length)]!;
+  // Every kind of edit once in six steps (the file, schema and property are the random part).
+  const kind = kinds[(step - 1) % kinds.length]!;
   switch (kind) {
     case 'add':
       schema.properties[`added_${step}`] = { type: 'string', description: `Added by edit ${step}.` };
