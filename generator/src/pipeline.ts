@@ -96,7 +96,7 @@ async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onPr
   cache?.renders.nextRun();
   if (cache) {
     for (const target of plan) {
-      const files = target.origin === 'built-in' ? cache.get(modelKey!, jobOf(target)) : undefined;
+      const files = target.origin === 'built-in' ? cache.get(modelKey, jobOf(target)) : undefined;
       if (files) outcomes.set(target.name, { files });
     }
   }
@@ -139,7 +139,7 @@ async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onPr
     emitted.push(...outcome.files);
   }
   // Only once every target succeeded: a failed run leaves the cache as the last good run left it.
-  if (cache) for (const target of toEmit) if (target.origin === 'built-in') cache.set(modelKey!, jobOf(target), (outcomes.get(target.name) as { files: EmittedFile[] }).files);
+  if (cache) for (const target of toEmit) if (target.origin === 'built-in') cache.set(modelKey, jobOf(target), (outcomes.get(target.name) as { files: EmittedFile[] }).files);
   const emittedAt = performance.now();
   onProgress?.('format', `${emitted.length} files`);
   const files = new Map<string, string>();

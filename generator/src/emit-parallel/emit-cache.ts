@@ -21,19 +21,27 @@ export class EmitCache {
   readonly renders = new RenderCache();
   private readonly files = new Map<string, { key: string; files: EmittedFile[] }>();
 
-  /** The key of a model (once per run: it does not depend on the target). */
-  modelKey(model: ApiModel): string {
+  /** The key of a model (once per run: it does not depend on the target); undefined: none (nothing is kept). */
+  modelKey(model: ApiModel): string | undefined {
     return contentKey(model);
   }
 
   /** The target's files from the run that emitted them for the same model and job, if any. */
-  get(modelKey: string, job: TargetJob): EmittedFile[] | undefined {
+  get(modelKey: string | undefined, job: TargetJob): EmittedFile[] | undefined {
     const kept = this.files.get(job.target);
-    return kept && kept.key === `${contentKey(job)}\u0000${modelKey}` ? kept.files : undefined;
+    const key = keyOf(modelKey, job);
+    return kept && key !== undefined && kept.key === key ? kept.files : undefined;
   }
 
   /** The files just emitted for this model and job, replacing the target's previous ones. */
-  set(modelKey: string, job: TargetJob, files: EmittedFile[]): void {
-    this.files.set(job.target, { key: `${contentKey(job)}\u0000${modelKey}`, files });
+  set(modelKey: string | undefined, job: TargetJob, files: EmittedFile[]): void {
+    const key = keyOf(modelKey, job);
+    if (key === undefined) this.files.delete(job.target);
+    else this.files.set(job.target, { key, files });
   }
+}
+
+function keyOf(modelKey: string | undefined, job: TargetJob): string | undefined {
+  const jobKey = contentKey(job);
+  return modelKey === undefined || jobKey === undefined ? undefined : `${jobKey}\u0000${modelKey}`;
 }

@@ -15,7 +15,9 @@ export class RenderCache {
 
   /** `render()`, or what it returned last for the same `kind` and `data` (data: content-key.ts). */
   rendered<T>(kind: string, data: unknown, render: () => T): T {
-    const key = `${kind}\u0000${contentKey(data)}`;
+    const dataKey = contentKey(data);
+    if (dataKey === undefined) return render();
+    const key = `${kind}\u0000${dataKey}`;
     if (this.current.has(key)) return this.current.get(key) as T;
     const value = this.previous.has(key) ? (this.previous.get(key) as T) : render();
     this.current.set(key, value);
