@@ -15,6 +15,7 @@ import { registerPlugins } from './emit/plugins.ts';
 import { packageVersion } from './emit/package/index.ts';
 import { emitTarget, type TargetJob } from './emit-parallel/emit-target.ts';
 import { startEmitWorker, WORKER_TARGETS, type EmitWorker, type TargetOutcome } from './emit-parallel/emit-worker.ts';
+import type { EmitCache } from './emit-parallel/emit-cache.ts';
 import { formatFiles, type FormatCache } from './write/format.ts';
 import { indentCode } from './codegen/indent.ts';
 import { checkTargetNames, packageName, packageScope, type SocialgenConfig } from './config.ts';
@@ -28,6 +29,8 @@ export interface GenerateResult {
   targets: string[];
   loaded: LoadedModel;
   warnings: Diagnostic[];
+  /** Milliseconds each stage took (the watch prints them with SOCIALGEN_WATCH_TIMINGS=1), and the targets taken from the emit cache. */
+  timings: { load: number; emit: number; format: number; cached: string[] };
 }
 
 export interface GenerateOptions {
@@ -47,6 +50,11 @@ export interface GenerateOptions {
    * passes its persistent worker (emit-parallel/watch-worker.ts) to every run.
    */
   worker?: EmitWorker;
+  /**
+   * Kept likewise: a built-in target whose model and job are the same data as when it was last emitted is
+   * not emitted again, and package files whose data is unchanged are not rendered again (emit-parallel/emit-cache.ts).
+   */
+  emitCache?: EmitCache;
 }
 
 export async function generate(config: SocialgenConfig, onProgress?: (stage: Stage, detail: string) => void, options: GenerateOptions = {}): Promise<GenerateResult> {
@@ -70,6 +78,7 @@ async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onPr
   const selected = config.targets ?? registry.defaults();
   const plan = registry.plan(config.layout === 'files' ? registry.withDependencies(selected) : selected);
   onProgress?.('load', config.spec);
+  const started = performance.now();
   const loaded = await loadModel(config.spec, { parseCache: options.parseCache, remote: { headers: config.headers } });
   const { model } = loaded;
   if (config.pagination) applyDeclaredPagination(config, model);
@@ -80,19 +89,32 @@ async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onPr
   const names = Object.fromEntries([...new Set([...TARGETS, ...registry.names()])].map((t) => [t, packageName(config, t, scope)]));
   const packages = { scope, names, version: packageVersion(model.info.version, config.packages.patch) };
   const jobOf = (target: RegisteredTarget): TargetJob => ({ target: target.name, layout: config.layout, packages, options: config.options[target.name] ?? {}, packageOptions: config.packages, generatorVersion: GENERATOR_VERSION, outName: path.basename(config.out) });
-  const remote = worker && (worker.takes?.(model) ?? true) ? plan.filter((t) => t.origin === 'built-in' && WORKER_TARGETS.includes(t.name)) : [];
+  const outcomes = new Map<string, TargetOutcome>();
+  // The watch: built-in targets whose model and job are unchanged take their files from the last run.
+  const cache = options.emitCache;
+  const modelKey = cache?.modelKey(model);
+  cache?.renders.nextRun();
+  if (cache) {
+    for (const target of plan) {
+      const files = target.origin === 'built-in' ? cache.get(modelKey, jobOf(target)) : undefined;
+      if (files) outcomes.set(target.name, { files });
+    }
+  }
+  const cached = [...outcomes.keys()];
+  const toEmit = plan.filter((t) => !outcomes.has(t.name));
+  const loadedAt = performance.now();
+  const remote = worker && (worker.takes?.(model) ?? true) ? toEmit.filter((t) => t.origin === 'built-in' && WORKER_TARGETS.includes(t.name)) : [];
   const progress = (target: RegisteredTarget) => onProgress?.('emit', `${target.name}: ${model.schemas.length} schemas, ${model.operations.length} operations`);
   // With a worker every target is under way at once; without, each is announced as it starts.
-  if (remote.length) plan.forEach(progress);
+  if (remote.length) toEmit.forEach(progress);
   const fromWorker = remote.length ? worker!.emit(model, remote.map(jobOf)) : undefined;
   // Errors are kept, not thrown, until the worker has answered too: the run reports the failure of the
   // first target in plan order, as emitting them one by one in process would.
   fromWorker?.catch(() => {});
-  const outcomes = new Map<string, TargetOutcome>();
-  for (const target of plan.filter((t) => !remote.includes(t))) {
+  for (const target of toEmit.filter((t) => !remote.includes(t))) {
     if (!remote.length) progress(target);
     try {
-      outcomes.set(target.name, { files: await emitTarget(target, await target.load(), model, jobOf(target)) });
+      outcomes.set(target.name, { files: await emitTarget(target, await target.load(), model, jobOf(target), cache?.renders) });
     } catch (error) {
       outcomes.set(target.name, { error: error as Error });
       break;
@@ -116,6 +138,9 @@ async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onPr
     if ('error' in outcome) throw outcome.error;
     emitted.push(...outcome.files);
   }
+  // Only once every target succeeded: a failed run leaves the cache as the last good run left it.
+  if (cache) for (const target of toEmit) if (target.origin === 'built-in') cache.set(modelKey, jobOf(target), (outcomes.get(target.name) as { files: EmittedFile[] }).files);
+  const emittedAt = performance.now();
   onProgress?.('format', `${emitted.length} files`);
   const files = new Map<string, string>();
   const sorted = emitted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -124,7 +149,8 @@ async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onPr
   const formatted = config.format ? await formatFiles(pending, options.formatCache) : pending.map((f) => withFinalNewline(f.format === 'typescript' && f.formatted === undefined ? indentCode(f.contents) : f.contents));
   pending.forEach((f, i) => early.set(f, formatted[i]!));
   for (const f of sorted) files.set(f.path, early.get(f)!);
-  return { files, targets: plan.map((t) => t.name), loaded, warnings: loaded.warnings };
+  const timings = { load: loadedAt - started, emit: emittedAt - loadedAt, format: performance.now() - emittedAt, cached };
+  return { files, targets: plan.map((t) => t.name), loaded, warnings: loaded.warnings, timings };
 }
 
 /** The config's `pagination` onto the model; a declaration that does not fit the spec is an error at its place in the config. */

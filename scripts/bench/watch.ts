@@ -21,6 +21,18 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<boole
   return true;
 }
 
+/** The median of each `<stage> N ms` the watch printed on its `timings:` lines. */
+function stageMedians(text: string): string {
+  const byStage = new Map<string, number[]>();
+  for (const line of text.split('\n').filter((l) => l.includes('timings: '))) {
+    for (const m of line.matchAll(/([a-z →]+?) (\d+) ms/g)) {
+      const stage = m[1]!.trim();
+      byStage.set(stage, [...(byStage.get(stage) ?? []), Number(m[2])]);
+    }
+  }
+  return [...byStage].map(([stage, values]) => `${stage} ${[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]} ms`).join(', ');
+}
+
 export async function run(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'socialgen-bench-watch-'));
   cpSync(path.join(root, 'spec'), path.join(dir, 'spec'), { recursive: true });
@@ -31,7 +43,8 @@ export async function run(): Promise<void> {
   const output = path.join(dir, 'out/types/src/schemas.ts');
   const child = spawn(process.execPath, [path.join(root, 'generator/bin/socialgen.js'), 'generate', '--watch', '--spec', 'spec/social-posting.openapi.yaml', '--out', 'out'], {
     cwd: dir,
-    env: { ...process.env, NO_COLOR: '1' },
+    // SOCIALGEN_WATCH_TIMINGS: the watch's own account of each run (diagnostics, printed below).
+    env: { ...process.env, NO_COLOR: '1', SOCIALGEN_WATCH_TIMINGS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -46,6 +59,7 @@ export async function run(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     // Diagnostics: the load decides whether the watch emits on its kept worker thread (README: below twice the cores).
     const loadBefore = loadavg()[0]!;
+    const timingsFrom = stderr.length;
     const samples: number[] = [];
     for (let i = 1; i <= EDITS; i++) {
       const marker = `watch-edit-${i}`;
@@ -64,6 +78,7 @@ export async function run(): Promise<void> {
     console.log(`edit → regenerated file on disk, ${EDITS} edits: median ${median.toFixed(0)} ms (min ${sorted[0].toFixed(0)}, max ${sorted.at(-1)!.toFixed(0)}); target ≤ 300 ms (${(300 / median).toFixed(2)}× the target's speed)`);
     const cores = availableParallelism();
     const worker = process.env.SOCIALGEN_EMIT_WORKER === '0' ? 'off (SOCIALGEN_EMIT_WORKER=0)' : process.env.SOCIALGEN_EMIT_WORKER === '1' ? 'on (SOCIALGEN_EMIT_WORKER=1)' : `on while the load is below ${2 * cores}`;
+    console.log(`  the watch's medians per run (SOCIALGEN_WATCH_TIMINGS): ${stageMedians(stderr.slice(timingsFrom))}`);
     console.log(`  1-minute load ${loadBefore.toFixed(2)} → ${loadavg()[0]!.toFixed(2)} on ${cores} cores; the watch's emit worker: ${worker}`);
   } finally {
     child.kill('SIGTERM');

@@ -5,7 +5,7 @@
  * file (its options, its targets) applies on the next run; a broken config is shown and the watch goes on.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/paths.ts';
@@ -26,9 +26,21 @@ const words = () => (existsSync(wordsFile()) ? readFileSync(wordsFile(), 'utf8')
 /** Runs that finished: each prints one `✓ out: …` line after its output is on disk. */
 const runs = () => stdout.split('\n').filter((l) => l.startsWith('✓ ')).length;
 
+/**
+ * A save as editors make it: the new text written beside the file, then renamed over it. A write in place
+ * (truncate, then write) can be seen half done: under load the watch once read the config empty, reported
+ * that problem, and the test took it for the one it waited for. The watch survives such a read (its next
+ * look at the file, cli/watch-schedule.ts, runs again), but what each step here asserts is the run of the
+ * text it wrote.
+ */
+function save(file: string, text: string): void {
+  writeFileSync(`${file}.saving`, text);
+  renameSync(`${file}.saving`, file);
+}
+
 /** A plugin target `words`: one module with the plugin's version and the target's `word` option. */
 function writePlugin(version: string, body = ''): void {
-  writeFileSync(
+  save(
     pluginFile,
     `${body}export default {
   name: 'words',
@@ -40,7 +52,7 @@ function writePlugin(version: string, body = ''): void {
 }
 
 function writeConfig(extra = ''): void {
-  writeFileSync(configFile, `spec: api.yaml\nout: out\nlayout: files\nformat: false\nplugins: [./plugin.js]\ntargets: [types, words]\n${extra}`);
+  save(configFile, `spec: api.yaml\nout: out\nlayout: files\nformat: false\nplugins: [./plugin.js]\ntargets: [types, words]\n${extra}`);
 }
 
 /** Waits for `condition` (checked whenever the child prints, and on a slow poll as a fallback), bounded. */
@@ -115,7 +127,7 @@ describe('generate --watch with a config file and a local plugin', () => {
     expect(words()).toContain("'v2'");
     // An emitter that throws is the plugin's problem too.
     const again = stderr.length;
-    await edit('the emitter\'s failure', () => writeFileSync(pluginFile, "export default { name: 'words', files: ['src/index.ts'], emit: () => { throw new Error('no words today'); } };\n"), () => stderr.slice(again).includes('no words today'));
+    await edit('the emitter\'s failure', () => save(pluginFile, "export default { name: 'words', files: ['src/index.ts'], emit: () => { throw new Error('no words today'); } };\n"), () => stderr.slice(again).includes('no words today'));
     expect(stderr.slice(again)).toContain('the emitter of "words" failed: no words today');
     expect(words()).toContain("'v2'");
   }, 120_000);
@@ -137,7 +149,7 @@ describe('generate --watch with a config file and a local plugin', () => {
     expect(stderr.slice(errorsBefore)).toMatch(/socialgen\.config\.yaml:7:1: unknown config key "colour"/);
     expect(child!.exitCode).toBeNull();
     const before = runs();
-    await edit('a run into out2 without the plugin\'s target', () => writeFileSync(configFile, 'spec: api.yaml\nout: out2\nlayout: files\nformat: false\ntargets: [types]\n'), () => existsSync(path.join(dir, 'out2/types/schemas.ts')));
+    await edit('a run into out2 without the plugin\'s target', () => save(configFile, 'spec: api.yaml\nout: out2\nlayout: files\nformat: false\ntargets: [types]\n'), () => existsSync(path.join(dir, 'out2/types/schemas.ts')));
     await until('its ✓ line', () => stdout.includes('✓ out2: '));
     expect(existsSync(path.join(dir, 'out2/words'))).toBe(false);
   }, 120_000);

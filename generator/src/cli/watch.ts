@@ -124,13 +124,21 @@ export async function watchGenerate(ctx: CommandContext, options: WatchOptions):
     recheckMs: CHANGE_THROTTLE_MS + 10,
     stamp: stampOf,
     run: async (files) => {
+      if (timings && firstEvent !== undefined) ctx.io.err(`socialgen: timings: event → run ${(performance.now() - firstEvent).toFixed(0)} ms`);
+      firstEvent = undefined;
       if (configFile() !== undefined && files.has(configFile()!)) configChanged = true;
       pluginGraph?.changed(files);
       await runOnce();
       watcher.add(watched());
     },
   });
-  watcher.on('all', (_event, file) => schedule.changed(path.resolve(file)));
+  // Diagnostics (SOCIALGEN_WATCH_TIMINGS=1): how long after the first event of a change its run starts.
+  const timings = process.env.SOCIALGEN_WATCH_TIMINGS === '1';
+  let firstEvent: number | undefined;
+  watcher.on('all', (_event, file) => {
+    firstEvent ??= performance.now();
+    schedule.changed(path.resolve(file));
+  });
   ctx.io.err('socialgen: watching for changes (Ctrl-C to stop)');
   await new Promise<void>((resolve) => {
     const stop = () => {

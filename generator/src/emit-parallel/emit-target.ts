@@ -9,6 +9,7 @@ import { createEmitContext, OptionError, type EmitContext, type EmittedFile, typ
 import { RegistryError, type RegisteredTarget } from '../emit/registry.ts';
 import { checkDeclaredFiles, layoutPath } from '../emit/layout.ts';
 import { packageFiles, usageReadme, type PackageOptions } from '../emit/package/index.ts';
+import type { RenderCache } from '../emit/package/render-cache.ts';
 import type { ApiModel } from '../model/types.ts';
 
 /** What emitting one target takes besides its emitter and the model. */
@@ -25,15 +26,15 @@ export interface TargetJob {
   outName: string;
 }
 
-/** The target's files, each path under `<target>/` and laid out as the config says. */
-export async function emitTarget(target: RegisteredTarget, emitter: TargetEmitter, model: ApiModel, job: TargetJob): Promise<EmittedFile[]> {
+/** The target's files, each path under `<target>/` and laid out as the config says; `renders`: the watch's package-file renderings. */
+export async function emitTarget(target: RegisteredTarget, emitter: TargetEmitter, model: ApiModel, job: TargetJob, renders?: RenderCache): Promise<EmittedFile[]> {
   const context = createEmitContext({ layout: job.layout, packages: job.packages, options: job.options, generatorVersion: job.generatorVersion });
   const files = checkDeclaredFiles(target, emitter, await runEmitter(target, emitter, model, context));
   // The usage docs in either layout: a package's files, or the folder's README alone.
   // (A plugin's README example is its code too: `package.example` runs here.)
   let extra: EmittedFile[];
   try {
-    extra = job.layout === 'packages' ? packageFiles(emitter, model, context, job.packageOptions) : [usageReadme(emitter, model, context, job.packageOptions, job.outName)];
+    extra = job.layout === 'packages' ? packageFiles(emitter, model, context, job.packageOptions, renders) : [usageReadme(emitter, model, context, job.packageOptions, job.outName, renders)];
   } catch (error) {
     throw usageError(target, error);
   }

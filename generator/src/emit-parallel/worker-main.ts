@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { builtinRegistry } from '../emit/registry.ts';
 import type { TargetEmitter } from '../emit/emitter.ts';
 import { emitTarget } from './emit-target.ts';
+import { RenderCache } from '../emit/package/render-cache.ts';
 import { sendError, type EmitReply, type EmitRequest, type WorkerStart } from './messages.ts';
 
 const port = parentPort!;
@@ -26,13 +27,13 @@ const emitterOf = (name: string): Promise<TargetEmitter> => {
 // Started now; an error surfaces when the job that needs the emitter awaits it.
 for (const name of (workerData as WorkerStart).preload) emitterOf(name).catch(() => {});
 
-/** One request's reply: each job's files in order, up to the first failure. */
-async function answer({ model, jobs }: EmitRequest): Promise<EmitReply> {
+/** One request's reply: each job's files in order, up to the first failure; `renders`: the persistent worker's. */
+async function answer({ model, jobs }: EmitRequest, renders?: RenderCache): Promise<EmitReply> {
   const reply: EmitReply = { results: [] };
   for (const job of jobs) {
     try {
       const emitter = await emitterOf(job.target);
-      reply.results.push({ target: job.target, files: await emitTarget(registry.get(job.target)!, emitter, model, job) });
+      reply.results.push({ target: job.target, files: await emitTarget(registry.get(job.target)!, emitter, model, job, renders) });
     } catch (error) {
       reply.results.push({ target: job.target, error: sendError(error) });
       break;
@@ -43,8 +44,13 @@ async function answer({ model, jobs }: EmitRequest): Promise<EmitReply> {
 
 if ((workerData as WorkerStart).persistent) {
   // The watch's worker: one request after another (the main thread sends the next only after the reply),
-  // each reply carrying its request's id; it lives until the main thread terminates it.
-  port.on('message', async (request: EmitRequest) => port.postMessage({ ...(await answer(request)), id: request.id }));
+  // each reply carrying its request's id; it lives until the main thread terminates it. The package files'
+  // renderings are kept from one request to the next (emit/package/render-cache.ts).
+  const renders = new RenderCache();
+  port.on('message', async (request: EmitRequest) => {
+    renders.nextRun();
+    port.postMessage({ ...(await answer(request, renders)), id: request.id });
+  });
 } else {
   port.once('message', async (request: EmitRequest) => {
     port.postMessage(await answer(request));

@@ -15,6 +15,7 @@ import { packageExample, type PackageExample } from './examples.ts';
 import { jsonValueText } from '../../codegen/json-layout.ts';
 import { markdownText } from '../../codegen/markdown-layout.ts';
 import { tagSections } from './tag-sections.ts';
+import type { RenderCache } from './render-cache.ts';
 
 export { TEMPLATES } from './template-files.ts';
 
@@ -222,21 +223,24 @@ function buildTsconfig(types: readonly string[]): Record<string, unknown> {
 const EXPANDED_IN_PACKAGE_JSON = new Set(['', 'exports', 'exports/.', 'engines', 'scripts', 'publishConfig', 'socialgen', 'socialgen/spec']);
 const EXPANDED_IN_TSCONFIG = new Set(['', 'compilerOptions']);
 
-export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: EmitContext, options: PackageOptions): EmittedFile[] {
+/** `render()` through the watch's cache of renderings (`cache`), else now. */
+function rendered<T>(cache: RenderCache | undefined, kind: string, data: unknown, render: () => T): T {
+  return cache ? cache.rendered(kind, data, render) : render();
+}
+
+/** The package files of a target; `cache` (the watch's) keeps renderings whose data is unchanged. */
+export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: EmitContext, options: PackageOptions, cache?: RenderCache): EmittedFile[] {
   const view = readmeView(emitter, model, context, options, '');
   const pkg = packageJson(emitter, model, view, context.packages.names);
-  const packageText = jsonValueText(pkg, (at) => EXPANDED_IN_PACKAGE_JSON.has(at.join('/')));
+  const packageText = rendered(cache, 'package.json', pkg, () => jsonValueText(pkg, (at) => EXPANDED_IN_PACKAGE_JSON.has(at.join('/'))));
+  const tsconfig = buildTsconfig(view.isServer ? ['node'] : []);
   const specLicense = model.info.license;
-  const isMit = /^mit$/i.test(options.license);
+  const license = { mit: /^mit$/i.test(options.license), holder: options.licenseHolder, name: view.name, specTitle: model.info.title, license: options.license, url: specLicense?.url ?? null };
   return [
     laidOut('package.json', 'json', packageText),
-    laidOut('tsconfig.json', 'json', jsonValueText(buildTsconfig(view.isServer ? ['node'] : []), (at) => EXPANDED_IN_TSCONFIG.has(at.join('/')))),
-    readmeFile(view),
-    {
-      path: 'LICENSE',
-      contents: template(TEMPLATES.LICENSE)({ mit: isMit, holder: options.licenseHolder, name: view.name, specTitle: model.info.title, license: options.license, url: specLicense?.url ?? null }),
-      format: 'none',
-    },
+    laidOut('tsconfig.json', 'json', rendered(cache, 'tsconfig.json', tsconfig, () => jsonValueText(tsconfig, (at) => EXPANDED_IN_TSCONFIG.has(at.join('/'))))),
+    readmeFile(view, cache),
+    { path: 'LICENSE', contents: rendered(cache, 'LICENSE', license, () => template(TEMPLATES.LICENSE)(license)), format: 'none' },
   ];
 }
 
@@ -244,15 +248,17 @@ export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: E
  * The `files` layout's usage docs: `<out>/<target>/README.md`, the package README's sections with the
  * relative imports an application uses (`./api/client/index.js` for `out: src/api`), marked as socialgen's.
  */
-export function usageReadme(emitter: TargetEmitter, model: ApiModel, context: EmitContext, options: PackageOptions, outName: string): EmittedFile {
-  return readmeFile(readmeView(emitter, model, context, options, outName));
+export function usageReadme(emitter: TargetEmitter, model: ApiModel, context: EmitContext, options: PackageOptions, outName: string, cache?: RenderCache): EmittedFile {
+  return readmeFile(readmeView(emitter, model, context, options, outName), cache);
 }
 
-function readmeFile(view: View): EmittedFile {
-  // The example's fence is kept as the one printer printed it (the rest is laid out by the printer's markdown
-  // layout); an example the printer did not print sends the README to prettier.
-  const text = template(TEMPLATES['README.md'])(view);
-  return view.example && view.printedExample === undefined ? { path: 'README.md', contents: text, format: 'markdown' } : laidOut('README.md', 'markdown', markdownText(text, view.printedExample));
+function readmeFile(view: View, cache: RenderCache | undefined): EmittedFile {
+  return rendered(cache, 'README.md', view, () => {
+    // The example's fence is kept as the one printer printed it (the rest is laid out by the printer's markdown
+    // layout); an example the printer did not print sends the README to prettier.
+    const text = template(TEMPLATES['README.md'])(view);
+    return view.example && view.printedExample === undefined ? { path: 'README.md', contents: text, format: 'markdown' as const } : laidOut('README.md', 'markdown', markdownText(text, view.printedExample));
+  });
 }
 
 /** A file laid out by the printer (formatted), or as written where its layout declined (for prettier). */
