@@ -38,12 +38,24 @@ const { type } = fc.letrec<{ type: n.TypeNode }>((tie) => ({
   ),
 }));
 
-/** An object type built broken (one member a line, as the types target builds a schema's object), nested at random: an interface's members printed as text (pretty/broken-objects.ts). */
-const { brokenObject } = fc.letrec<{ brokenObject: n.TypeNode }>((tie) => ({
-  brokenObject: fc
-    .array(fc.tuple(fc.oneof(name, fc.stringMatching(/^[a-z0-9 -]{1,12}$/)), fc.oneof({ depthSize: 'small', withCrossShrink: true }, type, tie('brokenObject')), fc.boolean(), fc.boolean(), doc), { minLength: 1, maxLength: 3 })
-    .map((ms) => n.typeLiteral(ms.map(([k, t, optional, readonly, d]) => n.propertySignature(k, t, { optional, readonly, doc: d })))),
-}));
+/**
+ * An object type built broken (one member a line, as the types target builds a schema's object), nested at
+ * random: an interface's members printed as text (pretty/broken-objects.ts). A member's type may also be a
+ * broken object in an array (`{ … }[]`, `{ … }[][]`) or hugged in a union with `null` on either side (`{ … } | null`).
+ */
+const { brokenObject } = fc.letrec<{ brokenObject: n.TypeNode }>((tie) => {
+  const around = fc.tuple(tie('brokenObject'), fc.constantFrom('array', 'array2', 'null after', 'null before', 'null both')).map(([o, how]) => {
+    const nul = n.keywordType('null');
+    if (how === 'array') return n.arrayType(o);
+    if (how === 'array2') return n.arrayType(n.arrayType(o));
+    return n.unionType(how === 'null after' ? [o, nul] : how === 'null before' ? [nul, o] : [nul, o, nul]);
+  });
+  return {
+    brokenObject: fc
+      .array(fc.tuple(fc.oneof(name, fc.stringMatching(/^[a-z0-9 -]{1,12}$/)), fc.oneof({ depthSize: 'small', withCrossShrink: true }, type, tie('brokenObject'), around), fc.boolean(), fc.boolean(), doc), { minLength: 1, maxLength: 3 })
+      .map((ms) => n.typeLiteral(ms.map(([k, t, optional, readonly, d]) => n.propertySignature(k, t, { optional, readonly, doc: d })))),
+  };
+});
 
 const parameter = fc.record({ name: fc.oneof(name, fc.array(name, { minLength: 1, maxLength: 3 }).map((d) => ({ destructure: [...new Set(d)] }))), type: fc.option(type, { nil: undefined }), optional: fc.boolean() }).map((p) => ({ ...p, optional: p.optional && typeof p.name === 'string' && p.type !== undefined }));
 const parameters = fc.uniqueArray(parameter, { maxLength: 3, selector: (p) => JSON.stringify(p.name) });

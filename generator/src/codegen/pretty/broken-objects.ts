@@ -201,7 +201,7 @@ function membersText(members: ts.NodeArray<ts.TypeElement>, column: number, out:
     if (nested) {
       out.push(indentation + leading + nested.head + '{');
       membersText(nested.members, column + TAB, out);
-      out.push(indentation + '};');
+      out.push(indentation + '}' + nested.tail + ';');
       continue;
     }
     const flat = flatIfFits([memberBody(m), ';'], column);
@@ -221,11 +221,39 @@ function membersText(members: ts.NodeArray<ts.TypeElement>, column: number, out:
 /**
  * `key: {` of a property whose type is an object type built broken (and not empty): it opens on the
  * property's line whatever the width (nothing in between can break), and its members follow one a line.
+ * So too when that object is the element of an array type (`key: {` … `}[];`) or the object of a union
+ * prettier hugs (`key: {` … `} | null;`, types.ts `huggedUnion`: joined by ` | `, never broken): the GitHub
+ * spec's nullable and list members, which the document printer otherwise measured member by member.
  */
-function brokenObjectMember(m: ts.TypeElement): { head: string; members: ts.NodeArray<ts.TypeElement> } | undefined {
-  if (!ts.isPropertySignature(m) || !m.type || !brokenObject(m.type)) return undefined;
+function brokenObjectMember(m: ts.TypeElement): { head: string; members: ts.NodeArray<ts.TypeElement>; tail: string } | undefined {
+  if (!ts.isPropertySignature(m) || !m.type) return undefined;
   const modifiers = m.modifiers ?? [];
   if (modifiers.some((mod) => mod.kind !== ts.SyntaxKind.ReadonlyKeyword)) return undefined;
-  const head = `${modifiers.length ? 'readonly ' : ''}${printFlat(propertyKey(m.name))}${m.questionToken ? '?' : ''}: `;
-  return { head, members: m.type.members };
+  const object = brokenObjectIn(m.type);
+  if (!object) return undefined;
+  const head = `${modifiers.length ? 'readonly ' : ''}${printFlat(propertyKey(m.name))}${m.questionToken ? '?' : ''}: ${object.before}`;
+  return { head, members: object.members, tail: object.after };
+}
+
+/**
+ * The broken object type a member's type is, with the text around it: the object itself, an array of one
+ * (`[]` after, however deep), or a hugged union of one with `null`s (types.ts `type` prints each of these
+ * without a line of its own). Undefined for anything else, and for a type that carries a comment.
+ */
+function brokenObjectIn(node: ts.TypeNode): { before: string; members: ts.NodeArray<ts.TypeElement>; after: string } | undefined {
+  if (brokenObject(node)) return { before: '', members: node.members, after: '' };
+  if (ts.getSyntheticLeadingComments(node)?.length) return undefined;
+  if (ts.isArrayTypeNode(node)) {
+    const element = brokenObjectIn(node.elementType);
+    return element && !element.before ? { ...element, after: `${element.after}[]` } : undefined;
+  }
+  if (ts.isUnionTypeNode(node) && huggedUnion(node)) {
+    const main = node.types.findIndex(brokenObject);
+    if (main === -1) return undefined;
+    const spelled = (types: readonly ts.TypeNode[]) => types.map((t) => printFlat(type(t)));
+    const before = spelled(node.types.slice(0, main));
+    const after = spelled(node.types.slice(main + 1));
+    return { before: before.map((t) => `${t} | `).join(''), members: (node.types[main] as ts.TypeLiteralNode).members, after: after.map((t) => ` | ${t}`).join('') };
+  }
+  return undefined;
 }
