@@ -23,6 +23,7 @@ import { expression, hasComments, strip } from './expressions.ts';
 import { typeParameters } from './functions.ts';
 import { huggedUnion, memberBody, type } from './types.ts';
 import { at, exportKeyword } from './statements.ts';
+import { plainMember } from './flat.ts';
 
 const { group, indent } = builders;
 const TAB = PRETTIER_OPTIONS.tabWidth!;
@@ -204,7 +205,7 @@ function membersText(members: ts.NodeArray<ts.TypeElement>, column: number, out:
       out.push(indentation + '}' + nested.tail + ';');
       continue;
     }
-    const flat = flatIfFits([memberBody(m), ';'], column);
+    const flat = plainMember(m, column) ?? flatIfFits([memberBody(m), ';'], column);
     if (flat !== undefined) {
       out.push(indentation + leading + flat);
       continue;
