@@ -182,6 +182,26 @@ const brokenDeclaration = fc.oneof(
   fc
     .tuple(fc.tuple(typeName, fc.stringMatching(/^[A-Za-z]{0,90}$/)), fc.uniqueArray(fc.tuple(name, type, fc.boolean()), { minLength: 1, maxLength: 3, selector: ([p]) => p }), type, doc)
     .map(([[x, suffix], ps, returns, d]) => n.typeAlias(x + suffix, n.functionType(ps.map(([p, t, optional]) => ({ name: p, type: t, optional })), returns), d)),
+  // A declaration destructuring a name with nested patterns, which prettier always breaks (the validators'
+  // exports of every operation's validators, settled as text by pretty/broken-objects.ts): names of every
+  // length, each made unique by its place (a name bound twice is a syntax error).
+  fc
+    .tuple(
+      fc.array(
+        fc.oneof(
+          name.map((x) => (i: number) => `${x}${i}`),
+          fc.tuple(fc.oneof(name, fc.stringMatching(/^[a-z0-9 -]{1,12}$/)), name).map(([k, x]) => (i: number) => ({ property: k, name: `${x}${i}` })),
+          fc
+            .tuple(fc.oneof(name, fc.stringMatching(/^[a-z0-9 -]{1,12}$/)), fc.array(fc.tuple(fc.option(name, { nil: undefined }), name), { minLength: 1, maxLength: 4 }))
+            .map(([k, parts]) => (i: number) => ({ property: k, name: { destructure: parts.map(([p, x], j) => (p === undefined ? `${x}${i}_${j}` : { property: p, name: `${x}${i}_${j}` })) } })),
+        ),
+        { minLength: 1, maxLength: 5 },
+      ),
+      name,
+      fc.boolean(),
+      doc,
+    )
+    .map(([elements, from, exported, d]) => n.variable('const', { destructure: elements.map((e, i) => e(i)) }, n.valueRef(from), { exported, doc: d })),
   // A declaration of a call of a name or of one member of a name whose arguments are strings up to three lines wide
   // and names (the server's `JSON.parse('…')` tables, settled as text by pretty/flat.ts).
   fc
