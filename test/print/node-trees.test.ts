@@ -38,12 +38,24 @@ const { type } = fc.letrec<{ type: n.TypeNode }>((tie) => ({
   ),
 }));
 
-/** An object type built broken (one member a line, as the types target builds a schema's object), nested at random: an interface's members printed as text (pretty/broken-objects.ts). */
-const { brokenObject } = fc.letrec<{ brokenObject: n.TypeNode }>((tie) => ({
-  brokenObject: fc
-    .array(fc.tuple(fc.oneof(name, fc.stringMatching(/^[a-z0-9 -]{1,12}$/)), fc.oneof({ depthSize: 'small', withCrossShrink: true }, type, tie('brokenObject')), fc.boolean(), fc.boolean(), doc), { minLength: 1, maxLength: 3 })
-    .map((ms) => n.typeLiteral(ms.map(([k, t, optional, readonly, d]) => n.propertySignature(k, t, { optional, readonly, doc: d })))),
-}));
+/**
+ * An object type built broken (one member a line, as the types target builds a schema's object), nested at
+ * random: an interface's members printed as text (pretty/broken-objects.ts). A member's type may also be a
+ * broken object in an array (`{ … }[]`, `{ … }[][]`) or hugged in a union with `null` on either side (`{ … } | null`).
+ */
+const { brokenObject } = fc.letrec<{ brokenObject: n.TypeNode }>((tie) => {
+  const around = fc.tuple(tie('brokenObject'), fc.constantFrom('array', 'array2', 'null after', 'null before', 'null both')).map(([o, how]) => {
+    const nul = n.keywordType('null');
+    if (how === 'array') return n.arrayType(o);
+    if (how === 'array2') return n.arrayType(n.arrayType(o));
+    return n.unionType(how === 'null after' ? [o, nul] : how === 'null before' ? [nul, o] : [nul, o, nul]);
+  });
+  return {
+    brokenObject: fc
+      .array(fc.tuple(fc.oneof(name, fc.stringMatching(/^[a-z0-9 -]{1,12}$/)), fc.oneof({ depthSize: 'small', withCrossShrink: true }, type, tie('brokenObject'), around), fc.boolean(), fc.boolean(), doc), { minLength: 1, maxLength: 3 })
+      .map((ms) => n.typeLiteral(ms.map(([k, t, optional, readonly, d]) => n.propertySignature(k, t, { optional, readonly, doc: d })))),
+  };
+});
 
 const parameter = fc.record({ name: fc.oneof(name, fc.array(name, { minLength: 1, maxLength: 3 }).map((d) => ({ destructure: [...new Set(d)] }))), type: fc.option(type, { nil: undefined }), optional: fc.boolean() }).map((p) => ({ ...p, optional: p.optional && typeof p.name === 'string' && p.type !== undefined }));
 const parameters = fc.uniqueArray(parameter, { maxLength: 3, selector: (p) => JSON.stringify(p.name) });
@@ -170,6 +182,26 @@ const brokenDeclaration = fc.oneof(
   fc
     .tuple(fc.tuple(typeName, fc.stringMatching(/^[A-Za-z]{0,90}$/)), fc.uniqueArray(fc.tuple(name, type, fc.boolean()), { minLength: 1, maxLength: 3, selector: ([p]) => p }), type, doc)
     .map(([[x, suffix], ps, returns, d]) => n.typeAlias(x + suffix, n.functionType(ps.map(([p, t, optional]) => ({ name: p, type: t, optional })), returns), d)),
+  // A declaration destructuring a name with nested patterns, which prettier always breaks (the validators'
+  // exports of every operation's validators, settled as text by pretty/broken-objects.ts): names of every
+  // length, each made unique by its place (a name bound twice is a syntax error).
+  fc
+    .tuple(
+      fc.array(
+        fc.oneof(
+          name.map((x) => (i: number) => `${x}${i}`),
+          fc.tuple(fc.oneof(name, fc.stringMatching(/^[a-z0-9 -]{1,12}$/)), name).map(([k, x]) => (i: number) => ({ property: k, name: `${x}${i}` })),
+          fc
+            .tuple(fc.oneof(name, fc.stringMatching(/^[a-z0-9 -]{1,12}$/)), fc.array(fc.tuple(fc.option(name, { nil: undefined }), name), { minLength: 1, maxLength: 4 }))
+            .map(([k, parts]) => (i: number) => ({ property: k, name: { destructure: parts.map(([p, x], j) => (p === undefined ? `${x}${i}_${j}` : { property: p, name: `${x}${i}_${j}` })) } })),
+        ),
+        { minLength: 1, maxLength: 5 },
+      ),
+      name,
+      fc.boolean(),
+      doc,
+    )
+    .map(([elements, from, exported, d]) => n.variable('const', { destructure: elements.map((e, i) => e(i)) }, n.valueRef(from), { exported, doc: d })),
   // A declaration of a call of a name or of one member of a name whose arguments are strings up to three lines wide
   // and names (the server's `JSON.parse('…')` tables, settled as text by pretty/flat.ts).
   fc

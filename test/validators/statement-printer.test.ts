@@ -56,7 +56,7 @@ function nested(statement: Stmt, depth: number): Stmt {
 
 // Expressions over numbers a, b, c and booleans x, y: evaluated directly and as printed text.
 type Env = { a: number; b: number; c: number; x: boolean; y: boolean };
-const NUMERIC: BinaryOp[] = ['+', '-', '%', '&'];
+const NUMERIC: BinaryOp[] = ['+', '-', '%', '&', '|'];
 const COMPARISON: BinaryOp[] = ['===', '!==', '<', '<=', '>', '>='];
 
 const numberExpr: fc.Memo<Expr> = fc.memo((n) =>
@@ -85,7 +85,7 @@ function evaluate(e: Expr, env: Env): number | boolean {
       const l = evaluate(e.left, env) as number;
       const r = evaluate(e.right, env) as number;
       const ops: Record<string, (l: number, r: number) => number | boolean> = {
-        '+': (l, r) => l + r, '-': (l, r) => l - r, '%': (l, r) => l % r, '&': (l, r) => l & r,
+        '+': (l, r) => l + r, '-': (l, r) => l - r, '%': (l, r) => l % r, '&': (l, r) => l & r, '|': (l, r) => l | r,
         '===': (l, r) => l === r, '!==': (l, r) => l !== r, '<': (l, r) => l < r, '<=': (l, r) => l <= r, '>': (l, r) => l > r, '>=': (l, r) => l >= r,
       };
       return ops[e.op]!(l, r);
@@ -116,6 +116,36 @@ describe('expressions', () => {
       }),
       { numRuns: 150, seed: 5 },
     );
+  });
+});
+
+describe('numeric and bitwise operators', () => {
+  // Comparisons of nested arithmetic and bitwise operands (`(o | 16) & 8`, `a % b | c`, `a | b | c`): the
+  // validators' option bits. Deeper than boolExpr's operands, so operators of each level nest in each other.
+  const comparison = fc.tuple(numberExpr(4), fc.constantFrom(...COMPARISON), numberExpr(3)).map(([l, op, r]) => binary(l, op, r));
+
+  it('evaluate as the tree does', () => {
+    fc.assert(
+      fc.property(comparison, fc.array(env, { minLength: 4, maxLength: 4 }), (e, envs) => {
+        const run = new Function('a', 'b', 'c', `return ${printExpression(e).text};`) as (...args: unknown[]) => unknown;
+        for (const en of envs) expect(run(en.a, en.b, en.c)).toBe(evaluate(e, en));
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+  });
+
+  it('are bracketed as prettier brackets them', async () => {
+    let claimed = 0;
+    await fc.assert(
+      fc.asyncProperty(comparison, async (e) => {
+        const { text, formatted } = printStatement(fn([ifStmt(e, RETURN_FALSE)]));
+        if (!formatted) return;
+        claimed++;
+        expect(text).toBe(await format(text));
+      }),
+      { numRuns: 150, seed: 9 },
+    );
+    expect(claimed).toBeGreaterThan(140);
   });
 });
 

@@ -2961,7 +2961,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e11 = E.length;
-        const o12 = (o & 16) !== 0 ? o : o + 16;
+        const o12 = o | 16;
         {
           const e14 = E.length;
           L13: {
@@ -4162,7 +4162,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
     }
     if (n2 === 0) {
       const e43 = E.length;
-      const o44 = (o & 16) !== 0 ? o : o + 16;
+      const o44 = o | 16;
       {
         const e46 = E.length;
         L45: {
@@ -5580,7 +5580,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
     }
     if (!ok3) {
       const e4 = E.length;
-      const o5 = (o & 16) !== 0 ? o : o + 16;
+      const o5 = o | 16;
       {
         const e12 = E.length;
         L11: {
@@ -5724,7 +5724,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
     }
     if (n2 === 0) {
       const e16 = E.length;
-      const o17 = (o & 16) !== 0 ? o : o + 16;
+      const o17 = o | 16;
       {
         const e19 = E.length;
         L18: {

@@ -151,8 +151,19 @@ export function printModuleLine(line: ModuleLine): string {
  * trimmed and put one space right of the opening `/`. Another multi-line block throws `NotPrinted`.
  */
 export function blockComment(body: string): builders.Doc {
+  const lines = blockCommentLines(body);
+  return ['/*', lines.length === 1 ? body : join(hardline, lines), '*/', hardline];
+}
+
+/** The lines of a block comment's `body` as `blockComment` lays them out (the first after `/*`, the last before `*\/`). */
+export function blockCommentLines(body: string): string[] {
   const lines = body.split('\n');
-  if (lines.length > 1 && !`*${body}*`.split('\n').every((l) => l.trimStart().startsWith('*'))) throw new NotPrinted('unindentable comment');
-  const text = lines.length === 1 ? body : join(hardline, lines.map((l, i) => (i === 0 ? l.trimEnd() : ' ' + (i < lines.length - 1 ? l.trim() : l.trimStart()))));
-  return ['/*', text, '*/', hardline];
+  if (lines.length === 1) return lines;
+  const last = lines.length - 1;
+  // Every line but the first starts with `*` once trimmed (the first follows `/*`), and the last too when followed by `*\/`.
+  for (let i = 1; i < last; i++) if (!lines[i]!.trimStart().startsWith('*')) throw new NotPrinted('unindentable comment');
+  const end = lines[last]!.trimStart();
+  if (end && !end.startsWith('*')) throw new NotPrinted('unindentable comment');
+  for (let i = 0; i <= last; i++) lines[i] = i === 0 ? lines[i]!.trimEnd() : ' ' + (i < last ? lines[i]!.trim() : lines[i]!.trimStart());
+  return lines;
 }

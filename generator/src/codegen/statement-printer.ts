@@ -65,6 +65,7 @@ const BINARY: Readonly<Record<string, ts.BinaryOperator>> = {
   '-': K.MinusToken,
   '%': K.PercentToken,
   '&': K.AmpersandToken,
+  '|': K.BarToken,
   instanceof: K.InstanceOfKeyword,
 };
 

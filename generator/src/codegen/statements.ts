@@ -14,7 +14,7 @@ export type Leaf = Code;
 
 export type Expr = Leaf | ExprNode;
 
-export type BinaryOp = '===' | '!==' | '<' | '<=' | '>' | '>=' | '+' | '-' | '%' | '&' | 'instanceof';
+export type BinaryOp = '===' | '!==' | '<' | '<=' | '>' | '>=' | '+' | '-' | '%' | '&' | '|' | 'instanceof';
 
 export type ExprNode =
   | { readonly kind: 'lit'; readonly value: unknown }

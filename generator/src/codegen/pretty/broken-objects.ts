@@ -23,6 +23,7 @@ import { expression, hasComments, strip } from './expressions.ts';
 import { typeParameters } from './functions.ts';
 import { huggedUnion, memberBody, type } from './types.ts';
 import { at, exportKeyword } from './statements.ts';
+import { plainMember } from './flat.ts';
 
 const { group, indent } = builders;
 const TAB = PRETTIER_OPTIONS.tabWidth!;
@@ -147,6 +148,64 @@ function objectDeclaration(node: ts.VariableStatement): string | undefined {
 }
 
 /**
+ * `export const {`, one property a line, `} = name;`: a declaration destructuring a name with a pattern that
+ * nests patterns, which prettier always breaks (functions.ts `objectPattern`) — the validators' exports of
+ * every operation's validators (`getPost: { query: validateGetPostQuery },`), a thousand lines on GitHub's
+ * spec, laid out by the document printer as one document. A nested pattern is flat when it fits its line
+ * with its comma (the broken pattern's line break ends the measure), else one name a line; nothing
+ * between a key and its `{` can break while `key: {` fits (assignments.ts `bindingProperty`: the group
+ * after `:` measures up to the value's first line break). Undefined (the documents decide) for another
+ * declaration, an empty or doubly nested pattern, a default or rest element, a line that does not fit.
+ */
+export function destructuringText(node: ts.VariableStatement): string | undefined {
+  const list = node.declarationList;
+  const [d] = list.declarations;
+  if (list.declarations.length !== 1 || !(list.flags & ts.NodeFlags.Const) || !d || d.type || d.exclamationToken || !ts.isObjectBindingPattern(d.name) || !d.initializer || !ts.isIdentifier(d.initializer)) return undefined;
+  if (ts.getSyntheticLeadingComments(d.initializer)?.length || ts.getSyntheticTrailingComments(node)?.length || !d.name.elements.some((e) => ts.isObjectBindingPattern(e.name))) return undefined;
+  const lines = [`${leadingText(node, 0)}${printFlat(exportKeyword(node))}const {`];
+  for (const e of d.name.elements) {
+    if (!bindingLines(e, TAB, lines)) return undefined;
+  }
+  const tail = `} = ${d.initializer.text};`;
+  lines.push(tail);
+  return lines.every((l) => !BEYOND_PRINTABLE_ASCII.test(l)) ? lines.join('\n') : undefined;
+}
+
+/** One element of a pattern standing `column` columns in, with its comma, as its lines pushed onto `out`; false when the documents must decide. */
+function bindingLines(e: ts.BindingElement, column: number, out: string[]): boolean {
+  if (e.initializer || e.dotDotDotToken) return false;
+  const indentation = ' '.repeat(column);
+  const key = e.propertyName ? `${keyText(e.propertyName)}: ` : '';
+  const fits = (line: string) => column + line.length <= PRETTIER_OPTIONS.printWidth!;
+  if (ts.isIdentifier(e.name)) {
+    const line = `${key}${e.name.text},`;
+    return fits(line) && (out.push(indentation + line), true);
+  }
+  if (!ts.isObjectBindingPattern(e.name) || !e.name.elements.length) return false;
+  const inner: string[] = [];
+  for (const i of e.name.elements) {
+    if (!ts.isIdentifier(i.name) || i.initializer || i.dotDotDotToken) return false;
+    inner.push(i.propertyName ? `${keyText(i.propertyName)}: ${i.name.text}` : i.name.text);
+  }
+  const flat = `${key}{ ${inner.join(', ')} },`;
+  if (fits(flat)) return out.push(indentation + flat), true;
+  if (!fits(`${key}{`)) return false;
+  out.push(`${indentation}${key}{`);
+  for (const line of inner) {
+    if (column + TAB + line.length + 1 > PRETTIER_OPTIONS.printWidth!) return false;
+    out.push(`${indentation}${' '.repeat(TAB)}${line},`);
+  }
+  out.push(`${indentation}},`);
+  return true;
+}
+
+/** A property key as literals.ts `propertyKey` spells it (a name or a quoted string: its document is the text). */
+function keyText(name: ts.PropertyName): string {
+  const key = propertyKey(name);
+  return typeof key === 'string' ? key : printFlat(key);
+}
+
+/**
  * `key: [`, the items one a line with their commas, `],`: a property standing `column` columns in whose
  * value is an array prettier breaks whatever its width (literals.ts `alwaysBroken`: two or more objects or
  * arrays of two or more entries each, as the client's parameter lists). Nothing between the key and `[`
@@ -201,10 +260,10 @@ function membersText(members: ts.NodeArray<ts.TypeElement>, column: number, out:
     if (nested) {
       out.push(indentation + leading + nested.head + '{');
       membersText(nested.members, column + TAB, out);
-      out.push(indentation + '};');
+      out.push(indentation + '}' + nested.tail + ';');
       continue;
     }
-    const flat = flatIfFits([memberBody(m), ';'], column);
+    const flat = plainMember(m, column) ?? flatIfFits([memberBody(m), ';'], column);
     if (flat !== undefined) {
       out.push(indentation + leading + flat);
       continue;
@@ -221,11 +280,39 @@ function membersText(members: ts.NodeArray<ts.TypeElement>, column: number, out:
 /**
  * `key: {` of a property whose type is an object type built broken (and not empty): it opens on the
  * property's line whatever the width (nothing in between can break), and its members follow one a line.
+ * So too when that object is the element of an array type (`key: {` … `}[];`) or the object of a union
+ * prettier hugs (`key: {` … `} | null;`, types.ts `huggedUnion`: joined by ` | `, never broken): the GitHub
+ * spec's nullable and list members, which the document printer otherwise measured member by member.
  */
-function brokenObjectMember(m: ts.TypeElement): { head: string; members: ts.NodeArray<ts.TypeElement> } | undefined {
-  if (!ts.isPropertySignature(m) || !m.type || !brokenObject(m.type)) return undefined;
+function brokenObjectMember(m: ts.TypeElement): { head: string; members: ts.NodeArray<ts.TypeElement>; tail: string } | undefined {
+  if (!ts.isPropertySignature(m) || !m.type) return undefined;
   const modifiers = m.modifiers ?? [];
   if (modifiers.some((mod) => mod.kind !== ts.SyntaxKind.ReadonlyKeyword)) return undefined;
-  const head = `${modifiers.length ? 'readonly ' : ''}${printFlat(propertyKey(m.name))}${m.questionToken ? '?' : ''}: `;
-  return { head, members: m.type.members };
+  const object = brokenObjectIn(m.type);
+  if (!object) return undefined;
+  const head = `${modifiers.length ? 'readonly ' : ''}${printFlat(propertyKey(m.name))}${m.questionToken ? '?' : ''}: ${object.before}`;
+  return { head, members: object.members, tail: object.after };
+}
+
+/**
+ * The broken object type a member's type is, with the text around it: the object itself, an array of one
+ * (`[]` after, however deep), or a hugged union of one with `null`s (types.ts `type` prints each of these
+ * without a line of its own). Undefined for anything else, and for a type that carries a comment.
+ */
+function brokenObjectIn(node: ts.TypeNode): { before: string; members: ts.NodeArray<ts.TypeElement>; after: string } | undefined {
+  if (brokenObject(node)) return { before: '', members: node.members, after: '' };
+  if (ts.getSyntheticLeadingComments(node)?.length) return undefined;
+  if (ts.isArrayTypeNode(node)) {
+    const element = brokenObjectIn(node.elementType);
+    return element && !element.before ? { ...element, after: `${element.after}[]` } : undefined;
+  }
+  if (ts.isUnionTypeNode(node) && huggedUnion(node)) {
+    const main = node.types.findIndex(brokenObject);
+    if (main === -1) return undefined;
+    const spelled = (types: readonly ts.TypeNode[]) => types.map((t) => printFlat(type(t)));
+    const before = spelled(node.types.slice(0, main));
+    const after = spelled(node.types.slice(main + 1));
+    return { before: before.map((t) => `${t} | `).join(''), members: (node.types[main] as ts.TypeLiteralNode).members, after: after.map((t) => ` | ${t}`).join('') };
+  }
+  return undefined;
 }

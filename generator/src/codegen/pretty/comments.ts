@@ -1,7 +1,7 @@
 /** Comments of a node: leading JSDoc blocks and `//` lines, re-indented as prettier re-indents them, and a `//` after a statement. */
 import { ts } from '../typescript.mjs';
 import { builders } from 'prettier/doc';
-import { blockComment } from '../pretty-doc.ts';
+import { blockComment, blockCommentLines } from '../pretty-doc.ts';
 import { type D, K, unhandled } from './base.ts';
 
 const { hardline, lineSuffix, breakParent } = builders;
@@ -24,20 +24,25 @@ export function comments(node: ts.Node): D {
  * Throws `NotPrinted` as `comments` does.
  */
 export function leadingText(node: ts.Node, column: number): string {
-  const list = comments(node);
-  if (list === '') return '';
+  // `comments`' documents spelled directly: a JSDoc block before most members of the types target's
+  // interfaces made building and walking them a large part of its layout.
+  const list = ts.getSyntheticLeadingComments(node);
+  if (!list?.length) return '';
   const indentation = ' '.repeat(column);
-  const lines: string[] = [];
+  let text = '';
   let line = '';
-  const add = (d: D): void => {
-    if (typeof d === 'string') line += d;
-    else if (Array.isArray(d)) d.forEach(add);
-    else if (d.type === 'line' && d.hard) lines.push(trimBlanks(line)), (line = indentation);
-    else if (d.type !== 'break-parent') unhandled(`comment part ${d.type}`);
-  };
-  add(list);
-  lines.push(line);
-  return lines.join('\n');
+  for (const c of list) {
+    if (!c.hasTrailingNewLine) unhandled('inline comment');
+    if (c.kind === K.MultiLineCommentTrivia) {
+      const lines = blockCommentLines(c.text);
+      line += '/*' + (lines.length === 1 ? c.text : lines[0]);
+      for (let i = 1; i < lines.length; i++) (text += trimBlanks(line) + '\n'), (line = indentation + lines[i]);
+      line += '*/';
+    } else line += '//' + c.text.trimEnd();
+    text += trimBlanks(line) + '\n';
+    line = indentation;
+  }
+  return text + line;
 }
 
 /** A line without its trailing spaces and tabs (what the document printer trims at a line break). */

@@ -172,8 +172,8 @@ function needsBrackets(node: ts.Expression, parent: ts.Expression, side: 'left' 
       // prettier brackets `&&` inside `||` for clarity, `%` under `+`/`-`, and anything under a bitwise operator.
       if (outer.level === inner.level) return false;
       if (inner.logical && outer.logical) return true;
-      if (node.operatorToken.kind === K.PercentToken) return parent.operatorToken.kind === K.PlusToken || parent.operatorToken.kind === K.MinusToken;
-      return parent.operatorToken.kind === K.AmpersandToken;
+      if (parent.operatorToken.kind === K.AmpersandToken || parent.operatorToken.kind === K.BarToken) return true;
+      return node.operatorToken.kind === K.PercentToken && (parent.operatorToken.kind === K.PlusToken || parent.operatorToken.kind === K.MinusToken);
     }
     return false;
   }
@@ -188,7 +188,7 @@ const LEVELS: Partial<Record<ts.SyntaxKind, number>> = {
   [K.QuestionQuestionToken]: 1, [K.BarBarToken]: 2, [K.AmpersandAmpersandToken]: 3,
   [K.EqualsEqualsEqualsToken]: 7, [K.ExclamationEqualsEqualsToken]: 7, [K.EqualsEqualsToken]: 7, [K.ExclamationEqualsToken]: 7,
   [K.LessThanToken]: 8, [K.GreaterThanToken]: 8, [K.LessThanEqualsToken]: 8, [K.GreaterThanEqualsToken]: 8, [K.InstanceOfKeyword]: 8, [K.InKeyword]: 8,
-  [K.AmpersandToken]: 6, [K.PlusToken]: 10, [K.MinusToken]: 10, [K.PercentToken]: 11,
+  [K.BarToken]: 4, [K.AmpersandToken]: 6, [K.PlusToken]: 10, [K.MinusToken]: 10, [K.PercentToken]: 11,
 };
 
 export function binaryPrecedence(node: ts.BinaryExpression): { level: number; logical: boolean; coalesce: boolean } {

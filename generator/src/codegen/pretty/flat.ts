@@ -292,6 +292,48 @@ function objectLiteral(node: ts.ObjectLiteralExpression): string {
   return `{ ${properties.join(', ')} }`;
 }
 
+/**
+ * A property signature's line standing `column` columns in (`readonly key?: T;`) as prettier prints it
+ * when it fits, straight from its nodes: an interface's members are most of the types target's output,
+ * and each built as a document only to be found flat cost more than the rest of its layout. Only a key
+ * that is a name or a string and a plain type (`memberType`); undefined otherwise, or when the line does
+ * not fit: the documents decide (broken-objects.ts). The member's comments are the caller's.
+ */
+export function plainMember(m: ts.TypeElement, column: number): string | undefined {
+  if (!ts.isPropertySignature(m) || !m.type) return undefined;
+  try {
+    const modifiers = m.modifiers;
+    if (modifiers?.length && (modifiers.length > 1 || modifiers[0]!.kind !== K.ReadonlyKeyword)) decline();
+    const text = `${modifiers?.length ? 'readonly ' : ''}${memberKey(m.name)}${m.questionToken ? '?' : ''}: ${memberType(m.type)};`;
+    return fits(column, text) ? text : undefined;
+  } catch (error) {
+    if (error === DECLINED) return undefined;
+    throw error;
+  }
+}
+
+/** literals.ts `propertyKey` for a name or a string of printable ASCII (prettier unquotes one that is a name). */
+function memberKey(name: ts.PropertyName): string {
+  if (ts.isIdentifier(name)) return name.text;
+  if (!ts.isStringLiteral(name) || BEYOND_PRINTABLE_ASCII.test(name.text)) return decline();
+  return IDENTIFIER.test(name.text) ? name.text : quote(name);
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * A member's type flat, as types.ts's documents print it flat: `type` below, a union of those (` | `
+ * between, no leading `|`), an array of one (`T[]`), an indexed access (`A['b']`). Any other kind, or a
+ * comment on a type, declines.
+ */
+function memberType(node: ts.TypeNode, inUnion = false): string {
+  if (ts.getSyntheticLeadingComments(node)?.length) decline();
+  if (ts.isUnionTypeNode(node)) return inUnion ? decline() : node.types.map((t) => memberType(t, true)).join(' | ');
+  if (ts.isArrayTypeNode(node)) return ts.isUnionTypeNode(node.elementType) ? decline() : `${memberType(node.elementType, true)}[]`;
+  if (ts.isIndexedAccessTypeNode(node)) return `${memberType(node.objectType, true)}[${memberType(node.indexType, true)}]`;
+  return type(node);
+}
+
 /** A type reference (`T.Post<A>`), a literal type or a keyword type. */
 function type(node: ts.TypeNode): string {
   if (ts.isTypeReferenceNode(node)) {

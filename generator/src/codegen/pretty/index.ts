@@ -35,7 +35,7 @@ import { ts } from '../typescript.mjs';
 import { builders } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../layout-options.ts';
 import { flatIfFits, printDoc, printFlat } from '../pretty-doc.ts';
-import { interfaceText, objectAliasText, objectDeclarationText, unionAliasText } from './broken-objects.ts';
+import { destructuringText, interfaceText, objectAliasText, objectDeclarationText, unionAliasText } from './broken-objects.ts';
 import { leadingText, trailingComments } from './comments.ts';
 import { plainStatement } from './flat.ts';
 import { functionAliasText } from './function-alias.ts';
@@ -47,7 +47,7 @@ export function prettyStatement(node: ts.Statement): string {
   const plain = plainStatement(node, 0, true);
   if (plain !== undefined) return leadingText(node, 0) + plain;
   return at(0, () => {
-    const text = ts.isInterfaceDeclaration(node) ? interfaceText(node) : ts.isTypeAliasDeclaration(node) ? (unionAliasText(node) ?? objectAliasText(node)) : ts.isVariableStatement(node) ? objectDeclarationText(node) : undefined;
+    const text = ts.isInterfaceDeclaration(node) ? interfaceText(node) : ts.isTypeAliasDeclaration(node) ? (unionAliasText(node) ?? objectAliasText(node)) : ts.isVariableStatement(node) ? (objectDeclarationText(node) ?? destructuringText(node)) : undefined;
     if (text !== undefined) return text;
     const own = ts.isImportDeclaration(node) ? importText(node) : ts.isTypeAliasDeclaration(node) ? functionAliasText(node) : undefined;
     if (own !== undefined) return leadingText(node, 0) + own;

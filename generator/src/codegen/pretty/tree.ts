@@ -523,7 +523,7 @@ function left(s: Extract<Stmt, { kind: 'decl' }>): string {
 const PURE = '/* @__PURE__ */ ';
 
 // Expressions: the precedence levels of expressions.ts (LEVELS), for the operators of the tree.
-const LEVELS: Readonly<Record<string, number>> = { '||': 2, '&&': 3, '&': 6, '===': 7, '!==': 7, '<': 8, '>': 8, '<=': 8, '>=': 8, instanceof: 8, '+': 10, '-': 10, '%': 11 };
+const LEVELS: Readonly<Record<string, number>> = { '||': 2, '&&': 3, '|': 4, '&': 6, '===': 7, '!==': 7, '<': 8, '>': 8, '<=': 8, '>=': 8, instanceof: 8, '+': 10, '-': 10, '%': 11 };
 
 type Operator = { op: string; level: number; logical: boolean };
 
@@ -554,8 +554,9 @@ function bracketedUnder(parent: Operator, child: Expr, side: 'left' | 'right'): 
   if (parent.level === inner.level && (side === 'right' || !flattens(parent, inner))) return true;
   if (parent.level === inner.level) return false;
   if (inner.logical && parent.logical) return true;
-  if (inner.op === '%') return parent.op === '+' || parent.op === '-';
-  return parent.op === '&';
+  // Anything under a bitwise operator is bracketed, `%` too (`a | (b % c)`); `%` elsewhere only under `+`/`-`.
+  if (parent.op === '&' || parent.op === '|') return true;
+  return inner.op === '%' && (parent.op === '+' || parent.op === '-');
 }
 
 function operand(parent: Operator, child: Expr, side: 'left' | 'right'): string {

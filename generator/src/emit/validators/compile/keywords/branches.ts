@@ -1,6 +1,6 @@
 /** Shared shapes for applicators that need a subschema's verdict without reporting its errors. */
 import type { Code } from '../../../../codegen/index.ts';
-import { binary, block, breakStmt, call, cond, constDecl, exprStmt, lit, type Expr, type Stmt } from '../../../../codegen/statements.ts';
+import { binary, block, breakStmt, call, constDecl, exprStmt, lit, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { Schema } from '../../../../model/types.ts';
 import type { KeywordContext } from '../context.ts';
 import { inPlace, type Site } from '../site.ts';
@@ -49,8 +49,8 @@ export function skipsCheck(site: Site, skips = true): Expr {
   return binary(binary(site.o, '&', O.skipCheck), skips ? '!==' : '===', lit(0));
 }
 
-/** The options expression for an errors-mode walk after a failed check (see ref.ts); a `const`'s initializer. */
+/** The options expression for an errors-mode walk after a failed check (see ref.ts): the `skipCheck` bit set. */
 export function afterCheck(site: Site): Expr {
-  return cond(skipsCheck(site), site.o, binary(site.o, '+', O.skipCheck));
+  return binary(site.o, '|', O.skipCheck);
 }
 

@@ -77,8 +77,7 @@ export function applyNode(c: KeywordContext, target: NodeInfo, site: Site, reloc
     return [ifStmt(call(helper, d, o, ...splitPath(site.path), E, ...sp, check(), errors), site.stop)];
   }
   const direct = [d, o, path, E, ...sp, ...ev];
-  // `o + skipCheck` is `o | skipCheck` here: the bit is clear where the prefilter runs.
-  const after = [d, binary(o, '+', O.skipCheck), path, E, ...sp, ...ev];
+  const after = [d, binary(o, '|', O.skipCheck), path, E, ...sp, ...ev];
   const stopsHere = binary(binary(o, '&', O.allErrors), '===', lit(0));
   return [
     ifStmt(

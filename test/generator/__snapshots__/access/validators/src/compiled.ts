@@ -174,7 +174,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
     }
     if (!ok5) {
       const e6 = E.length;
-      const o7 = (o & 16) !== 0 ? o : o + 16;
+      const o7 = o | 16;
       {
         const e13 = E.length;
         L12: {
@@ -382,7 +382,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
       }
       if (n5 === 0) {
         const e11 = E.length;
-        const o12 = (o & 16) !== 0 ? o : o + 16;
+        const o12 = o | 16;
         {
           const e14 = E.length;
           L13: {
@@ -619,7 +619,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e9 = E.length;
-        const o10 = (o & 16) !== 0 ? o : o + 16;
+        const o10 = o | 16;
         {
           const e12 = E.length;
           L11: {

@@ -624,7 +624,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
       }
       if (n2 === 0) {
         const e15 = E.length;
-        const o16 = (o & 16) !== 0 ? o : o + 16;
+        const o16 = o | 16;
         {
           const e18 = E.length;
           L17: {

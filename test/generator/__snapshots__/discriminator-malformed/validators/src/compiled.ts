@@ -173,7 +173,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
     }
     if (n2 === 0) {
       const e18 = E.length;
-      const o19 = (o & 16) !== 0 ? o : o + 16;
+      const o19 = o | 16;
       {
         const e21 = E.length;
         L20: {
@@ -392,7 +392,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   if (!ok2) {
     const e3 = E.length;
-    const o4 = (o & 16) !== 0 ? o : o + 16;
+    const o4 = o | 16;
     {
       const e15 = E.length;
       L14: {

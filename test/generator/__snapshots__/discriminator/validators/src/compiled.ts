@@ -193,7 +193,7 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
       }
       if (n2 === 0) {
         const e15 = E.length;
-        const o16 = (o & 16) !== 0 ? o : o + 16;
+        const o16 = o | 16;
         {
           const e18 = E.length;
           L17: {
@@ -388,7 +388,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e15 = E.length;
-        const o16 = (o & 16) !== 0 ? o : o + 16;
+        const o16 = o | 16;
         {
           const e18 = E.length;
           L17: {
@@ -557,7 +557,7 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
       }
       if (n2 === 0) {
         const e9 = E.length;
-        const o10 = (o & 16) !== 0 ? o : o + 16;
+        const o10 = o | 16;
         {
           const e12 = E.length;
           L11: {
@@ -787,7 +787,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e14 = E.length;
-        const o15 = (o & 16) !== 0 ? o : o + 16;
+        const o15 = o | 16;
         {
           const e17 = E.length;
           L16: {
@@ -973,7 +973,7 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
     }
     if (!ok2) {
       const e3 = E.length;
-      const o4 = (o & 16) !== 0 ? o : o + 16;
+      const o4 = o | 16;
       {
         const e17 = E.length;
         L16: {
@@ -1177,7 +1177,7 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 === 0) {
         const e12 = E.length;
-        const o13 = (o & 16) !== 0 ? o : o + 16;
+        const o13 = o | 16;
         {
           const e15 = E.length;
           L14: {

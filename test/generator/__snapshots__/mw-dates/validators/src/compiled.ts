@@ -286,7 +286,7 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
     }
     if (n2 === 0) {
       const e15 = E.length;
-      const o16 = (o & 16) !== 0 ? o : o + 16;
+      const o16 = o | 16;
       {
         const e18 = E.length;
         L17: {

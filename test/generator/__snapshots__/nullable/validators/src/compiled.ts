@@ -217,7 +217,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
     }
     if (!ok3) {
       const e4 = E.length;
-      const o5 = (o & 16) !== 0 ? o : o + 16;
+      const o5 = o | 16;
       {
         const e13 = E.length;
         L12: {
@@ -292,7 +292,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
     }
     if (!ok24) {
       const e25 = E.length;
-      const o26 = (o & 16) !== 0 ? o : o + 16;
+      const o26 = o | 16;
       {
         const e35 = E.length;
         L34: {
@@ -373,7 +373,7 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
   }
   if (!ok2) {
     const e3 = E.length;
-    const o4 = (o & 16) !== 0 ? o : o + 16;
+    const o4 = o | 16;
     {
       const e13 = E.length;
       L12: {
@@ -435,7 +435,7 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
   }
   if (!ok2) {
     const e3 = E.length;
-    const o4 = (o & 16) !== 0 ? o : o + 16;
+    const o4 = o | 16;
     {
       const e10 = E.length;
       L9: {
@@ -512,7 +512,7 @@ export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationE
   }
   if (!ok2) {
     const e3 = E.length;
-    const o4 = (o & 16) !== 0 ? o : o + 16;
+    const o4 = o | 16;
     {
       const e10 = E.length;
       L9: {

@@ -205,7 +205,7 @@ export function _eListDropletsStatus200(v: any, o: number, p: string, E: Validat
         }
         if (!ok6) {
           const e7 = E.length;
-          const o8 = (o & 16) !== 0 ? o : o + 16;
+          const o8 = o | 16;
           {
             const e21 = E.length;
             L20: {

@@ -174,7 +174,7 @@ export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[])
     }
     if (!ok3) {
       const e4 = E.length;
-      const o5 = (o & 16) !== 0 ? o : o + 16;
+      const o5 = o | 16;
       {
         const e11 = E.length;
         L10: {
@@ -251,7 +251,7 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
     }
     if (n2 === 0) {
       const e11 = E.length;
-      const o12 = (o & 16) !== 0 ? o : o + 16;
+      const o12 = o | 16;
       {
         const e14 = E.length;
         L13: {
@@ -453,7 +453,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
     }
     if (n2 === 0) {
       const e17 = E.length;
-      const o18 = (o & 16) !== 0 ? o : o + 16;
+      const o18 = o | 16;
       {
         const e20 = E.length;
         L19: {

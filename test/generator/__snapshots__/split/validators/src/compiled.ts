@@ -160,7 +160,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
         }
         if (n3 === 0) {
           const e13 = E.length;
-          const o14 = (o & 16) !== 0 ? o : o + 16;
+          const o14 = o | 16;
           {
             const e16 = E.length;
             L15: {
