@@ -123,6 +123,20 @@ describe('the one printer (codegen/pretty) prints what prettier prints', () => {
     }
   });
 
+  it("a type parameter's empty object default (`Fs extends F = {}`) is printed by the printer, on one line or broken (createCore's signature)", async () => {
+    for (const length of [10, 40, 70]) {
+      const typeParameters = [
+        { name: 'O', constraint: n.typeRef('CoreOptions', [n.typeRef('Fs')]) },
+        { name: 'Fs', constraint: n.typeRef('CoreFeatures'), default: n.typeLiteral([]) },
+      ];
+      const parameters = [{ name: 'options', type: n.typeRef('O') }, { name: 'features', type: n.typeRef('Fs'), optional: true }];
+      const returns = n.typeRef('ClientCore', [n.typeRef('Throws', [n.typeRef('O'), n.literalType(true)]), n.typeRef('Fs')]);
+      const body = [n.returnStatement(n.callExpression(n.valueRef('createRuntime'), [n.valueRef('options'), n.valueRef('features')]))];
+      const text = await expectClean(n.functionDeclaration('c'.repeat(length), { typeParameters, parameters, returns }, body));
+      expect(text).toContain('Fs extends CoreFeatures = {}');
+    }
+  });
+
   it('imports and re-exports', async () => {
     await expectClean(n.importTypes(['A', 'B'], './schemas.js'));
     await expectClean(n.importTypes(Array.from({ length: 30 }, (_, i) => `SchemaName${i}`), './schemas.js'));

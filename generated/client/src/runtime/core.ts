@@ -98,12 +98,14 @@ export type CoreFeatures = Features;
 type Gate<Fs, K extends keyof Features, Off> = Fs extends { [P in K]: NonNullable<Features[P]> } ? unknown : Off;
 
 /**
- * What `createCore(options, features)` allows of the options that need a feature: without `retries` only
- * `retry: false`, without `timeouts` only `timeoutMs: 0`, without `middleware` no hooks, without
- * `validation` no checks, without `results` no `throwOnError: false`. A compile-time check: at run time an
- * option without its feature has no effect, except `throwOnError: false`, which throws a `TypeError`.
+ * The options `createCore(options, features)` takes: the client's options, those that need a feature
+ * narrowed to what asks for nothing unless the feature is given: without `retries` only `retry: false`,
+ * without `timeouts` only `timeoutMs: 0`, without `middleware` no hooks, without `validation` no checks,
+ * without `results` no `throwOnError: false`. A compile-time check: at run time an option without its
+ * feature has no effect, except `throwOnError: false`, which throws a `TypeError`.
  */
-export type CoreOptions<Fs> = Gate<Fs, 'retries', { retry?: false | undefined }> &
+export type CoreOptions<Fs> = RuntimeOptions &
+  Gate<Fs, 'retries', { retry?: false | undefined }> &
   Gate<Fs, 'timeouts', { timeoutMs?: 0 | undefined }> &
   Gate<Fs, 'middleware', { middleware?: readonly [] | undefined }> &
   Gate<Fs, 'validation', { validate?: { request?: false | undefined; response?: false | undefined } | undefined }> &

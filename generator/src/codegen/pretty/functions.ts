@@ -35,10 +35,12 @@ export function typeParameters(params: ts.NodeArray<ts.TypeParameterDeclaration>
   if (!params?.length) return '';
   // prettier lays a breakable constraint or default out like an assignment: reproduced for plain ones only
   // (`S extends number = 404`, `K extends keyof T`), which never break.
-  // A generic of simple arguments (`D = DataOf<M>`) is as short: prettier keeps it on the parameter's line.
+  // A generic of simple arguments (`D = DataOf<M>`) is as short: prettier keeps it on the parameter's line;
+  // so is the empty object type (`Fs extends F = {}`), which prettier prints `{}`.
   const plain = (t: ts.TypeNode | undefined) =>
     t === undefined ||
     isSimple(t) ||
+    (ts.isTypeLiteralNode(t) && !t.members.length) ||
     (ts.isTypeOperatorNode(t) && isSimple(t.type)) ||
     (ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName) && (t.typeArguments ?? []).every((a) => isSimple(a)));
   const items = params.map((p): D => {

@@ -83,7 +83,7 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
     { type: features('middleware') },
   );
   // Generic on the features too: the options' type allows what needs a feature only when it is given.
-  const options = { name: 'O', constraint: n.intersectionType([n.typeRef('ClientOptions'), t('CoreOptions', [n.typeRef('Fs')])]) };
+  const options = { name: 'O', constraint: t('CoreOptions', [n.typeRef('Fs')]) };
   const given = { name: 'Fs', constraint: t('CoreFeatures'), default: n.typeLiteral([]) };
   const createCore = n.functionDeclaration(
     'createCore',

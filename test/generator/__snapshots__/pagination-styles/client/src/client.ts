@@ -388,7 +388,7 @@ export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ m
  * `validation` for `options.validate`, `middleware` for hooks. The options' and the calls' types refuse
  * an option whose feature is missing.
  */
-export function createCore<O extends ClientOptions & CoreOptions<Fs>, Fs extends CoreFeatures = {}>(
+export function createCore<O extends CoreOptions<Fs>, Fs extends CoreFeatures = {}>(
   options: O,
   features?: Fs,
 ): ClientCore<Throws<O, true>, Fs> {
