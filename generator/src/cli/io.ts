@@ -55,7 +55,8 @@ export function processIO(): CliIO {
     isTTY,
     color,
     cwd: process.cwd(),
-    ask: process.stdin.isTTY && isTTY ? askOnTerminal : undefined,
+    // stdout first: reading `process.stdin` creates the stream (about 3 ms), which a piped run never needs.
+    ask: isTTY && process.stdin.isTTY ? askOnTerminal : undefined,
   };
 }
 
