@@ -137,6 +137,27 @@ describe('the one printer (codegen/pretty) prints what prettier prints', () => {
     }
   });
 
+  it('a destructuring of three or more elements, one renamed, breaks its pattern before its `=` (prettier\'s isComplexDestructuringTarget; found by node-trees.test.ts, seeds 7, 42, 99)', async () => {
+    for (const length of [5, 40, 80]) {
+      const destructure = [{ property: 'a0 a-', name: 'renamed' }, 'plain'.repeat(6), { property: 'key', name: 'value'.repeat(4) }, 'last'];
+      const text = await expectClean(n.variable('const', { destructure }, n.valueRef('v'.repeat(length)), { exported: true }));
+      if (text.length > 120) expect(text).toMatch(/^export const \{\n/);
+    }
+    // Two elements, or none renamed: the pattern stays on its line and the value moves (prettier's fluid layout).
+    await expectClean(n.variable('const', { destructure: [{ property: 'key', name: 'value'.repeat(12) }, 'plain'.repeat(12)] }, n.valueRef('v'.repeat(30)), { exported: true }));
+    await expectClean(n.variable('const', { destructure: ['a'.repeat(30), 'b'.repeat(30), 'c'.repeat(30)] }, n.valueRef('v'.repeat(30)), { exported: true }));
+  });
+
+  it('a function type whose only parameter is an object type breaks that object before its return type (prettier hugs the parameter; found by node-trees.test.ts, seed 2)', async () => {
+    const object = n.typeLiteral([n.propertySignature('a', n.keywordType('string'))], { singleLine: true });
+    const wide = n.typeLiteral([n.propertySignature('a', n.keywordType('string')), n.propertySignature('aA00a0aAA00', n.keywordType('string')), n.propertySignature('b', n.keywordType('boolean'))], { singleLine: true });
+    for (const extra of [0, 2, 8]) {
+      const members = [object, n.keywordType('string'), wide, n.arrayType(n.keywordType('string')), ...Array.from({ length: extra }, (_, i) => n.literalType(`member-${i}`))];
+      const text = await expectClean(n.typeAlias('A', n.functionType([{ name: 'a', type: object }], n.unionType(members))));
+      if (text.length > 121) expect(text).toMatch(/^export type A = \(a: \{\n {2}a: string;\n\}\) =>/);
+    }
+  });
+
   it('imports and re-exports', async () => {
     await expectClean(n.importTypes(['A', 'B'], './schemas.js'));
     await expectClean(n.importTypes(Array.from({ length: 30 }, (_, i) => `SchemaName${i}`), './schemas.js'));

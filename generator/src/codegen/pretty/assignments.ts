@@ -54,7 +54,7 @@ export function valueAssignment(left: D, operator: string, right: ts.Expression,
   const rightDoc = expression(value, 'assigned');
   const canBreakLeft = utils.canBreak(left);
   const shortKey = where.key === true && typeof left === 'string' && left.length < PRETTIER_OPTIONS.tabWidth! + 3;
-  if (where.declarator && ((ts.isArrowFunction(value) && canBreakLeft) || complexTypeAnnotation(where.declarator))) return group([left, operator, ' ', group(rightDoc)]);
+  if (where.declarator && ((ts.isArrowFunction(value) && canBreakLeft) || complexTypeAnnotation(where.declarator) || complexDestructuring(where.declarator))) return group([left, operator, ' ', group(rightDoc)]);
   if (breaksAfterOperator(value, shortKey)) return group([group(left), operator, group(indent([line, rightDoc]))]);
   if (!canBreakLeft && (shortKey || isBooleanOrNumber(value) || ts.isNoSubstitutionTemplateLiteral(value))) return group([group(left), operator, ' ', rightDoc]);
   return fluid(left, operator, rightDoc);
@@ -106,6 +106,17 @@ function complexTypeAnnotation(d: ts.VariableDeclaration): boolean {
   const t = d.type;
   if (!t || !ts.isTypeReferenceNode(t) || !t.typeArguments || t.typeArguments.length < 2) return false;
   return t.typeArguments.some((a) => (ts.isTypeReferenceNode(a) && (a.typeArguments?.length ?? 0) > 0) || ts.isConditionalTypeNode(a));
+}
+
+/**
+ * prettier's isComplexDestructuringTarget: an object pattern of three or more elements, one of them a
+ * property whose key is not its binding's name (renamed, a quoted key, a nested pattern). Such a pattern
+ * breaks before the operator does (`const {`, one element a line, `} = value;`).
+ */
+function complexDestructuring(d: ts.VariableDeclaration): boolean {
+  const pattern = d.name;
+  if (!ts.isObjectBindingPattern(pattern) || pattern.elements.length <= 2) return false;
+  return pattern.elements.some((e) => !e.dotDotDotToken && e.propertyName !== undefined && !(ts.isIdentifier(e.propertyName) && ts.isIdentifier(e.name) && e.propertyName.text === e.name.text));
 }
 
 function isBooleanOrNumber(node: ts.Node): boolean {

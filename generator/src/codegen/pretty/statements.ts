@@ -163,8 +163,8 @@ function variableDeclaration(list: ts.VariableDeclarationList, semicolon = true)
   if (d.exclamationToken || (!ts.isIdentifier(d.name) && !ts.isObjectBindingPattern(d.name))) unhandled('declarator');
   const annotation: D = d.type ? [': ', type(d.type, 'annotation')] : '';
   const left: D = ts.isIdentifier(d.name) ? (d.type ? [d.name.text, annotation] : d.name.text) : objectPattern(d.name, false, annotation, true);
-  // prettier's isComplexDestructuring (three or more properties, one of them renamed) chooses break-lhs; the
-  // other layouts print the same for a plain name on the right, the one such pattern the builder makes.
+  // prettier's isComplexDestructuring (three or more properties, one of them renamed) chooses break-lhs
+  // (assignments.ts `complexDestructuring`); of an expression on the right, only a plain name is reproduced.
   if (ts.isObjectBindingPattern(d.name) && d.name.elements.some((e) => e.propertyName) && d.initializer && !ts.isIdentifier(strip(d.initializer))) unhandled('destructuring of an expression');
   const end = semicolon ? ';' : '';
   if (!d.initializer) return group([kind, ' ', left, end]);

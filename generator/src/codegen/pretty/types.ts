@@ -136,12 +136,15 @@ export function memberBody(node: ts.TypeElement): D {
 /** `(a: A) => R`: the parameters break before the return type does (grouped only for an object return). */
 function functionType(node: ts.FunctionTypeNode): D {
   if (node.typeParameters) unhandled('type parameters');
+  // The only parameter, typed by an object type, is hugged: its object is no group of its own, so it breaks
+  // with the signature before the return type does (prettier's shouldHugTheOnlyFunctionParameter).
+  const hug = node.parameters.length === 1 && node.parameters[0].type !== undefined && ts.isTypeLiteralNode(node.parameters[0].type);
   const params = node.parameters.map((p) => {
     if (!ts.isIdentifier(p.name) || !p.type || p.dotDotDotToken || p.modifiers?.length) unhandled('parameter');
-    return [p.name.text, p.questionToken ? '?: ' : ': ', type(p.type, 'annotation')];
+    const annotation = hug && ts.isTypeLiteralNode(p.type) ? objectTypeContent(p.type.members) : type(p.type, 'annotation');
+    return [p.name.text, p.questionToken ? '?: ' : ': ', annotation];
   });
   const returns = type(node.type, 'annotation');
-  const hug = params.length === 1 && ts.isTypeLiteralNode(node.parameters[0].type!);
   let list: D = !params.length ? '()' : hug ? ['(', ...params, ')'] : ['(', indent([softline, join([',', line], params)]), ifBreak(','), softline, ')'];
   if (params.length === 1 && (ts.isTypeLiteralNode(node.type) || utils.willBreak(returns))) list = group(list);
   return group([list, ' => ', returns]);
