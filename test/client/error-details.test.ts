@@ -6,8 +6,9 @@
  * `createCore` when given it: test/client/core-features.test.ts checks both over the wire).
  */
 import { describe, expect, it } from 'vitest';
-import { detailed, listDetails } from '../../generator/src/emit/client/runtime/error-details.ts';
-import { ApiError } from '../../generator/src/emit/client/runtime/errors.ts';
+import type { Runtime } from '../../generator/src/emit/client/runtime/core.ts';
+import { detailed, errorDetails, listDetails } from '../../generator/src/emit/client/runtime/error-details.ts';
+import { ApiError, CredentialsError } from '../../generator/src/emit/client/runtime/errors.ts';
 
 const apiError = (status: number, body: unknown) => detailed(new ApiError('op', status, new Headers(), body));
 
@@ -84,6 +85,15 @@ describe('ApiError messages carry the listed details', () => {
     expect(many).toMatch(/^f0: invalid; f1: invalid; .*; and \d+ more$/);
     const shown = many.split('; ').length - 1;
     expect(many.endsWith(`and ${50 - shown} more`)).toBe(true);
+  });
+
+  it('an error detailed where it was raised is not detailed again by the feature (an OAuth 2.0 token request failing inside a call)', async () => {
+    const body = { message: 'Validation Failed', errors: [{ field: 'code', code: 'invalid' }] };
+    // requestToken (oauth2.ts) throws a detailed ApiError; a refreshing provider raises it inside the send.
+    const send = errorDetails(() => Promise.reject(apiError(400, body)), { options: {} } as Runtime);
+    await expect(send({} as never, undefined, {})).rejects.toThrow(/^op: 400 Validation Failed \(code: invalid\)$/);
+    const credentials = detailed(detailed(new CredentialsError('op', 'needs auth.oauth2'), {}), {});
+    expect(credentials.message).toBe('op: needs auth.oauth2; the client has none (createClient({ auth }))');
   });
 
   it('bodies without a list keep the message as before', () => {

@@ -17,12 +17,20 @@ export interface ErrorDetails extends Feature {
   detail<E>(error: E, auth?: AuthOptions): E;
 }
 
-/** Adds the details to the message of an `ApiError` or a `CredentialsError`; returns the same error. */
+/**
+ * The errors already detailed: an error detailed where it was raised (an OAuth 2.0 token request's, oauth2.ts)
+ * can reach the feature again when it was raised inside a call (a refreshing token provider's).
+ */
+const done = new WeakSet<object>();
+
+/** Adds the details to the message of an `ApiError` or a `CredentialsError`, once; returns the same error. */
 export function detailed<E>(error: E, auth?: AuthOptions): E {
+  if (!(error instanceof ApiError || error instanceof CredentialsError) || done.has(error)) return error;
+  done.add(error);
   if (error instanceof ApiError) {
     const listed = listDetails(error.body);
     if (listed) error.message += ` (${listed})`;
-  } else if (error instanceof CredentialsError) {
+  } else {
     const has = Object.keys(auth ?? {}).filter((k) => auth![k as keyof AuthOptions] != null);
     error.message += `; the client has ${has.map((k) => 'auth.' + k).join(', ') || 'none (createClient({ auth }))'}`;
   }
