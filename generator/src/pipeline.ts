@@ -120,6 +120,19 @@ async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onPr
       break;
     }
   }
+  // Idle while the worker is still emitting: this thread takes back the worker's jobs it has not begun, the
+  // last first (a large model only: emit-parallel/job-claims.ts).
+  if (fromWorker && ![...outcomes.values()].some((o) => 'error' in o)) {
+    for (let job = worker!.takeBack?.(); job; job = worker!.takeBack?.()) {
+      const target = remote.find((t) => t.name === job!.target)!;
+      try {
+        outcomes.set(target.name, { files: await emitTarget(target, await target.load(), model, job, cache?.renders) });
+      } catch (error) {
+        outcomes.set(target.name, { error: error as Error });
+        break;
+      }
+    }
+  }
   // While the worker is still emitting, this thread formats what it emitted itself (what the printer left
   // to prettier: GitHub's validators leave ~22k characters, and loading prettier alone takes ~150 ms), so
   // that is not left for after the worker's reply. A file's formatting depends on its text alone: the

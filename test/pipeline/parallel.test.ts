@@ -181,7 +181,7 @@ describe('a worker that fails is an error, not a hang', () => {
 
   it('a model that cannot cross (not plain data) is an error, and the worker is stopped', { timeout: 60_000 }, async () => {
     const worker = emitWorker.startEmitWorker(['types'])!;
-    await expect(worker.emit({ notData: () => 1 } as never, [])).rejects.toThrow(/could not be cloned/);
+    await expect(worker.emit({ operations: [], schemas: [], notData: () => 1 } as never, [])).rejects.toThrow(/could not be cloned/);
   });
 
   it('a worker not needed is stopped: a validators-only run starts none, and a load error cancels one', { timeout: 60_000 }, async () => {
@@ -267,6 +267,68 @@ describe('a worker that fails is an error, not a hang', () => {
     const worker: EmitWorkerModule.EmitWorker = { takes: () => true, emit: (model, jobs) => (asked.push(...jobs.map((j) => j.target)), held.emit(model, jobs)), cancel: () => held.cancel() };
     const parallel = await pipeline.generate(config, undefined, { worker });
     expect(asked).toEqual(['types', 'client', 'server']);
+    expect([...parallel.files]).toEqual([...(await projectInProcess()).files]);
+  });
+
+  /** A spec of `count` operations, each with its own component schema: a model of 2 × count. */
+  function writeWideSpec(name: string, count: number): string {
+    const paths: Record<string, unknown> = {};
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) {
+      schemas[`Item${i}`] = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, label: { type: 'string', maxLength: 20 + i } } };
+      paths[`/items${i}/{id}`] = {
+        get: {
+          operationId: `getItem${i}`,
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          responses: { '200': { description: 'The item', content: { 'application/json': { schema: { $ref: `#/components/schemas/Item${i}` } } } } },
+        },
+      };
+    }
+    const file = path.join(tmp.dir, `${name}.json`);
+    writeFileSync(file, JSON.stringify({ openapi: '3.1.0', info: { title: 'Wide', version: '1.0.0' }, paths, components: { schemas } }));
+    return file;
+  }
+
+  /**
+   * The real worker, with its last job taken back the moment the request is sent (before the worker can
+   * begin anything), so the main thread's share is known: what `takeBack` returned then, handed to the
+   * pipeline once it asks. `replied`: the targets in the worker's reply.
+   */
+  function takingBackAtOnce(real: EmitWorkerModule.EmitWorker) {
+    const seen = { takenBack: [] as string[], replied: [] as string[] };
+    let taken: Messages.EmitRequest['jobs'][number] | undefined;
+    const worker: EmitWorkerModule.EmitWorker = {
+      emit: (model, jobs) => {
+        const reply = real.emit(model, jobs).then((outcomes) => (seen.replied.push(...outcomes.keys()), outcomes));
+        taken = real.takeBack!();
+        if (taken) seen.takenBack.push(taken.target);
+        return reply;
+      },
+      takeBack: () => [taken, (taken = undefined)][0],
+      cancel: () => real.cancel(),
+    };
+    return { worker, seen };
+  }
+
+  it('a large model: the main thread takes back the jobs the worker has not begun, and writes the same bytes', { timeout: 180_000 }, async () => {
+    const size = emitWorker.MIN_MODEL_SIZE;
+    expect(emitWorker.givesJobsBack({ operations: new Array(size - 1), schemas: [] } as never)).toBe(false);
+    expect(emitWorker.givesJobsBack({ operations: new Array(size / 2), schemas: new Array(size / 2) } as never)).toBe(true);
+    const config = configFor(writeWideSpec('wide', size / 2), ['types', 'validators', 'client', 'server']);
+    const inProcess = await pipeline.generate(config);
+    const { worker, seen } = takingBackAtOnce(emitWorker.startEmitWorker(config.targets)!);
+    const parallel = await pipeline.generate(config, undefined, { worker });
+    // The worker left the job the main thread took, and the main thread emitted it.
+    expect(seen).toEqual({ takenBack: ['server'], replied: ['types', 'client'] });
+    expect([...parallel.files.keys()]).toEqual([...inProcess.files.keys()]);
+    for (const [file, text] of inProcess.files) expect(parallel.files.get(file), file).toBe(text);
+  });
+
+  it('a smaller model: the worker gives nothing back and emits every job it was sent', { timeout: 120_000 }, async () => {
+    const config = configFor(projectSpec, ['types', 'validators', 'client', 'server']);
+    const { worker, seen } = takingBackAtOnce(emitWorker.startEmitWorker(config.targets)!);
+    const parallel = await pipeline.generate(config, undefined, { worker });
+    expect(seen).toEqual({ takenBack: [], replied: ['types', 'client', 'server'] });
     expect([...parallel.files]).toEqual([...(await projectInProcess()).files]);
   });
 

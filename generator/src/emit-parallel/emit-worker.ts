@@ -20,6 +20,14 @@
  * whatever the load. SOCIALGEN_EMIT_WORKER=1 uses one always, =0 never. The output is the same bytes
  * either way. (`generate --watch` instead keeps one worker across its runs: watch-worker.ts.)
  *
+ * The split is settled at the end, not fixed: on a large model the main thread, once it has emitted its own
+ * targets, takes back the worker's jobs the worker has not begun (the last first: server, then client;
+ * job-claims.ts). On GitHub's spec the main thread (loading, then validators) is otherwise idle about a
+ * second before the worker is done (types, client, server); taking the server back costs it loading the
+ * TypeScript compiler, about what the worker would have spent on the server itself (CPU per thread,
+ * /proc/thread-self/stat, at a load of ~10: server on the main thread 860 ms including the load, in the
+ * worker ~900 ms). Which thread emits a target never changes its bytes.
+ *
  * Failure is never a hang: an exception in the worker, its exit before replying, or a reply that cannot
  * be read rejects `emit` with an error saying so.
  */
@@ -30,6 +38,7 @@ import { Worker } from 'node:worker_threads';
 import type { EmittedFile } from '../emit/emitter.ts';
 import type { ApiModel } from '../model/types.ts';
 import type { TargetJob } from './emit-target.ts';
+import { JobClaims } from './job-claims.ts';
 import { reviveError, type EmitReply, type EmitRequest, type WorkerStart } from './messages.ts';
 
 /** Built-in targets worth a worker: their emitters load the TypeScript compiler. */
@@ -46,6 +55,12 @@ export interface EmitWorker {
   takes?(model: ApiModel): boolean;
   /** Sends the model and the jobs (once); resolves with each job's outcome, by target, up to the first failure. */
   emit(model: ApiModel, jobs: TargetJob[]): Promise<Map<string, TargetOutcome>>;
+  /**
+   * After `emit`: the last of its jobs the worker has not begun, taken back for the calling thread to emit
+   * (the worker leaves it out of its reply); undefined when there is none, or this worker does not give
+   * jobs back. Absent: it never does.
+   */
+  takeBack?(): TargetJob | undefined;
   /** Stops the worker unless it was sent a request (nothing to emit, or the run failed before emitting). */
   cancel(): void;
 }
@@ -56,6 +71,21 @@ export const WORKER_URL = new URL('./worker.js', import.meta.url);
 export const EARLY_START_BYTES = 2_000_000;
 /** Operations plus component schemas from which a worker pays (bundled spec: 149; DigitalOcean: 999; GitHub: ~2,000). */
 export const MIN_MODEL_SIZE = 500;
+
+/** Operations plus component schemas: the measure of a model's emission work that the thresholds above use. */
+export function modelSize(model: ApiModel): number {
+  return model.operations.length + model.schemas.length;
+}
+
+/**
+ * Whether the one-shot worker lets the main thread take back the jobs it has not begun (job-claims.ts): only
+ * for a model as large as a worker pays for. A smaller one (a worker forced on, as the bundled spec's bench
+ * row does) emits as it always did: taking a target back costs the main thread loading the TypeScript
+ * compiler, and no gain was measured there.
+ */
+export function givesJobsBack(model: ApiModel): boolean {
+  return modelSize(model) >= MIN_MODEL_SIZE;
+}
 
 export interface StartOptions {
   /**
@@ -108,8 +138,9 @@ export function coresToSpare(machine?: { cores: number; load: number }): boolean
 function deferredWorker(start: () => EmitWorker): EmitWorker {
   let started: EmitWorker | undefined;
   return {
-    takes: (model) => model.operations.length + model.schemas.length >= MIN_MODEL_SIZE,
+    takes: (model) => modelSize(model) >= MIN_MODEL_SIZE,
     emit: (model, jobs) => (started ??= start()).emit(model, jobs),
+    takeBack: () => started?.takeBack?.(),
     cancel: () => started?.cancel(),
   };
 }
@@ -131,11 +162,13 @@ function spawnWorker(script: URL, preload: string[]): EmitWorker {
   worker.once('message', (reply: EmitReply) => settle({ reply }));
   onFailure(worker, (error) => settle({ error }));
   let sent = false;
+  let back: { claims: JobClaims; jobs: TargetJob[] } | undefined;
   return {
     async emit(model, jobs) {
       if (sent) throw new Error('internal: the emit worker takes one request');
       sent = true;
-      const request: EmitRequest = { model, jobs };
+      if (givesJobsBack(model)) back = { claims: JobClaims.create(jobs.length), jobs };
+      const request: EmitRequest = { model, jobs, claims: back?.claims.buffer };
       try {
         worker.postMessage(request);
       } catch (error) {
@@ -150,6 +183,10 @@ function spawnWorker(script: URL, preload: string[]): EmitWorker {
         throw outcome.error;
       }
       return outcomesOf(outcome.reply);
+    },
+    takeBack() {
+      const index = back?.claims.takeBackLast();
+      return index === undefined ? undefined : back!.jobs[index];
     },
     cancel() {
       // Once asked, it is waited for: it ends by itself after replying (and writes its compile cache then).

@@ -22,6 +22,12 @@ export interface EmitRequest {
   jobs: TargetJob[];
   /** The persistent worker's request number, repeated in its reply. */
   id?: number;
+  /**
+   * One slot per job, shared with the main thread (job-claims.ts): the worker emits a job only if it claims
+   * it first, so the main thread, once idle, can take back the jobs the worker has not begun. Absent: the
+   * worker emits every job.
+   */
+  claims?: SharedArrayBuffer;
 }
 
 /** An error as it crossed the thread boundary; `revive` makes the same kind of error again. */

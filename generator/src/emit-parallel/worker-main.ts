@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { builtinRegistry } from '../emit/registry.ts';
 import type { TargetEmitter } from '../emit/emitter.ts';
 import { emitTarget } from './emit-target.ts';
+import { JobClaims } from './job-claims.ts';
 import { RenderCache } from '../emit/package/render-cache.ts';
 import { sendError, type EmitReply, type EmitRequest, type WorkerStart } from './messages.ts';
 
@@ -28,9 +29,12 @@ const emitterOf = (name: string): Promise<TargetEmitter> => {
 for (const name of (workerData as WorkerStart).preload) emitterOf(name).catch(() => {});
 
 /** One request's reply: each job's files in order, up to the first failure; `renders`: the persistent worker's. */
-async function answer({ model, jobs }: EmitRequest, renders?: RenderCache): Promise<EmitReply> {
+async function answer({ model, jobs, claims }: EmitRequest, renders?: RenderCache): Promise<EmitReply> {
   const reply: EmitReply = { results: [] };
-  for (const job of jobs) {
+  const claimed = claims && new JobClaims(claims);
+  for (const [i, job] of jobs.entries()) {
+    // Taken back by the main thread (it was idle first): it emits this job, the reply leaves it out.
+    if (claimed && !claimed.claimForWorker(i)) continue;
     try {
       const emitter = await emitterOf(job.target);
       reply.results.push({ target: job.target, files: await emitTarget(registry.get(job.target)!, emitter, model, job, renders) });
