@@ -324,6 +324,15 @@ describe('a worker that fails is an error, not a hang', () => {
     for (const [file, text] of inProcess.files) expect(parallel.files.get(file), file).toBe(text);
   });
 
+  it('a large model, --target types: the worker keeps its only job (it loaded its emitter during the load)', { timeout: 120_000 }, async () => {
+    const config = configFor(writeWideSpec('wide-types', emitWorker.MIN_MODEL_SIZE / 2), ['types']);
+    const inProcess = await pipeline.generate(config);
+    const { worker, seen } = takingBackAtOnce(emitWorker.startEmitWorker(config.targets)!);
+    const parallel = await pipeline.generate(config, undefined, { worker });
+    expect(seen).toEqual({ takenBack: [], replied: ['types'] });
+    expect([...parallel.files]).toEqual([...inProcess.files]);
+  });
+
   it('a smaller model: the worker gives nothing back and emits every job it was sent', { timeout: 120_000 }, async () => {
     const config = configFor(projectSpec, ['types', 'validators', 'client', 'server']);
     const { worker, seen } = takingBackAtOnce(emitWorker.startEmitWorker(config.targets)!);

@@ -36,10 +36,13 @@ export class JobClaims {
 
   /**
    * The main thread takes back the last job the worker has not begun: its index, or undefined when the
-   * worker has begun the last job still free (the jobs before it are the worker's already).
+   * worker has begun the last job still free (the jobs before it are the worker's already). The first job
+   * is always the worker's: it loaded that job's emitter (the TypeScript compiler) while the main thread
+   * loaded the spec, and a run that sends the worker one job (`--target types`) gives the main thread
+   * nothing of its own to be done with first.
    */
   takeBackLast(): number | undefined {
-    for (let i = this.slots.length - 1; i >= 0; i--) {
+    for (let i = this.slots.length - 1; i >= 1; i--) {
       const was = Atomics.compareExchange(this.slots, i, FREE, MAIN);
       if (was === FREE) return i;
       if (was === WORKER) return undefined;
