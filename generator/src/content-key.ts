@@ -13,10 +13,17 @@ const TAG = `\u0000${Math.random().toString(36).slice(2)}`;
 
 class Unkeyable extends Error {}
 
-export function contentKey(value: unknown): string | undefined {
+/**
+ * `substitute`: what to key instead of a member's value (its holder, name and value), for a key blind to
+ * some of the data (emit-parallel/annotation-blind.ts); by default the value itself.
+ */
+export type Substitute = (holder: object, key: string, value: unknown) => unknown;
+
+export function contentKey(value: unknown, substitute?: Substitute): string | undefined {
   const seen = new Map<object, number>();
   try {
-    return JSON.stringify(value, (_key, v: unknown) => {
+    return JSON.stringify(value, function (this: object, key: string, original: unknown) {
+      const v = substitute ? substitute(this, key, original) : original;
       if (v === undefined) return `${TAG}u`;
       if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0) ? v : `${TAG}n${Object.is(v, -0) ? '-0' : v}`;
       if (typeof v === 'bigint') return `${TAG}b${v}`;

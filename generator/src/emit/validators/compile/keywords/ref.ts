@@ -18,6 +18,7 @@ import { enterResource } from '../scope.ts';
 import { E, renderPath, schemaPathOf, splitPath, type Site } from '../site.ts';
 import { decodeFragment, resolveUri, splitFragment } from '../uri.ts';
 import { O } from '../option-bits.ts';
+import { INLINE_JSON_LENGTH } from '../inline-limit.ts';
 
 /** inlinable's answer per schema object: asked at every reference to the target. */
 const inlinableCache = new WeakMap<object, boolean>();
@@ -32,7 +33,7 @@ function inlinable(schema: unknown): boolean {
   let known = inlinableCache.get(schema);
   if (known === undefined) {
     const text = JSON.stringify(schema);
-    inlinableCache.set(schema, (known = text.length <= 400 && !/"\$(ref|dynamicRef|id|anchor|dynamicAnchor)"|"unevaluated(Properties|Items)"/.test(text)));
+    inlinableCache.set(schema, (known = text.length <= INLINE_JSON_LENGTH && !/"\$(ref|dynamicRef|id|anchor|dynamicAnchor)"|"unevaluated(Properties|Items)"/.test(text)));
   }
   return known;
 }
