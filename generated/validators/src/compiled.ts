@@ -18,6 +18,8 @@ import {
   _has,
   _int32,
   _len,
+  _ref,
+  _refSp,
 } from './runtime.js';
 import { _fDateTime, _fUri, _fUuid } from './formats.js';
 
@@ -778,48 +780,34 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vPostId(x1, o)) && !_ePostId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vPostId, _ePostId)) return false;
   }
   if (_eProps(v, o, p, E, _sp13, _t12)) return false;
   const x3 = v.author_id;
   if (x3 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x3, o)) && !_eUserId(x3, o | 16, p + '/author_id', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x3, o, p, '/author_id', E, _vUserId, _eUserId)) return false;
   }
   const x5 = v.username;
   if (x5 !== undefined) {
-    if (((o & 16) !== 0 || !_vUsername(x5, o)) && !_eUsername(x5, o | 16, p + '/username', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x5, o, p, '/username', E, _vUsername, _eUsername)) return false;
   }
   if (_eProps(v, o, p, E, _sp13, _t14)) return false;
   const x7 = v.conversation_id;
   if (x7 !== undefined) {
-    if (((o & 16) !== 0 || !_vPostId(x7, o)) && !_ePostId(x7, o | 16, p + '/conversation_id', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x7, o, p, '/conversation_id', E, _vPostId, _ePostId)) return false;
   }
   const x9 = v.in_reply_to_user_id;
   if (x9 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x9, o)) && !_eUserId(x9, o | 16, p + '/in_reply_to_user_id', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x9, o, p, '/in_reply_to_user_id', E, _vUserId, _eUserId)) return false;
   }
   if (_eProps(v, o, p, E, _sp13, _t15)) return false;
   const x11 = v.community_id;
   if (x11 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vCommunityId(x11, o)) &&
-      !_eCommunityId(x11, o | 16, p + '/community_id', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x11, o, p, '/community_id', E, _vCommunityId, _eCommunityId)) return false;
   }
   const x13 = v.attachments;
   if (x13 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vAttachments(x13, o)) &&
-      !_eAttachments(x13, o | 16, p + '/attachments', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x13, o, p, '/attachments', E, _vAttachments, _eAttachments)) return false;
   }
   const x15 = v.context_annotations;
   if (x15 !== undefined) {
@@ -841,32 +829,17 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
         return false;
       for (let i16 = 0; i16 < x15.length; i16++) {
         const x17 = x15[i16];
-        if (
-          ((o & 16) !== 0 || !_vContextAnnotation(x17, o)) &&
-          !_eContextAnnotation(x17, o | 16, p + '/context_annotations/' + i16, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x17, o, p + '/context_annotations/', i16, E, _vContextAnnotation, _eContextAnnotation)) return false;
       }
     }
   }
   const x19 = v.display_text_range;
   if (x19 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vDisplayTextRange(x19, o)) &&
-      !_eDisplayTextRange(x19, o | 16, p + '/display_text_range', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x19, o, p, '/display_text_range', E, _vDisplayTextRange, _eDisplayTextRange)) return false;
   }
   const x21 = v.edit_controls;
   if (x21 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vEditControls(x21, o)) &&
-      !_eEditControls(x21, o | 16, p + '/edit_controls', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x21, o, p, '/edit_controls', E, _vEditControls, _eEditControls)) return false;
   }
   const x23 = v.edit_history_post_ids;
   if (x23 !== undefined) {
@@ -888,86 +861,46 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
         return false;
       for (let i24 = 0; i24 < x23.length; i24++) {
         const x25 = x23[i24];
-        if (
-          ((o & 16) !== 0 || !_vPostId(x25, o)) &&
-          !_ePostId(x25, o | 16, p + '/edit_history_post_ids/' + i24, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x25, o, p + '/edit_history_post_ids/', i24, E, _vPostId, _ePostId)) return false;
       }
     }
   }
   const x27 = v.entities;
   if (x27 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vFullTextEntities(x27, o)) &&
-      !_eFullTextEntities(x27, o | 16, p + '/entities', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x27, o, p, '/entities', E, _vFullTextEntities, _eFullTextEntities)) return false;
   }
   const x29 = v.geo;
   if (x29 !== undefined) {
-    if (((o & 16) !== 0 || !_vPostGeo(x29, o)) && !_ePostGeo(x29, o | 16, p + '/geo', E) && (o & 1) === 0) return false;
+    if (_ref(x29, o, p, '/geo', E, _vPostGeo, _ePostGeo)) return false;
   }
   const x31 = v.matched_media_notes;
   if (x31 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vMatchedMediaNotes(x31, o)) &&
-      !_eMatchedMediaNotes(x31, o | 16, p + '/matched_media_notes', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x31, o, p, '/matched_media_notes', E, _vMatchedMediaNotes, _eMatchedMediaNotes)) return false;
   }
   const x33 = v.non_public_metrics;
   if (x33 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vPostNonPublicMetrics(x33, o)) &&
-      !_ePostNonPublicMetrics(x33, o | 16, p + '/non_public_metrics', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x33, o, p, '/non_public_metrics', E, _vPostNonPublicMetrics, _ePostNonPublicMetrics)) return false;
   }
   const x35 = v.organic_metrics;
   if (x35 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vPostOrganicMetrics(x35, o)) &&
-      !_ePostOrganicMetrics(x35, o | 16, p + '/organic_metrics', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x35, o, p, '/organic_metrics', E, _vPostOrganicMetrics, _ePostOrganicMetrics)) return false;
   }
   const x37 = v.promoted_metrics;
   if (x37 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vPostPromotedMetrics(x37, o)) &&
-      !_ePostPromotedMetrics(x37, o | 16, p + '/promoted_metrics', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x37, o, p, '/promoted_metrics', E, _vPostPromotedMetrics, _ePostPromotedMetrics)) return false;
   }
   const x39 = v.public_metrics;
   if (x39 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vPostPublicMetrics(x39, o)) &&
-      !_ePostPublicMetrics(x39, o | 16, p + '/public_metrics', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x39, o, p, '/public_metrics', E, _vPostPublicMetrics, _ePostPublicMetrics)) return false;
   }
   const x41 = v.note_request_suggestions;
   if (x41 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vNoteRequestSuggestions(x41, o)) &&
-      !_eNoteRequestSuggestions(x41, o | 16, p + '/note_request_suggestions', E) &&
-      (o & 1) === 0
-    )
+    if (_ref(x41, o, p, '/note_request_suggestions', E, _vNoteRequestSuggestions, _eNoteRequestSuggestions))
       return false;
   }
   const x43 = v.note_post;
   if (x43 !== undefined) {
-    if (((o & 16) !== 0 || !_vNotePost(x43, o)) && !_eNotePost(x43, o | 16, p + '/note_post', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x43, o, p, '/note_post', E, _vNotePost, _eNotePost)) return false;
   }
   if (_eProps(v, o, p, E, _sp13, _t16)) return false;
   const x45 = v.referenced_posts;
@@ -990,28 +923,17 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
         return false;
       for (let i46 = 0; i46 < x45.length; i46++) {
         const x47 = x45[i46];
-        if (
-          ((o & 16) !== 0 || !_vReferencedPost(x47, o)) &&
-          !_eReferencedPost(x47, o | 16, p + '/referenced_posts/' + i46, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x47, o, p + '/referenced_posts/', i46, E, _vReferencedPost, _eReferencedPost)) return false;
       }
     }
   }
   const x49 = v.reply_settings;
   if (x49 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vReplySettings(x49, o)) &&
-      !_eReplySettings(x49, o | 16, p + '/reply_settings', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x49, o, p, '/reply_settings', E, _vReplySettings, _eReplySettings)) return false;
   }
   const x51 = v.scopes;
   if (x51 !== undefined) {
-    if (((o & 16) !== 0 || !_vScopes(x51, o)) && !_eScopes(x51, o | 16, p + '/scopes', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x51, o, p, '/scopes', E, _vScopes, _eScopes)) return false;
   }
   if (_eProps(v, o, p, E, _sp13, _t17)) return false;
   const x53 = v.suggested_source_links;
@@ -1021,32 +943,28 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     } else {
       for (let i54 = 0; i54 < x53.length; i54++) {
         const x55 = x53[i54];
-        if (
-          ((o & 16) !== 0 || !_vUrlEntity(x55, o)) &&
-          !_eUrlEntity(x55, o | 16, p + '/suggested_source_links/' + i54, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x55, o, p + '/suggested_source_links/', i54, E, _vUrlEntity, _eUrlEntity)) return false;
       }
     }
   }
   const x57 = v.suggested_source_links_with_counts;
   if (x57 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vSuggestedSourceLinksWithCounts(x57, o)) &&
-      !_eSuggestedSourceLinksWithCounts(x57, o | 16, p + '/suggested_source_links_with_counts', E) &&
-      (o & 1) === 0
+      _ref(
+        x57,
+        o,
+        p,
+        '/suggested_source_links_with_counts',
+        E,
+        _vSuggestedSourceLinksWithCounts,
+        _eSuggestedSourceLinksWithCounts,
+      )
     )
       return false;
   }
   const x59 = v.withheld;
   if (x59 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vPostWithheld(x59, o)) &&
-      !_ePostWithheld(x59, o | 16, p + '/withheld', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x59, o, p, '/withheld', E, _vPostWithheld, _ePostWithheld)) return false;
   }
   return E.length === e0;
 }
@@ -1112,12 +1030,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (
-          ((o & 16) !== 0 || !_vMediaKey(x3, o)) &&
-          !_eMediaKey(x3, o | 16, p + '/media_keys/' + i2, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x3, o, p + '/media_keys/', i2, E, _vMediaKey, _eMediaKey)) return false;
       }
     }
   }
@@ -1141,12 +1054,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
         return false;
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
-        if (
-          ((o & 16) !== 0 || !_vPostId(x7, o)) &&
-          !_ePostId(x7, o | 16, p + '/media_source_post_id/' + i6, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x7, o, p + '/media_source_post_id/', i6, E, _vPostId, _ePostId)) return false;
       }
     }
   }
@@ -1170,8 +1078,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
         return false;
       for (let i10 = 0; i10 < x9.length; i10++) {
         const x11 = x9[i10];
-        if (((o & 16) !== 0 || !_vPollId(x11, o)) && !_ePollId(x11, o | 16, p + '/poll_ids/' + i10, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x11, o, p + '/poll_ids/', i10, E, _vPollId, _ePollId)) return false;
       }
     }
   }
@@ -1215,21 +1122,11 @@ export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.domain;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vContextAnnotationDomainFields(x1, o)) &&
-      !_eContextAnnotationDomainFields(x1, o | 16, p + '/domain', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x1, o, p, '/domain', E, _vContextAnnotationDomainFields, _eContextAnnotationDomainFields)) return false;
   } else if (_fReq(E, o, p, _sp19, 'domain')) return false;
   const x3 = v.entity;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vContextAnnotationEntityFields(x3, o)) &&
-      !_eContextAnnotationEntityFields(x3, o | 16, p + '/entity', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x3, o, p, '/entity', E, _vContextAnnotationEntityFields, _eContextAnnotationEntityFields)) return false;
   } else if (_fReq(E, o, p, _sp19, 'entity')) return false;
   return E.length === e0;
 }
@@ -1381,13 +1278,11 @@ export function _ePostGeo(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x1 = v.coordinates;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vPoint(x1, o)) && !_ePoint(x1, o | 16, p + '/coordinates', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/coordinates', E, _vPoint, _ePoint)) return false;
   }
   const x3 = v.place_id;
   if (x3 !== undefined) {
-    if (((o & 16) !== 0 || !_vPlaceId(x3, o)) && !_ePlaceId(x3, o | 16, p + '/place_id', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x3, o, p, '/place_id', E, _vPlaceId, _ePlaceId)) return false;
   }
   return E.length === e0;
 }
@@ -1542,8 +1437,7 @@ export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.source_link;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUrlEntity(x1, o)) && !_eUrlEntity(x1, o | 16, p + '/source_link', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/source_link', E, _vUrlEntity, _eUrlEntity)) return false;
   }
   if (_eProps(v, o, p, E, _sp38, _t37)) return false;
   return E.length === e0;
@@ -1569,12 +1463,7 @@ export function _eNotePost(v: any, o: number, p: string, E: ValidationError[]): 
   if (_eProps(v, o, p, E, _sp39, _t12)) return false;
   const x1 = v.entities;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vNotePostEntities(x1, o)) &&
-      !_eNotePostEntities(x1, o | 16, p + '/entities', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x1, o, p, '/entities', E, _vNotePostEntities, _eNotePostEntities)) return false;
   }
   return E.length === e0;
 }
@@ -1646,8 +1535,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vCashtag(x3, o)) && !_eCashtag(x3, o | 16, p + '/cashtags/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/cashtags/', i2, E, _vCashtag, _eCashtag)) return false;
       }
     }
   }
@@ -1671,8 +1559,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
-        if (((o & 16) !== 0 || !_vHashtag(x7, o)) && !_eHashtag(x7, o | 16, p + '/hashtags/' + i6, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x7, o, p + '/hashtags/', i6, E, _vHashtag, _eHashtag)) return false;
       }
     }
   }
@@ -1696,12 +1583,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i10 = 0; i10 < x9.length; i10++) {
         const x11 = x9[i10];
-        if (
-          ((o & 16) !== 0 || !_vMention(x11, o)) &&
-          !_eMention(x11, o | 16, p + '/mentions/' + i10, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x11, o, p + '/mentions/', i10, E, _vMention, _eMention)) return false;
       }
     }
   }
@@ -1719,12 +1601,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i14 = 0; i14 < x13.length; i14++) {
         const x15 = x13[i14];
-        if (
-          ((o & 16) !== 0 || !_vUrlEntity(x15, o)) &&
-          !_eUrlEntity(x15, o | 16, p + '/urls/' + i14, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x15, o, p + '/urls/', i14, E, _vUrlEntity, _eUrlEntity)) return false;
       }
     }
   }
@@ -1750,7 +1627,7 @@ export function _eReferencedPost(v: any, o: number, p: string, E: ValidationErro
   if (_eProps(v, o, p, E, _sp42, _t43)) return false;
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vPostId(x1, o)) && !_ePostId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vPostId, _ePostId)) return false;
   } else if (_fReq(E, o, p, _sp42, 'id')) return false;
   return E.length === e0;
 }
@@ -1824,8 +1701,7 @@ export function _eSuggestedSourceLinksWithCounts(v: any, o: number, p: string, E
   if (_eProps(v, o, p, E, _sp49, _t48)) return false;
   const x1 = v.url;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUrlEntity(x1, o)) && !_eUrlEntity(x1, o | 16, p + '/url', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/url', E, _vUrlEntity, _eUrlEntity)) return false;
   }
   return E.length === e0;
 }
@@ -1879,12 +1755,7 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (
-          ((o & 16) !== 0 || !_vCountryCode(x3, o)) &&
-          !_eCountryCode(x3, o | 16, p + '/country_codes/' + i2, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x3, o, p + '/country_codes/', i2, E, _vCountryCode, _eCountryCode)) return false;
       }
       if (x1.length > 1) {
         const u5 = _dup(x1);
@@ -1985,12 +1856,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (
-          ((o & 16) !== 0 || !_vAnnotation(x3, o)) &&
-          !_eAnnotation(x3, o | 16, p + '/annotations/' + i2, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x3, o, p + '/annotations/', i2, E, _vAnnotation, _eAnnotation)) return false;
       }
     }
   }
@@ -2014,8 +1880,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
-        if (((o & 16) !== 0 || !_vCashtag(x7, o)) && !_eCashtag(x7, o | 16, p + '/cashtags/' + i6, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x7, o, p + '/cashtags/', i6, E, _vCashtag, _eCashtag)) return false;
       }
     }
   }
@@ -2039,12 +1904,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i10 = 0; i10 < x9.length; i10++) {
         const x11 = x9[i10];
-        if (
-          ((o & 16) !== 0 || !_vHashtag(x11, o)) &&
-          !_eHashtag(x11, o | 16, p + '/hashtags/' + i10, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x11, o, p + '/hashtags/', i10, E, _vHashtag, _eHashtag)) return false;
       }
     }
   }
@@ -2068,12 +1928,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i14 = 0; i14 < x13.length; i14++) {
         const x15 = x13[i14];
-        if (
-          ((o & 16) !== 0 || !_vMention(x15, o)) &&
-          !_eMention(x15, o | 16, p + '/mentions/' + i14, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x15, o, p + '/mentions/', i14, E, _vMention, _eMention)) return false;
       }
     }
   }
@@ -2091,12 +1946,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         return false;
       for (let i18 = 0; i18 < x17.length; i18++) {
         const x19 = x17[i18];
-        if (
-          ((o & 16) !== 0 || !_vUrlEntity(x19, o)) &&
-          !_eUrlEntity(x19, o | 16, p + '/urls/' + i18, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x19, o, p + '/urls/', i18, E, _vUrlEntity, _eUrlEntity)) return false;
       }
     }
   }
@@ -2217,12 +2067,7 @@ export function _vAnnotation(v: any, o: number): boolean {
 
 export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (
-    ((o & 16) !== 0 || !_vEntityIndicesInclusiveInclusive(v, o)) &&
-    !_eEntityIndicesInclusiveInclusive(v, o | 16, p, E) &&
-    (o & 1) === 0
-  )
-    return false;
+  if (_ref(v, o, p, '', E, _vEntityIndicesInclusiveInclusive, _eEntityIndicesInclusiveInclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp57 + '/allOf/1', 'object');
     return false;
@@ -2269,12 +2114,7 @@ export function _vCashtag(v: any, o: number): boolean {
 
 export function _eCashtag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (
-    ((o & 16) !== 0 || !_vEntityIndicesInclusiveExclusive(v, o)) &&
-    !_eEntityIndicesInclusiveExclusive(v, o | 16, p, E) &&
-    (o & 1) === 0
-  )
-    return false;
+  if (_ref(v, o, p, '', E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp61 + '/allOf/1', 'object');
     return false;
@@ -2297,12 +2137,7 @@ export function _vHashtag(v: any, o: number): boolean {
 
 export function _eHashtag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (
-    ((o & 16) !== 0 || !_vEntityIndicesInclusiveExclusive(v, o)) &&
-    !_eEntityIndicesInclusiveExclusive(v, o | 16, p, E) &&
-    (o & 1) === 0
-  )
-    return false;
+  if (_ref(v, o, p, '', E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp62 + '/allOf/1', 'object');
     return false;
@@ -2327,12 +2162,7 @@ export function _vMention(v: any, o: number): boolean {
 
 export function _eMention(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (
-    ((o & 16) !== 0 || !_vEntityIndicesInclusiveExclusive(v, o)) &&
-    !_eEntityIndicesInclusiveExclusive(v, o | 16, p, E) &&
-    (o & 1) === 0
-  )
-    return false;
+  if (_ref(v, o, p, '', E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp64 + '/allOf/1', 'object');
     return false;
@@ -2353,13 +2183,8 @@ export function _vUrlEntity(v: any, o: number): boolean {
 
 export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (
-    ((o & 16) !== 0 || !_vEntityIndicesInclusiveExclusive(v, o)) &&
-    !_eEntityIndicesInclusiveExclusive(v, o | 16, p, E) &&
-    (o & 1) === 0
-  )
-    return false;
-  if (((o & 16) !== 0 || !_v0(v, o)) && !_e0(v, o | 16, p, E, _sp65 + '/allOf/1') && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
+  if (_refSp(v, o, p, '', E, _sp65 + '/allOf/1', _v0, _e0)) return false;
   return E.length === e0;
 }
 
@@ -2505,8 +2330,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vMedia(x3, o)) && !_eMedia(x3, o | 16, p + '/media/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/media/', i2, E, _vMedia, _eMedia)) return false;
       }
     }
   }
@@ -2530,8 +2354,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
-        if (((o & 16) !== 0 || !_vPlace(x7, o)) && !_ePlace(x7, o | 16, p + '/places/' + i6, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x7, o, p + '/places/', i6, E, _vPlace, _ePlace)) return false;
       }
     }
   }
@@ -2555,8 +2378,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
       for (let i10 = 0; i10 < x9.length; i10++) {
         const x11 = x9[i10];
-        if (((o & 16) !== 0 || !_vPoll(x11, o)) && !_ePoll(x11, o | 16, p + '/polls/' + i10, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x11, o, p + '/polls/', i10, E, _vPoll, _ePoll)) return false;
       }
     }
   }
@@ -2580,8 +2402,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
       for (let i14 = 0; i14 < x13.length; i14++) {
         const x15 = x13[i14];
-        if (((o & 16) !== 0 || !_vTopic(x15, o)) && !_eTopic(x15, o | 16, p + '/topics/' + i14, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x15, o, p + '/topics/', i14, E, _vTopic, _eTopic)) return false;
       }
     }
   }
@@ -2605,8 +2426,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
       for (let i18 = 0; i18 < x17.length; i18++) {
         const x19 = x17[i18];
-        if (((o & 16) !== 0 || !_vPost(x19, o)) && !_ePost(x19, o | 16, p + '/posts/' + i18, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x19, o, p + '/posts/', i18, E, _vPost, _ePost)) return false;
       }
     }
   }
@@ -2630,8 +2450,7 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
       for (let i22 = 0; i22 < x21.length; i22++) {
         const x23 = x21[i22];
-        if (((o & 16) !== 0 || !_vUser(x23, o)) && !_eUser(x23, o | 16, p + '/users/' + i22, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x23, o, p + '/users/', i22, E, _vUser, _eUser)) return false;
       }
     }
   }
@@ -2734,13 +2553,12 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, _sp72, 'id')) return false;
   if (_eProps(v, o, p, E, _sp72, _t73)) return false;
   const x3 = v.username;
   if (x3 !== undefined) {
-    if (((o & 16) !== 0 || !_vUsername(x3, o)) && !_eUsername(x3, o | 16, p + '/username', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x3, o, p, '/username', E, _vUsername, _eUsername)) return false;
   } else if (_fReq(E, o, p, _sp72, 'username')) return false;
   if (_eProps(v, o, p, E, _sp72, _t74)) return false;
   const x5 = v.connection_status;
@@ -2750,60 +2568,33 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
     } else {
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
-        if (
-          ((o & 16) !== 0 || !_vConnectionStatus(x7, o)) &&
-          !_eConnectionStatus(x7, o | 16, p + '/connection_status/' + i6, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x7, o, p + '/connection_status/', i6, E, _vConnectionStatus, _eConnectionStatus)) return false;
       }
     }
   }
   const x9 = v.most_recent_post_id;
   if (x9 !== undefined) {
-    if (((o & 16) !== 0 || !_vPostId(x9, o)) && !_ePostId(x9, o | 16, p + '/most_recent_post_id', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x9, o, p, '/most_recent_post_id', E, _vPostId, _ePostId)) return false;
   }
   const x11 = v.pinned_post_id;
   if (x11 !== undefined) {
-    if (((o & 16) !== 0 || !_vPostId(x11, o)) && !_ePostId(x11, o | 16, p + '/pinned_post_id', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x11, o, p, '/pinned_post_id', E, _vPostId, _ePostId)) return false;
   }
   const x13 = v.entities;
   if (x13 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vUserEntities(x13, o)) &&
-      !_eUserEntities(x13, o | 16, p + '/entities', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x13, o, p, '/entities', E, _vUserEntities, _eUserEntities)) return false;
   }
   const x15 = v.public_metrics;
   if (x15 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vUserPublicMetrics(x15, o)) &&
-      !_eUserPublicMetrics(x15, o | 16, p + '/public_metrics', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x15, o, p, '/public_metrics', E, _vUserPublicMetrics, _eUserPublicMetrics)) return false;
   }
   const x17 = v.affiliation;
   if (x17 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vAffiliation(x17, o)) &&
-      !_eAffiliation(x17, o | 16, p + '/affiliation', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x17, o, p, '/affiliation', E, _vAffiliation, _eAffiliation)) return false;
   }
   const x19 = v.withheld;
   if (x19 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vUserWithheld(x19, o)) &&
-      !_eUserWithheld(x19, o | 16, p + '/withheld', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x19, o, p, '/withheld', E, _vUserWithheld, _eUserWithheld)) return false;
   }
   return E.length === e0;
 }
@@ -2861,17 +2652,11 @@ export function _eUserEntities(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = v.description;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vFullTextEntities(x1, o)) &&
-      !_eFullTextEntities(x1, o | 16, p + '/description', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x1, o, p, '/description', E, _vFullTextEntities, _eFullTextEntities)) return false;
   }
   const x3 = v.url;
   if (x3 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserUrlEntities(x3, o)) && !_eUserUrlEntities(x3, o | 16, p + '/url', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x3, o, p, '/url', E, _vUserUrlEntities, _eUserUrlEntities)) return false;
   }
   return E.length === e0;
 }
@@ -2910,8 +2695,7 @@ export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationErr
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vUrlEntity(x3, o)) && !_eUrlEntity(x3, o | 16, p + '/urls/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/urls/', i2, E, _vUrlEntity, _eUrlEntity)) return false;
       }
     }
   }
@@ -2991,8 +2775,7 @@ export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vUserId(x3, o)) && !_eUserId(x3, o | 16, p + '/user_id/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/user_id/', i2, E, _vUserId, _eUserId)) return false;
       }
     }
   }
@@ -3045,12 +2828,7 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (
-          ((o & 16) !== 0 || !_vCountryCode(x3, o)) &&
-          !_eCountryCode(x3, o | 16, p + '/country_codes/' + i2, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x3, o, p + '/country_codes/', i2, E, _vCountryCode, _eCountryCode)) return false;
       }
       if (x1.length > 1) {
         const u5 = _dup(x1);
@@ -3130,15 +2908,15 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
     const x1 = v.type;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'photo': {
-        if (((o & 16) !== 0 || !_vPhoto(v, o)) && !_ePhoto(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vPhoto, _ePhoto)) return false;
         break;
       }
       case 'video': {
-        if (((o & 16) !== 0 || !_vVideo(v, o)) && !_eVideo(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vVideo, _eVideo)) return false;
         break;
       }
       case 'animated_gif': {
-        if (((o & 16) !== 0 || !_vAnimatedGif(v, o)) && !_eAnimatedGif(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vAnimatedGif, _eAnimatedGif)) return false;
         break;
       }
       default: {
@@ -3187,7 +2965,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e14 = E.length;
           L13: {
-            if (((o12 & 16) !== 0 || !_vPhoto(v, o12)) && !_ePhoto(v, o12 | 16, p, E) && (o12 & 1) === 0) break L13;
+            if (_ref(v, o12, p, '', E, _vPhoto, _ePhoto)) break L13;
           }
           if (E.length === e14) {
             if (n2 === 0) a3 = 0;
@@ -3198,7 +2976,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e17 = E.length;
           L16: {
-            if (((o12 & 16) !== 0 || !_vVideo(v, o12)) && !_eVideo(v, o12 | 16, p, E) && (o12 & 1) === 0) break L16;
+            if (_ref(v, o12, p, '', E, _vVideo, _eVideo)) break L16;
           }
           if (E.length === e17) {
             if (n2 === 0) a3 = 1;
@@ -3209,8 +2987,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e20 = E.length;
           L19: {
-            if (((o12 & 16) !== 0 || !_vAnimatedGif(v, o12)) && !_eAnimatedGif(v, o12 | 16, p, E) && (o12 & 1) === 0)
-              break L19;
+            if (_ref(v, o12, p, '', E, _vAnimatedGif, _eAnimatedGif)) break L19;
           }
           if (E.length === e20) {
             if (n2 === 0) a3 = 2;
@@ -3262,8 +3039,7 @@ export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]):
   if (_eProps(v, o, p, E, _sp88, _t87)) return false;
   const x1 = v.media_key;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vMediaKey(x1, o)) && !_eMediaKey(x1, o | 16, p + '/media_key', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/media_key', E, _vMediaKey, _eMediaKey)) return false;
   }
   const x3 = v.height;
   if (x3 !== undefined) {
@@ -3312,7 +3088,7 @@ export function _vPhoto(v: any, o: number): boolean {
 
 export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vMediaBase(v, o)) && !_eMediaBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp89 + '/allOf/1', 'object');
     return false;
@@ -3402,7 +3178,7 @@ export function _vVideo(v: any, o: number): boolean {
 
 export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vMediaBase(v, o)) && !_eMediaBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp91 + '/allOf/1', 'object');
     return false;
@@ -3421,48 +3197,23 @@ export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boo
   if (_eProps(v, o, p, E, _sp91 + '/allOf/1', _t92)) return false;
   const x4 = v.variants;
   if (x4 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vMediaVariants(x4, o)) &&
-      !_eMediaVariants(x4, o | 16, p + '/variants', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x4, o, p, '/variants', E, _vMediaVariants, _eMediaVariants)) return false;
   }
   const x6 = v.public_metrics;
   if (x6 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vVideoPublicMetrics(x6, o)) &&
-      !_eVideoPublicMetrics(x6, o | 16, p + '/public_metrics', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x6, o, p, '/public_metrics', E, _vVideoPublicMetrics, _eVideoPublicMetrics)) return false;
   }
   const x8 = v.organic_metrics;
   if (x8 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vVideoOrganicMetrics(x8, o)) &&
-      !_eVideoOrganicMetrics(x8, o | 16, p + '/organic_metrics', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x8, o, p, '/organic_metrics', E, _vVideoOrganicMetrics, _eVideoOrganicMetrics)) return false;
   }
   const x10 = v.promoted_metrics;
   if (x10 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vVideoPromotedMetrics(x10, o)) &&
-      !_eVideoPromotedMetrics(x10, o | 16, p + '/promoted_metrics', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x10, o, p, '/promoted_metrics', E, _vVideoPromotedMetrics, _eVideoPromotedMetrics)) return false;
   }
   const x12 = v.non_public_metrics;
   if (x12 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vVideoNonPublicMetrics(x12, o)) &&
-      !_eVideoNonPublicMetrics(x12, o | 16, p + '/non_public_metrics', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x12, o, p, '/non_public_metrics', E, _vVideoNonPublicMetrics, _eVideoNonPublicMetrics)) return false;
   }
   return E.length === e0;
 }
@@ -3483,7 +3234,7 @@ export function _vAnimatedGif(v: any, o: number): boolean {
 
 export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vMediaBase(v, o)) && !_eMediaBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp93 + '/allOf/1', 'object');
     return false;
@@ -3502,12 +3253,7 @@ export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]
   if (_eProps(v, o, p, E, _sp93 + '/allOf/1', _t94)) return false;
   const x4 = v.variants;
   if (x4 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vMediaVariants(x4, o)) &&
-      !_eMediaVariants(x4, o | 16, p + '/variants', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x4, o, p, '/variants', E, _vMediaVariants, _eMediaVariants)) return false;
   }
   return E.length === e0;
 }
@@ -3535,8 +3281,7 @@ export function _eMediaVariants(v: any, o: number, p: string, E: ValidationError
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (((o & 16) !== 0 || !_vMediaVariant(x2, o)) && !_eMediaVariant(x2, o | 16, p + '/' + i1, E) && (o & 1) === 0)
-      return false;
+    if (_ref(x2, o, p + '/', i1, E, _vMediaVariant, _eMediaVariant)) return false;
   }
   return E.length === e0;
 }
@@ -3708,17 +3453,12 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vPlaceId(x1, o)) && !_ePlaceId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vPlaceId, _ePlaceId)) return false;
   } else if (_fReq(E, o, p, _sp106, 'id')) return false;
   if (_eProps(v, o, p, E, _sp106, _t107)) return false;
   const x3 = v.country_code;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vCountryCode(x3, o)) &&
-      !_eCountryCode(x3, o | 16, p + '/country_code', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x3, o, p, '/country_code', E, _vCountryCode, _eCountryCode)) return false;
   }
   const x5 = v.contained_within;
   if (x5 !== undefined) {
@@ -3740,19 +3480,14 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
         return false;
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
-        if (
-          ((o & 16) !== 0 || !_vPlaceId(x7, o)) &&
-          !_ePlaceId(x7, o | 16, p + '/contained_within/' + i6, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x7, o, p + '/contained_within/', i6, E, _vPlaceId, _ePlaceId)) return false;
       }
     }
   }
   if (_eProps(v, o, p, E, _sp106, _t108)) return false;
   const x9 = v.geo;
   if (x9 !== undefined) {
-    if (((o & 16) !== 0 || !_vGeo(x9, o)) && !_eGeo(x9, o | 16, p + '/geo', E) && (o & 1) === 0) return false;
+    if (_ref(x9, o, p, '/geo', E, _vGeo, _eGeo)) return false;
   }
   return E.length === e0;
 }
@@ -3867,7 +3602,7 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
   } else if (_fReq(E, o, p, '#/components/schemas/Geo', 'properties')) return false;
   const x6 = v.geometry;
   if (x6 !== undefined) {
-    if (((o & 16) !== 0 || !_vPoint(x6, o)) && !_ePoint(x6, o | 16, p + '/geometry', E) && (o & 1) === 0) return false;
+    if (_ref(x6, o, p, '/geometry', E, _vPoint, _ePoint)) return false;
   }
   return E.length === e0;
 }
@@ -3983,7 +3718,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vPollId(x1, o)) && !_ePollId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vPollId, _ePollId)) return false;
   } else if (_fReq(E, o, p, _sp115, 'id')) return false;
   const x3 = v.options;
   if (x3 !== undefined) {
@@ -4018,12 +3753,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
         return false;
       for (let i4 = 0; i4 < x3.length; i4++) {
         const x5 = x3[i4];
-        if (
-          ((o & 16) !== 0 || !_vPollOption(x5, o)) &&
-          !_ePollOption(x5, o | 16, p + '/options/' + i4, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x5, o, p + '/options/', i4, E, _vPollOption, _ePollOption)) return false;
       }
     }
   } else if (_fReq(E, o, p, _sp115, 'options')) return false;
@@ -4436,12 +4166,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e46 = E.length;
         L45: {
-          if (
-            ((o44 & 16) !== 0 || !_vGenericProblem(v, o44)) &&
-            !_eGenericProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L45;
+          if (_ref(v, o44, p, '', E, _vGenericProblem, _eGenericProblem)) break L45;
         }
         if (E.length === e46) {
           if (n2 === 0) a3 = 0;
@@ -4452,12 +4177,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e49 = E.length;
         L48: {
-          if (
-            ((o44 & 16) !== 0 || !_vClientDisconnectedProblem(v, o44)) &&
-            !_eClientDisconnectedProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L48;
+          if (_ref(v, o44, p, '', E, _vClientDisconnectedProblem, _eClientDisconnectedProblem)) break L48;
         }
         if (E.length === e49) {
           if (n2 === 0) a3 = 1;
@@ -4468,12 +4188,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e52 = E.length;
         L51: {
-          if (
-            ((o44 & 16) !== 0 || !_vClientForbiddenProblem(v, o44)) &&
-            !_eClientForbiddenProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L51;
+          if (_ref(v, o44, p, '', E, _vClientForbiddenProblem, _eClientForbiddenProblem)) break L51;
         }
         if (E.length === e52) {
           if (n2 === 0) a3 = 2;
@@ -4484,12 +4199,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e55 = E.length;
         L54: {
-          if (
-            ((o44 & 16) !== 0 || !_vConflictProblem(v, o44)) &&
-            !_eConflictProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L54;
+          if (_ref(v, o44, p, '', E, _vConflictProblem, _eConflictProblem)) break L54;
         }
         if (E.length === e55) {
           if (n2 === 0) a3 = 3;
@@ -4500,12 +4210,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e58 = E.length;
         L57: {
-          if (
-            ((o44 & 16) !== 0 || !_vDisallowedResourceProblem(v, o44)) &&
-            !_eDisallowedResourceProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L57;
+          if (_ref(v, o44, p, '', E, _vDisallowedResourceProblem, _eDisallowedResourceProblem)) break L57;
         }
         if (E.length === e58) {
           if (n2 === 0) a3 = 4;
@@ -4516,12 +4221,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e61 = E.length;
         L60: {
-          if (
-            ((o44 & 16) !== 0 || !_vDuplicateRulesProblem(v, o44)) &&
-            !_eDuplicateRulesProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L60;
+          if (_ref(v, o44, p, '', E, _vDuplicateRulesProblem, _eDuplicateRulesProblem)) break L60;
         }
         if (E.length === e61) {
           if (n2 === 0) a3 = 5;
@@ -4532,12 +4232,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e64 = E.length;
         L63: {
-          if (
-            ((o44 & 16) !== 0 || !_vInvalidRequestProblem(v, o44)) &&
-            !_eInvalidRequestProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L63;
+          if (_ref(v, o44, p, '', E, _vInvalidRequestProblem, _eInvalidRequestProblem)) break L63;
         }
         if (E.length === e64) {
           if (n2 === 0) a3 = 6;
@@ -4548,12 +4243,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e67 = E.length;
         L66: {
-          if (
-            ((o44 & 16) !== 0 || !_vInvalidRulesProblem(v, o44)) &&
-            !_eInvalidRulesProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L66;
+          if (_ref(v, o44, p, '', E, _vInvalidRulesProblem, _eInvalidRulesProblem)) break L66;
         }
         if (E.length === e67) {
           if (n2 === 0) a3 = 7;
@@ -4564,12 +4254,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e70 = E.length;
         L69: {
-          if (
-            ((o44 & 16) !== 0 || !_vNoncompliantRulesProblem(v, o44)) &&
-            !_eNoncompliantRulesProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L69;
+          if (_ref(v, o44, p, '', E, _vNoncompliantRulesProblem, _eNoncompliantRulesProblem)) break L69;
         }
         if (E.length === e70) {
           if (n2 === 0) a3 = 8;
@@ -4580,12 +4265,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e73 = E.length;
         L72: {
-          if (
-            ((o44 & 16) !== 0 || !_vNotAuthorizedForFieldProblem(v, o44)) &&
-            !_eNotAuthorizedForFieldProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L72;
+          if (_ref(v, o44, p, '', E, _vNotAuthorizedForFieldProblem, _eNotAuthorizedForFieldProblem)) break L72;
         }
         if (E.length === e73) {
           if (n2 === 0) a3 = 9;
@@ -4596,12 +4276,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e76 = E.length;
         L75: {
-          if (
-            ((o44 & 16) !== 0 || !_vNotAuthorizedForResourceProblem(v, o44)) &&
-            !_eNotAuthorizedForResourceProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L75;
+          if (_ref(v, o44, p, '', E, _vNotAuthorizedForResourceProblem, _eNotAuthorizedForResourceProblem)) break L75;
         }
         if (E.length === e76) {
           if (n2 === 0) a3 = 10;
@@ -4612,12 +4287,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e79 = E.length;
         L78: {
-          if (
-            ((o44 & 16) !== 0 || !_vOperationalDisconnectProblem(v, o44)) &&
-            !_eOperationalDisconnectProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L78;
+          if (_ref(v, o44, p, '', E, _vOperationalDisconnectProblem, _eOperationalDisconnectProblem)) break L78;
         }
         if (E.length === e79) {
           if (n2 === 0) a3 = 11;
@@ -4628,12 +4298,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e82 = E.length;
         L81: {
-          if (
-            ((o44 & 16) !== 0 || !_vResourceNotFoundProblem(v, o44)) &&
-            !_eResourceNotFoundProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L81;
+          if (_ref(v, o44, p, '', E, _vResourceNotFoundProblem, _eResourceNotFoundProblem)) break L81;
         }
         if (E.length === e82) {
           if (n2 === 0) a3 = 12;
@@ -4644,12 +4309,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e85 = E.length;
         L84: {
-          if (
-            ((o44 & 16) !== 0 || !_vResourceUnavailableProblem(v, o44)) &&
-            !_eResourceUnavailableProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L84;
+          if (_ref(v, o44, p, '', E, _vResourceUnavailableProblem, _eResourceUnavailableProblem)) break L84;
         }
         if (E.length === e85) {
           if (n2 === 0) a3 = 13;
@@ -4660,12 +4320,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e88 = E.length;
         L87: {
-          if (
-            ((o44 & 16) !== 0 || !_vRuleCapProblem(v, o44)) &&
-            !_eRuleCapProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L87;
+          if (_ref(v, o44, p, '', E, _vRuleCapProblem, _eRuleCapProblem)) break L87;
         }
         if (E.length === e88) {
           if (n2 === 0) a3 = 14;
@@ -4676,12 +4331,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e91 = E.length;
         L90: {
-          if (
-            ((o44 & 16) !== 0 || !_vStreamingConnectionProblem(v, o44)) &&
-            !_eStreamingConnectionProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L90;
+          if (_ref(v, o44, p, '', E, _vStreamingConnectionProblem, _eStreamingConnectionProblem)) break L90;
         }
         if (E.length === e91) {
           if (n2 === 0) a3 = 15;
@@ -4692,12 +4342,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e94 = E.length;
         L93: {
-          if (
-            ((o44 & 16) !== 0 || !_vUnsupportedAuthenticationProblem(v, o44)) &&
-            !_eUnsupportedAuthenticationProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L93;
+          if (_ref(v, o44, p, '', E, _vUnsupportedAuthenticationProblem, _eUnsupportedAuthenticationProblem)) break L93;
         }
         if (E.length === e94) {
           if (n2 === 0) a3 = 16;
@@ -4708,12 +4353,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e97 = E.length;
         L96: {
-          if (
-            ((o44 & 16) !== 0 || !_vUsageCappedProblem(v, o44)) &&
-            !_eUsageCappedProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L96;
+          if (_ref(v, o44, p, '', E, _vUsageCappedProblem, _eUsageCappedProblem)) break L96;
         }
         if (E.length === e97) {
           if (n2 === 0) a3 = 17;
@@ -4724,12 +4364,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e100 = E.length;
         L99: {
-          if (
-            ((o44 & 16) !== 0 || !_vUnlistedProblem(v, o44)) &&
-            !_eUnlistedProblem(v, o44 | 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L99;
+          if (_ref(v, o44, p, '', E, _vUnlistedProblem, _eUnlistedProblem)) break L99;
         }
         if (E.length === e100) {
           if (n2 === 0) a3 = 18;
@@ -4796,7 +4431,7 @@ export function _vGenericProblem(v: any, o: number): boolean {
 
 export function _eGenericProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp131 + '/allOf/1', 'object');
     return false;
@@ -4825,7 +4460,7 @@ export function _vClientDisconnectedProblem(v: any, o: number): boolean {
 
 export function _eClientDisconnectedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp133 + '/allOf/1', 'object');
     return false;
@@ -4871,7 +4506,7 @@ export function _vClientForbiddenProblem(v: any, o: number): boolean {
 
 export function _eClientForbiddenProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp136 + '/allOf/1', 'object');
     return false;
@@ -4910,7 +4545,7 @@ export function _vConflictProblem(v: any, o: number): boolean {
 
 export function _eConflictProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp139 + '/allOf/1', 'object');
     return false;
@@ -4959,7 +4594,7 @@ export function _vDisallowedResourceProblem(v: any, o: number): boolean {
 
 export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp141 + '/allOf/1', 'object');
     return false;
@@ -4987,21 +4622,11 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
   if (_eProps(v, o, p, E, _sp141 + '/allOf/1', _t142)) return false;
   const x4 = v.resource_type;
   if (x4 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vProblemResourceType(x4, o)) &&
-      !_eProblemResourceType(x4, o | 16, p + '/resource_type', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x4, o, p, '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
   } else if (_fReq(E, o, p, _sp141 + '/allOf/1', 'resource_type')) return false;
   const x6 = v.section;
   if (x6 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vProblemSection(x6, o)) &&
-      !_eProblemSection(x6, o | 16, p + '/section', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x6, o, p, '/section', E, _vProblemSection, _eProblemSection)) return false;
   } else if (_fReq(E, o, p, _sp141 + '/allOf/1', 'section')) return false;
   return E.length === e0;
 }
@@ -5020,7 +4645,7 @@ export function _vDuplicateRulesProblem(v: any, o: number): boolean {
 
 export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp144 + '/allOf/1', 'object');
     return false;
@@ -5083,7 +4708,7 @@ export function _vInvalidRequestProblem(v: any, o: number): boolean {
 
 export function _eInvalidRequestProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp147 + '/allOf/1', 'object');
     return false;
@@ -5128,12 +4753,7 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
         return false;
       for (let i5 = 0; i5 < x4.length; i5++) {
         const x6 = x4[i5];
-        if (
-          ((o & 16) !== 0 || !_vInvalidRequestError(x6, o)) &&
-          !_eInvalidRequestError(x6, o | 16, p + '/errors/' + i5, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x6, o, p + '/errors/', i5, E, _vInvalidRequestError, _eInvalidRequestError)) return false;
       }
     }
   }
@@ -5212,7 +4832,7 @@ export function _vInvalidRulesProblem(v: any, o: number): boolean {
 
 export function _eInvalidRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp151 + '/allOf/1', 'object');
     return false;
@@ -5250,7 +4870,7 @@ export function _vNoncompliantRulesProblem(v: any, o: number): boolean {
 
 export function _eNoncompliantRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp153 + '/allOf/1', 'object');
     return false;
@@ -5299,7 +4919,7 @@ export function _vNotAuthorizedForFieldProblem(v: any, o: number): boolean {
 
 export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp155 + '/allOf/1', 'object');
     return false;
@@ -5327,21 +4947,11 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
   if (_eProps(v, o, p, E, _sp155 + '/allOf/1', _t156)) return false;
   const x4 = v.resource_type;
   if (x4 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vProblemResourceType(x4, o)) &&
-      !_eProblemResourceType(x4, o | 16, p + '/resource_type', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x4, o, p, '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
   } else if (_fReq(E, o, p, _sp155 + '/allOf/1', 'resource_type')) return false;
   const x6 = v.section;
   if (x6 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vProblemSection(x6, o)) &&
-      !_eProblemSection(x6, o | 16, p + '/section', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x6, o, p, '/section', E, _vProblemSection, _eProblemSection)) return false;
   } else if (_fReq(E, o, p, _sp155 + '/allOf/1', 'section')) return false;
   return E.length === e0;
 }
@@ -5371,7 +4981,7 @@ export function _vNotAuthorizedForResourceProblem(v: any, o: number): boolean {
 
 export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp158 + '/allOf/1', 'object');
     return false;
@@ -5399,21 +5009,11 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
   if (_eProps(v, o, p, E, _sp158 + '/allOf/1', _t159)) return false;
   const x4 = v.resource_type;
   if (x4 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vProblemResourceType(x4, o)) &&
-      !_eProblemResourceType(x4, o | 16, p + '/resource_type', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x4, o, p, '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
   } else if (_fReq(E, o, p, _sp158 + '/allOf/1', 'resource_type')) return false;
   const x6 = v.section;
   if (x6 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vProblemSection(x6, o)) &&
-      !_eProblemSection(x6, o | 16, p + '/section', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x6, o, p, '/section', E, _vProblemSection, _eProblemSection)) return false;
   } else if (_fReq(E, o, p, _sp158 + '/allOf/1', 'section')) return false;
   if (_eProps(v, o, p, E, _sp158 + '/allOf/1', _t160)) return false;
   return E.length === e0;
@@ -5445,7 +5045,7 @@ export function _vOperationalDisconnectProblem(v: any, o: number): boolean {
 
 export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp163 + '/allOf/1', 'object');
     return false;
@@ -5506,7 +5106,7 @@ export function _vResourceNotFoundProblem(v: any, o: number): boolean {
 
 export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp167 + '/allOf/1', 'object');
     return false;
@@ -5576,7 +5176,7 @@ export function _vResourceUnavailableProblem(v: any, o: number): boolean {
 
 export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp170 + '/allOf/1', 'object');
     return false;
@@ -5624,12 +5224,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
   if (_eProps(v, o, p, E, _sp170 + '/allOf/1', _t171)) return false;
   const x5 = v.resource_type;
   if (x5 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vProblemResourceType(x5, o)) &&
-      !_eProblemResourceType(x5, o | 16, p + '/resource_type', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x5, o, p, '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
   } else if (_fReq(E, o, p, _sp170 + '/allOf/1', 'resource_type')) return false;
   return E.length === e0;
 }
@@ -5644,7 +5239,7 @@ export function _vRuleCapProblem(v: any, o: number): boolean {
 
 export function _eRuleCapProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp173 + '/allOf/1', 'object');
     return false;
@@ -5694,7 +5289,7 @@ export function _vStreamingConnectionProblem(v: any, o: number): boolean {
 
 export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp176 + '/allOf/1', 'object');
     return false;
@@ -5733,7 +5328,7 @@ export function _vUnsupportedAuthenticationProblem(v: any, o: number): boolean {
 
 export function _eUnsupportedAuthenticationProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp179 + '/allOf/1', 'object');
     return false;
@@ -5775,7 +5370,7 @@ export function _vUsageCappedProblem(v: any, o: number): boolean {
 
 export function _eUsageCappedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp183 + '/allOf/1', 'object');
     return false;
@@ -5835,7 +5430,7 @@ export function _vUnlistedProblem(v: any, o: number): boolean {
 
 export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProblemBase(v, o)) && !_eProblemBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp186 + '/allOf/1', 'object');
     return false;
@@ -5928,7 +5523,7 @@ export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: Va
   }
   const x1 = v.user_id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/user_id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/user_id', E, _vUserId, _eUserId)) return false;
   }
   if (_eProps(v, o, p, E, _sp192, _t191)) return false;
   return E.length === e0;
@@ -5989,12 +5584,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
       {
         const e12 = E.length;
         L11: {
-          if (
-            ((o5 & 16) !== 0 || !_vActivityEventType(x1, o5)) &&
-            !_eActivityEventType(x1, o5 | 16, p + '/event_type', E) &&
-            (o5 & 1) === 0
-          )
-            break L11;
+          if (_ref(x1, o5, p, '/event_type', E, _vActivityEventType, _eActivityEventType)) break L11;
         }
         if (E.length === e12) {
           ok3 = true;
@@ -6003,11 +5593,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
       {
         const e15 = E.length;
         L14: {
-          if (
-            ((o5 & 16) !== 0 || !_vDeprecatedActivityEventType(x1, o5)) &&
-            !_eDeprecatedActivityEventType(x1, o5 | 16, p + '/event_type', E) &&
-            (o5 & 1) === 0
-          )
+          if (_ref(x1, o5, p, '/event_type', E, _vDeprecatedActivityEventType, _eDeprecatedActivityEventType))
             break L14;
         }
         if (E.length === e15) {
@@ -6033,12 +5619,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
   }
   const x17 = v.filter;
   if (x17 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vActivitySubscriptionFilter(x17, o)) &&
-      !_eActivitySubscriptionFilter(x17, o | 16, p + '/filter', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x17, o, p, '/filter', E, _vActivitySubscriptionFilter, _eActivitySubscriptionFilter)) return false;
   }
   return E.length === e0;
 }
@@ -6147,12 +5728,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e19 = E.length;
         L18: {
-          if (
-            ((o17 & 16) !== 0 || !_vDmMessageCreateEvent(v, o17)) &&
-            !_eDmMessageCreateEvent(v, o17 | 16, p, E) &&
-            (o17 & 1) === 0
-          )
-            break L18;
+          if (_ref(v, o17, p, '', E, _vDmMessageCreateEvent, _eDmMessageCreateEvent)) break L18;
         }
         if (E.length === e19) {
           if (n2 === 0) a3 = 0;
@@ -6163,12 +5739,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e22 = E.length;
         L21: {
-          if (
-            ((o17 & 16) !== 0 || !_vDmParticipantsJoinEvent(v, o17)) &&
-            !_eDmParticipantsJoinEvent(v, o17 | 16, p, E) &&
-            (o17 & 1) === 0
-          )
-            break L21;
+          if (_ref(v, o17, p, '', E, _vDmParticipantsJoinEvent, _eDmParticipantsJoinEvent)) break L21;
         }
         if (E.length === e22) {
           if (n2 === 0) a3 = 1;
@@ -6179,12 +5750,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e25 = E.length;
         L24: {
-          if (
-            ((o17 & 16) !== 0 || !_vDmParticipantsLeaveEvent(v, o17)) &&
-            !_eDmParticipantsLeaveEvent(v, o17 | 16, p, E) &&
-            (o17 & 1) === 0
-          )
-            break L24;
+          if (_ref(v, o17, p, '', E, _vDmParticipantsLeaveEvent, _eDmParticipantsLeaveEvent)) break L24;
         }
         if (E.length === e25) {
           if (n2 === 0) a3 = 2;
@@ -6195,12 +5761,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e28 = E.length;
         L27: {
-          if (
-            ((o17 & 16) !== 0 || !_vDmUnlistedEvent(v, o17)) &&
-            !_eDmUnlistedEvent(v, o17 | 16, p, E) &&
-            (o17 & 1) === 0
-          )
-            break L27;
+          if (_ref(v, o17, p, '', E, _vDmUnlistedEvent, _eDmUnlistedEvent)) break L27;
         }
         if (E.length === e28) {
           if (n2 === 0) a3 = 3;
@@ -6313,12 +5874,7 @@ export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: Valid
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
-        if (
-          ((o & 16) !== 0 || !_vUserId(x4, o)) &&
-          !_eUserId(x4, o | 16, p + '/participant_ids/' + i3, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x4, o, p + '/participant_ids/', i3, E, _vUserId, _eUserId)) return false;
       }
     }
   }
@@ -6365,12 +5921,7 @@ export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: Vali
     } else {
       for (let i3 = 0; i3 < x2.length; i3++) {
         const x4 = x2[i3];
-        if (
-          ((o & 16) !== 0 || !_vUserId(x4, o)) &&
-          !_eUserId(x4, o | 16, p + '/participant_ids/' + i3, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x4, o, p + '/participant_ids/', i3, E, _vUserId, _eUserId)) return false;
       }
     }
   }
@@ -6483,8 +6034,7 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vPost(x3, o)) && !_ePost(x3, o | 16, p + '/data/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/data/', i2, E, _vPost, _ePost)) return false;
       }
     }
   }
@@ -6508,24 +6058,17 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
         return false;
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
-        if (((o & 16) !== 0 || !_vProblem(x7, o)) && !_eProblem(x7, o | 16, p + '/errors/' + i6, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x7, o, p + '/errors/', i6, E, _vProblem, _eProblem)) return false;
       }
     }
   }
   const x9 = v.includes;
   if (x9 !== undefined) {
-    if (((o & 16) !== 0 || !_vIncludes(x9, o)) && !_eIncludes(x9, o | 16, p + '/includes', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x9, o, p, '/includes', E, _vIncludes, _eIncludes)) return false;
   }
   const x11 = v.meta;
   if (x11 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserBookmarksMeta(x11, o)) &&
-      !_eGetUserBookmarksMeta(x11, o | 16, p + '/meta', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x11, o, p, '/meta', E, _vGetUserBookmarksMeta, _eGetUserBookmarksMeta)) return false;
   }
   return E.length === e0;
 }
@@ -6616,17 +6159,15 @@ export function _eFindUserByUsernameEnvelope(v: any, o: number, p: string, E: Va
   }
   const x1 = v.data;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUser(x1, o)) && !_eUser(x1, o | 16, p + '/data', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/data', E, _vUser, _eUser)) return false;
   }
   const x3 = v.errors;
   if (x3 !== undefined) {
-    if (((o & 16) !== 0 || !_vPartialErrors(x3, o)) && !_ePartialErrors(x3, o | 16, p + '/errors', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x3, o, p, '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
   }
   const x5 = v.includes;
   if (x5 !== undefined) {
-    if (((o & 16) !== 0 || !_vIncludes(x5, o)) && !_eIncludes(x5, o | 16, p + '/includes', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x5, o, p, '/includes', E, _vIncludes, _eIncludes)) return false;
   }
   return E.length === e0;
 }
@@ -6656,17 +6197,15 @@ export function _eFindPostByIdEnvelope(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.data;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vPost(x1, o)) && !_ePost(x1, o | 16, p + '/data', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/data', E, _vPost, _ePost)) return false;
   }
   const x3 = v.errors;
   if (x3 !== undefined) {
-    if (((o & 16) !== 0 || !_vPartialErrors(x3, o)) && !_ePartialErrors(x3, o | 16, p + '/errors', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x3, o, p, '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
   }
   const x5 = v.includes;
   if (x5 !== undefined) {
-    if (((o & 16) !== 0 || !_vIncludes(x5, o)) && !_eIncludes(x5, o | 16, p + '/includes', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x5, o, p, '/includes', E, _vIncludes, _eIncludes)) return false;
   }
   return E.length === e0;
 }
@@ -6707,25 +6246,21 @@ export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: Val
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vPost(x3, o)) && !_ePost(x3, o | 16, p + '/data/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/data/', i2, E, _vPost, _ePost)) return false;
       }
     }
   }
   const x5 = v.errors;
   if (x5 !== undefined) {
-    if (((o & 16) !== 0 || !_vPartialErrors(x5, o)) && !_ePartialErrors(x5, o | 16, p + '/errors', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x5, o, p, '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
   }
   const x7 = v.includes;
   if (x7 !== undefined) {
-    if (((o & 16) !== 0 || !_vIncludes(x7, o)) && !_eIncludes(x7, o | 16, p + '/includes', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x7, o, p, '/includes', E, _vIncludes, _eIncludes)) return false;
   }
   const x9 = v.meta;
   if (x9 !== undefined) {
-    if (((o & 16) !== 0 || !_vNotShownMeta(x9, o)) && !_eNotShownMeta(x9, o | 16, p + '/meta', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x9, o, p, '/meta', E, _vNotShownMeta, _eNotShownMeta)) return false;
   }
   return E.length === e0;
 }
@@ -6768,29 +6303,21 @@ export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: Valida
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vPost(x3, o)) && !_ePost(x3, o | 16, p + '/data/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/data/', i2, E, _vPost, _ePost)) return false;
       }
     }
   }
   const x5 = v.errors;
   if (x5 !== undefined) {
-    if (((o & 16) !== 0 || !_vPartialErrors(x5, o)) && !_ePartialErrors(x5, o | 16, p + '/errors', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x5, o, p, '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
   }
   const x7 = v.includes;
   if (x7 !== undefined) {
-    if (((o & 16) !== 0 || !_vIncludes(x7, o)) && !_eIncludes(x7, o | 16, p + '/includes', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x7, o, p, '/includes', E, _vIncludes, _eIncludes)) return false;
   }
   const x9 = v.meta;
   if (x9 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchAllPostsMeta(x9, o)) &&
-      !_eSearchAllPostsMeta(x9, o | 16, p + '/meta', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x9, o, p, '/meta', E, _vSearchAllPostsMeta, _eSearchAllPostsMeta)) return false;
   }
   return E.length === e0;
 }
@@ -6816,13 +6343,11 @@ export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.newest_id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vPostId(x1, o)) && !_ePostId(x1, o | 16, p + '/newest_id', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/newest_id', E, _vPostId, _ePostId)) return false;
   }
   const x3 = v.oldest_id;
   if (x3 !== undefined) {
-    if (((o & 16) !== 0 || !_vPostId(x3, o)) && !_ePostId(x3, o | 16, p + '/oldest_id', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x3, o, p, '/oldest_id', E, _vPostId, _ePostId)) return false;
   }
   if (_eProps(v, o, p, E, _sp211, _t210)) return false;
   return E.length === e0;
@@ -6851,18 +6376,15 @@ export function _eResponseEnvelope(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.errors;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vPartialErrors(x1, o)) && !_ePartialErrors(x1, o | 16, p + '/errors', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
   }
   const x3 = v.includes;
   if (x3 !== undefined) {
-    if (((o & 16) !== 0 || !_vIncludes(x3, o)) && !_eIncludes(x3, o | 16, p + '/includes', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x3, o, p, '/includes', E, _vIncludes, _eIncludes)) return false;
   }
   const x5 = v.meta;
   if (x5 !== undefined) {
-    if (((o & 16) !== 0 || !_vNotShownMeta(x5, o)) && !_eNotShownMeta(x5, o | 16, p + '/meta', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x5, o, p, '/meta', E, _vNotShownMeta, _eNotShownMeta)) return false;
   }
   return E.length === e0;
 }
@@ -6895,7 +6417,7 @@ export function _ePartialErrors(v: any, o: number, p: string, E: ValidationError
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (((o & 16) !== 0 || !_vProblem(x2, o)) && !_eProblem(x2, o | 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vProblem, _eProblem)) return false;
   }
   return E.length === e0;
 }
@@ -6955,36 +6477,20 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
   if (_eProps(v, o, p, E, _sp215, _t216)) return false;
   const x2 = v.community_id;
   if (x2 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vCommunityId(x2, o)) &&
-      !_eCommunityId(x2, o | 16, p + '/community_id', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x2, o, p, '/community_id', E, _vCommunityId, _eCommunityId)) return false;
   }
   if (_eProps(v, o, p, E, _sp215, _t217)) return false;
   const x4 = v.edit_options;
   if (x4 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vEditOptions(x4, o)) &&
-      !_eEditOptions(x4, o | 16, p + '/edit_options', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x4, o, p, '/edit_options', E, _vEditOptions, _eEditOptions)) return false;
   }
   const x6 = v.reply_settings;
   if (x6 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vReplySettings(x6, o)) &&
-      !_eReplySettings(x6, o | 16, p + '/reply_settings', E) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_ref(x6, o, p, '/reply_settings', E, _vReplySettings, _eReplySettings)) return false;
   }
   const x8 = v.poll;
   if (x8 !== undefined) {
-    if (((o & 16) !== 0 || !_vCreatePostPoll(x8, o)) && !_eCreatePostPoll(x8, o | 16, p + '/poll', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x8, o, p, '/poll', E, _vCreatePostPoll, _eCreatePostPoll)) return false;
   }
   return E.length === e0;
 }
@@ -7004,8 +6510,7 @@ export function _eEditOptions(v: any, o: number, p: string, E: ValidationError[]
   }
   const x1 = v.previous_post_id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vPostId(x1, o)) && !_ePostId(x1, o | 16, p + '/previous_post_id', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/previous_post_id', E, _vPostId, _ePostId)) return false;
   }
   return E.length === e0;
 }
@@ -7148,7 +6653,7 @@ export function _eGetUserBookmarksPathParams(v: any, o: number, p: string, E: Va
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7162,72 +6667,74 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
   const x1 = v.max_results;
   if (x1 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vGetUserBookmarksQueryMaxResults(x1, o)) &&
-      !_eGetUserBookmarksQueryMaxResults(x1, o | 16, p + '/max_results', E, _sp220) &&
-      (o & 1) === 0
+      _refSp(x1, o, p, '/max_results', E, _sp220, _vGetUserBookmarksQueryMaxResults, _eGetUserBookmarksQueryMaxResults)
     )
       return false;
   }
   const x3 = v.pagination_token;
   if (x3 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vGetUserBookmarksQueryPaginationToken(x3, o)) &&
-      !_eGetUserBookmarksQueryPaginationToken(x3, o | 16, p + '/pagination_token', E, _sp221) &&
-      (o & 1) === 0
+      _refSp(
+        x3,
+        o,
+        p,
+        '/pagination_token',
+        E,
+        _sp221,
+        _vGetUserBookmarksQueryPaginationToken,
+        _eGetUserBookmarksQueryPaginationToken,
+      )
     )
       return false;
   }
   const x5 = v['post.fields'];
   if (x5 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vGetUserBookmarksQueryPostFields(x5, o)) &&
-      !_eGetUserBookmarksQueryPostFields(x5, o | 16, p + '/post.fields', E, _sp222) &&
-      (o & 1) === 0
+      _refSp(x5, o, p, '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
   const x7 = v.expansions;
   if (x7 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vGetUserBookmarksQueryExpansions(x7, o)) &&
-      !_eGetUserBookmarksQueryExpansions(x7, o | 16, p + '/expansions', E, _sp223) &&
-      (o & 1) === 0
+      _refSp(x7, o, p, '/expansions', E, _sp223, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
   const x9 = v['media.fields'];
   if (x9 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vGetUserBookmarksQueryExpansions(x9, o)) &&
-      !_eGetUserBookmarksQueryExpansions(x9, o | 16, p + '/media.fields', E, _sp224) &&
-      (o & 1) === 0
+      _refSp(x9, o, p, '/media.fields', E, _sp224, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
   const x11 = v['poll.fields'];
   if (x11 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vGetUserBookmarksQueryExpansions(x11, o)) &&
-      !_eGetUserBookmarksQueryExpansions(x11, o | 16, p + '/poll.fields', E, _sp225) &&
-      (o & 1) === 0
+      _refSp(x11, o, p, '/poll.fields', E, _sp225, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
   const x13 = v['user.fields'];
   if (x13 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vGetUserBookmarksQueryExpansions(x13, o)) &&
-      !_eGetUserBookmarksQueryExpansions(x13, o | 16, p + '/user.fields', E, _sp226) &&
-      (o & 1) === 0
+      _refSp(x13, o, p, '/user.fields', E, _sp226, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
   const x15 = v['place.fields'];
   if (x15 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vGetUserBookmarksQueryExpansions(x15, o)) &&
-      !_eGetUserBookmarksQueryExpansions(x15, o | 16, p + '/place.fields', E, _sp227) &&
-      (o & 1) === 0
+      _refSp(
+        x15,
+        o,
+        p,
+        '/place.fields',
+        E,
+        _sp227,
+        _vGetUserBookmarksQueryExpansions,
+        _eGetUserBookmarksQueryExpansions,
+      )
     )
       return false;
   }
@@ -7254,8 +6761,7 @@ export function _eFindUserByUsernamePathParams(
   }
   const x1 = v.username;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUsername(x1, o)) && !_eUsername(x1, o | 16, p + '/username', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/username', E, _vUsername, _eUsername)) return false;
   } else if (_fReq(E, o, p, sp, 'username')) return false;
   return E.length === e0;
 }
@@ -7269,9 +6775,7 @@ export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: Valid
   const x1 = v['user.fields'];
   if (x1 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vGetUserBookmarksQueryExpansions(x1, o)) &&
-      !_eGetUserBookmarksQueryExpansions(x1, o | 16, p + '/user.fields', E, _sp226) &&
-      (o & 1) === 0
+      _refSp(x1, o, p, '/user.fields', E, _sp226, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
@@ -7286,7 +6790,7 @@ export function _eFindPostByIdPathParams(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vPostId(x1, o)) && !_ePostId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vPostId, _ePostId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7300,9 +6804,7 @@ export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationE
   const x1 = v['post.fields'];
   if (x1 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vGetUserBookmarksQueryPostFields(x1, o)) &&
-      !_eGetUserBookmarksQueryPostFields(x1, o | 16, p + '/post.fields', E, _sp222) &&
-      (o & 1) === 0
+      _refSp(x1, o, p, '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
@@ -7317,19 +6819,13 @@ export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchRecentPostsQueryQuery(x1, o)) &&
-      !_eSearchRecentPostsQueryQuery(x1, o | 16, p + '/query', E, _sp228) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/query', E, _sp228, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
       return false;
   } else if (_fReq(E, o, p, sp, 'query')) return false;
   const x3 = v['post.fields'];
   if (x3 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vGetUserBookmarksQueryPostFields(x3, o)) &&
-      !_eGetUserBookmarksQueryPostFields(x3, o | 16, p + '/post.fields', E, _sp222) &&
-      (o & 1) === 0
+      _refSp(x3, o, p, '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
@@ -7344,55 +6840,33 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchRecentPostsQueryQuery(x1, o)) &&
-      !_eSearchRecentPostsQueryQuery(x1, o | 16, p + '/query', E, _sp229) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/query', E, _sp229, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
       return false;
   } else if (_fReq(E, o, p, sp, 'query')) return false;
   const x3 = v.max_results;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchAllPostsQueryMaxResults(x3, o)) &&
-      !_eSearchAllPostsQueryMaxResults(x3, o | 16, p + '/max_results', E, _sp230) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x3, o, p, '/max_results', E, _sp230, _vSearchAllPostsQueryMaxResults, _eSearchAllPostsQueryMaxResults))
       return false;
   }
   const x5 = v.start_time;
   if (x5 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchAllPostsQueryStartTime(x5, o)) &&
-      !_eSearchAllPostsQueryStartTime(x5, o | 16, p + '/start_time', E, _sp231) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x5, o, p, '/start_time', E, _sp231, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
       return false;
   }
   const x7 = v.end_time;
   if (x7 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchAllPostsQueryStartTime(x7, o)) &&
-      !_eSearchAllPostsQueryStartTime(x7, o | 16, p + '/end_time', E, _sp232) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x7, o, p, '/end_time', E, _sp232, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
       return false;
   }
   const x9 = v.next_token;
   if (x9 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchAllPostsQueryNextToken(x9, o)) &&
-      !_eSearchAllPostsQueryNextToken(x9, o | 16, p + '/next_token', E, _sp233) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x9, o, p, '/next_token', E, _sp233, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   const x11 = v['post.fields'];
   if (x11 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vGetUserBookmarksQueryPostFields(x11, o)) &&
-      !_eGetUserBookmarksQueryPostFields(x11, o | 16, p + '/post.fields', E, _sp222) &&
-      (o & 1) === 0
+      _refSp(x11, o, p, '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
@@ -7407,11 +6881,7 @@ export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchAllPostsQueryNextToken(x1, o)) &&
-      !_eSearchAllPostsQueryNextToken(x1, o | 16, p + '/query', E, _sp234) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/query', E, _sp234, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   return E.length === e0;
@@ -7425,11 +6895,7 @@ export function _eCountAllPostsQuery(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchAllPostsQueryNextToken(x1, o)) &&
-      !_eSearchAllPostsQueryNextToken(x1, o | 16, p + '/query', E, _sp235) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/query', E, _sp235, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   return E.length === e0;
@@ -7443,7 +6909,7 @@ export function _eGetUserPostsPathParams(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7456,11 +6922,7 @@ export function _eGetUserPostsQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.max_results;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostsQueryMaxResults(x1, o)) &&
-      !_eGetUserPostsQueryMaxResults(x1, o | 16, p + '/max_results', E, _sp236) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/max_results', E, _sp236, _vGetUserPostsQueryMaxResults, _eGetUserPostsQueryMaxResults))
       return false;
   }
   return E.length === e0;
@@ -7474,7 +6936,7 @@ export function _eGetUserMentionsPathParams(v: any, o: number, p: string, E: Val
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7487,7 +6949,7 @@ export function _eGetUserLikedPostsPathParams(v: any, o: number, p: string, E: V
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7500,7 +6962,7 @@ export function _eGetUserFollowersPathParams(v: any, o: number, p: string, E: Va
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7513,7 +6975,7 @@ export function _eGetUserFollowingPathParams(v: any, o: number, p: string, E: Va
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7526,7 +6988,7 @@ export function _eFollowUserPathParams(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7544,7 +7006,7 @@ export function _eGetUserBlockingPathParams(v: any, o: number, p: string, E: Val
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7557,7 +7019,7 @@ export function _eGetUserMutingPathParams(v: any, o: number, p: string, E: Valid
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7576,7 +7038,7 @@ export function _eGetUserPinnedListsPathParams(
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7589,7 +7051,7 @@ export function _eGetUserOwnedListsPathParams(v: any, o: number, p: string, E: V
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7608,7 +7070,7 @@ export function _eGetUserFollowedListsPathParams(
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7627,7 +7089,7 @@ export function _eGetUserListMembershipsPathParams(
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7640,7 +7102,7 @@ export function _eLikePostPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vUserId(x1, o)) && !_eUserId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -7653,20 +7115,12 @@ export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchAllPostsQueryNextToken(x1, o)) &&
-      !_eSearchAllPostsQueryNextToken(x1, o | 16, p + '/query', E, _sp237) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/query', E, _sp237, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   const x3 = v['news.fields'];
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchNewsQueryNewsFields(x3, o)) &&
-      !_eSearchNewsQueryNewsFields(x3, o | 16, p + '/news.fields', E, _sp238) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x3, o, p, '/news.fields', E, _sp238, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
       return false;
   }
   return E.length === e0;
@@ -7680,11 +7134,7 @@ export function _eFindNewsByIdPathParams(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchAllPostsQueryNextToken(x1, o)) &&
-      !_eSearchAllPostsQueryNextToken(x1, o | 16, p + '/id', E, _sp239) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/id', E, _sp239, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
@@ -7698,11 +7148,7 @@ export function _eFindNewsByIdQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v['news.fields'];
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchNewsQueryNewsFields(x1, o)) &&
-      !_eSearchNewsQueryNewsFields(x1, o | 16, p + '/news.fields', E, _sp238) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/news.fields', E, _sp238, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
       return false;
   }
   return E.length === e0;
@@ -7722,11 +7168,7 @@ export function _eDeleteConnectionsByUuidQuery(
   }
   const x1 = v.uuids;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vDeleteConnectionsByUuidQueryUuids(x1, o)) &&
-      !_eDeleteConnectionsByUuidQueryUuids(x1, o | 16, p + '/uuids', E, _sp240) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/uuids', E, _sp240, _vDeleteConnectionsByUuidQueryUuids, _eDeleteConnectionsByUuidQueryUuids))
       return false;
   }
   return E.length === e0;
@@ -7746,11 +7188,7 @@ export function _eDeleteConnectionsByEndpointPathParams(
   }
   const x1 = v.endpoint_id;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchAllPostsQueryNextToken(x1, o)) &&
-      !_eSearchAllPostsQueryNextToken(x1, o | 16, p + '/endpoint_id', E, _sp241) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/endpoint_id', E, _sp241, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'endpoint_id')) return false;
   return E.length === e0;
@@ -7765,9 +7203,16 @@ export function _eStreamActivityQuery(v: any, o: number, p: string, E: Validatio
   const x1 = v.backfill_minutes;
   if (x1 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vStreamActivityQueryBackfillMinutes(x1, o)) &&
-      !_eStreamActivityQueryBackfillMinutes(x1, o | 16, p + '/backfill_minutes', E, _sp242) &&
-      (o & 1) === 0
+      _refSp(
+        x1,
+        o,
+        p,
+        '/backfill_minutes',
+        E,
+        _sp242,
+        _vStreamActivityQueryBackfillMinutes,
+        _eStreamActivityQueryBackfillMinutes,
+      )
     )
       return false;
   }
@@ -7788,11 +7233,7 @@ export function _eReplayAccountActivityPathParams(
   }
   const x1 = v.webhook_id;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vSearchAllPostsQueryNextToken(x1, o)) &&
-      !_eSearchAllPostsQueryNextToken(x1, o | 16, p + '/webhook_id', E, _sp243) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/webhook_id', E, _sp243, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'webhook_id')) return false;
   return E.length === e0;
@@ -7849,8 +7290,7 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
         return false;
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vUrlImage(x3, o)) && !_eUrlImage(x3, o | 16, p + '/images/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/images/', i2, E, _vUrlImage, _eUrlImage)) return false;
       }
     }
   }
@@ -7950,8 +7390,7 @@ export function _eGetUserBookmarksQueryPostFields(
     return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (((o & 16) !== 0 || !_vPostField(x2, o)) && !_ePostField(x2, o | 16, p + '/' + i1, E) && (o & 1) === 0)
-      return false;
+    if (_ref(x2, o, p + '/', i1, E, _vPostField, _ePostField)) return false;
   }
   if (v.length > 1) {
     const u4 = _dup(v);
@@ -8104,8 +7543,7 @@ export function _eSearchNewsQueryNewsFields(v: any, o: number, p: string, E: Val
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (((o & 16) !== 0 || !_vNewsField(x2, o)) && !_eNewsField(x2, o | 16, p + '/' + i1, E) && (o & 1) === 0)
-      return false;
+    if (_ref(x2, o, p + '/', i1, E, _vNewsField, _eNewsField)) return false;
   }
   return E.length === e0;
 }

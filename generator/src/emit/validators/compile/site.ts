@@ -69,6 +69,15 @@ export function renderPath(path: InstancePath): Expr {
   return concat(pathPieces(path));
 }
 
+/**
+ * The path as a head and its last piece (`p + '/a/'` and `i`, `p` and `'/name'`, `p` and `''`), joined
+ * only where a failure needs it (`_ref`): the walk of a valid member then builds no string.
+ */
+export function splitPath(path: InstancePath): [head: Expr, tail: Expr] {
+  const pieces = pathPieces(path);
+  return pieces.length === 1 ? [pieces[0]!, lit('')] : [concat(pieces.slice(0, -1)), pieces[pieces.length - 1]!];
+}
+
 /** The root, then the literal runs and index expressions of the path (adjacent literals joined). */
 function pathPieces(path: InstancePath): Expr[] {
   const pieces: Expr[] = [path.root];

@@ -131,8 +131,8 @@ export function properties(c: KeywordContext, s: SchemaObject, site: Site): Stmt
       rows.push(row);
       continue;
     }
-    // A `$ref` member stays compiled (direct calls of the target's check and errors functions, which the
-    // engine can inline): as a row, the table's keyed read and indirect call made errors walks over valid members about
+    // A `$ref` member stays compiled (a direct `_ref` call, which the engine can inline with the target's
+    // check): as a row, the table's keyed read and indirect call made errors walks over valid members about
     // twice as slow as the checks, on realistic objects mostly made of references (issue 26.8).
     const read = readProperty(c, site, name);
     const compiled = trivial ? [] : c.compileSub(sub, atChild(site, node, ['properties', name], read.local, propertySegment(name)));

@@ -9,13 +9,13 @@
  * a walk without them visits every value below once (linear, and the first error is found in one pass).
  */
 import type { Code } from '../../../../codegen/index.ts';
-import { and, binary, call, ifStmt, lit, not, or, type Expr, type Stmt } from '../../../../codegen/statements.ts';
+import { and, binary, call, ifStmt, lit, not, type Expr, type Stmt } from '../../../../codegen/statements.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { KeywordContext } from '../context.ts';
 import type { NodeInfo } from '../registry.ts';
 import { relaxationFor } from '../relax.ts';
 import { enterResource } from '../scope.ts';
-import { E, renderPath, schemaPathOf, type Site } from '../site.ts';
+import { E, renderPath, schemaPathOf, splitPath, type Site } from '../site.ts';
 import { decodeFragment, resolveUri, splitFragment } from '../uri.ts';
 import { O } from '../option-bits.ts';
 
@@ -70,18 +70,15 @@ export function applyNode(c: KeywordContext, target: NodeInfo, site: Site, reloc
   // `#/components/parameters/per-page/schema` and the like thousands of times).
   const spPath = relocatable === 'target' ? schemaPathOf(target) : site.schemaPath;
   const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, spPath, 24)] : [];
+  if (ev.length === 0) {
+    // One helper call instead of the prefilter written out: errors mode runs only after a check failed,
+    // so its size matters more than a call's cost.
+    const helper = sp.length ? c.use('_refSp') : c.use('_ref');
+    return [ifStmt(call(helper, d, o, ...splitPath(site.path), E, ...sp, check(), errors), site.stop)];
+  }
   const direct = [d, o, path, E, ...sp, ...ev];
   const after = [d, binary(o, '|', O.skipCheck), path, E, ...sp, ...ev];
   const stopsHere = binary(binary(o, '&', O.allErrors), '===', lit(0));
-  if (ev.length === 0) {
-    // One condition, every call direct: `((o & 16) !== 0 || !_vX(x, o)) && !_eX(x, o | 16, p + k, E) &&
-    // (o & 1) === 0` (`o | 16` is `o` below a failed check). Until wave 17 a helper made both calls
-    // (`_ref(x, o, p, k, E, _vX, _eX)`, shorter): its calls of the functions it was given were megamorphic,
-    // so no check was inlined on valid data and no errors function on the failing path (Post with one
-    // wrong-typed member: 6% slower with all errors, valid Post 6% slower).
-    const walk = not(call(errors, ...after));
-    return [ifStmt(and(or(binary(binary(o, '&', O.skipCheck), '!==', lit(0)), not(call(check(), ...checkArgs))), walk, stopsHere), site.stop)];
-  }
   return [
     ifStmt(
       binary(binary(o, '&', O.skipCheck), '!==', lit(0)),

@@ -93,6 +93,42 @@ export function _fFormat(E: ValidationError[], o: number, p: string, sp: string,
 }
 
 /**
+ * A referenced schema applied in errors mode (keywords/ref.ts); true when validation stops there. The
+ * target's check function runs first and its errors function walks the value only when that fails, with
+ * options bit 16 (`_O.skipCheck`) set: below a failed check every value is walked for errors directly, so
+ * no value is walked more than twice (its check, one errors walk) however deep the failing path is.
+ * The value's instance path is `p + k` (`k` a `/name` suffix, an item index after `p`'s `/`, or ''), joined
+ * only when the errors function runs: most members of an invalid object are valid.
+ */
+export function _ref(
+  x: any,
+  o: number,
+  p: string,
+  k: string | number,
+  E: ValidationError[],
+  check: (v: any, o: number) => boolean,
+  errors: (v: any, o: number, p: string, E: ValidationError[]) => boolean,
+): boolean {
+  if ((o & 16) !== 0) return !errors(x, o, p + k, E) && (o & 1) === 0;
+  return !check(x, o) && !errors(x, o | 16, p + k, E) && (o & 1) === 0;
+}
+
+/** `_ref` for a shared errors function, which takes the schema path of the copy it checks (`sp`). */
+export function _refSp(
+  x: any,
+  o: number,
+  p: string,
+  k: string | number,
+  E: ValidationError[],
+  sp: string,
+  check: (v: any, o: number) => boolean,
+  errors: (v: any, o: number, p: string, E: ValidationError[], sp: string) => boolean,
+): boolean {
+  if ((o & 16) !== 0) return !errors(x, o, p + k, E, sp) && (o & 1) === 0;
+  return !check(x, o) && !errors(x, o | 16, p + k, E, sp) && (o & 1) === 0;
+}
+
+/**
  * What a compiled function is given to validate for a caller's value under options `o` (from `_opts`):
  * the value itself, or when `Object.prototype` has enumerable members (options bit 8, prototype pollution)
  * its copy without prototypes (`_plain`), so that the compiled functions' direct property reads stay exact.

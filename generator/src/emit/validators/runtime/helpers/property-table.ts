@@ -16,8 +16,8 @@ import { _fPE, _fPF, _fPT, _fPTs, _fReq } from './core.ts';
  * a format (its checker, then its name) and/or an `enum` (the list of allowed values), in that order.
  * Flags: 1 string, 2 number, 4 integer, 8 boolean, 16 null (the types admitted; none: no `type` keyword),
  * 32 `type` is a list, 64 required, 128 required in responses only, 256 required in requests only,
- * 512 the format applies to numbers (else to strings). A `$ref` member is never a row: its compiled
- * prefilter is about twice as fast on valid members (a direct read and direct calls the engine can inline).
+ * 512 the format applies to numbers (else to strings). A `$ref` member is never a row: its compiled `_ref`
+ * call is about twice as fast on valid members (a direct read and a call the engine can inline).
  */
 export type _PropRow = readonly unknown[];
 

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fEnum, _fErr, _fPT, _fReq, _fType, _has, _len } from './runtime.js';
+import { _eProps, _fEnum, _fErr, _fPT, _fReq, _fType, _has, _len, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/ServerId';
@@ -139,7 +139,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
       )
     )
       return false;
-    if (((o & 16) !== 0 || !_vServerId(x1, o)) && !_eServerId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vServerId, _eServerId)) return false;
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp3, 'id')) return false;
   if (_eProps(v, o, p, E, _sp3, _t4)) return false;
   const x3 = v.parent;
@@ -178,8 +178,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
       {
         const e13 = E.length;
         L12: {
-          if (((o7 & 16) !== 0 || !_vServerId(x3, o7)) && !_eServerId(x3, o7 | 16, p + '/parent', E) && (o7 & 1) === 0)
-            break L12;
+          if (_ref(x3, o7, p, '/parent', E, _vServerId, _eServerId)) break L12;
         }
         if (E.length === e13) {
           ok5 = true;
@@ -203,7 +202,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x17 = v.tag;
   if (x17 !== undefined) {
-    if (((o & 16) !== 0 || !_vColorV1(x17, o)) && !_eColorV1(x17, o | 16, p + '/tag', E) && (o & 1) === 0) return false;
+    if (_ref(x17, o, p, '/tag', E, _vColorV1, _eColorV1)) return false;
   }
   const x19 = v.passphrase;
   if (x19 !== undefined) {
@@ -220,8 +219,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
       )
     )
       return false;
-    if (((o & 16) !== 0 || !_vSecret(x19, o)) && !_eSecret(x19, o | 16, p + '/passphrase', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x19, o, p, '/passphrase', E, _vSecret, _eSecret)) return false;
   }
   for (const k21 in v) {
     if (!_has.call(v, k21)) continue;
@@ -292,7 +290,7 @@ export function _vAccount(v: any, o: number): boolean {
 
 export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vAudit(v, o)) && !_eAudit(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vAudit, _eAudit)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp8 + '/allOf/1', 'object');
     return false;
@@ -300,13 +298,11 @@ export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): b
   if (_eProps(v, o, p, E, _sp8 + '/allOf/1', _t9)) return false;
   const x3 = v.password;
   if (x3 !== undefined) {
-    if (((o & 16) !== 0 || !_vSecret(x3, o)) && !_eSecret(x3, o | 16, p + '/password', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x3, o, p, '/password', E, _vSecret, _eSecret)) return false;
   } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp8 + '/allOf/1', 'password')) return false;
   const x5 = v.token;
   if (x5 !== undefined) {
-    if (((o & 16) !== 0 || !_vServerId(x5, o)) && !_eServerId(x5, o | 16, p + '/token', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x5, o, p, '/token', E, _vServerId, _eServerId)) return false;
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp8 + '/allOf/1', 'token')) return false;
   return E.length === e0;
 }
@@ -361,7 +357,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vServerId(x1, o)) && !_eServerId(x1, o | 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/id', E, _vServerId, _eServerId)) return false;
   } else if ((o & 4) === 0 && _fReq(E, o, p, _sp10, 'id')) return false;
   if (_eProps(v, o, p, E, _sp10, _t11)) return false;
   const x3 = v.parent;
@@ -390,12 +386,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
         {
           const e14 = E.length;
           L13: {
-            if (
-              ((o12 & 16) !== 0 || !_vTreeNode(x3, o12)) &&
-              !_eTreeNode(x3, o12 | 16, p + '/parent', E) &&
-              (o12 & 1) === 0
-            )
-              break L13;
+            if (_ref(x3, o12, p, '/parent', E, _vTreeNode, _eTreeNode)) break L13;
           }
           if (E.length === e14) {
             if (n5 === 0) a6 = 0;
@@ -452,12 +443,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
     } else {
       for (let i19 = 0; i19 < x18.length; i19++) {
         const x20 = x18[i19];
-        if (
-          ((o & 16) !== 0 || !_vTreeNode(x20, o)) &&
-          !_eTreeNode(x20, o | 16, p + '/children/' + i19, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x20, o, p + '/children/', i19, E, _vTreeNode, _eTreeNode)) return false;
       }
     }
   } else if (_fReq(E, o, p, _sp10, 'children')) return false;
@@ -495,7 +481,7 @@ export function _vClick(v: any, o: number): boolean {
 
 export function _eClick(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vEventBase(v, o)) && !_eEventBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vEventBase, _eEventBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp14 + '/allOf/1', 'object');
     return false;
@@ -527,7 +513,7 @@ export function _vView(v: any, o: number): boolean {
 
 export function _eView(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vEventBase(v, o)) && !_eEventBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vEventBase, _eEventBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp16 + '/allOf/1', 'object');
     return false;
@@ -590,11 +576,11 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
     const x1 = v.kind;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'click': {
-        if (((o & 16) !== 0 || !_vClick(v, o)) && !_eClick(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vClick, _eClick)) return false;
         break;
       }
       case 'view': {
-        if (((o & 16) !== 0 || !_vView(v, o)) && !_eView(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vView, _eView)) return false;
         break;
       }
       default: {
@@ -637,7 +623,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e12 = E.length;
           L11: {
-            if (((o10 & 16) !== 0 || !_vClick(v, o10)) && !_eClick(v, o10 | 16, p, E) && (o10 & 1) === 0) break L11;
+            if (_ref(v, o10, p, '', E, _vClick, _eClick)) break L11;
           }
           if (E.length === e12) {
             if (n2 === 0) a3 = 0;
@@ -648,7 +634,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e15 = E.length;
           L14: {
-            if (((o10 & 16) !== 0 || !_vView(v, o10)) && !_eView(v, o10 | 16, p, E) && (o10 & 1) === 0) break L14;
+            if (_ref(v, o10, p, '', E, _vView, _eView)) break L14;
           }
           if (E.length === e15) {
             if (n2 === 0) a3 = 1;
@@ -688,7 +674,7 @@ export function _vTaggedEvent(v: any, o: number): boolean {
 
 export function _eTaggedEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vEvent(v, o)) && !_eEvent(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vEvent, _eEvent)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp21 + '/allOf/1', 'object');
     return false;
@@ -740,7 +726,7 @@ export function _vProfile(v: any, o: number): boolean {
 
 export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vProfileBase(v, o)) && !_eProfileBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vProfileBase, _eProfileBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp24 + '/allOf/1', 'object');
     return false;
@@ -859,8 +845,7 @@ export function _eReplaceTreePathParams(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.treeId;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vColorV1(x1, o)) && !_eColorV1(x1, o | 16, p + '/treeId', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/treeId', E, _vColorV1, _eColorV1)) return false;
   } else if (_fReq(E, o, p, sp, 'treeId')) return false;
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _esc, _fErr, _fType, _has } from './runtime.js';
+import { _eProps, _esc, _fErr, _fType, _has, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Open';
 const _t1: any = [['a', 1, 'string']];
@@ -159,7 +159,7 @@ export function _eItemsById(v: any, o: number, p: string, E: ValidationError[]):
   for (const k1 in v) {
     if (!_has.call(v, k1)) continue;
     const x2 = v[k1];
-    if (((o & 16) !== 0 || !_vItem(x2, o)) && !_eItem(x2, o | 16, p + '/' + _esc(k1), E) && (o & 1) === 0) return false;
+    if (_ref(x2, o, p + '/', _esc(k1), E, _vItem, _eItem)) return false;
   }
   return E.length === e0;
 }

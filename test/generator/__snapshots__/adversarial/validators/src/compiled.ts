@@ -6,7 +6,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fEnum, _fErr, _fPT, _fReq, _fType, _has, _inc } from './runtime.js';
+import { _eProps, _fEnum, _fErr, _fPT, _fReq, _fType, _has, _inc, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Hostile';
 const _t1: any = [
@@ -340,8 +340,7 @@ export function _eClass(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x1 = v.default;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vDefault(x1, o)) && !_eDefault(x1, o | 16, p + '/default', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/default', E, _vDefault, _eDefault)) return false;
   }
   return E.length === e0;
 }
@@ -574,11 +573,11 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
     const x1 = v["ki'nd"];
     switch (x1 !== undefined ? x1 : undefined) {
       case 'c"a`t': {
-        if (((o & 16) !== 0 || !_vCat(v, o)) && !_eCat(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vCat, _eCat)) return false;
         break;
       }
       case '${dog}': {
-        if (((o & 16) !== 0 || !_vDog(v, o)) && !_eDog(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vDog, _eDog)) return false;
         break;
       }
       default: {
@@ -629,7 +628,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
         {
           const e18 = E.length;
           L17: {
-            if (((o16 & 16) !== 0 || !_vCat(v, o16)) && !_eCat(v, o16 | 16, p, E) && (o16 & 1) === 0) break L17;
+            if (_ref(v, o16, p, '', E, _vCat, _eCat)) break L17;
           }
           if (E.length === e18) {
             if (n2 === 0) a3 = 0;
@@ -640,7 +639,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
         {
           const e21 = E.length;
           L20: {
-            if (((o16 & 16) !== 0 || !_vDog(v, o16)) && !_eDog(v, o16 | 16, p, E) && (o16 & 1) === 0) break L20;
+            if (_ref(v, o16, p, '', E, _vDog, _eDog)) break L20;
           }
           if (E.length === e21) {
             if (n2 === 0) a3 = 1;
@@ -722,39 +721,19 @@ export function _eThen2Query(v: any, o: number, p: string, E: ValidationError[],
   }
   const x1 = v["it's"];
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vThen2QueryItS(x1, o)) &&
-      !_eThen2QueryItS(x1, o | 16, p + "/it's", E, _sp40) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, "/it's", E, _sp40, _vThen2QueryItS, _eThen2QueryItS)) return false;
   }
   const x3 = v['say "hi"'];
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vThen2QueryItS(x3, o)) &&
-      !_eThen2QueryItS(x3, o | 16, p + '/say "hi"', E, _sp41) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/say "hi"', E, _sp41, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'say "hi"')) return false;
   const x5 = v['back`tick ${x}'];
   if (x5 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vThen2QueryBackTickX(x5, o)) &&
-      !_eThen2QueryBackTickX(x5, o | 16, p + '/back`tick ${x}', E, _sp42) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x5, o, p, '/back`tick ${x}', E, _sp42, _vThen2QueryBackTickX, _eThen2QueryBackTickX)) return false;
   }
   const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
   if (x7 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vThen2QueryProto(x7, o)) &&
-      !_eThen2QueryProto(x7, o | 16, p + '/__proto__', E, _sp43) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x7, o, p, '/__proto__', E, _sp43, _vThen2QueryProto, _eThen2QueryProto)) return false;
   }
   return E.length === e0;
 }
@@ -767,12 +746,7 @@ export function _eThen2Headers(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = v['X-"Quoted"-Header'];
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vThen2QueryItS(x1, o)) &&
-      !_eThen2QueryItS(x1, o | 16, p + '/X-"Quoted"-Header', E, _sp44) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/X-"Quoted"-Header', E, _sp44, _vThen2QueryItS, _eThen2QueryItS)) return false;
   }
   return E.length === e0;
 }
@@ -785,12 +759,7 @@ export function _eThen2Cookies(v: any, o: number, p: string, E: ValidationError[
   }
   const x1 = _has.call(v, 'constructor') ? v.constructor : undefined;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vThen2QueryItS(x1, o)) &&
-      !_eThen2QueryItS(x1, o | 16, p + '/constructor', E, _sp45) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/constructor', E, _sp45, _vThen2QueryItS, _eThen2QueryItS)) return false;
   }
   return E.length === e0;
 }
@@ -803,30 +772,15 @@ export function _eReposGetContentPathParams(v: any, o: number, p: string, E: Val
   }
   const x1 = v.owner;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vThen2QueryItS(x1, o)) &&
-      !_eThen2QueryItS(x1, o | 16, p + '/owner', E, _sp46) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/owner', E, _sp46, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'owner')) return false;
   const x3 = v.repo;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vThen2QueryItS(x3, o)) &&
-      !_eThen2QueryItS(x3, o | 16, p + '/repo', E, _sp47) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/repo', E, _sp47, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'repo')) return false;
   const x5 = v.path;
   if (x5 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vThen2QueryItS(x5, o)) &&
-      !_eThen2QueryItS(x5, o | 16, p + '/path', E, _sp48) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x5, o, p, '/path', E, _sp48, _vThen2QueryItS, _eThen2QueryItS)) return false;
   } else if (_fReq(E, o, p, sp, 'path')) return false;
   return E.length === e0;
 }

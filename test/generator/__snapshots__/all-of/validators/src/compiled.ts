@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fType } from './runtime.js';
+import { _eProps, _fType, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _t0: any = [['id', 65, 'string']];
@@ -68,8 +68,8 @@ export function _vPost(v: any, o: number): boolean {
 
 export function _ePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vBase(v, o)) && !_eBase(v, o | 16, p, E) && (o & 1) === 0) return false;
-  if (((o & 16) !== 0 || !_vTimestamps(v, o)) && !_eTimestamps(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vBase, _eBase)) return false;
+  if (_ref(v, o, p, '', E, _vTimestamps, _eTimestamps)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp5 + '/allOf/2', 'object');
     return false;
@@ -85,7 +85,7 @@ export function _vPostAlias(v: any, o: number): boolean {
 
 export function _ePostAlias(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vPost(v, o)) && !_ePost(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vPost, _ePost)) return false;
   return E.length === e0;
 }
 
@@ -106,7 +106,7 @@ export function _eExtended(v: any, o: number, p: string, E: ValidationError[]): 
   } else {
     if (_eProps(v, o, p, E, _sp7, _t6)) return false;
   }
-  if (((o & 16) !== 0 || !_vBase(v, o)) && !_eBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vBase, _eBase)) return false;
   return E.length === e0;
 }
 
@@ -122,7 +122,7 @@ export function _vPinned(v: any, o: number): boolean {
 
 export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vBase(v, o)) && !_eBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vBase, _eBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp10 + '/allOf/1', 'object');
     return false;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fErr, _fPT, _fReq, _fType, _has, _len } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _has, _len, _ref } from './runtime.js';
 
 const _t0: any = [
   ['id', 65, 'string'],
@@ -76,7 +76,7 @@ export function _vItem(v: any, o: number): boolean {
 
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vBase_r1(v, o)) && !_eBase_r1(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vBase_r1, _eBase_r1)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp3 + '/allOf/1', 'object');
     return false;
@@ -95,7 +95,7 @@ export function _vTagged(v: any, o: number): boolean {
 
 export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vItem(v, o)) && !_eItem(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vItem, _eItem)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp5 + '/allOf/1', 'object');
     return false;
@@ -117,7 +117,7 @@ export function _vPinned(v: any, o: number): boolean {
 
 export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vBase_r1(v, o)) && !_eBase_r1(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vBase_r1, _eBase_r1)) return false;
   return E.length === e0;
 }
 
@@ -135,7 +135,7 @@ export function _vMiddle(v: any, o: number): boolean {
 
 export function _eMiddle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vBase(v, o)) && !_eBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vBase, _eBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp7 + '/allOf/1', 'object');
     return false;
@@ -151,7 +151,7 @@ export function _vLayered(v: any, o: number): boolean {
 
 export function _eLayered(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vMiddle_r1(v, o)) && !_eMiddle_r1(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vMiddle_r1, _eMiddle_r1)) return false;
   return E.length === e0;
 }
 
@@ -223,7 +223,7 @@ export function _vLogin(v: any, o: number): boolean {
 
 export function _eLogin(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vCredentials_r1(v, o)) && !_eCredentials_r1(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vCredentials_r1, _eCredentials_r1)) return false;
   return E.length === e0;
 }
 
@@ -292,7 +292,7 @@ export function _vMember(v: any, o: number): boolean {
 
 export function _eMember(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vMemberBase_r1(v, o)) && !_eMemberBase_r1(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vMemberBase_r1, _eMemberBase_r1)) return false;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     if (!(v.code !== undefined) && (o & 4) === 0 && _fReq(E, o, p, _sp12 + '/allOf/1', 'code')) return false;
   }
@@ -360,7 +360,7 @@ export function _vSealed(v: any, o: number): boolean {
 
 export function _eSealed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vSealedBase_r1(v, o)) && !_eSealedBase_r1(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vSealedBase_r1, _eSealedBase_r1)) return false;
   return E.length === e0;
 }
 
@@ -407,7 +407,7 @@ export function _vMiddle_r1(v: any, o: number): boolean {
 
 export function _eMiddle_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vBase_r1(v, o)) && !_eBase_r1(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vBase_r1, _eBase_r1)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp7 + '/allOf/1', 'object');
     return false;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fPT, _fType } from './runtime.js';
+import { _eProps, _fPT, _fType, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Thumbnail';
 const _t1: any = [
@@ -62,8 +62,7 @@ export function _eListThumbnailsStatus200(v: any, o: number, p: string, E: Valid
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (((o & 16) !== 0 || !_vThumbnail(x2, o)) && !_eThumbnail(x2, o | 16, p + '/' + i1, E) && (o & 1) === 0)
-      return false;
+    if (_ref(x2, o, p + '/', i1, E, _vThumbnail, _eThumbnail)) return false;
   }
   return E.length === e0;
 }

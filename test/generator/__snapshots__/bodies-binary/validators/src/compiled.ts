@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fErr, _fPT, _fReq, _fType } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _refSp } from './runtime.js';
 
 const _t0: any = [
   ['name', 65, 'string'],
@@ -114,12 +114,7 @@ export function _eUploadFilePathParams(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.name;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vUploadFilePathName(x1, o)) &&
-      !_eUploadFilePathName(x1, o | 16, p + '/name', E, _sp6) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
   } else if (_fReq(E, o, p, sp, 'name')) return false;
   return E.length === e0;
 }
@@ -145,12 +140,7 @@ export function _eDownloadFilePathParams(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.name;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vUploadFilePathName(x1, o)) &&
-      !_eUploadFilePathName(x1, o | 16, p + '/name', E, _sp6) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/name', E, _sp6, _vUploadFilePathName, _eUploadFilePathName)) return false;
   } else if (_fReq(E, o, p, sp, 'name')) return false;
   return E.length === e0;
 }
@@ -168,12 +158,7 @@ export function _eGetImagePathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetImagePathId(x1, o)) &&
-      !_eGetImagePathId(x1, o | 16, p + '/id', E, _sp7) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/id', E, _sp7, _vGetImagePathId, _eGetImagePathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }

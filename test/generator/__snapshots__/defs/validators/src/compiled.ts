@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fErr, _fPT, _fReq, _fType } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Container';
 const _t1: any = [['id', 65, 'string']];
@@ -44,12 +44,7 @@ export function _eContainer(v: any, o: number, p: string, E: ValidationError[]):
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (
-          ((o & 16) !== 0 || !_vContainerItem(x3, o)) &&
-          !_eContainerItem(x3, o | 16, p + '/items/' + i2, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x3, o, p + '/items/', i2, E, _vContainerItem, _eContainerItem)) return false;
       }
     }
   } else if (_fReq(E, o, p, _sp0, 'items')) return false;
@@ -96,13 +91,11 @@ export function _eResource(v: any, o: number, p: string, E: ValidationError[]): 
   }
   const x1 = v.self;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vResourceLink(x1, o)) && !_eResourceLink(x1, o | 16, p + '/self', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/self', E, _vResourceLink, _eResourceLink)) return false;
   }
   const x3 = v.size;
   if (x3 !== undefined) {
-    if (((o & 16) !== 0 || !_vResourceSize(x3, o)) && !_eResourceSize(x3, o | 16, p + '/size', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x3, o, p, '/size', E, _vResourceSize, _eResourceSize)) return false;
   }
   return E.length === e0;
 }

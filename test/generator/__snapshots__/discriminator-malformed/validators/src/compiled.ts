@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fErr, _fPT, _fReq, _fType, _has } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _has, _ref } from './runtime.js';
 
 const _k0: any = ['news.published', 'follow.created', 'profile.updated'];
 const _sp1 = '#/components/schemas/Event';
@@ -60,8 +60,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   if (_eProps(v, o, p, E, _sp1, _t2)) return false;
   const x1 = v.payload;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vPayload(x1, o)) && !_ePayload(x1, o | 16, p + '/payload', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/payload', E, _vPayload, _ePayload)) return false;
   } else if (_fReq(E, o, p, _sp1, 'payload')) return false;
   return E.length === e0;
 }
@@ -178,8 +177,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e21 = E.length;
         L20: {
-          if (((o19 & 16) !== 0 || !_vNewsPayload(v, o19)) && !_eNewsPayload(v, o19 | 16, p, E) && (o19 & 1) === 0)
-            break L20;
+          if (_ref(v, o19, p, '', E, _vNewsPayload, _eNewsPayload)) break L20;
         }
         if (E.length === e21) {
           if (n2 === 0) a3 = 0;
@@ -190,8 +188,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e24 = E.length;
         L23: {
-          if (((o19 & 16) !== 0 || !_vFollowPayload(v, o19)) && !_eFollowPayload(v, o19 | 16, p, E) && (o19 & 1) === 0)
-            break L23;
+          if (_ref(v, o19, p, '', E, _vFollowPayload, _eFollowPayload)) break L23;
         }
         if (E.length === e24) {
           if (n2 === 0) a3 = 1;
@@ -202,12 +199,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e27 = E.length;
         L26: {
-          if (
-            ((o19 & 16) !== 0 || !_vProfilePayload(v, o19)) &&
-            !_eProfilePayload(v, o19 | 16, p, E) &&
-            (o19 & 1) === 0
-          )
-            break L26;
+          if (_ref(v, o19, p, '', E, _vProfilePayload, _eProfilePayload)) break L26;
         }
         if (E.length === e27) {
           if (n2 === 0) a3 = 2;
@@ -404,7 +396,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
     {
       const e15 = E.length;
       L14: {
-        if (((o4 & 16) !== 0 || !_vCircle(v, o4)) && !_eCircle(v, o4 | 16, p, E) && (o4 & 1) === 0) break L14;
+        if (_ref(v, o4, p, '', E, _vCircle, _eCircle)) break L14;
       }
       if (E.length === e15) {
         ok2 = true;
@@ -413,7 +405,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
     {
       const e18 = E.length;
       L17: {
-        if (((o4 & 16) !== 0 || !_vSquare(v, o4)) && !_eSquare(v, o4 | 16, p, E) && (o4 & 1) === 0) break L17;
+        if (_ref(v, o4, p, '', E, _vSquare, _eSquare)) break L17;
       }
       if (E.length === e18) {
         ok2 = true;
@@ -475,7 +467,7 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (((o & 16) !== 0 || !_vEvent(x2, o)) && !_eEvent(x2, o | 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vEvent, _eEvent)) return false;
   }
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fEnum, _fErr, _fReq, _fType } from './runtime.js';
+import { _eProps, _fEnum, _fErr, _fReq, _fType, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _k0: any = ['cat', 'dog'];
@@ -142,11 +142,11 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
     const x1 = v.petType;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'cat': {
-        if (((o & 16) !== 0 || !_vCat(v, o)) && !_eCat(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vCat, _eCat)) return false;
         break;
       }
       case 'dog': {
-        if (((o & 16) !== 0 || !_vDog(v, o)) && !_eDog(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vDog, _eDog)) return false;
         break;
       }
       default: {
@@ -197,7 +197,7 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
         {
           const e18 = E.length;
           L17: {
-            if (((o16 & 16) !== 0 || !_vCat(v, o16)) && !_eCat(v, o16 | 16, p, E) && (o16 & 1) === 0) break L17;
+            if (_ref(v, o16, p, '', E, _vCat, _eCat)) break L17;
           }
           if (E.length === e18) {
             if (n2 === 0) a3 = 0;
@@ -208,7 +208,7 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
         {
           const e21 = E.length;
           L20: {
-            if (((o16 & 16) !== 0 || !_vDog(v, o16)) && !_eDog(v, o16 | 16, p, E) && (o16 & 1) === 0) break L20;
+            if (_ref(v, o16, p, '', E, _vDog, _eDog)) break L20;
           }
           if (E.length === e21) {
             if (n2 === 0) a3 = 1;
@@ -337,11 +337,11 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
     const x1 = v.kind;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'Circle': {
-        if (((o & 16) !== 0 || !_vCircle(v, o)) && !_eCircle(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vCircle, _eCircle)) return false;
         break;
       }
       case 'Square': {
-        if (((o & 16) !== 0 || !_vSquare(v, o)) && !_eSquare(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vSquare, _eSquare)) return false;
         break;
       }
       default: {
@@ -392,7 +392,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e18 = E.length;
           L17: {
-            if (((o16 & 16) !== 0 || !_vCircle(v, o16)) && !_eCircle(v, o16 | 16, p, E) && (o16 & 1) === 0) break L17;
+            if (_ref(v, o16, p, '', E, _vCircle, _eCircle)) break L17;
           }
           if (E.length === e18) {
             if (n2 === 0) a3 = 0;
@@ -403,7 +403,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e21 = E.length;
           L20: {
-            if (((o16 & 16) !== 0 || !_vSquare(v, o16)) && !_eSquare(v, o16 | 16, p, E) && (o16 & 1) === 0) break L20;
+            if (_ref(v, o16, p, '', E, _vSquare, _eSquare)) break L20;
           }
           if (E.length === e21) {
             if (n2 === 0) a3 = 1;
@@ -514,11 +514,11 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
     const x1 = v.vehicleType;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'car': {
-        if (((o & 16) !== 0 || !_vCar(v, o)) && !_eCar(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vCar, _eCar)) return false;
         break;
       }
       case 'bike': {
-        if (((o & 16) !== 0 || !_vBike(v, o)) && !_eBike(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vBike, _eBike)) return false;
         break;
       }
       default: {
@@ -561,7 +561,7 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
         {
           const e12 = E.length;
           L11: {
-            if (((o10 & 16) !== 0 || !_vCar(v, o10)) && !_eCar(v, o10 | 16, p, E) && (o10 & 1) === 0) break L11;
+            if (_ref(v, o10, p, '', E, _vCar, _eCar)) break L11;
           }
           if (E.length === e12) {
             if (n2 === 0) a3 = 0;
@@ -572,7 +572,7 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
         {
           const e15 = E.length;
           L14: {
-            if (((o10 & 16) !== 0 || !_vBike(v, o10)) && !_eBike(v, o10 | 16, p, E) && (o10 & 1) === 0) break L14;
+            if (_ref(v, o10, p, '', E, _vBike, _eBike)) break L14;
           }
           if (E.length === e15) {
             if (n2 === 0) a3 = 1;
@@ -635,7 +635,7 @@ export function _vCar(v: any, o: number): boolean {
 
 export function _eCar(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vVehicleBase(v, o)) && !_eVehicleBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vVehicleBase, _eVehicleBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Car/allOf/1', 'object');
     return false;
@@ -660,7 +660,7 @@ export function _vBike(v: any, o: number): boolean {
 
 export function _eBike(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vVehicleBase(v, o)) && !_eVehicleBase(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vVehicleBase, _eVehicleBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp16 + '/allOf/1', 'object');
     return false;
@@ -734,15 +734,15 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
     const x1 = v.type;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'created': {
-        if (((o & 16) !== 0 || !_vCreated(v, o)) && !_eCreated(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vCreated, _eCreated)) return false;
         break;
       }
       case 'made': {
-        if (((o & 16) !== 0 || !_vCreated(v, o)) && !_eCreated(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vCreated, _eCreated)) return false;
         break;
       }
       case 'deleted': {
-        if (((o & 16) !== 0 || !_vDeleted(v, o)) && !_eDeleted(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vDeleted, _eDeleted)) return false;
         break;
       }
       default: {
@@ -791,7 +791,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e17 = E.length;
           L16: {
-            if (((o15 & 16) !== 0 || !_vCreated(v, o15)) && !_eCreated(v, o15 | 16, p, E) && (o15 & 1) === 0) break L16;
+            if (_ref(v, o15, p, '', E, _vCreated, _eCreated)) break L16;
           }
           if (E.length === e17) {
             if (n2 === 0) a3 = 0;
@@ -802,7 +802,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e20 = E.length;
           L19: {
-            if (((o15 & 16) !== 0 || !_vDeleted(v, o15)) && !_eDeleted(v, o15 | 16, p, E) && (o15 & 1) === 0) break L19;
+            if (_ref(v, o15, p, '', E, _vDeleted, _eDeleted)) break L19;
           }
           if (E.length === e20) {
             if (n2 === 0) a3 = 1;
@@ -925,11 +925,11 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
     const x1 = v.method;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'card': {
-        if (((o & 16) !== 0 || !_vCard(v, o)) && !_eCard(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vCard, _eCard)) return false;
         break;
       }
       case 'transfer': {
-        if (((o & 16) !== 0 || !_vTransfer(v, o)) && !_eTransfer(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vTransfer, _eTransfer)) return false;
         break;
       }
       default: {
@@ -977,7 +977,7 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e17 = E.length;
         L16: {
-          if (((o4 & 16) !== 0 || !_vCard(v, o4)) && !_eCard(v, o4 | 16, p, E) && (o4 & 1) === 0) break L16;
+          if (_ref(v, o4, p, '', E, _vCard, _eCard)) break L16;
         }
         if (E.length === e17) {
           ok2 = true;
@@ -986,7 +986,7 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e20 = E.length;
         L19: {
-          if (((o4 & 16) !== 0 || !_vTransfer(v, o4)) && !_eTransfer(v, o4 | 16, p, E) && (o4 & 1) === 0) break L19;
+          if (_ref(v, o4, p, '', E, _vTransfer, _eTransfer)) break L19;
         }
         if (E.length === e20) {
           ok2 = true;
@@ -1068,7 +1068,7 @@ export function _vLion(v: any, o: number): boolean {
 
 export function _eLion(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (((o & 16) !== 0 || !_vAnimal(v, o)) && !_eAnimal(v, o | 16, p, E) && (o & 1) === 0) return false;
+  if (_ref(v, o, p, '', E, _vAnimal, _eAnimal)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp34 + '/allOf/1', 'object');
     return false;
@@ -1130,11 +1130,11 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
     const x1 = v.kind;
     switch (x1 !== undefined ? x1 : undefined) {
       case 'secret': {
-        if (((o & 16) !== 0 || !_vSecret(v, o)) && !_eSecret(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vSecret, _eSecret)) return false;
         break;
       }
       case 'key': {
-        if (((o & 16) !== 0 || !_vKey(v, o)) && !_eKey(v, o | 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, '', E, _vKey, _eKey)) return false;
         break;
       }
       default: {
@@ -1181,7 +1181,7 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e15 = E.length;
           L14: {
-            if (((o13 & 16) !== 0 || !_vSecret(v, o13)) && !_eSecret(v, o13 | 16, p, E) && (o13 & 1) === 0) break L14;
+            if (_ref(v, o13, p, '', E, _vSecret, _eSecret)) break L14;
           }
           if (E.length === e15) {
             if (n2 === 0) a3 = 0;
@@ -1192,7 +1192,7 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e18 = E.length;
           L17: {
-            if (((o13 & 16) !== 0 || !_vKey(v, o13)) && !_eKey(v, o13 | 16, p, E) && (o13 & 1) === 0) break L17;
+            if (_ref(v, o13, p, '', E, _vKey, _eKey)) break L17;
           }
           if (E.length === e18) {
             if (n2 === 0) a3 = 1;
@@ -1271,7 +1271,7 @@ export function _eKey(v: any, o: number, p: string, E: ValidationError[]): boole
   }
   const x1 = v.kind;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vKeyKind(x1, o)) && !_eKeyKind(x1, o | 16, p + '/kind', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/kind', E, _vKeyKind, _eKeyKind)) return false;
   } else if (_fReq(E, o, p, '#/components/schemas/Key', 'kind')) return false;
   if (_eProps(v, o, p, E, '#/components/schemas/Key', _t42)) return false;
   return E.length === e0;
@@ -1291,7 +1291,7 @@ export function _eListPetsStatus200(v: any, o: number, p: string, E: ValidationE
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (((o & 16) !== 0 || !_vPet(x2, o)) && !_ePet(x2, o | 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vPet, _ePet)) return false;
   }
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fEnum, _fPT, _fType, _fTypes, _inc } from './runtime.js';
+import { _eProps, _fEnum, _fPT, _fType, _fTypes, _inc, _ref, _refSp } from './runtime.js';
 
 const _k0: any = ['active', 'inactive', 'with space', '', '1', 'true', 'null'];
 const _sp1 = '#/components/schemas/Strings';
@@ -226,7 +226,7 @@ export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): 
   }
   const x4 = v.state;
   if (x4 !== undefined) {
-    if (((o & 16) !== 0 || !_vStrings(x4, o)) && !_eStrings(x4, o | 16, p + '/state', E) && (o & 1) === 0) return false;
+    if (_ref(x4, o, p, '/state', E, _vStrings, _eStrings)) return false;
   }
   return E.length === e0;
 }
@@ -245,21 +245,11 @@ export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationErro
   }
   const x1 = v.sort;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListItemsQuerySort(x1, o)) &&
-      !_eListItemsQuerySort(x1, o | 16, p + '/sort', E, _sp23) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/sort', E, _sp23, _vListItemsQuerySort, _eListItemsQuerySort)) return false;
   }
   const x3 = v.states;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListItemsQueryStates(x3, o)) &&
-      !_eListItemsQueryStates(x3, o | 16, p + '/states', E, _sp24) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/states', E, _sp24, _vListItemsQueryStates, _eListItemsQueryStates)) return false;
   }
   return E.length === e0;
 }
@@ -285,7 +275,7 @@ export function _eListItemsQueryStates(v: any, o: number, p: string, E: Validati
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (((o & 16) !== 0 || !_vStrings(x2, o)) && !_eStrings(x2, o | 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vStrings, _eStrings)) return false;
   }
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fErr, _fPT, _fType, _has } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fType, _has, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Subscription';
 const _t1: any = [
@@ -327,18 +327,15 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   }
   const x16 = v.colorFlat;
   if (x16 !== undefined) {
-    if (((o & 16) !== 0 || !_vColor(x16, o)) && !_eColor(x16, o | 16, p + '/colorFlat', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x16, o, p, '/colorFlat', E, _vColor, _eColor)) return false;
   }
   const x18 = v.colorSpaced;
   if (x18 !== undefined) {
-    if (((o & 16) !== 0 || !_vColor(x18, o)) && !_eColor(x18, o | 16, p + '/colorSpaced', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x18, o, p, '/colorSpaced', E, _vColor, _eColor)) return false;
   }
   const x20 = v.colorPiped;
   if (x20 !== undefined) {
-    if (((o & 16) !== 0 || !_vColor(x20, o)) && !_eColor(x20, o | 16, p + '/colorPiped', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x20, o, p, '/colorPiped', E, _vColor, _eColor)) return false;
   }
   const x22 = v.point;
   if (x22 !== undefined) {

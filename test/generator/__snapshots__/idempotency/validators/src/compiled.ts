@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fErr, _fPT, _fReq, _fType, _len } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _len, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Order';
 const _t1: any = [
@@ -147,7 +147,7 @@ export function _eListOrdersStatus200(v: any, o: number, p: string, E: Validatio
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (((o & 16) !== 0 || !_vOrder(x2, o)) && !_eOrder(x2, o | 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vOrder, _eOrder)) return false;
   }
   return E.length === e0;
 }
@@ -161,9 +161,16 @@ export function _eCreateOrderHeaders(v: any, o: number, p: string, E: Validation
   const x1 = v['Idempotency-Key'];
   if (x1 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vCreateOrderHeaderIdempotencyKey(x1, o)) &&
-      !_eCreateOrderHeaderIdempotencyKey(x1, o | 16, p + '/Idempotency-Key', E, _sp5) &&
-      (o & 1) === 0
+      _refSp(
+        x1,
+        o,
+        p,
+        '/Idempotency-Key',
+        E,
+        _sp5,
+        _vCreateOrderHeaderIdempotencyKey,
+        _eCreateOrderHeaderIdempotencyKey,
+      )
     )
       return false;
   }

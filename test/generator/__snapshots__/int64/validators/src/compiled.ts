@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _esc, _fErr, _fPT, _fReq, _fType, _fTypes, _has, _int32 } from './runtime.js';
+import { _eProps, _esc, _fErr, _fPT, _fReq, _fType, _fTypes, _has, _int32, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Account';
 const _t1: any = [
@@ -154,8 +154,7 @@ export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): b
   }
   const x12 = v.parent;
   if (x12 !== undefined) {
-    if (((o & 16) !== 0 || !_vAccount(x12, o)) && !_eAccount(x12, o | 16, p + '/parent', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x12, o, p, '/parent', E, _vAccount, _eAccount)) return false;
   }
   return E.length === e0;
 }
@@ -197,12 +196,7 @@ export function _eListAccountsQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.after_id;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListAccountsQueryAfterId(x1, o)) &&
-      !_eListAccountsQueryAfterId(x1, o | 16, p + '/after_id', E, _sp6) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/after_id', E, _sp6, _vListAccountsQueryAfterId, _eListAccountsQueryAfterId)) return false;
   }
   return E.length === e0;
 }
@@ -220,8 +214,7 @@ export function _eListAccountsStatus200(v: any, o: number, p: string, E: Validat
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vAccount(x3, o)) && !_eAccount(x3, o | 16, p + '/items/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/items/', i2, E, _vAccount, _eAccount)) return false;
       }
     }
   } else if (_fReq(E, o, p, sp, 'items')) return false;

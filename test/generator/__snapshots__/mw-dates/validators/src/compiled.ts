@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _esc, _fErr, _fFormat, _fPT, _fReq, _fType, _has } from './runtime.js';
+import { _eProps, _esc, _fErr, _fFormat, _fPT, _fReq, _fType, _has, _ref, _refSp } from './runtime.js';
 import { _fDate, _fDateTime } from './formats.js';
 
 const _k0: any = ['1970-01-01T00:00:00Z'];
@@ -216,12 +216,11 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   const x11 = v.parent;
   if (x11 !== undefined) {
-    if (((o & 16) !== 0 || !_vEvent(x11, o)) && !_eEvent(x11, o | 16, p + '/parent', E) && (o & 1) === 0) return false;
+    if (_ref(x11, o, p, '/parent', E, _vEvent, _eEvent)) return false;
   }
   const x13 = v.reminder;
   if (x13 !== undefined) {
-    if (((o & 16) !== 0 || !_vReminder(x13, o)) && !_eReminder(x13, o | 16, p + '/reminder', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x13, o, p, '/reminder', E, _vReminder, _eReminder)) return false;
   }
   if (_eProps(v, o, p, E, _sp1, _t4)) return false;
   return E.length === e0;
@@ -404,30 +403,15 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.since;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListEventsQuerySince(x1, o)) &&
-      !_eListEventsQuerySince(x1, o | 16, p + '/since', E, _sp10) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/since', E, _sp10, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
   }
   const x3 = v.on;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListEventsQueryOn(x3, o)) &&
-      !_eListEventsQueryOn(x3, o | 16, p + '/on', E, _sp11) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/on', E, _sp11, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
   }
   const x5 = v.days;
   if (x5 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListEventsQueryDays(x5, o)) &&
-      !_eListEventsQueryDays(x5, o | 16, p + '/days', E, _sp12) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x5, o, p, '/days', E, _sp12, _vListEventsQueryDays, _eListEventsQueryDays)) return false;
   }
   return E.length === e0;
 }
@@ -440,7 +424,7 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (((o & 16) !== 0 || !_vEvent(x2, o)) && !_eEvent(x2, o | 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vEvent, _eEvent)) return false;
   }
   return E.length === e0;
 }
@@ -453,12 +437,7 @@ export function _eEventsOnPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.day;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListEventsQueryOn(x1, o)) &&
-      !_eListEventsQueryOn(x1, o | 16, p + '/day', E, _sp13) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/day', E, _sp13, _vListEventsQueryOn, _eListEventsQueryOn)) return false;
   } else if (_fReq(E, o, p, sp, 'day')) return false;
   return E.length === e0;
 }
@@ -471,12 +450,7 @@ export function _eEventsOnHeaders(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v['x-as-of'];
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListEventsQuerySince(x1, o)) &&
-      !_eListEventsQuerySince(x1, o | 16, p + '/x-as-of', E, _sp14) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/x-as-of', E, _sp14, _vListEventsQuerySince, _eListEventsQuerySince)) return false;
   }
   return E.length === e0;
 }
@@ -495,8 +469,7 @@ export function _eEventsOnStatus200(v: any, o: number, p: string, E: ValidationE
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vEvent(x3, o)) && !_eEvent(x3, o | 16, p + '/events/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/events/', i2, E, _vEvent, _eEvent)) return false;
       }
     }
   }

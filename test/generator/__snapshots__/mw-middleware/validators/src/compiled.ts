@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fErr, _fPT, _fReq, _fType } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 
 const _t0: any = [
   ['id', 65, 'string'],
@@ -115,21 +115,11 @@ export function _eListThingsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.tag;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListThingsQueryTag(x1, o)) &&
-      !_eListThingsQueryTag(x1, o | 16, p + '/tag', E, _sp5) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/tag', E, _sp5, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListThingsQueryLimit(x3, o)) &&
-      !_eListThingsQueryLimit(x3, o | 16, p + '/limit', E, _sp6) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/limit', E, _sp6, _vListThingsQueryLimit, _eListThingsQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -142,7 +132,7 @@ export function _eListThingsStatus200(v: any, o: number, p: string, E: Validatio
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (((o & 16) !== 0 || !_vThing(x2, o)) && !_eThing(x2, o | 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vThing, _eThing)) return false;
   }
   return E.length === e0;
 }
@@ -155,12 +145,7 @@ export function _eGetThingPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListThingsQueryTag(x1, o)) &&
-      !_eListThingsQueryTag(x1, o | 16, p + '/id', E, _sp7) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/id', E, _sp7, _vListThingsQueryTag, _eListThingsQueryTag)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }

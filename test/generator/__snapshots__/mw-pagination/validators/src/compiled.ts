@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fErr, _fPT, _fReq, _fType } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 
 const _t0: any = [
   ['id', 65, 'string'],
@@ -87,20 +87,13 @@ export function _eListPostsQuery(v: any, o: number, p: string, E: ValidationErro
   const x1 = v.pagination_token;
   if (x1 !== undefined) {
     if (
-      ((o & 16) !== 0 || !_vListPostsQueryPaginationToken(x1, o)) &&
-      !_eListPostsQueryPaginationToken(x1, o | 16, p + '/pagination_token', E, _sp4) &&
-      (o & 1) === 0
+      _refSp(x1, o, p, '/pagination_token', E, _sp4, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken)
     )
       return false;
   }
   const x3 = v.max_results;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListPostsQueryMaxResults(x3, o)) &&
-      !_eListPostsQueryMaxResults(x3, o | 16, p + '/max_results', E, _sp5) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/max_results', E, _sp5, _vListPostsQueryMaxResults, _eListPostsQueryMaxResults)) return false;
   }
   return E.length === e0;
 }
@@ -118,14 +111,13 @@ export function _eListPostsStatus200(v: any, o: number, p: string, E: Validation
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vItem(x3, o)) && !_eItem(x3, o | 16, p + '/data/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/data/', i2, E, _vItem, _eItem)) return false;
       }
     }
   }
   const x5 = v.meta;
   if (x5 !== undefined) {
-    if (((o & 16) !== 0 || !_vMeta(x5, o)) && !_eMeta(x5, o | 16, p + '/meta', E) && (o & 1) === 0) return false;
+    if (_ref(x5, o, p, '/meta', E, _vMeta, _eMeta)) return false;
   }
   return E.length === e0;
 }
@@ -138,21 +130,12 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListPostsQueryPaginationToken(x1, o)) &&
-      !_eListPostsQueryPaginationToken(x1, o | 16, p + '/cursor', E, _sp6) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/cursor', E, _sp6, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListEventsQueryLimit(x3, o)) &&
-      !_eListEventsQueryLimit(x3, o | 16, p + '/limit', E, _sp7) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/limit', E, _sp7, _vListEventsQueryLimit, _eListEventsQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -170,8 +153,7 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vItem(x3, o)) && !_eItem(x3, o | 16, p + '/items/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/items/', i2, E, _vItem, _eItem)) return false;
       }
     }
   } else if (_fReq(E, o, p, sp, 'items')) return false;
@@ -187,21 +169,12 @@ export function _eListChargesQuery(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.starting_after;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListPostsQueryPaginationToken(x1, o)) &&
-      !_eListPostsQueryPaginationToken(x1, o | 16, p + '/starting_after', E, _sp9) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/starting_after', E, _sp9, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListEventsQueryLimit(x3, o)) &&
-      !_eListEventsQueryLimit(x3, o | 16, p + '/limit', E, _sp10) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/limit', E, _sp10, _vListEventsQueryLimit, _eListEventsQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -229,8 +202,7 @@ export function _eListChargesStatus200(v: any, o: number, p: string, E: Validati
     } else {
       for (let i4 = 0; i4 < x3.length; i4++) {
         const x5 = x3[i4];
-        if (((o & 16) !== 0 || !_vItem(x5, o)) && !_eItem(x5, o | 16, p + '/data/' + i4, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x5, o, p + '/data/', i4, E, _vItem, _eItem)) return false;
       }
     }
   } else if (_fReq(E, o, p, sp, 'data')) return false;
@@ -246,21 +218,11 @@ export function _eListReposQuery(v: any, o: number, p: string, E: ValidationErro
   }
   const x1 = v.page;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListReposQueryPage(x1, o)) &&
-      !_eListReposQueryPage(x1, o | 16, p + '/page', E, _sp12) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/page', E, _sp12, _vListReposQueryPage, _eListReposQueryPage)) return false;
   }
   const x3 = v.per_page;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListReposQueryPerPage(x3, o)) &&
-      !_eListReposQueryPerPage(x3, o | 16, p + '/per_page', E, _sp13) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/per_page', E, _sp13, _vListReposQueryPerPage, _eListReposQueryPerPage)) return false;
   }
   return E.length === e0;
 }
@@ -273,7 +235,7 @@ export function _eListReposStatus200(v: any, o: number, p: string, E: Validation
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (((o & 16) !== 0 || !_vItem(x2, o)) && !_eItem(x2, o | 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vItem, _eItem)) return false;
   }
   return E.length === e0;
 }
@@ -286,11 +248,7 @@ export function _eListLogsQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.from;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListPostsQueryPaginationToken(x1, o)) &&
-      !_eListPostsQueryPaginationToken(x1, o | 16, p + '/from', E, _sp14) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/from', E, _sp14, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;
@@ -309,8 +267,7 @@ export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationE
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vItem(x3, o)) && !_eItem(x3, o | 16, p + '/entries/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/entries/', i2, E, _vItem, _eItem)) return false;
       }
     }
   }
@@ -326,11 +283,7 @@ export function _eListFeedQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListPostsQueryPaginationToken(x1, o)) &&
-      !_eListPostsQueryPaginationToken(x1, o | 16, p + '/cursor', E, _sp16) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/cursor', E, _sp16, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;
@@ -349,8 +302,7 @@ export function _eListFeedStatus200(v: any, o: number, p: string, E: ValidationE
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vItem(x3, o)) && !_eItem(x3, o | 16, p + '/entries/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/entries/', i2, E, _vItem, _eItem)) return false;
       }
     }
   }
@@ -374,11 +326,7 @@ export function _eSearchItemsQuery(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListPostsQueryPaginationToken(x1, o)) &&
-      !_eListPostsQueryPaginationToken(x1, o | 16, p + '/cursor', E, _sp19) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/cursor', E, _sp19, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;
@@ -397,8 +345,7 @@ export function _eSearchItemsStatus200(v: any, o: number, p: string, E: Validati
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vItem(x3, o)) && !_eItem(x3, o | 16, p + '/items/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/items/', i2, E, _vItem, _eItem)) return false;
       }
     }
   }
@@ -414,11 +361,7 @@ export function _eListTagsQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListPostsQueryPaginationToken(x1, o)) &&
-      !_eListPostsQueryPaginationToken(x1, o | 16, p + '/cursor', E, _sp20) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x1, o, p, '/cursor', E, _sp20, _vListPostsQueryPaginationToken, _eListPostsQueryPaginationToken))
       return false;
   }
   return E.length === e0;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fEnum, _fErr, _fFormat, _fPTs, _fReq, _fType, _fTypes } from './runtime.js';
+import { _eProps, _fEnum, _fErr, _fFormat, _fPTs, _fReq, _fType, _fTypes, _ref, _refSp } from './runtime.js';
 import { _fDate } from './formats.js';
 
 const _sp0 = '#/components/schemas/Name';
@@ -221,7 +221,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
       {
         const e13 = E.length;
         L12: {
-          if (((o5 & 16) !== 0 || !_vPet(x1, o5)) && !_ePet(x1, o5 | 16, p + '/pet', E) && (o5 & 1) === 0) break L12;
+          if (_ref(x1, o5, p, '/pet', E, _vPet, _ePet)) break L12;
         }
         if (E.length === e13) {
           ok3 = true;
@@ -296,8 +296,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
       {
         const e35 = E.length;
         L34: {
-          if (((o26 & 16) !== 0 || !_vPet(x22, o26)) && !_ePet(x22, o26 | 16, p + '/previous', E) && (o26 & 1) === 0)
-            break L34;
+          if (_ref(x22, o26, p, '/previous', E, _vPet, _ePet)) break L34;
         }
         if (E.length === e35) {
           ok24 = true;
@@ -378,7 +377,7 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
     {
       const e13 = E.length;
       L12: {
-        if (((o4 & 16) !== 0 || !_vPet(v, o4)) && !_ePet(v, o4 | 16, p, E) && (o4 & 1) === 0) break L12;
+        if (_ref(v, o4, p, '', E, _vPet, _ePet)) break L12;
       }
       if (E.length === e13) {
         ok2 = true;
@@ -470,12 +469,7 @@ export function _eGetOwnerPathParams(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.ownerId;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetOwnerPathOwnerId(x1, o)) &&
-      !_eGetOwnerPathOwnerId(x1, o | 16, p + '/ownerId', E, _sp16) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/ownerId', E, _sp16, _vGetOwnerPathOwnerId, _eGetOwnerPathOwnerId)) return false;
   } else if (_fReq(E, o, p, sp, 'ownerId')) return false;
   return E.length === e0;
 }
@@ -488,12 +482,7 @@ export function _eGetOwnerQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.since;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetOwnerQuerySince(x1, o)) &&
-      !_eGetOwnerQuerySince(x1, o | 16, p + '/since', E, _sp17) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/since', E, _sp17, _vGetOwnerQuerySince, _eGetOwnerQuerySince)) return false;
   }
   return E.length === e0;
 }
@@ -527,7 +516,7 @@ export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationE
     {
       const e10 = E.length;
       L9: {
-        if (((o4 & 16) !== 0 || !_vOwner(v, o4)) && !_eOwner(v, o4 | 16, p, E) && (o4 & 1) === 0) break L9;
+        if (_ref(v, o4, p, '', E, _vOwner, _eOwner)) break L9;
       }
       if (E.length === e10) {
         ok2 = true;

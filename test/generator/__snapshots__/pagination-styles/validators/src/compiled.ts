@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fErr, _fPT, _fReq, _fType } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 
 const _t0: any = [['id', 65, 'string']];
 const _sp1 = '#/components/schemas/Item';
@@ -83,7 +83,7 @@ export function _eItems(v: any, o: number, p: string, E: ValidationError[]): boo
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (((o & 16) !== 0 || !_vItem(x2, o)) && !_eItem(x2, o | 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vItem, _eItem)) return false;
   }
   return E.length === e0;
 }
@@ -102,21 +102,11 @@ export function _eListByOffsetQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.offset;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListByOffsetQueryOffset(x1, o)) &&
-      !_eListByOffsetQueryOffset(x1, o | 16, p + '/offset', E, _sp3) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/offset', E, _sp3, _vListByOffsetQueryOffset, _eListByOffsetQueryOffset)) return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListByOffsetQueryLimit(x3, o)) &&
-      !_eListByOffsetQueryLimit(x3, o | 16, p + '/limit', E, _sp4) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/limit', E, _sp4, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -129,7 +119,7 @@ export function _eListByOffsetStatus200(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.results;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vItems(x1, o)) && !_eItems(x1, o | 16, p + '/results', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/results', E, _vItems, _eItems)) return false;
   }
   if (_eProps(v, o, p, E, sp, _t5)) return false;
   return E.length === e0;
@@ -143,21 +133,11 @@ export function _eListByPageQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.page;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListByOffsetQueryOffset(x1, o)) &&
-      !_eListByOffsetQueryOffset(x1, o | 16, p + '/page', E, _sp6) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/page', E, _sp6, _vListByOffsetQueryOffset, _eListByOffsetQueryOffset)) return false;
   }
   const x3 = v.per_page;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListByOffsetQueryLimit(x3, o)) &&
-      !_eListByOffsetQueryLimit(x3, o | 16, p + '/per_page', E, _sp7) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/per_page', E, _sp7, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -170,21 +150,11 @@ export function _eListDropletsQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.page;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListByOffsetQueryLimit(x1, o)) &&
-      !_eListByOffsetQueryLimit(x1, o | 16, p + '/page', E, _sp8) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/page', E, _sp8, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   const x3 = v.per_page;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListByOffsetQueryLimit(x3, o)) &&
-      !_eListByOffsetQueryLimit(x3, o | 16, p + '/per_page', E, _sp7) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/per_page', E, _sp7, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -197,7 +167,7 @@ export function _eListDropletsStatus200(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.droplets;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vItems(x1, o)) && !_eItems(x1, o | 16, p + '/droplets', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/droplets', E, _vItems, _eItems)) return false;
   }
   const x3 = v.links;
   if (x3 !== undefined) {
@@ -312,21 +282,11 @@ export function _eListOrdersQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.page;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListByOffsetQueryLimit(x1, o)) &&
-      !_eListByOffsetQueryLimit(x1, o | 16, p + '/page', E, _sp8) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/page', E, _sp8, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   const x3 = v.size;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListOrdersQuerySize(x3, o)) &&
-      !_eListOrdersQuerySize(x3, o | 16, p + '/size', E, _sp12) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/size', E, _sp12, _vListOrdersQuerySize, _eListOrdersQuerySize)) return false;
   }
   return E.length === e0;
 }
@@ -344,8 +304,7 @@ export function _eListOrdersStatus200(v: any, o: number, p: string, E: Validatio
     } else {
       const x2 = x1.orders;
       if (x2 !== undefined) {
-        if (((o & 16) !== 0 || !_vItems(x2, o)) && !_eItems(x2, o | 16, p + '/_embedded/orders', E) && (o & 1) === 0)
-          return false;
+        if (_ref(x2, o, p, '/_embedded/orders', E, _vItems, _eItems)) return false;
       }
     }
   }
@@ -383,21 +342,11 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListEventsQueryCursor(x1, o)) &&
-      !_eListEventsQueryCursor(x1, o | 16, p + '/cursor', E, _sp14) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/cursor', E, _sp14, _vListEventsQueryCursor, _eListEventsQueryCursor)) return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListByOffsetQueryLimit(x3, o)) &&
-      !_eListByOffsetQueryLimit(x3, o | 16, p + '/limit', E, _sp4) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/limit', E, _sp4, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -410,7 +359,7 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
   }
   const x1 = v.events;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vItems(x1, o)) && !_eItems(x1, o | 16, p + '/events', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/events', E, _vItems, _eItems)) return false;
   }
   return E.length === e0;
 }
@@ -423,21 +372,11 @@ export function _eListLogsQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.cursor;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListByOffsetQueryOffset(x1, o)) &&
-      !_eListByOffsetQueryOffset(x1, o | 16, p + '/cursor', E, _sp15) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/cursor', E, _sp15, _vListByOffsetQueryOffset, _eListByOffsetQueryOffset)) return false;
   }
   const x3 = v.limit;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListByOffsetQueryLimit(x3, o)) &&
-      !_eListByOffsetQueryLimit(x3, o | 16, p + '/limit', E, _sp4) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/limit', E, _sp4, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -450,7 +389,7 @@ export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.logs;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vItems(x1, o)) && !_eItems(x1, o | 16, p + '/logs', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/logs', E, _vItems, _eItems)) return false;
   }
   return E.length === e0;
 }
@@ -481,7 +420,7 @@ export function _eSearchNestedStatus200(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.results;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vItems(x1, o)) && !_eItems(x1, o | 16, p + '/results', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/results', E, _vItems, _eItems)) return false;
   }
   const x3 = v.pagination;
   if (x3 !== undefined) {
@@ -527,7 +466,7 @@ export function _eSearchPagedStatus200(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.data;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vItems(x1, o)) && !_eItems(x1, o | 16, p + '/data', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/data', E, _vItems, _eItems)) return false;
   }
   const x3 = v.meta;
   if (x3 !== undefined) {
@@ -558,7 +497,7 @@ export function _eSearchItemsStatus200(v: any, o: number, p: string, E: Validati
   }
   const x1 = v.results;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vItems(x1, o)) && !_eItems(x1, o | 16, p + '/results', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/results', E, _vItems, _eItems)) return false;
   }
   if (_eProps(v, o, p, E, sp, _t23)) return false;
   return E.length === e0;
@@ -572,12 +511,7 @@ export function _eListTagsQuery(v: any, o: number, p: string, E: ValidationError
   }
   const x1 = v.page;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListByOffsetQueryLimit(x1, o)) &&
-      !_eListByOffsetQueryLimit(x1, o | 16, p + '/page', E, _sp8) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/page', E, _sp8, _vListByOffsetQueryLimit, _eListByOffsetQueryLimit)) return false;
   }
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fReq, _fType } from './runtime.js';
+import { _eProps, _fReq, _fType, _refSp } from './runtime.js';
 
 const _sp0 = '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema';
 const _sp1 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema';
@@ -45,21 +45,11 @@ export function _eGetUserPostPathParams(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostPathId(x1, o)) &&
-      !_eGetUserPostPathId(x1, o | 16, p + '/id', E, _sp0) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/id', E, _sp0, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   const x3 = v.postId;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostPathPostId(x3, o)) &&
-      !_eGetUserPostPathPostId(x3, o | 16, p + '/postId', E, _sp1) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/postId', E, _sp1, _vGetUserPostPathPostId, _eGetUserPostPathPostId)) return false;
   } else if (_fReq(E, o, p, sp, 'postId')) return false;
   return E.length === e0;
 }
@@ -72,74 +62,35 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.verbose;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostPathPostId(x1, o)) &&
-      !_eGetUserPostPathPostId(x1, o | 16, p + '/verbose', E, _sp2) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/verbose', E, _sp2, _vGetUserPostPathPostId, _eGetUserPostPathPostId)) return false;
   }
   const x3 = v.tags;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostQueryTags(x3, o)) &&
-      !_eGetUserPostQueryTags(x3, o | 16, p + '/tags', E, _sp3) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/tags', E, _sp3, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   }
   const x5 = v.ids;
   if (x5 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostQueryIds(x5, o)) &&
-      !_eGetUserPostQueryIds(x5, o | 16, p + '/ids', E, _sp4) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x5, o, p, '/ids', E, _sp4, _vGetUserPostQueryIds, _eGetUserPostQueryIds)) return false;
   }
   const x7 = v.words;
   if (x7 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostQueryTags(x7, o)) &&
-      !_eGetUserPostQueryTags(x7, o | 16, p + '/words', E, _sp5) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x7, o, p, '/words', E, _sp5, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   }
   const x9 = v.pipes;
   if (x9 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostQueryTags(x9, o)) &&
-      !_eGetUserPostQueryTags(x9, o | 16, p + '/pipes', E, _sp6) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x9, o, p, '/pipes', E, _sp6, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   }
   const x11 = v.filter;
   if (x11 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostQueryFilter(x11, o)) &&
-      !_eGetUserPostQueryFilter(x11, o | 16, p + '/filter', E, _sp7) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x11, o, p, '/filter', E, _sp7, _vGetUserPostQueryFilter, _eGetUserPostQueryFilter)) return false;
   }
   const x13 = v['post.fields'];
   if (x13 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostQueryTags(x13, o)) &&
-      !_eGetUserPostQueryTags(x13, o | 16, p + '/post.fields', E, _sp8) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x13, o, p, '/post.fields', E, _sp8, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   } else if (_fReq(E, o, p, sp, 'post.fields')) return false;
   const x15 = v.coordinates;
   if (x15 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostQueryCoordinates(x15, o)) &&
-      !_eGetUserPostQueryCoordinates(x15, o | 16, p + '/coordinates', E, _sp9) &&
-      (o & 1) === 0
-    )
+    if (_refSp(x15, o, p, '/coordinates', E, _sp9, _vGetUserPostQueryCoordinates, _eGetUserPostQueryCoordinates))
       return false;
   }
   return E.length === e0;
@@ -153,21 +104,11 @@ export function _eGetUserPostHeaders(v: any, o: number, p: string, E: Validation
   }
   const x1 = v['X-Request-ID'];
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostPathId(x1, o)) &&
-      !_eGetUserPostPathId(x1, o | 16, p + '/X-Request-ID', E, _sp10) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/X-Request-ID', E, _sp10, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'X-Request-ID')) return false;
   const x3 = v['X-Trace'];
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostHeaderXTrace(x3, o)) &&
-      !_eGetUserPostHeaderXTrace(x3, o | 16, p + '/X-Trace', E, _sp11) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/X-Trace', E, _sp11, _vGetUserPostHeaderXTrace, _eGetUserPostHeaderXTrace)) return false;
   }
   return E.length === e0;
 }
@@ -180,21 +121,11 @@ export function _eGetUserPostCookies(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.session;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostPathId(x1, o)) &&
-      !_eGetUserPostPathId(x1, o | 16, p + '/session', E, _sp12) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/session', E, _sp12, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'session')) return false;
   const x3 = v.prefs;
   if (x3 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetUserPostQueryTags(x3, o)) &&
-      !_eGetUserPostQueryTags(x3, o | 16, p + '/prefs', E, _sp13) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x3, o, p, '/prefs', E, _sp13, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   }
   return E.length === e0;
 }
@@ -217,12 +148,7 @@ export function _eGetMatrixPathParams(v: any, o: number, p: string, E: Validatio
   }
   const x1 = v.point;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetMatrixPathPoint(x1, o)) &&
-      !_eGetMatrixPathPoint(x1, o | 16, p + '/point', E, _sp15) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/point', E, _sp15, _vGetMatrixPathPoint, _eGetMatrixPathPoint)) return false;
   } else if (_fReq(E, o, p, sp, 'point')) return false;
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fPT, _fReq, _fType } from './runtime.js';
+import { _eProps, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 
 const _t0: any = [
   ['id', 129, 'string'],
@@ -83,8 +83,7 @@ export function _eTeam(v: any, o: number, p: string, E: ValidationError[]): bool
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vUser(x3, o)) && !_eUser(x3, o | 16, p + '/members/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/members/', i2, E, _vUser, _eUser)) return false;
       }
     }
   } else if (_fReq(E, o, p, _sp2, 'members')) return false;
@@ -122,12 +121,7 @@ export function _eReplaceTeamPathParams(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.teamId;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vReplaceTeamPathTeamId(x1, o)) &&
-      !_eReplaceTeamPathTeamId(x1, o | 16, p + '/teamId', E, _sp5) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/teamId', E, _sp5, _vReplaceTeamPathTeamId, _eReplaceTeamPathTeamId)) return false;
   } else if (_fReq(E, o, p, sp, 'teamId')) return false;
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _esc, _fErr, _fPT, _fReq, _fType, _has } from './runtime.js';
+import { _eProps, _esc, _fErr, _fPT, _fReq, _fType, _has, _ref } from './runtime.js';
 
 const _t0: any = [['value', 65, 'string']];
 const _sp1 = '#/components/schemas/TreeNode';
@@ -46,8 +46,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
   if (_eProps(v, o, p, E, _sp1, _t0)) return false;
   const x1 = v.parent;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vTreeNode(x1, o)) && !_eTreeNode(x1, o | 16, p + '/parent', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/parent', E, _vTreeNode, _eTreeNode)) return false;
   }
   const x3 = v.children;
   if (x3 !== undefined) {
@@ -56,12 +55,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
     } else {
       for (let i4 = 0; i4 < x3.length; i4++) {
         const x5 = x3[i4];
-        if (
-          ((o & 16) !== 0 || !_vTreeNode(x5, o)) &&
-          !_eTreeNode(x5, o | 16, p + '/children/' + i4, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x5, o, p + '/children/', i4, E, _vTreeNode, _eTreeNode)) return false;
       }
     }
   }
@@ -88,8 +82,7 @@ export function _ePerson(v: any, o: number, p: string, E: ValidationError[]): bo
   if (_eProps(v, o, p, E, _sp3, _t2)) return false;
   const x1 = v.employer;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vCompany(x1, o)) && !_eCompany(x1, o | 16, p + '/employer', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/employer', E, _vCompany, _eCompany)) return false;
   }
   return E.length === e0;
 }
@@ -122,8 +115,7 @@ export function _eCompany(v: any, o: number, p: string, E: ValidationError[]): b
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vPerson(x3, o)) && !_ePerson(x3, o | 16, p + '/employees/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/employees/', i2, E, _vPerson, _ePerson)) return false;
       }
     }
   } else if (_fReq(E, o, p, _sp4, 'employees')) return false;
@@ -186,12 +178,7 @@ export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[])
       {
         const e11 = E.length;
         L10: {
-          if (
-            ((o5 & 16) !== 0 || !_vLinkedList(x1, o5)) &&
-            !_eLinkedList(x1, o5 | 16, p + '/next', E) &&
-            (o5 & 1) === 0
-          )
-            break L10;
+          if (_ref(x1, o5, p, '/next', E, _vLinkedList, _eLinkedList)) break L10;
         }
         if (E.length === e11) {
           ok3 = true;
@@ -268,7 +255,7 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
       {
         const e14 = E.length;
         L13: {
-          if (((o12 & 16) !== 0 || !_vLiteral(v, o12)) && !_eLiteral(v, o12 | 16, p, E) && (o12 & 1) === 0) break L13;
+          if (_ref(v, o12, p, '', E, _vLiteral, _eLiteral)) break L13;
         }
         if (E.length === e14) {
           if (n2 === 0) a3 = 0;
@@ -279,7 +266,7 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
       {
         const e17 = E.length;
         L16: {
-          if (((o12 & 16) !== 0 || !_vSum(v, o12)) && !_eSum(v, o12 | 16, p, E) && (o12 & 1) === 0) break L16;
+          if (_ref(v, o12, p, '', E, _vSum, _eSum)) break L16;
         }
         if (E.length === e17) {
           if (n2 === 0) a3 = 1;
@@ -349,8 +336,7 @@ export function _eSum(v: any, o: number, p: string, E: ValidationError[]): boole
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vExpr(x3, o)) && !_eExpr(x3, o | 16, p + '/terms/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/terms/', i2, E, _vExpr, _eExpr)) return false;
       }
     }
   } else if (_fReq(E, o, p, '#/components/schemas/Sum', 'terms')) return false;
@@ -521,12 +507,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
           } else {
             for (let i29 = 0; i29 < v.length; i29++) {
               const x30 = v[i29];
-              if (
-                ((o18 & 16) !== 0 || !_vJson(x30, o18)) &&
-                !_eJson(x30, o18 | 16, p + '/' + i29, E) &&
-                (o18 & 1) === 0
-              )
-                break L27;
+              if (_ref(x30, o18, p + '/', i29, E, _vJson, _eJson)) break L27;
             }
           }
         }
@@ -545,12 +526,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
             for (const k34 in v) {
               if (!_has.call(v, k34)) continue;
               const x35 = v[k34];
-              if (
-                ((o18 & 16) !== 0 || !_vJson(x35, o18)) &&
-                !_eJson(x35, o18 | 16, p + '/' + _esc(k34), E) &&
-                (o18 & 1) === 0
-              )
-                break L32;
+              if (_ref(x35, o18, p + '/', _esc(k34), E, _vJson, _eJson)) break L32;
             }
           }
         }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fPT, _fReq, _fType } from './runtime.js';
+import { _eProps, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _t0: any = [
@@ -94,16 +94,14 @@ export function _eListItemsStatus200(v: any, o: number, p: string, E: Validation
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vItem(x3, o)) && !_eItem(x3, o | 16, p + '/items/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/items/', i2, E, _vItem, _eItem)) return false;
       }
     }
   } else if (_fReq(E, o, p, sp, 'items')) return false;
   if (_eProps(v, o, p, E, sp, _t4)) return false;
   const x5 = v.summary;
   if (x5 !== undefined) {
-    if (((o & 16) !== 0 || !_vResponses2(x5, o)) && !_eResponses2(x5, o | 16, p + '/summary', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x5, o, p, '/summary', E, _vResponses2, _eResponses2)) return false;
   }
   return E.length === e0;
 }
@@ -139,12 +137,7 @@ export function _eGetItemPathParams(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetItemPathId(x1, o)) &&
-      !_eGetItemPathId(x1, o | 16, p + '/id', E, _sp7) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/id', E, _sp7, _vGetItemPathId, _eGetItemPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
@@ -157,7 +150,7 @@ export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationEr
   }
   const x1 = v.item;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vItem(x1, o)) && !_eItem(x1, o | 16, p + '/item', E) && (o & 1) === 0) return false;
+    if (_ref(x1, o, p, '/item', E, _vItem, _eItem)) return false;
   } else if (_fReq(E, o, p, sp, 'item')) return false;
   const x3 = v.history;
   if (x3 !== undefined) {
@@ -195,12 +188,7 @@ export function _eGetItemFilePathParams(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetItemPathId(x1, o)) &&
-      !_eGetItemPathId(x1, o | 16, p + '/id', E, _sp10) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/id', E, _sp10, _vGetItemPathId, _eGetItemPathId)) return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }

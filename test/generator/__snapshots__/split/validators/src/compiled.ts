@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fErr, _fPT, _fReq, _fType } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 import { _fUri } from './formats.js';
 
 const _k0: any = ['text', 'image'];
@@ -113,13 +113,11 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
       const x2 = x1.kind;
       switch (x2 !== undefined ? x2 : undefined) {
         case 'text': {
-          if (((o & 16) !== 0 || !_vNoteBody(x1, o)) && !_eNoteBody(x1, o | 16, p + '/body', E) && (o & 1) === 0)
-            return false;
+          if (_ref(x1, o, p, '/body', E, _vNoteBody, _eNoteBody)) return false;
           break;
         }
         case 'image': {
-          if (((o & 16) !== 0 || !_vNoteBody2(x1, o)) && !_eNoteBody2(x1, o | 16, p + '/body', E) && (o & 1) === 0)
-            return false;
+          if (_ref(x1, o, p, '/body', E, _vNoteBody2, _eNoteBody2)) return false;
           break;
         }
         default: {
@@ -166,12 +164,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
           {
             const e16 = E.length;
             L15: {
-              if (
-                ((o14 & 16) !== 0 || !_vNoteBody(x1, o14)) &&
-                !_eNoteBody(x1, o14 | 16, p + '/body', E) &&
-                (o14 & 1) === 0
-              )
-                break L15;
+              if (_ref(x1, o14, p, '/body', E, _vNoteBody, _eNoteBody)) break L15;
             }
             if (E.length === e16) {
               if (n3 === 0) a4 = 0;
@@ -182,12 +175,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
           {
             const e19 = E.length;
             L18: {
-              if (
-                ((o14 & 16) !== 0 || !_vNoteBody2(x1, o14)) &&
-                !_eNoteBody2(x1, o14 | 16, p + '/body', E) &&
-                (o14 & 1) === 0
-              )
-                break L18;
+              if (_ref(x1, o14, p, '/body', E, _vNoteBody2, _eNoteBody2)) break L18;
             }
             if (E.length === e19) {
               if (n3 === 0) a4 = 1;
@@ -234,12 +222,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
     } else {
       for (let i23 = 0; i23 < x22.length; i23++) {
         const x24 = x22[i23];
-        if (
-          ((o & 16) !== 0 || !_vAttachment(x24, o)) &&
-          !_eAttachment(x24, o | 16, p + '/attachments/' + i23, E) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (_ref(x24, o, p + '/attachments/', i23, E, _vAttachment, _eAttachment)) return false;
       }
     }
   }
@@ -310,8 +293,7 @@ export function _eNoteBody2(v: any, o: number, p: string, E: ValidationError[]):
   if (_eProps(v, o, p, E, _sp8, _t9)) return false;
   const x1 = v.image;
   if (x1 !== undefined) {
-    if (((o & 16) !== 0 || !_vAttachment(x1, o)) && !_eAttachment(x1, o | 16, p + '/image', E) && (o & 1) === 0)
-      return false;
+    if (_ref(x1, o, p, '/image', E, _vAttachment, _eAttachment)) return false;
   } else if (_fReq(E, o, p, _sp8, 'image')) return false;
   return E.length === e0;
 }
@@ -330,12 +312,7 @@ export function _eListNotesQuery(v: any, o: number, p: string, E: ValidationErro
   }
   const x1 = v.limit;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vListNotesQueryLimit(x1, o)) &&
-      !_eListNotesQueryLimit(x1, o | 16, p + '/limit', E, _sp10) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/limit', E, _sp10, _vListNotesQueryLimit, _eListNotesQueryLimit)) return false;
   }
   return E.length === e0;
 }
@@ -353,8 +330,7 @@ export function _eListNotesStatus200(v: any, o: number, p: string, E: Validation
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (((o & 16) !== 0 || !_vNote(x3, o)) && !_eNote(x3, o | 16, p + '/data/' + i2, E) && (o & 1) === 0)
-          return false;
+        if (_ref(x3, o, p + '/data/', i2, E, _vNote, _eNote)) return false;
       }
     }
   } else if (_fReq(E, o, p, sp, 'data')) return false;
@@ -379,12 +355,7 @@ export function _eGetNotePathParams(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.noteId;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vGetNotePathNoteId(x1, o)) &&
-      !_eGetNotePathNoteId(x1, o | 16, p + '/noteId', E, _sp12) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/noteId', E, _sp12, _vGetNotePathNoteId, _eGetNotePathNoteId)) return false;
   } else if (_fReq(E, o, p, sp, 'noteId')) return false;
   return E.length === e0;
 }

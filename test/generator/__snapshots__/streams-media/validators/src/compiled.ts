@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eProps, _fErr, _fPT, _fReq, _fType } from './runtime.js';
+import { _eProps, _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Tick';
 const _t1: any = [['text', 65, 'string']];
@@ -83,12 +83,7 @@ export function _eWatchTicksQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.from;
   if (x1 !== undefined) {
-    if (
-      ((o & 16) !== 0 || !_vWatchTicksQueryFrom(x1, o)) &&
-      !_eWatchTicksQueryFrom(x1, o | 16, p + '/from', E, _sp4) &&
-      (o & 1) === 0
-    )
-      return false;
+    if (_refSp(x1, o, p, '/from', E, _sp4, _vWatchTicksQueryFrom, _eWatchTicksQueryFrom)) return false;
   }
   return E.length === e0;
 }
@@ -107,7 +102,7 @@ export function _eImportTicksRequestBody2(v: any, o: number, p: string, E: Valid
   }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
-    if (((o & 16) !== 0 || !_vTick(x2, o)) && !_eTick(x2, o | 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+    if (_ref(x2, o, p + '/', i1, E, _vTick, _eTick)) return false;
   }
   return E.length === e0;
 }
