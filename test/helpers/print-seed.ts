@@ -45,7 +45,9 @@ export async function assertSeeded<T>(property: fc.IProperty<T> | fc.IAsyncPrope
   const failures: string[] = [];
   for (const seed of printSeeds(options.seed)) {
     const details = await fc.check(property as fc.IAsyncProperty<T>, { seed, numRuns });
-    if (details.failed) failures.push(`seed ${seed} (rerun: SOCIALGEN_PRINT_SEED=${seed}):\n${fc.defaultReportMessage(details) ?? 'failed'}`);
+    if (!details.failed) continue;
+    const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    failures.push(`seed ${seed} (rerun: SOCIALGEN_PRINT_SEED=${seed}):\n${fc.defaultReportMessage(details) ?? 'failed'}\n${error}`);
   }
   if (failures.length) throw new Error(`${failures.length} failing seed(s):\n\n${failures.join('\n\n')}`);
 }
