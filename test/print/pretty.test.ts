@@ -12,6 +12,7 @@ import { NotPrinted } from '../../generator/src/codegen/pretty-doc.ts';
 import { jsonParseConstant } from '../../generator/src/codegen/json-constant.ts';
 import { plainStatement } from '../../generator/src/codegen/pretty/flat.ts';
 import { prettyStatement } from '../../generator/src/codegen/pretty/index.ts';
+import { printer } from '../../generator/src/codegen/printer.ts';
 import { printFormattedModule } from '../../generator/src/codegen/ts-print.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
 import { assertSeeded } from '../helpers/print-seed.ts';
@@ -157,6 +158,46 @@ describe('the one printer (codegen/pretty) prints what prettier prints', () => {
       const text = await expectClean(n.typeAlias('A', n.functionType([{ name: 'a', type: object }], n.unionType(members))));
       if (text.length > 121) expect(text).toMatch(/^export type A = \(a: \{\n {2}a: string;\n\}\) =>/);
     }
+  });
+
+  it("a declarator's value `f(args).name` breaks its arguments before its `.name` (prettier's printMemberExpression: a call with arguments keeps the member under a declarator or assignment; found by node-trees.test.ts, seed 3008)", async () => {
+    const v = n.valueRef;
+    const access = (width: number) => n.propertyAccess(n.callExpression(v('f'), [v('a'.repeat(width)), n.asType(v('b'.repeat(22)), n.keywordType('string')), v('c')]), 'name'.repeat(4));
+    for (const width of [20, 60, 66, 70, 100]) {
+      const text = await expectClean(n.variable('const', 'value'.repeat(4), access(width)));
+      if (text.length > 121) expect(text).toMatch(/\n\)\.namenamenamename;\n$/);
+      await expectClean(n.variable('const', 'value'.repeat(4), n.nonNull(access(width))));
+      await expectClean(n.expressionStatement(n.callExpression(v('g'), [n.assignment(v('r'), '??=', access(width))])));
+      // Elsewhere (a property's value, a statement) the `.name` breaks first, as before.
+      await expectClean(n.variable('const', 'x', n.objectLiteral([n.property('key', access(width))], { multiLine: true })));
+      await expectClean(n.expressionStatement(access(width + 20)));
+    }
+  });
+
+  it('a member of a call of a member chain prints that chain as prettier does, and a full chain keeps its member in a declarator (found with the case above)', async () => {
+    const v = n.valueRef;
+    for (const width of [20, 70, 76, 80, 110]) {
+      const chain = n.callExpression(n.propertyAccess(n.callExpression(n.propertyAccess(v('client'), 'get'), [v('a'.repeat(width))]), 'then'), [v('b'.repeat(10))]);
+      const text = await expectClean(n.variable('const', 'x', n.propertyAccess(chain, 'name'.repeat(4))));
+      if (text.length > 121) expect(text).toMatch(/^const x = client\n {2}\.get\(/);
+      await expectClean(n.variable('const', 'x', n.propertyAccess(n.propertyAccess(chain, 'name'.repeat(4)), 'other')));
+      await expectClean(n.expressionStatement(n.callExpression(v('g'), [n.propertyAccess(chain, 'name'.repeat(4))])));
+      await expectClean(n.variable('const', 'x', n.propertyAccess(n.callExpression(n.propertyAccess(n.callExpression(n.propertyAccess(v('Object'), 'keys'), [v('a'.repeat(width))]), 'map'), [v('f')]), 'length')));
+    }
+  });
+
+  it("an arrow body whose leftmost operand is an object inside the builder's brackets is left to prettier, which brackets the object itself (`(({}) satisfies T) ?? a`; found by node-trees.test.ts, seed 3017)", async () => {
+    const v = n.valueRef;
+    for (const width of [1, 60, 110]) {
+      const casted = n.satisfies(n.objectLiteral([]), n.keywordType('string'));
+      for (const body of [n.binary(casted, '??', v('a'.repeat(width))), n.binary(n.binary(n.asType(n.objectLiteral([n.property('key', v('value'))]), n.typeRef('T')), '||', v('b')), '&&', v('c'.repeat(width)))]) {
+        const statement = n.variable('const', 'a', n.arrowFunction([], body));
+        expect(() => prettyStatement(statement)).toThrow(NotPrinted);
+        expect(await format(printer.plain(statement))).toMatch(/=>\s+\(+\{/);
+      }
+    }
+    // Not at the start, the object needs no bracket of its own: printed.
+    await expectClean(n.variable('const', 'a', n.arrowFunction([], n.binary(v('a'), '??', n.satisfies(n.objectLiteral([]), n.keywordType('string'))))));
   });
 
   it('imports and re-exports', async () => {

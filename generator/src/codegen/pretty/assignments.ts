@@ -51,7 +51,7 @@ function fluid(left: D, operator: string, rightDoc: D): D {
  */
 export function valueAssignment(left: D, operator: string, right: ts.Expression, where: { declarator?: ts.VariableDeclaration; key?: boolean }): D {
   const value = strip(right);
-  const rightDoc = expression(value, 'assigned');
+  const rightDoc = expression(value, where.key ? 'property' : 'assigned');
   const canBreakLeft = utils.canBreak(left);
   const shortKey = where.key === true && typeof left === 'string' && left.length < PRETTIER_OPTIONS.tabWidth! + 3;
   if (where.declarator && ((ts.isArrowFunction(value) && canBreakLeft) || complexTypeAnnotation(where.declarator) || complexDestructuring(where.declarator))) return group([left, operator, ' ', group(rightDoc)]);

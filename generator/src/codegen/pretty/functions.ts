@@ -134,8 +134,9 @@ export function arrowFunction(node: ts.ArrowFunction, expandLastArg = false): D 
   if (ts.isBlock(body)) bodyDoc = [' ', block(body)];
   else {
     const inner = strip(body);
-    // A body that starts with `{` but is more than an object (`({}) as const`): prettier brackets the object only.
-    if (!ts.isObjectLiteralExpression(inner) && startsWith(inner, ts.isObjectLiteralExpression)) unhandled('arrow body starting with an object');
+    // A body that starts with `{` but is more than an object (`({}) as const`), bracketed or not
+    // (`(({}) satisfies T) ?? a`): prettier brackets the object itself, not reproduced.
+    if (!ts.isObjectLiteralExpression(inner) && startsWith(inner, ts.isObjectLiteralExpression, true)) unhandled('arrow body starting with an object');
     const printed = expression(inner, 'arrow');
     if (ts.isObjectLiteralExpression(inner)) bodyDoc = [' (', printed, ')'];
     else if (ts.isArrayLiteralExpression(inner)) bodyDoc = [' ', printed];
