@@ -200,6 +200,18 @@ describe('the one printer (codegen/pretty) prints what prettier prints', () => {
     await expectClean(n.variable('const', 'a', n.arrowFunction([], n.binary(v('a'), '??', n.satisfies(n.objectLiteral([]), n.keywordType('string'))))));
   });
 
+  it("an argument `new G(() => {})` does not break its call's arguments, a call `g(() => {})` or `g(() => {})!` does (prettier's isFunctionCompositionArgs counts calls only; found by node-trees.test.ts, seed 3032)", async () => {
+    const v = n.valueRef;
+    const arrow = n.arrowFunction([], []);
+    for (const width of [1, 40, 90]) {
+      const text = await expectClean(n.variable('const', 'x', n.callExpression(v('f'), [n.newExpression(v('G'), [arrow]), v('a'.repeat(width))])));
+      if (text.length <= 121) expect(text).not.toContain('\n  ');
+      await expectClean(n.variable('const', 'x', n.elementAccess(v('a'), n.callExpression(v('f'), [v('a'.repeat(width)), n.newExpression(v('G'), [arrow])]))));
+      expect(await expectClean(n.expressionStatement(n.callExpression(v('f'), [n.callExpression(v('g'), [arrow]), v('a'.repeat(width))])))).toMatch(/^f\(\n {2}g\(/);
+      expect(await expectClean(n.expressionStatement(n.callExpression(v('f'), [n.nonNull(n.callExpression(v('g'), [arrow])), v('a'.repeat(width))])))).toMatch(/^f\(\n {2}g\(/);
+    }
+  });
+
   it('imports and re-exports', async () => {
     await expectClean(n.importTypes(['A', 'B'], './schemas.js'));
     await expectClean(n.importTypes(Array.from({ length: 30 }, (_, i) => `SchemaName${i}`), './schemas.js'));

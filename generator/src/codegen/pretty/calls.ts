@@ -237,14 +237,19 @@ function callArguments(args: ts.NodeArray<ts.Expression>, dynamicImport: boolean
   return ungrouped ? contents : group(contents, { shouldBreak: printed.some((p) => utils.willBreak(p)) });
 }
 
-/** prettier's isFunctionCompositionArgs: two function arguments, or a call argument that takes a function. */
+/**
+ * prettier's isFunctionCompositionArgs: two function arguments, or a call argument (under its `!`, if any)
+ * that takes a function. A `new` is no call there: `f(new G(() => {}), a)` stays on its line.
+ */
 function functionComposition(args: readonly ts.Expression[]): boolean {
   if (args.length < 2) return false;
   let functions = 0;
   for (const arg of args) {
+    let call = arg;
+    while (ts.isNonNullExpression(call) || ts.isParenthesizedExpression(call)) call = call.expression;
     if (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) {
       if (++functions > 1) return true;
-    } else if ((ts.isCallExpression(arg) || ts.isNewExpression(arg)) && (arg.arguments ?? []).some((a) => ts.isArrowFunction(strip(a)) || ts.isFunctionExpression(strip(a)))) return true;
+    } else if (ts.isCallExpression(call) && call.arguments.some((a) => ts.isArrowFunction(strip(a)) || ts.isFunctionExpression(strip(a)))) return true;
   }
   return false;
 }
