@@ -212,6 +212,41 @@ describe('the one printer (codegen/pretty) prints what prettier prints', () => {
     }
   });
 
+  it("a declarator's value `import(m).name` breaks before its `.name`, not after its `=` (an import is no call to prettier; found by node-trees.test.ts, seed 3043)", async () => {
+    const annotation = n.typeLiteral([n.propertySignature('a'.repeat(30), n.keywordType('string')), n.propertySignature('b'.repeat(20), n.keywordType('string'), { optional: true })], { singleLine: true });
+    let brokenBeforeName = 0;
+    for (let width = 1; width < 40; width += 2) {
+      const text = await expectClean(n.variable('const', 'x'.repeat(width), n.propertyAccess(n.dynamicImport('/--'), 'name'.repeat(3)), { type: annotation }));
+      if (/= import\('\/--'\)\n {2}\.namenamename;\n$/.test(text)) brokenBeforeName++;
+    }
+    expect(brokenBeforeName).toBeGreaterThan(0);
+  });
+
+  it("a curried call `f(a, b)(c)` as a member's object is a group: its first arguments break only when it does (prettier's printCallExpression; found by node-trees.test.ts, seed 3036)", async () => {
+    const v = n.valueRef;
+    for (const width of [1, 50, 100]) {
+      const curried = n.callExpression(n.callExpression(v('f'), [v('a'), v('b'.repeat(width))]), [v('c')]);
+      const text = await expectClean(n.returnStatement(n.elementAccess(curried, n.literalExpression(''))));
+      if (text.length <= 121) expect(text.trimEnd()).not.toContain('\n');
+      await expectClean(n.variable('const', 'x', n.propertyAccess(curried, 'name')));
+    }
+  });
+
+  it("a call whose lone argument is `typeof name` or a short name's call without arguments is poorly breakable: it moves below the `=` (prettier's isLoneShortArgument; found by node-trees.test.ts, seed 3045)", async () => {
+    const v = n.valueRef;
+    let below = 0;
+    for (let width = 1; width < 100; width += 4) {
+      for (const argument of [n.typeofExpression(v('a'.repeat(20))), n.callExpression(v('g'.repeat(28)), []), n.callExpression(v('g'.repeat(29)), [])]) {
+        const text = await expectClean(n.variable('const', 'x'.repeat(width), n.callExpression(v('f'.repeat(30)), [argument])));
+        if (/ =\n {2}f+\(/.test(text)) below++;
+      }
+      await expectClean(n.variable('const', 'x'.repeat(width), n.pure(n.callExpression(v('f'.repeat(30)), [n.typeofExpression(v('a'.repeat(20)))])), { type: n.unionType([n.keywordType('undefined'), n.arrayType(n.keywordType('unknown'))]) }));
+      // With a comment the argument is not short (seed 3061).
+      await expectClean(n.variable('const', 'x'.repeat(width), n.elementAccess(n.callExpression(v('f'), [n.pure(n.callExpression(v('g'.repeat(11)), []))]), v('k'.repeat(11)))));
+    }
+    expect(below).toBeGreaterThan(0);
+  });
+
   it('imports and re-exports', async () => {
     await expectClean(n.importTypes(['A', 'B'], './schemas.js'));
     await expectClean(n.importTypes(Array.from({ length: 30 }, (_, i) => `SchemaName${i}`), './schemas.js'));

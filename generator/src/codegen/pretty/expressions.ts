@@ -103,7 +103,7 @@ export function memberExpression(node: ts.PropertyAccessExpression | ts.ElementA
   const ended = ts.isOptionalChain(target) && !ts.isOptionalChain(node);
   // A call of a member is a member chain of its own (prettier's printMemberChain), not a link of this access.
   const chain = ts.isCallExpression(target) && !ended && !hasComments(target) && (ts.isPropertyAccessExpression(strip(target.expression)) || ts.isElementAccessExpression(strip(target.expression)));
-  const objectDoc = !ended && (ts.isPropertyAccessExpression(target) || ts.isElementAccessExpression(target)) ? memberExpression(target, true) : chain ? memberOrCall(target) : object(target, node);
+  const objectDoc = !ended && (ts.isPropertyAccessExpression(target) || ts.isElementAccessExpression(target)) ? memberExpression(target, true) : chain ? memberOrCall(target) : curried(target) ? group(object(target, node)) : object(target, node);
   // The access carries its object's member-chain label, as prettier's does.
   const chainLabel = typeof objectDoc === 'object' && !Array.isArray(objectDoc) && objectDoc.type === 'label' && objectDoc.label === MEMBER_CHAIN;
   const optional = node.questionDotToken ? '?.' : '';
@@ -114,9 +114,22 @@ export function memberExpression(node: ts.PropertyAccessExpression | ts.ElementA
   }
   if (!ts.isIdentifier(node.name)) unhandled('private name');
   const lookup = [optional || '.', node.name.text];
-  const inline = (ts.isIdentifier(target) && !parentIsMember) || (assigned && ((ts.isCallExpression(target) && target.arguments.length > 0) || chainLabel));
+  // `import(m)` is no call in prettier's tree (an ImportExpression): its member breaks as any other.
+  const callWithArguments = ts.isCallExpression(target) && target.expression.kind !== K.ImportKeyword && target.arguments.length > 0;
+  const inline = (ts.isIdentifier(target) && !parentIsMember) || (assigned && (callWithArguments || chainLabel));
   const printed = [objectDoc, inline ? lookup : group(indent([softline, lookup]))];
   return chainLabel ? label(MEMBER_CHAIN, printed) : printed;
+}
+
+/**
+ * A call of a call (`f(a, b)(c)`), which prettier's printCallExpression groups, so the first call's ungrouped
+ * arguments (a long curried call's) break only when the whole call does. Three calls deep, each inner call is a
+ * group too: not reproduced.
+ */
+function curried(node: ts.Expression): node is ts.CallExpression {
+  if (!ts.isCallExpression(node) || !ts.isCallExpression(strip(node.expression))) return false;
+  if (ts.isCallExpression(strip((strip(node.expression) as ts.CallExpression).expression))) unhandled('curried call');
+  return true;
 }
 
 /** The type after `as`/`satisfies`: `const` as a keyword, a union indented when it breaks. */
