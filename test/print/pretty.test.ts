@@ -247,6 +247,18 @@ describe('the one printer (codegen/pretty) prints what prettier prints', () => {
     expect(below).toBeGreaterThan(0);
   });
 
+  it("a type parameter's default or constraint too wide for its line moves below its `=` or `extends`, indented (prettier's printTypeParameter; found by node-trees.test.ts, seed 3119)", async () => {
+    let below = 0;
+    for (const width of [40, 90, 100, 116, 130]) {
+      const wide = n.literalType('x'.repeat(width));
+      const declaration = n.functionDeclaration('f', { typeParameters: [{ name: 'A', constraint: n.keywordType('string'), default: wide }], parameters: [], returns: n.keywordType('void') }, undefined);
+      const text = await expectClean(declaration);
+      if (/ =\n {4}'x+',\n/.test(text)) below++;
+      await expectClean(n.functionDeclaration('f', { typeParameters: [{ name: 'A', constraint: wide }], parameters: [], returns: n.keywordType('void') }, undefined));
+    }
+    expect(below).toBeGreaterThan(0);
+  });
+
   it('imports and re-exports', async () => {
     await expectClean(n.importTypes(['A', 'B'], './schemas.js'));
     await expectClean(n.importTypes(Array.from({ length: 30 }, (_, i) => `SchemaName${i}`), './schemas.js'));
