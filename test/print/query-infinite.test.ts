@@ -86,7 +86,8 @@ describe('infinite-query options', () => {
       { numRuns: 400, seed: 1 },
     );
     expect(printed).toBeGreaterThan(300);
-    expect(declined).toBeLessThan(100);
+    // Under a quarter of the runs, however many seeds SOCIALGEN_PRINT_SEED names.
+    expect(declined).toBeLessThan((printed + declined) / 4);
   });
 });
 
