@@ -12,6 +12,7 @@ import { RESERVED_WORDS } from '../../generator/src/codegen/index.ts';
 import { printer } from '../../generator/src/codegen/printer.ts';
 import * as n from '../../generator/src/codegen/ts-nodes.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
+import { assertSeeded, printSeeds } from '../helpers/print-seed.ts';
 
 const format = (text: string) => prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'typescript' });
 
@@ -143,10 +144,11 @@ const declaration = fc.oneof(
 /**
  * Several fixed seeds: the suite stays deterministic while its trees vary more than one seed's long run
  * (seeds 1 and 4 found the last divergences: a binary in a conditional's branch, a bracketed optional
- * chain). `SOCIALGEN_PRINTER_SEED=<n>` runs that seed alone, all the runs: try new seeds when changing the printer.
+ * chain). `SOCIALGEN_PRINT_SEED` runs other seeds instead, as many runs each (test/helpers/print-seed.ts): try new
+ * seeds when changing the printer.
  */
-const SEEDS = process.env.SOCIALGEN_PRINTER_SEED ? [Number(process.env.SOCIALGEN_PRINTER_SEED)] : [25, 1, 2, 3, 4, 5];
-const RUNS = 1500;
+const SEEDS = printSeeds([25, 1, 2, 3, 4, 5]);
+const RUNS_PER_SEED = 250;
 
 /**
  * What pretty/broken-objects.ts prints as text: interfaces whose members hold broken object types nested at
@@ -224,7 +226,7 @@ describe('the one printer agrees with prettier on random node trees', () => {
   it('prints interfaces, unions of broken object types, function type aliases and declarations of wide calls as prettier does', { timeout: 600_000 }, async () => {
     let printed = 0;
     const reasons = new Map<string, number>();
-    await fc.assert(
+    await assertSeeded(
       fc.asyncProperty(brokenDeclaration, async (statement) => {
         const text = ours(statement, reasons);
         if (text === undefined) return;
@@ -240,24 +242,22 @@ describe('the one printer agrees with prettier on random node trees', () => {
     let printed = 0;
     let declined = 0;
     const reasons = new Map<string, number>();
-    for (const seed of SEEDS) {
-      await fc.assert(
-        fc.asyncProperty(declaration, async (statement) => {
-          let ours: string;
-          try {
-            ours = printer.statement(statement);
-          } catch (error) {
-            if (!(error instanceof printer.NotPrinted)) throw error;
-            declined++;
-            reasons.set(error.message, (reasons.get(error.message) ?? 0) + 1);
-            return;
-          }
-          printed++;
-          expect(ours + '\n').toBe(await format(printer.plain(statement)));
-        }),
-        { numRuns: RUNS / SEEDS.length, seed },
-      );
-    }
+    await assertSeeded(
+      fc.asyncProperty(declaration, async (statement) => {
+        let ours: string;
+        try {
+          ours = printer.statement(statement);
+        } catch (error) {
+          if (!(error instanceof printer.NotPrinted)) throw error;
+          declined++;
+          reasons.set(error.message, (reasons.get(error.message) ?? 0) + 1);
+          return;
+        }
+        printed++;
+        expect(ours + '\n').toBe(await format(printer.plain(statement)));
+      }),
+      { numRuns: RUNS_PER_SEED, seed: SEEDS },
+    );
     // What the printer declines is left to prettier (the output is prettier's either way). Random trees are
     // far stranger than generated code (where the client, query, msw and server modules decline nothing).
     expect(printed, JSON.stringify([...reasons])).toBeGreaterThan(declined * 2);

@@ -20,6 +20,7 @@ import { loadModel } from '../../generator/src/load-model.ts';
 import type { ApiModel } from '../../generator/src/model/types.ts';
 import { formatFiles, PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
 import { fixtureSpecsDir, repoRoot } from '../helpers/paths.ts';
+import { assertSeeded } from '../helpers/print-seed.ts';
 
 const format = (text: string) => prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'typescript' });
 const context = () =>
@@ -44,25 +45,25 @@ function renamed(model: ApiModel, names: readonly string[]): ApiModel {
 describe('the plugin printer agrees with prettier', () => {
   it('import lines as data (`moduleLine`): named lists on one line when they fit, else one a line; module names in prettier quotes', async () => {
     const { namedLine, typeName } = context().moduleLines;
-    await fc.assert(
+    await assertSeeded(
       fc.asyncProperty(fc.uniqueArray(fc.record({ name: identifier(1, 30), type: fc.boolean() }), { selector: (n) => n.name, minLength: 1, maxLength: 8 }), fc.string({ maxLength: 60 }), fc.boolean(), async (names, from, typeOnly) => {
         const line = namedLine('import', names.map((n) => (n.type && !typeOnly ? typeName(n.name) : n.name)), from, typeOnly);
         const module = printer.module().moduleLine(line).module();
         expect(module.formatted).toBe(true);
         expect(await format(module.text)).toBe(module.text);
       }),
-      { numRuns: 200 },
+      { numRuns: 200, seed: 1 },
     );
   });
 
   it('JSON.parse statements under any declaration head', async () => {
-    await fc.assert(
+    await assertSeeded(
       fc.asyncProperty(identifier(1, 40), fc.jsonValue({ maxDepth: 2 }), async (name, value) => {
         const parse = nodes.callExpression(nodes.propertyAccess(nodes.valueRef('JSON'), 'parse'), [nodes.literalExpression(JSON.stringify(value))]);
         const printed = printer.statement(nodes.variable('const', name, parse, { type: nodes.typeRef('Record', [nodes.keywordType('string'), nodes.keywordType('unknown')]) }));
         expect(await format(printed)).toBe(printed + '\n');
       }),
-      { numRuns: 150 },
+      { numRuns: 150, seed: 2 },
     );
   });
 
@@ -73,7 +74,7 @@ describe('the plugin printer agrees with prettier', () => {
     ['query', queryEmitter],
   ] as Array<[string, TargetEmitter]>)('%s: operation names of every length, printed as prettier prints them', { timeout: 240_000 }, async (_, emitter) => {
     const models = await Promise.all(fixtures.map(async (f) => (await loadModel(f)).model));
-    await fc.assert(
+    await assertSeeded(
       fc.asyncProperty(fc.constantFrom(...models), fc.array(identifier(1, 130), { minLength: 1, maxLength: 4 }), async (model, names) => {
         for (const file of emitter.emit(renamed(model, names), context())) {
           await expectPrinted(file);
@@ -81,7 +82,7 @@ describe('the plugin printer agrees with prettier', () => {
           expect(file.formatted, file.path).toBe(true);
         }
       }),
-      { numRuns: 25 },
+      { numRuns: 25, seed: 3 },
     );
   });
 

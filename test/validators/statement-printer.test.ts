@@ -42,6 +42,7 @@ import {
   type Stmt,
 } from '../../generator/src/codegen/statements.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
+import { assertSeeded } from '../helpers/print-seed.ts';
 
 const format = async (text: string) => (await prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'typescript' })).trimEnd();
 const RETURN_FALSE = returnStmt(raw('false'));
@@ -97,8 +98,8 @@ function evaluate(e: Expr, env: Env): number | boolean {
 const env = fc.record({ a: fc.integer({ min: -5, max: 5 }), b: fc.integer({ min: 1, max: 5 }), c: fc.integer({ min: -5, max: 5 }), x: fc.boolean(), y: fc.boolean() });
 
 describe('expressions', () => {
-  it('are bracketed by precedence: the printed text evaluates as the tree does', () => {
-    fc.assert(
+  it('are bracketed by precedence: the printed text evaluates as the tree does', async () => {
+    await assertSeeded(
       fc.property(boolExpr(4), fc.array(env, { minLength: 4, maxLength: 4 }), (e, envs) => {
         const text = printExpression(e).text;
         const run = new Function('a', 'b', 'c', 'x', 'y', `return ${text};`) as (...args: unknown[]) => unknown;
@@ -109,7 +110,7 @@ describe('expressions', () => {
   });
 
   it('are bracketed as prettier brackets them (no bracket more, none less)', async () => {
-    await fc.assert(
+    await assertSeeded(
       fc.asyncProperty(boolExpr(3), async (e) => {
         const { text, formatted } = printStatement(fn([ifStmt(e, RETURN_FALSE)]));
         if (formatted) expect(text).toBe(await format(text));
@@ -124,8 +125,8 @@ describe('numeric and bitwise operators', () => {
   // validators' option bits. Deeper than boolExpr's operands, so operators of each level nest in each other.
   const comparison = fc.tuple(numberExpr(4), fc.constantFrom(...COMPARISON), numberExpr(3)).map(([l, op, r]) => binary(l, op, r));
 
-  it('evaluate as the tree does', () => {
-    fc.assert(
+  it('evaluate as the tree does', async () => {
+    await assertSeeded(
       fc.property(comparison, fc.array(env, { minLength: 4, maxLength: 4 }), (e, envs) => {
         const run = new Function('a', 'b', 'c', `return ${printExpression(e).text};`) as (...args: unknown[]) => unknown;
         for (const en of envs) expect(run(en.a, en.b, en.c)).toBe(evaluate(e, en));
@@ -136,7 +137,7 @@ describe('numeric and bitwise operators', () => {
 
   it('are bracketed as prettier brackets them', async () => {
     let claimed = 0;
-    await fc.assert(
+    await assertSeeded(
       fc.asyncProperty(comparison, async (e) => {
         const { text, formatted } = printStatement(fn([ifStmt(e, RETURN_FALSE)]));
         if (!formatted) return;
@@ -159,7 +160,7 @@ describe('statements', () => {
   it('wide if statements: what prettier prints, or left for prettier', async () => {
     let claimed = 0;
     let broken = 0;
-    await fc.assert(
+    await assertSeeded(
       fc.asyncProperty(
         fc.uniqueArray(value, { minLength: 1, maxLength: 9 }),
         fc.integer({ min: 1, max: 4 }),
@@ -226,7 +227,7 @@ describe('module constants', () => {
 
   it('arrays and sets of literals: what prettier prints, or left for prettier when its spelling or fill decides', async () => {
     let claimedWide = 0;
-    await fc.assert(
+    await assertSeeded(
       fc.asyncProperty(fc.array(element, { minLength: 1, maxLength: 24 }), fc.boolean(), async (values, set) => {
         const init = set ? newExpr(raw('Set'), [lit(values)], raw('unknown')) : lit(values);
         const { text, formatted } = printStatement(constDecl(raw('_k1'), init, set ? undefined : raw('any')));
@@ -244,7 +245,7 @@ describe('module constants', () => {
   }, 60_000);
 
   it('regular expressions and long strings', async () => {
-    await fc.assert(
+    await assertSeeded(
       fc.asyncProperty(fc.string({ minLength: 60, maxLength: 200 }), fc.constantFrom('', 'u'), async (source, flags) => {
         for (const d of [constDecl(raw('_re1'), newExpr(raw('RegExp'), [regexSource(source), lit(flags)])), constDecl(raw('_sp1'), lit(source))]) {
           const { text, formatted } = printStatement(d);

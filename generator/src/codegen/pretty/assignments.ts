@@ -51,7 +51,7 @@ function fluid(left: D, operator: string, rightDoc: D): D {
  */
 export function valueAssignment(left: D, operator: string, right: ts.Expression, where: { declarator?: ts.VariableDeclaration; key?: boolean }): D {
   const value = strip(right);
-  const rightDoc = expression(value, 'assigned');
+  const rightDoc = expression(value, where.key ? 'property' : 'assigned');
   const canBreakLeft = utils.canBreak(left);
   const shortKey = where.key === true && typeof left === 'string' && left.length < PRETTIER_OPTIONS.tabWidth! + 3;
   if (where.declarator && ((ts.isArrowFunction(value) && canBreakLeft) || complexTypeAnnotation(where.declarator) || complexDestructuring(where.declarator))) return group([left, operator, ' ', group(rightDoc)]);
@@ -90,7 +90,10 @@ function complexTypeArguments(args: ts.NodeArray<ts.TypeNode> | undefined): bool
   return ts.isUnionTypeNode(only) || ts.isIntersectionTypeNode(only) || ts.isTypeLiteralNode(only) || utils.willBreak(type(only, 'argument'));
 }
 
-function loneShortArgument(arg: ts.Expression): boolean {
+/** prettier's isLoneShortArgument: an argument short enough that its call, alone, is poorly breakable. */
+export function loneShortArgument(arg: ts.Expression): boolean {
+  // An argument with a comment (`/* @__PURE__ */ g()`) is never short.
+  if (ts.getSyntheticLeadingComments(arg)?.length || ts.getSyntheticTrailingComments(arg)?.length) return false;
   const threshold = PRETTIER_OPTIONS.printWidth! * 0.25;
   if (arg.kind === K.ThisKeyword || (ts.isIdentifier(arg) && arg.text.length <= threshold)) return true;
   if (ts.isPrefixUnaryExpression(arg) && (arg.operator === K.MinusToken || arg.operator === K.PlusToken) && ts.isNumericLiteral(arg.operand)) return true;
@@ -98,6 +101,9 @@ function loneShortArgument(arg: ts.Expression): boolean {
   if (ts.isStringLiteral(arg)) return arg.text.length + 2 <= threshold && quote(arg).length <= threshold;
   if (ts.isNoSubstitutionTemplateLiteral(arg)) return (arg.rawText ?? '').length <= threshold && !(arg.rawText ?? '').includes('\n');
   if (ts.isPrefixUnaryExpression(arg)) return loneShortArgument(strip(arg.operand));
+  // prettier's UnaryExpression is also `typeof`, `void` and `delete`; a call of a short name without arguments is short too.
+  if (ts.isTypeOfExpression(arg) || ts.isVoidExpression(arg) || ts.isDeleteExpression(arg)) return loneShortArgument(strip(arg.expression));
+  if (ts.isCallExpression(arg) && !arg.questionDotToken && arg.arguments.length === 0 && ts.isIdentifier(arg.expression)) return arg.expression.text.length <= threshold - 2;
   return ts.isNumericLiteral(arg) || arg.kind === K.TrueKeyword || arg.kind === K.FalseKeyword || arg.kind === K.NullKeyword;
 }
 

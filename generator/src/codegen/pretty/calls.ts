@@ -8,7 +8,10 @@ import { expression, hasComments, memberExpression, operand, strip } from './exp
 import { arrowFunction } from './functions.ts';
 import { typeArguments } from './types.ts';
 
-const { group, indent, line, softline, hardline, ifBreak, join, breakParent, conditionalGroup } = builders;
+const { group, indent, line, softline, hardline, ifBreak, join, breakParent, conditionalGroup, label } = builders;
+
+/** prettier's label on a member chain it lays out in full (not merged into one line): a member of it stays on its line in a declarator's value. */
+export const MEMBER_CHAIN = { memberChain: true };
 
 type ChainLink = ts.CallExpression | ts.NewExpression | ts.PropertyAccessExpression | ts.ElementAccessExpression;
 
@@ -152,8 +155,8 @@ function memberChain(node: ts.CallExpression): D {
   // A group before the last that must break, or a last call that breaks after an earlier one took a function: one group a line.
   const functionArgument = calls.slice(0, -1).some((c) => c.arguments.some((a) => ts.isArrowFunction(strip(a)) || ts.isFunctionExpression(strip(a))));
   const lastBreaks = ts.isCallExpression(links[links.length - 1]!) && utils.willBreak(printed[1]!);
-  if ([head, printed[0]!].some((d) => utils.willBreak(d)) || (lastBreaks && functionArgument)) return group(expanded);
-  return [utils.willBreak(oneLine) ? breakParent : '', conditionalGroup([oneLine, expanded])];
+  if ([head, printed[0]!].some((d) => utils.willBreak(d)) || (lastBreaks && functionArgument)) return label(MEMBER_CHAIN, group(expanded));
+  return label(MEMBER_CHAIN, [utils.willBreak(oneLine) ? breakParent : '', conditionalGroup([oneLine, expanded])]);
 }
 
 /** One link of a chain without what it hangs on: `.name`, `[key]`, `(args)`; `next`: the link after it. */
@@ -234,14 +237,19 @@ function callArguments(args: ts.NodeArray<ts.Expression>, dynamicImport: boolean
   return ungrouped ? contents : group(contents, { shouldBreak: printed.some((p) => utils.willBreak(p)) });
 }
 
-/** prettier's isFunctionCompositionArgs: two function arguments, or a call argument that takes a function. */
+/**
+ * prettier's isFunctionCompositionArgs: two function arguments, or a call argument (under its `!`, if any)
+ * that takes a function. A `new` is no call there: `f(new G(() => {}), a)` stays on its line.
+ */
 function functionComposition(args: readonly ts.Expression[]): boolean {
   if (args.length < 2) return false;
   let functions = 0;
   for (const arg of args) {
+    let call = arg;
+    while (ts.isNonNullExpression(call) || ts.isParenthesizedExpression(call)) call = call.expression;
     if (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) {
       if (++functions > 1) return true;
-    } else if ((ts.isCallExpression(arg) || ts.isNewExpression(arg)) && (arg.arguments ?? []).some((a) => ts.isArrowFunction(strip(a)) || ts.isFunctionExpression(strip(a)))) return true;
+    } else if (ts.isCallExpression(call) && call.arguments.some((a) => ts.isArrowFunction(strip(a)) || ts.isFunctionExpression(strip(a)))) return true;
   }
   return false;
 }

@@ -6,16 +6,19 @@ import { ts } from '../typescript.mjs';
 import { builders } from 'prettier/doc';
 import { valueAssignment } from './assignments.ts';
 import { type D, K, unhandled } from './base.ts';
-import { memberOrCall, object } from './calls.ts';
+import { MEMBER_CHAIN, memberOrCall, object } from './calls.ts';
 import { arrowFunction } from './functions.ts';
 import { arrayLiteral, literal, objectLiteral, spreadArgument, templateExpression } from './literals.ts';
 import { at, depth } from './statements.ts';
 import { type } from './types.ts';
 
-const { group, indent, align, line, softline } = builders;
+const { group, indent, align, line, softline, label } = builders;
 
-/** Where an expression stands, for the layouts and brackets that depend on it. */
-type Context = 'assigned' | 'return' | 'arrow' | 'if' | 'for' | 'argument' | 'unary' | 'operand' | 'chained' | 'other';
+/**
+ * Where an expression stands, for the layouts and brackets that depend on it. `assigned`: a declarator's
+ * value or an assignment's right side; `property`: an object property's value.
+ */
+type Context = 'assigned' | 'property' | 'return' | 'arrow' | 'if' | 'for' | 'argument' | 'unary' | 'operand' | 'chained' | 'other';
 
 /** An expression without the brackets the builder put around it: the printer decides brackets itself. */
 export function strip(node: ts.Expression): ts.Expression {
@@ -77,33 +80,56 @@ function bare(node: ts.Expression, where: Context): D {
     // Of a name, member or call only (an optional chain prettier brackets): where prettier breaks inside brackets before the `!` is not reproduced.
     const inner = strip(node.expression);
     if (ts.isOptionalChain(inner) || !(ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner) || ts.isCallExpression(inner))) unhandled('non-null assertion of a bracketed expression');
+    // A member under the `!` of a declarator's value keeps the declarator as its parent (prettier skips the `!`).
+    if (where === 'assigned' && (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner))) return [memberExpression(inner, false, true), '!'];
     return [operand(inner, node, 'object'), '!'];
   }
   if (ts.isBinaryExpression(node)) return binaryExpression(node, where);
   if (ts.isConditionalExpression(node)) return conditionalExpression(node, where);
   if (ts.isCallExpression(node) || ts.isNewExpression(node)) return memberOrCall(node);
-  if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) return memberExpression(node, false);
+  if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) return memberExpression(node, false, where === 'assigned');
   return unhandled(K[node.kind]);
 }
 
 /**
  * A member access that is no call's callee (prettier's printMemberExpression): `a.b` of two names stays
  * together; deeper, a line may break before each `.name`; a computed key breaks inside its brackets.
+ * `assigned`: the access is a declarator's value or an assignment's right side, where a call with
+ * arguments keeps its `.name` (`f(\n  a,\n).name`: the arguments break first).
  */
-export function memberExpression(node: ts.PropertyAccessExpression | ts.ElementAccessExpression, parentIsMember: boolean): D {
+export function memberExpression(node: ts.PropertyAccessExpression | ts.ElementAccessExpression, parentIsMember: boolean, assigned = false): D {
   const target = strip(node.expression);
   if (hasComments(target)) unhandled('comment in a chain');
   const ended = ts.isOptionalChain(target) && !ts.isOptionalChain(node);
-  const objectDoc = !ended && (ts.isPropertyAccessExpression(target) || ts.isElementAccessExpression(target)) ? memberExpression(target, true) : object(target, node);
+  // A call of a member is a member chain of its own (prettier's printMemberChain), not a link of this access.
+  const chain = ts.isCallExpression(target) && !ended && !hasComments(target) && (ts.isPropertyAccessExpression(strip(target.expression)) || ts.isElementAccessExpression(strip(target.expression)));
+  const objectDoc = !ended && (ts.isPropertyAccessExpression(target) || ts.isElementAccessExpression(target)) ? memberExpression(target, true) : chain ? memberOrCall(target) : curried(target) ? group(object(target, node)) : object(target, node);
+  // The access carries its object's member-chain label, as prettier's does.
+  const chainLabel = typeof objectDoc === 'object' && !Array.isArray(objectDoc) && objectDoc.type === 'label' && objectDoc.label === MEMBER_CHAIN;
   const optional = node.questionDotToken ? '?.' : '';
   if (ts.isElementAccessExpression(node)) {
     const key = strip(node.argumentExpression);
-    return [objectDoc, ts.isNumericLiteral(key) ? [optional, '[', expression(key), ']'] : group([optional, '[', indent([softline, expression(key)]), softline, ']'])];
+    const printed = [objectDoc, ts.isNumericLiteral(key) ? [optional, '[', expression(key), ']'] : group([optional, '[', indent([softline, expression(key)]), softline, ']'])];
+    return chainLabel ? label(MEMBER_CHAIN, printed) : printed;
   }
   if (!ts.isIdentifier(node.name)) unhandled('private name');
   const lookup = [optional || '.', node.name.text];
-  const inline = ts.isIdentifier(target) && !parentIsMember;
-  return [objectDoc, inline ? lookup : group(indent([softline, lookup]))];
+  // `import(m)` is no call in prettier's tree (an ImportExpression): its member breaks as any other.
+  const callWithArguments = ts.isCallExpression(target) && target.expression.kind !== K.ImportKeyword && target.arguments.length > 0;
+  const inline = (ts.isIdentifier(target) && !parentIsMember) || (assigned && (callWithArguments || chainLabel));
+  const printed = [objectDoc, inline ? lookup : group(indent([softline, lookup]))];
+  return chainLabel ? label(MEMBER_CHAIN, printed) : printed;
+}
+
+/**
+ * A call of a call (`f(a, b)(c)`), which prettier's printCallExpression groups, so the first call's ungrouped
+ * arguments (a long curried call's) break only when the whole call does. Three calls deep, each inner call is a
+ * group too: not reproduced.
+ */
+function curried(node: ts.Expression): node is ts.CallExpression {
+  if (!ts.isCallExpression(node) || !ts.isCallExpression(strip(node.expression))) return false;
+  if (ts.isCallExpression(strip((strip(node.expression) as ts.CallExpression).expression))) unhandled('curried call');
+  return true;
 }
 
 /** The type after `as`/`satisfies`: `const` as a keyword, a union indented when it breaks. */
@@ -133,12 +159,15 @@ export function startsWithComment(node: ts.Expression): boolean {
   return startsWith(node, hasComments);
 }
 
-/** Whether `test` holds for the expression or one of its leftmost operands (up to a bracket the builder put). */
-export function startsWith(node: ts.Expression, test: (node: ts.Node) => boolean): boolean {
+/**
+ * Whether `test` holds for the expression or one of its leftmost operands: up to a bracket the builder put,
+ * or through it (`throughBrackets`: prettier's startsWithNoLookaheadToken, whose tree has no brackets).
+ */
+export function startsWith(node: ts.Expression, test: (node: ts.Node) => boolean, throughBrackets = false): boolean {
   for (let at: ts.Node | undefined = node; at; ) {
     if (test(at)) return true;
-    if (ts.isParenthesizedExpression(at)) return false;
-    at = ts.isBinaryExpression(at) ? at.left : ts.isConditionalExpression(at) ? at.condition : ts.isAsExpression(at) || ts.isSatisfiesExpression(at) || ts.isCallExpression(at) || ts.isPropertyAccessExpression(at) || ts.isElementAccessExpression(at) ? at.expression : undefined;
+    if (ts.isParenthesizedExpression(at) && !throughBrackets) return false;
+    at = ts.isParenthesizedExpression(at) ? at.expression : ts.isBinaryExpression(at) ? at.left : ts.isConditionalExpression(at) ? at.condition : ts.isAsExpression(at) || ts.isSatisfiesExpression(at) || ts.isCallExpression(at) || ts.isPropertyAccessExpression(at) || ts.isElementAccessExpression(at) ? at.expression : undefined;
   }
   return false;
 }
@@ -217,7 +246,7 @@ function binaryExpression(node: ts.BinaryExpression, where: Context): D {
   const notIndented = where === 'return' || where === 'arrow' || where === 'for';
   const inline = inlinesLogical(node);
   const samePrecedenceLeft = isBinaryish(strip(node.left)) && flattens(node, strip(node.left) as ts.BinaryExpression);
-  if (notIndented || (inline && !samePrecedenceLeft) || (!inline && where === 'assigned')) return group(parts);
+  if (notIndented || (inline && !samePrecedenceLeft) || (!inline && (where === 'assigned' || where === 'property'))) return group(parts);
   const firstGroup = parts.findIndex((p) => typeof p === 'object' && p !== null && !Array.isArray(p) && (p as { type?: string }).type === 'group');
   const head = parts.slice(0, firstGroup === -1 ? 1 : firstGroup + 1);
   return group([...head, indent(parts.slice(head.length))]);

@@ -12,6 +12,7 @@
  */
 import { ts } from '../typescript.mjs';
 import { BEYOND_PRINTABLE_ASCII, PRETTIER_OPTIONS } from '../layout-options.ts';
+import { loneShortArgument } from './assignments.ts';
 import { K } from './base.ts';
 import { conciseArray } from './calls.ts';
 import { alwaysBroken, quote } from './literals.ts';
@@ -73,6 +74,8 @@ function brokenCall(node: ts.VariableStatement, indent: number): string | undefi
   if (!last || ((ts.isObjectLiteralExpression(last) || ts.isArrayLiteralExpression(last)) && penultimate?.kind !== last.kind)) return undefined;
   const wide = args.map((a) => overflowing(a, indent + UNIT.length));
   if (args.length === 1 && !ts.isPropertyAccessExpression(last) && !ts.isCallExpression(last) && !ts.isArrowFunction(last) && !wide[0]) return undefined;
+  // A lone short argument (`g()` of a short name among them) makes the call poorly breakable: below the `=`.
+  if (args.length === 1 && loneShortArgument(last)) return undefined;
   // An arrow returning a call is hugged when its head fits (`huggedArrow`), else laid out by the documents.
   if (ts.isArrowFunction(last) && ts.isCallExpression(strip(last.body as ts.Expression))) return undefined;
   const comments = ts.getSyntheticLeadingComments(call)?.map((c) => `/*${c.text}*/ `).join('') ?? '';

@@ -11,7 +11,7 @@ import { bindingProperty } from './assignments.ts';
 import { block } from './statements.ts';
 import { isSimple, objectTypeContent, type } from './types.ts';
 
-const { group, indent, line, softline, ifBreak, join } = builders;
+const { group, indent, line, softline, ifBreak, join, lineSuffixBoundary, indentIfBreak } = builders;
 
 /** `function name<T>(a: A): R { … }`, or an overload signature `…: R;` (prettier's printFunction). */
 export function functionDeclaration(node: ts.FunctionDeclaration): D {
@@ -30,11 +30,17 @@ export function methodDeclaration(node: ts.MethodDeclaration): D {
   return [modifiers.length ? 'async ' : '', propertyKey(node.name), typeParameters(node.typeParameters), group([grouped ? group(params) : params, returns]), ' ', block(node.body)];
 }
 
+/** A type parameter's constraint or default after its keyword, as prettier prints it: on the line, or on the next, indented (a wide string literal). */
+function fluidPart(keyword: string, printed: D): D {
+  const id = Symbol(keyword);
+  return [keyword, group(indent(line), { id }), lineSuffixBoundary, indentIfBreak(printed, { groupId: id })];
+}
+
 /** `<T extends A = B>`: never hugged (a type parameter is no "simple" type to prettier); a trailing comma when broken. */
 export function typeParameters(params: ts.NodeArray<ts.TypeParameterDeclaration> | undefined): D {
   if (!params?.length) return '';
   // prettier lays a breakable constraint or default out like an assignment: reproduced for plain ones only
-  // (`S extends number = 404`, `K extends keyof T`), which never break.
+  // (`S extends number = 404`, `K extends keyof T`), which break only before themselves (`fluidPart`).
   // A generic of simple arguments (`D = DataOf<M>`) is as short: prettier keeps it on the parameter's line;
   // so is the empty object type (`Fs extends F = {}`), which prettier prints `{}`.
   const plain = (t: ts.TypeNode | undefined) =>
@@ -46,7 +52,7 @@ export function typeParameters(params: ts.NodeArray<ts.TypeParameterDeclaration>
   const items = params.map((p): D => {
     if (p.modifiers?.length) unhandled('type parameter modifiers');
     if (!plain(p.constraint) || !plain(p.default)) unhandled('type parameter constraint');
-    return [p.name.text, p.constraint ? [' extends ', type(p.constraint)] : '', p.default ? [' = ', type(p.default)] : ''];
+    return group([p.name.text, p.constraint ? fluidPart(' extends', type(p.constraint)) : '', p.default ? fluidPart(' =', type(p.default)) : '']);
   });
   return group(['<', indent([softline, join([',', line], items)]), ifBreak(','), softline, '>']);
 }
@@ -134,8 +140,9 @@ export function arrowFunction(node: ts.ArrowFunction, expandLastArg = false): D 
   if (ts.isBlock(body)) bodyDoc = [' ', block(body)];
   else {
     const inner = strip(body);
-    // A body that starts with `{` but is more than an object (`({}) as const`): prettier brackets the object only.
-    if (!ts.isObjectLiteralExpression(inner) && startsWith(inner, ts.isObjectLiteralExpression)) unhandled('arrow body starting with an object');
+    // A body that starts with `{` but is more than an object (`({}) as const`), bracketed or not
+    // (`(({}) satisfies T) ?? a`): prettier brackets the object itself, not reproduced.
+    if (!ts.isObjectLiteralExpression(inner) && startsWith(inner, ts.isObjectLiteralExpression, true)) unhandled('arrow body starting with an object');
     const printed = expression(inner, 'arrow');
     if (ts.isObjectLiteralExpression(inner)) bodyDoc = [' (', printed, ')'];
     else if (ts.isArrayLiteralExpression(inner)) bodyDoc = [' ', printed];
