@@ -90,6 +90,18 @@ describe('socialgen mock binds its port first', () => {
     }
   });
 
+  // RFC 6761 reserves `.invalid`, which never resolves; RFC 5737's TEST-NET-1 (192.0.2.0/24) is no address of any machine.
+  it('a host name that does not resolve, and an address not of this machine: exit 2, each saying which', async () => {
+    seen.length = 0;
+    const unresolved = await mockCommand(`${specBase}/openapi.yaml`, '--port', '0', '--hostname', 'no-such-host.invalid');
+    expect(unresolved.err.trim()).toMatch(/^socialgen: cannot listen on no-such-host\.invalid: the host name does not resolve( \(the name lookup failed for now\))?; choose another with --hostname$/);
+    expect(unresolved.code).toBe(2);
+    const foreign = await mockCommand(`${specBase}/openapi.yaml`, '--port', '0', '--hostname', '192.0.2.1');
+    expect(foreign.err.trim()).toBe('socialgen: cannot listen on 192.0.2.1: not an address of this machine; choose another with --hostname');
+    expect(foreign.code).toBe(2);
+    expect(seen).toEqual([]);
+  });
+
   it('a request sent while the spec is still loading is accepted, and answered by the mock once it is built', async () => {
     const port = await freePort();
     seen.length = 0;

@@ -98,6 +98,8 @@ function listenProblem(error: unknown, port: number, hostname: string): UsageErr
   const pick = 'pick another with --port <n>, or --port 0 for a free one (the chosen port is printed)';
   if (code === 'EADDRINUSE') return new UsageError(`port ${port} on ${hostname} is taken (another server is listening there); ${pick}`);
   if (code === 'EACCES') return new UsageError(`port ${port} on ${hostname} needs privileges this user does not have; ${pick}`);
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new UsageError(`cannot listen on ${hostname}: not an address of this machine; choose another with --hostname`);
+  if (code === 'EADDRNOTAVAIL') return new UsageError(`cannot listen on ${hostname}: not an address of this machine; choose another with --hostname`);
+  // A name the resolver does not know (or, EAI_AGAIN, could not ask about now) is no address at all, of this machine or another.
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new UsageError(`cannot listen on ${hostname}: the host name does not resolve${code === 'EAI_AGAIN' ? ' (the name lookup failed for now)' : ''}; choose another with --hostname`);
   return undefined;
 }
