@@ -23,6 +23,7 @@ export const SLOW_FIRST = [
   'test/bodies/binary.test.ts',
   'test/install/first-hour.test.ts',
   'test/pipeline/parallel.test.ts',
+  'test/generator/unused-declarations.test.ts',
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {

@@ -4,7 +4,7 @@
  */
 import type * as T from '@social-posting/types';
 import { API } from './api.js';
-import { ProblemFactory, type ProblemBody } from './runtime/problems.js';
+import { ProblemFactory } from './runtime/problems.js';
 import type { HeaderValues } from './runtime/types.js';
 
 /** A handler result carrying a problem (`application/problem+json`). */

@@ -139,16 +139,16 @@ const _sp40 = '#/components/schemas/NotePostEntities';
 const _k41: any = ['reposted', 'quoted', 'replied_to'];
 const _sp42 = '#/components/schemas/ReferencedPost';
 const _t43: any = [['type', 65, 'string', _k41]];
-const _k44: any = ['everyone', 'mentionedUsers', 'following', 'other', 'subscribers', 'verified'];
-const _sp45 = '#/components/schemas/ReplySettings';
+const _sp44 = '#/components/schemas/ReplySettings';
+const _k45: any = ['everyone', 'mentionedUsers', 'following', 'other', 'subscribers', 'verified'];
 const _t46: any = [['followers', 8, 'boolean']];
 const _sp47 = '#/components/schemas/Scopes';
 const _t48: any = [['count', 4, 'integer']];
 const _sp49 = '#/components/schemas/SuggestedSourceLinksWithCounts';
-const _k50: any = ['post', 'user'];
-const _sp51 = '#/components/schemas/PostWithheld';
-const _t52: any = [['copyright', 72, 'boolean']];
-const _t53: any = [['scope', 1, 'string', _k50]];
+const _sp50 = '#/components/schemas/PostWithheld';
+const _t51: any = [['copyright', 72, 'boolean']];
+const _k52: any = ['post', 'user'];
+const _t53: any = [['scope', 1, 'string', _k52]];
 const _sp54 = '#/components/schemas/FullTextEntities';
 const _sp55 = '#/components/schemas/EntityIndicesInclusiveInclusive';
 const _sp56 = '#/components/schemas/EntityIndicesInclusiveExclusive';
@@ -167,12 +167,11 @@ const _sp65 = '#/components/schemas/UrlEntity';
 const _sp66 = '#/components/schemas/UrlImage';
 const _t67: any = [['url', 1, 'string']];
 const _sp68 = '#/components/schemas/Includes';
-const _k69: any = ['blue', 'government', 'business', 'none'];
-const _k70: any = ['Basic', 'Premium', 'PremiumPlus', 'None'];
-const _k71: any = ['follow_request_received', 'follow_request_sent', 'blocking', 'followed_by', 'following', 'muting'];
-const _sp72 = '#/components/schemas/User';
-const _t73: any = [['name', 65, 'string']];
-const _t74: any = [
+const _sp69 = '#/components/schemas/User';
+const _t70: any = [['name', 65, 'string']];
+const _k71: any = ['blue', 'government', 'business', 'none'];
+const _k72: any = ['Basic', 'Premium', 'PremiumPlus', 'None'];
+const _t73: any = [
   ['created_at', 1, 'string', _fDateTime, 'date-time'],
   ['description', 1, 'string'],
   ['location', 1, 'string'],
@@ -181,11 +180,12 @@ const _t74: any = [
   ['profile_banner_url', 1, 'string', _fUri, 'uri'],
   ['protected', 8, 'boolean'],
   ['verified', 8, 'boolean'],
-  ['verified_type', 1, 'string', _k69],
-  ['subscription_type', 1, 'string', _k70],
+  ['verified_type', 1, 'string', _k71],
+  ['subscription_type', 1, 'string', _k72],
   ['receives_your_dm', 8, 'boolean'],
 ];
-const _sp75 = '#/components/schemas/ConnectionStatus';
+const _sp74 = '#/components/schemas/ConnectionStatus';
+const _k75: any = ['follow_request_received', 'follow_request_sent', 'blocking', 'followed_by', 'following', 'muting'];
 const _sp76 = '#/components/schemas/UserEntities';
 const _sp77 = '#/components/schemas/UserUrlEntities';
 const _t78: any = [
@@ -202,11 +202,11 @@ const _t81: any = [
   ['description', 1, 'string'],
   ['url', 1, 'string', _fUri, 'uri'],
 ];
-const _k82: any = ['user'];
-const _sp83 = '#/components/schemas/UserWithheld';
-const _t84: any = [['scope', 1, 'string', _k82]];
-const _k85: any = ['photo', 'video', 'animated_gif'];
-const _sp86 = '#/components/schemas/Media';
+const _sp82 = '#/components/schemas/UserWithheld';
+const _k83: any = ['user'];
+const _t84: any = [['scope', 1, 'string', _k83]];
+const _sp85 = '#/components/schemas/Media';
+const _k86: any = ['photo', 'video', 'animated_gif'];
 const _t87: any = [['type', 65, 'string']];
 const _sp88 = '#/components/schemas/MediaBase';
 const _sp89 = '#/components/schemas/Photo';
@@ -248,24 +248,24 @@ const _t103: any = [
   ['playback_100_count', 516, 'integer', _int32, 'int32'],
 ];
 const _sp104 = '#/components/schemas/VideoNonPublicMetrics';
-const _k105: any = ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'];
-const _sp106 = '#/components/schemas/Place';
-const _t107: any = [
+const _sp105 = '#/components/schemas/Place';
+const _t106: any = [
   ['full_name', 65, 'string'],
   ['name', 1, 'string'],
   ['country', 1, 'string'],
 ];
-const _t108: any = [['place_type', 1, 'string', _k105]];
+const _k107: any = ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'];
+const _t108: any = [['place_type', 1, 'string', _k107]];
 const _k109: any = ['Feature'];
 const _t110: any = [['type', 65, 'string', _k109]];
 const _k111: any = ['Point'];
 const _sp112 = '#/components/schemas/Point';
 const _t113: any = [['type', 65, 'string', _k111]];
-const _k114: any = ['open', 'closed'];
-const _sp115 = '#/components/schemas/Poll';
+const _sp114 = '#/components/schemas/Poll';
+const _k115: any = ['open', 'closed'];
 const _t116: any = [
   ['end_datetime', 1, 'string', _fDateTime, 'date-time'],
-  ['voting_status', 1, 'string', _k114],
+  ['voting_status', 1, 'string', _k115],
 ];
 const _sp117 = '#/components/schemas/PollOption';
 const _t118: any = [['position', 68, 'integer']];
@@ -289,18 +289,18 @@ const _t124: any = [
 ];
 const _sp125 = '#/components/schemas/ProblemBase';
 const _sp126 = '#/components/schemas/Problem';
-const _k127: any = ['user', 'post', 'media', 'list', 'space'];
-const _sp128 = '#/components/schemas/ProblemResourceType';
-const _k129: any = ['data', 'includes'];
-const _sp130 = '#/components/schemas/ProblemSection';
+const _sp127 = '#/components/schemas/ProblemResourceType';
+const _k128: any = ['user', 'post', 'media', 'list', 'space'];
+const _sp129 = '#/components/schemas/ProblemSection';
+const _k130: any = ['data', 'includes'];
 const _sp131 = '#/components/schemas/GenericProblem';
 const _re132 = new RegExp('/2/problems/client-disconnected$', 'u');
 const _sp133 = '#/components/schemas/ClientDisconnectedProblem';
 const _re134 = new RegExp('/2/problems/client-forbidden$', 'u');
-const _k135: any = ['official-client-forbidden', 'client-not-enrolled'];
-const _sp136 = '#/components/schemas/ClientForbiddenProblem';
+const _sp135 = '#/components/schemas/ClientForbiddenProblem';
+const _k136: any = ['official-client-forbidden', 'client-not-enrolled'];
 const _t137: any = [
-  ['reason', 1, 'string', _k135],
+  ['reason', 1, 'string', _k136],
   ['registration_url', 1, 'string', _fUri, 'uri'],
 ];
 const _re138 = new RegExp('/2/problems/conflict$', 'u');
@@ -333,7 +333,8 @@ const _t159: any = [
 ];
 const _t160: any = [['parameter', 65, 'string']];
 const _re161 = new RegExp('/2/problems/operational-disconnect$', 'u');
-const _k162: any = [
+const _sp162 = '#/components/schemas/OperationalDisconnectProblem';
+const _k163: any = [
   'OperationalDisconnect',
   'UpstreamOperationalDisconnect',
   'ForceDisconnect',
@@ -343,15 +344,14 @@ const _k162: any = [
   'ClientApplicationStateDegraded',
   'InvalidRules',
 ];
-const _sp163 = '#/components/schemas/OperationalDisconnectProblem';
-const _t164: any = [['disconnect_type', 1, 'string', _k162]];
+const _t164: any = [['disconnect_type', 1, 'string', _k163]];
 const _re165 = new RegExp('/2/problems/resource-not-found$', 'u');
-const _k166: any = ['user', 'tweet', 'post', 'media', 'list', 'space', 'place', 'poll'];
-const _sp167 = '#/components/schemas/ResourceNotFoundProblem';
+const _sp166 = '#/components/schemas/ResourceNotFoundProblem';
+const _k167: any = ['user', 'tweet', 'post', 'media', 'list', 'space', 'place', 'poll'];
 const _t168: any = [
   ['value', 1, 'string'],
   ['resource_id', 1, 'string'],
-  ['resource_type', 65, 'string', _k166],
+  ['resource_type', 65, 'string', _k167],
 ];
 const _re169 = new RegExp('/2/problems/resource-unavailable$', 'u');
 const _sp170 = '#/components/schemas/ResourceUnavailableProblem';
@@ -359,18 +359,18 @@ const _t171: any = [['resource_id', 1, 'string']];
 const _re172 = new RegExp('/2/problems/rule-cap$', 'u');
 const _sp173 = '#/components/schemas/RuleCapProblem';
 const _re174 = new RegExp('/2/problems/streaming-connection$', 'u');
-const _k175: any = ['TooManyConnections', 'ProvisioningSubscription', 'RuleConfigurationIssue', 'RulesInvalidIssue'];
-const _sp176 = '#/components/schemas/StreamingConnectionProblem';
-const _t177: any = [['connection_issue', 1, 'string', _k175]];
+const _sp175 = '#/components/schemas/StreamingConnectionProblem';
+const _k176: any = ['TooManyConnections', 'ProvisioningSubscription', 'RuleConfigurationIssue', 'RulesInvalidIssue'];
+const _t177: any = [['connection_issue', 1, 'string', _k176]];
 const _re178 = new RegExp('/2/problems/unsupported-authentication$', 'u');
 const _sp179 = '#/components/schemas/UnsupportedAuthenticationProblem';
 const _re180 = new RegExp('/2/problems/usage-capped$', 'u');
-const _k181: any = ['Daily', 'Monthly'];
-const _k182: any = ['Account', 'Product'];
-const _sp183 = '#/components/schemas/UsageCappedProblem';
+const _sp181 = '#/components/schemas/UsageCappedProblem';
+const _k182: any = ['Daily', 'Monthly'];
+const _k183: any = ['Account', 'Product'];
 const _t184: any = [
-  ['period', 1, 'string', _k181],
-  ['scope', 1, 'string', _k182],
+  ['period', 1, 'string', _k182],
+  ['scope', 1, 'string', _k183],
 ];
 const _re185 = new RegExp(
   '/2/problems/(client-disconnected|client-forbidden|conflict|disallowed-resource|duplicate-rules|invalid-request|invalid-rules|noncompliant-rules|not-authorized-for-field|not-authorized-for-resource|operational-disconnect|resource-not-found|resource-unavailable|rule-cap|streaming-connection|unsupported-authentication|usage-capped)$',
@@ -378,14 +378,14 @@ const _re185 = new RegExp(
 );
 const _sp186 = '#/components/schemas/UnlistedProblem';
 const _sp187 = '#/components/schemas/ActivityEventType';
-const _k188: any = [
+const _sp188 = '#/components/schemas/DeprecatedActivityEventType';
+const _k189: any = [
   'ProfileBioUpdate',
   'ProfilePictureUpdate',
   'ProfileBannerUpdate',
   'ProfileGeoUpdate',
   'ProfileUrlUpdate',
 ];
-const _sp189 = '#/components/schemas/DeprecatedActivityEventType';
 const _k190: any = ['sent', 'received', 'both'];
 const _t191: any = [
   ['keyword', 1, 'string'],
@@ -398,56 +398,55 @@ const _sp195 = '#/components/schemas/DmEvent';
 const _sp196 = '#/components/schemas/DmMessageCreateEvent';
 const _sp197 = '#/components/schemas/DmParticipantsJoinEvent';
 const _sp198 = '#/components/schemas/DmParticipantsLeaveEvent';
-const _k199: any = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
-const _sp200 = '#/components/schemas/DmUnlistedEvent';
-const _sp201 = '#/components/schemas/PostField';
-const _sp202 = '#/components/schemas/NewsField';
-const _sp203 = '#/components/schemas/GetUserBookmarksEnvelope';
-const _sp204 = '#/components/schemas/GetUserBookmarksMeta';
-const _t205: any = [['result_count', 516, 'integer', _int32, 'int32']];
-const _sp206 = '#/components/schemas/FindUserByUsernameEnvelope';
-const _sp207 = '#/components/schemas/FindPostByIdEnvelope';
-const _sp208 = '#/components/schemas/SearchRecentPostsEnvelope';
-const _sp209 = '#/components/schemas/SearchAllPostsEnvelope';
-const _t210: any = [
+const _sp199 = '#/components/schemas/DmUnlistedEvent';
+const _sp200 = '#/components/schemas/PostField';
+const _sp201 = '#/components/schemas/NewsField';
+const _sp202 = '#/components/schemas/GetUserBookmarksEnvelope';
+const _sp203 = '#/components/schemas/GetUserBookmarksMeta';
+const _t204: any = [['result_count', 516, 'integer', _int32, 'int32']];
+const _sp205 = '#/components/schemas/FindUserByUsernameEnvelope';
+const _sp206 = '#/components/schemas/FindPostByIdEnvelope';
+const _sp207 = '#/components/schemas/SearchRecentPostsEnvelope';
+const _sp208 = '#/components/schemas/SearchAllPostsEnvelope';
+const _t209: any = [
   ['result_count', 4, 'integer'],
   ['next_token', 1, 'string'],
 ];
-const _sp211 = '#/components/schemas/SearchAllPostsMeta';
-const _sp212 = '#/components/schemas/ResponseEnvelope';
-const _sp213 = '#/components/schemas/NotShownMeta';
-const _sp214 = '#/components/schemas/PartialErrors';
-const _sp215 = '#/components/schemas/CreatePostRequest';
-const _t216: any = [['paid_partnership', 8, 'boolean']];
-const _t217: any = [['share_with_followers', 8, 'boolean']];
-const _sp218 = '#/components/schemas/EditOptions';
-const _sp219 = '#/components/schemas/CreatePostPoll';
-const _sp220 = '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema';
-const _sp221 = '#/components/parameters/PaginationToken/schema';
-const _sp222 = '#/components/parameters/PostFields/schema';
-const _sp223 = '#/components/parameters/Expansions/schema';
-const _sp224 = '#/components/parameters/MediaFields/schema';
-const _sp225 = '#/components/parameters/PollFields/schema';
-const _sp226 = '#/components/parameters/UserFields/schema';
-const _sp227 = '#/components/parameters/PlaceFields/schema';
-const _sp228 = '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema';
-const _sp229 = '#/paths/~12~1posts~1search~1all/get/parameters/0/schema';
-const _sp230 = '#/paths/~12~1posts~1search~1all/get/parameters/1/schema';
-const _sp231 = '#/paths/~12~1posts~1search~1all/get/parameters/2/schema';
-const _sp232 = '#/paths/~12~1posts~1search~1all/get/parameters/3/schema';
-const _sp233 = '#/paths/~12~1posts~1search~1all/get/parameters/4/schema';
-const _sp234 = '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema';
-const _sp235 = '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema';
-const _sp236 = '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema';
-const _sp237 = '#/paths/~12~1news~1search/get/parameters/0/schema';
-const _sp238 = '#/components/parameters/NewsFields/schema';
-const _sp239 = '#/paths/~12~1news~1{id}/get/parameters/0/schema';
-const _sp240 = '#/paths/~12~1connections/delete/parameters/0/schema';
-const _sp241 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
-const _sp242 = '#/paths/~12~1activity~1stream/get/parameters/0/schema';
-const _sp243 =
+const _sp210 = '#/components/schemas/SearchAllPostsMeta';
+const _sp211 = '#/components/schemas/ResponseEnvelope';
+const _sp212 = '#/components/schemas/NotShownMeta';
+const _sp213 = '#/components/schemas/PartialErrors';
+const _sp214 = '#/components/schemas/CreatePostRequest';
+const _t215: any = [['paid_partnership', 8, 'boolean']];
+const _t216: any = [['share_with_followers', 8, 'boolean']];
+const _sp217 = '#/components/schemas/EditOptions';
+const _sp218 = '#/components/schemas/CreatePostPoll';
+const _sp219 = '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema';
+const _sp220 = '#/components/parameters/PaginationToken/schema';
+const _sp221 = '#/components/parameters/PostFields/schema';
+const _sp222 = '#/components/parameters/Expansions/schema';
+const _sp223 = '#/components/parameters/MediaFields/schema';
+const _sp224 = '#/components/parameters/PollFields/schema';
+const _sp225 = '#/components/parameters/UserFields/schema';
+const _sp226 = '#/components/parameters/PlaceFields/schema';
+const _sp227 = '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema';
+const _sp228 = '#/paths/~12~1posts~1search~1all/get/parameters/0/schema';
+const _sp229 = '#/paths/~12~1posts~1search~1all/get/parameters/1/schema';
+const _sp230 = '#/paths/~12~1posts~1search~1all/get/parameters/2/schema';
+const _sp231 = '#/paths/~12~1posts~1search~1all/get/parameters/3/schema';
+const _sp232 = '#/paths/~12~1posts~1search~1all/get/parameters/4/schema';
+const _sp233 = '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema';
+const _sp234 = '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema';
+const _sp235 = '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema';
+const _sp236 = '#/paths/~12~1news~1search/get/parameters/0/schema';
+const _sp237 = '#/components/parameters/NewsFields/schema';
+const _sp238 = '#/paths/~12~1news~1{id}/get/parameters/0/schema';
+const _sp239 = '#/paths/~12~1connections/delete/parameters/0/schema';
+const _sp240 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
+const _sp241 = '#/paths/~12~1activity~1stream/get/parameters/0/schema';
+const _sp242 =
   '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema';
-const _t244: any = [
+const _t243: any = [
   ['url', 65, 'string', _fUri, 'uri'],
   ['expanded_url', 1, 'string', _fUri, 'uri'],
   ['display_url', 1, 'string'],
@@ -455,9 +454,9 @@ const _t244: any = [
   ['title', 1, 'string'],
   ['description', 1, 'string'],
 ];
-const _t245: any = [['media_key', 1, 'string']];
+const _t244: any = [['media_key', 1, 'string']];
 
-export function _vPostId(v: any, o: number): boolean {
+export function _vPostId(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!_m0(v)) return false;
   return true;
@@ -477,7 +476,7 @@ export function _ePostId(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vUserId(v: any, o: number): boolean {
+export function _vUserId(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!_m0(v)) return false;
   return true;
@@ -497,7 +496,7 @@ export function _eUserId(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vUsername(v: any, o: number): boolean {
+export function _vUsername(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!_m3(v)) return false;
   return true;
@@ -519,7 +518,7 @@ export function _eUsername(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vMediaKey(v: any, o: number): boolean {
+export function _vMediaKey(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!_m5(v)) return false;
   return true;
@@ -541,7 +540,7 @@ export function _eMediaKey(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vPollId(v: any, o: number): boolean {
+export function _vPollId(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!_m0(v)) return false;
   return true;
@@ -561,7 +560,7 @@ export function _ePollId(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vCommunityId(v: any, o: number): boolean {
+export function _vCommunityId(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!_m0(v)) return false;
   return true;
@@ -581,7 +580,7 @@ export function _eCommunityId(v: any, o: number, p: string, E: ValidationError[]
   return E.length === e0;
 }
 
-export function _vPlaceId(v: any, o: number): boolean {
+export function _vPlaceId(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
@@ -592,7 +591,7 @@ export function _ePlaceId(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vCountryCode(v: any, o: number): boolean {
+export function _vCountryCode(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!_m10(v)) return false;
   return true;
@@ -969,7 +968,7 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vAttachments(v: any, o: number): boolean {
+export function _vAttachments(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.media_keys;
   if (x1 !== undefined) {
@@ -1085,7 +1084,7 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
   return E.length === e0;
 }
 
-export function _vContextAnnotation(v: any, o: number): boolean {
+export function _vContextAnnotation(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.domain;
   if (x1 !== undefined) {
@@ -1131,7 +1130,7 @@ export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationE
   return E.length === e0;
 }
 
-export function _vContextAnnotationDomainFields(v: any, o: number): boolean {
+export function _vContextAnnotationDomainFields(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string' || !_m0(x1)) return false;
@@ -1166,7 +1165,7 @@ export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E:
   return E.length === e0;
 }
 
-export function _vContextAnnotationEntityFields(v: any, o: number): boolean {
+export function _vContextAnnotationEntityFields(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string' || !_m0(x1)) return false;
@@ -1201,7 +1200,7 @@ export function _eContextAnnotationEntityFields(v: any, o: number, p: string, E:
   return E.length === e0;
 }
 
-export function _vDisplayTextRange(v: any, o: number): boolean {
+export function _vDisplayTextRange(v: any, _o: number): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 2) return false;
   if (v.length < 2) return false;
@@ -1287,7 +1286,7 @@ export function _ePostGeo(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vMatchedMediaNotes(v: any, o: number): boolean {
+export function _vMatchedMediaNotes(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.match_status;
   if (x1 !== undefined && typeof x1 !== 'string') return false;
@@ -1343,7 +1342,7 @@ export function _ePostNonPublicMetrics(v: any, o: number, p: string, E: Validati
   return E.length === e0;
 }
 
-export function _vPostOrganicMetrics(v: any, o: number): boolean {
+export function _vPostOrganicMetrics(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.impression_count;
   if (x1 === undefined || !Number.isInteger(x1)) return false;
@@ -1389,7 +1388,7 @@ export function _ePostPromotedMetrics(v: any, o: number, p: string, E: Validatio
   return E.length === e0;
 }
 
-export function _vPostPublicMetrics(v: any, o: number): boolean {
+export function _vPostPublicMetrics(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.repost_count;
   if (x1 === undefined || !Number.isInteger(x1)) return false;
@@ -1608,7 +1607,7 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
   return E.length === e0;
 }
 
-export function _vReferencedPost(v: any, o: number): boolean {
+export function _vReferencedPost(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to'))
@@ -1632,7 +1631,7 @@ export function _eReferencedPost(v: any, o: number, p: string, E: ValidationErro
   return E.length === e0;
 }
 
-export function _vReplySettings(v: any, o: number): boolean {
+export function _vReplySettings(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!(
     v === 'everyone' ||
@@ -1648,7 +1647,7 @@ export function _vReplySettings(v: any, o: number): boolean {
 
 export function _eReplySettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp45, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp44, 'string')) return false;
   if (
     !(
       v === 'everyone' ||
@@ -1658,13 +1657,13 @@ export function _eReplySettings(v: any, o: number, p: string, E: ValidationError
       v === 'subscribers' ||
       v === 'verified'
     ) &&
-    _fEnum(E, o, p, _sp45, _k44)
+    _fEnum(E, o, p, _sp44, _k45)
   )
     return false;
   return E.length === e0;
 }
 
-export function _vScopes(v: any, o: number): boolean {
+export function _vScopes(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.followers;
   if (x1 !== undefined && typeof x1 !== 'boolean') return false;
@@ -1706,7 +1705,7 @@ export function _eSuggestedSourceLinksWithCounts(v: any, o: number, p: string, E
   return E.length === e0;
 }
 
-export function _vPostWithheld(v: any, o: number): boolean {
+export function _vPostWithheld(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.copyright;
   if (x1 === undefined || typeof x1 !== 'boolean') return false;
@@ -1731,14 +1730,14 @@ export function _vPostWithheld(v: any, o: number): boolean {
 export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp51, 'object');
+    _fType(E, o, p, _sp50, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp51, _t52)) return false;
+  if (_eProps(v, o, p, E, _sp50, _t51)) return false;
   const x1 = v.country_codes;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp51, 'country_codes', 'array')) return false;
+      if (_fPT(E, o, p, _sp50, 'country_codes', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -1746,7 +1745,7 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
           E,
           o,
           p + '/country_codes',
-          _sp51 + '/properties/country_codes/minItems',
+          _sp50 + '/properties/country_codes/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -1765,7 +1764,7 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
               E,
               o,
               p + '/country_codes',
-              _sp51 + '/properties/country_codes/uniqueItems',
+              _sp50 + '/properties/country_codes/uniqueItems',
               'uniqueItems',
               'must NOT have duplicate items',
               { i: u5[1], j: u5[0] },
@@ -1775,8 +1774,8 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
         }
       }
     }
-  } else if (_fReq(E, o, p, _sp51, 'country_codes')) return false;
-  if (_eProps(v, o, p, E, _sp51, _t53)) return false;
+  } else if (_fReq(E, o, p, _sp50, 'country_codes')) return false;
+  if (_eProps(v, o, p, E, _sp50, _t53)) return false;
   return E.length === e0;
 }
 
@@ -1953,7 +1952,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
   return E.length === e0;
 }
 
-export function _vEntityIndicesInclusiveInclusive(v: any, o: number): boolean {
+export function _vEntityIndicesInclusiveInclusive(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.start;
   if (x1 !== undefined && (!Number.isInteger(x1) || x1 < 0)) return false;
@@ -2001,7 +2000,7 @@ export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, 
   return E.length === e0;
 }
 
-export function _vEntityIndicesInclusiveExclusive(v: any, o: number): boolean {
+export function _vEntityIndicesInclusiveExclusive(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.start;
   if (x1 !== undefined && (!Number.isInteger(x1) || x1 < 0)) return false;
@@ -2049,7 +2048,7 @@ export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, 
   return E.length === e0;
 }
 
-export function _vAnnotation(v: any, o: number): boolean {
+export function _vAnnotation(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
   if (x3 !== undefined && (!Number.isInteger(x3) || x3 < 0)) return false;
@@ -2100,7 +2099,7 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
   return E.length === e0;
 }
 
-export function _vCashtag(v: any, o: number): boolean {
+export function _vCashtag(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
   if (x3 !== undefined && (!Number.isInteger(x3) || x3 < 0)) return false;
@@ -2123,7 +2122,7 @@ export function _eCashtag(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vHashtag(v: any, o: number): boolean {
+export function _vHashtag(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
   if (x3 !== undefined && (!Number.isInteger(x3) || x3 < 0)) return false;
@@ -2146,7 +2145,7 @@ export function _eHashtag(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vMention(v: any, o: number): boolean {
+export function _vMention(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
   if (x3 !== undefined && (!Number.isInteger(x3) || x3 < 0)) return false;
@@ -2188,7 +2187,7 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
   return E.length === e0;
 }
 
-export function _vUrlImage(v: any, o: number): boolean {
+export function _vUrlImage(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.url;
   if (x1 !== undefined && typeof x1 !== 'string') return false;
@@ -2548,23 +2547,23 @@ export function _vUser(v: any, o: number): boolean {
 export function _eUser(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp72, 'object');
+    _fType(E, o, p, _sp69, 'object');
     return false;
   }
   const x1 = v.id;
   if (x1 !== undefined) {
     if (_ref(x1, o, p, '/id', E, _vUserId, _eUserId)) return false;
-  } else if (_fReq(E, o, p, _sp72, 'id')) return false;
-  if (_eProps(v, o, p, E, _sp72, _t73)) return false;
+  } else if (_fReq(E, o, p, _sp69, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp69, _t70)) return false;
   const x3 = v.username;
   if (x3 !== undefined) {
     if (_ref(x3, o, p, '/username', E, _vUsername, _eUsername)) return false;
-  } else if (_fReq(E, o, p, _sp72, 'username')) return false;
-  if (_eProps(v, o, p, E, _sp72, _t74)) return false;
+  } else if (_fReq(E, o, p, _sp69, 'username')) return false;
+  if (_eProps(v, o, p, E, _sp69, _t73)) return false;
   const x5 = v.connection_status;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp72, 'connection_status', 'array')) return false;
+      if (_fPT(E, o, p, _sp69, 'connection_status', 'array')) return false;
     } else {
       for (let i6 = 0; i6 < x5.length; i6++) {
         const x7 = x5[i6];
@@ -2599,7 +2598,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vConnectionStatus(v: any, o: number): boolean {
+export function _vConnectionStatus(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!(
     v === 'follow_request_received' ||
@@ -2615,7 +2614,7 @@ export function _vConnectionStatus(v: any, o: number): boolean {
 
 export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp75, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp74, 'string')) return false;
   if (
     !(
       v === 'follow_request_received' ||
@@ -2625,7 +2624,7 @@ export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationEr
       v === 'following' ||
       v === 'muting'
     ) &&
-    _fEnum(E, o, p, _sp75, _k71)
+    _fEnum(E, o, p, _sp74, _k75)
   )
     return false;
   return E.length === e0;
@@ -2702,7 +2701,7 @@ export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationErr
   return E.length === e0;
 }
 
-export function _vUserPublicMetrics(v: any, o: number): boolean {
+export function _vUserPublicMetrics(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.followers_count;
   if (x1 === undefined || !Number.isInteger(x1)) return false;
@@ -2782,7 +2781,7 @@ export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]
   return E.length === e0;
 }
 
-export function _vUserWithheld(v: any, o: number): boolean {
+export function _vUserWithheld(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.country_codes;
   if (x1 !== undefined) {
@@ -2805,13 +2804,13 @@ export function _vUserWithheld(v: any, o: number): boolean {
 export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp83, 'object');
+    _fType(E, o, p, _sp82, 'object');
     return false;
   }
   const x1 = v.country_codes;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp83, 'country_codes', 'array')) return false;
+      if (_fPT(E, o, p, _sp82, 'country_codes', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
@@ -2819,7 +2818,7 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
           E,
           o,
           p + '/country_codes',
-          _sp83 + '/properties/country_codes/minItems',
+          _sp82 + '/properties/country_codes/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -2838,7 +2837,7 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
               E,
               o,
               p + '/country_codes',
-              _sp83 + '/properties/country_codes/uniqueItems',
+              _sp82 + '/properties/country_codes/uniqueItems',
               'uniqueItems',
               'must NOT have duplicate items',
               { i: u5[1], j: u5[0] },
@@ -2848,8 +2847,8 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
         }
       }
     }
-  } else if (_fReq(E, o, p, _sp83, 'country_codes')) return false;
-  if (_eProps(v, o, p, E, _sp83, _t84)) return false;
+  } else if (_fReq(E, o, p, _sp82, 'country_codes')) return false;
+  if (_eProps(v, o, p, E, _sp82, _t84)) return false;
   return E.length === e0;
 }
 
@@ -2876,24 +2875,16 @@ export function _vMedia(v: any, o: number): boolean {
   } else {
     {
       let n2 = 0;
-      let a3 = -1;
-      let b4 = -1;
+      L3: {
+        if (!_vPhoto(v, o)) break L3;
+        n2++;
+      }
       L5: {
-        if (!_vPhoto(v, o)) break L5;
-        if (n2 === 0) a3 = 0;
-        else if (n2 === 1) b4 = 0;
+        if (!_vVideo(v, o)) break L5;
         n2++;
       }
       L7: {
-        if (!_vVideo(v, o)) break L7;
-        if (n2 === 0) a3 = 1;
-        else if (n2 === 1) b4 = 1;
-        n2++;
-      }
-      L9: {
-        if (!_vAnimatedGif(v, o)) break L9;
-        if (n2 === 0) a3 = 2;
-        else if (n2 === 1) b4 = 2;
+        if (!_vAnimatedGif(v, o)) break L7;
         n2++;
       }
       if (n2 !== 1) return false;
@@ -2925,10 +2916,10 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p + '/type',
-            _sp86 + '/discriminator',
+            _sp85 + '/discriminator',
             'discriminator',
             'property "type" must be one of "photo", "video", "animated_gif"',
-            { propertyName: 'type', value: x1, allowedValues: _k85 },
+            { propertyName: 'type', value: x1, allowedValues: _k86 },
           )
         )
           return false;
@@ -2997,7 +2988,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp86 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            _fErr(E, o, p, _sp85 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
@@ -3006,7 +2997,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp86 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp85 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -3017,7 +3008,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vMediaBase(v: any, o: number): boolean {
+export function _vMediaBase(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -3448,14 +3439,14 @@ export function _vPlace(v: any, o: number): boolean {
 export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp106, 'object');
+    _fType(E, o, p, _sp105, 'object');
     return false;
   }
   const x1 = v.id;
   if (x1 !== undefined) {
     if (_ref(x1, o, p, '/id', E, _vPlaceId, _ePlaceId)) return false;
-  } else if (_fReq(E, o, p, _sp106, 'id')) return false;
-  if (_eProps(v, o, p, E, _sp106, _t107)) return false;
+  } else if (_fReq(E, o, p, _sp105, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp105, _t106)) return false;
   const x3 = v.country_code;
   if (x3 !== undefined) {
     if (_ref(x3, o, p, '/country_code', E, _vCountryCode, _eCountryCode)) return false;
@@ -3463,7 +3454,7 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
   const x5 = v.contained_within;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp106, 'contained_within', 'array')) return false;
+      if (_fPT(E, o, p, _sp105, 'contained_within', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -3471,7 +3462,7 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
           E,
           o,
           p + '/contained_within',
-          _sp106 + '/properties/contained_within/minItems',
+          _sp105 + '/properties/contained_within/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -3484,7 +3475,7 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
   }
-  if (_eProps(v, o, p, E, _sp106, _t108)) return false;
+  if (_eProps(v, o, p, E, _sp105, _t108)) return false;
   const x9 = v.geo;
   if (x9 !== undefined) {
     if (_ref(x9, o, p, '/geo', E, _vGeo, _eGeo)) return false;
@@ -3607,7 +3598,7 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
   return E.length === e0;
 }
 
-export function _vPoint(v: any, o: number): boolean {
+export function _vPoint(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'Point')) return false;
@@ -3713,17 +3704,17 @@ export function _vPoll(v: any, o: number): boolean {
 export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp115, 'object');
+    _fType(E, o, p, _sp114, 'object');
     return false;
   }
   const x1 = v.id;
   if (x1 !== undefined) {
     if (_ref(x1, o, p, '/id', E, _vPollId, _ePollId)) return false;
-  } else if (_fReq(E, o, p, _sp115, 'id')) return false;
+  } else if (_fReq(E, o, p, _sp114, 'id')) return false;
   const x3 = v.options;
   if (x3 !== undefined) {
     if (!Array.isArray(x3)) {
-      if (_fPT(E, o, p, _sp115, 'options', 'array')) return false;
+      if (_fPT(E, o, p, _sp114, 'options', 'array')) return false;
     } else {
       if (
         x3.length > 4 &&
@@ -3731,7 +3722,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/options',
-          _sp115 + '/properties/options/maxItems',
+          _sp114 + '/properties/options/maxItems',
           'maxItems',
           'must NOT have more than 4 items',
           { limit: 4 },
@@ -3744,7 +3735,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/options',
-          _sp115 + '/properties/options/minItems',
+          _sp114 + '/properties/options/minItems',
           'minItems',
           'must NOT have fewer than 2 items',
           { limit: 2 },
@@ -3756,11 +3747,11 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
         if (_ref(x5, o, p + '/options/', i4, E, _vPollOption, _ePollOption)) return false;
       }
     }
-  } else if (_fReq(E, o, p, _sp115, 'options')) return false;
+  } else if (_fReq(E, o, p, _sp114, 'options')) return false;
   const x7 = v.duration_minutes;
   if (x7 !== undefined) {
     if (!Number.isInteger(x7)) {
-      if (_fPT(E, o, p, _sp115, 'duration_minutes', 'integer')) return false;
+      if (_fPT(E, o, p, _sp114, 'duration_minutes', 'integer')) return false;
     } else {
       if (
         x7 > 10080 &&
@@ -3768,7 +3759,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/duration_minutes',
-          _sp115 + '/properties/duration_minutes/maximum',
+          _sp114 + '/properties/duration_minutes/maximum',
           'maximum',
           'must be <= 10080',
           { comparison: '<=', limit: 10080 },
@@ -3781,21 +3772,21 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E,
           o,
           p + '/duration_minutes',
-          _sp115 + '/properties/duration_minutes/minimum',
+          _sp114 + '/properties/duration_minutes/minimum',
           'minimum',
           'must be >= 5',
           { comparison: '>=', limit: 5 },
         )
       )
         return false;
-      if ((o & 2) !== 0 && !_int32(x7) && _fPF(E, o, p, _sp115, 'duration_minutes', 'int32')) return false;
+      if ((o & 2) !== 0 && !_int32(x7) && _fPF(E, o, p, _sp114, 'duration_minutes', 'int32')) return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp115, _t116)) return false;
+  if (_eProps(v, o, p, E, _sp114, _t116)) return false;
   return E.length === e0;
 }
 
-export function _vPollOption(v: any, o: number): boolean {
+export function _vPollOption(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.position;
   if (x1 === undefined || !Number.isInteger(x1)) return false;
@@ -3851,7 +3842,7 @@ export function _ePollOption(v: any, o: number, p: string, E: ValidationError[])
   return E.length === e0;
 }
 
-export function _vTopic(v: any, o: number): boolean {
+export function _vTopic(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -3891,7 +3882,7 @@ export function _eError(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vProblemBase(v: any, o: number): boolean {
+export function _vProblemBase(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -3917,120 +3908,80 @@ export function _eProblemBase(v: any, o: number, p: string, E: ValidationError[]
 export function _vProblem(v: any, o: number): boolean {
   {
     let n2 = 0;
-    let a3 = -1;
-    let b4 = -1;
+    L3: {
+      if (!_vGenericProblem(v, o)) break L3;
+      n2++;
+    }
     L5: {
-      if (!_vGenericProblem(v, o)) break L5;
-      if (n2 === 0) a3 = 0;
-      else if (n2 === 1) b4 = 0;
+      if (!_vClientDisconnectedProblem(v, o)) break L5;
       n2++;
     }
     L7: {
-      if (!_vClientDisconnectedProblem(v, o)) break L7;
-      if (n2 === 0) a3 = 1;
-      else if (n2 === 1) b4 = 1;
+      if (!_vClientForbiddenProblem(v, o)) break L7;
       n2++;
     }
     L9: {
-      if (!_vClientForbiddenProblem(v, o)) break L9;
-      if (n2 === 0) a3 = 2;
-      else if (n2 === 1) b4 = 2;
+      if (!_vConflictProblem(v, o)) break L9;
       n2++;
     }
     L11: {
-      if (!_vConflictProblem(v, o)) break L11;
-      if (n2 === 0) a3 = 3;
-      else if (n2 === 1) b4 = 3;
+      if (!_vDisallowedResourceProblem(v, o)) break L11;
       n2++;
     }
     L13: {
-      if (!_vDisallowedResourceProblem(v, o)) break L13;
-      if (n2 === 0) a3 = 4;
-      else if (n2 === 1) b4 = 4;
+      if (!_vDuplicateRulesProblem(v, o)) break L13;
       n2++;
     }
     L15: {
-      if (!_vDuplicateRulesProblem(v, o)) break L15;
-      if (n2 === 0) a3 = 5;
-      else if (n2 === 1) b4 = 5;
+      if (!_vInvalidRequestProblem(v, o)) break L15;
       n2++;
     }
     L17: {
-      if (!_vInvalidRequestProblem(v, o)) break L17;
-      if (n2 === 0) a3 = 6;
-      else if (n2 === 1) b4 = 6;
+      if (!_vInvalidRulesProblem(v, o)) break L17;
       n2++;
     }
     L19: {
-      if (!_vInvalidRulesProblem(v, o)) break L19;
-      if (n2 === 0) a3 = 7;
-      else if (n2 === 1) b4 = 7;
+      if (!_vNoncompliantRulesProblem(v, o)) break L19;
       n2++;
     }
     L21: {
-      if (!_vNoncompliantRulesProblem(v, o)) break L21;
-      if (n2 === 0) a3 = 8;
-      else if (n2 === 1) b4 = 8;
+      if (!_vNotAuthorizedForFieldProblem(v, o)) break L21;
       n2++;
     }
     L23: {
-      if (!_vNotAuthorizedForFieldProblem(v, o)) break L23;
-      if (n2 === 0) a3 = 9;
-      else if (n2 === 1) b4 = 9;
+      if (!_vNotAuthorizedForResourceProblem(v, o)) break L23;
       n2++;
     }
     L25: {
-      if (!_vNotAuthorizedForResourceProblem(v, o)) break L25;
-      if (n2 === 0) a3 = 10;
-      else if (n2 === 1) b4 = 10;
+      if (!_vOperationalDisconnectProblem(v, o)) break L25;
       n2++;
     }
     L27: {
-      if (!_vOperationalDisconnectProblem(v, o)) break L27;
-      if (n2 === 0) a3 = 11;
-      else if (n2 === 1) b4 = 11;
+      if (!_vResourceNotFoundProblem(v, o)) break L27;
       n2++;
     }
     L29: {
-      if (!_vResourceNotFoundProblem(v, o)) break L29;
-      if (n2 === 0) a3 = 12;
-      else if (n2 === 1) b4 = 12;
+      if (!_vResourceUnavailableProblem(v, o)) break L29;
       n2++;
     }
     L31: {
-      if (!_vResourceUnavailableProblem(v, o)) break L31;
-      if (n2 === 0) a3 = 13;
-      else if (n2 === 1) b4 = 13;
+      if (!_vRuleCapProblem(v, o)) break L31;
       n2++;
     }
     L33: {
-      if (!_vRuleCapProblem(v, o)) break L33;
-      if (n2 === 0) a3 = 14;
-      else if (n2 === 1) b4 = 14;
+      if (!_vStreamingConnectionProblem(v, o)) break L33;
       n2++;
     }
     L35: {
-      if (!_vStreamingConnectionProblem(v, o)) break L35;
-      if (n2 === 0) a3 = 15;
-      else if (n2 === 1) b4 = 15;
+      if (!_vUnsupportedAuthenticationProblem(v, o)) break L35;
       n2++;
     }
     L37: {
-      if (!_vUnsupportedAuthenticationProblem(v, o)) break L37;
-      if (n2 === 0) a3 = 16;
-      else if (n2 === 1) b4 = 16;
+      if (!_vUsageCappedProblem(v, o)) break L37;
       n2++;
     }
     L39: {
-      if (!_vUsageCappedProblem(v, o)) break L39;
-      if (n2 === 0) a3 = 17;
-      else if (n2 === 1) b4 = 17;
-      n2++;
-    }
-    L41: {
-      if (!_vUnlistedProblem(v, o)) break L41;
-      if (n2 === 0) a3 = 18;
-      else if (n2 === 1) b4 = 18;
+      if (!_vUnlistedProblem(v, o)) break L39;
       n2++;
     }
     if (n2 !== 1) return false;
@@ -4391,7 +4342,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vProblemResourceType(v: any, o: number): boolean {
+export function _vProblemResourceType(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space')) return false;
   return true;
@@ -4399,16 +4350,16 @@ export function _vProblemResourceType(v: any, o: number): boolean {
 
 export function _eProblemResourceType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp128, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp127, 'string')) return false;
   if (
     !(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space') &&
-    _fEnum(E, o, p, _sp128, _k127)
+    _fEnum(E, o, p, _sp127, _k128)
   )
     return false;
   return E.length === e0;
 }
 
-export function _vProblemSection(v: any, o: number): boolean {
+export function _vProblemSection(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!(v === 'data' || v === 'includes')) return false;
   return true;
@@ -4416,8 +4367,8 @@ export function _vProblemSection(v: any, o: number): boolean {
 
 export function _eProblemSection(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp130, 'string')) return false;
-  if (!(v === 'data' || v === 'includes') && _fEnum(E, o, p, _sp130, _k129)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp129, 'string')) return false;
+  if (!(v === 'data' || v === 'includes') && _fEnum(E, o, p, _sp129, _k130)) return false;
   return E.length === e0;
 }
 
@@ -4508,13 +4459,13 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
   const e0 = E.length;
   if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp136 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp135 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp136 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp135 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re134.test(x3) &&
@@ -4522,7 +4473,7 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
           E,
           o,
           p + '/type',
-          _sp136 + '/allOf/1/properties/type/pattern',
+          _sp135 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/client-forbidden$"',
           { pattern: '/2/problems/client-forbidden$' },
@@ -4531,7 +4482,7 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp136 + '/allOf/1', _t137)) return false;
+  if (_eProps(v, o, p, E, _sp135 + '/allOf/1', _t137)) return false;
   return E.length === e0;
 }
 
@@ -4760,7 +4711,7 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
   return E.length === e0;
 }
 
-export function _vInvalidRequestError(v: any, o: number): boolean {
+export function _vInvalidRequestError(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.message;
   if (x1 !== undefined && typeof x1 !== 'string') return false;
@@ -5047,13 +4998,13 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
   const e0 = E.length;
   if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp163 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp162 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp163 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp162 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re161.test(x3) &&
@@ -5061,7 +5012,7 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
           E,
           o,
           p + '/type',
-          _sp163 + '/allOf/1/properties/type/pattern',
+          _sp162 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/operational-disconnect$"',
           { pattern: '/2/problems/operational-disconnect$' },
@@ -5070,7 +5021,7 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp163 + '/allOf/1', _t164)) return false;
+  if (_eProps(v, o, p, E, _sp162 + '/allOf/1', _t164)) return false;
   return E.length === e0;
 }
 
@@ -5108,13 +5059,13 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
   const e0 = E.length;
   if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp167 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp166 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp167 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp166 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re165.test(x3) &&
@@ -5122,7 +5073,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
           E,
           o,
           p + '/type',
-          _sp167 + '/allOf/1/properties/type/pattern',
+          _sp166 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/resource-not-found$"',
           { pattern: '/2/problems/resource-not-found$' },
@@ -5134,7 +5085,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
   const x4 = v.parameter;
   if (x4 !== undefined) {
     if (typeof x4 !== 'string') {
-      if (_fPT(E, o, p, _sp167 + '/allOf/1', 'parameter', 'string')) return false;
+      if (_fPT(E, o, p, _sp166 + '/allOf/1', 'parameter', 'string')) return false;
     } else {
       if (
         x4.length === 0 &&
@@ -5142,7 +5093,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
           E,
           o,
           p + '/parameter',
-          _sp167 + '/allOf/1/properties/parameter/minLength',
+          _sp166 + '/allOf/1/properties/parameter/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -5151,7 +5102,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp167 + '/allOf/1', _t168)) return false;
+  if (_eProps(v, o, p, E, _sp166 + '/allOf/1', _t168)) return false;
   return E.length === e0;
 }
 
@@ -5291,13 +5242,13 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
   const e0 = E.length;
   if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp176 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp175 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp176 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp175 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re174.test(x3) &&
@@ -5305,7 +5256,7 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
           E,
           o,
           p + '/type',
-          _sp176 + '/allOf/1/properties/type/pattern',
+          _sp175 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/streaming-connection$"',
           { pattern: '/2/problems/streaming-connection$' },
@@ -5314,7 +5265,7 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp176 + '/allOf/1', _t177)) return false;
+  if (_eProps(v, o, p, E, _sp175 + '/allOf/1', _t177)) return false;
   return E.length === e0;
 }
 
@@ -5372,13 +5323,13 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
   const e0 = E.length;
   if (_ref(v, o, p, '', E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp183 + '/allOf/1', 'object');
+    _fType(E, o, p, _sp181 + '/allOf/1', 'object');
     return false;
   }
   const x3 = v.type;
   if (x3 !== undefined) {
     if (typeof x3 !== 'string') {
-      if (_fPT(E, o, p, _sp183 + '/allOf/1', 'type', 'string')) return false;
+      if (_fPT(E, o, p, _sp181 + '/allOf/1', 'type', 'string')) return false;
     } else {
       if (
         !_re180.test(x3) &&
@@ -5386,7 +5337,7 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
           E,
           o,
           p + '/type',
-          _sp183 + '/allOf/1/properties/type/pattern',
+          _sp181 + '/allOf/1/properties/type/pattern',
           'pattern',
           'must match pattern "/2/problems/usage-capped$"',
           { pattern: '/2/problems/usage-capped$' },
@@ -5395,7 +5346,7 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp183 + '/allOf/1', _t184)) return false;
+  if (_eProps(v, o, p, E, _sp181 + '/allOf/1', _t184)) return false;
   return E.length === e0;
 }
 
@@ -5462,7 +5413,7 @@ export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationErr
   return E.length === e0;
 }
 
-export function _vActivityEventType(v: any, o: number): boolean {
+export function _vActivityEventType(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
@@ -5473,7 +5424,7 @@ export function _eActivityEventType(v: any, o: number, p: string, E: ValidationE
   return E.length === e0;
 }
 
-export function _vDeprecatedActivityEventType(v: any, o: number): boolean {
+export function _vDeprecatedActivityEventType(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!(
     v === 'ProfileBioUpdate' ||
@@ -5488,7 +5439,7 @@ export function _vDeprecatedActivityEventType(v: any, o: number): boolean {
 
 export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp189, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp188, 'string')) return false;
   if (
     !(
       v === 'ProfileBioUpdate' ||
@@ -5497,13 +5448,13 @@ export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: V
       v === 'ProfileGeoUpdate' ||
       v === 'ProfileUrlUpdate'
     ) &&
-    _fEnum(E, o, p, _sp189, _k188)
+    _fEnum(E, o, p, _sp188, _k189)
   )
     return false;
   return E.length === e0;
 }
 
-export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
+export function _vActivitySubscriptionFilter(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.user_id;
   if (x1 !== undefined && (typeof x1 !== 'string' || !_m0(x1))) return false;
@@ -5624,16 +5575,16 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
   return E.length === e0;
 }
 
-export function _vActivityStreamEvent(v: any, o: number): boolean {
+export function _vActivityStreamEvent(_v: any, _o: number): boolean {
   return true;
 }
 
-export function _eActivityStreamEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eActivityStreamEvent(_v: any, _o: number, _p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   return E.length === e0;
 }
 
-export function _vDmEventType(v: any, o: number): boolean {
+export function _vDmEventType(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
@@ -5647,36 +5598,26 @@ export function _eDmEventType(v: any, o: number, p: string, E: ValidationError[]
 export function _vDmEvent(v: any, o: number): boolean {
   {
     let n2 = 0;
-    let a3 = -1;
-    let b4 = -1;
-    L5: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
-      const x7 = v.event_type;
-      if (x7 === undefined || typeof x7 !== 'string' || !(x7 === 'MessageCreate')) break L5;
-      const x8 = v.participant_ids;
-      if (x8 !== undefined) {
-        break L5;
+    L3: {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
+      const x5 = v.event_type;
+      if (x5 === undefined || typeof x5 !== 'string' || !(x5 === 'MessageCreate')) break L3;
+      const x6 = v.participant_ids;
+      if (x6 !== undefined) {
+        break L3;
       }
-      if (n2 === 0) a3 = 0;
-      else if (n2 === 1) b4 = 0;
+      n2++;
+    }
+    L8: {
+      if (!_vDmParticipantsJoinEvent(v, o)) break L8;
       n2++;
     }
     L10: {
-      if (!_vDmParticipantsJoinEvent(v, o)) break L10;
-      if (n2 === 0) a3 = 1;
-      else if (n2 === 1) b4 = 1;
+      if (!_vDmParticipantsLeaveEvent(v, o)) break L10;
       n2++;
     }
     L12: {
-      if (!_vDmParticipantsLeaveEvent(v, o)) break L12;
-      if (n2 === 0) a3 = 2;
-      else if (n2 === 1) b4 = 2;
-      n2++;
-    }
-    L14: {
-      if (!_vDmUnlistedEvent(v, o)) break L14;
-      if (n2 === 0) a3 = 3;
-      else if (n2 === 1) b4 = 3;
+      if (!_vDmUnlistedEvent(v, o)) break L12;
       n2++;
     }
     if (n2 !== 1) return false;
@@ -5788,7 +5729,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vDmMessageCreateEvent(v: any, o: number): boolean {
+export function _vDmMessageCreateEvent(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
   if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'MessageCreate')) return false;
@@ -5834,7 +5775,7 @@ export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: Validati
   return E.length === e0;
 }
 
-export function _vDmParticipantsJoinEvent(v: any, o: number): boolean {
+export function _vDmParticipantsJoinEvent(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
   if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'ParticipantsJoin')) return false;
@@ -5881,7 +5822,7 @@ export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: Valid
   return E.length === e0;
 }
 
-export function _vDmParticipantsLeaveEvent(v: any, o: number): boolean {
+export function _vDmParticipantsLeaveEvent(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
   if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'ParticipantsLeave')) return false;
@@ -5928,7 +5869,7 @@ export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: Vali
   return E.length === e0;
 }
 
-export function _vDmUnlistedEvent(v: any, o: number): boolean {
+export function _vDmUnlistedEvent(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
   if (x1 !== undefined) {
@@ -5946,40 +5887,40 @@ export function _vDmUnlistedEvent(v: any, o: number): boolean {
 export function _eDmUnlistedEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp200, 'object');
+    _fType(E, o, p, _sp199, 'object');
     return false;
   }
   const x1 = v.event_type;
   if (x1 !== undefined) {
-    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp200, 'event_type', 'string')) return false;
+    if (typeof x1 !== 'string' && _fPT(E, o, p, _sp199, 'event_type', 'string')) return false;
     L2: {
       if (!(x1 === 'MessageCreate' || x1 === 'ParticipantsJoin' || x1 === 'ParticipantsLeave')) break L2;
-      if (_fErr(E, o, p + '/event_type', _sp200 + '/properties/event_type/not', 'not', 'must NOT be valid', {}))
+      if (_fErr(E, o, p + '/event_type', _sp199 + '/properties/event_type/not', 'not', 'must NOT be valid', {}))
         return false;
     }
-  } else if (_fReq(E, o, p, _sp200, 'event_type')) return false;
+  } else if (_fReq(E, o, p, _sp199, 'event_type')) return false;
   return E.length === e0;
 }
 
-export function _vPostField(v: any, o: number): boolean {
+export function _vPostField(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
 
 export function _ePostField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp201, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp200, 'string')) return false;
   return E.length === e0;
 }
 
-export function _vNewsField(v: any, o: number): boolean {
+export function _vNewsField(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
 
 export function _eNewsField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp202, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp201, 'string')) return false;
   return E.length === e0;
 }
 
@@ -6017,17 +5958,17 @@ export function _vGetUserBookmarksEnvelope(v: any, o: number): boolean {
 export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp203, 'object');
+    _fType(E, o, p, _sp202, 'object');
     return false;
   }
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp203, 'data', 'array')) return false;
+      if (_fPT(E, o, p, _sp202, 'data', 'array')) return false;
     } else {
       if (
         x1.length < 1 &&
-        _fErr(E, o, p + '/data', _sp203 + '/properties/data/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+        _fErr(E, o, p + '/data', _sp202 + '/properties/data/minItems', 'minItems', 'must NOT have fewer than 1 items', {
           limit: 1,
         })
       )
@@ -6041,7 +5982,7 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
   const x5 = v.errors;
   if (x5 !== undefined) {
     if (!Array.isArray(x5)) {
-      if (_fPT(E, o, p, _sp203, 'errors', 'array')) return false;
+      if (_fPT(E, o, p, _sp202, 'errors', 'array')) return false;
     } else {
       if (
         x5.length < 1 &&
@@ -6049,7 +5990,7 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
           E,
           o,
           p + '/errors',
-          _sp203 + '/properties/errors/minItems',
+          _sp202 + '/properties/errors/minItems',
           'minItems',
           'must NOT have fewer than 1 items',
           { limit: 1 },
@@ -6087,13 +6028,13 @@ export function _vGetUserBookmarksMeta(v: any, o: number): boolean {
 export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp204, 'object');
+    _fType(E, o, p, _sp203, 'object');
     return false;
   }
   const x1 = v.next_token;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp204, 'next_token', 'string')) return false;
+      if (_fPT(E, o, p, _sp203, 'next_token', 'string')) return false;
     } else {
       if (
         x1.length === 0 &&
@@ -6101,7 +6042,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
           E,
           o,
           p + '/next_token',
-          _sp204 + '/properties/next_token/minLength',
+          _sp203 + '/properties/next_token/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -6113,7 +6054,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
   const x2 = v.previous_token;
   if (x2 !== undefined) {
     if (typeof x2 !== 'string') {
-      if (_fPT(E, o, p, _sp204, 'previous_token', 'string')) return false;
+      if (_fPT(E, o, p, _sp203, 'previous_token', 'string')) return false;
     } else {
       if (
         x2.length === 0 &&
@@ -6121,7 +6062,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
           E,
           o,
           p + '/previous_token',
-          _sp204 + '/properties/previous_token/minLength',
+          _sp203 + '/properties/previous_token/minLength',
           'minLength',
           'must NOT have fewer than 1 characters',
           { limit: 1 },
@@ -6130,7 +6071,7 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp204, _t205)) return false;
+  if (_eProps(v, o, p, E, _sp203, _t204)) return false;
   return E.length === e0;
 }
 
@@ -6154,7 +6095,7 @@ export function _vFindUserByUsernameEnvelope(v: any, o: number): boolean {
 export function _eFindUserByUsernameEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp206, 'object');
+    _fType(E, o, p, _sp205, 'object');
     return false;
   }
   const x1 = v.data;
@@ -6192,7 +6133,7 @@ export function _vFindPostByIdEnvelope(v: any, o: number): boolean {
 export function _eFindPostByIdEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp207, 'object');
+    _fType(E, o, p, _sp206, 'object');
     return false;
   }
   const x1 = v.data;
@@ -6236,13 +6177,13 @@ export function _vSearchRecentPostsEnvelope(v: any, o: number): boolean {
 export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp208, 'object');
+    _fType(E, o, p, _sp207, 'object');
     return false;
   }
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp208, 'data', 'array')) return false;
+      if (_fPT(E, o, p, _sp207, 'data', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -6293,13 +6234,13 @@ export function _vSearchAllPostsEnvelope(v: any, o: number): boolean {
 export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp209, 'object');
+    _fType(E, o, p, _sp208, 'object');
     return false;
   }
   const x1 = v.data;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp209, 'data', 'array')) return false;
+      if (_fPT(E, o, p, _sp208, 'data', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
@@ -6322,7 +6263,7 @@ export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: Valida
   return E.length === e0;
 }
 
-export function _vSearchAllPostsMeta(v: any, o: number): boolean {
+export function _vSearchAllPostsMeta(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.newest_id;
   if (x1 !== undefined && (typeof x1 !== 'string' || !_m0(x1))) return false;
@@ -6338,7 +6279,7 @@ export function _vSearchAllPostsMeta(v: any, o: number): boolean {
 export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp211, 'object');
+    _fType(E, o, p, _sp210, 'object');
     return false;
   }
   const x1 = v.newest_id;
@@ -6349,7 +6290,7 @@ export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: Validation
   if (x3 !== undefined) {
     if (_ref(x3, o, p, '/oldest_id', E, _vPostId, _ePostId)) return false;
   }
-  if (_eProps(v, o, p, E, _sp211, _t210)) return false;
+  if (_eProps(v, o, p, E, _sp210, _t209)) return false;
   return E.length === e0;
 }
 
@@ -6371,7 +6312,7 @@ export function _vResponseEnvelope(v: any, o: number): boolean {
 export function _eResponseEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp212, 'object');
+    _fType(E, o, p, _sp211, 'object');
     return false;
   }
   const x1 = v.errors;
@@ -6389,14 +6330,14 @@ export function _eResponseEnvelope(v: any, o: number, p: string, E: ValidationEr
   return E.length === e0;
 }
 
-export function _vNotShownMeta(v: any, o: number): boolean {
+export function _vNotShownMeta(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 export function _eNotShownMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp213, 'object')) return false;
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp212, 'object')) return false;
   return E.length === e0;
 }
 
@@ -6412,7 +6353,7 @@ export function _vPartialErrors(v: any, o: number): boolean {
 export function _ePartialErrors(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    _fType(E, o, p, _sp214, 'array');
+    _fType(E, o, p, _sp213, 'array');
     return false;
   }
   for (let i1 = 0; i1 < v.length; i1++) {
@@ -6450,13 +6391,13 @@ export function _vCreatePostRequest(v: any, o: number): boolean {
 export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp215, 'object');
+    _fType(E, o, p, _sp214, 'object');
     return false;
   }
   const x1 = v.text;
   if (x1 !== undefined) {
     if (typeof x1 !== 'string') {
-      if (_fPT(E, o, p, _sp215, 'text', 'string')) return false;
+      if (_fPT(E, o, p, _sp214, 'text', 'string')) return false;
     } else {
       if (
         x1.length > 25000 &&
@@ -6465,7 +6406,7 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
           E,
           o,
           p + '/text',
-          _sp215 + '/properties/text/maxLength',
+          _sp214 + '/properties/text/maxLength',
           'maxLength',
           'must NOT have more than 25000 characters',
           { limit: 25000 },
@@ -6474,12 +6415,12 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
         return false;
     }
   }
-  if (_eProps(v, o, p, E, _sp215, _t216)) return false;
+  if (_eProps(v, o, p, E, _sp214, _t215)) return false;
   const x2 = v.community_id;
   if (x2 !== undefined) {
     if (_ref(x2, o, p, '/community_id', E, _vCommunityId, _eCommunityId)) return false;
   }
-  if (_eProps(v, o, p, E, _sp215, _t217)) return false;
+  if (_eProps(v, o, p, E, _sp214, _t216)) return false;
   const x4 = v.edit_options;
   if (x4 !== undefined) {
     if (_ref(x4, o, p, '/edit_options', E, _vEditOptions, _eEditOptions)) return false;
@@ -6495,7 +6436,7 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
   return E.length === e0;
 }
 
-export function _vEditOptions(v: any, o: number): boolean {
+export function _vEditOptions(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.previous_post_id;
   if (x1 !== undefined && (typeof x1 !== 'string' || !_m0(x1))) return false;
@@ -6505,7 +6446,7 @@ export function _vEditOptions(v: any, o: number): boolean {
 export function _eEditOptions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp218, 'object');
+    _fType(E, o, p, _sp217, 'object');
     return false;
   }
   const x1 = v.previous_post_id;
@@ -6538,13 +6479,13 @@ export function _vCreatePostPoll(v: any, o: number): boolean {
 export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp219, 'object');
+    _fType(E, o, p, _sp218, 'object');
     return false;
   }
   const x1 = v.options;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp219, 'options', 'array')) return false;
+      if (_fPT(E, o, p, _sp218, 'options', 'array')) return false;
     } else {
       if (
         x1.length > 4 &&
@@ -6552,7 +6493,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/options',
-          _sp219 + '/properties/options/maxItems',
+          _sp218 + '/properties/options/maxItems',
           'maxItems',
           'must NOT have more than 4 items',
           { limit: 4 },
@@ -6565,7 +6506,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/options',
-          _sp219 + '/properties/options/minItems',
+          _sp218 + '/properties/options/minItems',
           'minItems',
           'must NOT have fewer than 2 items',
           { limit: 2 },
@@ -6575,7 +6516,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
         if (typeof x3 !== 'string') {
-          if (_fType(E, o, p + '/options/' + i2, _sp219 + '/properties/options/items', 'string')) return false;
+          if (_fType(E, o, p + '/options/' + i2, _sp218 + '/properties/options/items', 'string')) return false;
         } else {
           if (
             x3.length > 25 &&
@@ -6584,7 +6525,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
               E,
               o,
               p + '/options/' + i2,
-              _sp219 + '/properties/options/items/maxLength',
+              _sp218 + '/properties/options/items/maxLength',
               'maxLength',
               'must NOT have more than 25 characters',
               { limit: 25 },
@@ -6597,7 +6538,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
               E,
               o,
               p + '/options/' + i2,
-              _sp219 + '/properties/options/items/minLength',
+              _sp218 + '/properties/options/items/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
@@ -6611,7 +6552,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
   const x4 = v.duration_minutes;
   if (x4 !== undefined) {
     if (!Number.isInteger(x4)) {
-      if (_fPT(E, o, p, _sp219, 'duration_minutes', 'integer')) return false;
+      if (_fPT(E, o, p, _sp218, 'duration_minutes', 'integer')) return false;
     } else {
       if (
         x4 > 10080 &&
@@ -6619,7 +6560,7 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/duration_minutes',
-          _sp219 + '/properties/duration_minutes/maximum',
+          _sp218 + '/properties/duration_minutes/maximum',
           'maximum',
           'must be <= 10080',
           { comparison: '<=', limit: 10080 },
@@ -6632,14 +6573,14 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           E,
           o,
           p + '/duration_minutes',
-          _sp219 + '/properties/duration_minutes/minimum',
+          _sp218 + '/properties/duration_minutes/minimum',
           'minimum',
           'must be >= 5',
           { comparison: '>=', limit: 5 },
         )
       )
         return false;
-      if ((o & 2) !== 0 && !_int32(x4) && _fPF(E, o, p, _sp219, 'duration_minutes', 'int32')) return false;
+      if ((o & 2) !== 0 && !_int32(x4) && _fPF(E, o, p, _sp218, 'duration_minutes', 'int32')) return false;
     }
   }
   return E.length === e0;
@@ -6667,7 +6608,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
   const x1 = v.max_results;
   if (x1 !== undefined) {
     if (
-      _refSp(x1, o, p, '/max_results', E, _sp220, _vGetUserBookmarksQueryMaxResults, _eGetUserBookmarksQueryMaxResults)
+      _refSp(x1, o, p, '/max_results', E, _sp219, _vGetUserBookmarksQueryMaxResults, _eGetUserBookmarksQueryMaxResults)
     )
       return false;
   }
@@ -6680,7 +6621,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         p,
         '/pagination_token',
         E,
-        _sp221,
+        _sp220,
         _vGetUserBookmarksQueryPaginationToken,
         _eGetUserBookmarksQueryPaginationToken,
       )
@@ -6690,35 +6631,35 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
   const x5 = v['post.fields'];
   if (x5 !== undefined) {
     if (
-      _refSp(x5, o, p, '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
+      _refSp(x5, o, p, '/post.fields', E, _sp221, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
   const x7 = v.expansions;
   if (x7 !== undefined) {
     if (
-      _refSp(x7, o, p, '/expansions', E, _sp223, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
+      _refSp(x7, o, p, '/expansions', E, _sp222, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
   const x9 = v['media.fields'];
   if (x9 !== undefined) {
     if (
-      _refSp(x9, o, p, '/media.fields', E, _sp224, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
+      _refSp(x9, o, p, '/media.fields', E, _sp223, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
   const x11 = v['poll.fields'];
   if (x11 !== undefined) {
     if (
-      _refSp(x11, o, p, '/poll.fields', E, _sp225, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
+      _refSp(x11, o, p, '/poll.fields', E, _sp224, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
   const x13 = v['user.fields'];
   if (x13 !== undefined) {
     if (
-      _refSp(x13, o, p, '/user.fields', E, _sp226, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
+      _refSp(x13, o, p, '/user.fields', E, _sp225, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
@@ -6731,7 +6672,7 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         p,
         '/place.fields',
         E,
-        _sp227,
+        _sp226,
         _vGetUserBookmarksQueryExpansions,
         _eGetUserBookmarksQueryExpansions,
       )
@@ -6775,7 +6716,7 @@ export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: Valid
   const x1 = v['user.fields'];
   if (x1 !== undefined) {
     if (
-      _refSp(x1, o, p, '/user.fields', E, _sp226, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
+      _refSp(x1, o, p, '/user.fields', E, _sp225, _vGetUserBookmarksQueryExpansions, _eGetUserBookmarksQueryExpansions)
     )
       return false;
   }
@@ -6804,7 +6745,7 @@ export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationE
   const x1 = v['post.fields'];
   if (x1 !== undefined) {
     if (
-      _refSp(x1, o, p, '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
+      _refSp(x1, o, p, '/post.fields', E, _sp221, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
@@ -6819,13 +6760,13 @@ export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p, '/query', E, _sp228, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
+    if (_refSp(x1, o, p, '/query', E, _sp227, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
       return false;
   } else if (_fReq(E, o, p, sp, 'query')) return false;
   const x3 = v['post.fields'];
   if (x3 !== undefined) {
     if (
-      _refSp(x3, o, p, '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
+      _refSp(x3, o, p, '/post.fields', E, _sp221, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
@@ -6840,33 +6781,33 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p, '/query', E, _sp229, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
+    if (_refSp(x1, o, p, '/query', E, _sp228, _vSearchRecentPostsQueryQuery, _eSearchRecentPostsQueryQuery))
       return false;
   } else if (_fReq(E, o, p, sp, 'query')) return false;
   const x3 = v.max_results;
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p, '/max_results', E, _sp230, _vSearchAllPostsQueryMaxResults, _eSearchAllPostsQueryMaxResults))
+    if (_refSp(x3, o, p, '/max_results', E, _sp229, _vSearchAllPostsQueryMaxResults, _eSearchAllPostsQueryMaxResults))
       return false;
   }
   const x5 = v.start_time;
   if (x5 !== undefined) {
-    if (_refSp(x5, o, p, '/start_time', E, _sp231, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
+    if (_refSp(x5, o, p, '/start_time', E, _sp230, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
       return false;
   }
   const x7 = v.end_time;
   if (x7 !== undefined) {
-    if (_refSp(x7, o, p, '/end_time', E, _sp232, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
+    if (_refSp(x7, o, p, '/end_time', E, _sp231, _vSearchAllPostsQueryStartTime, _eSearchAllPostsQueryStartTime))
       return false;
   }
   const x9 = v.next_token;
   if (x9 !== undefined) {
-    if (_refSp(x9, o, p, '/next_token', E, _sp233, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x9, o, p, '/next_token', E, _sp232, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   const x11 = v['post.fields'];
   if (x11 !== undefined) {
     if (
-      _refSp(x11, o, p, '/post.fields', E, _sp222, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
+      _refSp(x11, o, p, '/post.fields', E, _sp221, _vGetUserBookmarksQueryPostFields, _eGetUserBookmarksQueryPostFields)
     )
       return false;
   }
@@ -6881,7 +6822,7 @@ export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: Validat
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p, '/query', E, _sp234, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p, '/query', E, _sp233, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   return E.length === e0;
@@ -6895,7 +6836,7 @@ export function _eCountAllPostsQuery(v: any, o: number, p: string, E: Validation
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p, '/query', E, _sp235, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p, '/query', E, _sp234, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   return E.length === e0;
@@ -6922,7 +6863,7 @@ export function _eGetUserPostsQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v.max_results;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p, '/max_results', E, _sp236, _vGetUserPostsQueryMaxResults, _eGetUserPostsQueryMaxResults))
+    if (_refSp(x1, o, p, '/max_results', E, _sp235, _vGetUserPostsQueryMaxResults, _eGetUserPostsQueryMaxResults))
       return false;
   }
   return E.length === e0;
@@ -6993,7 +6934,7 @@ export function _eFollowUserPathParams(v: any, o: number, p: string, E: Validati
   return E.length === e0;
 }
 
-export function _eFollowUserRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
+export function _eFollowUserRequestBody2(_v: any, _o: number, _p: string, E: ValidationError[], _sp: string): boolean {
   const e0 = E.length;
   return E.length === e0;
 }
@@ -7115,12 +7056,12 @@ export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationErr
   }
   const x1 = v.query;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p, '/query', E, _sp237, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p, '/query', E, _sp236, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   }
   const x3 = v['news.fields'];
   if (x3 !== undefined) {
-    if (_refSp(x3, o, p, '/news.fields', E, _sp238, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
+    if (_refSp(x3, o, p, '/news.fields', E, _sp237, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
       return false;
   }
   return E.length === e0;
@@ -7134,7 +7075,7 @@ export function _eFindNewsByIdPathParams(v: any, o: number, p: string, E: Valida
   }
   const x1 = v.id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p, '/id', E, _sp239, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p, '/id', E, _sp238, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
@@ -7148,7 +7089,7 @@ export function _eFindNewsByIdQuery(v: any, o: number, p: string, E: ValidationE
   }
   const x1 = v['news.fields'];
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p, '/news.fields', E, _sp238, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
+    if (_refSp(x1, o, p, '/news.fields', E, _sp237, _vSearchNewsQueryNewsFields, _eSearchNewsQueryNewsFields))
       return false;
   }
   return E.length === e0;
@@ -7168,7 +7109,7 @@ export function _eDeleteConnectionsByUuidQuery(
   }
   const x1 = v.uuids;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p, '/uuids', E, _sp240, _vDeleteConnectionsByUuidQueryUuids, _eDeleteConnectionsByUuidQueryUuids))
+    if (_refSp(x1, o, p, '/uuids', E, _sp239, _vDeleteConnectionsByUuidQueryUuids, _eDeleteConnectionsByUuidQueryUuids))
       return false;
   }
   return E.length === e0;
@@ -7188,7 +7129,7 @@ export function _eDeleteConnectionsByEndpointPathParams(
   }
   const x1 = v.endpoint_id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p, '/endpoint_id', E, _sp241, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p, '/endpoint_id', E, _sp240, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'endpoint_id')) return false;
   return E.length === e0;
@@ -7209,7 +7150,7 @@ export function _eStreamActivityQuery(v: any, o: number, p: string, E: Validatio
         p,
         '/backfill_minutes',
         E,
-        _sp242,
+        _sp241,
         _vStreamActivityQueryBackfillMinutes,
         _eStreamActivityQueryBackfillMinutes,
       )
@@ -7233,7 +7174,7 @@ export function _eReplayAccountActivityPathParams(
   }
   const x1 = v.webhook_id;
   if (x1 !== undefined) {
-    if (_refSp(x1, o, p, '/webhook_id', E, _sp243, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+    if (_refSp(x1, o, p, '/webhook_id', E, _sp242, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
       return false;
   } else if (_fReq(E, o, p, sp, 'webhook_id')) return false;
   return E.length === e0;
@@ -7275,7 +7216,7 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
     _fType(E, o, p, sp, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, sp, _t244)) return false;
+  if (_eProps(v, o, p, E, sp, _t243)) return false;
   const x1 = v.images;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
@@ -7294,7 +7235,7 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
       }
     }
   }
-  if (_eProps(v, o, p, E, sp, _t245)) return false;
+  if (_eProps(v, o, p, E, sp, _t244)) return false;
   const x5 = v.status;
   if (x5 !== undefined) {
     if (!Number.isInteger(x5)) {
@@ -7368,7 +7309,7 @@ export function _eGetUserBookmarksQueryPaginationToken(
   return E.length === e0;
 }
 
-export function _vGetUserBookmarksQueryPaginationToken(v: any, o: number): boolean {
+export function _vGetUserBookmarksQueryPaginationToken(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (v.length === 0) return false;
   return true;
@@ -7432,7 +7373,7 @@ export function _eGetUserBookmarksQueryExpansions(
   return E.length === e0;
 }
 
-export function _vGetUserBookmarksQueryExpansions(v: any, o: number): boolean {
+export function _vGetUserBookmarksQueryExpansions(v: any, _o: number): boolean {
   if (!Array.isArray(v)) return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
@@ -7456,7 +7397,7 @@ export function _eSearchRecentPostsQueryQuery(v: any, o: number, p: string, E: V
   return E.length === e0;
 }
 
-export function _vSearchRecentPostsQueryQuery(v: any, o: number): boolean {
+export function _vSearchRecentPostsQueryQuery(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (v.length > 1024 && _len(v) > 1024) return false;
   return true;
@@ -7479,7 +7420,7 @@ export function _eSearchAllPostsQueryMaxResults(
   return E.length === e0;
 }
 
-export function _vSearchAllPostsQueryMaxResults(v: any, o: number): boolean {
+export function _vSearchAllPostsQueryMaxResults(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   if (v > 500) return false;
   return true;
@@ -7519,7 +7460,7 @@ export function _eSearchAllPostsQueryNextToken(
   return E.length === e0;
 }
 
-export function _vSearchAllPostsQueryNextToken(v: any, o: number): boolean {
+export function _vSearchAllPostsQueryNextToken(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
@@ -7530,7 +7471,7 @@ export function _eGetUserPostsQueryMaxResults(v: any, o: number, p: string, E: V
   return E.length === e0;
 }
 
-export function _vGetUserPostsQueryMaxResults(v: any, o: number): boolean {
+export function _vGetUserPostsQueryMaxResults(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   return true;
 }
@@ -7548,7 +7489,7 @@ export function _eSearchNewsQueryNewsFields(v: any, o: number, p: string, E: Val
   return E.length === e0;
 }
 
-export function _vSearchNewsQueryNewsFields(v: any, o: number): boolean {
+export function _vSearchNewsQueryNewsFields(v: any, _o: number): boolean {
   if (!Array.isArray(v)) return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
@@ -7607,7 +7548,7 @@ export function _eStreamActivityQueryBackfillMinutes(
   return E.length === e0;
 }
 
-export function _vStreamActivityQueryBackfillMinutes(v: any, o: number): boolean {
+export function _vStreamActivityQueryBackfillMinutes(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   if (v > 5) return false;
   if (v < 1) return false;

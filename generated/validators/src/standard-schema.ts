@@ -75,17 +75,6 @@ export function toStandardSchema<T>(
   };
 }
 
-/**
- * `toStandardSchema` of the validator `get` returns. The exports below pass `() => S.validateX`: strict tsc
- * checks a reference to an import in a top-level statement by walking back through every constant declared
- * before it, one inside a function by walking that function only.
- */
-function _schema<T>(
-  get: () => (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
-): SyncStandardSchema<T> {
-  return toStandardSchema(get());
-}
-
 /** A JSON pointer into `value` as path keys: a segment is a number where the value at that point is an array. */
 function _path(value: unknown, pointer: string): PropertyKey[] {
   const path: PropertyKey[] = [];
@@ -101,6 +90,17 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
         : undefined;
   }
   return path;
+}
+
+/**
+ * `toStandardSchema` of the validator `get` returns. The exports below pass `() => S.validateX`: strict tsc
+ * checks a reference to an import in a top-level statement by walking back through every constant declared
+ * before it, one inside a function by walking that function only.
+ */
+function _schema<T>(
+  get: () => (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema(get());
 }
 
 /** The request body validator `get` returns as a Standard Schema: the body of its first declared media type. */

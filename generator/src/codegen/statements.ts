@@ -221,3 +221,25 @@ export function switchStmt(discriminant: Expr, cases: ReadonlyArray<{ test?: Exp
 export function functionDecl(name: Code, params: readonly Code[], returns: Code, body: readonly Stmt[], exported = false): Stmt {
   return { kind: 'function', exported, name, params, returns, body };
 }
+
+// Reading the tree.
+
+/**
+ * Whether some `Code` leaf of `statements` names `name` (as a whole identifier in its text). A leaf is trusted
+ * text that may hold more than one name (`v[i]`), so its text is searched; a literal's value is never a
+ * reference. Errs towards "read": a quoted name inside a leaf counts, which at worst keeps an unread name.
+ */
+export function readsName(statements: readonly Stmt[], name: string): boolean {
+  const pattern = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
+  const visit = (value: unknown): boolean => {
+    if (value instanceof Code) return pattern.test(value.text);
+    if (Array.isArray(value)) return value.some(visit);
+    if (value === null || typeof value !== 'object') return false;
+    const node = value as { kind?: unknown };
+    if (node.kind === 'lit' || node.kind === 'regexSource') return false;
+    // A role is the compiler's note about a statement, not part of its text.
+    for (const [key, child] of Object.entries(node)) if (key !== 'role' && visit(child)) return true;
+    return false;
+  };
+  return statements.some(visit);
+}

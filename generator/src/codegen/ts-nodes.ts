@@ -540,6 +540,18 @@ export function pure(call: Expression): Expression {
   return ts.addSyntheticLeadingComment(call, ts.SyntaxKind.MultiLineCommentTrivia, ' @__PURE__ ', false);
 }
 
+/**
+ * Adds to `into` every identifier `node` holds (type and value references, but also property and member
+ * names): a module's imports are derived from it, so it errs towards "named", which at worst keeps an import.
+ */
+export function addNamesIn(node: ts.Node, into: Set<string>): Set<string> {
+  if (ts.isIdentifier(node)) into.add(node.text);
+  ts.forEachChild(node, (child) => {
+    addNamesIn(child, into);
+  });
+  return into;
+}
+
 /** `import type { A, B } from 'specifier';` (names sorted and deduplicated). */
 export function importTypes(names: Iterable<string>, specifier: string): Statement {
   const specifiers = [...new Set(names)].sort().map((n) => f.createImportSpecifier(false, undefined, f.createIdentifier(checkedName(n))));

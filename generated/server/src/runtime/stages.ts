@@ -253,7 +253,7 @@ export interface ParsedParameters {
 }
 
 /** Path, query, header and cookie parameters as parsed from the wire; missing required ones are errors. */
-export function parseRequestParameters(s: Setup, r: Routed, incoming: Incoming): ParsedParameters {
+export function parseRequestParameters(r: Routed, incoming: Incoming): ParsedParameters {
   const { c, match, query } = r;
   if (!c.op.parameters.length && !(query && c.rejectUnknown)) return { locations: null, errors: [] };
   const parsed = parseParameters(

@@ -137,8 +137,12 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
   const { namedLine, namespaceImport, typeName } = context.moduleLines;
   module.moduleLine(namedLine('import', ['createClient', typeName('ClientOptions')], from('client')));
   module.moduleLine(namedLine('import', [typeName('McpServer')], '@modelcontextprotocol/sdk/server/mcp.js'));
-  module.moduleLine(namedLine('import', ['z'], 'zod'));
-  if (model.operations.length) module.moduleLine(namespaceImport('Z', from('zod')));
+  // The tools are the module's only readers of zod (`z.object`) and the zod target (`Z.<schema>`): a spec
+  // whose operations make no tool imports neither.
+  const tools = n.arrayLiteral(operations.map((op) => tool(op, outputs.get(op))));
+  const named = n.addNamesIn(tools, new Set());
+  if (named.has('z')) module.moduleLine(namedLine('import', ['z'], 'zod'));
+  if (named.has('Z')) module.moduleLine(namespaceImport('Z', from('zod')));
   module.moduleLine(namedLine('import', ['authFromEnv', 'baseUrlFromEnv', 'buildServer', ...['EnvNames', 'JsonSchema', 'McpServerOptions', 'Tool'].map(typeName)], './runtime.js'));
   module.node(
     n.constDeclaration('ENV', n.literalExpression(envNames(model, context)), ['The environment variables `createMcpServer` reads when not given `baseUrl` / `auth`.'], { type: n.typeRef('EnvNames') }),
@@ -148,7 +152,7 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
       type: n.typeRef('Readonly', [n.typeRef('Record', [n.keywordType('string'), n.unionType([n.typeRef('JsonSchema'), n.keywordType('boolean')])])]),
     }),
   );
-  module.node(n.constDeclaration('TOOLS', n.arrayLiteral(operations.map((op) => tool(op, outputs.get(op)))), ['One tool per operation (streamed ones and those needing a non-JSON body left out), in document order.'], { type: n.readonlyType(n.arrayType(n.typeRef('Tool'))) }));
+  module.node(n.constDeclaration('TOOLS', tools, ['One tool per operation (streamed ones and those needing a non-JSON body left out), in document order.'], { type: n.readonlyType(n.arrayType(n.typeRef('Tool'))) }));
   const options = n.valueRef('options');
   const env = n.valueRef('ENV');
   const baseUrl = n.binary(n.propertyAccess(options, 'baseUrl'), '??', n.callExpression(n.valueRef('baseUrlFromEnv'), [env, n.literalExpression(defaultBaseUrl(model))]));

@@ -74,18 +74,20 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
   // Imports.
   if (ops.length) module.node(n.importNamespaceType('T', typesModule), 'line');
   const { namedLine, typeName } = context.moduleLines;
-  module.moduleLine(namedLine('import', ['createMockHandler', ...(ops.length ? [typeName('Handlers')] : [])], serverModule));
+  // Without operations nothing is mocked: no routes, no handler factory, and none of what they import.
+  if (ops.length) module.moduleLine(namedLine('import', ['createMockHandler', typeName('Handlers')], serverModule));
   module.moduleLine(namedLine('import', ['HttpHandler'], 'msw', true));
-  module.moduleLine(namedLine('import', ['createHandlerFactory', typeName('HandlerOptions'), typeName('MockFactory'), typeName('OperationRoute'), ...(ops.length ? [typeName('Override')] : [])], './runtime.js'));
+  const factoryImports = ops.length ? ['createHandlerFactory', typeName('HandlerOptions'), typeName('MockFactory'), typeName('OperationRoute'), typeName('Override')] : ['HandlerOptions'];
+  module.moduleLine(namedLine('import', factoryImports, './runtime.js', !ops.length));
 
-  const parse = n.callExpression(n.propertyAccess(v('JSON'), 'parse'), [n.literalExpression(JSON.stringify(routes))]);
-  module.node(
-    n.variable('const', 'ROUTES', parse, {
-      type: ref('Record', [n.keywordType('string'), ref('OperationRoute')]),
-      doc: ["Each operation's method, path template and the status a body override is sent with, by handler key."],
-    }),
-  );
   if (ops.length) {
+    const parse = n.callExpression(n.propertyAccess(v('JSON'), 'parse'), [n.literalExpression(JSON.stringify(routes))]);
+    module.node(
+      n.variable('const', 'ROUTES', parse, {
+        type: ref('Record', [n.keywordType('string'), ref('OperationRoute')]),
+        doc: ["Each operation's method, path template and the status a body override is sent with, by handler key."],
+      }),
+    );
     // `type Context<K extends keyof Handlers> = …`: what a handler of operation K receives and may return.
     const K = [{ name: 'K', constraint: n.keyofType(ref('Handlers')) }];
     const handler = () => n.indexedAccessType(ref('Handlers'), ref('K'));
@@ -119,8 +121,9 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
   module.node(
     n.functionDeclaration(
       'createHandlers',
-      { parameters: [{ name: 'options', type: ref('HandlerOptions'), initializer: n.objectLiteral([]) }], returns: ref('MockHandlers') },
-      [n.variable('const', 'handler', factory), n.returnStatement(handlers)],
+      // Without operations there is nothing to mock: no factory, and the options (kept for the one signature) go unread.
+      { parameters: [{ name: ops.length ? 'options' : '_options', type: ref('HandlerOptions'), initializer: n.objectLiteral([]) }], returns: ref('MockHandlers') },
+      [...(ops.length ? [n.variable('const', 'handler', factory)] : []), n.returnStatement(handlers)],
       [
         "The handlers for one configuration: `baseUrl` (match only under it; default any origin), the mock's",
         '`seed` and further `mock` options. Use the returned per-operation factories with `server.use(...)`.',

@@ -6,7 +6,7 @@
 import { uniqueName } from '../../codegen/index.ts';
 import { SERVER_WEBHOOK_SYMBOLS, webhookExportNames } from '../webhooks/symbols.ts';
 import {
-  functionType, importNamespaceType, importTypes, indexedAccessType, interfaceDeclaration, keywordType, literalType, propertySignature,
+  addNamesIn, functionType, importNamespaceType, importTypes, indexedAccessType, interfaceDeclaration, keywordType, literalType, propertySignature,
   typeAlias, typeLiteral, typeRef, unionType, type Statement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
 import { printFormattedModule, type PrintedModule } from '../../codegen/ts-print.ts';
@@ -199,7 +199,19 @@ export function emitHandlersModule(model: ApiModel, typesPackage: string, names:
   const facts = factsOf(model);
   const events = model.operations.some((op) => facts.stream(op)?.streams.some((m) => m.format === 'sse'));
   const runtimeTypes = events ? [...RUNTIME_TYPES, 'ServerSentEventInit'].sort() : RUNTIME_TYPES;
-  const imports = () => [importNamespaceType('T', typesPackage), importTypes(runtimeTypes, './runtime/types.js')];
-  return printFormattedModule([], handlerStatements(model, names), imports);
+  // The statements are printed before the imports, which take only the runtime types they name (a spec
+  // without a `2XX` response range names no `Status2XX`).
+  const named = new Set<string>();
+  const statements = function* () {
+    for (const statement of handlerStatements(model, names)) {
+      addNamesIn(statement, named);
+      yield statement;
+    }
+  };
+  const imports = () => {
+    const used = runtimeTypes.filter((name) => named.has(name));
+    return [...(named.has('T') ? [importNamespaceType('T', typesPackage)] : []), ...(used.length ? [importTypes(used, './runtime/types.js')] : [])];
+  };
+  return printFormattedModule([], statements(), imports);
 }
 

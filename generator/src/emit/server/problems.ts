@@ -57,14 +57,25 @@ function problemsStatement(list: readonly ProblemInfo[]) {
   return nodes.constDeclaration('problems', object, ['Constructors for every problem type the spec defines.']);
 }
 
-/** The module's imports: the types package's schemas, the table, the runtime's factory and types. */
-function imports(typesPackage: string): ModuleLine[] {
-  return [
+/**
+ * The module's imports: the types package's schemas, the table, the runtime's factory and types; those the
+ * statements name (`ProblemBody` types only a problem without a schema of its own).
+ */
+function imports(typesPackage: string, statements: readonly Statement[]): ModuleLine[] {
+  const named = new Set<string>();
+  for (const statement of statements) nodes.addNamesIn(statement, named);
+  const lines = [
     namespaceImport('T', typesPackage, true),
     namedLine('import', ['API'], './api.js'),
     namedLine('import', ['ProblemFactory', typeName('ProblemBody')], './runtime/problems.js'),
     namedLine('import', ['HeaderValues'], './runtime/types.js', true),
   ];
+  return lines.flatMap((line): ModuleLine[] => {
+    if ('namespace' in line) return named.has(line.namespace) ? [line] : [];
+    if (!('names' in line)) return [line];
+    const names = line.names.filter((n) => named.has(n.name));
+    return names.length ? [{ ...line, names }] : [];
+  });
 }
 
 /** What goes before `problems`, the same for every spec: `ProblemResult`, `ProblemFields`, the factory. */
@@ -97,8 +108,9 @@ function prologue(): Statement[] {
 
 /** The module after its header as the compiler writes it, unformatted (what `printProblems` must equal, formatted). */
 export function problemsSource(list: readonly ProblemInfo[], typesPackage: string): string {
-  const statements = [...prologue(), problemsStatement(list)].map((s) => printer.plain(s));
-  return `${imports(typesPackage).map(moduleLineText).join('\n')}\n\n${statements.join('\n\n')}\n`;
+  const body = [...prologue(), problemsStatement(list)];
+  const statements = body.map((s) => printer.plain(s));
+  return `${imports(typesPackage, body).map(moduleLineText).join('\n')}\n\n${statements.join('\n\n')}\n`;
 }
 
 /**
@@ -109,9 +121,9 @@ export function problemsSource(list: readonly ProblemInfo[], typesPackage: strin
 export function printProblems(list: readonly ProblemInfo[], typesPackage: string, head = ''): PrintedModule & { pending: boolean } {
   const module = new NodeModulePrinter();
   if (head) module.line(head);
-  for (const line of imports(typesPackage)) module.printed(() => printModuleLine(line), () => moduleLineText(line), 'line');
-  for (const statement of prologue()) module.node(statement);
-  module.node(problemsStatement(list));
+  const body = [...prologue(), problemsStatement(list)];
+  for (const line of imports(typesPackage, body)) module.printed(() => printModuleLine(line), () => moduleLineText(line), 'line');
+  for (const statement of body) module.node(statement);
   const printed = module.module();
   return { ...printed, pending: printed.formatted !== true };
 }

@@ -34,10 +34,12 @@ import { declaredParts } from './openapi/operations-file.ts';
 import { copiedWhole } from './runtime/library.ts';
 
 /**
- * The operations' adapters: `_body` (a request body validator as a Standard Schema, its first declared
- * media type's) and `_response` (a response validator per status and media type), as nodes.
+ * The adapters the exports call, as nodes: `_schema` (a validator as a Standard Schema), `_body` (a request
+ * body validator as one, its first declared media type's) and `_response` (a response validator per status
+ * and media type). Written only where called: not in the runtime module copied whole, so a spec whose
+ * exports call none of them (no schemas, operations without bodies) declares nothing unused.
  */
-function operationAdapters(): { text: string; formatted: boolean }[] {
+function adapters(): { name: string; text: string; formatted: boolean }[] {
   const T = n.typeRef('T');
   const options = { name: 'options', type: n.typeRef('ValidateOptions'), optional: true };
   const result = n.typeRef('ValidationResult', [T]);
@@ -48,6 +50,21 @@ function operationAdapters(): { text: string; formatted: boolean }[] {
   const adapt = (args: string[]) =>
     n.callExpression(n.valueRef('toStandardSchema'), [n.arrowFunction([{ name: 'body' }, { name: 'options' }], n.callExpression(validate, args.map((a) => (a === 'undefined' ? n.literalExpression(undefined) : n.valueRef(a)))))]);
   const got = n.variable('const', 'validate', n.callExpression(n.valueRef('get'), []));
+  const schemaAdapter = n.functionDeclaration(
+    '_schema',
+    {
+      typeParameters: [{ name: 'T' }],
+      parameters: [{ name: 'get', type: n.functionType([], n.functionType([{ name: 'value', type: n.keywordType('unknown') }, options], result)) }],
+      returns: schema,
+    },
+    [n.returnStatement(n.callExpression(n.valueRef('toStandardSchema'), [n.callExpression(n.valueRef('get'), [])]))],
+    [
+      '`toStandardSchema` of the validator `get` returns. The exports below pass `() => S.validateX`: strict tsc',
+      'checks a reference to an import in a top-level statement by walking back through every constant declared',
+      'before it, one inside a function by walking that function only.',
+    ],
+    { exported: false },
+  );
   const body = n.functionDeclaration(
     '_body',
     {
@@ -70,7 +87,11 @@ function operationAdapters(): { text: string; formatted: boolean }[] {
     ['The response validator `get` returns as a Standard Schema per status and media type (default `application/json`).'],
     { exported: false },
   );
-  return [printNodeStatement(body), printNodeStatement(response)];
+  return [
+    { name: '_schema', ...printNodeStatement(schemaAdapter) },
+    { name: '_body', ...printNodeStatement(body) },
+    { name: '_response', ...printNodeStatement(response) },
+  ];
 }
 
 /**
@@ -90,19 +111,25 @@ export function standardSchemaFile(model: ApiModel, header: Code): ModulePrinter
     ...(model.operations.length ? [namespaceImport('O', './operations.js')] : []),
   ];
   const module = new ModulePrinter().statement(header.text).statement(prettyImports(imports));
-  // The interface, `toStandardSchema` and `_schema`, the same for every spec: copied from the checked runtime module.
+  const constants = [
+    ...model.schemas.map((s) => ({ name: `${s.typeName}Schema`, adapter: '_schema', namespace: 'S', validator: `validate${s.typeName}` })),
+    ...model.operations.flatMap((op) =>
+      declaredParts(op).map(({ part, name }) => ({
+        name: `${name}Schema`,
+        adapter: part === 'requestBody' ? '_body' : part === 'response' ? '_response' : '_schema',
+        namespace: 'O',
+        validator: `validate${name}`,
+      })),
+    ),
+  ];
+  // An adapter no constant calls is left out (a spec without schemas, operations without bodies).
+  const called = new Set(constants.map((c) => c.adapter));
+  // The interface and `toStandardSchema`, the same for every spec: copied from the checked runtime module.
   for (const text of copiedWhole(new URL('./runtime/standard-schema.ts', import.meta.url))) module.statement(text);
-  if (model.operations.length) for (const { text, formatted } of operationAdapters()) module.statement(text, formatted);
-  for (const s of model.schemas) {
-    const { text, formatted } = adapted(`${s.typeName}Schema`, '_schema', 'S', ident(`validate${s.typeName}`).text);
+  for (const { name, text, formatted } of adapters()) if (called.has(name)) module.statement(text, formatted);
+  for (const c of constants) {
+    const { text, formatted } = adapted(c.name, c.adapter, c.namespace, ident(c.validator).text);
     module.statement(text, formatted);
-  }
-  for (const op of model.operations) {
-    for (const { part, name } of declaredParts(op)) {
-      const adapter = part === 'requestBody' ? '_body' : part === 'response' ? '_response' : '_schema';
-      const { text, formatted } = adapted(`${name}Schema`, adapter, 'O', ident(`validate${name}`).text);
-      module.statement(text, formatted);
-    }
   }
   return module;
 }

@@ -154,7 +154,7 @@ export function createPipeline(
       const limited = await rateLimit(s, c, principal, incoming);
       if (limited) return refuse(limited.stop);
 
-      const params = parseRequestParameters(s, routed, incoming);
+      const params = parseRequestParameters(routed, incoming);
       const body = await parseBody(s, c, incoming);
       if ('stop' in body) return refuse(body.stop);
       const invalid = validate(c, params, body);

@@ -9,7 +9,7 @@
  * a planned name (component schemas) or a number. Functions are also specialised per `$dynamicRef` scope.
  */
 import { code, raw, type Code } from '../../../codegen/index.ts';
-import { binary, call, constDecl, functionDecl, lit, member, object, returnStmt, type Expr, type Stmt } from '../../../codegen/statements.ts';
+import { binary, call, constDecl, functionDecl, lit, member, object, readsName, returnStmt, type Expr, type Stmt } from '../../../codegen/statements.ts';
 import type { Access } from '../../../model/facts/index.ts';
 import type { Schema } from '../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from './analysis/trivial.ts';
@@ -292,11 +292,13 @@ export class Compiler implements KeywordContext {
     // A relocatable errors function's paths start at its `sp` parameter.
     const root = r.takesSchemaPath ? SP : schemaPathOf(r.node);
     const fn = new FnScope(root);
-    const params: Code[] = [raw('v: any'), raw('o: number')];
-    if (r.mode === 'errors') params.push(raw('p: string'), raw('E: ValidationError[]'));
-    if (r.takesSchemaPath) params.push(raw('sp: string'));
-    if (r.trackP) params.push(code`ep: ${this.use('_EvP')}`);
-    if (r.trackI) params.push(code`ei: ${this.use('_EvI')}`);
+    // Every function of a mode takes the same parameters (callers and tables call them alike); one the
+    // body never reads is named with a leading `_`, as `noUnusedParameters` asks of a calling convention.
+    const params: Array<readonly [name: string, type: Code]> = [['v', raw('any')], ['o', raw('number')]];
+    if (r.mode === 'errors') params.push(['p', raw('string')], ['E', raw('ValidationError[]')]);
+    if (r.takesSchemaPath) params.push(['sp', raw('string')]);
+    if (r.trackP) params.push(['ep', this.use('_EvP')]);
+    if (r.trackI) params.push(['ei', this.use('_EvI')]);
     const site: Site = {
       mode: r.mode,
       fn,
@@ -314,14 +316,15 @@ export class Compiler implements KeywordContext {
     const body = this.compileNode(r.node.schema, site);
     const tail = body.length ? atFunctionEnd(body[body.length - 1]!) : undefined;
     if (tail) body.splice(body.length - 1, 1, ...tail);
+    const signature = params.map(([name, type]) => code`${raw(name === 'E' || readsName(body, name) ? name : `_${name}`)}: ${type}`);
     // No check-first at an entry's errors function: its walk checks each referenced member with the member's
     // check function first (keywords/ref.ts), so on valid data it costs little more than the check, while a
     // whole-value check first made invalid data pay for two walks: below Ajv with all errors (issue 26.8).
     // Under prototype pollution the callers from outside pass a copy without prototypes (runtime `_input`),
     // so property reads need no `hasOwnProperty` test and the functions need no prologue for it.
-    if (r.mode === 'check') return functionDecl(r.name, params, raw('boolean'), [...body, returnStmt(raw('true'))], true);
+    if (r.mode === 'check') return functionDecl(r.name, signature, raw('boolean'), [...body, returnStmt(raw('true'))], true);
     const e0 = raw('e0');
-    return functionDecl(r.name, params, raw('boolean'), [constDecl(e0, member(E, 'length')), ...body, returnStmt(binary(member(E, 'length'), '===', e0))], true);
+    return functionDecl(r.name, signature, raw('boolean'), [constDecl(e0, member(E, 'length')), ...body, returnStmt(binary(member(E, 'length'), '===', e0))], true);
   }
 }
 

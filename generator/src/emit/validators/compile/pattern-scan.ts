@@ -226,8 +226,10 @@ export function scanFunction(name: Code, items: readonly Item[]): Stmt {
     }
     const start = raw(`a${k}`);
     const within = item.max === Infinity ? binary(i, '<', n) : and(binary(i, '<', n), binary(binary(i, '-', start), '<', lit(item.max)));
+    // Where the run started is read only to bound its length (`{m,n}`, `+`): a `*` run declares none.
+    const counted = item.max !== Infinity || item.min > 0;
     body.push(
-      constDecl(start, i),
+      ...(counted ? [constDecl(start, i)] : []),
       forLoop(letDecl(c, lit(0)), within, increment(i), [exprStmt(assign(c, charAt(i))), ifStmt(not(inRanges(c, item.ranges)), breakStmt())]),
     );
     if (item.min > 0) body.push(ifStmt(binary(binary(i, '-', start), '<', lit(item.min)), returnStmt(raw('false'))));

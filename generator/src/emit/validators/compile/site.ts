@@ -154,15 +154,21 @@ export const GUARD: Role = { kind: 'guard' };
  * `if (test) <failure>` as one statement: `if (test) return false;` in check mode, and in errors mode the
  * error recorded in the test, `if (test && _fX(...)) return false;` (no block, half the lines).
  */
-export function guard(site: Site, err: (f: Failure) => Expr, test: Expr, f: Failure): Stmt {
-  return ifStmt(site.mode === 'check' ? test : and(test, err(f)), site.stop, undefined, GUARD);
+export function guard(site: Site, err: (f: Failure) => Expr, test: Expr, f: Failure | (() => Failure)): Stmt {
+  return ifStmt(site.mode === 'check' ? test : and(test, err(reported(f))), site.stop, undefined, GUARD);
 }
 
-/** What a failed check does: `stop` in check mode; record an error, then stop unless allErrors, otherwise. */
-export function failure(site: Site, err: (f: Failure) => Expr, f: Failure): Stmt {
+/**
+ * What a failed check does: `stop` in check mode; record an error, then stop unless allErrors, otherwise.
+ * A failure given as a function is built only when reported, so a check function hoists none of what only
+ * the report reads (an enum's list of allowed values).
+ */
+export function failure(site: Site, err: (f: Failure) => Expr, f: Failure | (() => Failure)): Stmt {
   if (site.mode === 'check') return site.stop;
-  return ifStmt(err(f), site.stop);
+  return ifStmt(err(reported(f)), site.stop);
 }
+
+const reported = (f: Failure | (() => Failure)): Failure => (typeof f === 'function' ? f() : f);
 
 export function keywordPath(site: Site, ...tokens: (string | number)[]): string {
   return extend(site.schemaPath, tokens);

@@ -8,7 +8,7 @@
 import type { Code } from '../../../codegen/index.ts';
 import { ModulePrinter } from '../../../codegen/pretty-module.ts';
 import { printStatement } from '../../../codegen/statement-printer.ts';
-import type { Stmt } from '../../../codegen/statements.ts';
+import { readsName, type Stmt } from '../../../codegen/statements.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
 import type { Compiler } from '../compile/compiler.ts';
 import { HELPERS } from '../runtime/helpers/index.ts';
@@ -18,11 +18,15 @@ import { COMPILED, IMPORT_ORDER } from './symbols.ts';
 
 /** Call after `c.build()`: the helpers and formats the compiler recorded become references of this module. */
 export function compiledFile(c: Compiler, functions: readonly Stmt[], header: Code, symbols: SymbolRegistry): ModulePrinter {
-  // The compiled functions' signatures name ValidationError (`E: ValidationError[]`).
-  symbols.ref(COMPILED, 'ValidationError');
+  // The errors functions' signatures name ValidationError (`E: ValidationError[]`); a spec whose schemas
+  // compile to check functions alone has none.
+  if (readsName(functions, 'ValidationError')) symbols.ref(COMPILED, 'ValidationError');
   for (const h of c.helpers) if (HELPERS.has(h)) symbols.ref(COMPILED, h);
   for (const f of c.formats) symbols.ref(COMPILED, stringFormats()[f].piece);
-  const module = new ModulePrinter().statement(header.text).statement(prettyImports(symbols.importsOf(COMPILED, IMPORT_ORDER)));
+  const imports = symbols.importsOf(COMPILED, IMPORT_ORDER);
+  const module = new ModulePrinter().statement(header.text);
+  // A spec whose schemas compile to plain checks imports nothing (no errors function, no helper).
+  if (imports.length) module.statement(prettyImports(imports));
   // The constants one a line after a blank one, the functions a blank line apart.
   c.hoist.declarations().forEach((d, i) => {
     const { text, formatted } = printStatement(d);

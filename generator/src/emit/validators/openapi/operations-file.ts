@@ -156,7 +156,9 @@ export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: 
 }
 
 export function operationsFile(header: Code, typesPackage: string, parts: OperationStatements): ModulePrinter {
-  const module = new ModulePrinter().statement(header.text).statement(prettyImports([namespaceImport('T', typesPackage, true), ...parts.imports]));
+  // The helpers are typed by the types package (`T.Operations`); a spec without operations has none of them.
+  const types = parts.helpers?.length ? [namespaceImport('T', typesPackage, true)] : [];
+  const module = new ModulePrinter().statement(header.text).statement(prettyImports([...types, ...parts.imports]));
   for (const s of parts.helpers ?? []) module.statement(s.text, s.formatted);
   for (const s of parts.statements) module.statement(s.text, s.formatted);
   return module;

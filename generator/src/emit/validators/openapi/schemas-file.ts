@@ -27,7 +27,11 @@ export function schemaStatements(model: ApiModel, doc: ApiDocument, symbols: Sym
 }
 
 export function schemasFile(header: Code, typesPackage: string, parts: { statements: EntryStatement[]; imports: ModuleLine[] }): ModulePrinter {
-  const module = new ModulePrinter().statement(header.text).statement(prettyImports([namespaceImport('T', typesPackage, true), ...parts.imports]));
+  // The entries are typed by the types package (`T.Name`); a spec without schemas imports nothing of it.
+  const types = parts.statements.length ? [namespaceImport('T', typesPackage, true)] : [];
+  const imports = [...types, ...parts.imports];
+  const module = new ModulePrinter().statement(header.text);
+  if (imports.length) module.statement(prettyImports(imports));
   for (const s of parts.statements) module.statement(s.text, s.formatted);
   return module;
 }

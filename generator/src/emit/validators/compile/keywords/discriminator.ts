@@ -49,12 +49,12 @@ export function discriminator(c: KeywordContext, s: SchemaObject, site: Site): S
   const tagSite = inPlace(site, site.node, ['discriminator']);
   const arms = [...cases].map(([value, node]) => ({ test: lit(value), body: [block([...applyNode(c, node, tagSite), breakStmt()])] }));
   // Without a default, a tag that maps to nothing is an error listing the accepted values.
-  const unknown = (): Stmt => failure(site, c.err(site), {
+  const unknown = (): Stmt => failure(site, c.err(site), () => ({
     keyword: 'discriminator',
     message: `property "${prop}" must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`,
     params: object([[raw('propertyName'), lit(prop)], [raw('value'), tag.local], [raw('allowedValues'), c.hoist.value(values)]]),
     at: { root: site.path.root, parts: [...site.path.parts, '/', propertySegment(prop)] },
-  });
+  }));
   const fallback = kw === 'oneOf' ? oneOf(c, s, site) : anyOf(c, s, site);
   const otherwise = fallbackRef === undefined ? [unknown()] : applyNode(c, target(c, fallbackRef, site), tagSite);
   const select = switchStmt(cond(tag.present, tag.local, raw('undefined')), [...arms, { body: [block(otherwise)] }]);

@@ -14,14 +14,19 @@ export function oneOf(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   if (!Array.isArray(s.oneOf)) return [];
   const branches = s.oneOf;
   const n = site.fn.local('n');
-  const first = site.fn.local('a');
-  const second = site.fn.local('b');
+  // Which branches passed is read only by an errors function's report (`passingSchemas`); a check function
+  // only counts them.
+  const reports = site.mode === 'errors';
+  const first = reports ? site.fn.local('a') : undefined;
+  const second = reports ? site.fn.local('b') : undefined;
   const tracking = site.evP !== undefined || site.evI !== undefined;
   // The collectors of the passing branch are merged only when it is the only one.
   const pending: Stmt[] = [];
   const pendingMerges: Stmt[] = [];
   const counted = (i: number): Stmt[] => [
-    ifStmt(binary(n, '===', lit(0)), exprStmt(assign(first, raw(String(i)))), ifStmt(binary(n, '===', lit(1)), exprStmt(assign(second, raw(String(i)))))),
+    ...(first && second
+      ? [ifStmt(binary(n, '===', lit(0)), exprStmt(assign(first, raw(String(i)))), ifStmt(binary(n, '===', lit(1)), exprStmt(assign(second, raw(String(i))))))]
+      : []),
     exprStmt(increment(n)),
   ];
   const checkPhase = branches.map((b, i) => {
@@ -32,6 +37,9 @@ export function oneOf(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
     pendingMerges.push(ifStmt(keep, col.merge));
     return whenValid(c, site, b, ['oneOf', i], [...counted(i), exprStmt(assign(keep, raw('true')))], col.overrides);
   });
+  if (!first || !second) {
+    return [block([letDecl(n, lit(0)), ...pending, ...checkPhase, ifStmt(binary(n, '!==', lit(1)), site.stop), ...pendingMerges])];
+  }
   const many = failure(site, c.err(site), {
     keyword: 'oneOf',
     message: 'must match exactly one schema in oneOf',
@@ -40,9 +48,6 @@ export function oneOf(c: KeywordContext, s: SchemaObject, site: Site): Stmt[] {
   const none = failure(site, c.err(site), { keyword: 'oneOf', message: 'must match exactly one schema in oneOf', params: object([[raw('passingSchemas'), raw('null')]]) });
   const unset = raw('-1');
   const head = [letDecl(n, lit(0)), letDecl(first, unset), letDecl(second, unset), ...pending];
-  if (site.mode === 'check') {
-    return [block([...head, ...checkPhase, ifStmt(binary(n, '!==', lit(1)), site.stop), ...pendingMerges])];
-  }
   const start = site.fn.local('e');
   const o2 = site.fn.local('o');
   const walk = walkBranches(c, site, branches, 'oneOf', o2, (i) => counted(i));

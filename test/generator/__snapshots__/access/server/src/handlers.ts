@@ -3,18 +3,7 @@
  * Do not edit: this file is rewritten on every generation. Implement handlers in your own files.
  */
 import type * as T from '@social-posting/types';
-import type {
-  AppPrincipal,
-  HeaderValues,
-  Principal,
-  Status1XX,
-  Status2XX,
-  Status3XX,
-  Status4XX,
-  Status5XX,
-  StatusDefault,
-  UserPrincipal,
-} from './runtime/types.js';
+import type { HeaderValues } from './runtime/types.js';
 
 /** What the `createThing` handler receives, parsed and validated. */
 export interface CreateThingContext {

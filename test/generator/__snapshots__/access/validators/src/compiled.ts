@@ -9,10 +9,10 @@ import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/ServerId';
 const _sp1 = '#/components/schemas/Secret';
-const _k2: any = ['red', 'green'];
-const _sp3 = '#/components/schemas/Thing';
-const _t4: any = [['name', 65, 'string']];
-const _sp5 = '#/components/schemas/Color.v1';
+const _sp2 = '#/components/schemas/Thing';
+const _t3: any = [['name', 65, 'string']];
+const _sp4 = '#/components/schemas/Color.v1';
+const _k5: any = ['red', 'green'];
 const _t6: any = [['createdAt', 129, 'string']];
 const _sp7 = '#/components/schemas/Audit';
 const _sp8 = '#/components/schemas/Account';
@@ -25,8 +25,8 @@ const _sp14 = '#/components/schemas/Click';
 const _t15: any = [['x', 68, 'integer']];
 const _sp16 = '#/components/schemas/View';
 const _t17: any = [['page', 65, 'string']];
-const _k18: any = ['click', 'view'];
-const _sp19 = '#/components/schemas/Event';
+const _sp18 = '#/components/schemas/Event';
+const _k19: any = ['click', 'view'];
 const _t20: any = [['at', 65, 'string', _fDateTime, 'date-time']];
 const _sp21 = '#/components/schemas/TaggedEvent';
 const _t22: any = [
@@ -43,7 +43,7 @@ const _sp28 = '#/components/schemas/Upload';
 const _t29: any = [['title', 1, 'string']];
 const _t30: any = [['count', 4, 'integer']];
 
-export function _vServerId(v: any, o: number): boolean {
+export function _vServerId(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
@@ -54,7 +54,7 @@ export function _eServerId(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vSecret(v: any, o: number): boolean {
+export function _vSecret(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (v.length < 8 || (v.length < 15 && _len(v) < 8)) return false;
   return true;
@@ -121,7 +121,7 @@ export function _vThing(v: any, o: number): boolean {
 export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp3, 'object');
+    _fType(E, o, p, _sp2, 'object');
     return false;
   }
   const x1 = v.id;
@@ -132,7 +132,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
         E,
         o,
         p,
-        _sp3 + '/additionalProperties',
+        _sp2 + '/additionalProperties',
         'additionalProperties',
         'must NOT have readOnly property in a request',
         { additionalProperty: 'id' },
@@ -140,8 +140,8 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
     )
       return false;
     if (_ref(x1, o, p, '/id', E, _vServerId, _eServerId)) return false;
-  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp3, 'id')) return false;
-  if (_eProps(v, o, p, E, _sp3, _t4)) return false;
+  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp2, 'id')) return false;
+  if (_eProps(v, o, p, E, _sp2, _t3)) return false;
   const x3 = v.parent;
   if (x3 !== undefined) {
     if (
@@ -150,7 +150,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
         E,
         o,
         p,
-        _sp3 + '/additionalProperties',
+        _sp2 + '/additionalProperties',
         'additionalProperties',
         'must NOT have readOnly property in a request',
         { additionalProperty: 'parent' },
@@ -187,7 +187,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
       {
         const e16 = E.length;
         L15: {
-          if (x3 !== null && _fType(E, o7, p + '/parent', _sp3 + '/properties/parent/anyOf/1', 'null')) break L15;
+          if (x3 !== null && _fType(E, o7, p + '/parent', _sp2 + '/properties/parent/anyOf/1', 'null')) break L15;
         }
         if (E.length === e16) {
           ok5 = true;
@@ -195,7 +195,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (ok5) E.length = e6;
       else {
-        if (_fErr(E, o, p + '/parent', _sp3 + '/properties/parent/anyOf', 'anyOf', 'must match a schema in anyOf', {}))
+        if (_fErr(E, o, p + '/parent', _sp2 + '/properties/parent/anyOf', 'anyOf', 'must match a schema in anyOf', {}))
           return false;
       }
     }
@@ -212,7 +212,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
         E,
         o,
         p,
-        _sp3 + '/additionalProperties',
+        _sp2 + '/additionalProperties',
         'additionalProperties',
         'must NOT have writeOnly property in a response',
         { additionalProperty: 'passphrase' },
@@ -225,7 +225,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
     if (!_has.call(v, k21)) continue;
     if (!(k21 === 'id' || k21 === 'name' || k21 === 'parent' || k21 === 'tag' || k21 === 'passphrase')) {
       if (
-        _fErr(E, o, p, _sp3 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
+        _fErr(E, o, p, _sp2 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
           additionalProperty: k21,
         })
       )
@@ -235,7 +235,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vColorV1(v: any, o: number): boolean {
+export function _vColorV1(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!(v === 'red' || v === 'green')) return false;
   return true;
@@ -243,8 +243,8 @@ export function _vColorV1(v: any, o: number): boolean {
 
 export function _eColorV1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp5, 'string')) return false;
-  if (!(v === 'red' || v === 'green') && _fEnum(E, o, p, _sp5, _k2)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp4, 'string')) return false;
+  if (!(v === 'red' || v === 'green') && _fEnum(E, o, p, _sp4, _k5)) return false;
   return E.length === e0;
 }
 
@@ -319,29 +319,23 @@ export function _vTreeNode(v: any, o: number): boolean {
   if (x4 !== undefined) {
     {
       let n6 = 0;
-      let a7 = -1;
-      let b8 = -1;
-      L9: {
-        if (!_vTreeNode(x4, o)) break L9;
-        if (n6 === 0) a7 = 0;
-        else if (n6 === 1) b8 = 0;
+      L7: {
+        if (!_vTreeNode(x4, o)) break L7;
         n6++;
       }
-      L11: {
-        if (x4 !== null) break L11;
-        if (n6 === 0) a7 = 1;
-        else if (n6 === 1) b8 = 1;
+      L9: {
+        if (x4 !== null) break L9;
         n6++;
       }
       if (n6 !== 1) return false;
     }
   }
-  const x12 = v.children;
-  if (x12 !== undefined) {
-    if (!Array.isArray(x12)) return false;
-    for (let i13 = 0; i13 < x12.length; i13++) {
-      const x14 = x12[i13];
-      if (!_vTreeNode(x14, o)) return false;
+  const x10 = v.children;
+  if (x10 !== undefined) {
+    if (!Array.isArray(x10)) return false;
+    for (let i11 = 0; i11 < x10.length; i11++) {
+      const x12 = x10[i11];
+      if (!_vTreeNode(x12, o)) return false;
     }
   } else {
     return false;
@@ -450,7 +444,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vEventBase(v: any, o: number): boolean {
+export function _vEventBase(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -467,7 +461,7 @@ export function _eEventBase(v: any, o: number, p: string, E: ValidationError[]):
   return E.length === e0;
 }
 
-export function _vClick(v: any, o: number): boolean {
+export function _vClick(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.kind;
   if (x3 === undefined || typeof x3 !== 'string') return false;
@@ -499,7 +493,7 @@ export function _eClick(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vView(v: any, o: number): boolean {
+export function _vView(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.kind;
   if (x3 === undefined || typeof x3 !== 'string') return false;
@@ -550,18 +544,12 @@ export function _vEvent(v: any, o: number): boolean {
   } else {
     {
       let n2 = 0;
-      let a3 = -1;
-      let b4 = -1;
-      L5: {
-        if (!_vClick(v, o)) break L5;
-        if (n2 === 0) a3 = 0;
-        else if (n2 === 1) b4 = 0;
+      L3: {
+        if (!_vClick(v, o)) break L3;
         n2++;
       }
-      L7: {
-        if (!_vView(v, o)) break L7;
-        if (n2 === 0) a3 = 1;
-        else if (n2 === 1) b4 = 1;
+      L5: {
+        if (!_vView(v, o)) break L5;
         n2++;
       }
       if (n2 !== 1) return false;
@@ -589,10 +577,10 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p + '/kind',
-            _sp19 + '/discriminator',
+            _sp18 + '/discriminator',
             'discriminator',
             'property "kind" must be one of "click", "view"',
-            { propertyName: 'kind', value: x1, allowedValues: _k18 },
+            { propertyName: 'kind', value: x1, allowedValues: _k19 },
           )
         )
           return false;
@@ -644,7 +632,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp19 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            _fErr(E, o, p, _sp18 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
@@ -653,7 +641,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp19 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp18 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -683,7 +671,7 @@ export function _eTaggedEvent(v: any, o: number, p: string, E: ValidationError[]
   return E.length === e0;
 }
 
-export function _vProfileBase(v: any, o: number): boolean {
+export function _vProfileBase(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 !== undefined && typeof x1 !== 'string') return false;
@@ -753,7 +741,7 @@ export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vForm(v: any, o: number): boolean {
+export function _vForm(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.q;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -790,7 +778,7 @@ export function _eForm(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vUpload(v: any, o: number): boolean {
+export function _vUpload(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.avatar;
   if (x1 !== undefined && typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) return false;

@@ -16,7 +16,7 @@ import { mediating } from './runtime/mediate.js';
  * `ResponseValidationError`. With `throwOnError: false` (`F`, or a call's option) a call resolves to
  * `{ data, error, response }` instead of rejecting with `ApiError`; streamed operations still throw.
  */
-export interface Client<F extends boolean = true> {
+export interface Client<_F extends boolean = true> {
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }

@@ -24,7 +24,7 @@ const _t11: any = [['name', 4, 'integer']];
 const _sp12 = '#/components/schemas/Extensions';
 const _sp13 = '#/components/schemas/Unspecified';
 
-export function _vOpen(v: any, o: number): boolean {
+export function _vOpen(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   return true;
 }
@@ -35,7 +35,7 @@ export function _eOpen(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vClosed(v: any, o: number): boolean {
+export function _vClosed(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.a;
   if (x1 !== undefined && typeof x1 !== 'string') return false;
@@ -69,7 +69,7 @@ export function _eClosed(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vEmpty(v: any, o: number): boolean {
+export function _vEmpty(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   for (const k1 in v) {
     if (!_has.call(v, k1)) continue;
@@ -96,7 +96,7 @@ export function _eEmpty(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vCounts(v: any, o: number): boolean {
+export function _vCounts(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   for (const k1 in v) {
     if (!_has.call(v, k1)) continue;
@@ -121,7 +121,7 @@ export function _eCounts(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vItem(v: any, o: number): boolean {
+export function _vItem(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -138,7 +138,7 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vItemsById(v: any, o: number): boolean {
+export function _vItemsById(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   for (const k1 in v) {
     if (!_has.call(v, k1)) continue;
@@ -164,7 +164,7 @@ export function _eItemsById(v: any, o: number, p: string, E: ValidationError[]):
   return E.length === e0;
 }
 
-export function _vLabeled(v: any, o: number): boolean {
+export function _vLabeled(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -201,7 +201,7 @@ export function _eLabeled(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vExtensions(v: any, o: number): boolean {
+export function _vExtensions(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
   if (x1 !== undefined && !Number.isInteger(x1)) return false;
@@ -233,7 +233,7 @@ export function _eExtensions(v: any, o: number, p: string, E: ValidationError[])
   return E.length === e0;
 }
 
-export function _vUnspecified(v: any, o: number): boolean {
+export function _vUnspecified(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.a;
   if (x1 !== undefined && typeof x1 !== 'string') return false;

@@ -4,7 +4,6 @@
  *  1.0.0.
  * Do not edit: this file is rewritten on every generation. Implement handlers in your own files.
  */
-import type * as T from '@social-posting/types';
 import { API } from './api.js';
 import { ProblemFactory, type ProblemBody } from './runtime/problems.js';
 import type { HeaderValues } from './runtime/types.js';

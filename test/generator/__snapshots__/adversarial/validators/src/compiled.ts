@@ -30,33 +30,7 @@ const _t3: any = [
   ['back\\slash', 1, 'string'],
   ['', 1, 'string'],
 ];
-const _k4: any = [
-  "'",
-  '"',
-  '`',
-  '\\',
-  '\\\\',
-  '\\"',
-  '${x}',
-  '`${globalThis.pwned = 6}`',
-  '*/',
-  '/*',
-  '\u2028',
-  '\u2029',
-  '</script>',
-  '\n',
-  '\r\n',
-  '\t',
-  '\u0000',
-  '',
-  '__proto__',
-  'constructor',
-  '\ud800',
-  '\udfff',
-  '😀',
-  'naïve',
-];
-const _s5 = new Set<unknown>([
+const _s4 = new Set<unknown>([
   "'",
   '"',
   '`',
@@ -82,9 +56,35 @@ const _s5 = new Set<unknown>([
   '😀',
   'naïve',
 ]);
-const _sp6 = '#/components/schemas/Quotes';
-const _k7: any = ['\'"`', 0, -1.5, true, null, { ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
-const _k8: any = [{ ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
+const _sp5 = '#/components/schemas/Quotes';
+const _k6: any = [
+  "'",
+  '"',
+  '`',
+  '\\',
+  '\\\\',
+  '\\"',
+  '${x}',
+  '`${globalThis.pwned = 6}`',
+  '*/',
+  '/*',
+  '\u2028',
+  '\u2029',
+  '</script>',
+  '\n',
+  '\r\n',
+  '\t',
+  '\u0000',
+  '',
+  '__proto__',
+  'constructor',
+  '\ud800',
+  '\udfff',
+  '😀',
+  'naïve',
+];
+const _k7: any = [{ ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
+const _k8: any = ['\'"`', 0, -1.5, true, null, { ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
 const _sp9 = '#/components/schemas/MixedHostile';
 const _sp10 = '#/components/schemas/ConstHostile';
 function _m11(s: string): boolean {
@@ -98,7 +98,6 @@ function _m11(s: string): boolean {
   if (i - a0 < 1) return false;
   if (s.charCodeAt(i) !== 92) return false;
   i++;
-  const a2 = i;
   for (let c = 0; i < n; i++) {
     c = s.charCodeAt(i);
     if (!(c === 100)) break;
@@ -112,16 +111,16 @@ const _re13 = new RegExp('^it\'s "q" `t` \\$\\{x\\}', 'u');
 const _sp14 = '#/components/schemas/Prefixed';
 const _re15 = new RegExp('\\.json\\\\$', 'u');
 const _sp16 = '#/components/schemas/Suffixed';
-const _k17: any = ['a', 'b'];
-const _sp18 = '#/components/schemas/class';
-const _sp19 = '#/components/schemas/default';
+const _sp17 = '#/components/schemas/class';
+const _sp18 = '#/components/schemas/default';
+const _k19: any = ['a', 'b'];
 const _sp20 = '#/components/schemas/delete';
 const _t21: any = [['content', 1, 'string']];
 const _sp22 = '#/components/schemas/123abc';
-const _k23: any = ['snake'];
-const _sp24 = '#/components/schemas/foo_bar';
-const _k25: any = ['camel'];
-const _sp26 = '#/components/schemas/fooBar';
+const _sp23 = '#/components/schemas/foo_bar';
+const _k24: any = ['snake'];
+const _sp25 = '#/components/schemas/fooBar';
+const _k26: any = ['camel'];
 const _sp27 = '#/components/schemas/FooBarValues';
 const _t28: any = [['polluted', 8, 'boolean']];
 const _sp29 = '#/components/schemas/__proto__';
@@ -131,8 +130,8 @@ const _sp32 = '#/components/schemas/toString';
 const _sp33 = '#/components/schemas/then';
 const _sp34 = '#/components/schemas/foo.bar';
 const _sp35 = '#/components/schemas/Operations';
-const _k36: any = ['c"a`t', '${dog}'];
-const _sp37 = '#/components/schemas/Animal';
+const _sp36 = '#/components/schemas/Animal';
+const _k37: any = ['c"a`t', '${dog}'];
 const _t38: any = [
   ["ki'nd", 65, 'string'],
   ['meows', 8, 'boolean'],
@@ -151,7 +150,7 @@ const _sp46 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters
 const _sp47 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema';
 const _sp48 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema';
 
-export function _vHostile(v: any, o: number): boolean {
+export function _vHostile(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v["it's"];
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -216,35 +215,35 @@ export function _eHostile(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vQuotes(v: any, o: number): boolean {
+export function _vQuotes(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_s5.has(v)) return false;
+  if (!_s4.has(v)) return false;
   return true;
 }
 
 export function _eQuotes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp6, 'string')) return false;
-  if (!_s5.has(v) && _fEnum(E, o, p, _sp6, _k4)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp5, 'string')) return false;
+  if (!_s4.has(v) && _fEnum(E, o, p, _sp5, _k6)) return false;
   return E.length === e0;
 }
 
-export function _vMixedHostile(v: any, o: number): boolean {
-  if (!(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k8, v))) return false;
+export function _vMixedHostile(v: any, _o: number): boolean {
+  if (!(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k7, v))) return false;
   return true;
 }
 
 export function _eMixedHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (
-    !(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k8, v)) &&
-    _fEnum(E, o, p, _sp9, _k7)
+    !(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k7, v)) &&
+    _fEnum(E, o, p, _sp9, _k8)
   )
     return false;
   return E.length === e0;
 }
 
-export function _vConstHostile(v: any, o: number): boolean {
+export function _vConstHostile(v: any, _o: number): boolean {
   if (!(v === '*/ globalThis.pwned = 9; /* `${x}` \u2028')) return false;
   return true;
 }
@@ -261,7 +260,7 @@ export function _eConstHostile(v: any, o: number, p: string, E: ValidationError[
   return E.length === e0;
 }
 
-export function _vPatterned(v: any, o: number): boolean {
+export function _vPatterned(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!_m11(v)) return false;
   return true;
@@ -283,7 +282,7 @@ export function _ePatterned(v: any, o: number, p: string, E: ValidationError[]):
   return E.length === e0;
 }
 
-export function _vPrefixed(v: any, o: number): boolean {
+export function _vPrefixed(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!_re13.test(v)) return false;
   return true;
@@ -305,7 +304,7 @@ export function _ePrefixed(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vSuffixed(v: any, o: number): boolean {
+export function _vSuffixed(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!_re15.test(v)) return false;
   return true;
@@ -325,7 +324,7 @@ export function _eSuffixed(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vClass(v: any, o: number): boolean {
+export function _vClass(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.default;
   if (x1 !== undefined && (typeof x1 !== 'string' || !(x1 === 'a' || x1 === 'b'))) return false;
@@ -335,7 +334,7 @@ export function _vClass(v: any, o: number): boolean {
 export function _eClass(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp18, 'object');
+    _fType(E, o, p, _sp17, 'object');
     return false;
   }
   const x1 = v.default;
@@ -345,7 +344,7 @@ export function _eClass(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vDefault(v: any, o: number): boolean {
+export function _vDefault(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!(v === 'a' || v === 'b')) return false;
   return true;
@@ -353,12 +352,12 @@ export function _vDefault(v: any, o: number): boolean {
 
 export function _eDefault(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp19, 'string')) return false;
-  if (!(v === 'a' || v === 'b') && _fEnum(E, o, p, _sp19, _k17)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp18, 'string')) return false;
+  if (!(v === 'a' || v === 'b') && _fEnum(E, o, p, _sp18, _k19)) return false;
   return E.length === e0;
 }
 
-export function _vDelete(v: any, o: number): boolean {
+export function _vDelete(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   return true;
 }
@@ -369,7 +368,7 @@ export function _eDelete(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _v_123abc(v: any, o: number): boolean {
+export function _v_123abc(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.content;
   if (x1 !== undefined && typeof x1 !== 'string') return false;
@@ -386,7 +385,7 @@ export function _e_123abc(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vFooBar(v: any, o: number): boolean {
+export function _vFooBar(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!(v === 'snake')) return false;
   return true;
@@ -394,12 +393,12 @@ export function _vFooBar(v: any, o: number): boolean {
 
 export function _eFooBar(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp24, 'string')) return false;
-  if (!(v === 'snake') && _fEnum(E, o, p, _sp24, _k23)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp23, 'string')) return false;
+  if (!(v === 'snake') && _fEnum(E, o, p, _sp23, _k24)) return false;
   return E.length === e0;
 }
 
-export function _vFooBar2(v: any, o: number): boolean {
+export function _vFooBar2(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!(v === 'camel')) return false;
   return true;
@@ -407,12 +406,12 @@ export function _vFooBar2(v: any, o: number): boolean {
 
 export function _eFooBar2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp26, 'string')) return false;
-  if (!(v === 'camel') && _fEnum(E, o, p, _sp26, _k25)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp25, 'string')) return false;
+  if (!(v === 'camel') && _fEnum(E, o, p, _sp25, _k26)) return false;
   return E.length === e0;
 }
 
-export function _vFooBarValues2(v: any, o: number): boolean {
+export function _vFooBarValues2(v: any, _o: number): boolean {
   if (typeof v !== 'boolean') return false;
   return true;
 }
@@ -423,7 +422,7 @@ export function _eFooBarValues2(v: any, o: number, p: string, E: ValidationError
   return E.length === e0;
 }
 
-export function _vProto(v: any, o: number): boolean {
+export function _vProto(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.polluted;
   if (x1 !== undefined && typeof x1 !== 'boolean') return false;
@@ -440,7 +439,7 @@ export function _eProto(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vConstructor(v: any, o: number): boolean {
+export function _vConstructor(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
   if (x1 !== undefined && typeof x1 !== 'string') return false;
@@ -457,7 +456,7 @@ export function _eConstructor(v: any, o: number, p: string, E: ValidationError[]
   return E.length === e0;
 }
 
-export function _vToString(v: any, o: number): boolean {
+export function _vToString(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
@@ -468,7 +467,7 @@ export function _eToString(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vThen(v: any, o: number): boolean {
+export function _vThen(v: any, _o: number): boolean {
   if (typeof v !== 'number' || !Number.isFinite(v)) return false;
   return true;
 }
@@ -479,7 +478,7 @@ export function _eThen(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vFooBar3(v: any, o: number): boolean {
+export function _vFooBar3(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   return true;
 }
@@ -490,7 +489,7 @@ export function _eFooBar3(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vSchema(v: any, o: number): boolean {
+export function _vSchema(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
@@ -501,7 +500,7 @@ export function _eSchema(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vOperations2(v: any, o: number): boolean {
+export function _vOperations2(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   return true;
 }
@@ -512,7 +511,7 @@ export function _eOperations2(v: any, o: number, p: string, E: ValidationError[]
   return E.length === e0;
 }
 
-export function _vAnimal(v: any, o: number): boolean {
+export function _vAnimal(v: any, _o: number): boolean {
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v["ki'nd"];
     switch (x1 !== undefined ? x1 : undefined) {
@@ -539,26 +538,20 @@ export function _vAnimal(v: any, o: number): boolean {
   } else {
     {
       let n8 = 0;
-      let a9 = -1;
-      let b10 = -1;
-      L11: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
-        const x13 = v["ki'nd"];
-        if (x13 === undefined || typeof x13 !== 'string') break L11;
-        const x14 = v.meows;
-        if (x14 !== undefined && typeof x14 !== 'boolean') break L11;
-        if (n8 === 0) a9 = 0;
-        else if (n8 === 1) b10 = 0;
+      L9: {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L9;
+        const x11 = v["ki'nd"];
+        if (x11 === undefined || typeof x11 !== 'string') break L9;
+        const x12 = v.meows;
+        if (x12 !== undefined && typeof x12 !== 'boolean') break L9;
         n8++;
       }
-      L16: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
-        const x18 = v["ki'nd"];
-        if (x18 === undefined || typeof x18 !== 'string') break L16;
-        const x19 = v.barks;
-        if (x19 !== undefined && typeof x19 !== 'boolean') break L16;
-        if (n8 === 0) a9 = 1;
-        else if (n8 === 1) b10 = 1;
+      L14: {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L14;
+        const x16 = v["ki'nd"];
+        if (x16 === undefined || typeof x16 !== 'string') break L14;
+        const x17 = v.barks;
+        if (x17 !== undefined && typeof x17 !== 'boolean') break L14;
         n8++;
       }
       if (n8 !== 1) return false;
@@ -586,10 +579,10 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
             E,
             o,
             p + "/ki'nd",
-            _sp37 + '/discriminator',
+            _sp36 + '/discriminator',
             'discriminator',
             'property "ki\'nd" must be one of "c\\"a`t", "${dog}"',
-            { propertyName: "ki'nd", value: x1, allowedValues: _k36 },
+            { propertyName: "ki'nd", value: x1, allowedValues: _k37 },
           )
         )
           return false;
@@ -649,7 +642,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp37 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            _fErr(E, o, p, _sp36 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
@@ -658,7 +651,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp37 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp36 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -669,7 +662,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vCat(v: any, o: number): boolean {
+export function _vCat(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v["ki'nd"];
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -688,7 +681,7 @@ export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boole
   return E.length === e0;
 }
 
-export function _vDog(v: any, o: number): boolean {
+export function _vDog(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v["ki'nd"];
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -791,7 +784,7 @@ export function _eThen2QueryItS(v: any, o: number, p: string, E: ValidationError
   return E.length === e0;
 }
 
-export function _vThen2QueryItS(v: any, o: number): boolean {
+export function _vThen2QueryItS(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
@@ -802,7 +795,7 @@ export function _eThen2QueryBackTickX(v: any, o: number, p: string, E: Validatio
   return E.length === e0;
 }
 
-export function _vThen2QueryBackTickX(v: any, o: number): boolean {
+export function _vThen2QueryBackTickX(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   return true;
 }
@@ -813,7 +806,7 @@ export function _eThen2QueryProto(v: any, o: number, p: string, E: ValidationErr
   return E.length === e0;
 }
 
-export function _vThen2QueryProto(v: any, o: number): boolean {
+export function _vThen2QueryProto(v: any, _o: number): boolean {
   if (typeof v !== 'boolean') return false;
   return true;
 }

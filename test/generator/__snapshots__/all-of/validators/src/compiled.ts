@@ -19,7 +19,7 @@ const _k8: any = ['fixed'];
 const _t9: any = [['id', 1, 'string', _k8]];
 const _sp10 = '#/components/schemas/Pinned';
 
-export function _vBase(v: any, o: number): boolean {
+export function _vBase(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -89,7 +89,7 @@ export function _ePostAlias(v: any, o: number, p: string, E: ValidationError[]):
   return E.length === e0;
 }
 
-export function _vExtended(v: any, o: number): boolean {
+export function _vExtended(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.extra;
   if (x1 === undefined || !Number.isInteger(x1)) return false;
@@ -110,7 +110,7 @@ export function _eExtended(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vPinned(v: any, o: number): boolean {
+export function _vPinned(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
   if (x3 === undefined || typeof x3 !== 'string') return false;

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { OperationValidators } from './runtime.js';
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */

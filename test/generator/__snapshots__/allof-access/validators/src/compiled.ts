@@ -41,7 +41,7 @@ const _t17: any = [
 ];
 const _t18: any = [['label', 65, 'string']];
 
-export function _vBase(v: any, o: number): boolean {
+export function _vBase(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -121,7 +121,7 @@ export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vMiddle(v: any, o: number): boolean {
+export function _vMiddle(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
   if (x3 === undefined || typeof x3 !== 'string') return false;
@@ -155,7 +155,7 @@ export function _eLayered(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vCredentials(v: any, o: number): boolean {
+export function _vCredentials(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.user;
   if (x1 === undefined || typeof x1 !== 'string' || x1.length === 0) return false;
@@ -227,7 +227,7 @@ export function _eLogin(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vMemberBase(v: any, o: number): boolean {
+export function _vMemberBase(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -304,7 +304,7 @@ export function _eMember(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vSealedBase(v: any, o: number): boolean {
+export function _vSealedBase(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;

@@ -12,7 +12,7 @@ const _t1: any = [
   ['data', 65, 'string'],
 ];
 
-export function _vThumbnail(v: any, o: number): boolean {
+export function _vThumbnail(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;

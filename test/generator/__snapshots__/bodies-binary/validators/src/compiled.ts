@@ -33,7 +33,7 @@ function _m8(s: string): boolean {
   return true;
 }
 
-export function _vStored(v: any, o: number): boolean {
+export function _vStored(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -54,7 +54,7 @@ export function _eStored(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vProblem(v: any, o: number): boolean {
+export function _vProblem(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -77,7 +77,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vAttachment(v: any, o: number): boolean {
+export function _vAttachment(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.content;
   if (x1 === undefined || (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)))
@@ -145,7 +145,7 @@ export function _eDownloadFilePathParams(v: any, o: number, p: string, E: Valida
   return E.length === e0;
 }
 
-export function _eEchoBytesRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
+export function _eEchoBytesRequestBody2(_v: any, _o: number, _p: string, E: ValidationError[], _sp: string): boolean {
   const e0 = E.length;
   return E.length === e0;
 }
@@ -177,7 +177,7 @@ export function _eUploadFilePathName(v: any, o: number, p: string, E: Validation
   return E.length === e0;
 }
 
-export function _vUploadFilePathName(v: any, o: number): boolean {
+export function _vUploadFilePathName(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!_m8(v)) return false;
   return true;
@@ -189,7 +189,7 @@ export function _eGetImagePathId(v: any, o: number, p: string, E: ValidationErro
   return E.length === e0;
 }
 
-export function _vGetImagePathId(v: any, o: number): boolean {
+export function _vGetImagePathId(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }

@@ -14,7 +14,7 @@ const _t4: any = [['href', 65, 'string']];
 const _sp5 = '#/components/schemas/Resource_Link';
 const _sp6 = '#/components/schemas/Resource_Size';
 
-export function _vContainer(v: any, o: number): boolean {
+export function _vContainer(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.items;
   if (x1 !== undefined) {
@@ -51,7 +51,7 @@ export function _eContainer(v: any, o: number, p: string, E: ValidationError[]):
   return E.length === e0;
 }
 
-export function _vContainerItem(v: any, o: number): boolean {
+export function _vContainerItem(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -100,7 +100,7 @@ export function _eResource(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vResourceLink(v: any, o: number): boolean {
+export function _vResourceLink(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.href;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -117,7 +117,7 @@ export function _eResourceLink(v: any, o: number, p: string, E: ValidationError[
   return E.length === e0;
 }
 
-export function _vResourceSize(v: any, o: number): boolean {
+export function _vResourceSize(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   if (v < 0) return false;
   return true;

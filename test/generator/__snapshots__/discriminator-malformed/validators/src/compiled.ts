@@ -65,53 +65,45 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vPayload(v: any, o: number): boolean {
+export function _vPayload(v: any, _o: number): boolean {
   {
     let n2 = 0;
-    let a3 = -1;
-    let b4 = -1;
-    L5: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
-      const x7 = v.headline;
-      if (x7 === undefined || typeof x7 !== 'string') break L5;
-      for (const k8 in v) {
-        if (!_has.call(v, k8)) continue;
-        if (!(k8 === 'headline')) {
-          break L5;
+    L3: {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
+      const x5 = v.headline;
+      if (x5 === undefined || typeof x5 !== 'string') break L3;
+      for (const k6 in v) {
+        if (!_has.call(v, k6)) continue;
+        if (!(k6 === 'headline')) {
+          break L3;
         }
       }
-      if (n2 === 0) a3 = 0;
-      else if (n2 === 1) b4 = 0;
       n2++;
     }
-    L9: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L9;
-      const x11 = v.follower_id;
-      if (x11 === undefined || typeof x11 !== 'string' || !_m3(x11)) break L9;
-      for (const k12 in v) {
-        if (!_has.call(v, k12)) continue;
-        if (!(k12 === 'follower_id')) {
-          break L9;
+    L7: {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L7;
+      const x9 = v.follower_id;
+      if (x9 === undefined || typeof x9 !== 'string' || !_m3(x9)) break L7;
+      for (const k10 in v) {
+        if (!_has.call(v, k10)) continue;
+        if (!(k10 === 'follower_id')) {
+          break L7;
         }
       }
-      if (n2 === 0) a3 = 1;
-      else if (n2 === 1) b4 = 1;
       n2++;
     }
-    L13: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L13;
-      const x15 = v.field;
-      if (x15 === undefined || typeof x15 !== 'string') break L13;
-      const x16 = v.value;
-      if (x16 === undefined || typeof x16 !== 'string') break L13;
-      for (const k17 in v) {
-        if (!_has.call(v, k17)) continue;
-        if (!(k17 === 'field' || k17 === 'value')) {
-          break L13;
+    L11: {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
+      const x13 = v.field;
+      if (x13 === undefined || typeof x13 !== 'string') break L11;
+      const x14 = v.value;
+      if (x14 === undefined || typeof x14 !== 'string') break L11;
+      for (const k15 in v) {
+        if (!_has.call(v, k15)) continue;
+        if (!(k15 === 'field' || k15 === 'value')) {
+          break L11;
         }
       }
-      if (n2 === 0) a3 = 2;
-      else if (n2 === 1) b4 = 2;
       n2++;
     }
     if (n2 !== 1) return false;
@@ -224,7 +216,7 @@ export function _ePayload(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vNewsPayload(v: any, o: number): boolean {
+export function _vNewsPayload(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.headline;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -258,7 +250,7 @@ export function _eNewsPayload(v: any, o: number, p: string, E: ValidationError[]
   return E.length === e0;
 }
 
-export function _vFollowPayload(v: any, o: number): boolean {
+export function _vFollowPayload(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.follower_id;
   if (x1 === undefined || typeof x1 !== 'string' || !_m3(x1)) return false;
@@ -311,7 +303,7 @@ export function _eFollowPayload(v: any, o: number, p: string, E: ValidationError
   return E.length === e0;
 }
 
-export function _vProfilePayload(v: any, o: number): boolean {
+export function _vProfilePayload(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.field;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -347,7 +339,7 @@ export function _eProfilePayload(v: any, o: number, p: string, E: ValidationErro
   return E.length === e0;
 }
 
-export function _vShape(v: any, o: number): boolean {
+export function _vShape(v: any, _o: number): boolean {
   let ok2 = false;
   L3: {
     L4: {
@@ -419,7 +411,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vCircle(v: any, o: number): boolean {
+export function _vCircle(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.radius;
   if (x1 === undefined || typeof x1 !== 'number' || !Number.isFinite(x1)) return false;
@@ -436,7 +428,7 @@ export function _eCircle(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vSquare(v: any, o: number): boolean {
+export function _vSquare(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.side;
   if (x1 === undefined || typeof x1 !== 'number' || !Number.isFinite(x1)) return false;

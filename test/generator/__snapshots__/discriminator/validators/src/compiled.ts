@@ -16,8 +16,8 @@ const _t2: any = [
   ['petType', 65, 'string'],
   ['barks', 72, 'boolean'],
 ];
-const _k3: any = ['Circle', 'Square'];
-const _sp4 = '#/components/schemas/Shape';
+const _sp3 = '#/components/schemas/Shape';
+const _k4: any = ['Circle', 'Square'];
 const _t5: any = [
   ['kind', 65, 'string'],
   ['radius', 66, 'number'],
@@ -28,8 +28,8 @@ const _t7: any = [
   ['side', 66, 'number'],
 ];
 const _sp8 = '#/components/schemas/Square';
-const _k9: any = ['car', 'bike'];
-const _sp10 = '#/components/schemas/Vehicle';
+const _sp9 = '#/components/schemas/Vehicle';
+const _k10: any = ['car', 'bike'];
 const _t11: any = [
   ['vehicleType', 65, 'string'],
   ['wheels', 68, 'integer'],
@@ -42,19 +42,19 @@ const _t15: any = [
   ['gears', 4, 'integer'],
 ];
 const _sp16 = '#/components/schemas/Bike';
-const _k17: any = ['created', 'made'];
-const _k18: any = ['deleted'];
-const _k19: any = ['created', 'made', 'deleted'];
-const _sp20 = '#/components/schemas/Event';
-const _t21: any = [
-  ['type', 65, 'string', _k17],
+const _sp17 = '#/components/schemas/Event';
+const _k18: any = ['created', 'made', 'deleted'];
+const _k19: any = ['created', 'made'];
+const _t20: any = [
+  ['type', 65, 'string', _k19],
   ['at', 65, 'string', _fDateTime, 'date-time'],
 ];
-const _sp22 = '#/components/schemas/Created';
-const _t23: any = [['type', 65, 'string', _k18]];
+const _sp21 = '#/components/schemas/Created';
+const _k22: any = ['deleted'];
+const _t23: any = [['type', 65, 'string', _k22]];
 const _sp24 = '#/components/schemas/Deleted';
-const _k25: any = ['card', 'transfer'];
-const _sp26 = '#/components/schemas/Payment';
+const _sp25 = '#/components/schemas/Payment';
+const _k26: any = ['card', 'transfer'];
 const _t27: any = [
   ['method', 65, 'string'],
   ['last4', 65, 'string'],
@@ -69,19 +69,19 @@ const _t31: any = [['animalKind', 65, 'string']];
 const _sp32 = '#/components/schemas/Animal';
 const _t33: any = [['mane', 8, 'boolean']];
 const _sp34 = '#/components/schemas/Lion';
-const _k35: any = ['secret'];
+const _sp35 = '#/components/schemas/Token';
 const _k36: any = ['secret', 'key'];
-const _sp37 = '#/components/schemas/Token';
+const _k37: any = ['secret'];
 const _t38: any = [
-  ['kind', 1, 'string', _k35],
+  ['kind', 1, 'string', _k37],
   ['value', 1, 'string'],
 ];
 const _sp39 = '#/components/schemas/Secret';
-const _k40: any = ['key'];
-const _sp41 = '#/components/schemas/KeyKind';
+const _sp40 = '#/components/schemas/KeyKind';
+const _k41: any = ['key'];
 const _t42: any = [['fingerprint', 65, 'string']];
 
-export function _vPet(v: any, o: number): boolean {
+export function _vPet(v: any, _o: number): boolean {
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.petType;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -108,26 +108,20 @@ export function _vPet(v: any, o: number): boolean {
   } else {
     {
       let n8 = 0;
-      let a9 = -1;
-      let b10 = -1;
-      L11: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
-        const x13 = v.petType;
-        if (x13 === undefined || typeof x13 !== 'string') break L11;
-        const x14 = v.meows;
-        if (x14 === undefined || typeof x14 !== 'boolean') break L11;
-        if (n8 === 0) a9 = 0;
-        else if (n8 === 1) b10 = 0;
+      L9: {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L9;
+        const x11 = v.petType;
+        if (x11 === undefined || typeof x11 !== 'string') break L9;
+        const x12 = v.meows;
+        if (x12 === undefined || typeof x12 !== 'boolean') break L9;
         n8++;
       }
-      L16: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
-        const x18 = v.petType;
-        if (x18 === undefined || typeof x18 !== 'string') break L16;
-        const x19 = v.barks;
-        if (x19 === undefined || typeof x19 !== 'boolean') break L16;
-        if (n8 === 0) a9 = 1;
-        else if (n8 === 1) b10 = 1;
+      L14: {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L14;
+        const x16 = v.petType;
+        if (x16 === undefined || typeof x16 !== 'string') break L14;
+        const x17 = v.barks;
+        if (x17 === undefined || typeof x17 !== 'boolean') break L14;
         n8++;
       }
       if (n8 !== 1) return false;
@@ -238,7 +232,7 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
   return E.length === e0;
 }
 
-export function _vCat(v: any, o: number): boolean {
+export function _vCat(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.petType;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -257,7 +251,7 @@ export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boole
   return E.length === e0;
 }
 
-export function _vDog(v: any, o: number): boolean {
+export function _vDog(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.petType;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -276,7 +270,7 @@ export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boole
   return E.length === e0;
 }
 
-export function _vShape(v: any, o: number): boolean {
+export function _vShape(v: any, _o: number): boolean {
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -303,26 +297,20 @@ export function _vShape(v: any, o: number): boolean {
   } else {
     {
       let n8 = 0;
-      let a9 = -1;
-      let b10 = -1;
-      L11: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
-        const x13 = v.kind;
-        if (x13 === undefined || typeof x13 !== 'string') break L11;
-        const x14 = v.radius;
-        if (x14 === undefined || typeof x14 !== 'number' || !Number.isFinite(x14)) break L11;
-        if (n8 === 0) a9 = 0;
-        else if (n8 === 1) b10 = 0;
+      L9: {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L9;
+        const x11 = v.kind;
+        if (x11 === undefined || typeof x11 !== 'string') break L9;
+        const x12 = v.radius;
+        if (x12 === undefined || typeof x12 !== 'number' || !Number.isFinite(x12)) break L9;
         n8++;
       }
-      L16: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
-        const x18 = v.kind;
-        if (x18 === undefined || typeof x18 !== 'string') break L16;
-        const x19 = v.side;
-        if (x19 === undefined || typeof x19 !== 'number' || !Number.isFinite(x19)) break L16;
-        if (n8 === 0) a9 = 1;
-        else if (n8 === 1) b10 = 1;
+      L14: {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L14;
+        const x16 = v.kind;
+        if (x16 === undefined || typeof x16 !== 'string') break L14;
+        const x17 = v.side;
+        if (x17 === undefined || typeof x17 !== 'number' || !Number.isFinite(x17)) break L14;
         n8++;
       }
       if (n8 !== 1) return false;
@@ -350,10 +338,10 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p + '/kind',
-            _sp4 + '/discriminator',
+            _sp3 + '/discriminator',
             'discriminator',
             'property "kind" must be one of "Circle", "Square"',
-            { propertyName: 'kind', value: x1, allowedValues: _k3 },
+            { propertyName: 'kind', value: x1, allowedValues: _k4 },
           )
         )
           return false;
@@ -413,14 +401,14 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp4 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+            _fErr(E, o, p, _sp3 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
           )
             return false;
         } else E.length = e15;
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp4 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp3 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -431,7 +419,7 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vCircle(v: any, o: number): boolean {
+export function _vCircle(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -450,7 +438,7 @@ export function _eCircle(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vSquare(v: any, o: number): boolean {
+export function _vSquare(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -488,18 +476,12 @@ export function _vVehicle(v: any, o: number): boolean {
   } else {
     {
       let n2 = 0;
-      let a3 = -1;
-      let b4 = -1;
-      L5: {
-        if (!_vCar(v, o)) break L5;
-        if (n2 === 0) a3 = 0;
-        else if (n2 === 1) b4 = 0;
+      L3: {
+        if (!_vCar(v, o)) break L3;
         n2++;
       }
-      L7: {
-        if (!_vBike(v, o)) break L7;
-        if (n2 === 0) a3 = 1;
-        else if (n2 === 1) b4 = 1;
+      L5: {
+        if (!_vBike(v, o)) break L5;
         n2++;
       }
       if (n2 !== 1) return false;
@@ -527,10 +509,10 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
             E,
             o,
             p + '/vehicleType',
-            _sp10 + '/discriminator',
+            _sp9 + '/discriminator',
             'discriminator',
             'property "vehicleType" must be one of "car", "bike"',
-            { propertyName: 'vehicleType', value: x1, allowedValues: _k9 },
+            { propertyName: 'vehicleType', value: x1, allowedValues: _k10 },
           )
         )
           return false;
@@ -582,16 +564,14 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp10 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
-              passingSchemas: null,
-            })
+            _fErr(E, o, p, _sp9 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
           )
             return false;
         } else E.length = e9;
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp10 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp9 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -602,7 +582,7 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vVehicleBase(v: any, o: number): boolean {
+export function _vVehicleBase(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.vehicleType;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -621,7 +601,7 @@ export function _eVehicleBase(v: any, o: number, p: string, E: ValidationError[]
   return E.length === e0;
 }
 
-export function _vCar(v: any, o: number): boolean {
+export function _vCar(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.vehicleType;
   if (x3 === undefined || typeof x3 !== 'string') return false;
@@ -644,7 +624,7 @@ export function _eCar(v: any, o: number, p: string, E: ValidationError[]): boole
   return E.length === e0;
 }
 
-export function _vBike(v: any, o: number): boolean {
+export function _vBike(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.vehicleType;
   if (x3 === undefined || typeof x3 !== 'string') return false;
@@ -702,24 +682,18 @@ export function _vEvent(v: any, o: number): boolean {
   } else {
     {
       let n10 = 0;
-      let a11 = -1;
-      let b12 = -1;
-      L13: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L13;
-        const x15 = v.type;
-        if (x15 === undefined || typeof x15 !== 'string' || !(x15 === 'created' || x15 === 'made')) break L13;
-        const x16 = v.at;
-        if (x16 === undefined || typeof x16 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x16))) break L13;
-        if (n10 === 0) a11 = 0;
-        else if (n10 === 1) b12 = 0;
+      L11: {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
+        const x13 = v.type;
+        if (x13 === undefined || typeof x13 !== 'string' || !(x13 === 'created' || x13 === 'made')) break L11;
+        const x14 = v.at;
+        if (x14 === undefined || typeof x14 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x14))) break L11;
         n10++;
       }
-      L18: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L18;
-        const x20 = v.type;
-        if (x20 === undefined || typeof x20 !== 'string' || !(x20 === 'deleted')) break L18;
-        if (n10 === 0) a11 = 1;
-        else if (n10 === 1) b12 = 1;
+      L16: {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
+        const x18 = v.type;
+        if (x18 === undefined || typeof x18 !== 'string' || !(x18 === 'deleted')) break L16;
         n10++;
       }
       if (n10 !== 1) return false;
@@ -751,10 +725,10 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p + '/type',
-            _sp20 + '/discriminator',
+            _sp17 + '/discriminator',
             'discriminator',
             'property "type" must be one of "created", "made", "deleted"',
-            { propertyName: 'type', value: x1, allowedValues: _k19 },
+            { propertyName: 'type', value: x1, allowedValues: _k18 },
           )
         )
           return false;
@@ -812,7 +786,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp20 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            _fErr(E, o, p, _sp17 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
@@ -821,7 +795,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp20 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp17 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -844,14 +818,14 @@ export function _vCreated(v: any, o: number): boolean {
 export function _eCreated(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp22, 'object');
+    _fType(E, o, p, _sp21, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp22, _t21)) return false;
+  if (_eProps(v, o, p, E, _sp21, _t20)) return false;
   return E.length === e0;
 }
 
-export function _vDeleted(v: any, o: number): boolean {
+export function _vDeleted(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'deleted')) return false;
@@ -868,7 +842,7 @@ export function _eDeleted(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vPayment(v: any, o: number): boolean {
+export function _vPayment(v: any, _o: number): boolean {
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.method;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -938,10 +912,10 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
             E,
             o,
             p + '/method',
-            _sp26 + '/discriminator',
+            _sp25 + '/discriminator',
             'discriminator',
             'property "method" must be one of "card", "transfer"',
-            { propertyName: 'method', value: x1, allowedValues: _k25 },
+            { propertyName: 'method', value: x1, allowedValues: _k26 },
           )
         )
           return false;
@@ -994,14 +968,14 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
       }
       if (ok2) E.length = e3;
       else {
-        if (_fErr(E, o, p, _sp26 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
+        if (_fErr(E, o, p, _sp25 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _vCard(v: any, o: number): boolean {
+export function _vCard(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.method;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -1020,7 +994,7 @@ export function _eCard(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vTransfer(v: any, o: number): boolean {
+export function _vTransfer(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.method;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -1039,7 +1013,7 @@ export function _eTransfer(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vAnimal(v: any, o: number): boolean {
+export function _vAnimal(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.animalKind;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -1056,7 +1030,7 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vLion(v: any, o: number): boolean {
+export function _vLion(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.animalKind;
   if (x3 === undefined || typeof x3 !== 'string') return false;
@@ -1100,22 +1074,16 @@ export function _vToken(v: any, o: number): boolean {
   } else {
     {
       let n5 = 0;
-      let a6 = -1;
-      let b7 = -1;
-      L8: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
-        const x10 = v.kind;
-        if (x10 !== undefined && (typeof x10 !== 'string' || !(x10 === 'secret'))) break L8;
-        const x11 = v.value;
-        if (x11 !== undefined && typeof x11 !== 'string') break L8;
-        if (n5 === 0) a6 = 0;
-        else if (n5 === 1) b7 = 0;
+      L6: {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L6;
+        const x8 = v.kind;
+        if (x8 !== undefined && (typeof x8 !== 'string' || !(x8 === 'secret'))) break L6;
+        const x9 = v.value;
+        if (x9 !== undefined && typeof x9 !== 'string') break L6;
         n5++;
       }
-      L13: {
-        if (!_vKey(v, o)) break L13;
-        if (n5 === 0) a6 = 1;
-        else if (n5 === 1) b7 = 1;
+      L11: {
+        if (!_vKey(v, o)) break L11;
         n5++;
       }
       if (n5 !== 1) return false;
@@ -1143,7 +1111,7 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p + '/kind',
-            _sp37 + '/discriminator',
+            _sp35 + '/discriminator',
             'discriminator',
             'property "kind" must be one of "secret", "key"',
             { propertyName: 'kind', value: x1, allowedValues: _k36 },
@@ -1202,7 +1170,7 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (n2 === 0) {
           if (
-            _fErr(E, o, p, _sp37 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            _fErr(E, o, p, _sp35 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
@@ -1211,7 +1179,7 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
       }
       if (n2 > 1) {
         if (
-          _fErr(E, o, p, _sp37 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          _fErr(E, o, p, _sp35 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a3, b4],
           })
         )
@@ -1222,7 +1190,7 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vSecret(v: any, o: number): boolean {
+export function _vSecret(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 !== undefined && (typeof x1 !== 'string' || !(x1 === 'secret'))) return false;
@@ -1241,7 +1209,7 @@ export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vKeyKind(v: any, o: number): boolean {
+export function _vKeyKind(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!(v === 'key')) return false;
   return true;
@@ -1249,12 +1217,12 @@ export function _vKeyKind(v: any, o: number): boolean {
 
 export function _eKeyKind(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp41, 'string')) return false;
-  if (!(v === 'key') && _fEnum(E, o, p, _sp41, _k40)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp40, 'string')) return false;
+  if (!(v === 'key') && _fEnum(E, o, p, _sp40, _k41)) return false;
   return E.length === e0;
 }
 
-export function _vKey(v: any, o: number): boolean {
+export function _vKey(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'key')) return false;

@@ -6,34 +6,34 @@
 import type { ValidationError } from './runtime.js';
 import { _eProps, _fEnum, _fPT, _fType, _fTypes, _inc, _ref, _refSp } from './runtime.js';
 
-const _k0: any = ['active', 'inactive', 'with space', '', '1', 'true', 'null'];
-const _sp1 = '#/components/schemas/Strings';
-const _k2: any = [1, 2.5, -3, 0, 1e21, 0.1];
-const _sp3 = '#/components/schemas/Numbers';
-const _k4: any = [100, 200, -1];
-const _sp5 = '#/components/schemas/Integers';
-const _k6: any = [Infinity, -Infinity, NaN, -0];
-const _sp7 = '#/components/schemas/NonFinite';
-const _k8: any = [true];
-const _sp9 = '#/components/schemas/Booleans';
-const _k10: any = ['on', 'off', null];
-const _sp11 = '#/components/schemas/WithNull';
+const _sp0 = '#/components/schemas/Strings';
+const _k1: any = ['active', 'inactive', 'with space', '', '1', 'true', 'null'];
+const _sp2 = '#/components/schemas/Numbers';
+const _k3: any = [1, 2.5, -3, 0, 1e21, 0.1];
+const _sp4 = '#/components/schemas/Integers';
+const _k5: any = [100, 200, -1];
+const _sp6 = '#/components/schemas/NonFinite';
+const _k7: any = [Infinity, -Infinity, NaN, -0];
+const _sp8 = '#/components/schemas/Booleans';
+const _k9: any = [true];
+const _sp10 = '#/components/schemas/WithNull';
+const _k11: any = ['on', 'off', null];
 const _k12: any = [null];
 const _sp13 = '#/components/schemas/OnlyNull';
-const _k14: any = [1, '1', true, null, { a: 1, 'b c': [2] }, [1, 'x']];
-const _k15: any = [{ a: 1, 'b c': [2] }, [1, 'x']];
+const _k14: any = [{ a: 1, 'b c': [2] }, [1, 'x']];
+const _k15: any = [1, '1', true, null, { a: 1, 'b c': [2] }, [1, 'x']];
 const _sp16 = '#/components/schemas/Mixed';
-const _k17: any = ['only'];
-const _sp18 = '#/components/schemas/Single';
+const _sp17 = '#/components/schemas/Single';
+const _k18: any = ['only'];
 const _k19: any = ['auto', 'manual'];
-const _k20: any = [1, 2, 3];
-const _sp21 = '#/components/schemas/Settings';
+const _sp20 = '#/components/schemas/Settings';
+const _k21: any = [1, 2, 3];
 const _t22: any = [['mode', 65, 'string', _k19]];
 const _sp23 = '#/paths/~1items/get/parameters/0/schema';
 const _sp24 = '#/paths/~1items/get/parameters/1/schema';
 const _k25: any = ['asc', 'desc'];
 
-export function _vStrings(v: any, o: number): boolean {
+export function _vStrings(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!(
     v === 'active' ||
@@ -50,7 +50,7 @@ export function _vStrings(v: any, o: number): boolean {
 
 export function _eStrings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp1, 'string')) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp0, 'string')) return false;
   if (
     !(
       v === 'active' ||
@@ -61,13 +61,13 @@ export function _eStrings(v: any, o: number, p: string, E: ValidationError[]): b
       v === 'true' ||
       v === 'null'
     ) &&
-    _fEnum(E, o, p, _sp1, _k0)
+    _fEnum(E, o, p, _sp0, _k1)
   )
     return false;
   return E.length === e0;
 }
 
-export function _vNumbers(v: any, o: number): boolean {
+export function _vNumbers(v: any, _o: number): boolean {
   if (typeof v !== 'number' || !Number.isFinite(v)) return false;
   if (!(v === 1 || v === 2.5 || v === -3 || v === 0 || v === 1e21 || v === 0.1)) return false;
   return true;
@@ -75,13 +75,13 @@ export function _vNumbers(v: any, o: number): boolean {
 
 export function _eNumbers(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp3, 'number')) return false;
-  if (!(v === 1 || v === 2.5 || v === -3 || v === 0 || v === 1e21 || v === 0.1) && _fEnum(E, o, p, _sp3, _k2))
+  if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp2, 'number')) return false;
+  if (!(v === 1 || v === 2.5 || v === -3 || v === 0 || v === 1e21 || v === 0.1) && _fEnum(E, o, p, _sp2, _k3))
     return false;
   return E.length === e0;
 }
 
-export function _vIntegers(v: any, o: number): boolean {
+export function _vIntegers(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   if (!(v === 100 || v === 200 || v === -1)) return false;
   return true;
@@ -89,12 +89,12 @@ export function _vIntegers(v: any, o: number): boolean {
 
 export function _eIntegers(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!Number.isInteger(v) && _fType(E, o, p, _sp5, 'integer')) return false;
-  if (!(v === 100 || v === 200 || v === -1) && _fEnum(E, o, p, _sp5, _k4)) return false;
+  if (!Number.isInteger(v) && _fType(E, o, p, _sp4, 'integer')) return false;
+  if (!(v === 100 || v === 200 || v === -1) && _fEnum(E, o, p, _sp4, _k5)) return false;
   return E.length === e0;
 }
 
-export function _vNonFinite(v: any, o: number): boolean {
+export function _vNonFinite(v: any, _o: number): boolean {
   if (typeof v !== 'number' || !Number.isFinite(v)) return false;
   if (!(v === 0)) return false;
   return true;
@@ -102,12 +102,12 @@ export function _vNonFinite(v: any, o: number): boolean {
 
 export function _eNonFinite(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp7, 'number')) return false;
-  if (!(v === 0) && _fEnum(E, o, p, _sp7, _k6)) return false;
+  if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp6, 'number')) return false;
+  if (!(v === 0) && _fEnum(E, o, p, _sp6, _k7)) return false;
   return E.length === e0;
 }
 
-export function _vBooleans(v: any, o: number): boolean {
+export function _vBooleans(v: any, _o: number): boolean {
   if (typeof v !== 'boolean') return false;
   if (!(v === true)) return false;
   return true;
@@ -115,12 +115,12 @@ export function _vBooleans(v: any, o: number): boolean {
 
 export function _eBooleans(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'boolean' && _fType(E, o, p, _sp9, 'boolean')) return false;
-  if (!(v === true) && _fEnum(E, o, p, _sp9, _k8)) return false;
+  if (typeof v !== 'boolean' && _fType(E, o, p, _sp8, 'boolean')) return false;
+  if (!(v === true) && _fEnum(E, o, p, _sp8, _k9)) return false;
   return E.length === e0;
 }
 
-export function _vWithNull(v: any, o: number): boolean {
+export function _vWithNull(v: any, _o: number): boolean {
   if (!(typeof v === 'string' || v === null)) return false;
   if (!(v === 'on' || v === 'off' || v === null)) return false;
   return true;
@@ -128,12 +128,12 @@ export function _vWithNull(v: any, o: number): boolean {
 
 export function _eWithNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp11, 'string,null')) return false;
-  if (!(v === 'on' || v === 'off' || v === null) && _fEnum(E, o, p, _sp11, _k10)) return false;
+  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp10, 'string,null')) return false;
+  if (!(v === 'on' || v === 'off' || v === null) && _fEnum(E, o, p, _sp10, _k11)) return false;
   return E.length === e0;
 }
 
-export function _vOnlyNull(v: any, o: number): boolean {
+export function _vOnlyNull(v: any, _o: number): boolean {
   if (!(v === null)) return false;
   return true;
 }
@@ -144,19 +144,19 @@ export function _eOnlyNull(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vMixed(v: any, o: number): boolean {
-  if (!(v === 1 || v === '1' || v === true || v === null || _inc(_k15, v))) return false;
+export function _vMixed(v: any, _o: number): boolean {
+  if (!(v === 1 || v === '1' || v === true || v === null || _inc(_k14, v))) return false;
   return true;
 }
 
 export function _eMixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(v === 1 || v === '1' || v === true || v === null || _inc(_k15, v)) && _fEnum(E, o, p, _sp16, _k14))
+  if (!(v === 1 || v === '1' || v === true || v === null || _inc(_k14, v)) && _fEnum(E, o, p, _sp16, _k15))
     return false;
   return E.length === e0;
 }
 
-export function _vSingle(v: any, o: number): boolean {
+export function _vSingle(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!(v === 'only')) return false;
   return true;
@@ -164,12 +164,12 @@ export function _vSingle(v: any, o: number): boolean {
 
 export function _eSingle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && _fType(E, o, p, _sp18, 'string')) return false;
-  if (!(v === 'only') && _fEnum(E, o, p, _sp18, _k17)) return false;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp17, 'string')) return false;
+  if (!(v === 'only') && _fEnum(E, o, p, _sp17, _k18)) return false;
   return E.length === e0;
 }
 
-export function _vSettings(v: any, o: number): boolean {
+export function _vSettings(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.mode;
   if (x1 === undefined || typeof x1 !== 'string' || !(x1 === 'auto' || x1 === 'manual')) return false;
@@ -203,22 +203,22 @@ export function _vSettings(v: any, o: number): boolean {
 export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp21, 'object');
+    _fType(E, o, p, _sp20, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp21, _t22)) return false;
+  if (_eProps(v, o, p, E, _sp20, _t22)) return false;
   const x1 = v.levels;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp21, 'levels', 'array')) return false;
+      if (_fPT(E, o, p, _sp20, 'levels', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
-        if (!Number.isInteger(x3) && _fType(E, o, p + '/levels/' + i2, _sp21 + '/properties/levels/items', 'integer'))
+        if (!Number.isInteger(x3) && _fType(E, o, p + '/levels/' + i2, _sp20 + '/properties/levels/items', 'integer'))
           return false;
         if (
           !(x3 === 1 || x3 === 2 || x3 === 3) &&
-          _fEnum(E, o, p + '/levels/' + i2, _sp21 + '/properties/levels/items', _k20)
+          _fEnum(E, o, p + '/levels/' + i2, _sp20 + '/properties/levels/items', _k21)
         )
           return false;
       }
@@ -261,7 +261,7 @@ export function _eListItemsQuerySort(v: any, o: number, p: string, E: Validation
   return E.length === e0;
 }
 
-export function _vListItemsQuerySort(v: any, o: number): boolean {
+export function _vListItemsQuerySort(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (!(v === 'asc' || v === 'desc')) return false;
   return true;
@@ -280,7 +280,7 @@ export function _eListItemsQueryStates(v: any, o: number, p: string, E: Validati
   return E.length === e0;
 }
 
-export function _vListItemsQueryStates(v: any, o: number): boolean {
+export function _vListItemsQueryStates(v: any, _o: number): boolean {
   if (!Array.isArray(v)) return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];

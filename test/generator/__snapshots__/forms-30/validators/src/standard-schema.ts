@@ -6,7 +6,7 @@
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as O from './operations.js';
 
-// 6 declarations of generator/src/emit/validators/runtime/standard-schema.ts, as written there (runtime-copies.txt)
+// 5 declarations of generator/src/emit/validators/runtime/standard-schema.ts, as written there (runtime-copies.txt)
 
 /** The request body validator `get` returns as a Standard Schema: the body of its first declared media type. */
 function _body<T>(

@@ -24,7 +24,7 @@ const _t6: any = [
 ];
 const _t7: any = [['query', 65, 'string']];
 
-export function _vUpload(v: any, o: number): boolean {
+export function _vUpload(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.title;
   if (x1 === undefined || typeof x1 !== 'string' || x1.length === 0) return false;
@@ -177,7 +177,7 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vReceived(v: any, o: number): boolean {
+export function _vReceived(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   return true;
 }

@@ -57,7 +57,7 @@ const _t10: any = [
 ];
 const _sp11 = '#/components/schemas/Color';
 
-export function _vSubscription(v: any, o: number): boolean {
+export function _vSubscription(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.email;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -130,7 +130,7 @@ export function _eSubscription(v: any, o: number, p: string, E: ValidationError[
   return E.length === e0;
 }
 
-export function _vStyles(v: any, o: number): boolean {
+export function _vStyles(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.formExploded;
   if (x1 !== undefined) {
@@ -391,7 +391,7 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vColor(v: any, o: number): boolean {
+export function _vColor(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.R;
   if (x1 !== undefined && !Number.isInteger(x1)) return false;

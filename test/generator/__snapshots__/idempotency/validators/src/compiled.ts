@@ -21,7 +21,7 @@ const _t3: any = [
 const _sp4 = '#/components/schemas/Problem';
 const _sp5 = '#/paths/~1orders/post/parameters/0/schema';
 
-export function _vOrder(v: any, o: number): boolean {
+export function _vOrder(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -57,7 +57,7 @@ export function _eOrder(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vNewOrder(v: any, o: number): boolean {
+export function _vNewOrder(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.item;
   if (x1 === undefined || typeof x1 !== 'string' || x1.length === 0) return false;
@@ -110,7 +110,7 @@ export function _eNewOrder(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vProblem(v: any, o: number): boolean {
+export function _vProblem(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -198,7 +198,7 @@ export function _eCreateOrderHeaderIdempotencyKey(
   return E.length === e0;
 }
 
-export function _vCreateOrderHeaderIdempotencyKey(v: any, o: number): boolean {
+export function _vCreateOrderHeaderIdempotencyKey(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   if (v.length > 255 && _len(v) > 255) return false;
   return true;

@@ -159,7 +159,7 @@ export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _vProblem(v: any, o: number): boolean {
+export function _vProblem(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -228,7 +228,7 @@ export function _eListAccountsQueryAfterId(v: any, o: number, p: string, E: Vali
   return E.length === e0;
 }
 
-export function _vListAccountsQueryAfterId(v: any, o: number): boolean {
+export function _vListAccountsQueryAfterId(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   return true;
 }

@@ -5,4 +5,4 @@
 
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 
-// 6 declarations of generator/src/emit/validators/runtime/standard-schema.ts, as written there (runtime-copies.txt)
+// 5 declarations of generator/src/emit/validators/runtime/standard-schema.ts, as written there (runtime-copies.txt)

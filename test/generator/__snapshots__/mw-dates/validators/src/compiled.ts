@@ -7,9 +7,8 @@ import type { ValidationError } from './runtime.js';
 import { _eProps, _esc, _fErr, _fFormat, _fPT, _fReq, _fType, _has, _ref, _refSp } from './runtime.js';
 import { _fDate, _fDateTime } from './formats.js';
 
-const _k0: any = ['1970-01-01T00:00:00Z'];
-const _sp1 = '#/components/schemas/Event';
-const _t2: any = [
+const _sp0 = '#/components/schemas/Event';
+const _t1: any = [
   ['id', 129, 'string'],
   ['title', 65, 'string'],
   ['note', 1, 'string'],
@@ -17,11 +16,12 @@ const _t2: any = [
   ['day', 65, 'string', _fDate, 'date'],
   ['ends_at', 49, 'string,null', _fDateTime, 'date-time'],
 ];
-const _t3: any = [
+const _t2: any = [
   ['name', 65, 'string'],
   ['joined_at', 1, 'string', _fDateTime, 'date-time'],
 ];
-const _t4: any = [['precision', 1, 'string', _fDateTime, 'date-time', _k0]];
+const _k3: any = ['1970-01-01T00:00:00Z'];
+const _t4: any = [['precision', 1, 'string', _fDateTime, 'date-time', _k3]];
 const _sp5 = '#/components/schemas/Reminder';
 const _t6: any = [['at', 65, 'string', _fDateTime, 'date-time']];
 const _t7: any = [['on', 65, 'string', _fDate, 'date']];
@@ -102,35 +102,29 @@ export function _vEvent(v: any, o: number): boolean {
   if (x21 !== undefined) {
     {
       let n24 = 0;
-      let a25 = -1;
-      let b26 = -1;
-      L27: {
-        if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) break L27;
-        const x28 = x21.kind;
-        if (x28 === undefined || !(x28 === 'email')) break L27;
-        const x30 = x21.at;
-        if (x30 === undefined || typeof x30 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x30))) break L27;
-        if (n24 === 0) a25 = 0;
-        else if (n24 === 1) b26 = 0;
+      L25: {
+        if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) break L25;
+        const x26 = x21.kind;
+        if (x26 === undefined || !(x26 === 'email')) break L25;
+        const x28 = x21.at;
+        if (x28 === undefined || typeof x28 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x28))) break L25;
         n24++;
       }
-      L32: {
-        if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) break L32;
-        const x33 = x21.kind;
-        if (x33 === undefined || !(x33 === 'sms')) break L32;
-        const x35 = x21.on;
-        if (x35 === undefined || typeof x35 !== 'string' || ((o & 2) !== 0 && !_fDate(x35))) break L32;
-        if (n24 === 0) a25 = 1;
-        else if (n24 === 1) b26 = 1;
+      L30: {
+        if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) break L30;
+        const x31 = x21.kind;
+        if (x31 === undefined || !(x31 === 'sms')) break L30;
+        const x33 = x21.on;
+        if (x33 === undefined || typeof x33 !== 'string' || ((o & 2) !== 0 && !_fDate(x33))) break L30;
         n24++;
       }
       if (n24 !== 1) return false;
     }
   }
-  const x37 = v.precision;
+  const x35 = v.precision;
   if (
-    x37 !== undefined &&
-    (typeof x37 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x37)) || !(x37 === '1970-01-01T00:00:00Z'))
+    x35 !== undefined &&
+    (typeof x35 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x35)) || !(x35 === '1970-01-01T00:00:00Z'))
   )
     return false;
   return true;
@@ -139,24 +133,24 @@ export function _vEvent(v: any, o: number): boolean {
 export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp1, 'object');
+    _fType(E, o, p, _sp0, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp1, _t2)) return false;
+  if (_eProps(v, o, p, E, _sp0, _t1)) return false;
   const x1 = v.history;
   if (x1 !== undefined) {
     if (!Array.isArray(x1)) {
-      if (_fPT(E, o, p, _sp1, 'history', 'array')) return false;
+      if (_fPT(E, o, p, _sp0, 'history', 'array')) return false;
     } else {
       for (let i2 = 0; i2 < x1.length; i2++) {
         const x3 = x1[i2];
         if (typeof x3 !== 'string') {
-          if (_fType(E, o, p + '/history/' + i2, _sp1 + '/properties/history/items', 'string')) return false;
+          if (_fType(E, o, p + '/history/' + i2, _sp0 + '/properties/history/items', 'string')) return false;
         } else {
           if (
             (o & 2) !== 0 &&
             !_fDateTime(x3) &&
-            _fFormat(E, o, p + '/history/' + i2, _sp1 + '/properties/history/items', 'date-time')
+            _fFormat(E, o, p + '/history/' + i2, _sp0 + '/properties/history/items', 'date-time')
           )
             return false;
         }
@@ -166,14 +160,14 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   const x4 = v.attendees;
   if (x4 !== undefined) {
     if (!Array.isArray(x4)) {
-      if (_fPT(E, o, p, _sp1, 'attendees', 'array')) return false;
+      if (_fPT(E, o, p, _sp0, 'attendees', 'array')) return false;
     } else {
       for (let i5 = 0; i5 < x4.length; i5++) {
         const x6 = x4[i5];
         if (typeof x6 !== 'object' || x6 === null || Array.isArray(x6)) {
-          if (_fType(E, o, p + '/attendees/' + i5, _sp1 + '/properties/attendees/items', 'object')) return false;
+          if (_fType(E, o, p + '/attendees/' + i5, _sp0 + '/properties/attendees/items', 'object')) return false;
         } else {
-          if (_eProps(x6, o, p + '/attendees/' + i5, E, _sp1 + '/properties/attendees/items', _t3)) return false;
+          if (_eProps(x6, o, p + '/attendees/' + i5, E, _sp0 + '/properties/attendees/items', _t2)) return false;
         }
       }
     }
@@ -181,7 +175,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   const x8 = v.checkpoints;
   if (x8 !== undefined) {
     if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) {
-      if (_fPT(E, o, p, _sp1, 'checkpoints', 'object')) return false;
+      if (_fPT(E, o, p, _sp0, 'checkpoints', 'object')) return false;
     } else {
       for (const k9 in x8) {
         if (!_has.call(x8, k9)) continue;
@@ -192,7 +186,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
               E,
               o,
               p + '/checkpoints/' + _esc(k9),
-              _sp1 + '/properties/checkpoints/additionalProperties',
+              _sp0 + '/properties/checkpoints/additionalProperties',
               'string',
             )
           )
@@ -205,7 +199,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
               E,
               o,
               p + '/checkpoints/' + _esc(k9),
-              _sp1 + '/properties/checkpoints/additionalProperties',
+              _sp0 + '/properties/checkpoints/additionalProperties',
               'date',
             )
           )
@@ -222,33 +216,27 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   if (x13 !== undefined) {
     if (_ref(x13, o, p, '/reminder', E, _vReminder, _eReminder)) return false;
   }
-  if (_eProps(v, o, p, E, _sp1, _t4)) return false;
+  if (_eProps(v, o, p, E, _sp0, _t4)) return false;
   return E.length === e0;
 }
 
 export function _vReminder(v: any, o: number): boolean {
   {
     let n2 = 0;
-    let a3 = -1;
-    let b4 = -1;
-    L5: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
-      const x6 = v.kind;
-      if (x6 === undefined || !(x6 === 'email')) break L5;
-      const x8 = v.at;
-      if (x8 === undefined || typeof x8 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x8))) break L5;
-      if (n2 === 0) a3 = 0;
-      else if (n2 === 1) b4 = 0;
+    L3: {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
+      const x4 = v.kind;
+      if (x4 === undefined || !(x4 === 'email')) break L3;
+      const x6 = v.at;
+      if (x6 === undefined || typeof x6 !== 'string' || ((o & 2) !== 0 && !_fDateTime(x6))) break L3;
       n2++;
     }
-    L10: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
-      const x11 = v.kind;
-      if (x11 === undefined || !(x11 === 'sms')) break L10;
-      const x13 = v.on;
-      if (x13 === undefined || typeof x13 !== 'string' || ((o & 2) !== 0 && !_fDate(x13))) break L10;
-      if (n2 === 0) a3 = 1;
-      else if (n2 === 1) b4 = 1;
+    L8: {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
+      const x9 = v.kind;
+      if (x9 === undefined || !(x9 === 'sms')) break L8;
+      const x11 = v.on;
+      if (x11 === undefined || typeof x11 !== 'string' || ((o & 2) !== 0 && !_fDate(x11))) break L8;
       n2++;
     }
     if (n2 !== 1) return false;

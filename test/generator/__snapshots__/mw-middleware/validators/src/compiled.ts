@@ -23,7 +23,7 @@ const _sp5 = '#/paths/~1things/get/parameters/0/schema';
 const _sp6 = '#/paths/~1things/get/parameters/1/schema';
 const _sp7 = '#/paths/~1things~1{id}/get/parameters/0/schema';
 
-export function _vThing(v: any, o: number): boolean {
+export function _vThing(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -42,7 +42,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vNewThing(v: any, o: number): boolean {
+export function _vNewThing(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
   if (x1 === undefined || typeof x1 !== 'string' || x1.length === 0) return false;
@@ -78,7 +78,7 @@ export function _eNewThing(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vProblem(v: any, o: number): boolean {
+export function _vProblem(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -156,7 +156,7 @@ export function _eListThingsQueryTag(v: any, o: number, p: string, E: Validation
   return E.length === e0;
 }
 
-export function _vListThingsQueryTag(v: any, o: number): boolean {
+export function _vListThingsQueryTag(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
@@ -173,7 +173,7 @@ export function _eListThingsQueryLimit(v: any, o: number, p: string, E: Validati
   return E.length === e0;
 }
 
-export function _vListThingsQueryLimit(v: any, o: number): boolean {
+export function _vListThingsQueryLimit(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   if (v > 100) return false;
   if (v < 1) return false;

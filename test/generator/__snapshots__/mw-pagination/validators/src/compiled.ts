@@ -34,7 +34,7 @@ const _t18: any = [['next_cursor', 1, 'string']];
 const _sp19 = '#/paths/~1search/post/parameters/0/schema';
 const _sp20 = '#/paths/~1tags/get/parameters/0/schema';
 
-export function _vItem(v: any, o: number): boolean {
+export function _vItem(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -53,7 +53,7 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vMeta(v: any, o: number): boolean {
+export function _vMeta(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.result_count;
   if (x1 !== undefined && !Number.isInteger(x1)) return false;
@@ -400,7 +400,7 @@ export function _eListPostsQueryPaginationToken(
   return E.length === e0;
 }
 
-export function _vListPostsQueryPaginationToken(v: any, o: number): boolean {
+export function _vListPostsQueryPaginationToken(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
@@ -417,7 +417,7 @@ export function _eListPostsQueryMaxResults(v: any, o: number, p: string, E: Vali
   return E.length === e0;
 }
 
-export function _vListPostsQueryMaxResults(v: any, o: number): boolean {
+export function _vListPostsQueryMaxResults(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   if (v > 100) return false;
   if (v < 1) return false;
@@ -430,7 +430,7 @@ export function _eListEventsQueryLimit(v: any, o: number, p: string, E: Validati
   return E.length === e0;
 }
 
-export function _vListEventsQueryLimit(v: any, o: number): boolean {
+export function _vListEventsQueryLimit(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   return true;
 }
@@ -445,7 +445,7 @@ export function _eListReposQueryPage(v: any, o: number, p: string, E: Validation
   return E.length === e0;
 }
 
-export function _vListReposQueryPage(v: any, o: number): boolean {
+export function _vListReposQueryPage(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   if (v < 1) return false;
   return true;
@@ -462,7 +462,7 @@ export function _eListReposQueryPerPage(v: any, o: number, p: string, E: Validat
   return E.length === e0;
 }
 
-export function _vListReposQueryPerPage(v: any, o: number): boolean {
+export function _vListReposQueryPerPage(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   if (v > 100) return false;
   return true;

@@ -9,14 +9,14 @@ import { _fDate } from './formats.js';
 
 const _sp0 = '#/components/schemas/Name';
 const _sp1 = '#/components/schemas/Count';
-const _k2: any = ['red', 'green', null];
-const _sp3 = '#/components/schemas/Color';
-const _k4: any = [1, 2, 3, null];
-const _sp5 = '#/components/schemas/Level';
+const _sp2 = '#/components/schemas/Color';
+const _k3: any = ['red', 'green', null];
+const _sp4 = '#/components/schemas/Level';
+const _k5: any = [1, 2, 3, null];
 const _k6: any = ['fast', 'slow', null];
 const _sp7 = '#/components/schemas/Mode';
-const _k8: any = ['on', 'off', null];
-const _sp9 = '#/components/schemas/ExplicitNull';
+const _sp8 = '#/components/schemas/ExplicitNull';
+const _k9: any = ['on', 'off', null];
 const _t10: any = [['name', 65, 'string']];
 const _sp11 = '#/components/schemas/Owner';
 const _t12: any = [['nickname', 113, 'string,null']];
@@ -26,7 +26,7 @@ const _sp15 = '#/components/schemas/Anything';
 const _sp16 = '#/paths/~1owners~1{ownerId}/get/parameters/0/schema';
 const _sp17 = '#/paths/~1owners~1{ownerId}/get/parameters/1/schema';
 
-export function _vName(v: any, o: number): boolean {
+export function _vName(v: any, _o: number): boolean {
   if (!(typeof v === 'string' || v === null)) return false;
   return true;
 }
@@ -37,7 +37,7 @@ export function _eName(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vCount(v: any, o: number): boolean {
+export function _vCount(v: any, _o: number): boolean {
   if (!(Number.isInteger(v) || v === null)) return false;
   if (typeof v === 'number') {
     if (v < 0) return false;
@@ -58,7 +58,7 @@ export function _eCount(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vColor(v: any, o: number): boolean {
+export function _vColor(v: any, _o: number): boolean {
   if (!(typeof v === 'string' || v === null)) return false;
   if (!(v === 'red' || v === 'green' || v === null)) return false;
   return true;
@@ -66,12 +66,12 @@ export function _vColor(v: any, o: number): boolean {
 
 export function _eColor(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp3, 'string,null')) return false;
-  if (!(v === 'red' || v === 'green' || v === null) && _fEnum(E, o, p, _sp3, _k2)) return false;
+  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp2, 'string,null')) return false;
+  if (!(v === 'red' || v === 'green' || v === null) && _fEnum(E, o, p, _sp2, _k3)) return false;
   return E.length === e0;
 }
 
-export function _vLevel(v: any, o: number): boolean {
+export function _vLevel(v: any, _o: number): boolean {
   if (!(Number.isInteger(v) || v === null)) return false;
   if (!(v === 1 || v === 2 || v === 3 || v === null)) return false;
   return true;
@@ -79,12 +79,12 @@ export function _vLevel(v: any, o: number): boolean {
 
 export function _eLevel(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(Number.isInteger(v) || v === null) && _fTypes(E, o, p, _sp5, 'integer,null')) return false;
-  if (!(v === 1 || v === 2 || v === 3 || v === null) && _fEnum(E, o, p, _sp5, _k4)) return false;
+  if (!(Number.isInteger(v) || v === null) && _fTypes(E, o, p, _sp4, 'integer,null')) return false;
+  if (!(v === 1 || v === 2 || v === 3 || v === null) && _fEnum(E, o, p, _sp4, _k5)) return false;
   return E.length === e0;
 }
 
-export function _vMode(v: any, o: number): boolean {
+export function _vMode(v: any, _o: number): boolean {
   if (!(v === 'fast' || v === 'slow' || v === null)) return false;
   return true;
 }
@@ -95,7 +95,7 @@ export function _eMode(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vExplicitNull(v: any, o: number): boolean {
+export function _vExplicitNull(v: any, _o: number): boolean {
   if (!(typeof v === 'string' || v === null)) return false;
   if (!(v === 'on' || v === 'off' || v === null)) return false;
   return true;
@@ -103,12 +103,12 @@ export function _vExplicitNull(v: any, o: number): boolean {
 
 export function _eExplicitNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp9, 'string,null')) return false;
-  if (!(v === 'on' || v === 'off' || v === null) && _fEnum(E, o, p, _sp9, _k8)) return false;
+  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp8, 'string,null')) return false;
+  if (!(v === 'on' || v === 'off' || v === null) && _fEnum(E, o, p, _sp8, _k9)) return false;
   return E.length === e0;
 }
 
-export function _vPet(v: any, o: number): boolean {
+export function _vPet(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -125,7 +125,7 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
   return E.length === e0;
 }
 
-export function _vOwner(v: any, o: number): boolean {
+export function _vOwner(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.pet;
   if (x1 !== undefined) {
@@ -332,7 +332,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
-export function _vMaybePet(v: any, o: number): boolean {
+export function _vMaybePet(v: any, _o: number): boolean {
   let ok2 = false;
   L3: {
     L4: {
@@ -400,7 +400,7 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vAnything(v: any, o: number): boolean {
+export function _vAnything(v: any, _o: number): boolean {
   let ok2 = false;
   L3: {
     {
@@ -545,7 +545,7 @@ export function _eGetOwnerPathOwnerId(v: any, o: number, p: string, E: Validatio
   return E.length === e0;
 }
 
-export function _vGetOwnerPathOwnerId(v: any, o: number): boolean {
+export function _vGetOwnerPathOwnerId(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }

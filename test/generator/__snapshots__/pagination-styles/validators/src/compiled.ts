@@ -47,7 +47,7 @@ const _t23: any = [
   ['has_more', 8, 'boolean'],
 ];
 
-export function _vItem(v: any, o: number): boolean {
+export function _vItem(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -64,7 +64,7 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vItems(v: any, o: number): boolean {
+export function _vItems(v: any, _o: number): boolean {
   if (!Array.isArray(v)) return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
@@ -526,7 +526,7 @@ export function _eListByOffsetQueryOffset(v: any, o: number, p: string, E: Valid
   return E.length === e0;
 }
 
-export function _vListByOffsetQueryOffset(v: any, o: number): boolean {
+export function _vListByOffsetQueryOffset(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   if (v < 0) return false;
   return true;
@@ -542,7 +542,7 @@ export function _eListByOffsetQueryLimit(v: any, o: number, p: string, E: Valida
   return E.length === e0;
 }
 
-export function _vListByOffsetQueryLimit(v: any, o: number): boolean {
+export function _vListByOffsetQueryLimit(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   if (v < 1) return false;
   return true;
@@ -554,7 +554,7 @@ export function _eListOrdersQuerySize(v: any, o: number, p: string, E: Validatio
   return E.length === e0;
 }
 
-export function _vListOrdersQuerySize(v: any, o: number): boolean {
+export function _vListOrdersQuerySize(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   return true;
 }
@@ -565,7 +565,7 @@ export function _eListEventsQueryCursor(v: any, o: number, p: string, E: Validat
   return E.length === e0;
 }
 
-export function _vListEventsQueryCursor(v: any, o: number): boolean {
+export function _vListEventsQueryCursor(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }

@@ -165,7 +165,7 @@ export function _eGetUserPostPathId(v: any, o: number, p: string, E: ValidationE
   return E.length === e0;
 }
 
-export function _vGetUserPostPathId(v: any, o: number): boolean {
+export function _vGetUserPostPathId(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
@@ -176,7 +176,7 @@ export function _eGetUserPostPathPostId(v: any, o: number, p: string, E: Validat
   return E.length === e0;
 }
 
-export function _vGetUserPostPathPostId(v: any, o: number): boolean {
+export function _vGetUserPostPathPostId(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   return true;
 }
@@ -194,7 +194,7 @@ export function _eGetUserPostQueryTags(v: any, o: number, p: string, E: Validati
   return E.length === e0;
 }
 
-export function _vGetUserPostQueryTags(v: any, o: number): boolean {
+export function _vGetUserPostQueryTags(v: any, _o: number): boolean {
   if (!Array.isArray(v)) return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
@@ -216,7 +216,7 @@ export function _eGetUserPostQueryIds(v: any, o: number, p: string, E: Validatio
   return E.length === e0;
 }
 
-export function _vGetUserPostQueryIds(v: any, o: number): boolean {
+export function _vGetUserPostQueryIds(v: any, _o: number): boolean {
   if (!Array.isArray(v)) return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
@@ -235,7 +235,7 @@ export function _eGetUserPostQueryFilter(v: any, o: number, p: string, E: Valida
   return E.length === e0;
 }
 
-export function _vGetUserPostQueryFilter(v: any, o: number): boolean {
+export function _vGetUserPostQueryFilter(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.status;
   if (x1 !== undefined && (typeof x1 !== 'string' || !(x1 === 'open' || x1 === 'closed'))) return false;
@@ -254,7 +254,7 @@ export function _eGetUserPostQueryCoordinates(v: any, o: number, p: string, E: V
   return E.length === e0;
 }
 
-export function _vGetUserPostQueryCoordinates(v: any, o: number): boolean {
+export function _vGetUserPostQueryCoordinates(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.lat;
   if (x1 === undefined || typeof x1 !== 'number' || !Number.isFinite(x1)) return false;
@@ -273,7 +273,7 @@ export function _eGetUserPostHeaderXTrace(v: any, o: number, p: string, E: Valid
   return E.length === e0;
 }
 
-export function _vGetUserPostHeaderXTrace(v: any, o: number): boolean {
+export function _vGetUserPostHeaderXTrace(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.span;
   if (x1 !== undefined && typeof x1 !== 'string') return false;
@@ -290,7 +290,7 @@ export function _eGetMatrixPathPoint(v: any, o: number, p: string, E: Validation
   return E.length === e0;
 }
 
-export function _vGetMatrixPathPoint(v: any, o: number): boolean {
+export function _vGetMatrixPathPoint(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.x;
   if (x1 === undefined || !Number.isInteger(x1)) return false;

@@ -90,7 +90,7 @@ export function _eTeam(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vTag(v: any, o: number): boolean {
+export function _vTag(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.label;
   if (x1 !== undefined && typeof x1 !== 'string') return false;
@@ -132,7 +132,7 @@ export function _eReplaceTeamPathTeamId(v: any, o: number, p: string, E: Validat
   return E.length === e0;
 }
 
-export function _vReplaceTeamPathTeamId(v: any, o: number): boolean {
+export function _vReplaceTeamPathTeamId(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }

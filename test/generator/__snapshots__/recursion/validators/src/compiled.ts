@@ -206,20 +206,14 @@ export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[])
 export function _vExpr(v: any, o: number): boolean {
   {
     let n2 = 0;
-    let a3 = -1;
-    let b4 = -1;
-    L5: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
-      const x7 = v.value;
-      if (x7 === undefined || typeof x7 !== 'number' || !Number.isFinite(x7)) break L5;
-      if (n2 === 0) a3 = 0;
-      else if (n2 === 1) b4 = 0;
+    L3: {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
+      const x5 = v.value;
+      if (x5 === undefined || typeof x5 !== 'number' || !Number.isFinite(x5)) break L3;
       n2++;
     }
-    L9: {
-      if (!_vSum(v, o)) break L9;
-      if (n2 === 0) a3 = 1;
-      else if (n2 === 1) b4 = 1;
+    L7: {
+      if (!_vSum(v, o)) break L7;
       n2++;
     }
     if (n2 !== 1) return false;
@@ -291,7 +285,7 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vLiteral(v: any, o: number): boolean {
+export function _vLiteral(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.value;
   if (x1 === undefined || typeof x1 !== 'number' || !Number.isFinite(x1)) return false;
@@ -346,51 +340,37 @@ export function _eSum(v: any, o: number, p: string, E: ValidationError[]): boole
 export function _vJson(v: any, o: number): boolean {
   {
     let n2 = 0;
-    let a3 = -1;
-    let b4 = -1;
+    L3: {
+      if (v !== null) break L3;
+      n2++;
+    }
+    L4: {
+      if (typeof v !== 'boolean') break L4;
+      n2++;
+    }
     L5: {
-      if (v !== null) break L5;
-      if (n2 === 0) a3 = 0;
-      else if (n2 === 1) b4 = 0;
+      if (typeof v !== 'number' || !Number.isFinite(v)) break L5;
       n2++;
     }
     L6: {
-      if (typeof v !== 'boolean') break L6;
-      if (n2 === 0) a3 = 1;
-      else if (n2 === 1) b4 = 1;
+      if (typeof v !== 'string') break L6;
       n2++;
     }
     L7: {
-      if (typeof v !== 'number' || !Number.isFinite(v)) break L7;
-      if (n2 === 0) a3 = 2;
-      else if (n2 === 1) b4 = 2;
-      n2++;
-    }
-    L8: {
-      if (typeof v !== 'string') break L8;
-      if (n2 === 0) a3 = 3;
-      else if (n2 === 1) b4 = 3;
-      n2++;
-    }
-    L9: {
-      if (!Array.isArray(v)) break L9;
-      for (let i10 = 0; i10 < v.length; i10++) {
-        const x11 = v[i10];
-        if (!_vJson(x11, o)) break L9;
+      if (!Array.isArray(v)) break L7;
+      for (let i8 = 0; i8 < v.length; i8++) {
+        const x9 = v[i8];
+        if (!_vJson(x9, o)) break L7;
       }
-      if (n2 === 0) a3 = 4;
-      else if (n2 === 1) b4 = 4;
       n2++;
     }
-    L13: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L13;
-      for (const k14 in v) {
-        if (!_has.call(v, k14)) continue;
-        const x15 = v[k14];
-        if (!_vJson(x15, o)) break L13;
+    L11: {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
+      for (const k12 in v) {
+        if (!_has.call(v, k12)) continue;
+        const x13 = v[k12];
+        if (!_vJson(x13, o)) break L11;
       }
-      if (n2 === 0) a3 = 5;
-      else if (n2 === 1) b4 = 5;
       n2++;
     }
     if (n2 !== 1) return false;

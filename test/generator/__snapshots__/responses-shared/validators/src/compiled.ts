@@ -39,7 +39,7 @@ const _t9: any = [
 ];
 const _sp10 = '#/paths/~1items~1{id}~1file/get/parameters/0/schema';
 
-export function _vItem(v: any, o: number): boolean {
+export function _vItem(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -58,7 +58,7 @@ export function _eItem(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vResponses2(v: any, o: number): boolean {
+export function _vResponses2(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.count;
   if (x1 === undefined || !Number.isInteger(x1)) return false;
@@ -206,7 +206,7 @@ export function _eGetItemPathId(v: any, o: number, p: string, E: ValidationError
   return E.length === e0;
 }
 
-export function _vGetItemPathId(v: any, o: number): boolean {
+export function _vGetItemPathId(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }

@@ -7,13 +7,13 @@ import type { ValidationError } from './runtime.js';
 import { _eProps, _fErr, _fPT, _fReq, _fType, _ref, _refSp } from './runtime.js';
 import { _fUri } from './formats.js';
 
-const _k0: any = ['text', 'image'];
-const _k1: any = ['image/png', 'image/jpeg'];
-const _sp2 = '#/components/schemas/Note';
-const _t3: any = [['id', 129, 'string']];
+const _sp0 = '#/components/schemas/Note';
+const _k1: any = ['text', 'image'];
+const _t2: any = [['id', 129, 'string']];
+const _k3: any = ['image/png', 'image/jpeg'];
 const _t4: any = [
   ['url', 65, 'string', _fUri, 'uri'],
-  ['mediaType', 1, 'string', _k1],
+  ['mediaType', 1, 'string', _k3],
 ];
 const _sp5 = '#/components/schemas/Attachment';
 const _t6: any = [
@@ -60,22 +60,16 @@ export function _vNote(v: any, o: number): boolean {
     } else {
       {
         let n7 = 0;
-        let a8 = -1;
-        let b9 = -1;
-        L10: {
-          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L10;
-          const x12 = x2.kind;
-          if (x12 === undefined || typeof x12 !== 'string') break L10;
-          const x13 = x2.text;
-          if (x13 === undefined || typeof x13 !== 'string') break L10;
-          if (n7 === 0) a8 = 0;
-          else if (n7 === 1) b9 = 0;
+        L8: {
+          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L8;
+          const x10 = x2.kind;
+          if (x10 === undefined || typeof x10 !== 'string') break L8;
+          const x11 = x2.text;
+          if (x11 === undefined || typeof x11 !== 'string') break L8;
           n7++;
         }
-        L15: {
-          if (!_vNoteBody2(x2, o)) break L15;
-          if (n7 === 0) a8 = 1;
-          else if (n7 === 1) b9 = 1;
+        L13: {
+          if (!_vNoteBody2(x2, o)) break L13;
           n7++;
         }
         if (n7 !== 1) return false;
@@ -84,16 +78,16 @@ export function _vNote(v: any, o: number): boolean {
   } else {
     return false;
   }
-  const x18 = v.attachments;
-  if (x18 !== undefined) {
-    if (!Array.isArray(x18)) return false;
-    for (let i19 = 0; i19 < x18.length; i19++) {
-      const x20 = x18[i19];
-      if (typeof x20 !== 'object' || x20 === null || Array.isArray(x20)) return false;
-      const x22 = x20.url;
-      if (x22 === undefined || typeof x22 !== 'string' || ((o & 2) !== 0 && !_fUri(x22))) return false;
-      const x23 = x20.mediaType;
-      if (x23 !== undefined && (typeof x23 !== 'string' || !(x23 === 'image/png' || x23 === 'image/jpeg')))
+  const x16 = v.attachments;
+  if (x16 !== undefined) {
+    if (!Array.isArray(x16)) return false;
+    for (let i17 = 0; i17 < x16.length; i17++) {
+      const x18 = x16[i17];
+      if (typeof x18 !== 'object' || x18 === null || Array.isArray(x18)) return false;
+      const x20 = x18.url;
+      if (x20 === undefined || typeof x20 !== 'string' || ((o & 2) !== 0 && !_fUri(x20))) return false;
+      const x21 = x18.mediaType;
+      if (x21 !== undefined && (typeof x21 !== 'string' || !(x21 === 'image/png' || x21 === 'image/jpeg')))
         return false;
     }
   }
@@ -103,10 +97,10 @@ export function _vNote(v: any, o: number): boolean {
 export function _eNote(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    _fType(E, o, p, _sp2, 'object');
+    _fType(E, o, p, _sp0, 'object');
     return false;
   }
-  if (_eProps(v, o, p, E, _sp2, _t3)) return false;
+  if (_eProps(v, o, p, E, _sp0, _t2)) return false;
   const x1 = v.body;
   if (x1 !== undefined) {
     if (typeof x1 === 'object' && x1 !== null && !Array.isArray(x1)) {
@@ -126,10 +120,10 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
               E,
               o,
               p + '/body/kind',
-              _sp2 + '/properties/body/discriminator',
+              _sp0 + '/properties/body/discriminator',
               'discriminator',
               'property "kind" must be one of "text", "image"',
-              { propertyName: 'kind', value: x2, allowedValues: _k0 },
+              { propertyName: 'kind', value: x2, allowedValues: _k1 },
             )
           )
             return false;
@@ -189,7 +183,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
                 E,
                 o,
                 p + '/body',
-                _sp2 + '/properties/body/oneOf',
+                _sp0 + '/properties/body/oneOf',
                 'oneOf',
                 'must match exactly one schema in oneOf',
                 { passingSchemas: null },
@@ -204,7 +198,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
               E,
               o,
               p + '/body',
-              _sp2 + '/properties/body/oneOf',
+              _sp0 + '/properties/body/oneOf',
               'oneOf',
               'must match exactly one schema in oneOf',
               { passingSchemas: [a4, b5] },
@@ -214,11 +208,11 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
         }
       }
     }
-  } else if (_fReq(E, o, p, _sp2, 'body')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'body')) return false;
   const x22 = v.attachments;
   if (x22 !== undefined) {
     if (!Array.isArray(x22)) {
-      if (_fPT(E, o, p, _sp2, 'attachments', 'array')) return false;
+      if (_fPT(E, o, p, _sp0, 'attachments', 'array')) return false;
     } else {
       for (let i23 = 0; i23 < x22.length; i23++) {
         const x24 = x22[i23];
@@ -248,7 +242,7 @@ export function _eAttachment(v: any, o: number, p: string, E: ValidationError[])
   return E.length === e0;
 }
 
-export function _vNoteBody(v: any, o: number): boolean {
+export function _vNoteBody(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -372,7 +366,7 @@ export function _eListNotesQueryLimit(v: any, o: number, p: string, E: Validatio
   return E.length === e0;
 }
 
-export function _vListNotesQueryLimit(v: any, o: number): boolean {
+export function _vListNotesQueryLimit(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   if (v > 100) return false;
   if (v < 1) return false;
@@ -385,7 +379,7 @@ export function _eGetNotePathNoteId(v: any, o: number, p: string, E: ValidationE
   return E.length === e0;
 }
 
-export function _vGetNotePathNoteId(v: any, o: number): boolean {
+export function _vGetNotePathNoteId(v: any, _o: number): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }

@@ -22,7 +22,7 @@ const _t5: any = [
 const _sp6 = '#/components/schemas/CompletionChunk';
 const _t7: any = [['error', 65, 'string']];
 
-export function _vCompletionRequest(v: any, o: number): boolean {
+export function _vCompletionRequest(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.prompt;
   if (x1 === undefined || typeof x1 !== 'string' || x1.length === 0) return false;
@@ -78,7 +78,7 @@ export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationE
   return E.length === e0;
 }
 
-export function _vCompletion(v: any, o: number): boolean {
+export function _vCompletion(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -97,7 +97,7 @@ export function _eCompletion(v: any, o: number, p: string, E: ValidationError[])
   return E.length === e0;
 }
 
-export function _vCompletionChunk(v: any, o: number): boolean {
+export function _vCompletionChunk(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;

@@ -12,7 +12,7 @@ const _t0: any = [
 ];
 const _sp1 = '#/components/schemas/Entry';
 
-export function _vEntry(v: any, o: number): boolean {
+export function _vEntry(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
   if (x1 === undefined || typeof x1 !== 'string') return false;

@@ -17,7 +17,7 @@ const _sp3 = '#/components/schemas/Problem';
 const _sp4 = '#/paths/~1ticks/get/parameters/0/schema';
 const _t5: any = [['count', 68, 'integer']];
 
-export function _vTick(v: any, o: number): boolean {
+export function _vTick(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.n;
   if (x1 === undefined || !Number.isInteger(x1) || x1 < 0) return false;
@@ -48,7 +48,7 @@ export function _eTick(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vProblem(v: any, o: number): boolean {
+export function _vProblem(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
   if (x1 === undefined || typeof x1 !== 'string') return false;
@@ -127,7 +127,7 @@ export function _eWatchTicksQueryFrom(v: any, o: number, p: string, E: Validatio
   return E.length === e0;
 }
 
-export function _vWatchTicksQueryFrom(v: any, o: number): boolean {
+export function _vWatchTicksQueryFrom(v: any, _o: number): boolean {
   if (!Number.isInteger(v)) return false;
   if (v < 0) return false;
   return true;

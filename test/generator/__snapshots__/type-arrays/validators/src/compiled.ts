@@ -22,7 +22,7 @@ const _t12: any = [['value', 116, 'integer,null']];
 const _sp13 = '#/components/schemas/Pair';
 const _sp14 = '#/components/schemas/OpenTuple';
 
-export function _vStringOrNumber(v: any, o: number): boolean {
+export function _vStringOrNumber(v: any, _o: number): boolean {
   if (!(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) return false;
   return true;
 }
@@ -37,7 +37,7 @@ export function _eStringOrNumber(v: any, o: number, p: string, E: ValidationErro
   return E.length === e0;
 }
 
-export function _vNullableString(v: any, o: number): boolean {
+export function _vNullableString(v: any, _o: number): boolean {
   if (!(typeof v === 'string' || v === null)) return false;
   return true;
 }
@@ -48,7 +48,7 @@ export function _eNullableString(v: any, o: number, p: string, E: ValidationErro
   return E.length === e0;
 }
 
-export function _vObjectOrNull(v: any, o: number): boolean {
+export function _vObjectOrNull(v: any, _o: number): boolean {
   if (!((typeof v === 'object' && v !== null && !Array.isArray(v)) || v === null)) return false;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.a;
@@ -69,7 +69,7 @@ export function _eObjectOrNull(v: any, o: number, p: string, E: ValidationError[
   return E.length === e0;
 }
 
-export function _vListOrString(v: any, o: number): boolean {
+export function _vListOrString(v: any, _o: number): boolean {
   if (!(Array.isArray(v) || typeof v === 'string')) return false;
   if (Array.isArray(v)) {
     for (let i1 = 0; i1 < v.length; i1++) {
@@ -95,7 +95,7 @@ export function _eListOrString(v: any, o: number, p: string, E: ValidationError[
   return E.length === e0;
 }
 
-export function _vAnything(v: any, o: number): boolean {
+export function _vAnything(v: any, _o: number): boolean {
   if (!(
     typeof v === 'string' ||
     (typeof v === 'number' && Number.isFinite(v)) ||
@@ -125,7 +125,7 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _vConstString(v: any, o: number): boolean {
+export function _vConstString(v: any, _o: number): boolean {
   if (!(v === 'v1')) return false;
   return true;
 }
@@ -137,7 +137,7 @@ export function _eConstString(v: any, o: number, p: string, E: ValidationError[]
   return E.length === e0;
 }
 
-export function _vConstNumber(v: any, o: number): boolean {
+export function _vConstNumber(v: any, _o: number): boolean {
   if (!(v === 42)) return false;
   return true;
 }
@@ -149,7 +149,7 @@ export function _eConstNumber(v: any, o: number, p: string, E: ValidationError[]
   return E.length === e0;
 }
 
-export function _vConstNull(v: any, o: number): boolean {
+export function _vConstNull(v: any, _o: number): boolean {
   if (!(v === null)) return false;
   return true;
 }
@@ -161,7 +161,7 @@ export function _eConstNull(v: any, o: number, p: string, E: ValidationError[]):
   return E.length === e0;
 }
 
-export function _vConstObject(v: any, o: number): boolean {
+export function _vConstObject(v: any, _o: number): boolean {
   if (!_eq(v, _k9)) return false;
   return true;
 }
@@ -173,7 +173,7 @@ export function _eConstObject(v: any, o: number, p: string, E: ValidationError[]
   return E.length === e0;
 }
 
-export function _vTagged(v: any, o: number): boolean {
+export function _vTagged(v: any, _o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
   if (x1 === undefined || !(x1 === 'tagged')) return false;
@@ -202,7 +202,7 @@ export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
-export function _vPair(v: any, o: number): boolean {
+export function _vPair(v: any, _o: number): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length < 2) return false;
   if (v.length > 0) {
@@ -238,7 +238,7 @@ export function _ePair(v: any, o: number, p: string, E: ValidationError[]): bool
   return E.length === e0;
 }
 
-export function _vOpenTuple(v: any, o: number): boolean {
+export function _vOpenTuple(v: any, _o: number): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 0) {
     const x1 = v[0];
@@ -268,7 +268,7 @@ export function _eOpenTuple(v: any, o: number, p: string, E: ValidationError[]):
   return E.length === e0;
 }
 
-export function _vRgb(v: any, o: number): boolean {
+export function _vRgb(v: any, _o: number): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 3) return false;
   if (v.length < 3) return false;
