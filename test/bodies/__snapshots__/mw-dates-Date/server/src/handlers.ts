@@ -3,19 +3,7 @@
  * Do not edit: this file is rewritten on every generation. Implement handlers in your own files.
  */
 import type * as T from '@social-posting/types';
-import type {
-  AppPrincipal,
-  HeaderValues,
-  Principal,
-  ServerSentEventInit,
-  Status1XX,
-  Status2XX,
-  Status3XX,
-  Status4XX,
-  Status5XX,
-  StatusDefault,
-  UserPrincipal,
-} from './runtime/types.js';
+import type { HeaderValues, ServerSentEventInit } from './runtime/types.js';
 
 /** What the `listEvents` handler receives, parsed and validated. */
 export interface ListEventsContext {
