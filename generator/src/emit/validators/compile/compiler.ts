@@ -9,7 +9,7 @@
  * a planned name (component schemas) or a number. Functions are also specialised per `$dynamicRef` scope.
  */
 import { code, raw, type Code } from '../../../codegen/index.ts';
-import { binary, call, constDecl, functionDecl, lit, member, object, readsName, returnStmt, type Expr, type Stmt } from '../../../codegen/statements.ts';
+import { binary, call, constDecl, functionDecl, lit, member, namesRead, object, returnStmt, type Expr, type Stmt } from '../../../codegen/statements.ts';
 import type { Access } from '../../../model/facts/index.ts';
 import type { Schema } from '../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from './analysis/trivial.ts';
@@ -316,7 +316,8 @@ export class Compiler implements KeywordContext {
     const body = this.compileNode(r.node.schema, site);
     const tail = body.length ? atFunctionEnd(body[body.length - 1]!) : undefined;
     if (tail) body.splice(body.length - 1, 1, ...tail);
-    const signature = params.map(([name, type]) => code`${raw(name === 'E' || readsName(body, name) ? name : `_${name}`)}: ${type}`);
+    const read = namesRead(body, params.map(([name]) => name).filter((name) => name !== 'E'));
+    const signature = params.map(([name, type]) => code`${raw(name === 'E' || read.has(name) ? name : `_${name}`)}: ${type}`);
     // No check-first at an entry's errors function: its walk checks each referenced member with the member's
     // check function first (keywords/ref.ts), so on valid data it costs little more than the check, while a
     // whole-value check first made invalid data pay for two walks: below Ajv with all errors (issue 26.8).
