@@ -552,6 +552,13 @@ export function addNamesIn(node: ts.Node, into: Set<string>): Set<string> {
   return into;
 }
 
+/** Every identifier the nodes hold (addNamesIn over each): what a module's imports are derived from. */
+export function namesIn(nodes: Iterable<ts.Node>): Set<string> {
+  const into = new Set<string>();
+  for (const node of nodes) addNamesIn(node, into);
+  return into;
+}
+
 /** `import type { A, B } from 'specifier';` (names sorted and deduplicated). */
 export function importTypes(names: Iterable<string>, specifier: string): Statement {
   const specifiers = [...new Set(names)].sort().map((n) => f.createImportSpecifier(false, undefined, f.createIdentifier(checkedName(n))));

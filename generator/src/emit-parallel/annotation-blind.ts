@@ -14,6 +14,7 @@
  */
 import { contentKey } from '../content-key.ts';
 import { INLINE_JSON_LENGTH } from '../emit/validators/compile/inline-limit.ts';
+import { forEachSubschema } from '../emit/validators/compile/subschemas.ts';
 import type { ApiModel, OperationModel, Schema } from '../model/types.ts';
 
 /** The annotations whose text is blinded: a schema's `description`, `title` and `$comment`. */
@@ -28,11 +29,6 @@ export function schemaTextBlindKey(model: ApiModel): string | undefined {
   const key = contentKey(model, (holder, name, value) => (typeof value === 'string' && SCHEMA_TEXT.has(name) && schemas.has(holder) ? (value === '' ? '' : 'x') : value));
   return key === undefined ? undefined : `${key}\u0000${short}`;
 }
-
-/** Keywords whose value is one schema, a map of names to schemas, a list of schemas (JSON Schema 2020-12). */
-const SINGLE = ['additionalProperties', 'unevaluatedProperties', 'items', 'unevaluatedItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'contentSchema'];
-const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
 /**
  * Every schema object of the model, by the places the model holds schemas (named schemas, and parameters,
@@ -49,16 +45,7 @@ function schemaObjects(model: ApiModel): { schemas: Set<object>; short: string }
     schemas.add(schema);
     const isShort = shortParent || JSON.stringify(schema).length <= INLINE_JSON_LENGTH;
     short += isShort ? '1' : '0';
-    const s = schema as Record<string, unknown>;
-    for (const kw of SINGLE) if (Object.hasOwn(s, kw)) visit(s[kw], isShort);
-    for (const kw of MAP) {
-      const m = s[kw];
-      if (Object.hasOwn(s, kw) && typeof m === 'object' && m !== null && !Array.isArray(m)) for (const child of Object.values(m)) visit(child, isShort);
-    }
-    for (const kw of LIST) {
-      const l = s[kw];
-      if (Object.hasOwn(s, kw) && Array.isArray(l)) for (const child of l) visit(child, isShort);
-    }
+    forEachSubschema(schema, (child) => visit(child, isShort));
   };
   const operation = (op: OperationModel): void => {
     for (const p of op.parameters) visit(p.schema, false);

@@ -5,7 +5,7 @@
  * aliases. Spec strings (parameter names, docs, scopes) enter only through the builder's constructors.
  */
 import {
-  addNamesIn, arrayType, asConst, constDeclaration, indexedAccessType, interfaceDeclaration, keywordType, literalExpression, literalType, methodSignature, objectLiteral, property,
+  arrayType, asConst, constDeclaration, indexedAccessType, interfaceDeclaration, keywordType, literalExpression, literalType, methodSignature, namesIn, objectLiteral, property,
   propertySignature, tupleType, typeAlias, typeRef, unionType, type DocLines, type ParameterSpec, type SignatureSpec, type Statement, type TypeElement, type TypeNode, type TypeParameterSpec,
 } from '../../codegen/ts-nodes.ts';
 import { factsOf } from '../../model/facts/index.ts';
@@ -150,8 +150,7 @@ export function clientDeclarations(
   const scopes = oauth2Scopes(model);
   // `Client<F>` keeps its parameter for every spec (createClient's return type passes it); a client whose
   // methods never read it (a spec without operations) names it `_F`, as `noUnusedParameters` asks.
-  const named = new Set<string>();
-  for (const method of methods) addNamesIn(method, named);
+  const named = namesIn(methods);
   return [
     interfaceDeclaration('Client', methods, CLIENT_DOC, [named.has(THROWS.name) ? THROWS : { ...THROWS, name: `_${THROWS.name}` }]),
     interfaceDeclaration('Paginators', paginators, ['Paginated operations: `for await (const page of client.paginate.x(args, { maxPages }))`, or `.items()`.']),

@@ -140,7 +140,7 @@ function emitIndex(model: ApiModel, context: EmitContext): EmittedFile {
   // The tools are the module's only readers of zod (`z.object`) and the zod target (`Z.<schema>`): a spec
   // whose operations make no tool imports neither.
   const tools = n.arrayLiteral(operations.map((op) => tool(op, outputs.get(op))));
-  const named = n.addNamesIn(tools, new Set());
+  const named = n.namesIn([tools]);
   if (named.has('z')) module.moduleLine(namedLine('import', ['z'], 'zod'));
   if (named.has('Z')) module.moduleLine(namespaceImport('Z', from('zod')));
   module.moduleLine(namedLine('import', ['authFromEnv', 'baseUrlFromEnv', 'buildServer', ...['EnvNames', 'JsonSchema', 'McpServerOptions', 'Tool'].map(typeName)], './runtime.js'));

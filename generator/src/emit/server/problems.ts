@@ -62,8 +62,7 @@ function problemsStatement(list: readonly ProblemInfo[]) {
  * statements name (`ProblemBody` types only a problem without a schema of its own).
  */
 function imports(typesPackage: string, statements: readonly Statement[]): ModuleLine[] {
-  const named = new Set<string>();
-  for (const statement of statements) nodes.addNamesIn(statement, named);
+  const named = nodes.namesIn(statements);
   const lines = [
     namespaceImport('T', typesPackage, true),
     namedLine('import', ['API'], './api.js'),

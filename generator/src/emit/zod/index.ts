@@ -182,8 +182,7 @@ function emitIndex(model: ApiModel, context: EmitContext): { index: EmittedFile;
   const module = p.module().line(head.text);
   const { namedLine } = context.moduleLines;
   // The schemas are the module's only readers of zod (`z.object`, `z.ZodType`): a spec without any imports none.
-  const named = new Set<string>();
-  for (const d of pending) n.addNamesIn(d.value, named);
+  const named = n.namesIn(pending.map((d) => d.value));
   if (named.has('z') || pending.some((d) => d.typed)) module.moduleLine(namedLine('import', ['z'], 'zod'));
   const checkers = [...formats].sort().map((f) => `_f${f.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase())}`);
   if (checkers.length) module.moduleLine(namedLine('import', checkers, './checks.js'));
